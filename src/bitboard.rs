@@ -1,0 +1,317 @@
+//! Squares, colours, board geometry and the `u128` bitboard every board fits in.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// The most squares a board may have: one bit each in a `u128`.
+pub const MAX_SQUARES: usize = 128;
+/// The most files (`a`..`p`) and the most ranks a board may have.
+pub const MAX_FILES: u8 = 16;
+/// The most ranks a board may have.
+pub const MAX_RANKS: u8 = 16;
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Moves first, from ranks 1 upward.
+    White = 0,
+    /// Moves second, from the highest rank downward.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other side.
+    #[inline]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"white"` or `"black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A square, numbered `rank * width + file` from 0 (`a1`).
+///
+/// The number alone does not know the board width; [`BoardSize`] turns it into
+/// text and back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+impl Square {
+    /// The square's index, `rank * width + file`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The single-bit bitboard of this square.
+    #[inline]
+    pub const fn bb(self) -> Bitboard {
+        Bitboard(1u128 << self.0)
+    }
+}
+
+/// A set of squares, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.0 & 1 != 0
+    }
+
+    /// The number of squares in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest square, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The set with `sq` added.
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1u128 << sq.0)
+    }
+
+    /// The set with `sq` removed.
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.0))
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+/// A board's width and height, and the naming of its squares.
+///
+/// ```
+/// use betza::{BoardSize, Square};
+/// let size = BoardSize::new(10, 10).unwrap();
+/// assert_eq!(size.parse_square("j10"), Some(Square(99)));
+/// assert_eq!(size.square_name(Square(10)), "a2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    files: u8,
+    ranks: u8,
+}
+
+impl BoardSize {
+    /// A board of `files` x `ranks`; `None` unless both are 1..=16 and the
+    /// board has at most 128 squares.
+    pub const fn new(files: u8, ranks: u8) -> Option<BoardSize> {
+        if files == 0
+            || ranks == 0
+            || files > MAX_FILES
+            || ranks > MAX_RANKS
+            || files as usize * ranks as usize > MAX_SQUARES
+        {
+            None
+        } else {
+            Some(BoardSize { files, ranks })
+        }
+    }
+
+    /// Number of files (the width).
+    #[inline]
+    pub const fn files(self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks (the height).
+    #[inline]
+    pub const fn ranks(self) -> u8 {
+        self.ranks
+    }
+
+    /// Number of squares.
+    #[inline]
+    pub const fn squares(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// Every square of the board.
+    #[inline]
+    pub const fn all(self) -> Bitboard {
+        let n = self.squares();
+        if n == 128 {
+            Bitboard(u128::MAX)
+        } else {
+            Bitboard((1u128 << n) - 1)
+        }
+    }
+
+    /// The square at 0-based `file` and `rank`, if on the board.
+    #[inline]
+    pub const fn square(self, file: i32, rank: i32) -> Option<Square> {
+        if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
+            None
+        } else {
+            Some(Square((rank * self.files as i32 + file) as u8))
+        }
+    }
+
+    /// Whether `sq` is on this board.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        (sq.0 as usize) < self.squares()
+    }
+
+    /// The 0-based file of `sq`.
+    #[inline]
+    pub const fn file(self, sq: Square) -> u8 {
+        sq.0 % self.files
+    }
+
+    /// The 0-based rank of `sq`.
+    #[inline]
+    pub const fn rank(self, sq: Square) -> u8 {
+        sq.0 / self.files
+    }
+
+    /// Every square of 0-based `rank`.
+    pub fn rank_squares(self, rank: u8) -> Bitboard {
+        (0..self.files as i32)
+            .filter_map(|f| self.square(f, rank as i32))
+            .collect()
+    }
+
+    /// The square's name, such as `a1` or `j10`.
+    pub fn square_name(self, sq: Square) -> String {
+        let mut s = String::with_capacity(3);
+        self.write_square(sq, &mut s);
+        s
+    }
+
+    pub(crate) fn write_square(self, sq: Square, out: &mut String) {
+        out.push((b'a' + self.file(sq)) as char);
+        let r = self.rank(sq) + 1;
+        if r >= 10 {
+            out.push((b'0' + r / 10) as char);
+        }
+        out.push((b'0' + r % 10) as char);
+    }
+
+    /// Reads a square name such as `e4` or `j10`; `None` if it is not exactly a
+    /// square of this board (no zero-padding, no trailing text).
+    pub fn parse_square(self, text: &str) -> Option<Square> {
+        let (sq, used) = self.parse_square_prefix(text.as_bytes())?;
+        (used == text.len()).then_some(sq)
+    }
+
+    /// Reads a square name at the start of `bytes`; returns it and the bytes used.
+    /// Takes the longest rank number that is on the board.
+    pub(crate) fn parse_square_prefix(self, bytes: &[u8]) -> Option<(Square, usize)> {
+        let f = *bytes.first()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let file = (f - b'a') as i32;
+        let d1 = *bytes.get(1)?;
+        if !(b'1'..=b'9').contains(&d1) {
+            return None;
+        }
+        if let Some(&d2) = bytes.get(2)
+            && d2.is_ascii_digit()
+        {
+            let rank = ((d1 - b'0') * 10 + (d2 - b'0')) as i32;
+            if let Some(sq) = self.square(file, rank - 1) {
+                return Some((sq, 3));
+            }
+        }
+        let sq = self.square(file, (d1 - b'1') as i32)?;
+        Some((sq, 2))
+    }
+}

@@ -1,0 +1,347 @@
+//! Reading and writing positions as FEN, with every validation of `NOTATION.md`.
+
+use thiserror::Error;
+
+use crate::bitboard::{Color, Square};
+use crate::position::{Piece, Position, castle_bit};
+use crate::variant::Variant;
+
+/// Why a FEN was refused. Each message names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// Not 6 fields (or 4, without the counters).
+    #[error("FEN has {0} fields: expected 6 (placement, side, castling, en passant, half-move clock, move number) or the first 4")]
+    FieldCount(usize),
+    /// A character of the placement is not a piece token, digit or `/`.
+    #[error("placement, rank {rank}: unknown piece token {token:?}")]
+    UnknownPiece {
+        /// The rank (as written, 1-based).
+        rank: u8,
+        /// The token.
+        token: String,
+    },
+    /// An empty-square count is 0 or has a leading zero.
+    #[error("placement, rank {rank}: bad empty-square count {count:?}")]
+    BadCount {
+        /// The rank.
+        rank: u8,
+        /// The count as written.
+        count: String,
+    },
+    /// A rank does not add up to the board width.
+    #[error("placement, rank {rank}: {found} squares, the board is {expected} wide")]
+    RankWidth {
+        /// The rank.
+        rank: u8,
+        /// Squares described.
+        found: usize,
+        /// The board width.
+        expected: u8,
+    },
+    /// The placement has the wrong number of ranks.
+    #[error("placement: {found} ranks, the board has {expected}")]
+    RankCount {
+        /// Ranks found.
+        found: usize,
+        /// Ranks of the board.
+        expected: u8,
+    },
+    /// A side has not exactly one royal piece.
+    #[error("placement: {color} has {count} royal pieces ({token}), needs exactly one")]
+    RoyalCount {
+        /// The side.
+        color: Color,
+        /// How many.
+        count: u32,
+        /// The royal token.
+        token: String,
+    },
+    /// A confined piece stands outside its region.
+    #[error("placement: the {color} {name} on {square} is outside its confinement")]
+    Confinement {
+        /// The side.
+        color: Color,
+        /// The piece's name.
+        name: String,
+        /// Its square.
+        square: String,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("side to move: {0:?} is not 'w' or 'b'")]
+    Side(String),
+    /// The castling field is malformed.
+    #[error("castling: {0:?} is not '-' or some of 'KQkq' in that order")]
+    Castling(String),
+    /// The variant has no castling but the field is not `-`.
+    #[error("castling: {0:?} given, but this variant has no castling")]
+    NoCastling(String),
+    /// A castling right without its King and Rook on their start squares.
+    #[error("castling: right '{right}' needs the {color} King on {king} and a Rook on {rook}")]
+    CastlingPieces {
+        /// The right's letter.
+        right: char,
+        /// The side.
+        color: Color,
+        /// The King's start square.
+        king: String,
+        /// The Rook's start square.
+        rook: String,
+    },
+    /// The en-passant field is not `-` or a square.
+    #[error("en passant: {0:?} is not '-' or a square of the board")]
+    EnPassantSyntax(String),
+    /// An en-passant square no double step could have produced.
+    #[error("en passant: {square} cannot be the square skipped by a double step of {color}, who just moved")]
+    EnPassantSquare {
+        /// The square.
+        square: String,
+        /// The side that just moved.
+        color: Color,
+    },
+    /// The variant has no en passant but the field is not `-`.
+    #[error("en passant: {0:?} given, but this variant has no en passant")]
+    NoEnPassant(String),
+    /// The half-move clock is not a number.
+    #[error("half-move clock: {0:?} is not a whole number")]
+    Halfmove(String),
+    /// The move number is not a positive number.
+    #[error("move number: {0:?} is not a whole number from 1")]
+    Fullmove(String),
+    /// The side to move could capture the enemy royal piece.
+    #[error("placement: the side to move could capture the enemy King{0}")]
+    OpponentInCheck(&'static str),
+}
+
+/// Reads the placement field into (square, piece) pairs.
+pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, (crate::Role, Color))>, FenError> {
+    let size = v.size;
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != size.ranks() as usize {
+        return Err(FenError::RankCount { found: ranks.len(), expected: size.ranks() });
+    }
+    let mut out = Vec::new();
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = size.ranks() as usize - 1 - i;
+        let rank_no = (rank + 1) as u8;
+        let b = row.as_bytes();
+        let mut file = 0usize;
+        let mut j = 0;
+        while j < b.len() {
+            let c = b[j];
+            if c.is_ascii_digit() {
+                let start = j;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let digits = &row[start..j];
+                let n: usize = digits.parse().unwrap_or(usize::MAX);
+                if digits.starts_with('0') || n > size.files() as usize {
+                    if digits.starts_with('0') {
+                        return Err(FenError::BadCount { rank: rank_no, count: digits.to_string() });
+                    }
+                    return Err(FenError::RankWidth { rank: rank_no, found: file.saturating_add(n), expected: size.files() });
+                }
+                file += n;
+                continue;
+            }
+            let (plus, letter_at) = if c == b'+' { (true, j + 1) } else { (false, j) };
+            let token_end = (letter_at + 1).min(b.len());
+            let bad = || FenError::UnknownPiece {
+                rank: rank_no,
+                token: row.get(j..token_end).unwrap_or(&row[j..]).chars().take(2).collect(),
+            };
+            let Some(&l) = b.get(letter_at) else { return Err(bad()) };
+            if !l.is_ascii_alphabetic() {
+                return Err(bad());
+            }
+            let color = if l.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let mut token = String::with_capacity(2);
+            if plus {
+                token.push('+');
+            }
+            token.push(l.to_ascii_uppercase() as char);
+            let role = v.role_by_token(&token).ok_or_else(bad)?;
+            if file < size.files() as usize {
+                let sq = size.square(file as i32, rank as i32).expect("on board");
+                out.push((sq, (role, color)));
+            }
+            file += 1;
+            j = letter_at + 1;
+        }
+        if file != size.files() as usize {
+            return Err(FenError::RankWidth { rank: rank_no, found: file, expected: size.files() });
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    if fields.len() != 6 && fields.len() != 4 {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let size = v.size;
+    let mut pos = Position::empty(v);
+    for (sq, (role, color)) in parse_placement(v, fields[0])? {
+        pos.put(sq, Some(Piece { role, color }));
+    }
+    let royal = &v.pieces[v.royal.index()];
+    for color in Color::ALL {
+        let count = (pos.roles[v.royal.index()] & pos.colors[color.index()]).count();
+        if count != 1 {
+            return Err(FenError::RoyalCount { color, count, token: royal.token.clone() });
+        }
+    }
+    for (i, p) in v.pieces.iter().enumerate() {
+        if let Some(region) = p.confinement {
+            for color in Color::ALL {
+                let outside = pos.roles[i] & pos.colors[color.index()] & !region.of(color);
+                if let Some(sq) = outside.first() {
+                    return Err(FenError::Confinement { color, name: p.name.clone(), square: size.square_name(sq) });
+                }
+            }
+        }
+    }
+    pos.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        s => return Err(FenError::Side(s.to_string())),
+    };
+
+    let c = fields[2];
+    if c != "-" {
+        let Some(cs) = &v.castling else { return Err(FenError::NoCastling(c.to_string())) };
+        let mut last = None;
+        for ch in c.chars() {
+            let (color, side, order) = match ch {
+                'K' => (Color::White, 0, 0),
+                'Q' => (Color::White, 1, 1),
+                'k' => (Color::Black, 0, 2),
+                'q' => (Color::Black, 1, 3),
+                _ => return Err(FenError::Castling(c.to_string())),
+            };
+            if last.is_some_and(|l| l >= order) {
+                return Err(FenError::Castling(c.to_string()));
+            }
+            last = Some(order);
+            let king = cs.king_start[color.index()];
+            let rook = cs.rook_start[color.index()][side];
+            if pos.piece_at(king) != Some(Piece { role: v.royal, color })
+                || pos.piece_at(rook) != Some(Piece { role: cs.rook, color })
+            {
+                return Err(FenError::CastlingPieces {
+                    right: ch,
+                    color,
+                    king: size.square_name(king),
+                    rook: size.square_name(rook),
+                });
+            }
+            pos.castling |= castle_bit(color, side);
+        }
+    }
+
+    let e = fields[3];
+    if e != "-" {
+        if !v.en_passant {
+            return Err(FenError::NoEnPassant(e.to_string()));
+        }
+        let sq = size.parse_square(e).ok_or_else(|| FenError::EnPassantSyntax(e.to_string()))?;
+        // The side that just moved double-stepped from its Pawns' initial
+        // region over `sq`.
+        let mover = pos.side.opposite();
+        let fwd: i32 = if mover == Color::White { 1 } else { -1 };
+        let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
+        let origin = size.square(f, r - fwd);
+        let landing = size.square(f, r + fwd);
+        let initial = v.pawn.and_then(|p| v.pieces[p.index()].initial).map(|reg| reg.of(mover));
+        match (origin, landing, initial) {
+            (Some(o), Some(l), Some(init)) if init.contains(o) => {
+                pos.ep = Some(sq);
+                pos.ep_victim = Some(l);
+            }
+            _ => return Err(FenError::EnPassantSquare { square: e.to_string(), color: mover }),
+        }
+    }
+
+    if fields.len() == 6 {
+        pos.halfmove = fields[4].parse().map_err(|_| FenError::Halfmove(fields[4].to_string()))?;
+        if !fields[4].bytes().all(|b| b.is_ascii_digit()) {
+            return Err(FenError::Halfmove(fields[4].to_string()));
+        }
+        pos.fullmove = match fields[5].parse::<u32>() {
+            Ok(n) if n >= 1 && fields[5].bytes().all(|b| b.is_ascii_digit()) => n,
+            _ => return Err(FenError::Fullmove(fields[5].to_string())),
+        };
+    }
+
+    // The side not to move must not be in check (facing Kings included).
+    let them = pos.side.opposite();
+    let their_king = pos.king(them).expect("royal count checked");
+    let occ = pos.occupied();
+    if pos.attacked(their_king, pos.side, occ, pos.colors[pos.side.index()]) {
+        let facing = v.facing_kings && {
+            let k = pos.king(pos.side).expect("royal count checked");
+            v.tables.same_file(k, their_king) && (v.tables.file_between(k, their_king) & occ).is_empty()
+        };
+        return Err(FenError::OpponentInCheck(if facing { " (the Kings face each other on an open file)" } else { "" }));
+    }
+    Ok(pos)
+}
+
+pub(crate) fn castling_text(rights: u8) -> String {
+    let mut s = String::new();
+    for (bit, ch) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
+        if rights & bit != 0 {
+            s.push(ch);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+pub(crate) fn write(pos: &Position<'_>) -> String {
+    let v = pos.variant;
+    let size = v.size;
+    let mut s = String::with_capacity(96);
+    for rank in (0..size.ranks() as i32).rev() {
+        let mut empty = 0;
+        for file in 0..size.files() as i32 {
+            let sq = size.square(file, rank).expect("on board");
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let t = &v.pieces[p.role.index()].token;
+                    if p.color == Color::White {
+                        s.push_str(t);
+                    } else {
+                        s.push_str(&t.to_ascii_lowercase());
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s.push(' ');
+    s.push(if pos.side == Color::White { 'w' } else { 'b' });
+    s.push(' ');
+    s.push_str(&castling_text(pos.castling));
+    s.push(' ');
+    let ep_legal = pos.ep.is_some() && pos.legal_moves().iter().any(|m| m.is_en_passant());
+    match pos.ep.filter(|_| ep_legal) {
+        Some(sq) => size.write_square(sq, &mut s),
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s
+}

@@ -1,0 +1,461 @@
+//! The position: placement, side to move, castling rights, en passant, counters.
+
+use std::fmt;
+
+use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::fen::FenError;
+use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+use crate::variant::{MAX_ROLES, PromotionText, Role, StalemateRule, Variant};
+
+/// A piece: its type and its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The piece type.
+    pub role: Role,
+    /// Its side.
+    pub color: Color,
+}
+
+/// How a game ended by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match self.reason {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+        };
+        match self.winner {
+            Some(c) => write!(f, "{c} wins by {why}"),
+            None => write!(f, "draw by {why}"),
+        }
+    }
+}
+
+/// A position of a variant: a small `Copy` value (about 500 bytes) that
+/// borrows its [`Variant`].
+///
+/// Construct one with [`Position::start`] or [`Position::from_fen`]; every
+/// position that exists is valid (one royal piece a side, confinement kept,
+/// the side not to move not in check, castling rights backed by pieces).
+///
+/// ```
+/// use betza::{Position, Variant};
+/// let v = Variant::by_name("decimaka").unwrap();
+/// let pos = Position::start(v);
+/// assert_eq!(pos.legal_moves().len(), 50);
+/// let m = pos.parse_move("e3e5")?;
+/// let next = pos.play(&m)?;
+/// assert_eq!(next.to_fen(), "r2ykfy2r/ctnbslbntc/pppppppppp/10/10/4P5/10/PPPP1PPPPP/CTNBLSBNTC/R2YFKY2R b KQkq - 0 1");
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<'v> {
+    pub(crate) variant: &'v Variant,
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) roles: [Bitboard; MAX_ROLES],
+    /// 0 = empty, else `role + 1`, plus 0x80 for Black.
+    pub(crate) board: [u8; MAX_SQUARES],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: Option<Square>,
+    pub(crate) ep_victim: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+impl PartialEq for Position<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.board == other.board
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.ep_victim == other.ep_victim
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl Eq for Position<'_> {}
+
+impl fmt::Debug for Position<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({} {})", self.variant.name, self.to_fen())
+    }
+}
+
+impl fmt::Display for Position<'_> {
+    /// The board as text, highest rank first, `.` for empty squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.variant.size;
+        for rank in (0..size.ranks() as i32).rev() {
+            write!(f, "{:>2} ", rank + 1)?;
+            for file in 0..size.files() as i32 {
+                let sq = size.square(file, rank).expect("on board");
+                match self.piece_at(sq) {
+                    None => write!(f, "  .")?,
+                    Some(p) => {
+                        let t = &self.variant.pieces[p.role.index()].token;
+                        let t = if p.color == Color::White { t.clone() } else { t.to_ascii_lowercase() };
+                        write!(f, "{t:>3}")?;
+                    }
+                }
+            }
+            writeln!(f)?;
+        }
+        write!(f, "   ")?;
+        for file in 0..size.files() {
+            write!(f, "  {}", (b'a' + file) as char)?;
+        }
+        writeln!(f)
+    }
+}
+
+impl<'v> Position<'v> {
+    /// The variant's start position.
+    pub fn start(variant: &'v Variant) -> Position<'v> {
+        Position::from_fen(variant, &variant.start_fen).expect("a variant's start position is checked when it is built")
+    }
+
+    /// An empty board, White to move, no rights; for building positions
+    /// piece by piece before validating them through FEN.
+    pub(crate) fn empty(variant: &'v Variant) -> Position<'v> {
+        Position {
+            variant,
+            colors: [Bitboard::EMPTY; 2],
+            roles: [Bitboard::EMPTY; MAX_ROLES],
+            board: [0; MAX_SQUARES],
+            side: Color::White,
+            castling: 0,
+            ep: None,
+            ep_victim: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// Reads a position in FEN (see the project's `NOTATION.md`).
+    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+        crate::fen::parse(variant, fen)
+    }
+
+    /// Writes the position as FEN. The en-passant square is written only when a
+    /// legal en-passant capture exists.
+    pub fn to_fen(&self) -> String {
+        crate::fen::write(self)
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &'v Variant {
+        self.variant
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.variant.size
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = *self.board.get(sq.index())?;
+        (code != 0).then(|| Piece {
+            role: Role((code & 0x7f) - 1),
+            color: if code & 0x80 != 0 { Color::Black } else { Color::White },
+        })
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Castling rights as FEN letters (`"KQkq"`, `"-"` for none).
+    pub fn castling_rights(&self) -> String {
+        crate::fen::castling_text(self.castling)
+    }
+
+    /// Whether `color` may still castle with the Rook on the highest file
+    /// (`king_side`) or on file a.
+    pub fn can_castle(&self, color: Color, king_side: bool) -> bool {
+        self.castling & castle_bit(color, if king_side { 0 } else { 1 }) != 0
+    }
+
+    /// The square skipped by the double step just played, if any (whether or
+    /// not an en-passant capture is possible).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Plies since the last capture or Pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number: 1 at the start, growing after each Black move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Squares holding pieces of `color`.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// Squares holding pieces of type `role` (both sides).
+    #[inline]
+    pub fn pieces_of(&self, role: Role) -> Bitboard {
+        self.roles[role.index()]
+    }
+
+    /// The royal piece's square of `color`.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        (self.roles[self.variant.royal.index()] & self.colors[color.index()]).first()
+    }
+
+    /// Whether the side to move's royal piece is attacked.
+    pub fn is_check(&self) -> bool {
+        let us = self.side;
+        match self.king(us) {
+            Some(k) => self.attacked(k, us.opposite(), self.occupied(), self.colors[us.opposite().index()]),
+            None => false,
+        }
+    }
+
+    /// The game's end by the rules, if the side to move has no legal move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.has_legal_move() {
+            return None;
+        }
+        Some(if self.is_check() {
+            Outcome { winner: Some(self.side.opposite()), reason: EndReason::Checkmate }
+        } else {
+            Outcome {
+                winner: match self.variant.stalemate {
+                    StalemateRule::Draw => None,
+                    StalemateRule::Loss => Some(self.side.opposite()),
+                },
+                reason: EndReason::Stalemate,
+            }
+        })
+    }
+
+    /// Every legal move, each promotion choice separately.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(true, &mut |m| list.push(m));
+        list
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut found = false;
+        self.generate(true, &mut |x| found |= x == *m);
+        found
+    }
+
+    /// The position after `m`, which must be legal here.
+    pub fn play(&self, m: &Move) -> Result<Position<'v>, MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal { text: self.move_text(m) });
+        }
+        Ok(self.play_unchecked(m))
+    }
+
+    /// Places a piece, replacing whatever stood there.
+    pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(old) = self.piece_at(sq) {
+            self.colors[old.color.index()] = self.colors[old.color.index()].without(sq);
+            self.roles[old.role.index()] = self.roles[old.role.index()].without(sq);
+        }
+        self.board[sq.index()] = match piece {
+            None => 0,
+            Some(p) => {
+                self.colors[p.color.index()] = self.colors[p.color.index()].with(sq);
+                self.roles[p.role.index()] = self.roles[p.role.index()].with(sq);
+                (p.role.0 + 1) | if p.color == Color::Black { 0x80 } else { 0 }
+            }
+        };
+    }
+
+    /// The position after `m`, without checking it. `m` must come from this
+    /// position's legal moves.
+    pub(crate) fn play_unchecked(&self, m: &Move) -> Position<'v> {
+        let mut next = *self;
+        let us = self.side;
+        let v = self.variant;
+        if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
+            next.put(victim, None);
+        }
+        next.put(m.from, None);
+        next.put(m.to, Some(Piece { role: m.role_after(), color: us }));
+        if let Some(c) = &v.castling {
+            if m.is_castle() {
+                let side = usize::from(m.to.0 < m.from.0);
+                let rook = c.rook_start[us.index()][side];
+                next.put(rook, None);
+                next.put(c.rook_to[us.index()][side], Some(Piece { role: c.rook, color: us }));
+            }
+            next.castling &= !(c.rights_lost[m.from.index()] | c.rights_lost[m.to.index()]);
+        }
+        next.ep = None;
+        next.ep_victim = None;
+        if m.is_double_step() && v.en_passant {
+            let mid = (m.from.0 + m.to.0) / 2;
+            next.ep = Some(Square(mid));
+            next.ep_victim = Some(m.to);
+        }
+        if m.is_capture() || Some(m.role) == v.pawn {
+            next.halfmove = 0;
+        } else {
+            next.halfmove = self.halfmove.saturating_add(1);
+        }
+        if us == Color::Black {
+            next.fullmove = self.fullmove.saturating_add(1);
+        }
+        next.side = us.opposite();
+        next
+    }
+
+    /// The move as text: `<from><to>[suffix]` (see `NOTATION.md`).
+    pub fn move_text(&self, m: &Move) -> String {
+        let size = self.variant.size;
+        let mut s = String::with_capacity(8);
+        size.write_square(m.from, &mut s);
+        size.write_square(m.to, &mut s);
+        if let Some(p) = m.promotion {
+            match self.variant.promotion_text {
+                PromotionText::Plus => s.push('+'),
+                PromotionText::Letter => {
+                    let t = &self.variant.pieces[p.index()].token;
+                    s.push_str(&t.trim_start_matches('+').to_ascii_lowercase());
+                }
+            }
+        }
+        s
+    }
+
+    /// Reads a move text and finds the legal move it names.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// assert!(pos.parse_move("e2e4").is_ok());
+    /// let err = pos.parse_move("e2e5").unwrap_err();
+    /// assert_eq!(err.to_string(), "move \"e2e5\": the Pawn on e2 has no move to e5");
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let size = self.variant.size;
+        let bytes = text.as_bytes();
+        let syntax = |reason| MoveError::Syntax { text: text.to_string(), reason };
+        let (from, n1) = size
+            .parse_square_prefix(bytes)
+            .ok_or_else(|| syntax("it must start with a square of the board, as in e3e5"))?;
+        let (to, n2) = size
+            .parse_square_prefix(&bytes[n1..])
+            .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
+        let suffix = &text[n1 + n2..];
+        let wanted: Option<Option<Role>> = match (suffix, self.variant.promotion_text) {
+            ("", _) => None,
+            ("+", PromotionText::Plus) => Some(None),
+            (s, PromotionText::Letter) if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
+                let token = s.to_ascii_uppercase();
+                let role = self
+                    .variant
+                    .role_by_token(&token)
+                    .or_else(|| self.variant.role_by_token(&format!("+{token}")))
+                    .ok_or_else(|| syntax("the promotion letter names no piece type of this variant"))?;
+                Some(Some(role))
+            }
+            (_, PromotionText::Plus) => return Err(syntax("the only suffix is '+', for a promotion")),
+            (_, PromotionText::Letter) => {
+                return Err(syntax("the only suffix is the lowercase letter of the promotion type"));
+            }
+        };
+        let sq_name = |s| size.square_name(s);
+        let piece = self
+            .piece_at(from)
+            .ok_or_else(|| MoveError::EmptySquare { text: text.to_string(), square: sq_name(from) })?;
+        if piece.color != self.side {
+            return Err(MoveError::WrongSide { text: text.to_string(), square: sq_name(from) });
+        }
+        let mut legal: MoveList = MoveList::new();
+        self.generate(true, &mut |m| {
+            if m.from == from && m.to == to {
+                legal.push(m)
+            }
+        });
+        if legal.is_empty() {
+            let mut pseudo = false;
+            self.generate(false, &mut |m| pseudo |= m.from == from && m.to == to);
+            return Err(if pseudo {
+                MoveError::KingExposed { text: text.to_string() }
+            } else {
+                MoveError::NoSuchMove {
+                    text: text.to_string(),
+                    piece: self.variant.pieces[piece.role.index()].name.clone(),
+                    from: sq_name(from),
+                    to: sq_name(to),
+                }
+            });
+        }
+        let found = legal.iter().find(|m| match wanted {
+            None => m.promotion.is_none(),
+            Some(None) => m.promotion.is_some(),
+            Some(Some(r)) => m.promotion == Some(r),
+        });
+        match found {
+            Some(m) => Ok(*m),
+            None if wanted.is_none() => Err(MoveError::PromotionRequired {
+                text: text.to_string(),
+                example: self.move_text(&legal[0]),
+            }),
+            None => {
+                let options: Vec<String> = legal.iter().map(|m| self.move_text(m)).collect();
+                Err(MoveError::BadPromotion { text: text.to_string(), hint: format!("; legal: {}", options.join(", ")) })
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+}
+
+#[inline]
+pub(crate) fn castle_bit(color: Color, side: usize) -> u8 {
+    1 << (2 * color.index() + side)
+}
+
+impl Move {
+    /// Builds a move that [`Position::play`] will check; for tests and callers
+    /// that keep moves by value. Prefer [`Position::legal_moves`].
+    pub fn new(from: Square, to: Square, role: Role, captured: Option<Role>, promotion: Option<Role>, flags: MoveFlags) -> Move {
+        Move { from, to, role, captured, promotion, flags }
+    }
+}
