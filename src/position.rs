@@ -271,6 +271,45 @@ impl<'v> Position<'v> {
         list
     }
 
+    /// The legal moves from `from` to `to`: none, one, or several when the
+    /// piece may choose a promotion (each tells the type it becomes and whether
+    /// the promotion is forced). A GUI asks this when a piece is dropped.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("chess").unwrap();
+    /// let pos = Position::from_fen(v, "7k/P7/8/8/8/8/8/K7 w - - 0 1")?;
+    /// let sq = |s| pos.size().parse_square(s).unwrap();
+    /// let choices = pos.moves_between(sq("a7"), sq("a8"));
+    /// assert_eq!(choices.len(), 4);
+    /// assert!(choices.iter().all(|m| m.is_forced_promotion()));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn moves_between(&self, from: Square, to: Square) -> MoveList {
+        let mut list = MoveList::new();
+        if self.piece_at(from).is_some_and(|p| p.color == self.side) {
+            self.generate(true, &mut |m| {
+                if m.from == from && m.to == to {
+                    list.push(m)
+                }
+            });
+        }
+        list
+    }
+
+    /// The squares the piece on `from` may legally move to (for highlighting).
+    pub fn legal_targets(&self, from: Square) -> Bitboard {
+        let mut targets = Bitboard::EMPTY;
+        if self.piece_at(from).is_some_and(|p| p.color == self.side) {
+            self.generate(true, &mut |m| {
+                if m.from == from {
+                    targets = targets.with(m.to)
+                }
+            });
+        }
+        targets
+    }
+
     /// Whether `m` is a legal move here.
     pub fn is_legal(&self, m: &Move) -> bool {
         let mut found = false;
