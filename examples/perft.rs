@@ -46,7 +46,10 @@ fn main() -> ExitCode {
         return usage();
     };
     let Some(variant) = Variant::by_name(name) else {
-        eprintln!("error: unknown variant {name:?}; the built-in variants are {}", Variant::builtin_names().join(", "));
+        eprintln!(
+            "error: unknown variant {name:?}; the built-in variants are {}",
+            Variant::builtin_names().join(", ")
+        );
         return ExitCode::FAILURE;
     };
     let depth: u32 = match depth.parse() {
@@ -79,6 +82,10 @@ fn main() -> ExitCode {
     };
     let secs = start.elapsed().as_secs_f64();
     println!("total {total}");
-    eprintln!("{:.3} s, {:.2} million nodes/s", secs, total as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "{:.3} s, {:.2} million nodes/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
     ExitCode::SUCCESS
 }

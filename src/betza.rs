@@ -164,7 +164,12 @@ pub struct LaterLeg {
 
 /// Parses a Betza string.
 pub fn parse(text: &str) -> Result<Piece, BetzaError> {
-    Parser { text, bytes: text.as_bytes(), pos: 0 }.piece()
+    Parser {
+        text,
+        bytes: text.as_bytes(),
+        pos: 0,
+    }
+    .piece()
 }
 
 #[derive(Default)]
@@ -184,7 +189,11 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err<T>(&self, position: usize, message: impl Into<String>) -> Result<T, BetzaError> {
-        Err(BetzaError { text: self.text.to_string(), position, message: message.into() })
+        Err(BetzaError {
+            text: self.text.to_string(),
+            position,
+            message: message.into(),
+        })
     }
 
     fn piece(mut self) -> Result<Piece, BetzaError> {
@@ -213,7 +222,10 @@ impl Parser<'_> {
 
     fn term(&mut self, out: &mut Vec<Term>) -> Result<(), BetzaError> {
         let term_start = self.pos;
-        let mut groups = vec![Group { start: self.pos, ..Group::default() }];
+        let mut groups = vec![Group {
+            start: self.pos,
+            ..Group::default()
+        }];
         let mut lame = None;
         let mut initial = false;
         loop {
@@ -235,7 +247,10 @@ impl Parser<'_> {
                 b'n' => lame = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
-                b'a' => groups.push(Group { start: at + 1, ..Group::default() }),
+                b'a' => groups.push(Group {
+                    start: at + 1,
+                    ..Group::default()
+                }),
                 b'O' => {
                     self.pos += 1;
                     return self.castle(groups, lame, term_start, at, out);
@@ -276,7 +291,13 @@ impl Parser<'_> {
             return self.err(p, "castling 'O' takes no mode letters");
         }
         if let Some(&(c, p)) = g.dirs.iter().find(|(c, _)| *c != b's') {
-            return self.err(p, format!("castling is sideways; direction '{}' is not allowed", c as char));
+            return self.err(
+                p,
+                format!(
+                    "castling is sideways; direction '{}' is not allowed",
+                    c as char
+                ),
+            );
         }
         match self.number() {
             Some((n, _)) if (1..=15).contains(&n) => {
@@ -321,7 +342,10 @@ impl Parser<'_> {
                     return self.err(xp, "a leap (x,y) needs 0..15 each and not (0,0)");
                 }
                 let (a, b) = if x >= y { (x, y) } else { (y, x) };
-                Some(Atom { a: a as u8, b: b as u8 })
+                Some(Atom {
+                    a: a as u8,
+                    b: b as u8,
+                })
             }
             // Shorthands (K R B Q) expand later.
             _ => None,
@@ -347,7 +371,10 @@ impl Parser<'_> {
             self.pos += 1;
             range = 0;
             if self.bytes.get(self.pos).is_some_and(u8::is_ascii_digit) {
-                return self.err(self.pos, "a doubled atom is already a rider; no range number");
+                return self.err(
+                    self.pos,
+                    "a doubled atom is already a rider; no range number",
+                );
             }
         } else if let Some((n, p)) = self.number() {
             if n > 15 {
@@ -375,7 +402,10 @@ impl Parser<'_> {
         for g in &groups[..groups.len() - 1] {
             if g.modes.capture || g.modes.en_passant {
                 let p = g.mode_pos.unwrap_or(g.start);
-                return self.err(p, "only the last leg may capture: an earlier leg ends on an empty square");
+                return self.err(
+                    p,
+                    "only the last leg may capture: an earlier leg ends on an empty square",
+                );
             }
         }
         let last = groups.last().expect("one group at least");
@@ -402,9 +432,16 @@ impl Parser<'_> {
                 if turns & 0b1010_1010 != 0 && shape != Shape::Oblique {
                     // A 45-degree turn swaps orthogonal and diagonal; both
                     // turns of a group do, so the shape afterwards is known.
-                    shape = if shape == Shape::Orthogonal { Shape::Diagonal } else { Shape::Orthogonal };
+                    shape = if shape == Shape::Orthogonal {
+                        Shape::Diagonal
+                    } else {
+                        Shape::Orthogonal
+                    };
                 }
-                later.push(LaterLeg { turns, range: leg_range });
+                later.push(LaterLeg {
+                    turns,
+                    range: leg_range,
+                });
                 prev_range = leg_range;
             }
             out.push(Term::Move(MoveTerm {
@@ -546,7 +583,10 @@ fn later_turns(p: &Parser<'_>, shape: Shape, g: &Group) -> Result<u8, BetzaError
         turns |= t;
     }
     if turns & 0b1010_1010 != 0 && turns & 0b0101_0101 != 0 {
-        return p.err(g.dirs[0].1, "a leg cannot mix 45-degree turns with straight or square turns");
+        return p.err(
+            g.dirs[0].1,
+            "a leg cannot mix 45-degree turns with straight or square turns",
+        );
     }
     Ok(turns)
 }

@@ -4,13 +4,20 @@
 use std::sync::OnceLock;
 
 use crate::bitboard::BoardSize;
-use crate::variant::{PieceDef, PromotionDef, PromotionText, Region, StalemateRule, Variant, VariantDef};
+use crate::variant::{
+    PieceDef, PromotionDef, PromotionText, Region, StalemateRule, Variant, VariantDef,
+};
 
 /// Names accepted by [`Variant::by_name`].
 pub(crate) const NAMES: &[&str] = &["decimaka", "meiriqi", "chess", "capablanca"];
 
 pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
-    static CELLS: [OnceLock<Variant>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static CELLS: [OnceLock<Variant>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
     let i = NAMES.iter().position(|n| *n == name)?;
     Some(CELLS[i].get_or_init(|| {
         let def = definition(name).expect("listed name");
@@ -56,10 +63,16 @@ fn decimaka() -> VariantDef {
             PieceDef::new("Cross", "C", "WD").promotes_to(&["+P"]),
             PieceDef::new("Tee", "T", "vWfF").promotes_to(&["+T"]),
             PieceDef::new("Omni", "+P", "mWcF").promoted(),
-            PieceDef::new("Pawn", "P", "fmWfceFifmnD").promotes_to(&["+P"]).initial(pawn_start),
+            PieceDef::new("Pawn", "P", "fmWfceFifmnD")
+                .promotes_to(&["+P"])
+                .initial(pawn_start),
         ],
-        start_fen: "r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1".into(),
-        promotion: PromotionDef::OnCapture { captured_becomes: Some("+F".into()) },
+        start_fen:
+            "r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1"
+                .into(),
+        promotion: PromotionDef::OnCapture {
+            captured_becomes: Some("+F".into()),
+        },
         promotion_text: PromotionText::Plus,
         pawn: Some("P".into()),
         en_passant: true,
@@ -102,7 +115,10 @@ fn meiriqi() -> VariantDef {
         &["h1", "i1", "j1", "h2", "i2", "j2", "h3", "i3", "j3"],
         &["h8", "i8", "j8", "h9", "i9", "j9", "h10", "i10", "j10"],
     );
-    let x_squares = names(&["h1", "j1", "i2", "h3", "j3"], &["h10", "j10", "i9", "h8", "j8"]);
+    let x_squares = names(
+        &["h1", "j1", "i2", "h3", "j3"],
+        &["h10", "j10", "i9", "h8", "j8"],
+    );
     VariantDef {
         name: "meiriqi".into(),
         files: 10,
@@ -150,10 +166,15 @@ fn chess() -> VariantDef {
             PieceDef::new("Rook", "R", "R"),
             PieceDef::new("Bishop", "B", "B"),
             PieceDef::new("Knight", "N", "N"),
-            PieceDef::new("Pawn", "P", "fmWfceFifmnD").promotes_to(&["Q", "R", "B", "N"]).initial(Region::ranks(s, 2, 2)),
+            PieceDef::new("Pawn", "P", "fmWfceFifmnD")
+                .promotes_to(&["Q", "R", "B", "N"])
+                .initial(Region::ranks(s, 2, 2)),
         ],
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-        promotion: PromotionDef::Zone { zone: Region::ranks(s, 8, 8), mandatory: true },
+        promotion: PromotionDef::Zone {
+            zone: Region::ranks(s, 8, 8),
+            mandatory: true,
+        },
         promotion_text: PromotionText::Letter,
         pawn: Some("P".into()),
         en_passant: true,
@@ -182,7 +203,10 @@ fn capablanca() -> VariantDef {
                 .initial(Region::ranks(s, 2, 2)),
         ],
         start_fen: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into(),
-        promotion: PromotionDef::Zone { zone: Region::ranks(s, 8, 8), mandatory: true },
+        promotion: PromotionDef::Zone {
+            zone: Region::ranks(s, 8, 8),
+            mandatory: true,
+        },
         promotion_text: PromotionText::Letter,
         pawn: Some("P".into()),
         en_passant: true,

@@ -10,7 +10,9 @@ use crate::variant::Variant;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FenError {
     /// Not 6 fields (or 4, without the counters).
-    #[error("FEN has {0} fields: expected 6 (placement, side, castling, en passant, half-move clock, move number) or the first 4")]
+    #[error(
+        "FEN has {0} fields: expected 6 (placement, side, castling, en passant, half-move clock, move number) or the first 4"
+    )]
     FieldCount(usize),
     /// A character of the placement is not a piece token, digit or `/`.
     #[error("placement, rank {rank}: unknown piece token {token:?}")]
@@ -91,7 +93,9 @@ pub enum FenError {
     #[error("en passant: {0:?} is not '-' or a square of the board")]
     EnPassantSyntax(String),
     /// An en-passant square no double step could have produced.
-    #[error("en passant: {square} cannot be the square skipped by a double step of {color}, who just moved")]
+    #[error(
+        "en passant: {square} cannot be the square skipped by a double step of {color}, who just moved"
+    )]
     EnPassantSquare {
         /// The square.
         square: String,
@@ -113,11 +117,14 @@ pub enum FenError {
 }
 
 /// Reads the placement field into (square, piece) pairs.
-pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, (crate::Role, Color))>, FenError> {
+pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, Piece)>, FenError> {
     let size = v.size;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != size.ranks() as usize {
-        return Err(FenError::RankCount { found: ranks.len(), expected: size.ranks() });
+        return Err(FenError::RankCount {
+            found: ranks.len(),
+            expected: size.ranks(),
+        });
     }
     let mut out = Vec::new();
     for (i, row) in ranks.iter().enumerate() {
@@ -137,9 +144,16 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, (c
                 let n: usize = digits.parse().unwrap_or(usize::MAX);
                 if digits.starts_with('0') || n > size.files() as usize {
                     if digits.starts_with('0') {
-                        return Err(FenError::BadCount { rank: rank_no, count: digits.to_string() });
+                        return Err(FenError::BadCount {
+                            rank: rank_no,
+                            count: digits.to_string(),
+                        });
                     }
-                    return Err(FenError::RankWidth { rank: rank_no, found: file.saturating_add(n), expected: size.files() });
+                    return Err(FenError::RankWidth {
+                        rank: rank_no,
+                        found: file.saturating_add(n),
+                        expected: size.files(),
+                    });
                 }
                 file += n;
                 continue;
@@ -148,13 +162,24 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, (c
             let token_end = (letter_at + 1).min(b.len());
             let bad = || FenError::UnknownPiece {
                 rank: rank_no,
-                token: row.get(j..token_end).unwrap_or(&row[j..]).chars().take(2).collect(),
+                token: row
+                    .get(j..token_end)
+                    .unwrap_or(&row[j..])
+                    .chars()
+                    .take(2)
+                    .collect(),
             };
-            let Some(&l) = b.get(letter_at) else { return Err(bad()) };
+            let Some(&l) = b.get(letter_at) else {
+                return Err(bad());
+            };
             if !l.is_ascii_alphabetic() {
                 return Err(bad());
             }
-            let color = if l.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let color = if l.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             let mut token = String::with_capacity(2);
             if plus {
                 token.push('+');
@@ -163,13 +188,17 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, (c
             let role = v.role_by_token(&token).ok_or_else(bad)?;
             if file < size.files() as usize {
                 let sq = size.square(file as i32, rank as i32).expect("on board");
-                out.push((sq, (role, color)));
+                out.push((sq, Piece { role, color }));
             }
             file += 1;
             j = letter_at + 1;
         }
         if file != size.files() as usize {
-            return Err(FenError::RankWidth { rank: rank_no, found: file, expected: size.files() });
+            return Err(FenError::RankWidth {
+                rank: rank_no,
+                found: file,
+                expected: size.files(),
+            });
         }
     }
     Ok(out)
@@ -182,14 +211,18 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
     }
     let size = v.size;
     let mut pos = Position::empty(v);
-    for (sq, (role, color)) in parse_placement(v, fields[0])? {
-        pos.put(sq, Some(Piece { role, color }));
+    for (sq, piece) in parse_placement(v, fields[0])? {
+        pos.put(sq, Some(piece));
     }
     let royal = &v.pieces[v.royal.index()];
     for color in Color::ALL {
         let count = (pos.roles[v.royal.index()] & pos.colors[color.index()]).count();
         if count != 1 {
-            return Err(FenError::RoyalCount { color, count, token: royal.token.clone() });
+            return Err(FenError::RoyalCount {
+                color,
+                count,
+                token: royal.token.clone(),
+            });
         }
     }
     for (i, p) in v.pieces.iter().enumerate() {
@@ -197,7 +230,11 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
             for color in Color::ALL {
                 let outside = pos.roles[i] & pos.colors[color.index()] & !region.of(color);
                 if let Some(sq) = outside.first() {
-                    return Err(FenError::Confinement { color, name: p.name.clone(), square: size.square_name(sq) });
+                    return Err(FenError::Confinement {
+                        color,
+                        name: p.name.clone(),
+                        square: size.square_name(sq),
+                    });
                 }
             }
         }
@@ -210,7 +247,9 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
 
     let c = fields[2];
     if c != "-" {
-        let Some(cs) = &v.castling else { return Err(FenError::NoCastling(c.to_string())) };
+        let Some(cs) = &v.castling else {
+            return Err(FenError::NoCastling(c.to_string()));
+        };
         let mut last = None;
         for ch in c.chars() {
             let (color, side, order) = match ch {
@@ -226,8 +265,16 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
             last = Some(order);
             let king = cs.king_start[color.index()];
             let rook = cs.rook_start[color.index()][side];
-            if pos.piece_at(king) != Some(Piece { role: v.royal, color })
-                || pos.piece_at(rook) != Some(Piece { role: cs.rook, color })
+            if pos.piece_at(king)
+                != Some(Piece {
+                    role: v.royal,
+                    color,
+                })
+                || pos.piece_at(rook)
+                    != Some(Piece {
+                        role: cs.rook,
+                        color,
+                    })
             {
                 return Err(FenError::CastlingPieces {
                     right: ch,
@@ -245,7 +292,9 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
         if !v.en_passant {
             return Err(FenError::NoEnPassant(e.to_string()));
         }
-        let sq = size.parse_square(e).ok_or_else(|| FenError::EnPassantSyntax(e.to_string()))?;
+        let sq = size
+            .parse_square(e)
+            .ok_or_else(|| FenError::EnPassantSyntax(e.to_string()))?;
         // The side that just moved double-stepped from its Pawns' initial
         // region over `sq`.
         let mover = pos.side.opposite();
@@ -253,18 +302,28 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
         let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
         let origin = size.square(f, r - fwd);
         let landing = size.square(f, r + fwd);
-        let initial = v.pawn.and_then(|p| v.pieces[p.index()].initial).map(|reg| reg.of(mover));
+        let initial = v
+            .pawn
+            .and_then(|p| v.pieces[p.index()].initial)
+            .map(|reg| reg.of(mover));
         match (origin, landing, initial) {
             (Some(o), Some(l), Some(init)) if init.contains(o) => {
                 pos.ep = Some(sq);
                 pos.ep_victim = Some(l);
             }
-            _ => return Err(FenError::EnPassantSquare { square: e.to_string(), color: mover }),
+            _ => {
+                return Err(FenError::EnPassantSquare {
+                    square: e.to_string(),
+                    color: mover,
+                });
+            }
         }
     }
 
     if fields.len() == 6 {
-        pos.halfmove = fields[4].parse().map_err(|_| FenError::Halfmove(fields[4].to_string()))?;
+        pos.halfmove = fields[4]
+            .parse()
+            .map_err(|_| FenError::Halfmove(fields[4].to_string()))?;
         if !fields[4].bytes().all(|b| b.is_ascii_digit()) {
             return Err(FenError::Halfmove(fields[4].to_string()));
         }
@@ -281,9 +340,14 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
     if pos.attacked(their_king, pos.side, occ, pos.colors[pos.side.index()]) {
         let facing = v.facing_kings && {
             let k = pos.king(pos.side).expect("royal count checked");
-            v.tables.same_file(k, their_king) && (v.tables.file_between(k, their_king) & occ).is_empty()
+            v.tables.same_file(k, their_king)
+                && (v.tables.file_between(k, their_king) & occ).is_empty()
         };
-        return Err(FenError::OpponentInCheck(if facing { " (the Kings face each other on an open file)" } else { "" }));
+        return Err(FenError::OpponentInCheck(if facing {
+            " (the Kings face each other on an open file)"
+        } else {
+            ""
+        }));
     }
     Ok(pos)
 }

@@ -41,8 +41,8 @@ pub use crate::fen::FenError;
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::position::{EndReason, Outcome, Piece, Position};
 pub use crate::variant::{
-    PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule, Variant, VariantDef,
-    VariantError,
+    PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule, Variant,
+    VariantDef, VariantError,
 };
 
 /// Any error of the library.
@@ -61,6 +61,12 @@ pub enum Error {
     #[error(transparent)]
     Betza(#[from] betza::BetzaError),
     /// No built-in variant has this name.
-    #[error("unknown variant {0:?}: the built-in variants are decimaka, meiriqi, chess, capablanca")]
+    #[error(
+        "unknown variant {0:?}: the built-in variants are decimaka, meiriqi, chess, capablanca"
+    )]
     UnknownVariant(String),
 }
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

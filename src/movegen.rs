@@ -79,13 +79,24 @@ impl<'v> Position<'v> {
         {
             danger |= t.file_between(k, king);
         }
-        Some(Safety { king, in_check, danger })
+        Some(Safety {
+            king,
+            in_check,
+            danger,
+        })
     }
 
     /// Whether a move of `role` from `from` to `to` (capturing on `capture_sq`,
     /// if any) leaves the own King safe.
     #[inline]
-    fn safe_after(&self, s: &Safety, from: Square, to: Square, role: Role, capture_sq: Option<Square>) -> bool {
+    fn safe_after(
+        &self,
+        s: &Safety,
+        from: Square,
+        to: Square,
+        role: Role,
+        capture_sq: Option<Square>,
+    ) -> bool {
         let them = self.side.opposite();
         let mut theirs = self.colors[them.index()];
         let mut occ = self.occupied().without(from).with(to);
@@ -95,7 +106,11 @@ impl<'v> Position<'v> {
                 occ = occ.without(c);
             }
         }
-        let king = if role == self.variant.royal { to } else { s.king };
+        let king = if role == self.variant.royal {
+            to
+        } else {
+            s.king
+        };
         !self.attacked(king, them, occ, theirs)
     }
 
@@ -147,7 +162,8 @@ impl<'v> Position<'v> {
         let royal = v.royal;
         let ep_ok = self.ep.filter(|_| {
             self.ep_victim.is_some_and(|x| {
-                self.piece_at(x).is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
+                self.piece_at(x)
+                    .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
             })
         });
         for role in 0..v.pieces.len() {
@@ -203,13 +219,21 @@ impl<'v> Position<'v> {
                 continue;
             }
             let rook = c.rook_start[us.index()][side];
-            if self.piece_at(rook) != Some(crate::Piece { role: c.rook, color: us }) {
+            if self.piece_at(rook)
+                != Some(crate::Piece {
+                    role: c.rook,
+                    color: us,
+                })
+            {
                 continue;
             }
             let rank = size.rank(s.king) as i32;
             let (kf, rf) = (size.file(s.king) as i32, size.file(rook) as i32);
             let dir = (rf - kf).signum();
-            let between = (1..(rf - kf).abs()).any(|i| size.square(kf + dir * i, rank).is_some_and(|q| occ.contains(q)));
+            let between = (1..(rf - kf).abs()).any(|i| {
+                size.square(kf + dir * i, rank)
+                    .is_some_and(|q| occ.contains(q))
+            });
             if between {
                 continue;
             }
@@ -217,10 +241,15 @@ impl<'v> Position<'v> {
             if legal {
                 let without_king = occ.without(s.king);
                 let crossed = (1..=c.distance as i32).all(|i| {
-                    let q = size.square(kf + dir * i, rank).expect("between King and Rook");
+                    let q = size
+                        .square(kf + dir * i, rank)
+                        .expect("between King and Rook");
                     !self.attacked(q, them, without_king.with(q), theirs)
                 });
-                let landed = without_king.without(rook).with(to).with(c.rook_to[us.index()][side]);
+                let landed = without_king
+                    .without(rook)
+                    .with(to)
+                    .with(c.rook_to[us.index()][side]);
                 if !crossed || self.attacked(to, them, landed, theirs) {
                     continue;
                 }
@@ -238,12 +267,31 @@ impl<'v> Position<'v> {
 
     /// Emits a move with every promotion choice the variant gives it.
     #[inline]
-    fn emit(&self, from: Square, to: Square, role: Role, captured: Option<Role>, flags: MoveFlags, sink: &mut impl FnMut(Move)) {
+    fn emit(
+        &self,
+        from: Square,
+        to: Square,
+        role: Role,
+        captured: Option<Role>,
+        flags: MoveFlags,
+        sink: &mut impl FnMut(Move),
+    ) {
         let v = self.variant;
-        let plain = Move { from, to, role, captured, promotion: None, flags };
+        let plain = Move {
+            from,
+            to,
+            role,
+            captured,
+            promotion: None,
+            flags,
+        };
         let promote = |p: Role, forced: bool| Move {
             promotion: Some(p),
-            flags: if forced { flags | MoveFlags::FORCED_PROMOTION } else { flags },
+            flags: if forced {
+                flags | MoveFlags::FORCED_PROMOTION
+            } else {
+                flags
+            },
             ..plain
         };
         match v.promotion {
@@ -253,7 +301,11 @@ impl<'v> Position<'v> {
                 match captured {
                     Some(c) if role != v.royal => {
                         if Some(c) == captured_becomes {
-                            if role == c { sink(plain) } else { sink(promote(c, true)) }
+                            if role == c {
+                                sink(plain)
+                            } else {
+                                sink(promote(c, true))
+                            }
                         } else if let Some(&p) = piece.promotions.first() {
                             if v.pieces[c.index()].promoted {
                                 sink(promote(p, true));

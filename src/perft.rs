@@ -19,7 +19,9 @@ impl Position<'_> {
             1 => self.count_legal(),
             _ => {
                 let mut total = 0;
-                self.generate(true, &mut |m| total += self.play_unchecked(&m).perft(depth - 1));
+                self.generate(true, &mut |m| {
+                    total += self.play_unchecked(&m).perft(depth - 1)
+                });
                 total
             }
         }
@@ -34,7 +36,13 @@ impl Position<'_> {
         let mut out: Vec<(Move, String, u64)> = self
             .legal_moves()
             .into_iter()
-            .map(|m| (m, self.move_text(&m), self.play_unchecked(&m).perft(depth - 1)))
+            .map(|m| {
+                (
+                    m,
+                    self.move_text(&m),
+                    self.play_unchecked(&m).perft(depth - 1),
+                )
+            })
             .collect();
         out.sort_by(|a, b| a.1.cmp(&b.1));
         out

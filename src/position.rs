@@ -112,7 +112,11 @@ impl fmt::Display for Position<'_> {
                     None => write!(f, "  .")?,
                     Some(p) => {
                         let t = &self.variant.pieces[p.role.index()].token;
-                        let t = if p.color == Color::White { t.clone() } else { t.to_ascii_lowercase() };
+                        let t = if p.color == Color::White {
+                            t.clone()
+                        } else {
+                            t.to_ascii_lowercase()
+                        };
                         write!(f, "{t:>3}")?;
                     }
                 }
@@ -130,7 +134,8 @@ impl fmt::Display for Position<'_> {
 impl<'v> Position<'v> {
     /// The variant's start position.
     pub fn start(variant: &'v Variant) -> Position<'v> {
-        Position::from_fen(variant, &variant.start_fen).expect("a variant's start position is checked when it is built")
+        Position::from_fen(variant, &variant.start_fen)
+            .expect("a variant's start position is checked when it is built")
     }
 
     /// An empty board, White to move, no rights; for building positions
@@ -179,7 +184,11 @@ impl<'v> Position<'v> {
         let code = *self.board.get(sq.index())?;
         (code != 0).then(|| Piece {
             role: Role((code & 0x7f) - 1),
-            color: if code & 0x80 != 0 { Color::Black } else { Color::White },
+            color: if code & 0x80 != 0 {
+                Color::Black
+            } else {
+                Color::White
+            },
         })
     }
 
@@ -241,7 +250,12 @@ impl<'v> Position<'v> {
     pub fn is_check(&self) -> bool {
         let us = self.side;
         match self.king(us) {
-            Some(k) => self.attacked(k, us.opposite(), self.occupied(), self.colors[us.opposite().index()]),
+            Some(k) => self.attacked(
+                k,
+                us.opposite(),
+                self.occupied(),
+                self.colors[us.opposite().index()],
+            ),
             None => false,
         }
     }
@@ -252,7 +266,10 @@ impl<'v> Position<'v> {
             return None;
         }
         Some(if self.is_check() {
-            Outcome { winner: Some(self.side.opposite()), reason: EndReason::Checkmate }
+            Outcome {
+                winner: Some(self.side.opposite()),
+                reason: EndReason::Checkmate,
+            }
         } else {
             Outcome {
                 winner: match self.variant.stalemate {
@@ -320,7 +337,9 @@ impl<'v> Position<'v> {
     /// The position after `m`, which must be legal here.
     pub fn play(&self, m: &Move) -> Result<Position<'v>, MoveError> {
         if !self.is_legal(m) {
-            return Err(MoveError::Illegal { text: self.move_text(m) });
+            return Err(MoveError::Illegal {
+                text: self.move_text(m),
+            });
         }
         Ok(self.play_unchecked(m))
     }
@@ -351,13 +370,25 @@ impl<'v> Position<'v> {
             next.put(victim, None);
         }
         next.put(m.from, None);
-        next.put(m.to, Some(Piece { role: m.role_after(), color: us }));
+        next.put(
+            m.to,
+            Some(Piece {
+                role: m.role_after(),
+                color: us,
+            }),
+        );
         if let Some(c) = &v.castling {
             if m.is_castle() {
                 let side = usize::from(m.to.0 < m.from.0);
                 let rook = c.rook_start[us.index()][side];
                 next.put(rook, None);
-                next.put(c.rook_to[us.index()][side], Some(Piece { role: c.rook, color: us }));
+                next.put(
+                    c.rook_to[us.index()][side],
+                    Some(Piece {
+                        role: c.rook,
+                        color: us,
+                    }),
+                );
             }
             next.castling &= !(c.rights_lost[m.from.index()] | c.rights_lost[m.to.index()]);
         }
@@ -410,7 +441,10 @@ impl<'v> Position<'v> {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let size = self.variant.size;
         let bytes = text.as_bytes();
-        let syntax = |reason| MoveError::Syntax { text: text.to_string(), reason };
+        let syntax = |reason| MoveError::Syntax {
+            text: text.to_string(),
+            reason,
+        };
         let (from, n1) = size
             .parse_square_prefix(bytes)
             .ok_or_else(|| syntax("it must start with a square of the board, as in e3e5"))?;
@@ -427,20 +461,30 @@ impl<'v> Position<'v> {
                     .variant
                     .role_by_token(&token)
                     .or_else(|| self.variant.role_by_token(&format!("+{token}")))
-                    .ok_or_else(|| syntax("the promotion letter names no piece type of this variant"))?;
+                    .ok_or_else(|| {
+                        syntax("the promotion letter names no piece type of this variant")
+                    })?;
                 Some(Some(role))
             }
-            (_, PromotionText::Plus) => return Err(syntax("the only suffix is '+', for a promotion")),
+            (_, PromotionText::Plus) => {
+                return Err(syntax("the only suffix is '+', for a promotion"));
+            }
             (_, PromotionText::Letter) => {
-                return Err(syntax("the only suffix is the lowercase letter of the promotion type"));
+                return Err(syntax(
+                    "the only suffix is the lowercase letter of the promotion type",
+                ));
             }
         };
         let sq_name = |s| size.square_name(s);
-        let piece = self
-            .piece_at(from)
-            .ok_or_else(|| MoveError::EmptySquare { text: text.to_string(), square: sq_name(from) })?;
+        let piece = self.piece_at(from).ok_or_else(|| MoveError::EmptySquare {
+            text: text.to_string(),
+            square: sq_name(from),
+        })?;
         if piece.color != self.side {
-            return Err(MoveError::WrongSide { text: text.to_string(), square: sq_name(from) });
+            return Err(MoveError::WrongSide {
+                text: text.to_string(),
+                square: sq_name(from),
+            });
         }
         let mut legal: MoveList = MoveList::new();
         self.generate(true, &mut |m| {
@@ -452,7 +496,9 @@ impl<'v> Position<'v> {
             let mut pseudo = false;
             self.generate(false, &mut |m| pseudo |= m.from == from && m.to == to);
             return Err(if pseudo {
-                MoveError::KingExposed { text: text.to_string() }
+                MoveError::KingExposed {
+                    text: text.to_string(),
+                }
             } else {
                 MoveError::NoSuchMove {
                     text: text.to_string(),
@@ -475,7 +521,10 @@ impl<'v> Position<'v> {
             }),
             None => {
                 let options: Vec<String> = legal.iter().map(|m| self.move_text(m)).collect();
-                Err(MoveError::BadPromotion { text: text.to_string(), hint: format!("; legal: {}", options.join(", ")) })
+                Err(MoveError::BadPromotion {
+                    text: text.to_string(),
+                    hint: format!("; legal: {}", options.join(", ")),
+                })
             }
         }
     }
@@ -494,7 +543,21 @@ pub(crate) fn castle_bit(color: Color, side: usize) -> u8 {
 impl Move {
     /// Builds a move that [`Position::play`] will check; for tests and callers
     /// that keep moves by value. Prefer [`Position::legal_moves`].
-    pub fn new(from: Square, to: Square, role: Role, captured: Option<Role>, promotion: Option<Role>, flags: MoveFlags) -> Move {
-        Move { from, to, role, captured, promotion, flags }
+    pub fn new(
+        from: Square,
+        to: Square,
+        role: Role,
+        captured: Option<Role>,
+        promotion: Option<Role>,
+        flags: MoveFlags,
+    ) -> Move {
+        Move {
+            from,
+            to,
+            role,
+            captured,
+            promotion,
+            flags,
+        }
     }
 }

@@ -159,7 +159,9 @@ impl Tables {
         for sq in 0..n {
             let s = Square(sq as u8);
             let (f, r) = (size.file(s) as i32, size.rank(s) as i32);
-            let up = (r + 1..size.ranks() as i32).filter_map(|r| size.square(f, r)).collect();
+            let up = (r + 1..size.ranks() as i32)
+                .filter_map(|r| size.square(f, r))
+                .collect();
             let down = (0..r).filter_map(|r| size.square(f, r)).collect();
             t.file_up.push(up);
             t.file_down.push(down);
@@ -218,7 +220,13 @@ impl Tables {
     /// Masks of squares that must be empty for a capture from `from` onto `to`
     /// along a blockable path (one mask per distinct path).
     #[inline]
-    pub(crate) fn attack_paths(&self, color: Color, role: usize, from: Square, to: Square) -> &[Bitboard] {
+    pub(crate) fn attack_paths(
+        &self,
+        color: Color,
+        role: usize,
+        from: Square,
+        to: Square,
+    ) -> &[Bitboard] {
         match self.path_slot[color.index() * self.roles + role] {
             None => &[],
             Some(slot) => {
@@ -263,11 +271,19 @@ fn flags_of(m: &MoveTerm) -> u8 {
 fn insert(trie: &mut Vec<TrieNode>, path: &[Square], flags: u8) {
     let mut cur = 0;
     for sq in path {
-        let found = trie[cur].children.iter().copied().find(|&c| trie[c].sq == sq.0);
+        let found = trie[cur]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| trie[c].sq == sq.0);
         cur = match found {
             Some(c) => c,
             None => {
-                trie.push(TrieNode { sq: sq.0, flags: 0, children: Vec::new() });
+                trie.push(TrieNode {
+                    sq: sq.0,
+                    flags: 0,
+                    children: Vec::new(),
+                });
                 let c = trie.len() - 1;
                 trie[cur].children.push(c);
                 c
@@ -279,7 +295,11 @@ fn insert(trie: &mut Vec<TrieNode>, path: &[Square], flags: u8) {
 
 fn flatten(trie: &[TrieNode], node: usize, base: usize, out: &mut Vec<Node>) {
     let at = out.len();
-    out.push(Node { sq: trie[node].sq, flags: trie[node].flags, skip: 0 });
+    out.push(Node {
+        sq: trie[node].sq,
+        flags: trie[node].flags,
+        skip: 0,
+    });
     for &c in &trie[node].children {
         flatten(trie, c, base, out);
     }
@@ -306,7 +326,16 @@ fn turn(dir: (i8, i8), eighths: u8, shape: Shape) -> (i8, i8) {
         }
         return d;
     }
-    const UNITS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+    const UNITS: [(i8, i8); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
     let k = dir.0.abs().max(dir.1.abs());
     let unit = (dir.0.signum(), dir.1.signum());
     let u = UNITS.iter().position(|&x| x == unit).unwrap_or(0);
@@ -335,7 +364,10 @@ fn term_paths(
     let sign = if color == Color::White { 1 } else { -1 };
     let mut out = Vec::new();
     let step = |sq: Square, d: (i8, i8)| -> Option<Square> {
-        let s = size.square(size.file(sq) as i32 + d.0 as i32, size.rank(sq) as i32 + d.1 as i32)?;
+        let s = size.square(
+            size.file(sq) as i32 + d.0 as i32,
+            size.rank(sq) as i32 + d.1 as i32,
+        )?;
         match confinement {
             Some(r) if !r.contains(s) => None,
             _ => Some(s),

@@ -52,9 +52,16 @@ impl Region {
     /// not a square of `size`.
     pub fn from_names(size: BoardSize, white: &[&str], black: &[&str]) -> Option<Region> {
         let set = |names: &[&str]| -> Option<Bitboard> {
-            names.iter().map(|n| size.parse_square(n)).collect::<Option<Vec<_>>>().map(|v| v.into_iter().collect())
+            names
+                .iter()
+                .map(|n| size.parse_square(n))
+                .collect::<Option<Vec<_>>>()
+                .map(|v| v.into_iter().collect())
         };
-        Some(Region { white: set(white)?, black: set(black)? })
+        Some(Region {
+            white: set(white)?,
+            black: set(black)?,
+        })
     }
 
     /// White's ranks `from..=to` (1-based, as written), and the same ranks
@@ -331,7 +338,9 @@ pub struct Variant {
 
 impl fmt::Debug for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Variant").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -364,14 +373,19 @@ impl Variant {
 
     /// Checks and compiles a variant definition.
     pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
-        let size = BoardSize::new(def.files, def.ranks)
-            .ok_or(VariantError::BoardSize { files: def.files, ranks: def.ranks })?;
+        let size = BoardSize::new(def.files, def.ranks).ok_or(VariantError::BoardSize {
+            files: def.files,
+            ranks: def.ranks,
+        })?;
         if def.pieces.is_empty() || def.pieces.len() > MAX_ROLES {
             return Err(VariantError::PieceCount(def.pieces.len()));
         }
         for (i, p) in def.pieces.iter().enumerate() {
             if !check_token(&p.token) {
-                return Err(VariantError::BadToken { name: p.name.clone(), token: p.token.clone() });
+                return Err(VariantError::BadToken {
+                    name: p.name.clone(),
+                    token: p.token.clone(),
+                });
             }
             if def.pieces[..i].iter().any(|q| q.token == p.token) {
                 return Err(VariantError::DuplicateToken(p.token.clone()));
@@ -382,9 +396,14 @@ impl Variant {
                 .iter()
                 .position(|p| p.token == token)
                 .map(|i| Role(i as u8))
-                .ok_or_else(|| VariantError::UnknownToken { place: place.to_string(), token: token.to_string() })
+                .ok_or_else(|| VariantError::UnknownToken {
+                    place: place.to_string(),
+                    token: token.to_string(),
+                })
         };
-        let royals: Vec<usize> = (0..def.pieces.len()).filter(|&i| def.pieces[i].royal).collect();
+        let royals: Vec<usize> = (0..def.pieces.len())
+            .filter(|&i| def.pieces[i].royal)
+            .collect();
         if royals.len() != 1 {
             return Err(VariantError::RoyalCount(royals.len()));
         }
@@ -393,8 +412,10 @@ impl Variant {
         let mut parsed = Vec::new();
         let mut pieces = Vec::new();
         for p in &def.pieces {
-            let piece = betza::parse(&p.betza)
-                .map_err(|error| VariantError::Betza { name: p.name.clone(), error })?;
+            let piece = betza::parse(&p.betza).map_err(|error| VariantError::Betza {
+                name: p.name.clone(),
+                error,
+            })?;
             let mut castle_distance = None;
             for term in &piece.terms {
                 match term {
@@ -422,7 +443,10 @@ impl Variant {
                 .map(|t| role_of(&format!("promotions of {:?}", p.name), t))
                 .collect::<Result<Vec<_>, _>>()?;
             if p.royal && !promotions.is_empty() {
-                return Err(VariantError::Feature(format!("royal piece {:?} cannot promote", p.name)));
+                return Err(VariantError::Feature(format!(
+                    "royal piece {:?} cannot promote",
+                    p.name
+                )));
             }
             pieces.push(PieceType {
                 name: p.name.clone(),
@@ -446,22 +470,41 @@ impl Variant {
                     .map(|t| role_of("captured_becomes", t))
                     .transpose()?,
             },
-            PromotionDef::Zone { zone, mandatory } => Promotion::Zone { zone: *zone, mandatory: *mandatory },
+            PromotionDef::Zone { zone, mandatory } => Promotion::Zone {
+                zone: *zone,
+                mandatory: *mandatory,
+            },
         };
         if promotion == Promotion::None && pieces.iter().any(|p| !p.promotions.is_empty()) {
-            return Err(VariantError::Feature("pieces list promotions but the variant has no promotion scheme".into()));
+            return Err(VariantError::Feature(
+                "pieces list promotions but the variant has no promotion scheme".into(),
+            ));
         }
-        if matches!(promotion, Promotion::OnCapture { .. }) && pieces.iter().any(|p| p.promotions.len() > 1) {
-            return Err(VariantError::Feature("promotion on capture allows one promotion type per piece".into()));
+        if matches!(promotion, Promotion::OnCapture { .. })
+            && pieces.iter().any(|p| p.promotions.len() > 1)
+        {
+            return Err(VariantError::Feature(
+                "promotion on capture allows one promotion type per piece".into(),
+            ));
         }
-        let pawn = def.pawn.as_deref().map(|t| role_of("pawn", t)).transpose()?;
+        let pawn = def
+            .pawn
+            .as_deref()
+            .map(|t| role_of("pawn", t))
+            .transpose()?;
         if def.en_passant && pawn.is_none() {
             return Err(VariantError::Feature("en passant needs a pawn type".into()));
         }
         if def.en_passant && pawn.is_some_and(|p| pieces[p.index()].initial.is_none()) {
-            return Err(VariantError::Feature("en passant needs the pawn's initial region".into()));
+            return Err(VariantError::Feature(
+                "en passant needs the pawn's initial region".into(),
+            ));
         }
-        let castling_rook = def.castling_rook.as_deref().map(|t| role_of("castling_rook", t)).transpose()?;
+        let castling_rook = def
+            .castling_rook
+            .as_deref()
+            .map(|t| role_of("castling_rook", t))
+            .transpose()?;
         let distance = pieces[royal.index()].castle_distance;
         if castling_rook.is_some() != distance.is_some() {
             return Err(VariantError::Feature(
@@ -482,10 +525,14 @@ impl Variant {
         });
         let tables = Tables::build(size, &specs);
         let leap_attackers = Color::ALL.map(|c| {
-            (0..pieces.len() as u8).filter(|&r| tables.is_leap_attacker(c, r as usize)).collect()
+            (0..pieces.len() as u8)
+                .filter(|&r| tables.is_leap_attacker(c, r as usize))
+                .collect()
         });
         let path_attackers = Color::ALL.map(|c| {
-            (0..pieces.len() as u8).filter(|&r| tables.is_path_attacker(c, r as usize)).collect()
+            (0..pieces.len() as u8)
+                .filter(|&r| tables.is_path_attacker(c, r as usize))
+                .collect()
         });
 
         let mut v = Variant {
@@ -536,7 +583,10 @@ impl Variant {
 
     /// The type with this FEN token (uppercase, with `+` if it has one).
     pub fn role_by_token(&self, token: &str) -> Option<Role> {
-        self.pieces.iter().position(|p| p.token == token).map(|i| Role(i as u8))
+        self.pieces
+            .iter()
+            .position(|p| p.token == token)
+            .map(|i| Role(i as u8))
     }
 
     /// The start position's FEN.
@@ -615,14 +665,18 @@ fn castling_setup(v: &Variant, rook: Role, distance: u8) -> Result<Castling, Var
     for color in Color::ALL {
         let king = start
             .iter()
-            .find(|(_, p)| p.0 == v.royal && p.1 == color)
+            .find(|(_, p)| p.role == v.royal && p.color == color)
             .map(|(s, _)| *s)
             .ok_or_else(|| VariantError::StartFen(format!("no {color} royal piece")))?;
         let (kf, kr) = (size.file(king) as i32, size.rank(king) as i32);
         king_start[color.index()] = king;
         rights_lost[king.index()] |= 0b11 << (2 * color.index());
         for side in 0..2 {
-            let rf = if side == 0 { size.files() as i32 - 1 } else { 0 };
+            let rf = if side == 0 {
+                size.files() as i32 - 1
+            } else {
+                0
+            };
             let dir = if rf > kf { 1 } else { -1 };
             let to_f = kf + dir * distance as i32;
             // The King must land strictly between its start and the Rook.
@@ -640,5 +694,13 @@ fn castling_setup(v: &Variant, rook: Role, distance: u8) -> Result<Castling, Var
             rights_lost[sq(rf).index()] |= 1 << (2 * color.index() + side);
         }
     }
-    Ok(Castling { rook, distance, king_start, rook_start, king_to, rook_to, rights_lost })
+    Ok(Castling {
+        rook,
+        distance,
+        king_start,
+        rook_start,
+        king_to,
+        rook_to,
+        rights_lost,
+    })
 }
