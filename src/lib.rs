@@ -28,6 +28,7 @@
 pub mod betza;
 pub mod bitboard;
 pub mod builtin;
+pub mod capi;
 pub mod fen;
 mod movegen;
 pub mod moves;

@@ -1,0 +1,382 @@
+/* Tests every function of the C API: results, status codes, NULL for every
+ * pointer argument, short buffers, bad UTF-8, unknown variants, illegal moves.
+ * Prints "N passed, M failed" and exits non-zero on any failure. */
+#include "betza.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond)                                                          \
+    do {                                                                     \
+        if (cond) {                                                          \
+            passed++;                                                        \
+        } else {                                                             \
+            failed++;                                                        \
+            char msg_[256];                                                  \
+            betza_last_error(msg_, sizeof msg_);                             \
+            fprintf(stderr, "%s:%d: FAILED: %s (last error: %s)\n", __FILE__, \
+                    __LINE__, #cond, msg_);                                  \
+        }                                                                    \
+    } while (0)
+
+#define STATUS(call, expected) CHECK((call) == (expected))
+
+static const char *last_error(void) {
+    static char buf[512];
+    betza_last_error(buf, sizeof buf);
+    return buf;
+}
+
+static void test_version(void) {
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.%d", BETZA_VERSION_MAJOR, BETZA_VERSION_MINOR,
+             BETZA_VERSION_PATCH);
+    CHECK(strcmp(betza_version(), expected) == 0);
+    CHECK(strcmp(betza_status_text(BETZA_OK), "ok") == 0);
+    CHECK(strcmp(betza_status_text(12345), "unknown status code") == 0);
+    CHECK(strlen(betza_status_text(BETZA_PANIC)) > 0);
+}
+
+static void test_position_lifecycle(void) {
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("meiriqi", NULL, &pos), BETZA_OK);
+    CHECK(pos != NULL);
+
+    /* FEN, with the size query first. */
+    size_t len = 0;
+    STATUS(betza_position_fen(pos, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len == strlen("1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1"));
+    char *fen = (char *)malloc(len + 1);
+    char small[8] = "xxxxxxx";
+    STATUS(betza_position_fen(pos, small, sizeof small, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(strcmp(small, "xxxxxxx") == 0); /* nothing written on failure */
+    STATUS(betza_position_fen(pos, fen, len, &len), BETZA_BUFFER_TOO_SMALL); /* no room for NUL */
+    STATUS(betza_position_fen(pos, fen, len + 1, &len), BETZA_OK);
+    CHECK(strcmp(fen, "1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1") == 0);
+    STATUS(betza_position_fen(pos, fen, len + 1, NULL), BETZA_OK);
+    STATUS(betza_position_fen(NULL, fen, len + 1, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_fen(pos, NULL, 10, &len), BETZA_NULL_ARGUMENT);
+    CHECK(strstr(last_error(), "NULL") != NULL);
+
+    BetzaPosition *copy = betza_position_clone(pos);
+    CHECK(copy != NULL);
+    CHECK(betza_position_clone(NULL) == NULL);
+
+    /* From a FEN. */
+    BetzaPosition *p2 = NULL;
+    STATUS(betza_position_new("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &p2), BETZA_OK);
+    betza_position_free(p2);
+
+    /* Errors. */
+    BetzaPosition *bad = (BetzaPosition *)0x1;
+    STATUS(betza_position_new("shogi", NULL, &bad), BETZA_UNKNOWN_VARIANT);
+    CHECK(bad == (BetzaPosition *)0x1); /* out untouched on failure */
+    CHECK(strstr(last_error(), "shogi") != NULL);
+    STATUS(betza_position_new("chess", "not a fen", &bad), BETZA_INVALID_FEN);
+    CHECK(strstr(last_error(), "FEN") != NULL);
+    STATUS(betza_position_new("chess", "8/8/8/8/8/8/8/8 w - - 0 1", &bad), BETZA_INVALID_FEN);
+    STATUS(betza_position_new(NULL, NULL, &bad), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_new("chess", NULL, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_new("che\xff\xfess", NULL, &bad), BETZA_INVALID_UTF8);
+    STATUS(betza_position_new("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xc3 w - - 0 1", &bad),
+           BETZA_INVALID_UTF8);
+    CHECK(strstr(last_error(), "UTF-8") != NULL);
+
+    /* last_error cuts to fit and reports the full length. */
+    char tiny[4];
+    size_t full = betza_last_error(tiny, sizeof tiny);
+    CHECK(full > 3 && strlen(tiny) == 3);
+    CHECK(betza_last_error(NULL, 0) == full);
+
+    free(fen);
+    betza_position_free(copy);
+    betza_position_free(pos);
+    betza_position_free(NULL); /* a no-op */
+}
+
+static void test_moves(void) {
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("decimaka", NULL, &pos), BETZA_OK);
+
+    size_t count = 0;
+    STATUS(betza_position_legal_moves(pos, NULL, 0, &count), BETZA_BUFFER_TOO_SMALL);
+    CHECK(count == 50);
+    BetzaMove moves[256];
+    BetzaMove few[3];
+    memset(few, 0, sizeof few);
+    STATUS(betza_position_legal_moves(pos, few, 3, &count), BETZA_BUFFER_TOO_SMALL);
+    CHECK(count == 50 && few[0].from == 0 && few[0].to == 0);
+    STATUS(betza_position_legal_moves(pos, moves, 256, &count), BETZA_OK);
+    CHECK(count == 50);
+    STATUS(betza_position_legal_moves(NULL, moves, 256, &count), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_legal_moves(pos, NULL, 256, &count), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_legal_moves(pos, moves, 256, NULL), BETZA_OK);
+
+    /* Move text of each move, and parse it back. */
+    int round_trips = 1;
+    for (size_t i = 0; i < count; i++) {
+        char text[16];
+        size_t len;
+        if (betza_move_text(pos, &moves[i], text, sizeof text, &len) != BETZA_OK) round_trips = 0;
+        BetzaMove back;
+        if (betza_position_parse_move(pos, text, &back) != BETZA_OK) round_trips = 0;
+        if (back.from != moves[i].from || back.to != moves[i].to || back.promotion != moves[i].promotion)
+            round_trips = 0;
+    }
+    CHECK(round_trips);
+    char text[16];
+    size_t len;
+    STATUS(betza_move_text(NULL, &moves[0], text, sizeof text, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_move_text(pos, NULL, text, sizeof text, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_move_text(pos, &moves[0], NULL, 16, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_move_text(pos, &moves[0], text, 2, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len == 4);
+    BetzaMove fake = {0, 99, 0, -1, -1, 0};
+    STATUS(betza_move_text(pos, &fake, text, sizeof text, &len), BETZA_ILLEGAL_MOVE);
+
+    BetzaMove parsed;
+    STATUS(betza_position_parse_move(pos, "e3e5", &parsed), BETZA_OK);
+    CHECK(parsed.from == 24 && parsed.to == 44 && (parsed.flags & BETZA_MOVE_DOUBLE_STEP));
+    STATUS(betza_position_parse_move(pos, "e3e6", &parsed), BETZA_INVALID_MOVE);
+    STATUS(betza_position_parse_move(pos, "zz", &parsed), BETZA_INVALID_MOVE);
+    STATUS(betza_position_parse_move(NULL, "e3e5", &parsed), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_move(pos, NULL, &parsed), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_move(pos, "e3e5", NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_move(pos, "e3\xff" "e5", &parsed), BETZA_INVALID_UTF8);
+
+    /* Play by value and by text. */
+    STATUS(betza_position_play(pos, &parsed), BETZA_OK);
+    uint32_t side = 9;
+    STATUS(betza_position_side_to_move(pos, &side), BETZA_OK);
+    CHECK(side == 1);
+    STATUS(betza_position_play(pos, &parsed), BETZA_ILLEGAL_MOVE); /* not Black's move */
+    STATUS(betza_position_play(NULL, &parsed), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_play(pos, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_play_text(pos, "e8e6"), BETZA_OK);
+    STATUS(betza_position_play_text(pos, "e5e6"), BETZA_INVALID_MOVE); /* blocked */
+    STATUS(betza_position_play_text(pos, "a1a1"), BETZA_INVALID_MOVE);
+    STATUS(betza_position_play_text(NULL, "e8e6"), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_play_text(pos, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_play_text(pos, "\xe2\x28\xa1"), BETZA_INVALID_UTF8);
+    STATUS(betza_position_side_to_move(NULL, &side), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_side_to_move(pos, NULL), BETZA_NULL_ARGUMENT);
+
+    /* Illegal: a move that leaves the King attacked. */
+    BetzaPosition *pin = NULL;
+    STATUS(betza_position_new("chess", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", &pin), BETZA_OK);
+    STATUS(betza_position_play_text(pin, "e2d3"), BETZA_ILLEGAL_MOVE);
+    CHECK(strstr(last_error(), "King") != NULL);
+    betza_position_free(pin);
+
+    betza_position_free(pos);
+}
+
+static void test_promotion_choice(void) {
+    /* A Decimaka Knight capturing a Pawn may promote (two moves); capturing
+     * an Omni it must (one move, forced). */
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("decimaka", "4k5/10/10/10/3p1+p4/10/4N5/10/10/5K4 w - - 0 1", &pos), BETZA_OK);
+    uint32_t from, to_pawn, to_omni;
+    STATUS(betza_position_parse_square(pos, "e4", &from), BETZA_OK);
+    STATUS(betza_position_parse_square(pos, "d6", &to_pawn), BETZA_OK);
+    STATUS(betza_position_parse_square(pos, "f6", &to_omni), BETZA_OK);
+    STATUS(betza_position_parse_square(pos, "k1", &to_omni), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_parse_square(NULL, "e4", &from), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_square(pos, NULL, &from), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_square(pos, "e4", NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_square(pos, "f6", &to_omni), BETZA_OK);
+    BetzaMove choice[8];
+    size_t n = 0;
+    STATUS(betza_position_moves_between(pos, from, to_pawn, choice, 8, &n), BETZA_OK);
+    CHECK(n == 2);
+    CHECK(n == 2 && ((choice[0].promotion == -1) != (choice[1].promotion == -1)));
+    STATUS(betza_position_moves_between(pos, from, to_omni, choice, 8, &n), BETZA_OK);
+    CHECK(n == 1 && choice[0].promotion >= 0 && (choice[0].flags & BETZA_MOVE_FORCED_PROMOTION));
+    STATUS(betza_position_moves_between(pos, from, from, choice, 8, &n), BETZA_OK);
+    CHECK(n == 0);
+    STATUS(betza_position_moves_between(pos, from, 100, choice, 8, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_moves_between(NULL, from, to_omni, choice, 8, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_moves_between(pos, from, to_omni, NULL, 8, &n), BETZA_NULL_ARGUMENT);
+
+    uint32_t targets[64];
+    STATUS(betza_position_legal_targets(pos, from, targets, 64, &n), BETZA_OK);
+    CHECK(n == 8); /* Knight on e4: all eight leaps are on the board and free or enemy */
+    STATUS(betza_position_legal_targets(pos, 1000, targets, 64, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_legal_targets(NULL, from, targets, 64, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_legal_targets(pos, from, NULL, 64, &n), BETZA_NULL_ARGUMENT);
+
+    char text[16];
+    size_t len;
+    STATUS(betza_position_moves_between(pos, from, to_omni, choice, 8, &n), BETZA_OK);
+    STATUS(betza_move_text(pos, &choice[0], text, sizeof text, &len), BETZA_OK);
+    CHECK(strcmp(text, "e4f6+") == 0);
+    STATUS(betza_position_play_text(pos, "e4f6"), BETZA_INVALID_MOVE); /* promotion is mandatory */
+    CHECK(strstr(last_error(), "mandatory") != NULL);
+    STATUS(betza_position_play(pos, &choice[0]), BETZA_OK);
+
+    BetzaPiece piece;
+    STATUS(betza_position_piece_at(pos, to_omni, &piece), BETZA_OK);
+    CHECK(piece.color == 0 && piece.piece == 5); /* Nightrider is piece type 5 */
+    STATUS(betza_position_piece_at(pos, from, &piece), BETZA_OK);
+    CHECK(piece.piece == -1 && piece.color == -1);
+    STATUS(betza_position_piece_at(pos, 100, &piece), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_piece_at(NULL, 0, &piece), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_piece_at(pos, 0, NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(pos);
+}
+
+static void test_queries(void) {
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("chess", NULL, &pos), BETZA_OK);
+    uint64_t nodes = 0;
+    STATUS(betza_position_perft(pos, 3, &nodes), BETZA_OK);
+    CHECK(nodes == 8902);
+    STATUS(betza_position_perft(pos, 0, &nodes), BETZA_OK);
+    CHECK(nodes == 1);
+    STATUS(betza_position_perft(pos, 21, &nodes), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_perft(NULL, 1, &nodes), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_perft(pos, 1, NULL), BETZA_NULL_ARGUMENT);
+
+    BetzaOutcome out;
+    STATUS(betza_position_outcome(pos, &out), BETZA_OK);
+    CHECK(out.result == BETZA_RESULT_ONGOING && out.reason == BETZA_REASON_NONE);
+    STATUS(betza_position_outcome(NULL, &out), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_outcome(pos, NULL), BETZA_NULL_ARGUMENT);
+    bool check = true;
+    STATUS(betza_position_is_check(pos, &check), BETZA_OK);
+    CHECK(!check);
+    STATUS(betza_position_is_check(NULL, &check), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_is_check(pos, NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(pos);
+
+    /* Fool's mate: checkmate. Meiriqi stalemate: a loss. */
+    STATUS(betza_position_new("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", &pos), BETZA_OK);
+    STATUS(betza_position_outcome(pos, &out), BETZA_OK);
+    CHECK(out.result == BETZA_RESULT_BLACK_WINS && out.reason == BETZA_REASON_CHECKMATE);
+    STATUS(betza_position_is_check(pos, &check), BETZA_OK);
+    CHECK(check);
+    betza_position_free(pos);
+    STATUS(betza_position_new("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &pos), BETZA_OK);
+    STATUS(betza_position_outcome(pos, &out), BETZA_OK);
+    CHECK(out.result == BETZA_RESULT_DRAW && out.reason == BETZA_REASON_STALEMATE);
+    betza_position_free(pos);
+
+    uint32_t files = 0, ranks = 0;
+    STATUS(betza_position_new("capablanca", NULL, &pos), BETZA_OK);
+    STATUS(betza_position_board_size(pos, &files, &ranks), BETZA_OK);
+    CHECK(files == 10 && ranks == 8);
+    STATUS(betza_position_board_size(NULL, &files, &ranks), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_board_size(pos, NULL, &ranks), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_board_size(pos, &files, NULL), BETZA_NULL_ARGUMENT);
+    char name[8];
+    size_t len;
+    STATUS(betza_position_square_name(pos, 79, name, sizeof name, &len), BETZA_OK);
+    CHECK(strcmp(name, "j8") == 0 && len == 2);
+    STATUS(betza_position_square_name(pos, 80, name, sizeof name, &len), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_square_name(NULL, 0, name, sizeof name, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_square_name(pos, 0, NULL, 8, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_square_name(pos, 0, name, 2, &len), BETZA_BUFFER_TOO_SMALL);
+    betza_position_free(pos);
+}
+
+static void test_metadata(void) {
+    const BetzaVariant *v = NULL;
+    STATUS(betza_variant_by_name("meiriqi", &v), BETZA_OK);
+    CHECK(v != NULL);
+    STATUS(betza_variant_by_name("nope", &v), BETZA_UNKNOWN_VARIANT);
+    STATUS(betza_variant_by_name(NULL, &v), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_by_name("meiriqi", NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_by_name("\xff", &v), BETZA_INVALID_UTF8);
+
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("meiriqi", NULL, &pos), BETZA_OK);
+    const BetzaVariant *pv = NULL;
+    STATUS(betza_position_variant(pos, &pv), BETZA_OK);
+    CHECK(pv == v);
+    STATUS(betza_position_variant(NULL, &pv), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_variant(pos, NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(pos);
+
+    char buf[256];
+    size_t len;
+    STATUS(betza_variant_name(v, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "meiriqi") == 0);
+    STATUS(betza_variant_name(NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_name(v, NULL, 5, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_start_fen(v, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strncmp(buf, "1fyehw1mkm/", 11) == 0);
+    STATUS(betza_variant_start_fen(NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_start_fen(v, buf, 3, &len), BETZA_BUFFER_TOO_SMALL);
+    uint32_t files, ranks, count;
+    STATUS(betza_variant_board_size(v, &files, &ranks), BETZA_OK);
+    CHECK(files == 10 && ranks == 10);
+    STATUS(betza_variant_board_size(NULL, &files, &ranks), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_board_size(v, NULL, &ranks), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_board_size(v, &files, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_count(v, &count), BETZA_OK);
+    CHECK(count == 17);
+    STATUS(betza_variant_piece_count(NULL, &count), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_count(v, NULL), BETZA_NULL_ARGUMENT);
+
+    /* Piece 0 is the King: royal, confined to the fortress h1-j3. */
+    BetzaPieceInfo info;
+    STATUS(betza_variant_piece_info(v, 0, &info), BETZA_OK);
+    CHECK(info.royal && info.confined && !info.promoted && info.promotion_count == 0);
+    STATUS(betza_variant_piece_info(v, 17, &info), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_info(NULL, 0, &info), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_info(v, 0, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_text(v, 0, BETZA_PIECE_NAME, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "King") == 0);
+    STATUS(betza_variant_piece_text(v, 3, BETZA_PIECE_BETZA, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "FyafsF") == 0);
+    STATUS(betza_variant_piece_text(v, 3, BETZA_PIECE_TOKEN, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Y") == 0);
+    STATUS(betza_variant_piece_text(v, 3, 7, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_text(v, 99, 0, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_text(NULL, 0, 0, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_text(v, 0, 0, NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_text(v, 5, BETZA_PIECE_BETZA, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len > 60); /* the Rhino's long generated string */
+
+    uint32_t squares[128];
+    size_t n;
+    STATUS(betza_variant_piece_region(v, 0, 0, squares, 128, &n), BETZA_OK);
+    CHECK(n == 9 && squares[0] == 7 && squares[8] == 29); /* h1 .. j3 */
+    STATUS(betza_variant_piece_region(v, 1, 1, squares, 128, &n), BETZA_OK);
+    CHECK(n == 5); /* the Black Mandarin's X squares */
+    STATUS(betza_variant_piece_region(v, 2, 0, squares, 128, &n), BETZA_OK);
+    CHECK(n == 0); /* the Pegasus is not confined */
+    STATUS(betza_variant_piece_region(v, 0, 2, squares, 128, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_region(v, 0, 0, squares, 4, &n), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_variant_piece_region(NULL, 0, 0, squares, 128, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_region(v, 0, 0, NULL, 128, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_promotion_zone(v, 0, squares, 128, &n), BETZA_OK);
+    CHECK(n == 30 && squares[0] == 70);
+    STATUS(betza_variant_promotion_zone(v, 1, squares, 128, &n), BETZA_OK);
+    CHECK(n == 30 && squares[29] == 29);
+    STATUS(betza_variant_promotion_zone(v, 5, squares, 128, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_promotion_zone(NULL, 0, squares, 128, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_promotion_zone(v, 0, NULL, 128, &n), BETZA_NULL_ARGUMENT);
+
+    uint32_t promos[8];
+    STATUS(betza_variant_piece_promotions(v, 7, promos, 8, &n), BETZA_OK); /* Knight -> Janus */
+    CHECK(n == 1 && promos[0] == 12);
+    STATUS(betza_variant_piece_promotions(v, 7, promos, 0, &n), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_variant_piece_promotions(v, 70, promos, 8, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_promotions(NULL, 7, promos, 8, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_promotions(v, 7, NULL, 8, &n), BETZA_NULL_ARGUMENT);
+}
+
+int main(void) {
+    test_version();
+    test_position_lifecycle();
+    test_moves();
+    test_promotion_choice();
+    test_queries();
+    test_metadata();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
