@@ -967,3 +967,885 @@ fn decimaka_pawn() {
         &["d4", "e4"],
     );
 }
+
+// ---------------------------------------------------------------------------
+// Meiriqi. Default Kings: White j1, Black h10 (in their fortresses, on
+// different files, so no piece is pinned by the facing-Kings rule).
+// ---------------------------------------------------------------------------
+
+#[test]
+fn meiriqi_king() {
+    let mut c = Check::new("meiriqi");
+    // Captures the Pegasus on h3, inside the fortress (the Gold on h5 keeps the h-file closed).
+    c.on(
+        &[("K", "i2"), ("k", "h10"), ("G", "h5"), ("f", "h3")],
+        'w',
+        "i2",
+        &["h1", "h2", "h3", "i1", "i3", "j1", "j2", "j3"],
+    );
+    // Centre of the fortress; the Gold on h5 keeps the h-file closed.
+    c.on(
+        &[("K", "i2"), ("k", "h10"), ("G", "h5")],
+        'w',
+        "i2",
+        &["h1", "h2", "h3", "i1", "i3", "j1", "j2", "j3"],
+    );
+    // Open h-file: h1 h2 h3 would face the Black King.
+    c.on(
+        &[("K", "i2"), ("k", "h10")],
+        'w',
+        "i2",
+        &["i1", "i3", "j1", "j2", "j3"],
+    );
+    // Corner and edge of the fortress: never out of it.
+    c.on(&[("K", "h1"), ("k", "j10")], 'w', "h1", &["h2", "i1", "i2"]);
+    c.on(&[("K", "j3"), ("k", "h10")], 'w', "j3", &["i2", "i3", "j2"]);
+    // Cannot capture the Pegasus on i4, outside the fortress.
+    c.on(
+        &[("K", "i3"), ("k", "i10"), ("f", "i4")],
+        'w',
+        "i3",
+        &["h2", "h3", "i2", "j2", "j3"],
+    );
+    // Black: j8 j9 j10 would face the White King on j1.
+    c.on(
+        &[("K", "j1"), ("k", "i9")],
+        'b',
+        "i9",
+        &["h8", "h9", "h10", "i8", "i10"],
+    );
+    c.on(&[("K", "j1"), ("k", "h8")], 'b', "h8", &["h9", "i8", "i9"]);
+}
+
+#[test]
+fn meiriqi_mandarin() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "i1"), ("k", "h10"), ("M", "i2")],
+        'w',
+        "i2",
+        &["h1", "h3", "j1", "j3"],
+    );
+    c.on(
+        &[("K", "i1"), ("k", "h10"), ("M", "h1")],
+        'w',
+        "h1",
+        &["i2"],
+    );
+    c.on(
+        &[("K", "i1"), ("k", "h10"), ("M", "h3")],
+        'w',
+        "h3",
+        &["i2"],
+    );
+    c.on(
+        &[("K", "i1"), ("k", "h10"), ("M", "j3")],
+        'w',
+        "j3",
+        &["i2"],
+    );
+    c.on(
+        &[("K", "i1"), ("k", "h10"), ("M", "j1")],
+        'w',
+        "j1",
+        &["i2"],
+    );
+    // Cannot capture the Pawn on g4, outside its X squares.
+    c.on(
+        &[("K", "i1"), ("k", "h10"), ("M", "h3"), ("p", "g4")],
+        'w',
+        "h3",
+        &["i2"],
+    );
+    // Black X squares: h10 j10 i9 h8 j8.
+    c.on(
+        &[("K", "j1"), ("k", "i10"), ("m", "i9")],
+        'b',
+        "i9",
+        &["h8", "h10", "j8", "j10"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "i10"), ("m", "h10")],
+        'b',
+        "h10",
+        &["i9"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "i10"), ("m", "j8")],
+        'b',
+        "j8",
+        &["i9"],
+    );
+}
+
+#[test]
+fn meiriqi_pegasus() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("F", "b2")],
+        'w',
+        "b2",
+        &["a6", "c6", "d5", "e4", "f1", "f3"],
+    );
+    let e5 = &[
+        "a4", "a6", "b3", "b7", "c2", "c8", "d1", "d9", "f1", "f9", "g2", "g8", "h3", "h7", "i4",
+        "i6",
+    ];
+    c.on(&[("K", "j1"), ("k", "h10"), ("F", "e5")], 'w', "e5", e5);
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("F", "a1")],
+        'w',
+        "a1",
+        &["b5", "c4", "d3", "e2"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("F", "j5")],
+        'w',
+        "j5",
+        &["f4", "f6", "g3", "g7", "h2", "h8", "i1", "i9"],
+    );
+    c.on(&[("K", "j1"), ("k", "h10"), ("f", "e5")], 'b', "e5", e5);
+    // Leaps over a ring of own Golds.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("F", "e5"),
+            ("G", "d4"),
+            ("G", "d5"),
+            ("G", "d6"),
+            ("G", "e4"),
+            ("G", "e6"),
+            ("G", "f4"),
+            ("G", "f5"),
+            ("G", "f6"),
+        ],
+        'w',
+        "e5",
+        e5,
+    );
+}
+
+#[test]
+fn meiriqi_gryphon() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("Y", "e5")],
+        'w',
+        "e5",
+        &[
+            "d4", "d6", "f4", "f6", // the diagonal steps
+            "f7", "f8", "f9", "f10", "g6", "h6", "i6", "j6", // from f6
+            "d7", "d8", "d9", "d10", "c6", "b6", "a6", // from d6
+            "f3", "f2", "f1", "g4", "h4", "i4", "j4", // from f4
+            "d3", "d2", "d1", "c4", "b4", "a4", // from d4
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("Y", "a1")],
+        'w',
+        "a1",
+        &[
+            "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "c2", "d2", "e2", "f2", "g2",
+            "h2", "i2", "j2",
+        ],
+    );
+    // Near the corner; the own King on j1 ends the slide along rank 1.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("Y", "b2")],
+        'w',
+        "b2",
+        &[
+            "a1", "c1", "a3", "c3", // the diagonal steps
+            "d1", "e1", "f1", "g1", "h1", "i1", // from c1 east
+            "a4", "a5", "a6", "a7", "a8", "a9", "a10", // from a3 north
+            "c4", "c5", "c6", "c7", "c8", "c9", "c10", // from c3 north
+            "d3", "e3", "f3", "g3", "h3", "i3", "j3", // from c3 east
+        ],
+    );
+    // RULES 5.5: a piece on the diagonal square ends the move there (own Gold f6:
+    // nothing that way; enemy Pawn d6: captured, no slide beyond). The slides
+    // from f4 stop at the enemy Pawn f2 (captured) and before the own Gold h4.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("Y", "e5"),
+            ("G", "f6"),
+            ("p", "d6"),
+            ("p", "f2"),
+            ("G", "h4"),
+        ],
+        'w',
+        "e5",
+        &[
+            "a4", "b4", "c4", "d1", "d2", "d3", "d4", "d6", "f2", "f3", "f4", "g4",
+        ],
+    );
+}
+
+#[test]
+fn meiriqi_eagle() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("E", "b2")],
+        'w',
+        "b2",
+        &[
+            "a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3", "d4", "e5", "f6", "g7", "h8", "i9",
+            "j10",
+        ],
+    );
+    // KfBbRbF2 as White.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("E", "e5")],
+        'w',
+        "e5",
+        &[
+            "d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6", // King step
+            "g7", "h8", "i9", "j10", "c7", "b8", "a9", // forward diagonals
+            "e3", "e2", "e1", // straight back
+            "g3", "c3", // second backward-diagonal step
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("E", "a1")],
+        'w',
+        "a1",
+        &[
+            "a2", "b1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10",
+        ],
+    );
+    c.on(
+        &[("K", "i1"), ("k", "h9"), ("E", "j10")],
+        'w',
+        "j10",
+        &[
+            "i9", "i10", "h8", "j9", "j8", "j7", "j6", "j5", "j4", "j3", "j2", "j1",
+        ],
+    );
+    // As Black: forward is towards rank 1.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("e", "e5")],
+        'b',
+        "e5",
+        &[
+            "d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6", // King step
+            "c3", "b2", "a1", "g3", "h2", "i1", // forward diagonals
+            "e7", "e8", "e9", "e10", // straight back
+            "c7", "g7", // second backward-diagonal step
+        ],
+    );
+    // bF2 is blocked by a piece on the first square: own Gold f4 (no g3), enemy
+    // Pawn d4 (captured, no c3).
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("E", "e5"),
+            ("G", "f4"),
+            ("p", "d4"),
+        ],
+        'w',
+        "e5",
+        &[
+            "d4", "d5", "d6", "e4", "e6", "f5", "f6", "g7", "h8", "i9", "j10", "c7", "b8", "a9",
+            "e3", "e2", "e1",
+        ],
+    );
+}
+
+#[test]
+fn meiriqi_rhino() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("H", "b2")],
+        'w',
+        "b2",
+        &[
+            "b3", "c4", "c5", "d6", "d7", "e8", "e9", "f10", "a4", "a5", // north first
+            "b1", // south first: both diagonals leave the board
+            "c2", "d3", "e3", "f4", "g4", "h5", "i5", "j6", "d1", "e1", // east first
+            "a2", // west first: both diagonals leave the board
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("H", "e5")],
+        'w',
+        "e5",
+        &[
+            "e6", "f7", "f8", "g9", "g10", "d7", "d8", "c9", "c10", // north first
+            "e4", "f3", "f2", "g1", "d3", "d2", "c1", // south first
+            "f5", "g6", "h6", "i7", "j7", "g4", "h4", "i3", "j3", // east first
+            "d5", "c6", "b6", "a7", "c4", "b4", "a3", // west first
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("H", "a1")],
+        'w',
+        "a1",
+        &[
+            "a2", "b3", "b4", "c5", "c6", "d7", "d8", "e9",
+            "e10", // north first, turning east
+            "b1", "c2", "d2", "e3", "f3", "g4", "h4", "i5", "j5", // east first, turning north
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("h", "j10")],
+        'b',
+        "j10",
+        &[
+            "j9", "i8", "i7", "h6", "h5", "g4", "g3", "f2", "f1", // south first, turning west
+            "i10", "h9", "g9", "f8", "e8", "d7", "c7", "b6",
+            "a6", // west first, turning south
+        ],
+    );
+    // RULES 5.6: the first step alone is a move even when both zig-zags are blocked.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("H", "e5"),
+            ("G", "d7"),
+            ("G", "f7"),
+        ],
+        'w',
+        "e5",
+        &[
+            "e6", // north first: both diagonals blocked by own Golds
+            "e4", "f3", "f2", "g1", "d3", "d2", "c1", // south first
+            "f5", "g6", "h6", "i7", "j7", "g4", "h4", "i3", "j3", // east first
+            "d5", "c6", "b6", "a7", "c4", "b4", "a3", // west first
+        ],
+    );
+    // Own Pawn e4 blocks all of south; enemy f7 is captured (north-east hand
+    // ends), north-west hand goes on; own Gold h6 ends the east/north hand;
+    // enemy b4 is captured (west/south hand ends there).
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("H", "e5"),
+            ("P", "e4"),
+            ("p", "f7"),
+            ("G", "h6"),
+            ("p", "b4"),
+        ],
+        'w',
+        "e5",
+        &[
+            "e6", "f7", "d7", "d8", "c9", "c10", // north
+            "f5", "g6", "g4", "h4", "i3", "j3", // east
+            "d5", "c6", "b6", "a7", "c4", "b4", // west
+        ],
+    );
+}
+
+#[test]
+fn meiriqi_wildebeest() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("W", "b2")],
+        'w',
+        "b2",
+        &["a4", "a5", "c4", "c5", "d1", "d3", "e1", "e3"],
+    );
+    let e5 = &[
+        "b4", "b6", "c4", "c6", "d2", "d3", "d7", "d8", "f2", "f3", "f7", "f8", "g4", "g6", "h4",
+        "h6",
+    ];
+    c.on(&[("K", "j1"), ("k", "h10"), ("W", "e5")], 'w', "e5", e5);
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("W", "a1")],
+        'w',
+        "a1",
+        &["b3", "b4", "c2", "d2"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("W", "j5")],
+        'w',
+        "j5",
+        &["g4", "g6", "h4", "h6", "i2", "i3", "i7", "i8"],
+    );
+    // Leaps over a ring of own Golds.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("W", "e5"),
+            ("G", "d4"),
+            ("G", "d5"),
+            ("G", "d6"),
+            ("G", "e4"),
+            ("G", "e6"),
+            ("G", "f4"),
+            ("G", "f5"),
+            ("G", "f6"),
+        ],
+        'w',
+        "e5",
+        e5,
+    );
+}
+
+#[test]
+fn meiriqi_knight() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("N", "e5")],
+        'w',
+        "e5",
+        &["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("N", "a1")],
+        'w',
+        "a1",
+        &["b3", "c2"],
+    );
+    // In the promotion zone: same squares (promoting or not).
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("N", "e8")],
+        'w',
+        "e8",
+        &["c7", "c9", "d6", "d10", "f6", "f10", "g7", "g9"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("n", "b9")],
+        'b',
+        "b9",
+        &["a7", "c7", "d8", "d10"],
+    );
+}
+
+#[test]
+fn meiriqi_gold() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("G", "e5")],
+        'w',
+        "e5",
+        &["d5", "d6", "e4", "e6", "f5", "f6"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("G", "a1")],
+        'w',
+        "a1",
+        &["a2", "b1", "b2"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("G", "e10")],
+        'w',
+        "e10",
+        &["d10", "e9", "f10"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("g", "e5")],
+        'b',
+        "e5",
+        &["d4", "d5", "e4", "e6", "f4", "f5"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("g", "a1")],
+        'b',
+        "a1",
+        &["a2", "b1"],
+    );
+}
+
+#[test]
+fn meiriqi_silver() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("S", "e5")],
+        'w',
+        "e5",
+        &["d4", "d6", "e6", "f4", "f6"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("S", "a1")],
+        'w',
+        "a1",
+        &["a2", "b2"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("S", "j10")],
+        'w',
+        "j10",
+        &["i9"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("s", "e5")],
+        'b',
+        "e5",
+        &["d4", "d6", "e4", "f4", "f6"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("s", "a10")],
+        'b',
+        "a10",
+        &["a9", "b9"],
+    );
+}
+
+#[test]
+fn meiriqi_lion() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("L", "e5")],
+        'w',
+        "e5",
+        &["c3", "c5", "c7", "e3", "e7", "g3", "g5", "g7"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("L", "a1")],
+        'w',
+        "a1",
+        &["a3", "c1", "c3"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("l", "e5")],
+        'b',
+        "e5",
+        &["c3", "c5", "c7", "e3", "e7", "g3", "g5", "g7"],
+    );
+    // The King step only captures (d5, e6), never moves to an empty square; the
+    // 2-leaps move and capture (c7) and jump (e7 over e6); own Gold g5 is no target.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("L", "e5"),
+            ("p", "d5"),
+            ("p", "e6"),
+            ("p", "c7"),
+            ("G", "g5"),
+        ],
+        'w',
+        "e5",
+        &["c3", "c5", "c7", "d5", "e3", "e6", "e7", "g3", "g7"],
+    );
+}
+
+#[test]
+fn meiriqi_pawn() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e5")],
+        'w',
+        "e5",
+        &["d5", "e6", "f5"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "a5")],
+        'w',
+        "a5",
+        &["a6", "b5"],
+    );
+    // Double step from the own third rank only.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e3")],
+        'w',
+        "e3",
+        &["d3", "e4", "e5", "f3"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "a3")],
+        'w',
+        "a3",
+        &["a4", "a5", "b3"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e2")],
+        'w',
+        "e2",
+        &["d2", "e3", "f2"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e4")],
+        'w',
+        "e4",
+        &["d4", "e5", "f4"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "h4")],
+        'w',
+        "h4",
+        &["g4", "h5", "i4"],
+    );
+    // The double step cannot jump, nor capture.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e3"), ("G", "e4")],
+        'w',
+        "e3",
+        &["d3", "f3"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e3"), ("g", "e5")],
+        'w',
+        "e3",
+        &["d3", "e4", "f3"],
+    );
+    // Captures only diagonally forward: not e6 (ahead), not d5 (sideways).
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("P", "e5"),
+            ("g", "d6"),
+            ("g", "e6"),
+            ("g", "f6"),
+            ("g", "d5"),
+        ],
+        'w',
+        "e5",
+        &["d6", "f5", "f6"],
+    );
+    // On the last rank (promotion is never forced) only sideways steps remain.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("P", "e10")],
+        'w',
+        "e10",
+        &["d10", "f10"],
+    );
+    // Black: third rank is rank 8, forward is down.
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("p", "e8")],
+        'b',
+        "e8",
+        &["d8", "e6", "e7", "f8"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("p", "e5")],
+        'b',
+        "e5",
+        &["d5", "e4", "f5"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("p", "h7")],
+        'b',
+        "h7",
+        &["g7", "h6", "i7"],
+    );
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("p", "e5"),
+            ("G", "d4"),
+            ("G", "e4"),
+            ("G", "f4"),
+            ("G", "f5"),
+        ],
+        'b',
+        "e5",
+        &["d4", "d5", "f4"],
+    );
+}
+
+/// A Pawn that moved sideways along its third rank keeps the double step.
+#[test]
+fn meiriqi_pawn_double_step_after_sideways_move() {
+    let v = Variant::by_name("meiriqi").unwrap();
+    let play = |pos: &Position<'static>, text: &str| {
+        let m = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.play(&m).unwrap()
+    };
+    let mut c = Check::new("meiriqi");
+
+    let pos =
+        Position::from_fen(v, &board(&[("K", "j1"), ("k", "h10"), ("P", "e3")], 'w')).unwrap();
+    let pos = play(&pos, "e3d3");
+    let pos = play(&pos, "h10h9");
+    c.compare(
+        &pos,
+        "start e3, after e3d3 h10h9",
+        "d3",
+        &["c3", "d4", "d5", "e3"],
+    );
+
+    let pos =
+        Position::from_fen(v, &board(&[("K", "j1"), ("k", "h10"), ("p", "e8")], 'b')).unwrap();
+    let pos = play(&pos, "e8d8");
+    let pos = play(&pos, "j1j2");
+    c.compare(
+        &pos,
+        "start e8, after e8d8 j1j2",
+        "d8",
+        &["c8", "d6", "d7", "e8"],
+    );
+}
+
+#[test]
+fn meiriqi_janus() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("J", "e5")],
+        'w',
+        "e5",
+        &[
+            "c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6", // knight
+            "a1", "b2", "c3", "d4", "f6", "g7", "h8", "i9", "j10", "a9", "b8", "c7", "d6", "f4",
+            "g3", "h2", "i1",
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("J", "a1")],
+        'w',
+        "a1",
+        &[
+            "b3", "c2", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10",
+        ],
+    );
+    // The knight part leaps over a ring of own Golds; the bishop part is blocked.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("J", "e5"),
+            ("G", "d4"),
+            ("G", "d5"),
+            ("G", "d6"),
+            ("G", "e4"),
+            ("G", "e6"),
+            ("G", "f4"),
+            ("G", "f5"),
+            ("G", "f6"),
+        ],
+        'w',
+        "e5",
+        &["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"],
+    );
+}
+
+#[test]
+fn meiriqi_rook() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("R", "a1")],
+        'w',
+        "a1",
+        &[
+            "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "b1", "c1", "d1", "e1", "f1",
+            "g1", "h1", "i1",
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("R", "e5")],
+        'w',
+        "e5",
+        &[
+            "a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5", "j5", "e1", "e2", "e3", "e4", "e6",
+            "e7", "e8", "e9", "e10",
+        ],
+    );
+    // Blocked by the own Gold e7, captures the Pawn on c5.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("R", "e5"),
+            ("G", "e7"),
+            ("p", "c5"),
+        ],
+        'w',
+        "e5",
+        &[
+            "c5", "d5", "f5", "g5", "h5", "i5", "j5", "e1", "e2", "e3", "e4", "e6",
+        ],
+    );
+}
+
+#[test]
+fn meiriqi_ogyo() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("O", "e5")],
+        'w',
+        "e5",
+        &[
+            "a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5", "j5", "e4", "e6",
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("O", "a1")],
+        'w',
+        "a1",
+        &["a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("O", "j5")],
+        'w',
+        "j5",
+        &[
+            "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "i5", "j4", "j6",
+        ],
+    );
+}
+
+#[test]
+fn meiriqi_queen() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("Q", "e5")],
+        'w',
+        "e5",
+        &[
+            "a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5", "j5", "e1", "e2", "e3", "e4", "e6",
+            "e7", "e8", "e9", "e10", "a1", "b2", "c3", "d4", "f6", "g7", "h8", "i9", "j10", "a9",
+            "b8", "c7", "d6", "f4", "g3", "h2", "i1",
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("Q", "a1")],
+        'w',
+        "a1",
+        &[
+            "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "b1", "c1", "d1", "e1", "f1",
+            "g1", "h1", "i1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10",
+        ],
+    );
+}
+
+#[test]
+fn meiriqi_champion() {
+    let mut c = Check::new("meiriqi");
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("C", "j9")],
+        'w',
+        "j9",
+        &["h7", "h9", "i9", "j7", "j8", "j10"],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("C", "e5")],
+        'w',
+        "e5",
+        &[
+            "c3", "c5", "c7", "d5", "e3", "e4", "e6", "e7", "f5", "g3", "g5", "g7",
+        ],
+    );
+    c.on(
+        &[("K", "j1"), ("k", "h10"), ("C", "a1")],
+        'w',
+        "a1",
+        &["a2", "a3", "b1", "c1", "c3"],
+    );
+    // The 2-leaps jump over the own Golds d6 e6 f6.
+    c.on(
+        &[
+            ("K", "j1"),
+            ("k", "h10"),
+            ("C", "e5"),
+            ("G", "d6"),
+            ("G", "e6"),
+            ("G", "f6"),
+        ],
+        'w',
+        "e5",
+        &[
+            "c3", "c5", "c7", "d5", "e3", "e4", "e7", "f5", "g3", "g5", "g7",
+        ],
+    );
+}
