@@ -277,11 +277,9 @@ impl BoardSize {
 
     pub(crate) fn write_square(self, sq: Square, out: &mut String) {
         out.push((b'a' + self.file(sq)) as char);
-        let r = self.rank(sq) + 1;
-        if r >= 10 {
-            out.push((b'0' + r / 10) as char);
-        }
-        out.push((b'0' + r % 10) as char);
+        // u32: a square beyond the board (from a hand-made Move) must not overflow.
+        let r = self.rank(sq) as u32 + 1;
+        out.push_str(&r.to_string());
     }
 
     /// Reads a square name such as `e4` or `j10`; `None` if it is not exactly a

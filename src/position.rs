@@ -421,8 +421,12 @@ impl<'v> Position<'v> {
             match self.variant.promotion_text {
                 PromotionText::Plus => s.push('+'),
                 PromotionText::Letter => {
-                    let t = &self.variant.pieces[p.index()].token;
-                    s.push_str(&t.trim_start_matches('+').to_ascii_lowercase());
+                    // A hand-made Move may name any type: never index blindly.
+                    if let Some(piece) = self.variant.pieces.get(p.index()) {
+                        s.push_str(&piece.token.trim_start_matches('+').to_ascii_lowercase());
+                    } else {
+                        s.push('?');
+                    }
                 }
             }
         }
