@@ -327,6 +327,15 @@ impl<'v> Position<'v> {
         targets
     }
 
+    /// Every pseudo-legal move: the legal moves plus those that would leave
+    /// the own King attacked (or the Kings facing). For engines that test
+    /// legality themselves, and for tests.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(false, &mut |m| list.push(m));
+        list
+    }
+
     /// Whether `m` is a legal move here.
     pub fn is_legal(&self, m: &Move) -> bool {
         let mut found = false;
@@ -346,6 +355,9 @@ impl<'v> Position<'v> {
 
     /// Places a piece, replacing whatever stood there.
     pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        if sq.index() >= MAX_SQUARES || piece.is_some_and(|p| p.role.index() >= MAX_ROLES) {
+            return; // only a hand-made move can get here
+        }
         if let Some(old) = self.piece_at(sq) {
             self.colors[old.color.index()] = self.colors[old.color.index()].without(sq);
             self.roles[old.role.index()] = self.roles[old.role.index()].without(sq);
@@ -360,9 +372,15 @@ impl<'v> Position<'v> {
         };
     }
 
-    /// The position after `m`, without checking it. `m` must come from this
-    /// position's legal moves.
-    pub(crate) fn play_unchecked(&self, m: &Move) -> Position<'v> {
+    /// The position after `m`, without checking that `m` is legal: the fast
+    /// path for engines and perft.
+    ///
+    /// `m` must come from this position's [`legal_moves`](Self::legal_moves)
+    /// or [`pseudo_legal_moves`](Self::pseudo_legal_moves). After a
+    /// pseudo-legal move the result may leave the mover's King attacked: such a
+    /// position is good only for asking that. Any other move gives a
+    /// meaningless (but memory-safe) result.
+    pub fn play_unchecked(&self, m: &Move) -> Position<'v> {
         let mut next = *self;
         let us = self.side;
         let v = self.variant;
@@ -390,7 +408,8 @@ impl<'v> Position<'v> {
                     }),
                 );
             }
-            next.castling &= !(c.rights_lost[m.from.index()] | c.rights_lost[m.to.index()]);
+            let lost = |s: Square| c.rights_lost.get(s.index()).copied().unwrap_or(0);
+            next.castling &= !(lost(m.from) | lost(m.to));
         }
         next.ep = None;
         next.ep_victim = None;
