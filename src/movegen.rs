@@ -151,11 +151,7 @@ impl<'v> Position<'v> {
     /// Generates moves into `sink`: the legal ones, or with `legal == false`
     /// every pseudo-legal one (own King safety not checked).
     pub(crate) fn generate(&self, legal: bool, sink: &mut impl FnMut(Move)) {
-        let Some(mut s) = self.safety() else { return };
-        if !legal {
-            s.in_check = false;
-            s.danger = Bitboard::EMPTY;
-        }
+        let Some(s) = self.safety() else { return };
         let v = self.variant;
         let us = self.side;
         let ours = self.colors[us.index()];
@@ -238,21 +234,22 @@ impl<'v> Position<'v> {
                 continue;
             }
             let to = c.king_to[us.index()][side];
-            if legal {
-                let without_king = occ.without(s.king);
-                let crossed = (1..=c.distance as i32).all(|i| {
-                    let q = size
-                        .square(kf + dir * i, rank)
-                        .expect("between King and Rook");
-                    !self.attacked(q, them, without_king.with(q), theirs)
-                });
-                let landed = without_king
-                    .without(rook)
-                    .with(to)
-                    .with(c.rook_to[us.index()][side]);
-                if !crossed || self.attacked(to, them, landed, theirs) {
-                    continue;
-                }
+            // Castling's own conditions (not in check, the squares the King
+            // crosses not attacked) hold for pseudo-legal moves too; only
+            // the landing square is a question of King safety.
+            let without_king = occ.without(s.king);
+            let crossed = (1..c.distance as i32).all(|i| {
+                let q = size
+                    .square(kf + dir * i, rank)
+                    .expect("between King and Rook");
+                !self.attacked(q, them, without_king.with(q), theirs)
+            });
+            let landed = without_king
+                .without(rook)
+                .with(to)
+                .with(c.rook_to[us.index()][side]);
+            if !crossed || (legal && self.attacked(to, them, landed, theirs)) {
+                continue;
             }
             sink(Move {
                 from: s.king,

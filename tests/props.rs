@@ -1,0 +1,268 @@
+//! Property tests over positions reached by random legal play in every
+//! built-in variant, and over arbitrary strings.
+
+use betza::{Color, Move, Position, Variant};
+use proptest::prelude::*;
+
+const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
+
+/// A small deterministic generator for the random games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The position after up to `plies` random legal moves (fewer if the game ends).
+fn random_position(variant: &'static Variant, seed: u64, plies: usize) -> Position<'static> {
+    let mut rng = Rng(seed);
+    let mut pos = Position::start(variant);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        // Prefer captures and promotions now and then, to reach rarer rules.
+        let special: Vec<&Move> = moves
+            .iter()
+            .filter(|m| m.is_capture() || m.promotion().is_some())
+            .collect();
+        let m = if !special.is_empty() && rng.next() % 3 == 0 {
+            *special[(rng.next() % special.len() as u64) as usize]
+        } else {
+            moves[(rng.next() % moves.len() as u64) as usize]
+        };
+        pos = pos.play(&m).expect("a listed move is legal");
+    }
+    pos
+}
+
+/// Whether the side to move could take the other side's King: by a
+/// pseudo-legal capture, or (where the rule exists) because the Kings face
+/// each other on an open file. Independent of the library's attack tables.
+fn king_capturable(pos: &Position<'_>) -> bool {
+    let v = pos.variant();
+    if pos
+        .pseudo_legal_moves()
+        .iter()
+        .any(|m| m.captured() == Some(v.royal()))
+    {
+        return true;
+    }
+    if v.facing_kings() {
+        let (Some(a), Some(b)) = (pos.king(Color::White), pos.king(Color::Black)) else {
+            return false;
+        };
+        let size = pos.size();
+        if size.file(a) == size.file(b) {
+            let (lo, hi) = (
+                size.rank(a).min(size.rank(b)),
+                size.rank(a).max(size.rank(b)),
+            );
+            let f = size.file(a) as i32;
+            return (lo + 1..hi).all(|r| {
+                pos.piece_at(size.square(f, r as i32).expect("on board"))
+                    .is_none()
+            });
+        }
+    }
+    false
+}
+
+/// A slow reference: every pseudo-legal move whose result does not let the
+/// opponent take the King.
+fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
+    pos.pseudo_legal_moves()
+        .into_iter()
+        .filter(|m| !king_capturable(&pos.play_unchecked(m)))
+        .collect()
+}
+
+fn reference_perft(pos: &Position<'_>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    reference_legal(pos)
+        .iter()
+        .map(|m| reference_perft(&pos.play_unchecked(m), depth - 1))
+        .sum()
+}
+
+/// The colour-flipped mirror of a position as FEN: ranks flipped (or the
+/// board rotated, for Decimaka whose Black is White rotated), colours swapped.
+fn mirror_fen(pos: &Position<'_>) -> String {
+    let fen = pos.to_fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let rotate = pos.variant().name() == "decimaka";
+    let size = pos.size();
+    let mut rows: Vec<String> = Vec::new();
+    for rank in 0..size.ranks() as i32 {
+        // Rank order of the mirror: old rank 1 becomes the top rank.
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..size.files() as i32 {
+            let src_file = if rotate {
+                size.files() as i32 - 1 - file
+            } else {
+                file
+            };
+            let sq = size.square(src_file, rank).expect("on board");
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let t = &pos.variant().piece(p.role).token;
+                    // Swap colours.
+                    row.push_str(&if p.color == Color::White {
+                        t.to_ascii_lowercase()
+                    } else {
+                        t.clone()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling: String = if fields[2] == "-" {
+        "-".into()
+    } else {
+        let map = |c: char| match (c, rotate) {
+            ('K', false) => 'k',
+            ('Q', false) => 'q',
+            ('k', false) => 'K',
+            ('q', false) => 'Q',
+            ('K', true) => 'q',
+            ('Q', true) => 'k',
+            ('k', true) => 'Q',
+            (_, true) => 'K',
+            (c, _) => c,
+        };
+        let mut cs: Vec<char> = fields[2].chars().map(map).collect();
+        cs.sort_by_key(|c| "KQkq".find(*c));
+        cs.into_iter().collect()
+    };
+    let ep = match size.parse_square(fields[3]) {
+        None => "-".to_string(),
+        Some(sq) => {
+            let f = size.file(sq) as i32;
+            let r = size.ranks() as i32 - 1 - size.rank(sq) as i32;
+            let f = if rotate {
+                size.files() as i32 - 1 - f
+            } else {
+                f
+            };
+            size.square_name(size.square(f, r).expect("on board"))
+        }
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        rows.join("/"),
+        fields[4],
+        fields[5]
+    )
+}
+
+fn position_strategy() -> impl Strategy<Value = Position<'static>> {
+    (0..VARIANTS.len(), any::<u64>(), 0usize..120).prop_map(|(v, seed, plies)| {
+        random_position(
+            Variant::by_name(VARIANTS[v]).expect("built in"),
+            seed,
+            plies,
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    #[test]
+    fn legal_moves_are_exactly_the_safe_pseudo_legal_ones(pos in position_strategy()) {
+        let legal = pos.legal_moves();
+        for m in pos.pseudo_legal_moves() {
+            let listed = legal.contains(&m);
+            let safe = !king_capturable(&pos.play_unchecked(&m));
+            prop_assert_eq!(listed, safe, "{} in {}", pos.move_text(&m), pos.to_fen());
+        }
+        for m in &legal {
+            prop_assert!(pos.pseudo_legal_moves().contains(m));
+        }
+        // No duplicates: a move is (from, to, promotion).
+        let mut keys: Vec<_> = legal.iter().map(|m| (m.from(), m.to(), m.promotion())).collect();
+        keys.sort();
+        keys.dedup();
+        prop_assert_eq!(keys.len(), legal.len());
+    }
+
+    #[test]
+    fn fen_round_trips(pos in position_strategy()) {
+        let fen = pos.to_fen();
+        let back = Position::from_fen(pos.variant(), &fen).expect("the writer's FEN reads back");
+        prop_assert_eq!(back.to_fen(), fen);
+        prop_assert_eq!(back.legal_moves(), pos.legal_moves());
+    }
+
+    #[test]
+    fn move_text_round_trips(pos in position_strategy()) {
+        for m in pos.legal_moves() {
+            let text = pos.move_text(&m);
+            prop_assert_eq!(pos.parse_move(&text).expect("own text reads back"), m, "{}", text);
+        }
+    }
+
+    #[test]
+    fn perft_matches_divide_and_the_reference(pos in position_strategy()) {
+        let divide: u64 = pos.divide(2).iter().map(|(_, _, n)| n).sum();
+        let perft = pos.perft(2);
+        prop_assert_eq!(divide, perft);
+        prop_assert_eq!(reference_perft(&pos, 2), perft, "{}", pos.to_fen());
+    }
+
+    #[test]
+    fn mirrored_positions_have_as_many_moves(pos in position_strategy()) {
+        let fen = mirror_fen(&pos);
+        let mirror = Position::from_fen(pos.variant(), &fen).expect("the mirror is a valid position");
+        prop_assert_eq!(mirror.legal_moves().len(), pos.legal_moves().len(), "{} vs {}", pos.to_fen(), fen);
+        prop_assert_eq!(mirror.perft(2), pos.perft(2));
+        prop_assert_eq!(mirror_fen(&mirror), pos.to_fen());
+    }
+
+    #[test]
+    fn parsing_arbitrary_text_never_panics(text in ".{0,80}", v in 0..VARIANTS.len()) {
+        let variant = Variant::by_name(VARIANTS[v]).expect("built in");
+        let _ = Position::from_fen(variant, &text);
+        let _ = betza::betza::parse(&text);
+        let _ = Position::start(variant).parse_move(&text);
+    }
+
+    #[test]
+    fn parsing_fen_like_text_never_panics(
+        text in "[rnbqkpRNBQKPcCtTsSlLyYfFmMeEhHwWgGjJoO+/0-9 -]{0,90}",
+        v in 0..VARIANTS.len(),
+    ) {
+        let variant = Variant::by_name(VARIANTS[v]).expect("built in");
+        if let Ok(pos) = Position::from_fen(variant, &text) {
+            let _ = pos.perft(1);
+            let _ = pos.to_fen();
+        }
+    }
+
+    #[test]
+    fn parsing_move_like_text_never_panics(text in "[a-p]{1,2}[0-9]{0,3}[a-p]?[0-9]{0,3}[+a-z]{0,2}", pos in position_strategy()) {
+        if let Ok(m) = pos.parse_move(&text) {
+            prop_assert!(pos.is_legal(&m));
+        }
+    }
+}
