@@ -246,6 +246,9 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
     };
 
     let c = fields[2];
+    if c.is_empty() {
+        return Err(FenError::Castling(c.to_string()));
+    }
     if c != "-" {
         let Some(cs) = &v.castling else {
             return Err(FenError::NoCastling(c.to_string()));
