@@ -35,12 +35,28 @@ fn reference_perft_counts() {
 #[test]
 fn start_fens_are_the_rules_setups() {
     for (name, fen) in [
-        (D, "r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1"),
-        (M, "1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1"),
-        ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        ("capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
+        (
+            D,
+            "r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1",
+        ),
+        (
+            M,
+            "1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1",
+        ),
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "capablanca",
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        ),
     ] {
-        assert_eq!(betza::Position::start(variant(name)).to_fen(), fen, "{name}");
+        assert_eq!(
+            betza::Position::start(variant(name)).to_fen(),
+            fen,
+            "{name}"
+        );
         pos(name, fen);
     }
 }
@@ -61,11 +77,8 @@ fn white_moves_first() {
 #[test]
 fn meiriqi_three_pieces_without_moves_at_start() {
     let p = betza::Position::start(variant(M));
-    let movers: std::collections::BTreeSet<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| name(&p, m.from()))
-        .collect();
+    let movers: std::collections::BTreeSet<String> =
+        p.legal_moves().iter().map(|m| name(&p, m.from())).collect();
     let white: std::collections::BTreeSet<String> =
         p.occupied_by(Color::White).map(|s| name(&p, s)).collect();
     assert_eq!(white.len(), 23);
@@ -100,7 +113,17 @@ fn decimaka_vectors(token: &str) -> Vec<((i32, i32), usize)> {
         "R" => ranged(&sym(1, 0), 0),
         "B" => ranged(&sym(1, 1), 0),
         "N" => leaps(&[sym(2, 1)]),
-        "Y" => leaps(&[vec![(0, -1), (0, -2), (0, -3), (1, 1), (-1, 1), (2, 2), (-2, 2), (3, 3), (-3, 3)]]),
+        "Y" => leaps(&[vec![
+            (0, -1),
+            (0, -2),
+            (0, -3),
+            (1, 1),
+            (-1, 1),
+            (2, 2),
+            (-2, 2),
+            (3, 3),
+            (-3, 3),
+        ]]),
         "C" => leaps(&[sym(1, 0), sym(2, 0)]),
         "T" => leaps(&[vec![(0, 1), (0, -1), (1, 1), (-1, 1)]]),
         // Quiet moves only on an empty board: the orthogonal steps.
@@ -159,14 +182,20 @@ const RHINO_E5: &str = "e6 f7 f8 g9 g10 d7 d8 c9 c10 \
      d5 c6 b6 a7 c4 b4 a3";
 
 /// Mirrors square names across the middle rank (Black's view of White's moves).
-fn mirror(p: &betza::Position<'_>, squares: &std::collections::BTreeSet<String>) -> std::collections::BTreeSet<String> {
+fn mirror(
+    p: &betza::Position<'_>,
+    squares: &std::collections::BTreeSet<String>,
+) -> std::collections::BTreeSet<String> {
     let size = p.size();
     squares
         .iter()
         .map(|s| {
             let q = sq(p, s);
             let m = size
-                .square(size.file(q) as i32, size.ranks() as i32 - 1 - size.rank(q) as i32)
+                .square(
+                    size.file(q) as i32,
+                    size.ranks() as i32 - 1 - size.rank(q) as i32,
+                )
                 .unwrap();
             size.square_name(m)
         })
@@ -176,28 +205,56 @@ fn mirror(p: &betza::Position<'_>, squares: &std::collections::BTreeSet<String>)
 /// Checks a piece on e5 (White) and on e6 (Black, mirrored), each move once.
 fn check_piece(variant_name: &str, token: &str, expected_e5: std::collections::BTreeSet<String>) {
     let white_kings = if token == "K" { "kh9" } else { "Kj2 kh9" };
-    let p = setup(variant_name, &format!("{token}e5 {white_kings}"), "w - - 0 1");
-    assert_eq!(targets(&p, "e5"), expected_e5, "{variant_name} White {token} on e5");
-    assert_eq!(texts_from(&p, "e5").len(), expected_e5.len(), "{variant_name} {token}: one move per square");
+    let p = setup(
+        variant_name,
+        &format!("{token}e5 {white_kings}"),
+        "w - - 0 1",
+    );
+    assert_eq!(
+        targets(&p, "e5"),
+        expected_e5,
+        "{variant_name} White {token} on e5"
+    );
+    assert_eq!(
+        texts_from(&p, "e5").len(),
+        expected_e5.len(),
+        "{variant_name} {token}: one move per square"
+    );
 
     let black_kings = if token == "K" { "Kh2" } else { "kj9 Kh2" };
     let lower = token.to_ascii_lowercase();
-    let p = setup(variant_name, &format!("{lower}e6 {black_kings}"), "b - - 0 1");
+    let p = setup(
+        variant_name,
+        &format!("{lower}e6 {black_kings}"),
+        "b - - 0 1",
+    );
     let expected_e6 = mirror(&p, &expected_e5);
-    assert_eq!(targets(&p, "e6"), expected_e6, "{variant_name} Black {token} on e6");
-    assert_eq!(texts_from(&p, "e6").len(), expected_e6.len(), "{variant_name} {token}: one move per square");
+    assert_eq!(
+        targets(&p, "e6"),
+        expected_e6,
+        "{variant_name} Black {token} on e6"
+    );
+    assert_eq!(
+        texts_from(&p, "e6").len(),
+        expected_e6.len(),
+        "{variant_name} {token}: one move per square"
+    );
 }
 
 #[test]
 fn decimaka_piece_moves() {
-    for token in ["K", "+F", "L", "S", "+T", "+N", "R", "B", "N", "F", "Y", "C", "T", "+P", "P"] {
+    for token in [
+        "K", "+F", "L", "S", "+T", "+N", "R", "B", "N", "F", "Y", "C", "T", "+P", "P",
+    ] {
         check_piece(D, token, geometry(D, (4, 4), &decimaka_vectors(token)));
     }
 }
 
 #[test]
 fn meiriqi_piece_moves() {
-    for token in ["F", "E", "W", "N", "G", "S", "L", "P", "J", "R", "O", "Q", "C"] {
+    for token in [
+        "F", "E", "W", "N", "G", "S", "L", "P", "J", "R", "O", "Q", "C",
+    ] {
         check_piece(M, token, geometry(M, (4, 4), &meiriqi_vectors(token)));
     }
     check_piece(M, "Y", set(GRYPHON_E5));
@@ -216,10 +273,11 @@ fn decimaka_leapers_jump() {
     let inner = set("d4 e4 f4 d5 f5 d6 e6 f6");
     for token in ["S", "Y", "L", "C"] {
         let p = setup(D, &format!("{token}e5 {ring} Kj2 kh9"), "w - - 0 1");
-        let want: std::collections::BTreeSet<String> = geometry(D, (4, 4), &decimaka_vectors(token))
-            .difference(&inner)
-            .cloned()
-            .collect();
+        let want: std::collections::BTreeSet<String> =
+            geometry(D, (4, 4), &decimaka_vectors(token))
+                .difference(&inner)
+                .cloned()
+                .collect();
         assert_eq!(targets(&p, "e5"), want, "{token} leaps over its neighbours");
     }
 }
@@ -239,14 +297,30 @@ fn decimaka_pawn_moves() {
     let p = setup(D, "Pe3 Pb3 nb4 Ph3 nh5 Pc5 nc6 nd6 Kj1 kj10", "w - - 0 1");
     assert_eq!(descs_between(&p, "e3", "e5"), vec!["e3e5 double"]);
     assert_eq!(targets(&p, "e3"), set("e4 e5"));
-    assert_eq!(targets(&p, "b3"), set(""), "blocked Pawn: no capture forward, no jump");
-    assert_eq!(targets(&p, "h3"), set("h4"), "double step needs both squares empty");
-    assert_eq!(texts_from(&p, "c5"), list("c5d6 c5d6+"), "capture diagonally, not forward");
+    assert_eq!(
+        targets(&p, "b3"),
+        set(""),
+        "blocked Pawn: no capture forward, no jump"
+    );
+    assert_eq!(
+        targets(&p, "h3"),
+        set("h4"),
+        "double step needs both squares empty"
+    );
+    assert_eq!(
+        texts_from(&p, "c5"),
+        list("c5d6 c5d6+"),
+        "capture diagonally, not forward"
+    );
     // Black mirrors: double step from rank 8.
     let p = setup(D, "pe8 Kj1 kj10", "b - - 0 1");
     assert_eq!(targets(&p, "e8"), set("e7 e6"));
     let p = setup(D, "pe7 Kj1 kj10", "b - - 0 1");
-    assert_eq!(targets(&p, "e7"), set("e6"), "no double step off the start rank");
+    assert_eq!(
+        targets(&p, "e7"),
+        set("e6"),
+        "no double step off the start rank"
+    );
 }
 
 /// Meiriqi Lion: leaps 2 (move or capture), one step only to capture.
@@ -265,7 +339,11 @@ fn meiriqi_pawn_steps_and_captures() {
     let p = setup(M, "Pe5 Kj2 kh9", "w - - 0 1");
     assert_eq!(texts_from(&p, "e5"), list("e5d5 e5e6 e5f5"));
     let p = setup(M, "pe6 Nd5 Kj2 kh9", "b - - 0 1");
-    assert_eq!(texts_from(&p, "e6"), list("e6d5 e6d6 e6e5 e6f6"), "Black moves down");
+    assert_eq!(
+        texts_from(&p, "e6"),
+        list("e6d5 e6d6 e6e5 e6f6"),
+        "Black moves down"
+    );
 }
 
 /// RULES 5.5: a piece on the Gryphon's diagonal square ends the move there.
@@ -293,14 +371,26 @@ fn meiriqi_rhino_zigzags_blocked_independently() {
     for s in ["f8", "g9", "g10"] {
         want.remove(s);
     }
-    assert_eq!(targets(&p, "e5"), want, "f7 captured, the right-hand zig-zag stops, the left goes on");
+    assert_eq!(
+        targets(&p, "e5"),
+        want,
+        "f7 captured, the right-hand zig-zag stops, the left goes on"
+    );
     let p = setup(M, "He5 Pe6 Kj2 kh9", "w - - 0 1");
     let mut want = set(RHINO_E5);
     for s in ["e6", "f7", "f8", "g9", "g10", "d7", "d8", "c9", "c10"] {
         want.remove(s);
     }
-    assert_eq!(targets(&p, "e5"), want, "a piece on the first step blocks both");
-    assert_eq!(descs_between(&p, "e5", "e4"), vec!["e5e4"], "the first step alone is a move");
+    assert_eq!(
+        targets(&p, "e5"),
+        want,
+        "a piece on the first step blocks both"
+    );
+    assert_eq!(
+        descs_between(&p, "e5", "e4"),
+        vec!["e5e4"],
+        "the first step alone is a move"
+    );
 }
 
 /// The Eagle's backward diagonal: at most two squares, blocked by a piece on
@@ -312,7 +402,10 @@ fn meiriqi_eagle_backward_diagonal_is_blocked() {
     want.remove("d4");
     want.remove("c3");
     assert_eq!(targets(&p, "e5"), want);
-    assert!(!targets(&p, "e5").contains("b2"), "never three squares back");
+    assert!(
+        !targets(&p, "e5").contains("b2"),
+        "never three squares back"
+    );
 }
 
 /// RULES 5.1: a square reached two ways is one move.
@@ -368,7 +461,11 @@ fn promotes_to(token: &str) -> Option<&'static str> {
 
 fn capture_on_e5(capturer: &str, from: &str, victim: &str) -> Vec<String> {
     let kings = if capturer == "K" { "kj10" } else { "Kj1 kj10" };
-    let p = setup(D, &format!("{capturer}{from} {victim}e5 {kings}"), "w - - 0 1");
+    let p = setup(
+        D,
+        &format!("{capturer}{from} {victim}e5 {kings}"),
+        "w - - 0 1",
+    );
     descs_between(&p, from, "e5")
 }
 
@@ -392,11 +489,17 @@ fn decimaka_rule2_capturing_a_queen_makes_a_queen() {
 #[test]
 fn decimaka_rule2_move_text() {
     let p = setup(D, "Ra5 +fa8 +Fe9 +fe5 Kj1 kj10", "w - - 0 1");
-    assert!(matches!(p.parse_move("a5a8"), Err(MoveError::PromotionRequired { .. })));
+    assert!(matches!(
+        p.parse_move("a5a8"),
+        Err(MoveError::PromotionRequired { .. })
+    ));
     let m = mv(&p, "a5a8+");
     assert_eq!(m.promotion(), Some(role(D, "+F")));
     assert!(m.is_forced_promotion());
-    assert!(matches!(p.parse_move("e9e5+"), Err(MoveError::BadPromotion { .. })));
+    assert!(matches!(
+        p.parse_move("e9e5+"),
+        Err(MoveError::BadPromotion { .. })
+    ));
     let m = mv(&p, "e9e5");
     assert_eq!(m.promotion(), None);
     assert_eq!(m.role_after(), role(D, "+F"));
@@ -443,7 +546,11 @@ fn decimaka_rule4_and_rule5_ordinary_captures() {
 fn decimaka_rule1_king_never_promotes() {
     for victim in ["+f", "+p", "+t", "+n", "p", "n", "f"] {
         let vt = victim.to_ascii_uppercase();
-        assert_eq!(capture_on_e5("K", "d4", victim), vec![format!("d4e5 x{vt}")], "King takes {victim}");
+        assert_eq!(
+            capture_on_e5("K", "d4", victim),
+            vec![format!("d4e5 x{vt}")],
+            "King takes {victim}"
+        );
     }
 }
 
@@ -463,11 +570,18 @@ fn decimaka_queen_made_by_rule2_is_an_ordinary_queen() {
     assert_eq!(descs_between(&p, "a5", "a8"), vec!["a5a8+ x+F =+F forced"]);
     let p = play(&p, "a5a8+");
     assert_eq!(token_at(&p, "a8").as_deref(), Some("+F"));
-    assert_eq!(p.to_fen(), format!("{} b - - 0 1", placement(D, "+Fa8 Kj1 kj10")));
+    assert_eq!(
+        p.to_fen(),
+        format!("{} b - - 0 1", placement(D, "+Fa8 Kj1 kj10"))
+    );
     let p = play(&p, "j10i10");
     let want = geometry(D, (0, 7), &decimaka_vectors("+F"));
     assert_eq!(want.len(), 27);
-    assert_eq!(targets(&p, "a8"), want, "moves like a Queen, diagonals included");
+    assert_eq!(
+        targets(&p, "a8"),
+        want,
+        "moves like a Queen, diagonals included"
+    );
     // And it does not promote again.
     let p = setup(D, "+Fa8 +pb7 Kj1 ki10", "w - - 0 1");
     assert_eq!(descs_between(&p, "a8", "b7"), vec!["a8b7 x+P"]);
@@ -482,7 +596,10 @@ fn decimaka_en_passant_may_promote() {
     let p = setup(D, "Pd6 pe8 Kj1 kj10", "b - - 0 1");
     assert_eq!(descs_between(&p, "e8", "e6"), vec!["e8e6 double"]);
     let p = play(&p, "e8e6");
-    assert_eq!(p.to_fen(), format!("{} w - e7 0 2", placement(D, "Pd6 pe6 Kj1 kj10")));
+    assert_eq!(
+        p.to_fen(),
+        format!("{} w - e7 0 2", placement(D, "Pd6 pe6 Kj1 kj10"))
+    );
     assert_eq!(p.ep_square(), Some(sq(&p, "e7")));
     assert_eq!(
         descs_between(&p, "d6", "e7"),
@@ -490,19 +607,34 @@ fn decimaka_en_passant_may_promote() {
         "en passant captures an unpromoted Pawn: rule 4, two moves"
     );
     let plain = play(&p, "d6e7");
-    assert_eq!(plain.to_fen(), format!("{} b - - 0 2", placement(D, "Pe7 Kj1 kj10")));
+    assert_eq!(
+        plain.to_fen(),
+        format!("{} b - - 0 2", placement(D, "Pe7 Kj1 kj10"))
+    );
     let promoted = play(&p, "d6e7+");
-    assert_eq!(promoted.to_fen(), format!("{} b - - 0 2", placement(D, "+Pe7 Kj1 kj10")));
+    assert_eq!(
+        promoted.to_fen(),
+        format!("{} b - - 0 2", placement(D, "+Pe7 Kj1 kj10"))
+    );
 }
 
 #[test]
 fn decimaka_en_passant_by_black() {
     let p = setup(D, "Pd3 pe5 Kj1 kj10", "w - - 0 1");
     let p = play(&p, "d3d5");
-    assert_eq!(p.to_fen(), format!("{} b - d4 0 1", placement(D, "Pd5 pe5 Kj1 kj10")));
-    assert_eq!(descs_between(&p, "e5", "d4"), vec!["e5d4 xP ep", "e5d4+ xP =+P ep"]);
+    assert_eq!(
+        p.to_fen(),
+        format!("{} b - d4 0 1", placement(D, "Pd5 pe5 Kj1 kj10"))
+    );
+    assert_eq!(
+        descs_between(&p, "e5", "d4"),
+        vec!["e5d4 xP ep", "e5d4+ xP =+P ep"]
+    );
     let after = play(&p, "e5d4+");
-    assert_eq!(after.to_fen(), format!("{} w - - 0 2", placement(D, "+pd4 Kj1 kj10")));
+    assert_eq!(
+        after.to_fen(),
+        format!("{} w - - 0 2", placement(D, "+pd4 Kj1 kj10"))
+    );
 }
 
 /// En passant only right after the double step.
@@ -531,7 +663,11 @@ fn decimaka_en_passant_needs_the_pawn() {
         let p = betza::Position::from_fen(variant(D), &fen).unwrap();
         assert!(between(&p, "d6", "e7").is_empty(), "{what}");
         assert!(p.legal_moves().iter().all(|m| !m.is_en_passant()), "{what}");
-        assert_eq!(p.to_fen(), format!("{} w - - 0 1", placement(D, pieces)), "{what}");
+        assert_eq!(
+            p.to_fen(),
+            format!("{} w - - 0 1", placement(D, pieces)),
+            "{what}"
+        );
     }
 }
 
@@ -540,7 +676,11 @@ fn decimaka_en_passant_needs_the_pawn() {
 #[test]
 fn decimaka_dead_wood_pawn() {
     let p = setup(D, "Pc9 Kj1 kj10", "w - - 0 1");
-    assert_eq!(descs_between(&p, "c9", "c10"), vec!["c9c10"], "a quiet step does not promote");
+    assert_eq!(
+        descs_between(&p, "c9", "c10"),
+        vec!["c9c10"],
+        "a quiet step does not promote"
+    );
     let p = play(&p, "c9c10");
     assert_eq!(token_at(&p, "c10").as_deref(), Some("P"));
     // White's Pawn on c10: no moves.
@@ -569,8 +709,14 @@ fn decimaka_dead_wood_pawn() {
 #[test]
 fn decimaka_pawn_capture_onto_last_rank() {
     let p = setup(D, "Pc9 nd10 +tb10 Kj1 kj10", "w - - 0 1");
-    assert_eq!(descs_between(&p, "c9", "d10"), vec!["c9d10 xN", "c9d10+ xN =+P"]);
-    assert_eq!(descs_between(&p, "c9", "b10"), vec!["c9b10+ x+T =+P forced"]);
+    assert_eq!(
+        descs_between(&p, "c9", "d10"),
+        vec!["c9d10 xN", "c9d10+ xN =+P"]
+    );
+    assert_eq!(
+        descs_between(&p, "c9", "b10"),
+        vec!["c9b10+ x+T =+P forced"]
+    );
     let dead = play(&p, "c9d10");
     assert_eq!(token_at(&dead, "d10").as_deref(), Some("P"));
     let omni = play(&p, "c9d10+");
@@ -621,7 +767,10 @@ fn decimaka_castling_refused_in_check() {
     let p = setup(D, &format!("{CASTLE_BASE} rf8"), "w KQkq - 0 1");
     assert!(p.is_check());
     assert_eq!(castles(&p), Vec::<String>::new());
-    assert!(matches!(p.parse_move("f1i1"), Err(MoveError::KingExposed { .. }) | Err(MoveError::NoSuchMove { .. })));
+    assert!(matches!(
+        p.parse_move("f1i1"),
+        Err(MoveError::KingExposed { .. }) | Err(MoveError::NoSuchMove { .. })
+    ));
     let p = setup(D, &format!("{CASTLE_BASE} Re3"), "b KQkq - 0 1");
     assert!(p.is_check());
     assert_eq!(castles(&p), Vec::<String>::new());
@@ -657,13 +806,24 @@ fn decimaka_castling_refused_through_or_onto_attacked_squares() {
 #[test]
 fn decimaka_castling_allowed_when_only_rook_squares_attacked() {
     let p = setup(D, &format!("{CASTLE_BASE} rb8"), "w KQkq - 0 1");
-    assert_eq!(castles(&p), list("f1i1 f1c1"), "b1 is crossed only by the Rook");
+    assert_eq!(
+        castles(&p),
+        list("f1i1 f1c1"),
+        "b1 is crossed only by the Rook"
+    );
     assert_eq!(
         play(&p, "f1c1").to_fen(),
-        format!("{} b kq - 1 1", placement(D, "Kc1 Rd1 Rj1 ra10 ke10 rj10 rb8"))
+        format!(
+            "{} b kq - 1 1",
+            placement(D, "Kc1 Rd1 Rj1 ra10 ke10 rj10 rb8")
+        )
     );
     let p = setup(D, &format!("{CASTLE_BASE} Ri3"), "b KQkq - 0 1");
-    assert_eq!(castles(&p), list("e10h10 e10b10"), "i10 is crossed only by the Rook");
+    assert_eq!(
+        castles(&p),
+        list("e10h10 e10b10"),
+        "i10 is crossed only by the Rook"
+    );
 }
 
 #[test]
@@ -708,8 +868,16 @@ fn decimaka_castling_rights_lost() {
     assert_eq!(play(&p, "f1f2").castling_rights(), "kq", "King moved");
     assert_eq!(play(&p, "j1j2").castling_rights(), "Qkq", "j1 Rook moved");
     assert_eq!(play(&p, "a1a2").castling_rights(), "Kkq", "a1 Rook moved");
-    assert_eq!(play(&p, "a1a10").castling_rights(), "Kk", "a10 Rook captured");
-    assert_eq!(play(&p, "j1j10").castling_rights(), "Qq", "j10 Rook captured");
+    assert_eq!(
+        play(&p, "a1a10").castling_rights(),
+        "Kk",
+        "a10 Rook captured"
+    );
+    assert_eq!(
+        play(&p, "j1j10").castling_rights(),
+        "Qq",
+        "j10 Rook captured"
+    );
     // The King back on its square does not restore them.
     let back = play(&play(&play(&p, "f1f2"), "a10a9"), "f2f1");
     assert_eq!(back.castling_rights(), "k");
@@ -717,8 +885,16 @@ fn decimaka_castling_rights_lost() {
     assert_eq!(castles(&play(&back, "a9a8")), Vec::<String>::new());
     let p = setup(D, CASTLE_BASE, "b KQkq - 0 1");
     assert_eq!(play(&p, "e10e9").castling_rights(), "KQ");
-    assert_eq!(play(&p, "j10j1").castling_rights(), "Qq", "j1 Rook captured");
-    assert_eq!(play(&p, "a10a1").castling_rights(), "Kk", "a1 Rook captured");
+    assert_eq!(
+        play(&p, "j10j1").castling_rights(),
+        "Qq",
+        "j1 Rook captured"
+    );
+    assert_eq!(
+        play(&p, "a10a1").castling_rights(),
+        "Kk",
+        "a1 Rook captured"
+    );
     // A Rook captured on its start square by another piece.
     let p = setup(D, &format!("{CASTLE_BASE} ni3"), "b KQkq - 0 1");
     let p = play(&p, "i3j1");
@@ -731,12 +907,24 @@ fn decimaka_castling_rights_lost() {
 fn capablanca_castling() {
     let p = pos("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1");
     assert_eq!(castles(&p), list("f1i1 f1c1"));
-    assert_eq!(play(&p, "f1i1").to_fen(), "r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1");
-    assert_eq!(play(&p, "f1c1").to_fen(), "r4k3r/10/10/10/10/10/10/2KR5R b kq - 1 1");
+    assert_eq!(
+        play(&p, "f1i1").to_fen(),
+        "r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1"
+    );
+    assert_eq!(
+        play(&p, "f1c1").to_fen(),
+        "r4k3r/10/10/10/10/10/10/2KR5R b kq - 1 1"
+    );
     let p = pos("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1");
     assert_eq!(castles(&p), list("f8i8 f8c8"));
-    assert_eq!(play(&p, "f8i8").to_fen(), "r6rk1/10/10/10/10/10/10/R4K3R w KQ - 1 2");
-    assert_eq!(play(&p, "f8c8").to_fen(), "2kr5r/10/10/10/10/10/10/R4K3R w KQ - 1 2");
+    assert_eq!(
+        play(&p, "f8i8").to_fen(),
+        "r6rk1/10/10/10/10/10/10/R4K3R w KQ - 1 2"
+    );
+    assert_eq!(
+        play(&p, "f8c8").to_fen(),
+        "2kr5r/10/10/10/10/10/10/R4K3R w KQ - 1 2"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -748,7 +936,13 @@ fn decimaka_stalemate_is_a_draw() {
     let p = setup(D, "ka10 +Fc9 Kj1", "b - - 0 1");
     assert!(!p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Stalemate
+        })
+    );
 }
 
 #[test]
@@ -758,10 +952,22 @@ fn decimaka_checkmate() {
     let p = play(&p, "b1b9");
     assert!(p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checkmate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Checkmate
+        })
+    );
     // Black mates White.
     let p = setup(D, "Ka1 +fb2 kc3", "w - - 0 1");
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Checkmate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Checkmate
+        })
+    );
 }
 
 /// A move may never leave the own King attacked (a pinned piece, a King
@@ -770,9 +976,16 @@ fn decimaka_checkmate() {
 fn decimaka_king_safety() {
     let p = setup(D, "Kf1 Nf3 rf8 kj10", "w - - 0 1");
     assert!(targets(&p, "f3").is_empty(), "pinned Knight");
-    assert!(matches!(p.parse_move("f3g5"), Err(MoveError::KingExposed { .. })));
+    assert!(matches!(
+        p.parse_move("f3g5"),
+        Err(MoveError::KingExposed { .. })
+    ));
     let p = setup(D, "Kf1 +Tf3 rf8 kj10", "w - - 0 1");
-    assert_eq!(targets(&p, "f3"), set("f2 f4 f5 f6 f7 f8"), "pinned Trident slides along the pin");
+    assert_eq!(
+        targets(&p, "f3"),
+        set("f2 f4 f5 f6 f7 f8"),
+        "pinned Trident slides along the pin"
+    );
     let p = setup(D, "Kf1 re8 kj10", "w - - 0 1");
     assert_eq!(targets(&p, "f1"), set("g1 f2 g2"));
 }
@@ -801,7 +1014,10 @@ fn meiriqi_king_cannot_capture_outside_fortress() {
     let p = setup(M, "Kh2 gg3 kj9", "w - - 0 1");
     assert!(p.is_check());
     assert_eq!(targets(&p, "h2"), set("h1 i1 i2 i3"));
-    assert!(matches!(p.parse_move("h2g3"), Err(MoveError::NoSuchMove { .. })));
+    assert!(matches!(
+        p.parse_move("h2g3"),
+        Err(MoveError::NoSuchMove { .. })
+    ));
     // Black: a White Gold next to the King, outside its fortress.
     let p = setup(M, "kh9 Gg8 Kj2", "b - - 0 1");
     assert!(p.is_check());
@@ -810,7 +1026,13 @@ fn meiriqi_king_cannot_capture_outside_fortress() {
     let p = setup(M, "Kh1 Pi1 Mi2 gg2 kj9", "w - - 0 1");
     assert!(p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Checkmate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Checkmate
+        })
+    );
 }
 
 /// The Mandarin only moves to its own five X squares.
@@ -819,23 +1041,41 @@ fn meiriqi_mandarin_confined_to_x_squares() {
     let p = setup(M, "Mi2 Ki1 kj9", "w - - 0 1");
     assert_eq!(targets(&p, "i2"), set("h1 j1 h3 j3"));
     let p = setup(M, "Mh3 pg4 pi4 Ki1 kj9", "w - - 0 1");
-    assert_eq!(targets(&p, "h3"), set("i2"), "g2, g4, i4 are not X squares: no move, no capture");
+    assert_eq!(
+        targets(&p, "h3"),
+        set("i2"),
+        "g2, g4, i4 are not X squares: no move, no capture"
+    );
     let p = setup(M, "Mj3 Ki1 kh9", "w - - 0 1");
     assert_eq!(targets(&p, "j3"), set("i2"));
     let p = setup(M, "mi9 Mh3 ki10 Kj2", "b - - 0 1");
     assert_eq!(targets(&p, "i9"), set("h10 j10 h8 j8"));
     let p = setup(M, "mh8 Gg7 Pi7 ki10 Kj2", "b - - 0 1");
-    assert_eq!(targets(&p, "h8"), set("i9"), "g7 and i7 are outside: no capture");
+    assert_eq!(
+        targets(&p, "h8"),
+        set("i9"),
+        "g7 and i7 are outside: no capture"
+    );
 }
 
 /// Facing Kings: a move that opens the file between the Kings is illegal.
 #[test]
 fn meiriqi_facing_kings_move_opening_the_file() {
     let p = setup(M, "Ki1 Ni5 ki10", "w - - 0 1");
-    assert!(targets(&p, "i5").is_empty(), "the Knight is the only piece between the Kings");
-    assert!(matches!(p.parse_move("i5g6"), Err(MoveError::KingExposed { .. })));
+    assert!(
+        targets(&p, "i5").is_empty(),
+        "the Knight is the only piece between the Kings"
+    );
+    assert!(matches!(
+        p.parse_move("i5g6"),
+        Err(MoveError::KingExposed { .. })
+    ));
     let p = setup(M, "Ki1 Ni5 pi8 ki10", "w - - 0 1");
-    assert_eq!(targets(&p, "i5"), set("g4 g6 h3 h7 j3 j7"), "another piece between: free");
+    assert_eq!(
+        targets(&p, "i5"),
+        set("g4 g6 h3 h7 j3 j7"),
+        "another piece between: free"
+    );
     // Black is bound the same way.
     let p = setup(M, "Ki1 ni5 ki10", "b - - 0 1");
     assert!(targets(&p, "i5").is_empty());
@@ -846,7 +1086,10 @@ fn meiriqi_facing_kings_move_opening_the_file() {
 fn meiriqi_facing_kings_king_move() {
     let p = setup(M, "Kh2 ki10", "w - - 0 1");
     assert_eq!(targets(&p, "h2"), set("h1 h3"));
-    assert!(matches!(p.parse_move("h2i2"), Err(MoveError::KingExposed { .. })));
+    assert!(matches!(
+        p.parse_move("h2i2"),
+        Err(MoveError::KingExposed { .. })
+    ));
     let p = setup(M, "Kh2 Pi5 ki10", "w - - 0 1");
     assert_eq!(targets(&p, "h2"), set("h1 h3 i1 i2 i3"));
     let p = setup(M, "kh9 Ki1", "b - - 0 1");
@@ -861,7 +1104,10 @@ fn meiriqi_facing_kings_king_move() {
 fn meiriqi_facing_kings_capture_opening_the_file() {
     let p = setup(M, "Ki1 Oi5 ph5 pj5 ki10", "w - - 0 1");
     assert_eq!(targets(&p, "i5"), set("i4 i6"));
-    assert!(matches!(p.parse_move("i5h5"), Err(MoveError::KingExposed { .. })));
+    assert!(matches!(
+        p.parse_move("i5h5"),
+        Err(MoveError::KingExposed { .. })
+    ));
     let p = setup(M, "Ki1 Oi5 ph5 pj5 pi8 ki10", "w - - 0 1");
     assert_eq!(targets(&p, "i5"), set("h5 j5 i4 i6"));
 }
@@ -872,7 +1118,10 @@ fn meiriqi_facing_kings_fen_rejected() {
     for side in ["w", "b"] {
         let fen = format!("{} {side} - - 0 1", placement(M, "Ki1 ki10"));
         let err = betza::Position::from_fen(variant(M), &fen).unwrap_err();
-        assert!(matches!(err, betza::FenError::OpponentInCheck(_)), "{err:?}");
+        assert!(
+            matches!(err, betza::FenError::OpponentInCheck(_)),
+            "{err:?}"
+        );
         assert!(err.to_string().contains("face"), "{err}");
     }
 }
@@ -882,14 +1131,20 @@ fn meiriqi_facing_kings_fen_rejected() {
 #[test]
 fn meiriqi_promotion_into_the_zone() {
     let p = setup(M, "Nc6 Kj2 kh9", "w - - 0 1");
-    assert_eq!(texts_from(&p, "c6"), list("c6a5 c6a7 c6b4 c6b8 c6b8+ c6d4 c6d8 c6d8+ c6e5 c6e7"));
+    assert_eq!(
+        texts_from(&p, "c6"),
+        list("c6a5 c6a7 c6b4 c6b8 c6b8+ c6d4 c6d8 c6d8+ c6e5 c6e7")
+    );
     assert_eq!(descs_between(&p, "c6", "b8"), vec!["c6b8", "c6b8+ =J"]);
     assert!(p.legal_moves().iter().all(|m| !m.is_forced_promotion()));
     assert_eq!(mv(&p, "c6b8").promotion(), None);
     assert_eq!(mv(&p, "c6b8+").promotion(), Some(role(M, "J")));
     // Black's zone is ranks 1-3.
     let p = setup(M, "nc5 Kj2 kh9", "b - - 0 1");
-    assert_eq!(texts_from(&p, "c5"), list("c5a4 c5a6 c5b3 c5b3+ c5b7 c5d3 c5d3+ c5d7 c5e4 c5e6"));
+    assert_eq!(
+        texts_from(&p, "c5"),
+        list("c5a4 c5a6 c5b3 c5b3+ c5b7 c5d3 c5d3+ c5d7 c5e4 c5e6")
+    );
     assert_eq!(token_at(&play(&p, "c5d3+"), "d3").as_deref(), Some("j"));
 }
 
@@ -907,7 +1162,11 @@ fn meiriqi_promotion_inside_and_leaving_the_zone() {
         list("e8d8 e8d8+ e8d9 e8d9+ e8e7 e8e9 e8e9+ e8f8 e8f8+ e8f9 e8f9+")
     );
     let p = setup(M, "Pe8 Kj2 kh9", "w - - 0 1");
-    assert_eq!(texts_from(&p, "e8"), list("e8d8 e8d8+ e8e9 e8e9+ e8f8 e8f8+"), "sideways in the zone");
+    assert_eq!(
+        texts_from(&p, "e8"),
+        list("e8d8 e8d8+ e8e9 e8e9+ e8f8 e8f8+"),
+        "sideways in the zone"
+    );
     assert!(p.legal_moves().iter().all(|m| !m.is_forced_promotion()));
 }
 
@@ -915,10 +1174,34 @@ fn meiriqi_promotion_inside_and_leaving_the_zone() {
 #[test]
 fn meiriqi_promotion_types() {
     for (pieces, from, to, texts, becomes) in [
-        ("Nc6", "c6", "d8", "c6a5 c6a7 c6b4 c6b8 c6b8+ c6d4 c6d8 c6d8+ c6e5 c6e7", "J"),
-        ("Ge7", "e7", "e8", "e7d7 e7d8 e7d8+ e7e6 e7e8 e7e8+ e7f7 e7f8 e7f8+", "R"),
-        ("Se7", "e7", "e8", "e7d6 e7d8 e7d8+ e7e8 e7e8+ e7f6 e7f8 e7f8+", "O"),
-        ("Le6", "e6", "e8", "e6c4 e6c6 e6c8 e6c8+ e6e4 e6e8 e6e8+ e6g4 e6g6 e6g8 e6g8+", "Q"),
+        (
+            "Nc6",
+            "c6",
+            "d8",
+            "c6a5 c6a7 c6b4 c6b8 c6b8+ c6d4 c6d8 c6d8+ c6e5 c6e7",
+            "J",
+        ),
+        (
+            "Ge7",
+            "e7",
+            "e8",
+            "e7d7 e7d8 e7d8+ e7e6 e7e8 e7e8+ e7f7 e7f8 e7f8+",
+            "R",
+        ),
+        (
+            "Se7",
+            "e7",
+            "e8",
+            "e7d6 e7d8 e7d8+ e7e8 e7e8+ e7f6 e7f8 e7f8+",
+            "O",
+        ),
+        (
+            "Le6",
+            "e6",
+            "e8",
+            "e6c4 e6c6 e6c8 e6c8+ e6e4 e6e8 e6e8+ e6g4 e6g6 e6g8 e6g8+",
+            "Q",
+        ),
         ("Pe7", "e7", "e8", "e7d7 e7e8 e7e8+ e7f7", "C"),
     ] {
         let p = setup(M, &format!("{pieces} Kj2 kh9"), "w - - 0 1");
@@ -926,11 +1209,18 @@ fn meiriqi_promotion_types() {
         let after = play(&p, &format!("{from}{to}+"));
         assert_eq!(token_at(&after, to).as_deref(), Some(becomes), "{pieces}");
         let after = play(&p, &format!("{from}{to}"));
-        assert_eq!(token_at(&after, to), Some(pieces[..1].to_string()), "{pieces} unpromoted");
+        assert_eq!(
+            token_at(&after, to),
+            Some(pieces[..1].to_string()),
+            "{pieces} unpromoted"
+        );
     }
     // A capture in the zone: still optional.
     let p = setup(M, "Pe7 nd8 Kj2 kh9", "w - - 0 1");
-    assert_eq!(descs_between(&p, "e7", "d8"), vec!["e7d8 xN", "e7d8+ xN =C"]);
+    assert_eq!(
+        descs_between(&p, "e7", "d8"),
+        vec!["e7d8 xN", "e7d8+ xN =C"]
+    );
 }
 
 /// Only Knight, Gold, Silver, Lion and Pawn promote.
@@ -954,7 +1244,11 @@ fn meiriqi_pawn_double_step() {
     assert_eq!(texts_from(&p, "a3"), list("a3a4 a3a5 a3b3"));
     assert_eq!(descs_between(&p, "a3", "a5"), vec!["a3a5 double"]);
     let p = setup(M, "Pa3 na4 Kj2 kh9", "w - - 0 1");
-    assert_eq!(texts_from(&p, "a3"), list("a3b3"), "blocked: no jump, no forward capture");
+    assert_eq!(
+        texts_from(&p, "a3"),
+        list("a3b3"),
+        "blocked: no jump, no forward capture"
+    );
     let p = setup(M, "Pa3 na5 Kj2 kh9", "w - - 0 1");
     assert_eq!(texts_from(&p, "a3"), list("a3a4 a3b3"));
     // Sideways along rank 3 keeps the right.
@@ -971,7 +1265,11 @@ fn meiriqi_pawn_double_step() {
     assert_eq!(texts_from(&p, "j4"), list("j4i4 j4j5"));
     let p = betza::Position::start(variant(M));
     for f in ["h4", "i4", "j4"] {
-        assert!(p.legal_moves().iter().all(|m| !(name(&p, m.from()) == f && m.is_double_step())));
+        assert!(
+            p.legal_moves()
+                .iter()
+                .all(|m| !(name(&p, m.from()) == f && m.is_double_step()))
+        );
     }
     // Black: from rank 8.
     let p = setup(M, "pa8 ph7 Kj2 ki9", "b - - 0 1");
@@ -985,7 +1283,10 @@ fn meiriqi_no_en_passant() {
     let p = setup(M, "Pa3 pb5 Kj2 kh9", "w - - 0 1");
     let p = play(&p, "a3a5");
     assert_eq!(p.ep_square(), None);
-    assert_eq!(p.to_fen(), format!("{} b - - 0 1", placement(M, "Pa5 pb5 Kj2 kh9")));
+    assert_eq!(
+        p.to_fen(),
+        format!("{} b - - 0 1", placement(M, "Pa5 pb5 Kj2 kh9"))
+    );
     assert_eq!(texts_from(&p, "b5"), list("b5b4 b5c5"));
     assert!(p.legal_moves().iter().all(|m| !m.is_en_passant()));
 }
@@ -1017,11 +1318,23 @@ fn meiriqi_stalemate_is_a_loss() {
     let p = setup(M, "Kh1 ra2 ki10", "w - - 0 1");
     assert!(!p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Stalemate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Stalemate
+        })
+    );
     let p = setup(M, "kh10 Ra9 Ki1", "b - - 0 1");
     assert!(!p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Stalemate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Stalemate
+        })
+    );
 }
 
 #[test]
@@ -1030,7 +1343,13 @@ fn meiriqi_checkmate() {
     assert_eq!(p.outcome(), None);
     let p = play(&p, "b1b10");
     assert!(p.is_check());
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checkmate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Checkmate
+        })
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1040,14 +1359,31 @@ fn meiriqi_checkmate() {
 #[test]
 fn chess_promotion_to_four_types_all_forced() {
     let p = pos("chess", "1n3k2/P7/8/8/8/8/8/7K w - - 0 1");
-    assert_eq!(texts_from(&p, "a7"), list("a7a8b a7a8n a7a8q a7a8r a7b8b a7b8n a7b8q a7b8r"));
-    assert!(between(&p, "a7", "a8").iter().all(|m| m.is_forced_promotion()));
-    assert!(between(&p, "a7", "b8").iter().all(|m| m.is_forced_promotion()));
-    assert!(matches!(p.parse_move("a7a8"), Err(MoveError::PromotionRequired { .. })));
+    assert_eq!(
+        texts_from(&p, "a7"),
+        list("a7a8b a7a8n a7a8q a7a8r a7b8b a7b8n a7b8q a7b8r")
+    );
+    assert!(
+        between(&p, "a7", "a8")
+            .iter()
+            .all(|m| m.is_forced_promotion())
+    );
+    assert!(
+        between(&p, "a7", "b8")
+            .iter()
+            .all(|m| m.is_forced_promotion())
+    );
+    assert!(matches!(
+        p.parse_move("a7a8"),
+        Err(MoveError::PromotionRequired { .. })
+    ));
     assert_eq!(token_at(&play(&p, "a7a8n"), "a8").as_deref(), Some("N"));
     // Black.
     let p = pos("chess", "7k/8/8/8/8/8/p7/1N3K2 b - - 0 1");
-    assert_eq!(texts_from(&p, "a2"), list("a2a1b a2a1n a2a1q a2a1r a2b1b a2b1n a2b1q a2b1r"));
+    assert_eq!(
+        texts_from(&p, "a2"),
+        list("a2a1b a2a1n a2a1q a2a1r a2b1b a2b1n a2b1q a2b1r")
+    );
 }
 
 #[test]
@@ -1057,7 +1393,11 @@ fn capablanca_promotion_to_six_types_all_forced() {
         texts_from(&p, "a7"),
         list("a7a8a a7a8b a7a8c a7a8n a7a8q a7a8r a7b8a a7b8b a7b8c a7b8n a7b8q a7b8r")
     );
-    assert!(between(&p, "a7", "a8").iter().all(|m| m.is_forced_promotion()));
+    assert!(
+        between(&p, "a7", "a8")
+            .iter()
+            .all(|m| m.is_forced_promotion())
+    );
     assert_eq!(token_at(&play(&p, "a7a8c"), "a8").as_deref(), Some("C"));
     assert_eq!(token_at(&play(&p, "a7a8a"), "a8").as_deref(), Some("A"));
 }
@@ -1065,14 +1405,32 @@ fn capablanca_promotion_to_six_types_all_forced() {
 #[test]
 fn chess_and_capablanca_end() {
     let p = pos("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    assert_eq!(p.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Stalemate
+        })
+    );
     let mut p = betza::Position::start(variant("chess"));
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         p = play(&p, m);
     }
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Checkmate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Checkmate
+        })
+    );
     let p = pos("capablanca", "9k/7Q2/8K1/10/10/10/10/10 b - - 0 1");
-    assert_eq!(p.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Stalemate
+        })
+    );
 }
 
 #[test]
@@ -1091,14 +1449,14 @@ fn chess_en_passant() {
 fn decimaka_halfmove_clock() {
     let p = setup(D, "Pa3 +Pc5 Nh5 ng7 nd6 Kj1 kj10", "w - - 7 12");
     for (m, clock) in [
-        ("c5c6", 8),   // Omni: a promoted Pawn, not of type Pawn
-        ("c5d6", 0),   // Omni capture
-        ("h5f6", 8),   // Knight
-        ("h5g7", 0),   // capture
-        ("h5g7+", 0),  // capture with promotion
-        ("a3a4", 0),   // Pawn
-        ("a3a5", 0),   // Pawn double step
-        ("j1i1", 8),   // King
+        ("c5c6", 8),  // Omni: a promoted Pawn, not of type Pawn
+        ("c5d6", 0),  // Omni capture
+        ("h5f6", 8),  // Knight
+        ("h5g7", 0),  // capture
+        ("h5g7+", 0), // capture with promotion
+        ("a3a4", 0),  // Pawn
+        ("a3a5", 0),  // Pawn double step
+        ("j1i1", 8),  // King
     ] {
         let next = play(&p, m);
         assert_eq!(next.halfmove_clock(), clock, "after {m}");
@@ -1107,14 +1465,18 @@ fn decimaka_halfmove_clock() {
     let p = setup(D, "Pa3 +Pc5 Nh5 ng7 nd6 Kj1 kj10", "b - - 7 12");
     let next = play(&p, "g7e8");
     assert_eq!(next.halfmove_clock(), 8);
-    assert_eq!(next.fullmove_number(), 13, "fullmove grows after Black's move");
+    assert_eq!(
+        next.fullmove_number(),
+        13,
+        "fullmove grows after Black's move"
+    );
 }
 
 #[test]
 fn meiriqi_halfmove_clock() {
     let p = setup(M, "Ce5 Pa5 Nc6 Pe7 nb9 Kj2 kh9", "w - - 5 20");
     for (m, clock) in [
-        ("e5e6", 6),  // Champion: a promoted Pawn, not of type Pawn
+        ("e5e6", 6), // Champion: a promoted Pawn, not of type Pawn
         ("e5c3", 6),
         ("c6b8", 6),
         ("c6b8+", 6), // a quiet promotion of a non-Pawn
@@ -1141,6 +1503,10 @@ fn fullmove_number_counts_black_moves() {
     let expected = [(1, 0), (2, 0), (2, 1), (3, 2), (3, 3)];
     for (m, (full, half)) in line.iter().zip(expected) {
         p = play(&p, m);
-        assert_eq!((p.fullmove_number(), p.halfmove_clock()), (full, half), "after {m}");
+        assert_eq!(
+            (p.fullmove_number(), p.halfmove_clock()),
+            (full, half),
+            "after {m}"
+        );
     }
 }

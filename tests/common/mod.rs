@@ -42,8 +42,8 @@ pub fn placement(name: &str, pieces: &str) -> String {
     let mut out = String::new();
     for r in (0..h).rev() {
         let mut empty = 0;
-        for f in 0..w {
-            match &board[r][f] {
+        for cell in &board[r] {
+            match cell {
                 None => empty += 1,
                 Some(t) => {
                     if empty > 0 {
@@ -171,11 +171,7 @@ pub fn token_at(p: &Position<'_>, square: &str) -> Option<String> {
 
 /// Squares reached on an empty board from `(file, rank)` (0-based) by the given
 /// vectors, each with its range (`0` = unlimited, `1` = a single leap).
-pub fn geometry(
-    name: &str,
-    from: (i32, i32),
-    vectors: &[((i32, i32), usize)],
-) -> BTreeSet<String> {
+pub fn geometry(name: &str, from: (i32, i32), vectors: &[((i32, i32), usize)]) -> BTreeSet<String> {
     let size = variant(name).size();
     let mut out = BTreeSet::new();
     for &((dx, dy), range) in vectors {
