@@ -1510,3 +1510,107 @@ fn fullmove_number_counts_black_moves() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Attacks follow the capture moves (common ground: "attacked" means an enemy
+// piece has a capture move onto that square)
+// ---------------------------------------------------------------------------
+
+/// Decimaka Omni attacks only its diagonal neighbours; a Pawn only its
+/// forward diagonals.
+#[test]
+fn decimaka_attacks_are_capture_moves() {
+    let p = setup(D, "ke6 +Pe5 Kj1", "b - - 0 1");
+    assert!(!p.is_check(), "an Omni does not capture orthogonally");
+    assert_eq!(targets(&p, "e6"), set("d7 e7 f7 d5 e5 f5"));
+    let p = setup(D, "ke6 Pe5 Kj1", "b - - 0 1");
+    assert!(!p.is_check(), "a Pawn does not capture straight ahead");
+    assert_eq!(
+        targets(&p, "e6"),
+        set("d7 e7 f7 d5 f5 e5"),
+        "d6 and f6 are attacked"
+    );
+    let p = setup(D, "kf6 Pe5 Kj1", "b - - 0 1");
+    assert!(p.is_check());
+    assert_eq!(targets(&p, "f6"), set("e7 f7 g7 e6 g6 e5 f5 g5"));
+}
+
+/// Meiriqi Lion: the one-step capture is an attack, so is the two-square leap.
+#[test]
+fn meiriqi_lion_attacks() {
+    let p = setup(M, "kh9 Lg7 Kj2", "b - - 0 1");
+    assert!(!p.is_check());
+    assert_eq!(
+        targets(&p, "h9"),
+        set("h10 i8 i10"),
+        "h8 by the step, i9 by the leap"
+    );
+    // The one-step capture promotes optionally in the zone.
+    let p = setup(M, "Le7 pe8 Kj2 kh9", "w - - 0 1");
+    assert_eq!(
+        descs_between(&p, "e7", "e8"),
+        vec!["e7e8 xP", "e7e8+ xP =Q"]
+    );
+}
+
+/// Meiriqi Gryphon and Rhino give check along their bent paths; the King
+/// cannot step back along the line of the attack.
+#[test]
+fn meiriqi_bent_attacks() {
+    let p = setup(M, "ki8 Yf7 Kj2 Pj5", "b - - 0 1");
+    assert!(p.is_check(), "f7-g8, then along rank 8");
+    assert_eq!(targets(&p, "i8"), set("h9 i9 j9"));
+    let p = setup(M, "kh8 Hg5 Kj2", "b - - 0 1");
+    assert!(p.is_check(), "g6-h7-h8");
+    assert_eq!(targets(&p, "h8"), set("h9 i8"));
+}
+
+/// An en-passant capture may remove the Pawn that gives check.
+#[test]
+fn decimaka_en_passant_answers_check() {
+    let p = setup(D, "Kd5 Pf6 pe8 kj10", "b - - 0 1");
+    let p = play(&p, "e8e6");
+    assert!(p.is_check());
+    assert_eq!(
+        descs_between(&p, "f6", "e7"),
+        vec!["f6e7 xP ep", "f6e7+ xP =+P ep"]
+    );
+    assert_eq!(
+        p.to_fen(),
+        format!("{} w - e7 0 2", placement(D, "Kd5 Pf6 pe6 kj10"))
+    );
+    assert!(!play(&p, "f6e7").is_check());
+}
+
+// ---------------------------------------------------------------------------
+// RULES.md section 4: no draw by repetition or move counter
+// ---------------------------------------------------------------------------
+
+#[test]
+fn no_game_end_by_repetition_or_counter() {
+    for name in [D, M, "chess", "capablanca"] {
+        let start = betza::Position::start(variant(name));
+        // Knights out and back, four times: the start position repeats.
+        let (w_out, w_back, b_out, b_back) = match name {
+            "decimaka" => ("c2d4", "d4c2", "c9d7", "d7c9"),
+            "meiriqi" => ("a2b4", "b4a2", "a9b7", "b7a9"),
+            "chess" => ("g1f3", "f3g1", "g8f6", "f6g8"),
+            _ => ("b1c3", "c3b1", "b8c6", "c6b8"),
+        };
+        let mut p = start;
+        for _ in 0..4 {
+            for m in [w_out, b_out, w_back, b_back] {
+                p = play(&p, m);
+                assert_eq!(p.outcome(), None, "{name}: no end by repetition");
+            }
+        }
+        assert_eq!(p.halfmove_clock(), 16);
+        assert_eq!(p.fullmove_number(), 9);
+        let fen = start.to_fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[4] = "500";
+        let p = pos(name, &fields.join(" "));
+        assert_eq!(p.outcome(), None, "{name}: no end by the fifty-move rule");
+        assert!(!p.legal_moves().is_empty());
+    }
+}
