@@ -1,0 +1,243 @@
+//! Helpers shared by the rule and FEN tests.
+//!
+//! Every position a test builds goes through [`pos`], which also asserts the
+//! FEN round trip `to_fen(from_fen(x)) == x`: each test position is a canonical
+//! FEN, so each one doubles as a round-trip test.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+
+use betza::{Move, MoveList, Position, Role, Square, Variant};
+
+/// A built-in variant by name.
+pub fn variant(name: &str) -> &'static Variant {
+    Variant::by_name(name).unwrap_or_else(|| panic!("no built-in variant {name:?}"))
+}
+
+/// The role with FEN token `token` (uppercase, `+` included).
+pub fn role(name: &str, token: &str) -> Role {
+    variant(name)
+        .role_by_token(token)
+        .unwrap_or_else(|| panic!("{name} has no piece {token:?}"))
+}
+
+/// Builds the placement field from a list such as `"Kf1 ke10 +Fa5 +fa8"`
+/// (token, then square; uppercase White, lowercase Black).
+pub fn placement(name: &str, pieces: &str) -> String {
+    let v = variant(name);
+    let size = v.size();
+    let (w, h) = (size.files() as usize, size.ranks() as usize);
+    let mut board: Vec<Vec<Option<String>>> = vec![vec![None; w]; h];
+    for item in pieces.split_whitespace() {
+        let letter_at = usize::from(item.starts_with('+'));
+        let token = &item[..letter_at + 1];
+        let square = &item[letter_at + 1..];
+        let sq = size
+            .parse_square(square)
+            .unwrap_or_else(|| panic!("bad square in {item:?}"));
+        let (f, r) = (size.file(sq) as usize, size.rank(sq) as usize);
+        assert!(board[r][f].is_none(), "{square} used twice in {pieces:?}");
+        board[r][f] = Some(token.to_string());
+    }
+    let mut out = String::new();
+    for r in (0..h).rev() {
+        let mut empty = 0;
+        for cell in &board[r] {
+            match cell {
+                None => empty += 1,
+                Some(t) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push_str(t);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Reads a canonical FEN and asserts that writing it back gives the same text.
+#[track_caller]
+pub fn pos(name: &str, fen: &str) -> Position<'static> {
+    let p = Position::from_fen(variant(name), fen)
+        .unwrap_or_else(|e| panic!("{name}: FEN {fen:?} refused: {e}"));
+    assert_eq!(p.to_fen(), fen, "{name}: FEN round trip");
+    p
+}
+
+/// A position from a piece list (see [`placement`]) and the other fields
+/// (`"w - - 0 1"`).
+#[track_caller]
+pub fn setup(name: &str, pieces: &str, rest: &str) -> Position<'static> {
+    pos(name, &format!("{} {rest}", placement(name, pieces)))
+}
+
+/// A square of the position's board.
+pub fn sq(p: &Position<'_>, name: &str) -> Square {
+    p.size()
+        .parse_square(name)
+        .unwrap_or_else(|| panic!("no square {name:?}"))
+}
+
+/// The square's name.
+pub fn name(p: &Position<'_>, s: Square) -> String {
+    p.size().square_name(s)
+}
+
+/// Every legal move as text, sorted (duplicates kept).
+pub fn texts(p: &Position<'_>) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    v.sort();
+    v
+}
+
+/// The legal moves of the piece on `from` as text, sorted (duplicates kept).
+pub fn texts_from(p: &Position<'_>, from: &str) -> Vec<String> {
+    let f = sq(p, from);
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == f)
+        .map(|m| p.move_text(m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The legal moves from `from` to `to`.
+pub fn between(p: &Position<'_>, from: &str, to: &str) -> MoveList {
+    p.moves_between(sq(p, from), sq(p, to))
+}
+
+/// The legal target squares of the piece on `from`, by name.
+pub fn targets(p: &Position<'_>, from: &str) -> BTreeSet<String> {
+    p.legal_targets(sq(p, from)).map(|s| name(p, s)).collect()
+}
+
+/// A set of square names or move texts from a space-separated list.
+pub fn set(list: &str) -> BTreeSet<String> {
+    list.split_whitespace().map(str::to_string).collect()
+}
+
+/// A sorted list of move texts from a space-separated list.
+pub fn list(items: &str) -> Vec<String> {
+    let mut v: Vec<String> = items.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+/// Parses a move text (which must be legal) and returns it.
+#[track_caller]
+pub fn mv(p: &Position<'_>, text: &str) -> Move {
+    p.parse_move(text)
+        .unwrap_or_else(|e| panic!("{} : {text} refused: {e}", p.to_fen()))
+}
+
+/// Plays a move given as text.
+#[track_caller]
+pub fn play<'v>(p: &Position<'v>, text: &str) -> Position<'v> {
+    let m = mv(p, text);
+    let next = p
+        .play(&m)
+        .unwrap_or_else(|e| panic!("{} : {text} not playable: {e}", p.to_fen()));
+    // Every position reached is canonical too.
+    assert_eq!(
+        Position::from_fen(next.variant(), &next.to_fen())
+            .expect("written FEN reads back")
+            .to_fen(),
+        next.to_fen()
+    );
+    next
+}
+
+/// The token of the piece on `square` as FEN writes it (`None` if empty).
+pub fn token_at(p: &Position<'_>, square: &str) -> Option<String> {
+    p.piece_at(sq(p, square)).map(|pc| {
+        let t = p.variant().piece(pc.role).token.clone();
+        match pc.color {
+            betza::Color::White => t,
+            betza::Color::Black => t.to_ascii_lowercase(),
+        }
+    })
+}
+
+/// Squares reached on an empty board from `(file, rank)` (0-based) by the given
+/// vectors, each with its range (`0` = unlimited, `1` = a single leap).
+pub fn geometry(name: &str, from: (i32, i32), vectors: &[((i32, i32), usize)]) -> BTreeSet<String> {
+    let size = variant(name).size();
+    let mut out = BTreeSet::new();
+    for &((dx, dy), range) in vectors {
+        let mut n = 1;
+        while let Some(s) = size.square(from.0 + dx * n as i32, from.1 + dy * n as i32) {
+            out.insert(size.square_name(s));
+            if range != 0 && n >= range {
+                break;
+            }
+            n += 1;
+        }
+    }
+    out
+}
+
+/// The eight (or four) vectors `(±a, ±b)` and `(±b, ±a)`.
+pub fn sym(a: i32, b: i32) -> Vec<(i32, i32)> {
+    let mut v = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let d = (x * sx, y * sy);
+                if !v.contains(&d) {
+                    v.push(d);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// `vectors` each with the same range.
+pub fn ranged(vectors: &[(i32, i32)], range: usize) -> Vec<((i32, i32), usize)> {
+    vectors.iter().map(|&d| (d, range)).collect()
+}
+
+/// A move described for comparisons: its text, then `=<token>` for the type it
+/// becomes, then the flags (`forced`, `ep`, `castle`, `double`, `x<token>` for a
+/// capture).
+pub fn desc(p: &Position<'_>, m: &Move) -> String {
+    let v = p.variant();
+    let mut s = p.move_text(m);
+    if let Some(c) = m.captured() {
+        s.push_str(&format!(" x{}", v.piece(c).token));
+    }
+    if let Some(r) = m.promotion() {
+        s.push_str(&format!(" ={}", v.piece(r).token));
+    }
+    if m.is_forced_promotion() {
+        s.push_str(" forced");
+    }
+    if m.is_en_passant() {
+        s.push_str(" ep");
+    }
+    if m.is_castle() {
+        s.push_str(" castle");
+    }
+    if m.is_double_step() {
+        s.push_str(" double");
+    }
+    s
+}
+
+/// The legal moves from `from` to `to`, described (see [`desc`]), sorted.
+pub fn descs_between(p: &Position<'_>, from: &str, to: &str) -> Vec<String> {
+    let mut v: Vec<String> = between(p, from, to).iter().map(|m| desc(p, m)).collect();
+    v.sort();
+    v
+}
