@@ -310,10 +310,9 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
             .and_then(|p| v.pieces[p.index()].initial)
             .map(|reg| reg.of(mover));
         match (origin, landing, initial) {
-            // The Pawn left `o` and crossed `sq`: both are empty.
-            (Some(o), Some(l), Some(init))
-                if init.contains(o) && pos.piece_at(o).is_none() && pos.piece_at(sq).is_none() =>
-            {
+            // NOTATION.md: any square on the right rank is accepted; the
+            // capture itself needs the Pawn on the landing square.
+            (Some(o), Some(l), Some(init)) if init.contains(o) => {
                 pos.ep = Some(sq);
                 pos.ep_victim = Some(l);
             }
