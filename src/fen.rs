@@ -112,8 +112,11 @@ pub enum FenError {
     OpponentInCheck(&'static str),
 }
 
+/// A placement read from FEN: each occupied square with its piece type and side.
+pub(crate) type Placement = Vec<(Square, (crate::Role, Color))>;
+
 /// Reads the placement field into (square, piece) pairs.
-pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, (crate::Role, Color))>, FenError> {
+pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Placement, FenError> {
     let size = v.size;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != size.ranks() as usize {
