@@ -35,6 +35,7 @@ mod perft;
 pub mod position;
 mod tables;
 pub mod variant;
+pub mod zobrist;
 
 pub use crate::bitboard::{Bitboard, BoardSize, Color, Square};
 pub use crate::fen::FenError;
