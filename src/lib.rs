@@ -33,6 +33,7 @@ mod movegen;
 pub mod moves;
 mod perft;
 pub mod position;
+pub mod san;
 mod tables;
 pub mod variant;
 pub mod zobrist;
@@ -41,6 +42,7 @@ pub use crate::bitboard::{Bitboard, BoardSize, Color, Square};
 pub use crate::fen::FenError;
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::position::{EndReason, Outcome, Piece, Position};
+pub use crate::san::SanError;
 pub use crate::variant::{
     PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule, Variant, VariantDef,
     VariantError,
@@ -58,6 +60,9 @@ pub enum Error {
     /// A variant definition was refused.
     #[error(transparent)]
     Variant(#[from] VariantError),
+    /// A SAN move was refused.
+    #[error(transparent)]
+    San(#[from] SanError),
     /// A Betza string was refused.
     #[error(transparent)]
     Betza(#[from] betza::BetzaError),
