@@ -73,6 +73,11 @@ pub use crate::variant::{
     VariantError,
 };
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Any error of the library.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
