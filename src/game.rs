@@ -59,13 +59,12 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// The result of an outcome.
-    pub fn from_outcome(outcome: Option<Outcome>) -> GameResult {
-        match outcome.map(|o| o.winner) {
-            None => GameResult::Undecided,
-            Some(None) => GameResult::Draw,
-            Some(Some(Color::White)) => GameResult::WhiteWins,
-            Some(Some(Color::Black)) => GameResult::BlackWins,
+    /// The result of an end by the rules.
+    pub fn from_outcome(outcome: Outcome) -> GameResult {
+        match outcome.winner {
+            None => GameResult::Draw,
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
         }
     }
 
@@ -314,7 +313,7 @@ impl<'v> Game<'v> {
     /// declared with [`Game::declare_result`], else [`GameResult::Undecided`].
     pub fn result(&self) -> GameResult {
         match self.outcome() {
-            Some(o) => GameResult::from_outcome(Some(o)),
+            Some(o) => GameResult::from_outcome(o),
             None => self.declared.unwrap_or(GameResult::Undecided),
         }
     }
@@ -342,9 +341,9 @@ impl<'v> Game<'v> {
     /// Sets a PGN tag to write with the game, such as `White` or `Event`
     /// (replacing an earlier value). `Variant`, `FEN`, `SetUp` and `Result`
     /// come from the game itself and are refused, as is a name that is not
-    /// letters, digits and `_`.
+    /// letters, digits and `_`, and a value with a line break.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), PgnError> {
-        crate::pgn::check_tag_name(name)?;
+        crate::pgn::check_tag(name, value)?;
         match self.tags.iter_mut().find(|(k, _)| k == name) {
             Some((_, v)) => *v = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),

@@ -96,7 +96,7 @@ const ROSTER: [(&str, &str); 6] = [
     ("Black", "?"),
 ];
 
-pub(crate) fn check_tag_name(name: &str) -> Result<(), PgnError> {
+pub(crate) fn check_tag(name: &str, value: &str) -> Result<(), PgnError> {
     let tag = |reason| {
         Err(PgnError::Tag {
             name: name.to_string(),
@@ -108,6 +108,9 @@ pub(crate) fn check_tag_name(name: &str) -> Result<(), PgnError> {
     }
     if DERIVED_TAGS.contains(&name) {
         return tag("this tag is derived from the game itself");
+    }
+    if value.contains(['\n', '\r']) {
+        return tag("a tag value cannot hold a line break");
     }
     Ok(())
 }
@@ -388,10 +391,7 @@ impl<'t> Raw<'t> {
         }
         let result = tag.or(self.end).unwrap_or(GameResult::Undecided);
         match game.outcome() {
-            Some(o)
-                if result != GameResult::Undecided
-                    && result != GameResult::from_outcome(Some(o)) =>
-            {
+            Some(o) if result != GameResult::Undecided && result != GameResult::from_outcome(o) => {
                 return Err(PgnError::ResultMismatch {
                     found: result.to_string(),
                     source_of_truth: "the final position".into(),
