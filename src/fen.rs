@@ -406,8 +406,7 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
     s.push(' ');
     s.push_str(&castling_text(pos.castling));
     s.push(' ');
-    let ep_legal = pos.ep.is_some() && pos.legal_moves().iter().any(|m| m.is_en_passant());
-    match pos.ep.filter(|_| ep_legal) {
+    match pos.legal_ep_square() {
         Some(sq) => size.write_square(sq, &mut s),
         None => s.push('-'),
     }

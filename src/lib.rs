@@ -21,7 +21,28 @@
 //! `tables` compiles it into per-square move tables, [`variant`] holds variants
 //! as data ([`builtin`] defines the four built-ins), [`position`] and [`fen`]
 //! hold and read positions, `movegen` generates legal moves, [`moves`] is the
-//! move value and its text, and `perft` counts.
+//! move value and its text, and `perft` counts. For GUIs and game records:
+//! [`zobrist`] hashes positions, [`san`] writes and reads moves for people,
+//! [`game`] keeps a game with undo, outcome and claimable draws, and [`pgn`]
+//! writes and reads games.
+//!
+//! ```
+//! use betza::{Game, Variant};
+//!
+//! let mut game = Game::new(Variant::by_name("decimaka").expect("built in"));
+//! let pos = *game.position();
+//! let from = pos.size().parse_square("e3").unwrap();
+//! let to = pos.size().parse_square("e5").unwrap();
+//! assert_eq!(pos.moves_between(from, to).len(), 1); // one move: no choice to offer
+//! game.play_san("e5")?;
+//! game.play_text("f8f6")?;
+//! assert_eq!(game.san_moves(), ["e5", "f6"]);
+//! assert!(!game.status().is_over());
+//! let pgn = game.to_pgn();
+//! assert_eq!(Game::from_pgn(&pgn)?.position(), game.position());
+//! game.undo();
+//! # Ok::<_, betza::Error>(())
+//! ```
 
 #![warn(missing_docs)]
 
@@ -30,21 +51,33 @@ pub mod bitboard;
 pub mod builtin;
 pub mod capi;
 pub mod fen;
+pub mod game;
 mod movegen;
 pub mod moves;
 mod perft;
+pub mod pgn;
 pub mod position;
+pub mod san;
 mod tables;
 pub mod variant;
+pub mod zobrist;
 
 pub use crate::bitboard::{Bitboard, BoardSize, Color, Square};
 pub use crate::fen::FenError;
+pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, Outcome, Piece, Position};
+pub use crate::san::SanError;
 pub use crate::variant::{
     PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule, Variant,
     VariantDef, VariantError,
 };
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// Any error of the library.
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +91,12 @@ pub enum Error {
     /// A variant definition was refused.
     #[error(transparent)]
     Variant(#[from] VariantError),
+    /// A SAN move was refused.
+    #[error(transparent)]
+    San(#[from] SanError),
+    /// A PGN text was refused.
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
     /// A Betza string was refused.
     #[error(transparent)]
     Betza(#[from] betza::BetzaError),

@@ -216,6 +216,16 @@ impl<'v> Position<'v> {
         self.ep
     }
 
+    /// The en-passant square, but only when the side to move has a legal
+    /// en-passant capture there: what the FEN writer writes and what the
+    /// position hash includes.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let mut found = false;
+        self.generate(true, &mut |m| found |= m.is_en_passant());
+        found.then_some(ep)
+    }
+
     /// Plies since the last capture or Pawn move.
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {

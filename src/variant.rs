@@ -627,6 +627,25 @@ impl Variant {
         }
     }
 
+    /// Each confined piece type with the region it may never leave, for
+    /// drawing: in Meiriqi the King's region is the fortress and the
+    /// Mandarin's its five X squares.
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("meiriqi").unwrap();
+    /// let names: Vec<(&str, u32)> =
+    ///     v.confinements().map(|(role, region)| (v.piece(role).name.as_str(), region.white.count())).collect();
+    /// assert_eq!(names, [("King", 9), ("Mandarin", 5)]);
+    /// let fortress = v.confinements().next().unwrap().1;
+    /// assert!(fortress.black.contains(v.size().parse_square("i9").unwrap()));
+    /// ```
+    pub fn confinements(&self) -> impl Iterator<Item = (Role, Region)> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.confinement.map(|r| (Role(i as u8), r)))
+    }
+
     /// Whether pieces promote by capturing (Decimaka).
     pub fn promotes_on_capture(&self) -> bool {
         matches!(self.promotion, Promotion::OnCapture { .. })

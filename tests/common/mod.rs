@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use betza::{Move, MoveList, Position, Role, Square, Variant};
+use betza::{Game, Move, MoveList, Position, Role, Square, Variant};
 
 /// A built-in variant by name.
 pub fn variant(name: &str) -> &'static Variant {
@@ -241,3 +241,51 @@ pub fn descs_between(p: &Position<'_>, from: &str, to: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+// Seeded random play (the game-flow tests).
+
+/// splitmix64: a tiny seeded PRNG, enough to pick random moves.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A game of random legal moves from `seed`, until `plies` or the end.
+pub fn random_game(v: &'static Variant, seed: u64, plies: usize) -> Game<'static> {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(v);
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        game.play(&m).expect("a legal move");
+    }
+    game
+}
+
+/// A random game of at least `min` plies (trying seeds from `seed` on).
+pub fn long_random_game(v: &'static Variant, seed: u64, min: usize) -> Game<'static> {
+    (seed..seed + 1000)
+        .map(|s| random_game(v, s, min + 50))
+        .find(|g| g.ply_count() >= min)
+        .expect("some random game lasts long enough")
+}
+
+pub const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];

@@ -1,0 +1,353 @@
+//! A game: a start position, the moves played, undo, the outcome and the
+//! claimable draws of `RULES.md` section 4.
+
+use std::fmt;
+
+use bitflags::bitflags;
+
+use crate::bitboard::Color;
+use crate::fen::FenError;
+use crate::moves::{Move, MoveError};
+use crate::pgn::PgnError;
+use crate::position::{Outcome, Position};
+use crate::san::SanError;
+use crate::variant::Variant;
+
+bitflags! {
+    /// Draws a player could claim by the usual conventions. None of the
+    /// built-in games' rules end a game on them: a [`Game`] only reports them,
+    /// and a GUI decides (see [`Game::declare_result`]).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct Claims: u8 {
+        /// The current position has occurred at least three times (same
+        /// placement, side to move, castling rights and usable en-passant
+        /// square; see [`Position::hash`]).
+        const THREEFOLD_REPETITION = 1;
+        /// Fifty moves by each side (100 plies) without a capture or a Pawn move.
+        const FIFTY_MOVES = 2;
+    }
+}
+
+/// Everything a GUI asks after a move: is the game over by the rules, and
+/// what could be claimed. From [`Game::status`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Status {
+    /// The end by the rules (who won and why), if the game is over.
+    pub outcome: Option<Outcome>,
+    /// Claimable draws, which never end the game by themselves.
+    pub claims: Claims,
+}
+
+impl Status {
+    /// Whether the game is over by the rules.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+/// A game's result as PGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: not decided (yet).
+    Undecided,
+}
+
+impl GameResult {
+    /// The result of an end by the rules.
+    pub fn from_outcome(outcome: Outcome) -> GameResult {
+        match outcome.winner {
+            None => GameResult::Draw,
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+        }
+    }
+
+    /// The PGN text: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Undecided => "*",
+        }
+    }
+
+    /// Reads a PGN result text.
+    pub fn from_pgn_text(text: &str) -> Option<GameResult> {
+        Some(match text {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            "*" => GameResult::Undecided,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One move of the history, with the position and hash it was played from.
+#[derive(Clone, Copy, Debug)]
+struct Ply<'v> {
+    before: Position<'v>,
+    hash: u64,
+    m: Move,
+}
+
+/// A game: its start position and the moves played since, with undo, the
+/// outcome by the variant's rules and the claimable draws.
+///
+/// Like [`Position`], a game borrows its [`Variant`].
+///
+/// ```
+/// use betza::{Claims, Game, Variant};
+/// let mut game = Game::new(Variant::by_name("chess").unwrap());
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+///     game.play_san(san)?;
+/// }
+/// let status = game.status();
+/// assert!(!status.is_over());
+/// assert_eq!(status.claims, Claims::THREEFOLD_REPETITION);
+/// assert_eq!(game.undo().map(|m| game.position().san(&m)), Some("Ng8".to_string()));
+/// assert!(game.claims().is_empty());
+///
+/// let mut game = Game::new(Variant::by_name("meiriqi").unwrap());
+/// assert_eq!(game.outcome(), None);
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game<'v> {
+    start: Position<'v>,
+    history: Vec<Ply<'v>>,
+    current: Position<'v>,
+    hash: u64,
+    declared: Option<GameResult>,
+    tags: Vec<(String, String)>,
+}
+
+impl<'v> Game<'v> {
+    /// A game from the variant's start position.
+    pub fn new(variant: &'v Variant) -> Game<'v> {
+        Game::from_position(Position::start(variant))
+    }
+
+    /// A game from a position in FEN.
+    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Game<'v>, FenError> {
+        Ok(Game::from_position(Position::from_fen(variant, fen)?))
+    }
+
+    /// A game from a position.
+    pub fn from_position(start: Position<'v>) -> Game<'v> {
+        Game {
+            start,
+            history: Vec::new(),
+            current: start,
+            hash: start.hash(),
+            declared: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'v Variant {
+        self.start.variant()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<'v> {
+        &self.current
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Position<'v> {
+        &self.start
+    }
+
+    /// The position before ply `ply` (0 is the start); `ply_count()` gives the
+    /// current position; `None` beyond.
+    pub fn position_at(&self, ply: usize) -> Option<&Position<'v>> {
+        match ply.cmp(&self.history.len()) {
+            std::cmp::Ordering::Less => Some(&self.history[ply].before),
+            std::cmp::Ordering::Equal => Some(&self.current),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// The number of moves (plies) played.
+    pub fn ply_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + DoubleEndedIterator + '_ {
+        self.history.iter().map(|p| p.m)
+    }
+
+    /// The moves played, in SAN.
+    pub fn san_moves(&self) -> Vec<String> {
+        self.history.iter().map(|p| p.before.san(&p.m)).collect()
+    }
+
+    /// The current position's hash (kept up to date move by move, equal to
+    /// `self.position().hash()`).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plays a legal move. Clears a declared result.
+    pub fn play(&mut self, m: &Move) -> Result<(), MoveError> {
+        if !self.current.is_legal(m) {
+            let text = self.current.move_text(m);
+            return Err(if self.current.has_legal_move() {
+                MoveError::Illegal { text }
+            } else {
+                MoveError::GameOver { text }
+            });
+        }
+        self.push(*m);
+        Ok(())
+    }
+
+    /// Plays a move given as move text (`e3e5`, see [`Position::parse_move`]).
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        match self.current.parse_move(text) {
+            Ok(m) => {
+                self.push(m);
+                Ok(m)
+            }
+            Err(_) if !self.current.has_legal_move() => Err(MoveError::GameOver {
+                text: text.to_string(),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Plays a move given in SAN (`Nf3`, see [`Position::parse_san`]).
+    pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
+        let m = self.current.parse_san(san)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Appends a move known to be legal.
+    fn push(&mut self, m: Move) {
+        let hash = self.current.hash_after(&m, self.hash);
+        self.history.push(Ply {
+            before: self.current,
+            hash: self.hash,
+            m,
+        });
+        self.current = self.current.play_unchecked(&m);
+        self.hash = hash;
+        self.declared = None;
+    }
+
+    /// Takes back the last move and returns it; the position and hash are
+    /// exactly those before it. Clears a declared result. `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let ply = self.history.pop()?;
+        self.current = ply.before;
+        self.hash = ply.hash;
+        self.declared = None;
+        Some(ply.m)
+    }
+
+    /// The end by the variant's rules, if the side to move has no legal move:
+    /// checkmate wins; stalemate draws (Decimaka, chess, Capablanca) or loses
+    /// for the stalemated side (Meiriqi).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.current.outcome()
+    }
+
+    /// How often the current position has occurred in this game, counting
+    /// now (1 the first time). Positions are compared by [`Position::hash`].
+    pub fn repetitions(&self) -> usize {
+        1 + self.history.iter().filter(|p| p.hash == self.hash).count()
+    }
+
+    /// The draws that could be claimed now.
+    pub fn claims(&self) -> Claims {
+        let mut claims = Claims::empty();
+        if self.repetitions() >= 3 {
+            claims |= Claims::THREEFOLD_REPETITION;
+        }
+        if self.current.halfmove_clock() >= 100 {
+            claims |= Claims::FIFTY_MOVES;
+        }
+        claims
+    }
+
+    /// Is the game over, and why; and what could be claimed. One call for a GUI.
+    ///
+    /// ```
+    /// use betza::{Color, EndReason, Game, Variant};
+    /// let v = Variant::by_name("meiriqi").unwrap();
+    /// // White to move has no legal move and is not in check: in Meiriqi
+    /// // that loses.
+    /// let game = Game::from_fen(v, "7k2/10/8r1/10/10/10/10/10/r9/9K w - - 0 1")?;
+    /// let status = game.status();
+    /// assert!(status.is_over());
+    /// let outcome = status.outcome.unwrap();
+    /// assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::Stalemate));
+    /// assert_eq!(outcome.to_string(), "black wins by stalemate");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn status(&self) -> Status {
+        Status {
+            outcome: self.outcome(),
+            claims: self.claims(),
+        }
+    }
+
+    /// The result: by the rules when the game is over by them, else the one
+    /// declared with [`Game::declare_result`], else [`GameResult::Undecided`].
+    pub fn result(&self) -> GameResult {
+        match self.outcome() {
+            Some(o) => GameResult::from_outcome(o),
+            None => self.declared.unwrap_or(GameResult::Undecided),
+        }
+    }
+
+    /// Records a result decided outside the rules: an accepted draw claim,
+    /// an agreement, a resignation, a loss on time. Playing or undoing a move
+    /// clears it; a game over by the rules keeps the rules' result.
+    pub fn declare_result(&mut self, result: GameResult) {
+        self.declared = Some(result);
+    }
+
+    /// The extra PGN tags (Event, White, ...), in order; see [`Game::set_tag`].
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tags.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// The value of an extra PGN tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a PGN tag to write with the game, such as `White` or `Event`
+    /// (replacing an earlier value). `Variant`, `FEN`, `SetUp` and `Result`
+    /// come from the game itself and are refused, as is a name that is not
+    /// letters, digits and `_`, and a value with a line break.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), PgnError> {
+        crate::pgn::check_tag(name, value)?;
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        Ok(())
+    }
+}

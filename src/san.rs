@@ -1,0 +1,439 @@
+//! Moves for people: Standard Algebraic Notation, generalised to every variant.
+//!
+//! A move is written `<token><disambiguation><x if capture><to-square>[=<new token>][+ or #]`:
+//!
+//! - `token`: the moving piece's FEN token, uppercase for both sides (`N`,
+//!   Decimaka's Queen `+F`); nothing for the variant's Pawn.
+//! - disambiguation, only when another piece of the same type can legally go
+//!   to the same square: the from-file if that tells them apart, else the
+//!   from-rank, else both (`Rad1`, `R1a3`, `Qh4e1`). A Pawn's capture always
+//!   names its file (`exd5`), with the rank added if that is not enough.
+//! - `x` when the move captures (en passant too); then the to-square.
+//! - `=` and the new token when the piece changes type: `e8=Q`, Decimaka's
+//!   `Lxe5=+P`, Meiriqi's `Gd8=R`. A Decimaka Queen taking a Queen stays one,
+//!   so `+Fxe5` has no promotion.
+//! - castling: `O-O` with the Rook on the higher file, `O-O-O` with the other.
+//! - `+` when the move gives check, `#` when it gives checkmate. This suffix is
+//!   always the last character; tokens never end in `+`, so a trailing `+` is
+//!   always a check.
+//!
+//! Reading ([`Position::parse_san`]) accepts what [`Position::san`] writes,
+//! and also, as chess SAN readers do: the text without its check suffix, more
+//! disambiguation than needed (`Ng1f3`), the Pawn's token (`Pe4`), and `0-0`
+//! for `O-O`. It refuses, each with its own [`SanError`]: a text that names
+//! two moves (ambiguous), no legal move (naming why: no such piece move, the
+//! King left attacked, a missing or impossible promotion), a missing or
+//! extra `x`, and a wrong check suffix.
+
+use thiserror::Error;
+
+use crate::bitboard::Square;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::variant::Role;
+
+/// Why a SAN text was refused. Every message quotes the text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SanError {
+    /// The text is not a SAN move at all.
+    #[error("SAN {text:?}: {reason}")]
+    Syntax {
+        /// The text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The text names more than one legal move.
+    #[error("SAN {text:?}: ambiguous, it could be {}", candidates.join(" or "))]
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The unambiguous texts of the moves it could mean.
+        candidates: Vec<String>,
+    },
+    /// No piece of that type has such a move.
+    #[error("SAN {text:?}: illegal, {reason}")]
+    NoSuchMove {
+        /// The text.
+        text: String,
+        /// Why, in words (which piece, which square).
+        reason: String,
+    },
+    /// The move exists but would leave the own King attacked (or the Kings facing).
+    #[error("SAN {text:?}: illegal, it would leave the King attacked or the Kings facing")]
+    KingExposed {
+        /// The text.
+        text: String,
+    },
+    /// The move captures but the text has no `x`, or the other way round.
+    #[error("SAN {text:?}: {}", if *captures { "the move captures, write x before the square" } else { "the move captures nothing, drop the x" })]
+    CaptureMark {
+        /// The text.
+        text: String,
+        /// Whether the move captures.
+        captures: bool,
+    },
+    /// The text omits a promotion that is mandatory, or names one the move
+    /// cannot make.
+    #[error("SAN {text:?}: {reason}; legal: {}", legal.join(", "))]
+    Promotion {
+        /// The text.
+        text: String,
+        /// What is wrong.
+        reason: String,
+        /// The legal texts for this piece and square.
+        legal: Vec<String>,
+    },
+    /// The check suffix does not match what the move does.
+    #[error("SAN {text:?}: wrong check suffix, the move is written {expected}")]
+    CheckSuffix {
+        /// The text.
+        text: String,
+        /// The move's correct text.
+        expected: String,
+    },
+    /// The game is over: the side to move has no legal move.
+    #[error("SAN {text:?}: the game is over")]
+    GameOver {
+        /// The text.
+        text: String,
+    },
+}
+
+/// A SAN text taken apart, not yet matched against the legal moves.
+struct Parsed {
+    castle: Option<bool>,
+    role: Option<Role>,
+    file: Option<u8>,
+    rank: Option<u8>,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+    suffix: Option<char>,
+}
+
+impl<'v> Position<'v> {
+    /// The move in SAN (see the [`san`](crate::san) module). `m` must be a
+    /// legal move of this position.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("decimaka").unwrap();
+    /// let pos = Position::from_fen(v, "4k5/10/10/10/10/4+p5/10/3N1L4/10/5K4 w - - 0 1")?;
+    /// let sq = |s| pos.size().parse_square(s).unwrap();
+    /// // Knight and Lion both take the Omni, a promoted piece: the Knight must
+    /// // promote to Nightrider (+N), the Lion to Omni (+P).
+    /// let texts: Vec<String> =
+    ///     pos.legal_moves().iter().filter(|m| m.to() == sq("e5")).map(|m| pos.san(m)).collect();
+    /// assert_eq!(texts, ["Lxe5=+P", "Nxe5=+N"]);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn san(&self, m: &Move) -> String {
+        let mut s = self.san_without_suffix(m);
+        s.push_str(self.check_suffix(m));
+        s
+    }
+
+    /// The SAN of `m` without the check suffix.
+    fn san_without_suffix(&self, m: &Move) -> String {
+        if m.is_castle() {
+            return if m.to.0 > m.from.0 { "O-O" } else { "O-O-O" }.to_string();
+        }
+        let v = self.variant;
+        let size = v.size;
+        let mut s = String::with_capacity(10);
+        let is_pawn = Some(m.role) == v.pawn;
+        if !is_pawn {
+            s.push_str(&v.pieces[m.role.index()].token);
+        }
+        let (mut others, mut same_file, mut same_rank) = (false, false, false);
+        self.generate(true, &mut |x| {
+            if x.role == m.role && x.to == m.to && x.from != m.from && !x.is_castle() {
+                others = true;
+                same_file |= size.file(x.from) == size.file(m.from);
+                same_rank |= size.rank(x.from) == size.rank(m.from);
+            }
+        });
+        let (file, rank) = if is_pawn && m.is_capture() {
+            (true, others && same_file)
+        } else if !others {
+            (false, false)
+        } else if !same_file {
+            (true, false)
+        } else if !same_rank {
+            (false, true)
+        } else {
+            (true, true)
+        };
+        let from = size.square_name(m.from);
+        if file {
+            s.push_str(&from[..1]);
+        }
+        if rank {
+            s.push_str(&from[1..]);
+        }
+        if m.is_capture() {
+            s.push('x');
+        }
+        size.write_square(m.to, &mut s);
+        if let Some(p) = m.promotion {
+            s.push('=');
+            s.push_str(&v.pieces[p.index()].token);
+        }
+        s
+    }
+
+    /// `"#"`, `"+"` or `""`: what the legal move `m` does to the enemy King.
+    fn check_suffix(&self, m: &Move) -> &'static str {
+        let next = self.play_unchecked(m);
+        if !next.is_check() {
+            ""
+        } else if next.has_legal_move() {
+            "+"
+        } else {
+            "#"
+        }
+    }
+
+    /// Reads a SAN move (see the [`san`](crate::san) module for what is
+    /// accepted) and finds the legal move it names.
+    ///
+    /// ```
+    /// use betza::{Position, SanError, Variant};
+    /// let v = Variant::by_name("chess").unwrap();
+    /// let pos = Position::from_fen(v, "4k3/8/8/8/R7/8/8/R3K2R w KQ - 0 1")?;
+    /// let m = pos.parse_san("R1a2")?;
+    /// assert_eq!(pos.move_text(&m), "a1a2");
+    /// assert_eq!(pos.move_text(&pos.parse_san("Ra1a2")?), "a1a2"); // more than needed is fine
+    /// assert_eq!(pos.san(&pos.parse_san("O-O")?), "O-O");
+    /// let err = pos.parse_san("Ra2").unwrap_err();
+    /// assert!(matches!(err, SanError::Ambiguous { .. }));
+    /// assert_eq!(err.to_string(), "SAN \"Ra2\": ambiguous, it could be R1a2 or R4a2");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        let p = self.split_san(text)?;
+        let legal = self.legal_moves();
+        if legal.is_empty() {
+            return Err(SanError::GameOver {
+                text: text.to_string(),
+            });
+        }
+        let m = match p.castle {
+            Some(king_side) => self.find_castle(text, &legal, king_side)?,
+            None => self.find_move(text, &legal, &p)?,
+        };
+        if let Some(c) = p.suffix {
+            let actual = self.check_suffix(&m);
+            if !actual.starts_with(c) {
+                return Err(SanError::CheckSuffix {
+                    text: text.to_string(),
+                    expected: self.san(&m),
+                });
+            }
+        }
+        Ok(m)
+    }
+
+    fn find_castle(&self, text: &str, legal: &MoveList, king_side: bool) -> Result<Move, SanError> {
+        legal
+            .iter()
+            .find(|m| m.is_castle() && (m.to.0 > m.from.0) == king_side)
+            .copied()
+            .ok_or_else(|| {
+                let side = if king_side {
+                    "with the Rook on the higher file"
+                } else {
+                    "with the Rook on file a"
+                };
+                SanError::NoSuchMove {
+                    text: text.to_string(),
+                    reason: format!("castling {side} is not legal here"),
+                }
+            })
+    }
+
+    fn find_move(&self, text: &str, legal: &MoveList, p: &Parsed) -> Result<Move, SanError> {
+        let v = self.variant;
+        let size = v.size;
+        let err_text = || text.to_string();
+        let role = match p.role.or(v.pawn) {
+            Some(r) => r,
+            None => {
+                return Err(SanError::Syntax {
+                    text: err_text(),
+                    reason:
+                        "a move without a piece token is a Pawn move, and this variant has no Pawn"
+                            .into(),
+                });
+            }
+        };
+        let fits = |m: &Move| {
+            m.role == role
+                && m.to == p.to
+                && !m.is_castle()
+                && p.file.is_none_or(|f| size.file(m.from) == f)
+                && p.rank.is_none_or(|r| size.rank(m.from) == r)
+        };
+        let base: MoveList = legal.iter().filter(|m| fits(m)).copied().collect();
+        if base.is_empty() {
+            let mut pseudo = false;
+            self.generate(false, &mut |m| pseudo |= fits(&m));
+            if pseudo {
+                return Err(SanError::KingExposed { text: err_text() });
+            }
+            let piece = &v.pieces[role.index()];
+            let mut which = piece.name.clone();
+            if p.file.is_some() || p.rank.is_some() {
+                which.push_str(" on ");
+                which.push(p.file.map_or('?', |f| (b'a' + f) as char));
+                match p.rank {
+                    Some(r) => which.push_str(&(r + 1).to_string()),
+                    None => which.push('?'),
+                }
+            }
+            let to = size.square_name(p.to);
+            let mut reason = format!("no {} {which} can move to {to}", self.side);
+            if legal
+                .iter()
+                .any(|m| m.is_castle() && m.to == p.to && m.role == role)
+            {
+                reason.push_str(" (castling is written O-O or O-O-O)");
+            }
+            return Err(SanError::NoSuchMove {
+                text: err_text(),
+                reason,
+            });
+        }
+        // All moves to one square capture or all do not.
+        if base[0].is_capture() != p.capture {
+            return Err(SanError::CaptureMark {
+                text: err_text(),
+                captures: base[0].is_capture(),
+            });
+        }
+        let chosen: MoveList = base
+            .iter()
+            .filter(|m| m.promotion == p.promotion)
+            .copied()
+            .collect();
+        if chosen.is_empty() {
+            let legal_texts = base.iter().map(|m| self.san(m)).collect();
+            let reason = match p.promotion {
+                None => "promotion is mandatory here".to_string(),
+                Some(r) => format!("this move cannot promote to {}", v.pieces[r.index()].token),
+            };
+            return Err(SanError::Promotion {
+                text: err_text(),
+                reason,
+                legal: legal_texts,
+            });
+        }
+        if chosen.len() > 1 {
+            return Err(SanError::Ambiguous {
+                text: err_text(),
+                candidates: chosen.iter().map(|m| self.san(m)).collect(),
+            });
+        }
+        Ok(chosen[0])
+    }
+
+    /// Takes a SAN text apart.
+    fn split_san(&self, text: &str) -> Result<Parsed, SanError> {
+        let v = self.variant;
+        let size = v.size;
+        let syntax = |reason: &str| SanError::Syntax {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let (body, suffix) = match text.as_bytes().last() {
+            Some(&c @ (b'+' | b'#')) => (&text[..text.len() - 1], Some(c as char)),
+            _ => (text, None),
+        };
+        let mut parsed = Parsed {
+            castle: None,
+            role: None,
+            file: None,
+            rank: None,
+            capture: false,
+            to: Square(0),
+            promotion: None,
+            suffix,
+        };
+        match body {
+            "O-O" | "0-0" => {
+                parsed.castle = Some(true);
+                return Ok(parsed);
+            }
+            "O-O-O" | "0-0-0" => {
+                parsed.castle = Some(false);
+                return Ok(parsed);
+            }
+            _ => {}
+        }
+        let token_role = |token: &str| {
+            v.role_by_token(token)
+                .ok_or_else(|| syntax(&format!("{token:?} is not a piece token of {}", v.name)))
+        };
+        let (main, promotion) = match body.split_once('=') {
+            Some((main, token)) => (main, Some(token_role(token)?)),
+            None => (body, None),
+        };
+        parsed.promotion = promotion;
+        let bytes = main.as_bytes();
+        let digits = bytes
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let sq_start = bytes.len().checked_sub(digits + 1).filter(|_| digits > 0);
+        let Some(sq_start) = sq_start else {
+            return Err(syntax("it must name the to-square, as in Nf3 or exd5"));
+        };
+        parsed.to = size.parse_square(&main[sq_start..]).ok_or_else(|| {
+            syntax(&format!(
+                "{:?} is not a square of the board",
+                &main[sq_start..]
+            ))
+        })?;
+        let mut rest = &main[..sq_start];
+        if let Some(r) = rest.strip_suffix('x') {
+            parsed.capture = true;
+            rest = r;
+        }
+        let token_len = match rest.as_bytes() {
+            [b'+', c, ..] if c.is_ascii_uppercase() => 2,
+            [c, ..] if c.is_ascii_uppercase() => 1,
+            _ => 0,
+        };
+        if token_len > 0 {
+            parsed.role = Some(token_role(&rest[..token_len])?);
+            if parsed.role == v.pawn {
+                parsed.role = None;
+            }
+        }
+        let mut dis = &rest.as_bytes()[token_len..];
+        if let [f, tail @ ..] = dis
+            && f.is_ascii_lowercase()
+        {
+            let file = f - b'a';
+            if file >= size.files() {
+                return Err(syntax(&format!("file {} is not on the board", *f as char)));
+            }
+            parsed.file = Some(file);
+            dis = tail;
+        }
+        if !dis.is_empty() {
+            let rank = std::str::from_utf8(dis)
+                .ok()
+                .filter(|d| d.bytes().all(|b| b.is_ascii_digit()) && !d.starts_with('0'))
+                .and_then(|d| d.parse::<u8>().ok())
+                .filter(|&r| r >= 1 && r <= size.ranks())
+                .ok_or_else(|| {
+                    syntax("before the to-square only a piece token, a from-file, a from-rank and x may stand")
+                })?;
+            parsed.rank = Some(rank - 1);
+        }
+        Ok(parsed)
+    }
+}

@@ -1,0 +1,131 @@
+//! Zobrist hashing of positions, for repetition detection.
+//!
+//! The hash covers what makes two positions "the same" for the repetition
+//! rule: the placement, the side to move, the castling rights, and the
+//! en-passant square **only when the side to move has a legal en-passant
+//! capture** there (the square the FEN writer writes). A double step that no
+//! enemy Pawn can answer therefore leaves a position equal to the same
+//! placement reached without it. The move counters are not hashed.
+//!
+//! There is no key table: each key is a splitmix64 mix of a small integer
+//! naming (kind, piece type, colour, square), so any variant works without
+//! building one, and a position's hash is the same on every run and platform.
+//! The mix is a bijection of `u64`, so every key is distinct.
+
+use crate::bitboard::{Color, Square};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::Role;
+
+const PIECE: u64 = 1 << 32;
+const SIDE: u64 = 2 << 32;
+const CASTLING: u64 = 3 << 32;
+const EN_PASSANT: u64 = 4 << 32;
+
+/// The splitmix64 output function: a bijective mix of a 64-bit value.
+#[inline]
+const fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key of a piece of `role` and `color` on `sq`.
+#[inline]
+fn piece_key(role: Role, color: Color, sq: Square) -> u64 {
+    mix(PIECE | (role.0 as u64) << 16 | (color.index() as u64) << 8 | sq.0 as u64)
+}
+
+/// The key of a set of castling rights (one key per right held).
+#[inline]
+fn castling_key(rights: u8) -> u64 {
+    (0..4)
+        .filter(|i| rights & (1 << i) != 0)
+        .fold(0, |h, i| h ^ mix(CASTLING | i as u64))
+}
+
+/// The key of the en-passant square, when it is hashed at all.
+#[inline]
+fn ep_key(pos: &Position<'_>) -> u64 {
+    pos.legal_ep_square()
+        .map_or(0, |sq| mix(EN_PASSANT | sq.0 as u64))
+}
+
+impl<'v> Position<'v> {
+    /// The position's Zobrist hash, computed from scratch (see the
+    /// [`zobrist`](crate::zobrist) module for what it covers).
+    ///
+    /// Two positions that differ only in their move counters, or in an
+    /// en-passant square no legal capture can use, hash the same.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let start = Position::start(Variant::by_name("chess").unwrap());
+    /// let mut pos = start;
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos = pos.play(&pos.parse_move(text)?)?;
+    /// }
+    /// assert_ne!(pos, start); // the move counters differ...
+    /// assert_eq!(pos.hash(), start.hash()); // ...but it is the same position
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn hash(&self) -> u64 {
+        let mut h = castling_key(self.castling) ^ ep_key(self);
+        if self.side == Color::Black {
+            h ^= mix(SIDE);
+        }
+        for sq in self.occupied() {
+            let p = self.piece_at(sq).expect("occupied");
+            h ^= piece_key(p.role, p.color, sq);
+        }
+        h
+    }
+
+    /// The hash of the position after the legal move `m`, given this
+    /// position's `hash`, updated from what the move changes instead of
+    /// recomputed. Equal to `self.play(m)?.hash()`.
+    ///
+    /// Only around double steps does it look at more than the move: whether
+    /// an en-passant capture is legal before or after it decides whether the
+    /// en-passant square is hashed.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("decimaka").unwrap());
+    /// let m = pos.parse_move("e3e5")?;
+    /// assert_eq!(pos.hash_after(&m, pos.hash()), pos.play(&m)?.hash());
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn hash_after(&self, m: &Move, hash: u64) -> u64 {
+        let us = self.side;
+        let them = us.opposite();
+        let mut h =
+            hash ^ mix(SIDE) ^ piece_key(m.role, us, m.from) ^ piece_key(m.role_after(), us, m.to);
+        if let Some(captured) = m.captured {
+            let sq = if m.is_en_passant() {
+                self.ep_victim.unwrap_or(m.to)
+            } else {
+                m.to
+            };
+            h ^= piece_key(captured, them, sq);
+        }
+        if let Some(c) = &self.variant.castling {
+            if m.is_castle() {
+                let side = usize::from(m.to.0 < m.from.0);
+                h ^= piece_key(c.rook, us, c.rook_start[us.index()][side]);
+                h ^= piece_key(c.rook, us, c.rook_to[us.index()][side]);
+            }
+            let lost =
+                self.castling & (c.rights_lost[m.from.index()] | c.rights_lost[m.to.index()]);
+            h ^= castling_key(lost);
+        }
+        if self.ep.is_some() {
+            h ^= ep_key(self);
+        }
+        if m.is_double_step() && self.variant.en_passant {
+            h ^= ep_key(&self.play_unchecked(m));
+        }
+        h
+    }
+}

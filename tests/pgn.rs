@@ -1,0 +1,211 @@
+//! PGN: writing, reading back, and what the reader skips or refuses.
+
+mod common;
+
+use betza::{Game, GameResult, PgnError, Position, SanError};
+use common::{Rng, VARIANTS, long_random_game, variant};
+
+fn assert_same_game(a: &Game<'_>, b: &Game<'_>) {
+    assert_eq!(a.variant().name(), b.variant().name());
+    assert_eq!(a.start_position().to_fen(), b.start_position().to_fen());
+    assert_eq!(a.moves().collect::<Vec<_>>(), b.moves().collect::<Vec<_>>());
+    for ply in 0..=a.ply_count() {
+        assert_eq!(
+            a.position_at(ply).unwrap().to_fen(),
+            b.position_at(ply).unwrap().to_fen()
+        );
+    }
+    assert_eq!(a.hash(), b.hash());
+    assert_eq!(a.result(), b.result());
+    assert_eq!(a.tags().collect::<Vec<_>>(), b.tags().collect::<Vec<_>>());
+}
+
+#[test]
+fn long_random_games_round_trip_in_every_variant() {
+    for (i, name) in VARIANTS.iter().enumerate() {
+        for seed in [1000 * i as u64, 1000 * i as u64 + 500] {
+            let game = long_random_game(variant(name), seed, 150);
+            assert!(game.ply_count() >= 150);
+            let pgn = game.to_pgn();
+            assert!(pgn.contains(&format!("[Variant \"{name}\"]\n")), "{pgn}");
+            assert!(!pgn.contains("[FEN "), "standard start: no FEN tag");
+            assert!(pgn.lines().all(|l| l.len() < 80), "{pgn}");
+            let back = Game::from_pgn(&pgn).unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
+            assert_same_game(&game, &back);
+            assert_eq!(back.to_pgn(), pgn);
+            // Read into a given variant too.
+            let again = Game::from_pgn_in(variant(name), &pgn).unwrap();
+            assert_same_game(&game, &again);
+        }
+    }
+}
+
+#[test]
+fn games_from_a_set_up_position_carry_fen_and_setup() {
+    for (i, name) in VARIANTS.iter().enumerate() {
+        // Start after 31 random plies (Black to move), then play on.
+        let v = variant(name);
+        let mut rng = Rng::new(77 + i as u64);
+        let mut pos = Position::start(v);
+        for _ in 0..31 {
+            let moves = pos.legal_moves();
+            pos = pos.play(&moves[rng.below(moves.len())]).unwrap();
+        }
+        let mut game = Game::from_position(pos);
+        for _ in 0..150 {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(&moves[rng.below(moves.len())]).unwrap();
+        }
+        let pgn = game.to_pgn();
+        assert!(pgn.contains("[SetUp \"1\"]\n"), "{pgn}");
+        assert!(
+            pgn.contains(&format!("[FEN \"{}\"]\n", pos.to_fen())),
+            "{pgn}"
+        );
+        let movetext = pgn.split("\n\n").nth(1).unwrap();
+        assert!(movetext.starts_with("16... "), "{name}: {movetext}");
+        let back = Game::from_pgn(&pgn).unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
+        assert_same_game(&game, &back);
+        assert_eq!(back.to_pgn(), pgn);
+    }
+}
+
+#[test]
+fn writes_the_tags_and_results() {
+    let mut game = Game::new(variant("chess"));
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        game.play_san(san).unwrap();
+    }
+    game.set_tag("White", "A \"quoted\" name\\").unwrap();
+    game.set_tag("Annotator", "betza").unwrap();
+    assert_eq!(
+        game.to_pgn(),
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"A \\\"quoted\\\" name\\\\\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n\
+         [Annotator \"betza\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+    );
+    let back = Game::from_pgn(&game.to_pgn()).unwrap();
+    assert_eq!(back.tag("White"), Some("A \"quoted\" name\\"));
+    assert_eq!(back.result(), GameResult::BlackWins);
+
+    // A result the rules did not decide is kept as declared.
+    let mut game = Game::new(variant("meiriqi"));
+    game.play_text("a3a5").unwrap();
+    game.declare_result(GameResult::Draw);
+    let pgn = game.to_pgn();
+    assert!(
+        pgn.contains("[Result \"1/2-1/2\"]") && pgn.ends_with("1. a5 1/2-1/2\n"),
+        "{pgn}"
+    );
+    let back = Game::from_pgn(&pgn).unwrap();
+    assert_eq!(back.result(), GameResult::Draw);
+    assert!(back.outcome().is_none());
+    // An empty game.
+    let game = Game::new(variant("decimaka"));
+    assert!(game.to_pgn().ends_with("[Variant \"decimaka\"]\n\n*\n"));
+    assert_same_game(&game, &Game::from_pgn(&game.to_pgn()).unwrap());
+}
+
+#[test]
+fn reading_skips_comments_variations_and_annotations() {
+    let pgn = "% an escape line\n\
+        [Event \"Casual\"]\n[Variant \"Decimaka\"]\n\n\
+        1.e5 {a comment (with parens)} f6 ; to the end of the line\n\
+        2. Ne3! (2. Nd4 Lf7 (2... Ne7) 3. Nb5) 2... Lf7?! $14 3. Nd5 $1\n\
+        { multi\nline } 1-0\n";
+    let game = Game::from_pgn(pgn).unwrap();
+    assert_eq!(game.variant().name(), "decimaka");
+    assert_eq!(game.san_moves(), ["e5", "f6", "Ne3", "Lf7", "Nd5"]);
+    assert_eq!(game.result(), GameResult::WhiteWins);
+    assert_eq!(game.tag("Event"), Some("Casual"));
+    // No Variant tag: orthodox chess; no result at all: undecided.
+    let game = Game::from_pgn("1. e4 e5 2. Nf3").unwrap();
+    assert_eq!(
+        (game.variant().name(), game.ply_count(), game.result()),
+        ("chess", 3, GameResult::Undecided)
+    );
+    let game = Game::from_pgn("[Variant \"Standard\"]\n1. O-O").unwrap_err();
+    assert!(matches!(game, PgnError::Move { .. }));
+}
+
+#[test]
+fn reading_refuses_what_is_wrong() {
+    let err = |text: &str| Game::from_pgn(text).unwrap_err();
+    assert_eq!(
+        err("[Variant \"shogi\"]\n*").to_string(),
+        "PGN: Variant tag \"shogi\" names no built-in variant (decimaka, meiriqi, chess, capablanca)"
+    );
+    let e = err("[Variant \"chess\"]\n\n1. e4 e5 2. Ke3 *");
+    assert_eq!(
+        e,
+        PgnError::Move {
+            line: 3,
+            number: "2.".into(),
+            error: SanError::NoSuchMove {
+                text: "Ke3".into(),
+                reason: "no white King can move to e3".into()
+            }
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "PGN line 3, move 2.: SAN \"Ke3\": illegal, no white King can move to e3"
+    );
+    assert_eq!(
+        err("1. e4 Nf3 *").to_string(),
+        "PGN line 1, move 1...: SAN \"Nf3\": illegal, no black Knight can move to f3"
+    );
+    assert_eq!(
+        err("[Result \"1-0\"]\n1. e4 0-1").to_string(),
+        "PGN: result 0-1 contradicts the Result tag (1-0)"
+    );
+    assert_eq!(
+        err("1. f3 e5 2. g4 Qh4# 1-0").to_string(),
+        "PGN: result 1-0 contradicts the final position (black wins by checkmate)"
+    );
+    assert!(matches!(
+        err("[Result \"2-0\"]\n*"),
+        PgnError::Syntax { line: 1, .. }
+    ));
+    assert_eq!(
+        err("1. e4 * 1. d4 *").to_string(),
+        "PGN line 1: text after the game's result: one PGN game only"
+    );
+    assert_eq!(
+        err("1. e4 {never closed").to_string(),
+        "PGN line 1: comment '{' never closed"
+    );
+    assert_eq!(
+        err("1. e4 (1. d4 *").to_string(),
+        "PGN line 1: variation '(' never closed"
+    );
+    assert_eq!(err("1. e4 ) *").to_string(), "PGN line 1: ')' without '('");
+    assert_eq!(
+        err("[Event \"x\"]\n[Event \"y\"]\n*").to_string(),
+        "PGN line 2: tag Event given twice"
+    );
+    assert_eq!(
+        err("[Event x]\n*").to_string(),
+        "PGN line 1: a tag's value must be in double quotes: [Name \"value\"]"
+    );
+    assert_eq!(
+        err("1. e4 [Event \"x\"] *").to_string(),
+        "PGN line 1: a tag after the moves"
+    );
+    assert!(matches!(
+        err("[Variant \"meiriqi\"]\n[FEN \"10/10 w - - 0 1\"]\n*"),
+        PgnError::Fen(_)
+    ));
+    let pgn = Game::new(variant("meiriqi")).to_pgn();
+    assert_eq!(
+        Game::from_pgn_in(variant("decimaka"), &pgn)
+            .unwrap_err()
+            .to_string(),
+        "PGN: Variant tag \"meiriqi\", but the game is read as decimaka"
+    );
+    // Trailing comments and blank lines after the result are fine.
+    assert!(Game::from_pgn("1. e4 *\n{ end }\n\n").is_ok());
+}
