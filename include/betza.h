@@ -165,6 +165,12 @@ typedef enum {
 } BetzaPieceText;
 
 /*
+ An opaque game: a start position, the moves played, and the current
+ position. Free with `betza_game_free`.
+ */
+typedef struct BetzaGame BetzaGame;
+
+/*
  An opaque position of a built-in variant. Free with `betza_position_free`.
  */
 typedef struct BetzaPosition BetzaPosition;
@@ -183,33 +189,6 @@ typedef struct Color Color;
  A compiled variant: immutable, shareable, many may live in one process.
  */
 typedef struct Variant Variant;
-
-/*
- An opaque built-in variant; static, never freed.
- */
-typedef Variant BetzaVariant;
-
-/*
- Facts about a piece type.
- */
-typedef struct {
-  /*
-   The royal piece.
-   */
-  bool royal;
-  /*
-   Counts as a promoted piece.
-   */
-  bool promoted;
-  /*
-   Confined to a region (see `betza_variant_piece_region`).
-   */
-  bool confined;
-  /*
-   How many types it may promote to (see `betza_variant_piece_promotions`).
-   */
-  uint32_t promotion_count;
-} BetzaPieceInfo;
 
 /*
  A move as plain data. A move is identified by `from`, `to` and `promotion`;
@@ -257,6 +236,55 @@ typedef struct {
 } BetzaOutcome;
 
 /*
+ Is the game over, why, and what could be claimed.
+ */
+typedef struct {
+  /*
+   The end by the variant's rules (`BETZA_RESULT_ONGOING` if not over).
+   */
+  BetzaOutcome outcome;
+  /*
+   A threefold repetition could be claimed (never ends the game by itself).
+   */
+  bool threefold_repetition;
+  /*
+   The fifty-move rule could be claimed (never ends the game by itself).
+   */
+  bool fifty_moves;
+  /*
+   How often the current position has occurred, counting now.
+   */
+  uint32_t repetitions;
+} BetzaGameStatus;
+
+/*
+ An opaque built-in variant; static, never freed.
+ */
+typedef Variant BetzaVariant;
+
+/*
+ Facts about a piece type.
+ */
+typedef struct {
+  /*
+   The royal piece.
+   */
+  bool royal;
+  /*
+   Counts as a promoted piece.
+   */
+  bool promoted;
+  /*
+   Confined to a region (see `betza_variant_piece_region`).
+   */
+  bool confined;
+  /*
+   How many types it may promote to (see `betza_variant_piece_promotions`).
+   */
+  uint32_t promotion_count;
+} BetzaPieceInfo;
+
+/*
  A piece on a square.
  */
 typedef struct {
@@ -294,6 +322,83 @@ const char *betza_status_text(int32_t status);
  NULL when `cap` is 0.
  */
 size_t betza_last_error(char *buf, size_t cap);
+
+/*
+ Creates a game of the built-in `variant` from `fen_or_null` (NULL: the
+ start position) into `*out`.
+ */
+BetzaStatus betza_game_new(const char *variant, const char *fen_or_null, BetzaGame **out);
+
+/*
+ Reads a game from PGN text into `*out`; the variant comes from the
+ `Variant` tag (chess without one).
+ */
+BetzaStatus betza_game_from_pgn(const char *pgn, BetzaGame **out);
+
+/*
+ Frees a game; NULL is a no-op.
+ */
+void betza_game_free(BetzaGame *game);
+
+/*
+ Plays a legal move; on failure the game is unchanged.
+ */
+BetzaStatus betza_game_play(BetzaGame *game, const BetzaMove *mv);
+
+/*
+ Plays a move given as move text (`e3e5`); on failure the game is unchanged.
+ */
+BetzaStatus betza_game_play_text(BetzaGame *game, const char *move_text);
+
+/*
+ Plays a move given in SAN (`Nf3`, `+Fxe5`); on failure the game is unchanged.
+ */
+BetzaStatus betza_game_play_san(BetzaGame *game, const char *san);
+
+/*
+ Takes back the last move, writing it to `*out` unless `out` is NULL.
+ `BETZA_INVALID_STATE` at the start of the game.
+ */
+BetzaStatus betza_game_undo(BetzaGame *game, BetzaMove *out);
+
+/*
+ A copy of the current position into `*out`; free it with `betza_position_free`.
+ */
+BetzaStatus betza_game_position(const BetzaGame *game, BetzaPosition **out);
+
+/*
+ Is the game over, why, and what could be claimed: one call for a GUI.
+ */
+BetzaStatus betza_game_status(const BetzaGame *game, BetzaGameStatus *out);
+
+/*
+ The moves played so far, in order.
+ */
+BetzaStatus betza_game_moves(const BetzaGame *game, BetzaMove *buf, size_t cap, size_t *count);
+
+/*
+ The game as PGN text.
+ */
+BetzaStatus betza_game_pgn(const BetzaGame *game, char *buf, size_t cap, size_t *len);
+
+/*
+ The move in SAN (`Nf3`, `Lxe5=+P`, `O-O`), with `+`/`#` for check/mate.
+ */
+BetzaStatus betza_move_san(const BetzaPosition *pos,
+                           const BetzaMove *mv,
+                           char *buf,
+                           size_t cap,
+                           size_t *len);
+
+/*
+ Reads a SAN move into `*out`, without playing it.
+ */
+BetzaStatus betza_position_parse_san(const BetzaPosition *pos, const char *san, BetzaMove *out);
+
+/*
+ The position's Zobrist hash (placement, side, castling rights, e.p.).
+ */
+BetzaStatus betza_position_hash(const BetzaPosition *pos, uint64_t *out);
 
 /*
  The built-in variant `name` into `*out` (static, never freed).

@@ -5,24 +5,39 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The folder holding `libbetza.a` for this build (target/<profile>).
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/..");
-    assert!(
-        dir.join("libbetza.a").exists(),
-        "{} has no libbetza.a: build the library first",
-        dir.display()
-    );
-    dir.to_path_buf()
+/// The folder holding a fresh `libbetza.a` for this build (target/<profile>).
+/// `cargo test` builds the library only as an rlib for the tests, so this
+/// builds the static library once per run with the same profile.
+fn lib_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test executable path");
+        let dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("target/<profile>/deps/..")
+            .to_path_buf();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "--lib", "--quiet"]).current_dir(root());
+        if dir.file_name().is_some_and(|n| n == "release") {
+            cmd.arg("--release");
+        }
+        let status = cmd.status().expect("cargo runs");
+        assert!(status.success(), "cargo build --lib failed");
+        assert!(
+            dir.join("libbetza.a").exists(),
+            "{} has no libbetza.a",
+            dir.display()
+        );
+        dir
+    })
 }
 
 fn compile(source: &str, cxx: bool) -> PathBuf {

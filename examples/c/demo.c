@@ -100,34 +100,46 @@ int main(int argc, char **argv) {
     printf("\n");
     betza_position_free(promo);
 
-    /* A seeded random game, to the end by the rules or 400 plies. */
-    BetzaOutcome outcome;
+    /* A seeded random game in a BetzaGame (history, outcome, draw claims):
+     * to the end by the rules, or until a draw could be claimed. */
+    BetzaGame *game;
+    check(betza_game_new(variant, NULL, &game), "new game");
+    BetzaGameStatus status;
     int ply = 0;
-    char line[4096] = "";
+    char line[2048] = "";
     for (;; ply++) {
-        check(betza_position_outcome(pos, &outcome), "outcome");
-        if (outcome.result != BETZA_RESULT_ONGOING || ply == 400) break;
+        check(betza_game_status(game, &status), "status");
+        if (status.outcome.result != BETZA_RESULT_ONGOING || status.threefold_repetition || status.fifty_moves)
+            break;
+        BetzaPosition *now;
+        check(betza_game_position(game, &now), "position");
         BetzaMove list[512];
-        check(betza_position_legal_moves(pos, list, 512, &count), "legal moves");
+        check(betza_position_legal_moves(now, list, 512, &count), "legal moves");
         BetzaMove m = list[next_random() % count];
-        char text[16];
-        check(betza_move_text(pos, &m, text, sizeof text, NULL), "move text");
-        if (ply < 40) {
+        if (ply < 24) {
+            char san[24];
+            check(betza_move_san(now, &m, san, sizeof san, NULL), "SAN");
             strcat(line, " ");
-            strcat(line, text);
+            strcat(line, san);
         }
-        check(betza_position_play(pos, &m), "play");
+        betza_position_free(now);
+        check(betza_game_play(game, &m), "play");
     }
     printf("\nrandom game, first moves:%s ...\n\n", line);
-    print_board(pos);
-    const char *result = outcome.result == BETZA_RESULT_WHITE_WINS   ? "White wins"
-                         : outcome.result == BETZA_RESULT_BLACK_WINS ? "Black wins"
-                         : outcome.result == BETZA_RESULT_DRAW       ? "draw"
-                                                                     : "unfinished";
-    const char *why = outcome.reason == BETZA_REASON_CHECKMATE   ? " by checkmate"
-                      : outcome.reason == BETZA_REASON_STALEMATE ? " by stalemate"
-                                                                 : " (ply limit)";
+    BetzaPosition *final;
+    check(betza_game_position(game, &final), "position");
+    print_board(final);
+    betza_position_free(final);
+    const char *result = status.outcome.result == BETZA_RESULT_WHITE_WINS   ? "White wins"
+                         : status.outcome.result == BETZA_RESULT_BLACK_WINS ? "Black wins"
+                         : status.outcome.result == BETZA_RESULT_DRAW       ? "draw"
+                                                                            : "a draw may be claimed";
+    const char *why = status.outcome.reason == BETZA_REASON_CHECKMATE   ? " by checkmate"
+                      : status.outcome.reason == BETZA_REASON_STALEMATE ? " by stalemate"
+                      : status.threefold_repetition                     ? " (threefold repetition)"
+                                                                        : " (fifty-move rule)";
     printf("\nafter %d plies: %s%s\n", ply, result, why);
+    betza_game_free(game);
     betza_position_free(pos);
     return 0;
 }

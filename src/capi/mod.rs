@@ -17,6 +17,7 @@
 #![allow(unsafe_code)]
 #![allow(clippy::missing_safety_doc)] // every function shares the safety rules above
 
+mod game;
 mod meta;
 mod position;
 
@@ -24,6 +25,7 @@ use std::cell::RefCell;
 use std::ffi::{CStr, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+pub use game::*;
 pub use meta::*;
 pub use position::*;
 

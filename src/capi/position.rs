@@ -168,9 +168,8 @@ pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
 
 pub(crate) fn move_error(e: MoveError) -> super::Fail {
     let status = match e {
-        MoveError::KingExposed { .. } | MoveError::Illegal { .. } | MoveError::GameOver { .. } => {
-            BETZA_ILLEGAL_MOVE
-        }
+        MoveError::KingExposed { .. } | MoveError::Illegal { .. } => BETZA_ILLEGAL_MOVE,
+        MoveError::GameOver { .. } => BETZA_INVALID_STATE,
         _ => BETZA_INVALID_MOVE,
     };
     super::Fail {

@@ -370,6 +370,123 @@ static void test_metadata(void) {
     STATUS(betza_variant_piece_promotions(v, 7, NULL, 8, &n), BETZA_NULL_ARGUMENT);
 }
 
+
+static void test_game(void) {
+    BetzaGame *game = NULL;
+    STATUS(betza_game_new("chess", NULL, &game), BETZA_OK);
+    STATUS(betza_game_new("nope", NULL, &game), BETZA_UNKNOWN_VARIANT);
+    STATUS(betza_game_new("chess", "bad fen", &game), BETZA_INVALID_FEN);
+    STATUS(betza_game_new(NULL, NULL, &game), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_new("chess", NULL, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_new("\xc3\x28", NULL, &game), BETZA_INVALID_UTF8);
+
+    /* A knight shuffle: threefold repetition becomes claimable, not an end. */
+    const char *shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+    for (int i = 0; i < 8; i++) STATUS(betza_game_play_san(game, shuffle[i]), BETZA_OK);
+    BetzaGameStatus st;
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.threefold_repetition && !st.fifty_moves && st.repetitions == 3);
+    CHECK(st.outcome.result == BETZA_RESULT_ONGOING);
+    STATUS(betza_game_status(NULL, &st), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_status(game, NULL), BETZA_NULL_ARGUMENT);
+
+    size_t n = 0;
+    BetzaMove history[16];
+    STATUS(betza_game_moves(game, history, 16, &n), BETZA_OK);
+    CHECK(n == 8);
+    STATUS(betza_game_moves(game, history, 2, &n), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_game_moves(NULL, history, 16, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_moves(game, NULL, 16, &n), BETZA_NULL_ARGUMENT);
+
+    /* Undo restores the exact position and hash. */
+    BetzaPosition *before = NULL, *after = NULL;
+    STATUS(betza_game_position(game, &before), BETZA_OK);
+    STATUS(betza_game_play_text(game, "e2e4"), BETZA_OK);
+    BetzaMove undone;
+    STATUS(betza_game_undo(game, &undone), BETZA_OK);
+    CHECK(undone.from == 12 && undone.to == 28);
+    STATUS(betza_game_position(game, &after), BETZA_OK);
+    uint64_t h1 = 0, h2 = 1;
+    STATUS(betza_position_hash(before, &h1), BETZA_OK);
+    STATUS(betza_position_hash(after, &h2), BETZA_OK);
+    CHECK(h1 == h2);
+    STATUS(betza_position_hash(NULL, &h1), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_hash(before, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_position(NULL, &after), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_position(game, NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(before);
+    betza_position_free(after);
+
+    /* SAN on a position. */
+    BetzaPosition *pos = NULL;
+    STATUS(betza_game_position(game, &pos), BETZA_OK);
+    BetzaMove m;
+    STATUS(betza_position_parse_san(pos, "e4", &m), BETZA_OK);
+    char san[16];
+    size_t len;
+    STATUS(betza_move_san(pos, &m, san, sizeof san, &len), BETZA_OK);
+    CHECK(strcmp(san, "e4") == 0 && len == 2);
+    STATUS(betza_move_san(pos, &m, san, 2, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_move_san(NULL, &m, san, sizeof san, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_move_san(pos, NULL, san, sizeof san, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_move_san(pos, &m, NULL, 16, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_san(pos, "Ke2", &m), BETZA_INVALID_MOVE);
+    STATUS(betza_position_parse_san(pos, "e5", &m), BETZA_INVALID_MOVE);
+    STATUS(betza_position_parse_san(NULL, "e4", &m), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_san(pos, NULL, &m), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_san(pos, "e4", NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_parse_san(pos, "\xff", &m), BETZA_INVALID_UTF8);
+    betza_position_free(pos);
+
+    /* Playing: by value, text, SAN; illegal and malformed ones fail. */
+    STATUS(betza_game_play(game, &m), BETZA_OK);
+    STATUS(betza_game_play(game, &m), BETZA_ILLEGAL_MOVE);
+    STATUS(betza_game_play(NULL, &m), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_play(game, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_play_text(game, "e7e4"), BETZA_INVALID_MOVE);
+    STATUS(betza_game_play_text(NULL, "e7e5"), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_play_text(game, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_play_text(game, "\xff"), BETZA_INVALID_UTF8);
+    STATUS(betza_game_play_san(game, "Qh4"), BETZA_INVALID_MOVE);
+    STATUS(betza_game_play_san(NULL, "e5"), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_play_san(game, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_play_san(game, "e\xff"), BETZA_INVALID_UTF8);
+
+    /* PGN out and back in. */
+    STATUS(betza_game_pgn(game, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    char *pgn = (char *)malloc(len + 1);
+    STATUS(betza_game_pgn(game, pgn, len + 1, &len), BETZA_OK);
+    CHECK(strstr(pgn, "[Variant \"chess\"]") != NULL && strstr(pgn, "e4") != NULL);
+    STATUS(betza_game_pgn(NULL, pgn, len + 1, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_pgn(game, NULL, 5, &len), BETZA_NULL_ARGUMENT);
+    BetzaGame *back = NULL;
+    STATUS(betza_game_from_pgn(pgn, &back), BETZA_OK);
+    STATUS(betza_game_moves(back, history, 16, &n), BETZA_OK);
+    CHECK(n == 9);
+    betza_game_free(back);
+    STATUS(betza_game_from_pgn("1. e4 e5 2. Ke3 *", &back), BETZA_INVALID_PGN);
+    STATUS(betza_game_from_pgn(NULL, &back), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_from_pgn(pgn, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_from_pgn("\xff", &back), BETZA_INVALID_UTF8);
+    free(pgn);
+
+    /* Undo back to the start, then once more: nothing to undo. */
+    while (betza_game_undo(game, NULL) == BETZA_OK) {
+    }
+    STATUS(betza_game_undo(game, NULL), BETZA_INVALID_STATE);
+    STATUS(betza_game_undo(NULL, NULL), BETZA_NULL_ARGUMENT);
+    betza_game_free(game);
+    betza_game_free(NULL);
+
+    /* Over by the rules: Meiriqi stalemate loses. */
+    STATUS(betza_game_new("meiriqi", "7k2/10/8r1/10/10/10/10/10/r9/9K w - - 0 1", &game), BETZA_OK);
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.outcome.result == BETZA_RESULT_BLACK_WINS && st.outcome.reason == BETZA_REASON_STALEMATE);
+    STATUS(betza_game_play_text(game, "j1j2"), BETZA_INVALID_STATE); /* the game is over */
+    STATUS(betza_game_play_san(game, "Kj2"), BETZA_INVALID_STATE);
+    betza_game_free(game);
+}
+
 int main(void) {
     test_version();
     test_position_lifecycle();
@@ -377,6 +494,7 @@ int main(void) {
     test_promotion_choice();
     test_queries();
     test_metadata();
+    test_game();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
