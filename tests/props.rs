@@ -1,7 +1,7 @@
 //! Property tests over positions reached by random legal play in every
 //! built-in variant, and over arbitrary strings.
 
-use betza::{Color, Move, Position, Variant};
+use betza::{Color, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
@@ -240,11 +240,51 @@ proptest! {
     }
 
     #[test]
+    fn san_round_trips(pos in position_strategy()) {
+        let mut seen = std::collections::HashSet::new();
+        for m in pos.legal_moves() {
+            let san = pos.san(&m);
+            prop_assert!(seen.insert(san.clone()), "two moves share the SAN {}", san);
+            prop_assert_eq!(pos.parse_san(&san).expect("own SAN reads back"), m, "{}", san);
+        }
+    }
+
+    #[test]
+    fn incremental_hash_and_undo(v in 0..VARIANTS.len(), seed in any::<u64>(), plies in 1usize..160) {
+        let variant = Variant::by_name(VARIANTS[v]).expect("built in");
+        let mut rng = Rng(seed);
+        let mut game = Game::new(variant);
+        let mut trail = vec![(*game.position(), game.hash())];
+        for _ in 0..plies {
+            let pos = *game.position();
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let next = pos.play_unchecked(&m);
+            prop_assert_eq!(pos.hash_after(&m, pos.hash()), next.hash(), "{} in {}", pos.move_text(&m), pos.to_fen());
+            game.play(&m).expect("legal");
+            prop_assert_eq!(game.hash(), game.position().hash());
+            trail.push((*game.position(), game.hash()));
+        }
+        trail.pop();
+        while let Some((pos, hash)) = trail.pop() {
+            game.undo().expect("a move to undo");
+            prop_assert_eq!(game.position(), &pos);
+            prop_assert_eq!(game.hash(), hash);
+        }
+        prop_assert!(game.undo().is_none());
+    }
+
+    #[test]
     fn parsing_arbitrary_text_never_panics(text in ".{0,80}", v in 0..VARIANTS.len()) {
         let variant = Variant::by_name(VARIANTS[v]).expect("built in");
         let _ = Position::from_fen(variant, &text);
         let _ = betza::betza::parse(&text);
         let _ = Position::start(variant).parse_move(&text);
+        let _ = Position::start(variant).parse_san(&text);
+        let _ = Game::from_pgn(&text);
     }
 
     #[test]
