@@ -323,6 +323,10 @@ impl<'t> Raw<'t> {
                     while i < b.len() && !b" \t\r\n{}()[];".contains(&b[i]) {
                         i += 1;
                     }
+                    if i == start {
+                        // A stray '}' or ']': no word, and no progress.
+                        return Err(err(line, &format!("unexpected '{}'", c as char)));
+                    }
                     let word = &text[start..i];
                     in_moves = true;
                     if depth > 0 || word.starts_with('$') {

@@ -386,7 +386,10 @@ impl<'v> Position<'v> {
             .rev()
             .take_while(|b| b.is_ascii_digit())
             .count();
-        let sq_start = bytes.len().checked_sub(digits + 1).filter(|_| digits > 0);
+        let sq_start = bytes
+            .len()
+            .checked_sub(digits + 1)
+            .filter(|&i| digits > 0 && main.is_char_boundary(i));
         let Some(sq_start) = sq_start else {
             return Err(syntax("it must name the to-square, as in Nf3 or exd5"));
         };

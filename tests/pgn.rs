@@ -209,3 +209,11 @@ fn reading_refuses_what_is_wrong() {
     // Trailing comments and blank lines after the result are fine.
     assert!(Game::from_pgn("1. e4 *\n{ end }\n\n").is_ok());
 }
+
+#[test]
+fn stray_closing_brackets_are_errors_not_hangs() {
+    for text in ["}", "1. e4 } e5 *", "]", "1. e4 ] *", "[Event \"x\"] ]"] {
+        let err = betza::Game::from_pgn(text).expect_err(text);
+        assert!(err.to_string().contains("unexpected"), "{text}: {err}");
+    }
+}

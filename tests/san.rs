@@ -340,3 +340,11 @@ fn every_legal_move_round_trips_and_is_unique() {
         }
     }
 }
+
+#[test]
+fn non_ascii_text_is_an_error_not_a_panic() {
+    let pos = betza::Position::start(betza::Variant::by_name("decimaka").unwrap());
+    for text in ["¡0", "N¡3", "é10", "e¡", "Kxé1", "=+¡"] {
+        assert!(pos.parse_san(text).is_err(), "{text}");
+    }
+}
