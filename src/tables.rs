@@ -199,6 +199,12 @@ impl Tables {
         &self.nodes[self.node_start[i] as usize..self.node_start[i + 1] as usize]
     }
 
+    /// Every square the piece could reach from `sq` on an empty board.
+    pub(crate) fn reach_on_empty_board(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+        let nodes = self.nodes(color, role, sq).iter().map(|n| Square(n.sq));
+        self.quiet(color, role, sq) | self.capture(color, role, sq) | nodes.collect()
+    }
+
     /// Squares from which a piece of `role` and `color` captures on `sq` by a leap.
     #[inline]
     pub(crate) fn leap_attackers(&self, color: Color, role: usize, sq: Square) -> Bitboard {

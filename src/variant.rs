@@ -475,6 +475,16 @@ impl Variant {
                 mandatory: *mandatory,
             },
         };
+        for (i, p) in pieces.iter().enumerate() {
+            // A second King, or a "promotion" that changes nothing, would make
+            // moves that no text can tell apart.
+            if p.promotions.iter().any(|r| *r == royal || r.index() == i) {
+                return Err(VariantError::Feature(format!(
+                    "piece {:?} may not promote to the royal piece or to itself",
+                    p.name
+                )));
+            }
+        }
         if promotion == Promotion::None && pieces.iter().any(|p| !p.promotions.is_empty()) {
             return Err(VariantError::Feature(
                 "pieces list promotions but the variant has no promotion scheme".into(),
@@ -554,7 +564,27 @@ impl Variant {
             def: def.clone(),
         };
         if let (Some(rook), Some(distance)) = (castling_rook, distance) {
-            v.castling = Some(castling_setup(&v, rook, distance)?);
+            if rook == royal || Some(rook) == pawn {
+                return Err(VariantError::Feature(
+                    "the castling rook must be a type of its own".into(),
+                ));
+            }
+            let c = castling_setup(&v, rook, distance)?;
+            // Castling must land where no ordinary move goes: a move is named
+            // by (from, to, promotion) alone.
+            for color in Color::ALL {
+                let from = c.king_start[color.index()];
+                let reach = v.tables.reach_on_empty_board(color, royal.index(), from);
+                if c.king_to[color.index()]
+                    .iter()
+                    .any(|&to| reach.contains(to))
+                {
+                    return Err(VariantError::Feature(format!(
+                        "castling: the {color} King's castling square is also one of its ordinary moves"
+                    )));
+                }
+            }
+            v.castling = Some(c);
         }
         // The start position must be valid (castling rights included).
         Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;

@@ -422,3 +422,24 @@ fn rhino_string_is_generated_and_rendered_back() {
     assert_eq!(last.matches('a').count(), 8, "{last}");
     assert!(parse(&rhino.betza).is_ok());
 }
+
+#[test]
+fn definitions_that_would_make_indistinguishable_moves_are_refused() {
+    let chess = betza::builtin::definition("chess").expect("built in");
+    let refused = |f: &dyn Fn(&mut VariantDef)| {
+        let mut d = chess.clone();
+        f(&mut d);
+        match Variant::new(d) {
+            Err(VariantError::Feature(msg)) => msg,
+            other => panic!("expected a feature error, got {other:?}"),
+        }
+    };
+    // Castling onto a square the King reaches anyway (found by fuzzing).
+    assert!(refused(&|d| d.pieces[0].betza = "KO1".into()).contains("castling"));
+    assert!(refused(&|d| d.pieces[0].betza = "KDO2".into()).contains("castling"));
+    // Promoting to the royal piece or to itself.
+    assert!(refused(&|d| d.pieces[5].promotions = vec!["K".into()]).contains("royal"));
+    assert!(refused(&|d| d.pieces[5].promotions = vec!["P".into()]).contains("itself"));
+    // The castling partner must not be the King or the Pawn.
+    assert!(refused(&|d| d.castling_rook = Some("K".into())).contains("type of its own"));
+}
