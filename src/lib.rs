@@ -106,7 +106,3 @@ pub enum Error {
     )]
     UnknownVariant(String),
 }
-
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;
