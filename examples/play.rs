@@ -26,7 +26,7 @@ use betza::{BoardSize, Game};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
-mod engine;
+pub mod engine;
 
 use engine::{Rng, Values};
 
@@ -312,7 +312,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             None => self.variant(),
             Some(n) => match Variant::by_name(&n.to_ascii_lowercase()) {
                 Some(v) => v,
-                None => return writeln!(self.out, "{}.", unknown_variant(n)),
+                None => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
             },
         };
         if !std::ptr::eq(variant, self.variant()) {
