@@ -356,6 +356,8 @@ struct Adapter<W> {
     engine_side: Color,
     /// The game's end has been reported (or the GUI said `result`).
     finished: bool,
+    /// Why the last `setboard` was refused, if it was.
+    bad_position: Option<String>,
 }
 
 impl<W: Write> Adapter<W> {
@@ -372,6 +374,7 @@ impl<W: Write> Adapter<W> {
             force: false,
             engine_side: Color::Black,
             finished: false,
+            bad_position: None,
         }
     }
 
@@ -409,7 +412,7 @@ impl<W: Write> Adapter<W> {
                 }
                 None => writeln!(self.out, "Error (unsupported variant): {arg}")?,
             },
-            "setboard" => self.setboard(arg)?,
+            "setboard" => self.setboard(arg),
             "force" => self.force = true,
             "go" => {
                 self.force = false;
@@ -456,6 +459,7 @@ impl<W: Write> Adapter<W> {
         }
         self.game = Game::new(variant);
         self.finished = false;
+        self.bad_position = None;
     }
 
     /// The board size, start position and pieces of a variant XBoard does not
@@ -482,28 +486,44 @@ impl<W: Write> Adapter<W> {
         Ok(())
     }
 
-    fn setboard(&mut self, fen: &str) -> io::Result<()> {
-        let ours = match self.fen_from_xboard(fen) {
-            Some(f) => f,
-            None => {
-                return writeln!(
-                    self.out,
-                    "tellusererror Illegal position: unknown piece letters in {fen}"
-                );
-            }
+    /// Sets up a position. A position refused is reported only when the game
+    /// is to go on from it (`go`, a move): XBoard also sends the unfinished
+    /// boards of its Edit Position mode, which would otherwise pop up errors
+    /// while the user is still placing pieces.
+    fn setboard(&mut self, fen: &str) {
+        let game = match self.fen_from_xboard(fen) {
+            None => Err(format!(
+                "a piece letter of {fen:?} names no piece type of {}",
+                self.variant.name()
+            )),
+            Some(ours) => Game::from_fen(self.variant, &ours).map_err(|e| e.to_string()),
         };
-        match Game::from_fen(self.variant, &ours) {
+        match game {
             Ok(game) => {
                 self.game = game;
                 self.finished = false;
-                Ok(())
+                self.bad_position = None;
             }
-            Err(e) => writeln!(self.out, "tellusererror Illegal position: {e}"),
+            Err(e) => self.bad_position = Some(e),
+        }
+    }
+
+    /// Says so, and `true`, if the last `setboard` was refused.
+    fn refuse_bad_position(&mut self) -> io::Result<bool> {
+        match &self.bad_position {
+            Some(e) => {
+                writeln!(self.out, "tellusererror Illegal position: {e}")?;
+                Ok(true)
+            }
+            None => Ok(false),
         }
     }
 
     /// Plays the opponent's move, then the engine's answer if it is to move.
     fn user_move(&mut self, text: &str) -> io::Result<()> {
+        if self.refuse_bad_position()? {
+            return Ok(());
+        }
         let pos = *self.game.position();
         let m = match self.parse_move(&pos, text) {
             Ok(m) => m,
@@ -522,7 +542,7 @@ impl<W: Write> Adapter<W> {
 
     /// Chooses and plays the engine's move.
     fn think(&mut self) -> io::Result<()> {
-        if self.report_end()? {
+        if self.refuse_bad_position()? || self.report_end()? {
             return Ok(());
         }
         let pos = *self.game.position();

@@ -247,14 +247,21 @@ fn decimaka_letters_promotions_and_setboard() {
         out.last().unwrap(),
         "Illegal move (this move becomes H or stays N): d3e5q"
     );
-    // A FEN with a letter of no piece type is refused.
+    // A FEN with a letter of no piece type, or without a King, is refused
+    // when the game is to go on from it (not while XBoard's Edit Position
+    // sends its unfinished boards).
     let out = session(
-        "new\nvariant decimaka\nsetboard 4k5/10/10/10/10/z9/10/10/10/R4K4 w - - 0 1\nquit\n",
+        "new\nvariant decimaka\nsetboard 4k5/10/10/10/10/z9/10/10/10/R4K4 w - - 0 1\ngo\n\
+         setboard 10/10/10/10/10/10/10/10/10/10 w - - 0 1\nforce\nusermove a0a1\n\
+         setboard 4k5/10/10/10/10/10/10/10/10/R4K4 w - - 0 1\nusermove a0a1\nquit\n",
+    );
+    assert_eq!(out.len(), 18, "{out:?}");
+    assert!(
+        out[16].starts_with("tellusererror Illegal position: a piece letter of"),
+        "{out:?}"
     );
     assert!(
-        out.last()
-            .unwrap()
-            .starts_with("tellusererror Illegal position"),
+        out[17].starts_with("tellusererror Illegal position: placement: white has 0 royal"),
         "{out:?}"
     );
 }
