@@ -4,8 +4,12 @@
 //!
 //! ```text
 //! cargo build --release --example xboard
-//! xboard -fcp target/release/examples/xboard -variant meiriqi
+//! xboard -fcp "$PWD/target/release/examples/xboard" -variant meiriqi -testLegality false
 //! ```
+//!
+//! (Legality testing off: XBoard would otherwise judge the engine's moves by
+//! its own reading of the Betza strings, which knows no promotion on capture
+//! nor zone promotions of pieces other than the Pawn; see the README.)
 //!
 //! The protocol followed is "Chess Engine Communication Protocol" version 2
 //! by Tim Mann and H. G. Muller (XBoard's `engine-intf.html`): section 8 for
@@ -47,6 +51,16 @@
 //! `+P`); XBoard needs one letter per type, so they get free letters of their
 //! own (Queen `Q`, Nightrider `H`, Trident `I`, Omni `O`). Those letters are
 //! what XBoard shows in its FENs and move lists, and what `setboard` reads.
+//!
+//! Sources followed: the protocol text above (`engine-intf.html` in XBoard's
+//! sources, the "setup" and "piece" entries with their example
+//! `setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/...`); XBoard's `common.h` for
+//! the piece order and the rank numbering, and its `moves.c` for how it reads
+//! Betza strings (multi-leg `a`, the `mp` pass-through of a non-final leg);
+//! Fairy-Stockfish's XBoard mode as an engine that sends the same `setup` and
+//! `piece X& BETZA` lines. Checked by hand against XBoard 4.9.1 under Xvfb: a
+//! whole engine-against-engine game in Meiriqi, Decimaka and Capablanca, the
+//! highlights, a user move, a promotion picked by sweeping, Edit Position.
 
 // The test `tests/example_xboard.rs` includes this file as a module and uses
 // only part of it.
@@ -164,9 +178,10 @@ impl Letters {
     /// a longer one (Decimaka's `+F`) gets the letter of the image that shows
     /// its moves if free, else the first free letter of its name, else any.
     /// The royal piece is drawn as the King, the Pawn as the Pawn, a piece
-    /// that moves like one of XBoard's standard pieces as that piece, and any
-    /// other piece with the image of its own letter if free, else the first
-    /// free image.
+    /// that moves like one of XBoard's standard pieces as that piece, a piece
+    /// bearing the name of a fairy image with it (the Eagle as the Falcon),
+    /// then with the neutral image of its own letter, else with the first
+    /// free image in `FALLBACK_IMAGES` order.
     pub fn new(variant: &Variant) -> Letters {
         let pieces = variant.pieces();
         let mut letter: Vec<Option<char>> = pieces
@@ -204,7 +219,7 @@ impl Letters {
         }
         let letter: Vec<char> = letter.into_iter().map(|c| c.unwrap_or('?')).collect();
 
-        // Images: King, Pawn, standard movers, own letter, first free.
+        // Images: King, Pawn, standard movers, names, own letter, first free.
         let mut image_of: Vec<Option<usize>> = vec![None; pieces.len()];
         let mut used = [false; 22];
         let mut assign = |role: usize, image: usize| {
@@ -228,9 +243,9 @@ impl Letters {
                 assign(i, k);
             }
         }
-        // Then to the piece of its letter, unless it looks
-        // like an orthodox piece (the Grasshopper like a Queen; the
-        // Nightrider, Dragon Horse and Unicorn like Knights).
+        // Then a neutral image to the piece of its letter (not the
+        // Grasshopper, which looks like a Queen, nor the Nightrider, Dragon
+        // Horse and Unicorn, which look like Knights).
         for (i, l) in letter.iter().enumerate() {
             if let Some(&k) = NEUTRAL_IMAGES.iter().find(|&&k| XBOARD_IMAGES[k].0 == *l) {
                 assign(i, k);
