@@ -1,0 +1,849 @@
+//! An engine for XBoard (and other GUIs speaking the Chess Engine
+//! Communication Protocol, version 2): it plays every built-in variant with
+//! the 2-ply material search of `support/engine.rs`.
+//!
+//! ```text
+//! cargo build --release --example xboard
+//! xboard -fcp "$PWD/target/release/examples/xboard" -variant meiriqi -testLegality false
+//! ```
+//!
+//! (Legality testing off: XBoard would otherwise judge the engine's moves by
+//! its own reading of the Betza strings, which knows no promotion on capture
+//! nor zone promotions of pieces other than the Pawn; see the README.)
+//!
+//! The protocol followed is "Chess Engine Communication Protocol" version 2
+//! by Tim Mann and H. G. Muller (XBoard's `engine-intf.html`): section 8 for
+//! the commands from the GUI, section 9 for the engine's `feature`, `move`,
+//! `Illegal move:`, `Error (...):` and `RESULT {comment}` lines, and its part
+//! "Commands to configure the GUI for arbitrary Chess variants" for `setup`,
+//! `piece` and `highlight`:
+//!
+//! - `setup (PIECETOCHAR) WxH+S_PARENTVARIANT FEN` answers a `variant`
+//!   command with a name XBoard does not know (it treats such names as
+//!   engine-defined variants since 4.8). PIECETOCHAR is a `-pieceToCharTable`
+//!   value: for each of XBoard's piece images, in XBoard's fixed order
+//!   `PNBRQFEACWMOHIJGDVLSUK` (White) and then the same for Black, the letter
+//!   that stands for it in FENs and moves, `.` for images not used; the last
+//!   letter of each colour is the King. Here: `10x10+0_fairy`, no holdings,
+//!   rules otherwise inherited from XBoard's catch-all variant `fairy`.
+//! - `piece ID PIECEDESC`: `ID` a capital letter followed by `&` (valid for
+//!   both colours), `PIECEDESC` the piece's moves in Betza notation.
+//! - `highlight COLORFEN`, the answer to `lift SQUARE` (feature
+//!   `highlight=1`): a FEN-like board of colour letters marking the legal
+//!   targets of the lifted piece, yellow for moves, red for captures,
+//!   magenta where a promotion may be chosen. XBoard then treats unmarked
+//!   squares as illegal and asks about promotions on magenta ones, so the
+//!   exact rules reach the GUI even where its own Betza reading falls short.
+//!
+//! Two conventions of XBoard that differ from this library's:
+//! - On a board of exactly 10 ranks XBoard numbers the ranks `0` to `9`
+//!   (its `ONE` is `'1' - (BOARD_HEIGHT == 10)`), so Meiriqi's `a3a5` is
+//!   `a2a4` on the wire, and the library's `j10` is XBoard's `j9`. The
+//!   option `--ranks-from-1` keeps the library's numbering for GUIs that
+//!   write `a10`.
+//! - A promotion is written with the letter of the type promoted to, as in
+//!   `e7e8q`. Decimaka's and Meiriqi's move text writes `+` instead (the
+//!   type is fixed by the rules): this adapter sends the letter (XBoard then
+//!   puts the right piece on the board) and reads the letter or `+`; `=`
+//!   or the moving piece's own letter mean "do not promote".
+//!
+//! Decimaka's promoted types have two-character tokens (`+F`, `+T`, `+N`,
+//! `+P`); XBoard needs one letter per type, so they get free letters of their
+//! own (Queen `Q`, Nightrider `H`, Trident `I`, Omni `O`). Those letters are
+//! what XBoard shows in its FENs and move lists, and what `setboard` reads.
+//!
+//! Sources followed: the protocol text above (`engine-intf.html` in XBoard's
+//! sources, the "setup" and "piece" entries with their example
+//! `setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/...`); XBoard's `common.h` for
+//! the piece order and the rank numbering, and its `moves.c` for how it reads
+//! Betza strings (multi-leg `a`, the `mp` pass-through of a non-final leg);
+//! Fairy-Stockfish's XBoard mode as an engine that sends the same `setup` and
+//! `piece X& BETZA` lines. Checked by hand against XBoard 4.9.1 under Xvfb: a
+//! whole engine-against-engine game in Meiriqi, Decimaka and Capablanca, the
+//! highlights, a user move, a promotion picked by sweeping, Edit Position.
+
+// The test `tests/example_xboard.rs` includes this file as a module and uses
+// only part of it.
+#![allow(dead_code)]
+
+use std::io::{self, BufRead, Write};
+
+use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant};
+
+#[path = "support/engine.rs"]
+mod engine;
+
+use engine::{Rng, Values};
+
+/// The command line, parsed.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The seed of the tie-breaking; `None` takes one from the clock.
+    pub seed: Option<u64>,
+    /// Number the ranks of a 10-rank board 1 to 10 (the library's move text)
+    /// rather than XBoard's 0 to 9.
+    pub ranks_from_1: bool,
+}
+
+/// The usage text.
+pub const USAGE: &str = "usage: xboard [--seed N] [--ranks-from-1]
+An engine speaking the XBoard protocol (CECP 2) on standard input and output.
+Load it into XBoard with: xboard -fcp 'target/release/examples/xboard' -variant meiriqi";
+
+/// Reads the command line (without the program name); `Ok(None)` for `--help`.
+pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
+    let mut opts = Options::default();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--ranks-from-1" => opts.ranks_from_1 = true,
+            "--seed" => {
+                i += 1;
+                let v = args.get(i).ok_or("--seed needs a value")?;
+                opts.seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed {v:?}: not a whole number"))?,
+                );
+            }
+            s => return Err(format!("unexpected argument {s:?}")),
+        }
+        i += 1;
+    }
+    Ok(Some(opts))
+}
+
+/// Protocol names of the variants, and which of them XBoard knows by itself
+/// (those need no `setup`). XBoard calls orthodox chess `normal`.
+const VARIANTS: &[(&str, &str, bool)] = &[
+    ("decimaka", "decimaka", false),
+    ("meiriqi", "meiriqi", false),
+    ("normal", "chess", true),
+    ("capablanca", "capablanca", true),
+];
+
+/// XBoard's piece images in the order of its `-pieceToCharTable` (XBoard 4.8
+/// and later, 22 a colour), each with the Betza moves of the piece usually
+/// drawn with it and the names it is known by, so that a piece moving the
+/// same way, or bearing the same name, gets its usual picture.
+const XBOARD_IMAGES: [(char, &str, &[&str]); 22] = [
+    ('P', "", &["Pawn"]),
+    ('N', "N", &["Knight"]),
+    ('B', "B", &["Bishop"]),
+    ('R', "R", &["Rook"]),
+    ('Q', "Q", &["Queen"]),
+    ('F', "F", &["Ferz", "Fers"]),
+    ('E', "A", &["Alfil", "Elephant"]),
+    ('A', "BN", &["Archbishop", "Princess"]),
+    ('C', "RN", &["Chancellor", "Marshall", "Empress"]),
+    ('W', "W", &["Wazir"]),
+    ('M', "K", &["Man", "Commoner"]),
+    ('O', "", &["Cannon"]),
+    ('H', "NN", &["Nightrider"]),
+    ('I', "", &["Cardinal"]),
+    ('J', "", &["Dragon"]),
+    ('G', "", &["Grasshopper"]),
+    ('D', "", &[]),
+    ('V', "", &["Falcon", "Eagle"]),
+    ('L', "", &["Lance"]),
+    ('S', "", &["Cobra", "Snake"]),
+    ('U', "", &["Unicorn"]),
+    ('K', "", &["King"]),
+];
+
+/// XBoard's images that look like no orthodox piece: Ferz, Alfil
+/// (elephant), Archbishop (crossed swords), Chancellor (star), Wazir, Man
+/// (bell), Cannon, Cardinal (mitre), Dragon (tower), Falcon (eagle), Lance,
+/// Cobra (snake); indices into `XBOARD_IMAGES`.
+const NEUTRAL_IMAGES: [usize; 12] = [5, 6, 7, 8, 9, 10, 11, 13, 14, 17, 18, 19];
+
+/// The order in which the remaining pieces get images: first the neutral
+/// ones (those that stand for no standard moves first), then the knight- and
+/// queen-like fairy images, the orthodox pieces last.
+const FALLBACK_IMAGES: [usize; 20] = [
+    11, 13, 14, 17, 18, 19, 5, 6, 7, 8, 9, 10, 16, 20, 12, 15, 1, 2, 3, 4,
+];
+
+/// How a variant's pieces are written for XBoard.
+#[derive(Clone, Debug)]
+pub struct Letters {
+    /// For each piece type, its one-letter XBoard name (uppercase).
+    pub letter: Vec<char>,
+    /// The `-pieceToCharTable` value: 22 letters for White, 22 for Black.
+    pub table: String,
+}
+
+impl Letters {
+    /// Letters and images for a variant's pieces: a one-letter token is kept,
+    /// a longer one (Decimaka's `+F`) gets the letter of the image that shows
+    /// its moves if free, else the first free letter of its name, else any.
+    /// The royal piece is drawn as the King, the Pawn as the Pawn, a piece
+    /// that moves like one of XBoard's standard pieces as that piece, a piece
+    /// bearing the name of a fairy image with it (the Eagle as the Falcon),
+    /// then with the neutral image of its own letter, else with the first
+    /// free image in `FALLBACK_IMAGES` order.
+    pub fn new(variant: &Variant) -> Letters {
+        let pieces = variant.pieces();
+        let mut letter: Vec<Option<char>> = pieces
+            .iter()
+            .map(|p| {
+                let mut c = p.token.chars();
+                match (c.next(), c.next()) {
+                    (Some(l), None) => Some(l.to_ascii_uppercase()),
+                    _ => None,
+                }
+            })
+            .collect();
+        let standard_image = |betza: &str| {
+            XBOARD_IMAGES
+                .iter()
+                .position(|(_, b, _)| !b.is_empty() && same_moves(b, betza))
+        };
+        for (i, p) in pieces.iter().enumerate() {
+            if letter[i].is_some() {
+                continue;
+            }
+            let taken = |c: char, letter: &[Option<char>]| letter.contains(&Some(c));
+            let by_image = standard_image(&p.betza).map(|k| XBOARD_IMAGES[k].0);
+            let by_name = p
+                .name
+                .chars()
+                .map(|c| c.to_ascii_uppercase())
+                .filter(char::is_ascii_uppercase);
+            let choice = by_image
+                .into_iter()
+                .chain(by_name)
+                .chain('A'..='Z')
+                .find(|&c| !taken(c, &letter));
+            letter[i] = choice;
+        }
+        let letter: Vec<char> = letter.into_iter().map(|c| c.unwrap_or('?')).collect();
+
+        // Images: King, Pawn, standard movers, names, own letter, first free.
+        let mut image_of: Vec<Option<usize>> = vec![None; pieces.len()];
+        let mut used = [false; 22];
+        let mut assign = |role: usize, image: usize| {
+            if image_of[role].is_none() && !used[image] {
+                image_of[role] = Some(image);
+                used[image] = true;
+            }
+        };
+        assign(variant.royal().index(), 21);
+        if let Some(p) = variant.pawn() {
+            assign(p.index(), 0);
+        }
+        for (i, p) in pieces.iter().enumerate() {
+            if let Some(k) = standard_image(&p.betza) {
+                assign(i, k);
+            }
+        }
+        // A fairy image goes to a piece of its name.
+        for (i, p) in pieces.iter().enumerate() {
+            if let Some(k) = (5..21).find(|&k| XBOARD_IMAGES[k].2.contains(&p.name.as_str())) {
+                assign(i, k);
+            }
+        }
+        // Then a neutral image to the piece of its letter (not the
+        // Grasshopper, which looks like a Queen, nor the Nightrider, Dragon
+        // Horse and Unicorn, which look like Knights).
+        for (i, l) in letter.iter().enumerate() {
+            if let Some(&k) = NEUTRAL_IMAGES.iter().find(|&&k| XBOARD_IMAGES[k].0 == *l) {
+                assign(i, k);
+            }
+        }
+        for i in 0..pieces.len() {
+            for k in FALLBACK_IMAGES {
+                assign(i, k);
+            }
+        }
+        let mut white = ['.'; 22];
+        for (i, image) in image_of.iter().enumerate() {
+            if let Some(k) = image {
+                white[*k] = letter[i];
+            }
+        }
+        let white: String = white.iter().collect();
+        let table = format!("{white}{}", white.to_ascii_lowercase());
+        Letters { letter, table }
+    }
+
+    /// The XBoard letter of a piece type (uppercase).
+    pub fn of(&self, role: Role) -> char {
+        self.letter[role.index()]
+    }
+
+    /// The piece type an XBoard letter names (either case).
+    pub fn role(&self, c: char) -> Option<Role> {
+        let c = c.to_ascii_uppercase();
+        self.letter
+            .iter()
+            .position(|&l| l == c)
+            .map(|i| Role(i as u8))
+    }
+}
+
+/// Whether two Betza strings name the same moves, for the simple strings of
+/// `XBOARD_IMAGES`: equal, or the same atoms in another order (`RN`, `NR`),
+/// or a doubled atom for its `0` form (`NN`, `N0`).
+fn same_moves(a: &str, b: &str) -> bool {
+    let norm = |s: &str| {
+        let s = match s.as_bytes() {
+            [x, y] if x == y && x.is_ascii_uppercase() => format!("{}0", *x as char),
+            _ => s.to_string(),
+        };
+        let mut v: Vec<char> = s.chars().collect();
+        if v.iter().all(|c| c.is_ascii_uppercase()) {
+            v.sort_unstable();
+        }
+        v
+    };
+    norm(a) == norm(b)
+}
+
+/// A Betza string as XBoard reads it. XBoard has no atom for a leap such as
+/// Meiriqi's `(4,1)` (this library's extension, see `NOTATION.md`), so a bare
+/// `(x,y)` atom becomes the same leap as a chain of one-square orthogonal legs
+/// that may pass over anything (`mp` on a non-final leg: XBoard's `moves.c`
+/// lets such a leg end on an empty or an occupied square and go on):
+/// `(4,1)` is `mpafmpafmpafmpasW`, four steps straight on and one turned aside.
+/// Everything else is passed through unchanged.
+pub fn xboard_betza(betza: &str) -> String {
+    let mut out = String::new();
+    let mut rest = betza;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        let leap = rest[open + 1..close].split_once(',').and_then(|(a, b)| {
+            Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?))
+        });
+        let prefixed = rest[..open].ends_with(|c: char| c.is_ascii_lowercase());
+        out.push_str(&rest[..open]);
+        match leap {
+            Some((a, b)) if !prefixed && a.max(b) > 0 && a != b && a.max(b) <= 16 => {
+                let (long, short) = (a.max(b), a.min(b));
+                let mut legs: Vec<&str> = vec![""];
+                legs.extend(std::iter::repeat_n("f", long as usize - 1));
+                if short > 0 {
+                    legs.push("s");
+                    legs.extend(std::iter::repeat_n("f", short as usize - 1));
+                }
+                let last = legs.len() - 1;
+                for (i, dir) in legs.iter().enumerate() {
+                    out.push_str(dir);
+                    out.push_str(if i == last { "W" } else { "mpa" });
+                }
+            }
+            _ => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Plays the protocol from `input` to `output` until `quit` or the end of the
+/// input.
+pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
+    let mut engine = Adapter::new(opts, output);
+    for line in input.lines() {
+        let line = line?;
+        let go_on = engine.command(line.trim())?;
+        engine.out.flush()?;
+        if !go_on {
+            break;
+        }
+    }
+    engine.out.flush()
+}
+
+struct Adapter<W> {
+    out: W,
+    ranks_from_1: bool,
+    rng: Rng,
+    variant: &'static Variant,
+    letters: Letters,
+    values: Values,
+    game: Game<'static>,
+    /// Force mode: the engine plays neither side.
+    force: bool,
+    /// The side the engine plays when not in force mode.
+    engine_side: Color,
+    /// The game's end has been reported (or the GUI said `result`).
+    finished: bool,
+    /// Why the last `setboard` was refused, if it was.
+    bad_position: Option<String>,
+}
+
+impl<W: Write> Adapter<W> {
+    fn new(opts: &Options, out: W) -> Adapter<W> {
+        let variant = Variant::by_name("chess").expect("built in");
+        Adapter {
+            out,
+            ranks_from_1: opts.ranks_from_1,
+            rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
+            variant,
+            letters: Letters::new(variant),
+            values: Values::new(variant),
+            game: Game::new(variant),
+            force: false,
+            engine_side: Color::Black,
+            finished: false,
+            bad_position: None,
+        }
+    }
+
+    /// Handles one command; `false` to stop.
+    fn command(&mut self, line: &str) -> io::Result<bool> {
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        match cmd {
+            "" => {}
+            "quit" => return Ok(false),
+            "xboard" => {}
+            "protover" => {
+                let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
+                writeln!(
+                    self.out,
+                    "feature myname=\"betza {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 colors=0 \
+                     san=0 time=0 draw=0 sigint=0 sigterm=0 highlight=1 done=1",
+                    env!("CARGO_PKG_VERSION"),
+                    names.join(",")
+                )?;
+            }
+            "new" => {
+                self.set_variant(Variant::by_name("chess").expect("built in"));
+                self.force = false;
+                self.engine_side = Color::Black;
+            }
+            "variant" => match VARIANTS.iter().find(|v| v.0 == arg || v.1 == arg) {
+                Some(&(_, name, known)) => {
+                    self.set_variant(Variant::by_name(name).expect("built in"));
+                    if !known {
+                        self.send_setup()?;
+                    }
+                }
+                None => writeln!(self.out, "Error (unsupported variant): {arg}")?,
+            },
+            "setboard" => self.setboard(arg),
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = self.game.position().side_to_move();
+                self.think()?;
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = self.game.position().side_to_move().opposite();
+            }
+            "usermove" => self.user_move(arg)?,
+            "undo" => {
+                self.game.undo();
+                self.finished = false;
+            }
+            "remove" => {
+                self.game.undo();
+                self.game.undo();
+                self.finished = false;
+            }
+            "result" => {
+                self.finished = true;
+                self.force = true;
+            }
+            "ping" => writeln!(self.out, "pong {arg}")?,
+            "lift" => self.highlight(arg)?,
+            // Commands that need no answer from an engine that thinks for no
+            // time, keeps no clock and has no options.
+            "accepted" | "rejected" | "random" | "level" | "st" | "sd" | "nps" | "time"
+            | "otim" | "post" | "nopost" | "hard" | "easy" | "computer" | "name" | "rating"
+            | "ics" | "?" | "draw" | "hint" | "bk" | "memory" | "cores" | "egtpath" | "option"
+            | "put" | "hover" | "." => {}
+            _ if self.looks_like_move(cmd) && arg.is_empty() => self.user_move(cmd)?,
+            _ => writeln!(self.out, "Error (unknown command): {line}")?,
+        }
+        Ok(true)
+    }
+
+    fn set_variant(&mut self, variant: &'static Variant) {
+        if !std::ptr::eq(variant, self.variant) {
+            self.variant = variant;
+            self.letters = Letters::new(variant);
+            self.values = Values::new(variant);
+        }
+        self.game = Game::new(variant);
+        self.finished = false;
+        self.bad_position = None;
+    }
+
+    /// The board size, start position and pieces of a variant XBoard does not
+    /// know.
+    fn send_setup(&mut self) -> io::Result<()> {
+        let v = self.variant;
+        let size = v.size();
+        let fen = self.fen_to_xboard(v.start_fen());
+        writeln!(
+            self.out,
+            "setup ({}) {}x{}+0_fairy {fen}",
+            self.letters.table,
+            size.files(),
+            size.ranks()
+        )?;
+        for (i, p) in v.pieces().iter().enumerate() {
+            writeln!(
+                self.out,
+                "piece {}& {}",
+                self.letters.of(Role(i as u8)),
+                xboard_betza(&p.betza)
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Sets up a position. A position refused is reported only when the game
+    /// is to go on from it (`go`, a move): XBoard also sends the unfinished
+    /// boards of its Edit Position mode, which would otherwise pop up errors
+    /// while the user is still placing pieces.
+    fn setboard(&mut self, fen: &str) {
+        let game = match self.fen_from_xboard(fen) {
+            None => Err(format!(
+                "a piece letter of {fen:?} names no piece type of {}",
+                self.variant.name()
+            )),
+            Some(ours) => Game::from_fen(self.variant, &ours).map_err(|e| e.to_string()),
+        };
+        match game {
+            Ok(game) => {
+                self.game = game;
+                self.finished = false;
+                self.bad_position = None;
+            }
+            Err(e) => self.bad_position = Some(e),
+        }
+    }
+
+    /// Says so, and `true`, if the last `setboard` was refused.
+    fn refuse_bad_position(&mut self) -> io::Result<bool> {
+        match &self.bad_position {
+            Some(e) => {
+                writeln!(self.out, "tellusererror Illegal position: {e}")?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Plays the opponent's move, then the engine's answer if it is to move.
+    fn user_move(&mut self, text: &str) -> io::Result<()> {
+        if self.refuse_bad_position()? {
+            return Ok(());
+        }
+        let pos = *self.game.position();
+        let m = match self.parse_move(&pos, text) {
+            Ok(m) => m,
+            Err(reason) => return writeln!(self.out, "Illegal move ({reason}): {text}"),
+        };
+        self.game.play(&m).expect("a legal move");
+        self.finished = false;
+        if self.report_end()? {
+            return Ok(());
+        }
+        if !self.force && self.game.position().side_to_move() == self.engine_side {
+            self.think()?;
+        }
+        Ok(())
+    }
+
+    /// Chooses and plays the engine's move.
+    fn think(&mut self) -> io::Result<()> {
+        if self.refuse_bad_position()? || self.report_end()? {
+            return Ok(());
+        }
+        let pos = *self.game.position();
+        let Some(m) = engine::choose_move(&pos, &self.values, &mut self.rng) else {
+            return Ok(());
+        };
+        let text = self.move_to_xboard(&m);
+        self.game.play(&m).expect("a legal move");
+        writeln!(self.out, "move {text}")?;
+        self.report_end()?;
+        Ok(())
+    }
+
+    /// Sends `RESULT {comment}` once when the rules have ended the game;
+    /// `true` if the game is over.
+    fn report_end(&mut self) -> io::Result<bool> {
+        let Some(outcome) = self.game.outcome() else {
+            return Ok(false);
+        };
+        if self.finished {
+            return Ok(true);
+        }
+        self.finished = true;
+        let loser = self.game.position().side_to_move();
+        let (result, comment) = match (outcome.winner, outcome.reason) {
+            (Some(Color::White), EndReason::Checkmate) => ("1-0", "White mates".to_string()),
+            (Some(Color::Black), EndReason::Checkmate) => ("0-1", "Black mates".to_string()),
+            (None, _) => ("1/2-1/2", "Stalemate".to_string()),
+            (Some(w), EndReason::Stalemate) => (
+                if w == Color::White { "1-0" } else { "0-1" },
+                format!("{} has no legal move and loses", side(loser)),
+            ),
+        };
+        writeln!(self.out, "{result} {{{comment}}}")?;
+        Ok(true)
+    }
+
+    /// Answers `lift SQUARE` with the legal targets of the piece there.
+    fn highlight(&mut self, square: &str) -> io::Result<()> {
+        let pos = *self.game.position();
+        let size = pos.size();
+        let from = match self.parse_square(square.as_bytes()) {
+            Some((sq, n)) if n == square.len() => sq,
+            _ => return writeln!(self.out, "Error (bad square): lift {square}"),
+        };
+        let mut marks = vec![None; size.squares()];
+        for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
+            let mark = &mut marks[m.to().index()];
+            let c = if m.promotion().is_some() {
+                'M'
+            } else if m.is_capture() {
+                'R'
+            } else {
+                'Y'
+            };
+            if *mark != Some('M') {
+                *mark = Some(c);
+            }
+        }
+        let mut rows = Vec::new();
+        for rank in (0..size.ranks() as i32).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..size.files() as i32 {
+                let sq = size.square(file, rank).expect("on the board");
+                match marks[sq.index()] {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        writeln!(self.out, "highlight {}", rows.join("/"))
+    }
+
+    /// Whether ranks go over the wire as `0`..`9` (XBoard's 10-rank boards).
+    fn zero_based(&self) -> bool {
+        self.variant.size().ranks() == 10 && !self.ranks_from_1
+    }
+
+    /// A square as XBoard writes it.
+    fn square_to_xboard(&self, sq: Square) -> String {
+        let size = self.variant.size();
+        let file = (b'a' + size.file(sq)) as char;
+        let rank = u32::from(size.rank(sq)) + u32::from(!self.zero_based());
+        format!("{file}{rank}")
+    }
+
+    /// Reads a square at the start of `b`; returns it and the bytes used.
+    fn parse_square(&self, b: &[u8]) -> Option<(Square, usize)> {
+        let size = self.variant.size();
+        let file = b.first()?.checked_sub(b'a')?;
+        let digit = |i: usize| {
+            b.get(i)
+                .filter(|c| c.is_ascii_digit())
+                .map(|c| i32::from(c - b'0'))
+        };
+        let d1 = digit(1)?;
+        if self.zero_based() {
+            return size.square(i32::from(file), d1).map(|s| (s, 2));
+        }
+        if let Some(d2) = digit(2).filter(|_| d1 > 0) {
+            if let Some(s) = size.square(i32::from(file), d1 * 10 + d2 - 1) {
+                return Some((s, 3));
+            }
+        }
+        size.square(i32::from(file), d1 - 1).map(|s| (s, 2))
+    }
+
+    fn looks_like_move(&self, text: &str) -> bool {
+        self.parse_square(text.as_bytes())
+            .is_some_and(|(_, n)| self.parse_square(&text.as_bytes()[n..]).is_some())
+    }
+
+    /// Finds the legal move an XBoard move names, or says why there is none.
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
+        let b = text.as_bytes();
+        let not_a_move = || "not a move".to_string();
+        let (from, n1) = self.parse_square(b).ok_or_else(not_a_move)?;
+        let (to, n2) = self.parse_square(&b[n1..]).ok_or_else(not_a_move)?;
+        let suffix = &text[n1 + n2..];
+        if pos.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let piece = pos.piece_at(from).ok_or("no piece there")?;
+        if piece.color != pos.side_to_move() {
+            return Err("not the side to move".into());
+        }
+        let options = pos.moves_between(from, to);
+        if options.is_empty() {
+            let pseudo = pos.pseudo_legal_moves();
+            return Err(if pseudo.iter().any(|m| m.from() == from && m.to() == to) {
+                "the King would be attacked".into()
+            } else {
+                "no such move".into()
+            });
+        }
+        let plain = options.iter().find(|m| m.promotion().is_none()).copied();
+        let promoting: Vec<Move> = options
+            .iter()
+            .filter(|m| m.promotion().is_some())
+            .copied()
+            .collect();
+        let mut chars = suffix.chars();
+        let chosen = match (chars.next(), chars.next()) {
+            (None, _) => plain.or(match promoting.as_slice() {
+                [only] => Some(*only),
+                _ => None,
+            }),
+            (Some(_), Some(_)) => return Err(not_a_move()),
+            (Some('='), None) => plain,
+            (Some('+'), None) => match promoting.as_slice() {
+                [only] => Some(*only),
+                _ => None,
+            },
+            (Some(c), None) => promoting
+                .iter()
+                .find(|m| m.promotion().map(|r| self.letters.of(r)) == Some(c.to_ascii_uppercase()))
+                .copied()
+                .or_else(|| plain.filter(|_| self.letters.role(c) == Some(piece.role))),
+        };
+        chosen.ok_or_else(|| {
+            let mut ways: Vec<String> = promoting
+                .iter()
+                .filter_map(|m| m.promotion())
+                .map(|r| format!("becomes {}", self.letters.of(r)))
+                .collect();
+            if plain.is_some() {
+                ways.push(format!("stays {}", self.letters.of(piece.role)));
+            }
+            format!("this move {}", ways.join(" or "))
+        })
+    }
+
+    /// A move as XBoard writes it: squares, and the letter of the type a
+    /// promotion makes.
+    fn move_to_xboard(&self, m: &Move) -> String {
+        let mut s = self.square_to_xboard(m.from());
+        s.push_str(&self.square_to_xboard(m.to()));
+        if let Some(p) = m.promotion() {
+            s.push(self.letters.of(p).to_ascii_lowercase());
+        }
+        s
+    }
+
+    /// A FEN of this library turned into XBoard's letters and squares.
+    fn fen_to_xboard(&self, fen: &str) -> String {
+        let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+        let mut placement = String::new();
+        let mut chars = fields[0].chars().peekable();
+        while let Some(c) = chars.next() {
+            let token = if c == '+' {
+                match chars.next() {
+                    Some(n) => format!("+{n}"),
+                    None => break,
+                }
+            } else if c.is_ascii_alphabetic() {
+                c.to_string()
+            } else {
+                placement.push(c);
+                continue;
+            };
+            let role = self.variant.role_by_token(&token.to_ascii_uppercase());
+            let l = role.map_or('?', |r| self.letters.of(r));
+            placement.push(
+                if c.is_ascii_lowercase() || token.ends_with(|t: char| t.is_ascii_lowercase()) {
+                    l.to_ascii_lowercase()
+                } else {
+                    l
+                },
+            );
+        }
+        fields[0] = placement;
+        if let Some(ep) = fields.get_mut(3) {
+            if let Some(sq) = self.variant.size().parse_square(ep) {
+                *ep = self.square_to_xboard(sq);
+            }
+        }
+        fields.join(" ")
+    }
+
+    /// An XBoard FEN turned into this library's tokens and squares; `None`
+    /// if a letter names no piece type.
+    fn fen_from_xboard(&self, fen: &str) -> Option<String> {
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        let first = fields.first()?;
+        let mut placement = String::new();
+        for c in first.chars() {
+            if c.is_ascii_alphabetic() {
+                let token = &self.variant.piece(self.letters.role(c)?).token;
+                placement.push_str(&if c.is_ascii_lowercase() {
+                    token.to_ascii_lowercase()
+                } else {
+                    token.clone()
+                });
+            } else {
+                placement.push(c);
+            }
+        }
+        fields[0] = placement;
+        if let Some(ep) = fields.get_mut(3) {
+            if let Some((sq, n)) = self.parse_square(ep.as_bytes()) {
+                if n == ep.len() {
+                    *ep = self.variant.size().square_name(sq);
+                }
+            }
+        }
+        Some(fields.join(" "))
+    }
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match parse_args(&args) {
+        Ok(Some(opts)) => opts,
+        Ok(None) => {
+            println!("{USAGE}");
+            return std::process::ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n{USAGE}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match run(&opts, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The `xboard` example driven through its input: protocol sessions as XBoard
+//! would hold them.
+
+#[path = "../examples/xboard.rs"]
+mod xboard;
+
+use betza::{Position, Variant};
+use xboard::Options;
+
+/// Runs the engine on `script` and returns its output lines.
+fn session_with(opts: &Options, script: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    xboard::run(opts, script.as_bytes(), &mut out).expect("no I/O error on memory buffers");
+    String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn session(script: &str) -> Vec<String> {
+    session_with(
+        &Options {
+            seed: Some(1),
+            ranks_from_1: false,
+        },
+        script,
+    )
+}
+
+/// This library's move text for an XBoard move on a 10-rank board (ranks
+/// 0-9 on the wire).
+fn from_wire_10(text: &str) -> String {
+    let b = text.as_bytes();
+    let sq = |f: u8, r: u8| format!("{}{}", f as char, r - b'0' + 1);
+    format!("{}{}{}", sq(b[0], b[1]), sq(b[2], b[3]), &text[4..])
+}
+
+/// The XBoard move for this library's move text on a 10-rank board.
+fn to_wire_10(pos: &Position, text: &str) -> String {
+    let m = pos.parse_move(text).unwrap();
+    let size = pos.size();
+    let sq = |s| {
+        let name = size.square_name(s);
+        let rank: u32 = name[1..].parse().unwrap();
+        format!("{}{}", &name[..1], rank - 1)
+    };
+    format!("{}{}", sq(m.from()), sq(m.to()))
+}
+
+#[test]
+fn handshake_announces_the_features() {
+    let out = session("xboard\nprotover 2\nquit\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    let f = &out[0];
+    assert!(f.starts_with("feature "), "{f}");
+    for part in [
+        "variants=\"decimaka,meiriqi,normal,capablanca\"",
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "sigterm=0",
+        "highlight=1",
+        "myname=\"betza ",
+    ] {
+        assert!(f.contains(part), "{part} missing from {f}");
+    }
+    assert!(f.ends_with(" done=1"), "{f}");
+}
+
+#[test]
+fn meiriqi_setup_pieces_moves_each_way_and_an_illegal_move() {
+    let out = session(
+        "xboard\nprotover 2\naccepted setboard\nnew\nvariant meiriqi\nping 1\nusermove a2a4\nusermove a2a9\nusermove e2e5\nping 2\nquit\n",
+    );
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup "))
+        .expect("a setup line");
+    assert_eq!(
+        setup,
+        "setup (PN.RQMHJCWGO.FY..ELS.Kpn.rqmhjcwgo.fy..els.k) 10x10+0_fairy \
+         1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1"
+    );
+    let pieces: Vec<&String> = out.iter().filter(|l| l.starts_with("piece ")).collect();
+    assert_eq!(pieces.len(), 17);
+    assert!(pieces.contains(&&"piece K& K".to_string()));
+    assert!(pieces.contains(&&"piece P& fsmWfcFifmnD".to_string()));
+    assert!(pieces.contains(&&"piece Y& FyafsF".to_string()));
+    // The (4,1) leap, which XBoard has no atom for, as a chain of legs.
+    assert!(pieces.contains(&&"piece F& ZmpafmpafmpafmpasW".to_string()));
+    assert!(
+        pieces
+            .iter()
+            .any(|l| l.starts_with("piece H& WafsWafraflW"))
+    );
+    assert!(out.contains(&"pong 1".to_string()));
+
+    // a2a4 on the wire is a3a5 here; the engine (Black) answers with a legal
+    // move, and only that: the illegal moves change nothing.
+    let v = Variant::by_name("meiriqi").unwrap();
+    let mut pos = Position::start(v);
+    pos = pos.play(&pos.parse_move("a3a5").unwrap()).unwrap();
+    let replies: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(replies.len(), 1, "{out:?}");
+    let reply = from_wire_10(&replies[0][5..]);
+    assert!(pos.parse_move(&reply).is_ok(), "{reply}");
+    // a2a9: nothing stands on a3 any more; e2e5 (e3e6 here): a Pawn's
+    // triple step.
+    assert!(
+        out.contains(&"Illegal move (no piece there): a2a9".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"Illegal move (no such move): e2e5".to_string()),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "pong 2");
+}
+
+#[test]
+fn force_go_undo_remove_and_a_mate_with_the_result() {
+    // Meiriqi: 1. Fd4 Wi9 2. Fh3 Sh9 3. Fg7# entered in force mode.
+    let v = Variant::by_name("meiriqi").unwrap();
+    let mut pos = Position::start(v);
+    let mut wire = Vec::new();
+    for text in ["b1d4", "f10i9", "d4h3", "i8h9", "h3g7"] {
+        wire.push(to_wire_10(&pos, text));
+        pos = pos.play(&pos.parse_move(text).unwrap()).unwrap();
+    }
+    let script = format!(
+        "new\nvariant meiriqi\nforce\nusermove {}\nusermove {}\nundo\nusermove {}\nusermove {}\nusermove {}\nremove\nusermove {}\nusermove {}\nusermove {}\nping 9\nusermove a2a3\nquit\n",
+        wire[0], wire[1], wire[1], wire[2], wire[3], wire[2], wire[3], wire[4]
+    );
+    let out = session(&script);
+    let tail: Vec<&String> = out
+        .iter()
+        .filter(|l| !l.starts_with("piece ") && !l.starts_with("setup "))
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "1-0 {White mates}",
+            "pong 9",
+            "Illegal move (the game is over): a2a3"
+        ],
+        "{out:?}"
+    );
+}
+
+#[test]
+fn go_makes_the_engine_move_and_it_finds_a_mate_in_one() {
+    // Fool's mate: after 1. f3 e5 2. g4 the engine, told to play Black, mates.
+    let out = session("new\nforce\nusermove f2f3\nusermove e7e5\nusermove g2g4\ngo\nquit\n");
+    assert_eq!(out, ["move d8h4", "0-1 {Black mates}"]);
+    // In Decimaka after 1. Bh1 Se6 2. Ti1, Sxh3 (or another mate) ends it.
+    let v = Variant::by_name("decimaka").unwrap();
+    let mut pos = Position::start(v);
+    let mut wire = Vec::new();
+    for text in ["g2h1", "e9e6", "i2i1"] {
+        wire.push(to_wire_10(&pos, text));
+        pos = pos.play(&pos.parse_move(text).unwrap()).unwrap();
+    }
+    let out = session(&format!(
+        "new\nvariant decimaka\nforce\nusermove {}\nusermove {}\nusermove {}\ngo\nquit\n",
+        wire[0], wire[1], wire[2]
+    ));
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{out:?}");
+    let m = pos.parse_move(&from_wire_10(&moves[0][5..])).unwrap();
+    let after = pos.play(&m).unwrap();
+    assert!(after.outcome().is_some(), "{out:?}");
+    assert_eq!(out.last().unwrap(), "0-1 {Black mates}");
+}
+
+#[test]
+fn the_engine_plays_white_after_go_and_answers_each_user_move() {
+    let out = session("new\ngo\nusermove e7e5\nusermove d7d5\nquit\n");
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 3, "{out:?}");
+    // Replaying the game with the library proves every move legal.
+    let v = Variant::by_name("chess").unwrap();
+    let mut pos = Position::start(v);
+    for text in [&moves[0][5..], "e7e5", &moves[1][5..]] {
+        pos = pos.play(&pos.parse_move(text).unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn stalemate_loses_in_meiriqi_and_draws_in_chess() {
+    let out = session(
+        "new\nvariant meiriqi\nsetboard 7k2/10/8r1/10/10/10/10/10/r9/9K w - - 0 1\ngo\nquit\n",
+    );
+    assert_eq!(
+        out.last().unwrap(),
+        "0-1 {White has no legal move and loses}"
+    );
+    let out = session("new\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\nquit\n");
+    assert_eq!(out, ["1/2-1/2 {Stalemate}"]);
+}
+
+#[test]
+fn decimaka_letters_promotions_and_setboard() {
+    let out = session("new\nvariant decimaka\nquit\n");
+    assert_eq!(
+        out[0],
+        "setup (PNBRQ...C.FOHIY..TLS.Kpnbrq...c.fohiy..tls.k) 10x10+0_fairy \
+         r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1"
+    );
+    // One letter per type: the Queen (+F) is Q, the Nightrider (+N) H, the
+    // Trident (+T) I and the Omni (+P) O.
+    for line in [
+        "piece Q& Q",
+        "piece H& NN",
+        "piece I& vRfB",
+        "piece O& mWcF",
+        "piece K& KisO3",
+    ] {
+        assert!(out.contains(&line.to_string()), "{line} missing: {out:?}");
+    }
+    // A Rook that takes the Queen must become a Queen: sent as a0a4q.
+    let out = session(
+        "new\nvariant decimaka\nsetboard 4k5/10/10/10/10/q9/10/10/10/R4K4 w - - 0 1\ngo\nquit\n",
+    );
+    assert_eq!(out.last().unwrap(), "move a0a4q");
+    // A Knight taking a Pawn may promote (to the Nightrider, H) or not.
+    let fen = "4k5/10/10/10/4p5/10/3N6/10/10/5K4 w - - 0 1";
+    for (user, ok) in [
+        ("d3e5h", true),
+        ("d3e5+", true),
+        ("d3e5", true),
+        ("d3e5=", true),
+        ("d3e5n", true),
+        ("d3e5q", false),
+    ] {
+        let out = session(&format!(
+            "new\nvariant decimaka\nsetboard {fen}\nforce\nusermove {user}\nquit\n"
+        ));
+        let refused = out.iter().any(|l| l.starts_with("Illegal move"));
+        assert_eq!(!refused, ok, "{user}: {out:?}");
+    }
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nusermove d3e5q\nquit\n"
+    ));
+    assert_eq!(
+        out.last().unwrap(),
+        "Illegal move (this move becomes H or stays N): d3e5q"
+    );
+    // A FEN with a letter of no piece type, or without a King, is refused
+    // when the game is to go on from it (not while XBoard's Edit Position
+    // sends its unfinished boards).
+    let out = session(
+        "new\nvariant decimaka\nsetboard 4k5/10/10/10/10/z9/10/10/10/R4K4 w - - 0 1\ngo\n\
+         setboard 10/10/10/10/10/10/10/10/10/10 w - - 0 1\nforce\nusermove a0a1\n\
+         setboard 4k5/10/10/10/10/10/10/10/10/R4K4 w - - 0 1\nusermove a0a1\nquit\n",
+    );
+    assert_eq!(out.len(), 18, "{out:?}");
+    assert!(
+        out[16].starts_with("tellusererror Illegal position: a piece letter of"),
+        "{out:?}"
+    );
+    assert!(
+        out[17].starts_with("tellusererror Illegal position: placement: white has 0 royal"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn lift_highlights_the_legal_targets() {
+    // Meiriqi start: the King on i1 (i0 on the wire) may go to h2, i2, j2.
+    let out = session("new\nvariant meiriqi\nlift i0\nlift a0\nquit\n");
+    let hl: Vec<&String> = out.iter().filter(|l| l.starts_with("highlight ")).collect();
+    assert_eq!(hl[0], "highlight 10/10/10/10/10/10/10/10/7YYY/10");
+    assert_eq!(hl[1], "highlight 10/10/10/10/10/10/10/10/10/10");
+    // A Pawn that may take and promote: magenta; a capture: red.
+    let out = session(
+        "new\nvariant decimaka\nsetboard 4k5/10/10/10/3p6/4P5/10/10/10/5K4 w - - 0 1\nlift e4\nquit\n",
+    );
+    assert_eq!(
+        out.last().unwrap(),
+        "highlight 10/10/10/10/3MY5/10/10/10/10/10"
+    );
+}
+
+#[test]
+fn variants_by_protocol_name_and_unknown_commands() {
+    let out = session(
+        "new\nvariant capablanca\nusermove e1e2\nvariant normal\nvariant shogi\nfoo bar\nlevel 40 5 0\ntime 30000\npost\nping 3\nquit\n",
+    );
+    // XBoard knows Capablanca and chess: no setup for them.
+    assert!(!out.iter().any(|l| l.starts_with("setup")));
+    assert_eq!(
+        out,
+        [
+            "Illegal move (no such move): e1e2",
+            "Error (unsupported variant): shogi",
+            "Error (unknown command): foo bar",
+            "pong 3"
+        ]
+    );
+}
+
+#[test]
+fn ranks_from_1_for_guis_that_write_a10() {
+    let opts = Options {
+        seed: Some(1),
+        ranks_from_1: true,
+    };
+    let out = session_with(
+        &opts,
+        "new\nvariant meiriqi\nforce\nlift i1\nusermove a3a5\nlift i10\nquit\n",
+    );
+    assert_eq!(
+        out[out.len() - 2..],
+        [
+            "highlight 10/10/10/10/10/10/10/10/7YYY/10",
+            "highlight 10/7YYY/10/10/10/10/10/10/10/10"
+        ],
+        "{out:?}"
+    );
+    let out = session_with(&opts, "new\nvariant meiriqi\ngo\nquit\n");
+    let m = &out.last().unwrap()[5..];
+    let pos = Position::start(Variant::by_name("meiriqi").unwrap());
+    assert!(pos.parse_move(m).is_ok(), "{m}");
+}
+
+#[test]
+fn result_stops_the_engine_and_new_starts_over() {
+    let out = session(
+        "new\nusermove e2e4\nresult 1-0 {White resigns}\nusermove d2d4\nnew\nusermove e2e4\nquit\n",
+    );
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    // One reply before the result, none after it, one in the new game.
+    assert_eq!(moves.len(), 2, "{out:?}");
+}
+
+#[test]
+fn betza_for_xboard() {
+    assert_eq!(xboard::xboard_betza("Z(4,1)"), "ZmpafmpafmpafmpasW");
+    assert_eq!(xboard::xboard_betza("(1,4)"), "mpafmpafmpafmpasW");
+    assert_eq!(xboard::xboard_betza("(3,0)N"), "mpafmpafWN");
+    assert_eq!(xboard::xboard_betza("(2,2)"), "(2,2)");
+    assert_eq!(xboard::xboard_betza("f(4,1)"), "f(4,1)");
+    assert_eq!(xboard::xboard_betza("KisO3"), "KisO3");
+}
+
+#[test]
+fn letters_are_one_a_type_and_the_table_has_every_letter_once() {
+    for name in Variant::builtin_names() {
+        let v = Variant::by_name(name).unwrap();
+        let l = xboard::Letters::new(v);
+        let mut seen = l.letter.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), v.pieces().len(), "{name}: {:?}", l.letter);
+        assert_eq!(l.table.len(), 44, "{name}");
+        let (white, black) = l.table.split_at(22);
+        assert_eq!(black, white.to_ascii_lowercase());
+        assert!(white.ends_with('K'), "{name}: {white}");
+        for c in &l.letter {
+            assert_eq!(white.matches(*c).count(), 1, "{name}: {c} in {white}");
+        }
+    }
+}
+
+#[test]
+fn command_line() {
+    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let o = xboard::parse_args(&args("--seed 5 --ranks-from-1"))
+        .unwrap()
+        .unwrap();
+    assert_eq!((o.seed, o.ranks_from_1), (Some(5), true));
+    assert!(xboard::parse_args(&args("--help")).unwrap().is_none());
+    assert!(xboard::parse_args(&args("--seed")).is_err());
+    assert!(xboard::parse_args(&args("meiriqi")).is_err());
+}
