@@ -6,7 +6,9 @@
 //! ```
 //!
 //! Every case is timed `--runs` times (default 7, at least 5 are needed for a
-//! meaningful median) and the median time is reported. Two modes:
+//! meaningful median; a run repeats a short perft to last at least 100 ms)
+//! and the median time is reported. The machine's load average is printed
+//! with the table: other processes make the figures noisy. Two modes:
 //!
 //! - `bulk`: [`Position::perft`], which counts the last ply's moves without
 //!   playing them (shakmaty: `shakmaty::perft`, which does the same);
@@ -304,6 +306,31 @@ struct Row {
     theirs: Option<Duration>,
 }
 
+/// One run lasts at least this long: a perft that is quicker is repeated,
+/// and its time is the run's time divided by the repetitions.
+const MIN_RUN: Duration = Duration::from_millis(100);
+
+/// Runs `perft` once or more (see [`MIN_RUN`]): the time of one call and its
+/// node count.
+fn timed(mut perft: impl FnMut() -> u64) -> (Duration, u64) {
+    let start = Instant::now();
+    let mut calls = 0u32;
+    loop {
+        let nodes = black_box(perft());
+        calls += 1;
+        let t = start.elapsed();
+        if t >= MIN_RUN {
+            return (t / calls, nodes);
+        }
+    }
+}
+
+/// The 1-minute load average, where the system tells it (Linux).
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    Some(text.split_whitespace().next()?.to_string())
+}
+
 /// Times one case in one mode, alternating ours and shakmaty's runs so that
 /// both see the same machine load.
 fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, String> {
@@ -329,12 +356,11 @@ fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, Stri
     let mut ours = Vec::with_capacity(runs);
     let mut theirs = Vec::with_capacity(runs);
     for _ in 0..runs {
-        let t = Instant::now();
-        let n = match mode {
+        let (t, n) = timed(|| match mode {
             Mode::Bulk => black_box(&pos).perft(depth),
             Mode::Full => perft_full(black_box(&pos), depth),
-        };
-        ours.push(t.elapsed());
+        });
+        ours.push(t);
         if n != expected {
             return Err(format!(
                 "{} {} depth {depth}: {n} nodes, bulk perft says {expected}",
@@ -343,12 +369,11 @@ fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, Stri
             ));
         }
         if let Some(c) = &chess {
-            let t = Instant::now();
-            let n = match mode {
+            let (t, n) = timed(|| match mode {
                 Mode::Bulk => shakmaty::perft(black_box(c), depth),
                 Mode::Full => shakmaty_full(black_box(c), depth),
-            };
-            theirs.push(t.elapsed());
+            });
+            theirs.push(t);
             if n != expected {
                 return Err(format!(
                     "{} {} depth {depth}: shakmaty counts {n} nodes, we count {expected}",
@@ -401,6 +426,7 @@ fn main() -> ExitCode {
         return usage();
     }
 
+    let load_before = load_average();
     let mut rows = Vec::new();
     for case in &cases {
         for &mode in &o.modes {
@@ -423,11 +449,15 @@ fn main() -> ExitCode {
     }
 
     println!(
-        "betza {} perft, single thread, median of {} runs{}",
+        "betza {} perft, single thread, median of {} runs of at least {} ms{}",
         env!("CARGO_PKG_VERSION"),
         o.runs,
+        MIN_RUN.as_millis(),
         if o.quick { " (--quick)" } else { "" }
     );
+    if let (Some(before), Some(after)) = (load_before, load_average()) {
+        println!("load average (1 min) {before} before, {after} after");
+    }
     println!();
     println!(
         "| position | mode | depth | nodes | median ms | M nodes/s | shakmaty M nodes/s | ratio |"
