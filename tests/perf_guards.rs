@@ -1,0 +1,154 @@
+//! Performance guards: move generation and perft allocate nothing on the
+//! heap, and a position stays small enough to copy per move.
+//!
+//! This is its own test binary because it installs a counting global
+//! allocator. The count is per thread, so tests running in parallel (and the
+//! test harness) do not disturb each other.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use betza::{Position, Variant};
+
+struct CountingAlloc;
+
+thread_local! {
+    /// Heap allocations (alloc, alloc_zeroed, realloc) made by this thread.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: the thread-local may be gone while the thread shuts down.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call is forwarded unchanged to `System`; counting only touches
+// a const-initialised thread-local `Cell`, which never allocates.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+/// The heap allocations `f` makes on this thread, and its result.
+fn allocations<T>(f: impl FnOnce() -> T) -> (u64, T) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let out = std::hint::black_box(f());
+    (ALLOCATIONS.with(Cell::get) - before, out)
+}
+
+/// Every built-in start position, and middlegames (from `examples/bench.rs`:
+/// seeded random play 20 and 40 plies in) with promoted pieces, castling
+/// rights and en passant among them.
+const POSITIONS: &[(&str, Option<&str>)] = &[
+    ("decimaka", None),
+    ("meiriqi", None),
+    ("chess", None),
+    ("capablanca", None),
+    (
+        "chess",
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ),
+    // Kiwipete's sister with promotions and en passant ("position 4" / 3).
+    (
+        "chess",
+        Some("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+    ),
+    ("chess", Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")),
+    (
+        "decimaka",
+        Some(
+            "r2yk1y2r/ctnbf1b1tc/pp1pppp1pp/6n3/2p4p2/3l1S4/YBPN1PP3/PP1PsN1PPP/CT4B1TC/1RL1FKY2R w Kkq - 0 11",
+        ),
+    ),
+    (
+        "decimaka",
+        Some(
+            "1r1yk4r/ct1bf3tc/np1+Pppp1pp/6n2y/p6p1b/1p2N5/YBP2PP2P/P1+pP3PP1/C3FY2TC/1RL2K1B1R w Kk - 3 21",
+        ),
+    ),
+    (
+        "meiriqi",
+        Some(
+            "2yehg1mkm/ngsls1nw2/2p1p2ps1/p4p2p1/4N3p1/4P5/7PPP/P1fS1P2S1/NG1LSG1WM1/1FYEH2M1K w - - 0 11",
+        ),
+    ),
+    (
+        "meiriqi",
+        Some(
+            "1gyNh2m1m/n1s1s1nw1k/3pg1p1s1/p2l4p1/5p2p1/4P4P/P1F4P1P/1GfSGP2S1/N2LS2WM1/2YEH2M1K w - - 3 21",
+        ),
+    ),
+];
+
+fn position(variant: &'static str, fen: Option<&str>) -> Position<'static> {
+    let v = Variant::by_name(variant).expect("a built-in variant");
+    match fen {
+        None => Position::start(v),
+        Some(f) => Position::from_fen(v, f).expect("a valid FEN"),
+    }
+}
+
+#[test]
+fn move_generation_does_not_allocate() {
+    let mut failures = Vec::new();
+    for &(variant, fen) in POSITIONS {
+        // Built (and the variant compiled) before counting starts.
+        let pos = position(variant, fen);
+        let name = format!("{variant} {}", fen.unwrap_or("start"));
+        let (n, moves) = allocations(|| pos.legal_moves());
+        assert!(!moves.is_empty(), "{name}: no legal moves");
+        if n != 0 {
+            failures.push(format!(
+                "{name}: legal_moves() made {n} heap allocations ({} moves)",
+                moves.len()
+            ));
+        }
+        let (n, nodes) = allocations(|| pos.perft(3));
+        assert!(nodes > 0);
+        if n != 0 {
+            failures.push(format!("{name}: perft(3) made {n} heap allocations"));
+        }
+        let (n, _) = allocations(|| pos.outcome());
+        if n != 0 {
+            failures.push(format!("{name}: outcome() made {n} heap allocations"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The counter itself works: a `Vec` is seen.
+#[test]
+fn the_allocation_counter_counts() {
+    let (n, v) = allocations(|| vec![1u8; 100]);
+    assert_eq!(v.len(), 100);
+    assert!(n >= 1);
+}
+
+#[test]
+fn position_is_at_most_512_bytes() {
+    let size = std::mem::size_of::<Position<'static>>();
+    assert!(size <= 512, "size_of::<Position>() is {size} bytes");
+}
