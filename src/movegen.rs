@@ -61,15 +61,29 @@ impl<'v> Position<'v> {
         let them = us.opposite();
         let king = self.king(us)?;
         let occ = self.occupied();
+        let ours = self.colors[us.index()];
         let theirs = self.colors[them.index()];
         let v = self.variant;
         let t = &v.tables;
-        let in_check = self.attacked(king, them, occ, theirs);
+        let mut in_check = v.leap_attackers[them.index()].iter().any(|&r| {
+            let own = self.roles[r as usize] & theirs;
+            !own.is_empty() && !(t.leap_attackers(them, r as usize, king) & own).is_empty()
+        });
+        // A path to the King with nothing on it is a check; with exactly one
+        // piece on it, and that one ours, the piece may be pinned.
         let mut danger = Bitboard::EMPTY;
+        let mut path = |m: Bitboard| {
+            let on = (m & occ).0;
+            if on == 0 {
+                in_check = true;
+            } else if on & (on - 1) == 0 && ours.0 & on != 0 {
+                danger |= Bitboard(on);
+            }
+        };
         for &r in &v.path_attackers[them.index()] {
             for from in self.roles[r as usize] & theirs {
                 for &m in t.attack_paths(them, r as usize, from, king) {
-                    danger |= m;
+                    path(m);
                 }
             }
         }
@@ -77,7 +91,7 @@ impl<'v> Position<'v> {
             && let Some(k) = self.king(them)
             && t.same_file(k, king)
         {
-            danger |= t.file_between(k, king);
+            path(t.file_between(k, king));
         }
         Some(Safety {
             king,
@@ -122,10 +136,27 @@ impl<'v> Position<'v> {
         let t = &self.variant.tables;
         let occ = self.occupied();
         let theirs = self.colors[us.opposite().index()];
-        let mut quiet = t.quiet(us, role, from) & !occ;
-        let mut caps = t.capture(us, role, from) & theirs;
-        let mut ep = t.ep(us, role, from) & !occ;
-        let nodes = t.nodes(us, role, from);
+        let slot = t.slot(us, role, from);
+        let mut quiet = slot.quiet & !occ;
+        let mut caps = slot.capture & theirs;
+        let mut ep = slot.ep & !occ;
+        for ray in t.rays(slot) {
+            let blockers = (ray.all & occ).0;
+            if blockers == 0 {
+                quiet |= ray.quiet;
+                continue;
+            }
+            let (first, before) = if ray.ascending {
+                let b = blockers.trailing_zeros();
+                (b, (1u128 << b) - 1)
+            } else {
+                let b = 127 - blockers.leading_zeros();
+                (b, u128::MAX.checked_shl(b + 1).unwrap_or(0))
+            };
+            quiet |= ray.quiet & Bitboard(before);
+            caps |= ray.capture & theirs & Bitboard(1u128 << first);
+        }
+        let nodes = t.nodes(slot);
         let mut i = 0;
         while i < nodes.len() {
             let n = nodes[i];
@@ -148,52 +179,112 @@ impl<'v> Position<'v> {
         (quiet, caps, ep)
     }
 
+    /// Calls `f(role, from, quiet, captures, en_passant)` for each piece of the
+    /// side to move with its targets, already filtered for King safety when
+    /// `legal` (`en_passant`: whether its e.p. capture is allowed).
+    #[inline]
+    fn for_each_piece(
+        &self,
+        s: &Safety,
+        legal: bool,
+        mut f: impl FnMut(Role, Square, Bitboard, Bitboard, bool),
+    ) {
+        let v = self.variant;
+        let us = self.side;
+        let ours = self.colors[us.index()];
+        let ep_ok = self.ep.zip(self.ep_victim).filter(|&(_, x)| {
+            self.piece_at(x)
+                .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
+        });
+        for role in 0..v.pieces.len() {
+            let r = Role(role as u8);
+            let is_royal = r == v.royal;
+            for from in self.roles[role] & ours {
+                let (mut quiet, mut caps, ept) = self.targets(role, from);
+                if legal && (is_royal || s.in_check || s.danger.contains(from)) {
+                    for to in quiet {
+                        if !self.safe_after(s, from, to, r, None) {
+                            quiet = quiet.without(to);
+                        }
+                    }
+                    for to in caps {
+                        if !self.safe_after(s, from, to, r, Some(to)) {
+                            caps = caps.without(to);
+                        }
+                    }
+                }
+                let ep = ep_ok.is_some_and(|(e, victim)| {
+                    ept.contains(e) && (!legal || self.safe_after(s, from, e, r, Some(victim)))
+                });
+                f(r, from, quiet, caps, ep);
+            }
+        }
+    }
+
     /// Generates moves into `sink`: the legal ones, or with `legal == false`
     /// every pseudo-legal one (own King safety not checked).
     pub(crate) fn generate(&self, legal: bool, sink: &mut impl FnMut(Move)) {
         let Some(s) = self.safety() else { return };
         let v = self.variant;
-        let us = self.side;
-        let ours = self.colors[us.index()];
-        let royal = v.royal;
-        let ep_ok = self.ep.filter(|_| {
-            self.ep_victim.is_some_and(|x| {
-                self.piece_at(x)
-                    .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
-            })
-        });
-        for role in 0..v.pieces.len() {
-            let r = Role(role as u8);
-            let is_royal = r == royal;
-            for from in self.roles[role] & ours {
-                let (quiet, caps, ept) = self.targets(role, from);
-                let test = legal && (is_royal || s.in_check || s.danger.contains(from));
-                for to in quiet {
-                    if !test || self.safe_after(&s, from, to, r, None) {
-                        let mut flags = MoveFlags::empty();
-                        if Some(r) == v.pawn && self.is_double_step(from, to) {
-                            flags |= MoveFlags::DOUBLE_STEP;
-                        }
-                        self.emit(from, to, r, None, flags, sink);
-                    }
+        self.for_each_piece(&s, legal, |r, from, quiet, caps, ep| {
+            for to in quiet {
+                let mut flags = MoveFlags::empty();
+                if Some(r) == v.pawn && self.is_double_step(from, to) {
+                    flags |= MoveFlags::DOUBLE_STEP;
                 }
-                for to in caps {
-                    if !test || self.safe_after(&s, from, to, r, Some(to)) {
-                        let captured = self.piece_at(to).map(|p| p.role);
-                        self.emit(from, to, r, captured, MoveFlags::empty(), sink);
-                    }
-                }
-                if let (Some(e), Some(victim)) = (ep_ok, self.ep_victim)
-                    && ept.contains(e)
-                    && (!legal || self.safe_after(&s, from, e, r, Some(victim)))
-                {
-                    self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
-                }
+                self.emit(from, to, r, None, flags, sink);
             }
-        }
+            for to in caps {
+                let captured = self.piece_at(to).map(|p| p.role);
+                self.emit(from, to, r, captured, MoveFlags::empty(), sink);
+            }
+            if let (true, Some(e)) = (ep, self.ep) {
+                self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
+            }
+        });
         if !s.in_check {
             self.castles(&s, legal, sink);
         }
+    }
+
+    /// The number of legal moves, counted from the target sets without
+    /// building moves (perft's bulk counting); agrees with `emit`.
+    pub(crate) fn count_legal(&self) -> u64 {
+        let Some(s) = self.safety() else { return 0 };
+        let v = self.variant;
+        let mut n = 0u64;
+        self.for_each_piece(&s, true, |r, from, quiet, caps, ep| {
+            let all = quiet | caps;
+            n += match v.promotion {
+                Promotion::None => all.count() as u64,
+                Promotion::Zone { zone, mandatory } => {
+                    // A target in the zone is one move per choice, plus the
+                    // plain move when promotion is optional.
+                    let choices = v.pieces[r.index()].promotions.len() as u64;
+                    if choices == 0 {
+                        all.count() as u64
+                    } else {
+                        let inside = (all & zone.of(self.side)).count() as u64;
+                        all.count() as u64 + inside * (choices + u64::from(!mandatory) - 1)
+                    }
+                }
+                Promotion::OnCapture { .. } => {
+                    let mut k = quiet.count() as u64;
+                    for to in caps {
+                        let captured = self.piece_at(to).map(|p| p.role);
+                        k += capture_promotion(v, r, captured).count();
+                    }
+                    k
+                }
+            };
+            if let (true, Some(e)) = (ep, self.ep) {
+                self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| n += 1);
+            }
+        });
+        if !s.in_check {
+            self.castles(&s, true, &mut |_| n += 1);
+        }
+        n
     }
 
     fn is_double_step(&self, from: Square, to: Square) -> bool {
@@ -293,30 +384,14 @@ impl<'v> Position<'v> {
         };
         match v.promotion {
             Promotion::None => sink(plain),
-            Promotion::OnCapture { captured_becomes } => {
-                let piece = &v.pieces[role.index()];
-                match captured {
-                    Some(c) if role != v.royal => {
-                        if Some(c) == captured_becomes {
-                            if role == c {
-                                sink(plain)
-                            } else {
-                                sink(promote(c, true))
-                            }
-                        } else if let Some(&p) = piece.promotions.first() {
-                            if v.pieces[c.index()].promoted {
-                                sink(promote(p, true));
-                            } else {
-                                sink(plain);
-                                sink(promote(p, false));
-                            }
-                        } else {
-                            sink(plain);
-                        }
-                    }
-                    _ => sink(plain),
+            Promotion::OnCapture { .. } => match capture_promotion(v, role, captured) {
+                CapturePromotion::None => sink(plain),
+                CapturePromotion::Forced(p) => sink(promote(p, true)),
+                CapturePromotion::Optional(p) => {
+                    sink(plain);
+                    sink(promote(p, false));
                 }
-            }
+            },
             Promotion::Zone { zone, mandatory } => {
                 let piece = &v.pieces[role.index()];
                 if piece.promotions.is_empty() || !zone.of(self.side).contains(to) {
@@ -340,11 +415,51 @@ impl<'v> Position<'v> {
         self.generate(true, &mut |_| any = true);
         any
     }
+}
 
-    /// The number of legal moves.
-    pub(crate) fn count_legal(&self) -> u64 {
-        let mut n = 0u64;
-        self.generate(true, &mut |_| n += 1);
-        n
+/// What a capture does under promotion on capture (Decimaka).
+enum CapturePromotion {
+    None,
+    Forced(Role),
+    Optional(Role),
+}
+
+impl CapturePromotion {
+    /// How many moves the capture makes.
+    fn count(&self) -> u64 {
+        match self {
+            CapturePromotion::Optional(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// A non-royal capturing the `captured_becomes` type turns into it (unless it
+/// already is one); otherwise a piece with a promotion must promote when it
+/// captures a promoted piece and may when it captures another.
+#[inline]
+fn capture_promotion(v: &crate::Variant, role: Role, captured: Option<Role>) -> CapturePromotion {
+    let Promotion::OnCapture { captured_becomes } = v.promotion else {
+        return CapturePromotion::None;
+    };
+    match captured {
+        Some(c) if role != v.royal => {
+            if Some(c) == captured_becomes {
+                if role == c {
+                    CapturePromotion::None
+                } else {
+                    CapturePromotion::Forced(c)
+                }
+            } else if let Some(&p) = v.pieces[role.index()].promotions.first() {
+                if v.pieces[c.index()].promoted {
+                    CapturePromotion::Forced(p)
+                } else {
+                    CapturePromotion::Optional(p)
+                }
+            } else {
+                CapturePromotion::None
+            }
+        }
+        _ => CapturePromotion::None,
     }
 }

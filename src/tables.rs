@@ -29,6 +29,29 @@ pub(crate) struct Node {
     pub skip: u16,
 }
 
+/// A chain of squares with a constant index step (a slide, a Nightrider line,
+/// a one-sided zig-zag): the first occupied square is the lowest (or highest)
+/// set bit of `all & occupied`, found without walking.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    pub all: Bitboard,
+    pub quiet: Bitboard,
+    pub capture: Bitboard,
+    /// Whether square indices grow along the ray.
+    pub ascending: bool,
+}
+
+/// The move data of one piece type of one colour on one square.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+pub(crate) struct Slot {
+    pub quiet: Bitboard,
+    pub capture: Bitboard,
+    pub ep: Bitboard,
+    pub rays: (u32, u32),
+    pub nodes: (u32, u32),
+}
+
 /// What one piece type (of one colour) needs compiled.
 pub(crate) struct PieceSpec<'a> {
     pub terms: &'a [Term],
@@ -39,10 +62,9 @@ pub(crate) struct PieceSpec<'a> {
 pub(crate) struct Tables {
     n: usize,
     roles: usize,
-    quiet: Vec<Bitboard>,
-    capture: Vec<Bitboard>,
-    ep: Vec<Bitboard>,
-    node_start: Vec<u32>,
+    /// Per (colour, role, square): everything generation reads, in one line.
+    slots: Vec<Slot>,
+    rays: Vec<Ray>,
     nodes: Vec<Node>,
     rev_capture: Vec<Bitboard>,
     /// Per (colour, role): index into `path_start` blocks, if the type has
@@ -73,10 +95,8 @@ impl Tables {
         let mut t = Tables {
             n,
             roles,
-            quiet: vec![Bitboard::EMPTY; slots],
-            capture: vec![Bitboard::EMPTY; slots],
-            ep: vec![Bitboard::EMPTY; slots],
-            node_start: Vec::with_capacity(slots + 1),
+            slots: vec![Slot::default(); slots],
+            rays: Vec::new(),
             nodes: Vec::new(),
             rev_capture: vec![Bitboard::EMPTY; slots],
             path_slot: vec![None; 2 * roles],
@@ -103,9 +123,10 @@ impl Tables {
                             }
                         }
                     }
-                    t.node_start.push(t.nodes.len() as u32);
+                    let mut slot = Slot::default();
+                    let ray_start = t.rays.len() as u32;
                     let base = t.nodes.len();
-                    for &c in &trie[0].children.clone() {
+                    for &c in &trie[0].children {
                         let node = &trie[c];
                         let bb = Square(node.sq).bb();
                         if node.flags & CAPTURE != 0 {
@@ -115,18 +136,23 @@ impl Tables {
                         }
                         if node.children.is_empty() {
                             if node.flags & QUIET != 0 {
-                                t.quiet[idx] |= bb;
+                                slot.quiet |= bb;
                             }
                             if node.flags & CAPTURE != 0 {
-                                t.capture[idx] |= bb;
+                                slot.capture |= bb;
                             }
                             if node.flags & EP != 0 {
-                                t.ep[idx] |= bb;
+                                slot.ep |= bb;
                             }
+                        } else if let Some(ray) = as_ray(&trie, c) {
+                            t.rays.push(ray);
                         } else {
                             flatten(&trie, c, base, &mut t.nodes);
                         }
                     }
+                    slot.rays = (ray_start, t.rays.len() as u32);
+                    slot.nodes = (base as u32, t.nodes.len() as u32);
+                    t.slots[idx] = slot;
                     // Blockable captures: the squares before them must be empty.
                     collect_paths(&trie, 0, Bitboard::EMPTY, &mut |to, mask| {
                         if !mask.is_empty() {
@@ -155,7 +181,6 @@ impl Tables {
                 }
             }
         }
-        t.node_start.push(t.nodes.len() as u32);
         for sq in 0..n {
             let s = Square(sq as u8);
             let (f, r) = (size.file(s) as i32, size.rank(s) as i32);
@@ -174,35 +199,33 @@ impl Tables {
         (color.index() * self.roles + role) * self.n + sq
     }
 
-    /// Non-capturing leap targets.
+    /// The move data of a piece on `sq`.
     #[inline]
-    pub(crate) fn quiet(&self, color: Color, role: usize, sq: Square) -> Bitboard {
-        self.quiet[self.idx(color, role, sq.index())]
+    pub(crate) fn slot(&self, color: Color, role: usize, sq: Square) -> &Slot {
+        &self.slots[self.idx(color, role, sq.index())]
     }
 
-    /// Capturing leap targets.
+    /// The rays of a slot.
     #[inline]
-    pub(crate) fn capture(&self, color: Color, role: usize, sq: Square) -> Bitboard {
-        self.capture[self.idx(color, role, sq.index())]
+    pub(crate) fn rays(&self, slot: &Slot) -> &[Ray] {
+        &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
     }
 
-    /// En-passant leap targets.
+    /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
-    pub(crate) fn ep(&self, color: Color, role: usize, sq: Square) -> Bitboard {
-        self.ep[self.idx(color, role, sq.index())]
-    }
-
-    /// The path trie of a piece on `sq`.
-    #[inline]
-    pub(crate) fn nodes(&self, color: Color, role: usize, sq: Square) -> &[Node] {
-        let i = self.idx(color, role, sq.index());
-        &self.nodes[self.node_start[i] as usize..self.node_start[i + 1] as usize]
+    pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
+        &self.nodes[slot.nodes.0 as usize..slot.nodes.1 as usize]
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
     pub(crate) fn reach_on_empty_board(&self, color: Color, role: usize, sq: Square) -> Bitboard {
-        let nodes = self.nodes(color, role, sq).iter().map(|n| Square(n.sq));
-        self.quiet(color, role, sq) | self.capture(color, role, sq) | nodes.collect()
+        let slot = self.slot(color, role, sq);
+        let rays = self
+            .rays(slot)
+            .iter()
+            .fold(Bitboard::EMPTY, |b, r| b | r.quiet | r.capture);
+        let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
+        slot.quiet | slot.capture | rays | nodes.collect()
     }
 
     /// Squares from which a piece of `role` and `color` captures on `sq` by a leap.
@@ -297,6 +320,46 @@ fn insert(trie: &mut Vec<TrieNode>, path: &[Square], flags: u8) {
         };
     }
     trie[cur].flags |= flags;
+}
+
+/// The subtree at `node` as a ray, if it is a single chain with a constant
+/// index step and no en-passant stops.
+fn as_ray(trie: &[TrieNode], node: usize) -> Option<Ray> {
+    let mut ray = Ray {
+        all: Bitboard::EMPTY,
+        quiet: Bitboard::EMPTY,
+        capture: Bitboard::EMPTY,
+        ascending: true,
+    };
+    let mut cur = node;
+    let mut prev: Option<u8> = None;
+    loop {
+        let n = &trie[cur];
+        if n.flags & EP != 0 {
+            return None;
+        }
+        if let Some(p) = prev {
+            if n.sq == p || (n.sq > p) != ray.ascending {
+                return None;
+            }
+        } else if let Some(&c) = n.children.first() {
+            ray.ascending = trie[c].sq > n.sq;
+        }
+        let bb = Square(n.sq).bb();
+        ray.all |= bb;
+        if n.flags & QUIET != 0 {
+            ray.quiet |= bb;
+        }
+        if n.flags & CAPTURE != 0 {
+            ray.capture |= bb;
+        }
+        prev = Some(n.sq);
+        match n.children.as_slice() {
+            [] => return Some(ray),
+            [c] => cur = *c,
+            _ => return None,
+        }
+    }
 }
 
 fn flatten(trie: &[TrieNode], node: usize, base: usize, out: &mut Vec<Node>) {
