@@ -668,10 +668,10 @@ impl<W: Write> Adapter<W> {
         if self.zero_based() {
             return size.square(i32::from(file), d1).map(|s| (s, 2));
         }
-        if let Some(d2) = digit(2).filter(|_| d1 > 0) {
-            if let Some(s) = size.square(i32::from(file), d1 * 10 + d2 - 1) {
-                return Some((s, 3));
-            }
+        if let Some(d2) = digit(2).filter(|_| d1 > 0)
+            && let Some(s) = size.square(i32::from(file), d1 * 10 + d2 - 1)
+        {
+            return Some((s, 3));
         }
         size.square(i32::from(file), d1 - 1).map(|s| (s, 2))
     }
