@@ -563,10 +563,11 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
         writeln!(self.out, "{} plays {san} ({text}).", side_name(side))?;
         self.draw()?;
-        if !self.is_over() && self.players.contains(&Player::Human) {
-            if let Some(why) = claim_reason(&self.game) {
-                writeln!(self.out, "A draw by {why} can be claimed: type claim.")?;
-            }
+        if !self.is_over()
+            && self.players.contains(&Player::Human)
+            && let Some(why) = claim_reason(&self.game)
+        {
+            writeln!(self.out, "A draw by {why} can be claimed: type claim.")?;
         }
         Ok(())
     }
@@ -574,13 +575,13 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn computer_turn(&mut self) -> io::Result<()> {
         let pos = *self.game.position();
         let side = pos.side_to_move();
-        if let Some(why) = claim_reason(&self.game) {
-            if self.values.balance(&pos, side) <= 0 {
-                writeln!(self.out, "{} claims a draw by {why}.", side_name(side))?;
-                self.game.declare_result(GameResult::Draw);
-                self.ended = Some(format!("draw claimed by {why}"));
-                return Ok(());
-            }
+        if let Some(why) = claim_reason(&self.game)
+            && self.values.balance(&pos, side) <= 0
+        {
+            writeln!(self.out, "{} claims a draw by {why}.", side_name(side))?;
+            self.game.declare_result(GameResult::Draw);
+            self.ended = Some(format!("draw claimed by {why}"));
+            return Ok(());
         }
         if self.players == [Player::Computer; 2] && self.game.ply_count() >= COMPUTER_GAME_LIMIT {
             self.game.declare_result(GameResult::Draw);

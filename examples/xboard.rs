@@ -780,10 +780,10 @@ impl<W: Write> Adapter<W> {
             );
         }
         fields[0] = placement;
-        if let Some(ep) = fields.get_mut(3) {
-            if let Some(sq) = self.variant.size().parse_square(ep) {
-                *ep = self.square_to_xboard(sq);
-            }
+        if let Some(ep) = fields.get_mut(3)
+            && let Some(sq) = self.variant.size().parse_square(ep)
+        {
+            *ep = self.square_to_xboard(sq);
         }
         fields.join(" ")
     }
@@ -807,12 +807,11 @@ impl<W: Write> Adapter<W> {
             }
         }
         fields[0] = placement;
-        if let Some(ep) = fields.get_mut(3) {
-            if let Some((sq, n)) = self.parse_square(ep.as_bytes()) {
-                if n == ep.len() {
-                    *ep = self.variant.size().square_name(sq);
-                }
-            }
+        if let Some(ep) = fields.get_mut(3)
+            && let Some((sq, n)) = self.parse_square(ep.as_bytes())
+            && n == ep.len()
+        {
+            *ep = self.variant.size().square_name(sq);
         }
         Some(fields.join(" "))
     }

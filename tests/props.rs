@@ -33,7 +33,7 @@ fn random_position(variant: &'static Variant, seed: u64, plies: usize) -> Positi
             .iter()
             .filter(|m| m.is_capture() || m.promotion().is_some())
             .collect();
-        let m = if !special.is_empty() && rng.next() % 3 == 0 {
+        let m = if !special.is_empty() && rng.next().is_multiple_of(3) {
             *special[(rng.next() % special.len() as u64) as usize]
         } else {
             moves[(rng.next() % moves.len() as u64) as usize]
