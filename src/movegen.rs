@@ -139,11 +139,17 @@ impl<'v> Position<'v> {
         let slot = t.slot(us, role, from);
         let mut quiet = slot.quiet & !occ;
         let mut caps = slot.capture & theirs;
-        let mut ep = slot.ep & !occ;
+        let mut ep = if self.ep.is_some() {
+            t.ep(us, role, from) & !occ
+        } else {
+            Bitboard::EMPTY
+        };
         for ray in t.rays(slot) {
             let blockers = (ray.all & occ).0;
             if blockers == 0 {
-                quiet |= ray.quiet;
+                if ray.quiet {
+                    quiet |= ray.all;
+                }
                 continue;
             }
             let (first, before) = if ray.ascending {
@@ -153,8 +159,12 @@ impl<'v> Position<'v> {
                 let b = 127 - blockers.leading_zeros();
                 (b, u128::MAX.checked_shl(b + 1).unwrap_or(0))
             };
-            quiet |= ray.quiet & Bitboard(before);
-            caps |= ray.capture & theirs & Bitboard(1u128 << first);
+            if ray.quiet {
+                quiet |= ray.all & Bitboard(before);
+            }
+            if ray.capture {
+                caps |= theirs & Bitboard(1u128 << first);
+            }
         }
         let nodes = t.nodes(slot);
         let mut i = 0;

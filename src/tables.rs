@@ -29,26 +29,29 @@ pub(crate) struct Node {
     pub skip: u16,
 }
 
-/// A chain of squares with a constant index step (a slide, a Nightrider line,
-/// a one-sided zig-zag): the first occupied square is the lowest (or highest)
-/// set bit of `all & occupied`, found without walking.
-#[derive(Clone, Copy, Debug)]
+/// A chain of squares with a constant index step and the same modes on every
+/// square (a slide, a Nightrider line, a Pawn's double step): the first
+/// occupied square is the lowest (or highest) set bit of `all & occupied`,
+/// found without walking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ray {
     pub all: Bitboard,
-    pub quiet: Bitboard,
-    pub capture: Bitboard,
+    /// May stop on each empty square.
+    pub quiet: bool,
+    /// May capture on the first occupied square.
+    pub capture: bool,
     /// Whether square indices grow along the ray.
     pub ascending: bool,
 }
 
 /// The move data of one piece type of one colour on one square.
 #[derive(Clone, Copy, Debug, Default)]
-#[repr(align(64))]
 pub(crate) struct Slot {
     pub quiet: Bitboard,
     pub capture: Bitboard,
-    pub ep: Bitboard,
+    /// Range in `rays`.
     pub rays: (u32, u32),
+    /// Range in `nodes`.
     pub nodes: (u32, u32),
 }
 
@@ -64,6 +67,8 @@ pub(crate) struct Tables {
     roles: usize,
     /// Per (colour, role, square): everything generation reads, in one line.
     slots: Vec<Slot>,
+    /// En-passant targets, per (colour, role, square).
+    ep: Vec<Bitboard>,
     rays: Vec<Ray>,
     nodes: Vec<Node>,
     rev_capture: Vec<Bitboard>,
@@ -96,6 +101,7 @@ impl Tables {
             n,
             roles,
             slots: vec![Slot::default(); slots],
+            ep: vec![Bitboard::EMPTY; slots],
             rays: Vec::new(),
             nodes: Vec::new(),
             rev_capture: vec![Bitboard::EMPTY; slots],
@@ -142,7 +148,7 @@ impl Tables {
                                 slot.capture |= bb;
                             }
                             if node.flags & EP != 0 {
-                                slot.ep |= bb;
+                                t.ep[idx] |= bb;
                             }
                         } else if let Some(ray) = as_ray(&trie, c) {
                             t.rays.push(ray);
@@ -211,6 +217,12 @@ impl Tables {
         &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
     }
 
+    /// En-passant targets of a piece on `sq`.
+    #[inline]
+    pub(crate) fn ep(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+        self.ep[self.idx(color, role, sq.index())]
+    }
+
     /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
     pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
@@ -223,7 +235,7 @@ impl Tables {
         let rays = self
             .rays(slot)
             .iter()
-            .fold(Bitboard::EMPTY, |b, r| b | r.quiet | r.capture);
+            .fold(Bitboard::EMPTY, |b, r| b | r.all);
         let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
         slot.quiet | slot.capture | rays | nodes.collect()
     }
@@ -325,17 +337,21 @@ fn insert(trie: &mut Vec<TrieNode>, path: &[Square], flags: u8) {
 /// The subtree at `node` as a ray, if it is a single chain with a constant
 /// index step and no en-passant stops.
 fn as_ray(trie: &[TrieNode], node: usize) -> Option<Ray> {
+    let flags = trie[node].flags;
+    if flags & EP != 0 || flags == 0 {
+        return None;
+    }
     let mut ray = Ray {
         all: Bitboard::EMPTY,
-        quiet: Bitboard::EMPTY,
-        capture: Bitboard::EMPTY,
+        quiet: flags & QUIET != 0,
+        capture: flags & CAPTURE != 0,
         ascending: true,
     };
     let mut cur = node;
     let mut prev: Option<u8> = None;
     loop {
         let n = &trie[cur];
-        if n.flags & EP != 0 {
+        if n.flags != flags {
             return None;
         }
         if let Some(p) = prev {
@@ -345,14 +361,7 @@ fn as_ray(trie: &[TrieNode], node: usize) -> Option<Ray> {
         } else if let Some(&c) = n.children.first() {
             ray.ascending = trie[c].sq > n.sq;
         }
-        let bb = Square(n.sq).bb();
-        ray.all |= bb;
-        if n.flags & QUIET != 0 {
-            ray.quiet |= bb;
-        }
-        if n.flags & CAPTURE != 0 {
-            ray.capture |= bb;
-        }
+        ray.all |= Square(n.sq).bb();
         prev = Some(n.sq);
         match n.children.as_slice() {
             [] => return Some(ray),
