@@ -270,7 +270,7 @@ impl<'v> Position<'v> {
                 Promotion::Zone { zone, mandatory } => {
                     // A target in the zone is one move per choice, plus the
                     // plain move when promotion is optional.
-                    let choices = v.pieces[r.index()].promotions.len() as u64;
+                    let choices = v.promotion_choices[r.index()] as u64;
                     if choices == 0 {
                         all.count() as u64
                     } else {

@@ -333,6 +333,8 @@ pub struct Variant {
     /// Roles with leap captures / blockable captures, per colour.
     pub(crate) leap_attackers: [Vec<u8>; 2],
     pub(crate) path_attackers: [Vec<u8>; 2],
+    /// Per role, how many types it may promote to (hot in bulk counting).
+    pub(crate) promotion_choices: [u8; MAX_ROLES],
     pub(crate) def: VariantDef,
 }
 
@@ -545,6 +547,10 @@ impl Variant {
                 .collect()
         });
 
+        let mut promotion_choices = [0u8; MAX_ROLES];
+        for (i, p) in pieces.iter().enumerate() {
+            promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
+        }
         let mut v = Variant {
             name: def.name.clone(),
             size,
@@ -561,6 +567,7 @@ impl Variant {
             tables,
             leap_attackers,
             path_attackers,
+            promotion_choices,
             def: def.clone(),
         };
         if let (Some(rook), Some(distance)) = (castling_rook, distance) {
