@@ -504,6 +504,10 @@ impl Variant {
             .as_deref()
             .map(|t| role_of("pawn", t))
             .transpose()?;
+        if pawn == Some(royal) {
+            // The King would be capturable en passant, which legality ignores.
+            return Err(VariantError::Feature("the royal piece cannot be the pawn type".into()));
+        }
         if def.en_passant && pawn.is_none() {
             return Err(VariantError::Feature("en passant needs a pawn type".into()));
         }

@@ -440,6 +440,8 @@ fn definitions_that_would_make_indistinguishable_moves_are_refused() {
     // Promoting to the royal piece or to itself.
     assert!(refused(&|d| d.pieces[5].promotions = vec!["K".into()]).contains("royal"));
     assert!(refused(&|d| d.pieces[5].promotions = vec!["P".into()]).contains("itself"));
+    // The royal piece as the pawn type (found by fuzzing).
+    assert!(refused(&|d| d.pawn = Some("K".into())).contains("pawn type"));
     // The castling partner must not be the King or the Pawn.
     assert!(refused(&|d| d.castling_rook = Some("K".into())).contains("type of its own"));
 }
