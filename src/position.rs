@@ -485,19 +485,26 @@ impl<'v> Position<'v> {
             .parse_square_prefix(&bytes[n1..])
             .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
         let suffix = &text[n1 + n2..];
-        let wanted: Option<Option<Role>> = match (suffix, self.variant.promotion_text) {
+        // What the suffix asks for: nothing, any promotion ('+'), or the
+        // promotion whose type's letter (its token without '+') it is.
+        let letter_of = |r: Role| {
+            self.variant
+                .pieces
+                .get(r.index())
+                .and_then(|p| p.token.trim_start_matches('+').bytes().next())
+        };
+        let wanted: Option<Option<u8>> = match (suffix, self.variant.promotion_text) {
             ("", _) => None,
             ("+", PromotionText::Plus) => Some(None),
             (s, PromotionText::Letter) if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
-                let token = s.to_ascii_uppercase();
-                let role = self
-                    .variant
-                    .role_by_token(&token)
-                    .or_else(|| self.variant.role_by_token(&format!("+{token}")))
-                    .ok_or_else(|| {
-                        syntax("the promotion letter names no piece type of this variant")
-                    })?;
-                Some(Some(role))
+                let letter = s.as_bytes()[0].to_ascii_uppercase();
+                if !(0..self.variant.pieces.len()).any(|i| letter_of(Role(i as u8)) == Some(letter))
+                {
+                    return Err(syntax(
+                        "the promotion letter names no piece type of this variant",
+                    ));
+                }
+                Some(Some(letter))
             }
             (_, PromotionText::Plus) => {
                 return Err(syntax("the only suffix is '+', for a promotion"));
@@ -544,7 +551,7 @@ impl<'v> Position<'v> {
         let found = legal.iter().find(|m| match wanted {
             None => m.promotion.is_none(),
             Some(None) => m.promotion.is_some(),
-            Some(Some(r)) => m.promotion == Some(r),
+            Some(Some(letter)) => m.promotion.and_then(letter_of) == Some(letter),
         });
         match found {
             Some(m) => Ok(*m),

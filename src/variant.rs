@@ -487,6 +487,22 @@ impl Variant {
                 )));
             }
         }
+        if def.promotion_text == PromotionText::Letter {
+            // The suffix letter must name one choice.
+            for p in &pieces {
+                let letters: Vec<&str> = p
+                    .promotions
+                    .iter()
+                    .map(|r| pieces[r.index()].token.trim_start_matches('+'))
+                    .collect();
+                if (1..letters.len()).any(|i| letters[..i].contains(&letters[i])) {
+                    return Err(VariantError::Feature(format!(
+                        "piece {:?}: two promotion choices share a letter, so move text cannot tell them apart",
+                        p.name
+                    )));
+                }
+            }
+        }
         if promotion == Promotion::None && pieces.iter().any(|p| !p.promotions.is_empty()) {
             return Err(VariantError::Feature(
                 "pieces list promotions but the variant has no promotion scheme".into(),
@@ -506,7 +522,9 @@ impl Variant {
             .transpose()?;
         if pawn == Some(royal) {
             // The King would be capturable en passant, which legality ignores.
-            return Err(VariantError::Feature("the royal piece cannot be the pawn type".into()));
+            return Err(VariantError::Feature(
+                "the royal piece cannot be the pawn type".into(),
+            ));
         }
         if def.en_passant && pawn.is_none() {
             return Err(VariantError::Feature("en passant needs a pawn type".into()));

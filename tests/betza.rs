@@ -440,6 +440,22 @@ fn definitions_that_would_make_indistinguishable_moves_are_refused() {
     // Promoting to the royal piece or to itself.
     assert!(refused(&|d| d.pieces[5].promotions = vec!["K".into()]).contains("royal"));
     assert!(refused(&|d| d.pieces[5].promotions = vec!["P".into()]).contains("itself"));
+    // Two promotion choices with one letter (found by fuzzing).
+    let mut d = chess.clone();
+    d.pieces.push(PieceDef::new("Amazon", "+Q", "QN"));
+    d.pieces[5].promotions = vec!["Q".into(), "+Q".into()];
+    assert!(
+        matches!(Variant::new(d), Err(VariantError::Feature(m)) if m.contains("share a letter"))
+    );
+    // A promotion to a '+' type is written with its letter.
+    let mut d = chess.clone();
+    d.pieces.push(PieceDef::new("Amazon", "+A", "QN"));
+    d.pieces[5].promotions = vec!["Q".into(), "+A".into()];
+    let v = Variant::new(d).expect("valid");
+    let pos = Position::from_fen(&v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
+    let m = pos.parse_move("a7a8a").expect("the Amazon promotion");
+    assert_eq!(v.piece(m.promotion().expect("promotes")).name, "Amazon");
+    assert_eq!(pos.move_text(&m), "a7a8a");
     // The royal piece as the pawn type (found by fuzzing).
     assert!(refused(&|d| d.pawn = Some("K".into())).contains("pawn type"));
     // The castling partner must not be the King or the Pawn.
