@@ -480,6 +480,18 @@ impl Variant {
         for (i, p) in pieces.iter().enumerate() {
             // A second King, or a "promotion" that changes nothing, would make
             // moves that no text can tell apart.
+            if let Some(r) = p
+                .promotions
+                .iter()
+                .find(|r| pieces[r.index()].confinement.is_some())
+            {
+                // It could appear outside the region it may never leave.
+                return Err(VariantError::Feature(format!(
+                    "piece {:?} may not promote to the confined {:?}",
+                    p.name,
+                    pieces[r.index()].name
+                )));
+            }
             if p.promotions.iter().any(|r| *r == royal || r.index() == i) {
                 return Err(VariantError::Feature(format!(
                     "piece {:?} may not promote to the royal piece or to itself",

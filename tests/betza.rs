@@ -456,6 +456,10 @@ fn definitions_that_would_make_indistinguishable_moves_are_refused() {
     let m = pos.parse_move("a7a8a").expect("the Amazon promotion");
     assert_eq!(v.piece(m.promotion().expect("promotes")).name, "Amazon");
     assert_eq!(pos.move_text(&m), "a7a8a");
+    // Promotion to a confined type (found by fuzzing).
+    let mut mq = betza::builtin::definition("meiriqi").expect("built in");
+    mq.pieces[11].promotions = vec!["M".into()];
+    assert!(matches!(Variant::new(mq), Err(VariantError::Feature(m)) if m.contains("confined")));
     // The royal piece as the pawn type (found by fuzzing).
     assert!(refused(&|d| d.pawn = Some("K".into())).contains("pawn type"));
     // The castling partner must not be the King or the Pawn.
