@@ -162,6 +162,10 @@ pub struct LaterLeg {
     pub range: u8,
 }
 
+/// The most paths one multi-leg term may have from a square (before the
+/// board cuts them): far beyond any real piece, and quick to compile.
+pub const MAX_PATHS: u64 = 1 << 12;
+
 /// Parses a Betza string.
 pub fn parse(text: &str) -> Result<Piece, BetzaError> {
     Parser {
@@ -422,6 +426,10 @@ impl Parser<'_> {
             let mut later = Vec::new();
             let mut prev_range = range;
             let mut shape = atom.shape();
+            // Paths from one square multiply with every branching leg; bound
+            // them so that compiling a piece stays quick.
+            let steps = |r: u8| if r == 0 { 15u64 } else { r as u64 };
+            let mut ways = steps(range);
             for w in groups.windows(2) {
                 let leg_range = if w[0].rider_toggle {
                     if prev_range == 1 { 0 } else { 1 }
@@ -437,6 +445,13 @@ impl Parser<'_> {
                     } else {
                         Shape::Orthogonal
                     };
+                }
+                ways = ways.saturating_mul(turns.count_ones() as u64 * steps(leg_range));
+                if ways > MAX_PATHS {
+                    return self.err(
+                        w[1].start,
+                        format!("this move has too many paths (over {MAX_PATHS}) to compile"),
+                    );
                 }
                 later.push(LaterLeg {
                     turns,

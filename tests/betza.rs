@@ -290,6 +290,7 @@ fn errors_name_the_position() {
         ("yW", 0),
         ("fvaK", 3),
         ("Wé", 1),
+        ("aaaaaaaaaaaW", 8),
     ];
     for &(text, pos) in cases {
         let err = parse(text).expect_err(text);
