@@ -7,9 +7,11 @@
 //! A failing input is reported with its target, file and panic message; all
 //! inputs run even after a failure, so one test run lists every failure.
 
+use std::cell::{Cell, RefCell};
 use std::fs;
 use std::panic;
 use std::path::{Path, PathBuf};
+use std::sync::Once;
 
 #[path = "../fuzz/src/targets.rs"]
 mod targets;
@@ -41,8 +43,34 @@ fn inputs(dir: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
+thread_local! {
+    /// Whether this thread is replaying: its panics are expected and reported
+    /// in the test's own message, not printed by the panic hook.
+    static REPLAYING: Cell<bool> = const { Cell::new(false) };
+    /// Where the last panic on this thread happened.
+    static LOCATION: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Installs, once, a panic hook that stays quiet on replaying threads (and
+/// notes the location) and behaves as before on every other thread.
+fn install_quiet_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let default = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if REPLAYING.with(Cell::get) {
+                let at = info.location().map(|l| l.to_string()).unwrap_or_default();
+                LOCATION.with(|l| *l.borrow_mut() = at);
+            } else {
+                default(info);
+            }
+        }));
+    });
+}
+
 /// Runs each input through its target; returns one line per failure.
 fn replay(inputs: &[(String, PathBuf)]) -> Vec<String> {
+    install_quiet_hook();
     let mut failures = Vec::new();
     for (target, path) in inputs {
         let Some(&(_, run)) = targets::TARGETS.iter().find(|(n, _)| n == target) else {
@@ -53,13 +81,24 @@ fn replay(inputs: &[(String, PathBuf)]) -> Vec<String> {
             continue;
         };
         let data = fs::read(path).expect("readable input");
-        if let Err(payload) = panic::catch_unwind(|| run(&data)) {
+        REPLAYING.with(|r| r.set(true));
+        let outcome = panic::catch_unwind(|| run(&data));
+        REPLAYING.with(|r| r.set(false));
+        if let Err(payload) = outcome {
             let message = payload
                 .downcast_ref::<String>()
                 .map(String::as_str)
                 .or_else(|| payload.downcast_ref::<&str>().copied())
                 .unwrap_or("(no message)");
-            failures.push(format!("{target}: {}: {message}", path.display()));
+            let at = LOCATION.with(|l| l.borrow().clone());
+            let file = path
+                .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .unwrap_or(path);
+            failures.push(format!(
+                "{target}: {} (panicked at {at}):\n    {}",
+                file.display(),
+                message.replace('\n', "\n    ")
+            ));
         }
     }
     failures

@@ -86,16 +86,27 @@ pub fn king_capturable(pos: &Position<'_>) -> bool {
     })
 }
 
-/// Checks `pos` and every legal move from it:
+/// Which legal moves [`check_position`] checks one by one.
+#[derive(Clone, Copy, Debug)]
+pub enum Moves {
+    /// Every legal move.
+    All,
+    /// This one only (the legal list as a whole is still checked).
+    Only(Move),
+}
+
+/// Checks `pos` and its legal moves:
 ///
 /// - its FEN reads back to the same FEN, hash and legal moves;
 /// - the legal moves are exactly the pseudo-legal moves that do not leave the
 ///   mover's royal piece capturable, and no two share (from, to, promotion);
 /// - the position has an outcome exactly when it has no legal move;
-/// - for each legal move: `is_legal` and `play` accept it, its move text and
-///   its SAN read back to it, `moves_between` and `legal_targets` list it, and
-///   `hash_after` equals the next position's `hash`.
-pub fn check_position(pos: &Position<'_>) {
+/// - for each legal move chosen by `moves`: `is_legal` and `play` accept it,
+///   its move text and its SAN read back to it, `moves_between` and
+///   `legal_targets` list it, and `hash_after` equals the next position's
+///   `hash`. (These cost about ten move generations per move: `play` checks
+///   only the move it plays, to keep the fuzzer fast on long games.)
+pub fn check_position(pos: &Position<'_>, moves: Moves) {
     let v = pos.variant();
     let fen = pos.to_fen();
     let back = Position::from_fen(v, &fen)
@@ -123,18 +134,18 @@ pub fn check_position(pos: &Position<'_>) {
         pos.outcome(),
         legal.len()
     );
-    let mut keys: Vec<_> = legal
-        .iter()
-        .map(|m| (m.from(), m.to(), m.promotion()))
-        .collect();
-    keys.sort();
-    keys.dedup();
-    assert_eq!(
-        keys.len(),
-        legal.len(),
-        "{}: duplicate legal moves in {fen:?}",
-        v.name()
-    );
+    for (i, a) in legal.iter().enumerate() {
+        if let Some(b) = legal[i + 1..]
+            .iter()
+            .find(|b| (b.from(), b.to(), b.promotion()) == (a.from(), a.to(), a.promotion()))
+        {
+            panic!(
+                "{}: two legal moves share from, to and promotion ({}), in {fen:?}: {a:?} and {b:?}",
+                v.name(),
+                pos.move_text(a)
+            );
+        }
+    }
 
     let pseudo = pos.pseudo_legal_moves();
     for m in &pseudo {
@@ -152,8 +163,20 @@ pub fn check_position(pos: &Position<'_>) {
     }
 
     let hash = pos.hash();
-    for m in &legal {
-        check_move(pos, m, hash, &pseudo, &fen);
+    match moves {
+        Moves::All => {
+            for m in &legal {
+                check_move(pos, m, hash, &pseudo, &fen);
+            }
+        }
+        Moves::Only(m) => {
+            assert!(
+                legal.contains(&m),
+                "{}: {m:?} is not a legal move of {fen:?}",
+                v.name()
+            );
+            check_move(pos, &m, hash, &pseudo, &fen);
+        }
     }
 }
 
@@ -208,21 +231,35 @@ fn check_move(pos: &Position<'_>, m: &Move, hash: u64, pseudo: &[Move], fen: &st
 
 /// Plays a game from `start`, each byte choosing a legal move (its value
 /// modulo the number of moves), at most `max_plies` plies, checking
-/// [`check_position`] at every step and the `Game` history around each move:
-/// the game's position and hash follow the moves, and `undo` restores the
-/// exact previous position and hash. Moves go in by move, move text and SAN in
-/// turn. At the end, the game's PGN reads back to the same position.
-pub fn play_game<'v>(start: Position<'v>, bytes: &[u8], max_plies: usize) -> Game<'v> {
+/// [`check_position`] at every step (for every legal move if `every_move`,
+/// else for the move played) and the `Game` history around each move: the
+/// game's position and hash follow the moves, and `undo` restores the exact
+/// previous position and hash. Moves go in by move, move text and SAN in turn.
+/// The final position is checked for every legal move, and the game's PGN must
+/// read back to the same position.
+pub fn play_game<'v>(
+    start: Position<'v>,
+    bytes: &[u8],
+    max_plies: usize,
+    every_move: bool,
+) -> Game<'v> {
     let v = start.variant();
     let mut game = Game::from_position(start);
     for (ply, &b) in bytes.iter().take(max_plies).enumerate() {
         let pos = *game.position();
-        check_position(&pos);
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
         }
         let m = legal[b as usize % legal.len()];
+        check_position(
+            &pos,
+            if every_move {
+                Moves::All
+            } else {
+                Moves::Only(m)
+            },
+        );
         let next = pos.play(&m).expect("a listed move is legal");
         let fen = pos.to_fen();
         let text = pos.move_text(&m);
@@ -267,7 +304,7 @@ pub fn play_game<'v>(start: Position<'v>, bytes: &[u8], max_plies: usize) -> Gam
         );
         game.play(&m).expect("played once already");
     }
-    check_position(game.position());
+    check_position(game.position(), Moves::All);
     let pgn = game.to_pgn();
     match Game::from_pgn_in(v, &pgn) {
         Ok(back) => {
@@ -298,7 +335,7 @@ pub fn fen(data: &[u8]) {
     let Some(text) = text(data) else { return };
     for i in 0..VARIANTS.len() as u8 {
         if let Ok(pos) = Position::from_fen(builtin(i), text) {
-            check_position(&pos);
+            check_position(&pos, Moves::All);
         }
     }
 }
@@ -342,7 +379,7 @@ pub fn move_text(data: &[u8]) {
             );
             pos = pos.play(&m).expect("legal");
         }
-        check_position(&pos);
+        check_position(&pos, Moves::All);
     }
 }
 
@@ -376,7 +413,7 @@ pub fn san(data: &[u8]) {
             );
             pos = pos.play(&m).expect("legal");
         }
-        check_position(&pos);
+        check_position(&pos, Moves::All);
     }
 }
 
@@ -443,7 +480,7 @@ pub fn betza(data: &[u8]) {
     for def in [as_piece, as_royal] {
         if let Ok(v) = Variant::new(def) {
             let pos = Position::start(&v);
-            check_position(&pos);
+            check_position(&pos, Moves::All);
             let _ = pos.perft(2);
         }
     }
@@ -673,15 +710,21 @@ pub fn variant(data: &[u8]) {
     let pos = Position::start(&v);
     let _ = pos.legal_moves();
     let _ = pos.perft(2);
-    play_game(pos, b.rest(), MAX_VARIANT_PLIES);
+    play_game(pos, b.rest(), MAX_VARIANT_PLIES, true);
 }
 
 /// `play`: the first byte picks a built-in variant, each later byte a legal
-/// move (see [`play_game`]), every position along the way checked by
-/// [`check_position`].
+/// move (see [`play_game`]): at every step the legal list as a whole, the FEN
+/// and the move played are checked by [`check_position`], and the final
+/// position for every legal move.
 pub fn play(data: &[u8]) {
     let Some((&first, moves)) = data.split_first() else {
         return;
     };
-    play_game(Position::start(builtin(first)), moves, MAX_PLAY_PLIES);
+    play_game(
+        Position::start(builtin(first)),
+        moves,
+        MAX_PLAY_PLIES,
+        false,
+    );
 }
