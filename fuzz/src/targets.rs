@@ -261,46 +261,56 @@ pub fn play_game<'v>(
             },
         );
         let next = pos.play(&m).expect("a listed move is legal");
-        let fen = pos.to_fen();
         let text = pos.move_text(&m);
+        // Written only when a check fails: the FEN costs a move generation.
+        let fen = || pos.to_fen();
         match ply % 3 {
             0 => game
                 .play(&m)
-                .unwrap_or_else(|e| panic!("Game::play {text} in {fen:?}: {e}")),
+                .unwrap_or_else(|e| panic!("Game::play {text} in {:?}: {e}", fen())),
             1 => {
                 let got = game
                     .play_text(&text)
-                    .unwrap_or_else(|e| panic!("Game::play_text {text} in {fen:?}: {e}"));
-                assert_eq!(got, m, "Game::play_text {text} in {fen:?}");
+                    .unwrap_or_else(|e| panic!("Game::play_text {text} in {:?}: {e}", fen()));
+                assert_eq!(got, m, "Game::play_text {text} in {:?}", fen());
             }
             _ => {
                 let san = pos.san(&m);
                 let got = game
                     .play_san(&san)
-                    .unwrap_or_else(|e| panic!("Game::play_san {san} in {fen:?}: {e}"));
-                assert_eq!(got, m, "Game::play_san {san} in {fen:?}");
+                    .unwrap_or_else(|e| panic!("Game::play_san {san} in {:?}: {e}", fen()));
+                assert_eq!(got, m, "Game::play_san {san} in {:?}", fen());
             }
         }
         assert_eq!(
             *game.position(),
             next,
-            "game position after {text} from {fen:?}"
+            "game position after {text} from {:?}",
+            fen()
         );
         assert_eq!(
             game.hash(),
             next.hash(),
-            "game hash after {text} from {fen:?}"
+            "game hash after {text} from {:?}",
+            fen()
         );
-        assert_eq!(game.undo(), Some(m), "Game::undo after {text} from {fen:?}");
+        assert_eq!(
+            game.undo(),
+            Some(m),
+            "Game::undo after {text} from {:?}",
+            fen()
+        );
         assert_eq!(
             *game.position(),
             pos,
-            "Game::undo of {text} from {fen:?}: position"
+            "Game::undo of {text} from {:?}: position",
+            fen()
         );
         assert_eq!(
             game.hash(),
             pos.hash(),
-            "Game::undo of {text} from {fen:?}: hash"
+            "Game::undo of {text} from {:?}: hash",
+            fen()
         );
         game.play(&m).expect("played once already");
     }
@@ -350,71 +360,42 @@ fn first_line_position<'v>(variant: &'v Variant, line: &str) -> Option<Position<
     }
 }
 
-/// `move_text`: the first line is a FEN (empty: the start position), tried
-/// in every built-in variant; the rest is whitespace-separated move texts.
-/// Each accepted text must name a legal move whose own text reads back to
-/// it; it is played and the next text applies to the new position. Refused
-/// texts are skipped. The final position must satisfy [`check_position`].
-pub fn move_text(data: &[u8]) {
+/// The body of `move_text` and `san`: the first line is a FEN (empty: the
+/// start position), tried in every built-in variant; the rest is
+/// whitespace-separated words, each given to `read`. A word read as a move
+/// must name a legal move that passes every check of [`check_position`] for
+/// one move (its own move text and SAN read back to it, and so on); it is
+/// played and the next word applies to the new position. Refused words are
+/// skipped. The final position must satisfy [`check_position`].
+fn read_moves(data: &[u8], read: fn(&Position<'_>, &str) -> Option<Move>) {
     let Some(text) = text(data) else { return };
-    let (line, moves) = text.split_once('\n').unwrap_or((text, ""));
+    let (line, words) = text.split_once('\n').unwrap_or((text, ""));
     for i in 0..VARIANTS.len() as u8 {
         let Some(mut pos) = first_line_position(builtin(i), line) else {
             continue;
         };
-        for word in moves.split_whitespace() {
-            let Ok(m) = pos.parse_move(word) else {
-                continue;
-            };
+        for word in words.split_whitespace() {
+            let Some(m) = read(&pos, word) else { continue };
+            let fen = pos.to_fen();
             assert!(
                 pos.is_legal(&m),
-                "parse_move({word:?}) gave an illegal move in {:?}",
-                pos.to_fen()
+                "{word:?} was read as the illegal {m:?} in {fen:?}"
             );
-            let own = pos.move_text(&m);
-            assert_eq!(
-                pos.parse_move(&own).ok(),
-                Some(m),
-                "move text {own:?} (read from {word:?})"
-            );
+            check_move(&pos, &m, pos.hash(), &pos.pseudo_legal_moves(), &fen);
             pos = pos.play(&m).expect("legal");
         }
         check_position(&pos, Moves::All);
     }
 }
 
-/// `san`: as [`move_text`], with SAN: each accepted SAN must name a legal
-/// move whose own SAN and move text read back to it.
+/// `move_text`: [`read_moves`] with move texts (`Position::parse_move`).
+pub fn move_text(data: &[u8]) {
+    read_moves(data, |pos, word| pos.parse_move(word).ok());
+}
+
+/// `san`: [`read_moves`] with SAN (`Position::parse_san`).
 pub fn san(data: &[u8]) {
-    let Some(text) = text(data) else { return };
-    let (line, moves) = text.split_once('\n').unwrap_or((text, ""));
-    for i in 0..VARIANTS.len() as u8 {
-        let Some(mut pos) = first_line_position(builtin(i), line) else {
-            continue;
-        };
-        for word in moves.split_whitespace() {
-            let Ok(m) = pos.parse_san(word) else { continue };
-            assert!(
-                pos.is_legal(&m),
-                "parse_san({word:?}) gave an illegal move in {:?}",
-                pos.to_fen()
-            );
-            let own = pos.san(&m);
-            assert_eq!(
-                pos.parse_san(&own).ok(),
-                Some(m),
-                "SAN {own:?} (read from {word:?})"
-            );
-            let own = pos.move_text(&m);
-            assert_eq!(
-                pos.parse_move(&own).ok(),
-                Some(m),
-                "move text {own:?} (SAN {word:?})"
-            );
-            pos = pos.play(&m).expect("legal");
-        }
-        check_position(&pos, Moves::All);
-    }
+    read_moves(data, |pos, word| pos.parse_san(word).ok());
 }
 
 /// `betza`: the input as text is parsed as a Betza string. A refusal must
