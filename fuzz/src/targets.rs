@@ -1,0 +1,711 @@
+//! The bodies of the fuzz targets, as plain functions of the input bytes.
+//!
+//! Each `fuzz/fuzz_targets/<name>.rs` is a one-line wrapper around the
+//! function of the same name here, and `tests/fuzz_replay.rs` includes this
+//! file too (`#[path]`), so plain `cargo test` on stable replays every
+//! committed seed and crash file through exactly the code the fuzzer runs.
+//! A function returns normally when the input is uninteresting or fine, and
+//! panics (with a message naming the broken invariant) otherwise.
+//!
+//! This file depends on nothing but `betza` and `std`: it must compile both
+//! inside the fuzz crate and inside the main crate's tests.
+
+use betza::{
+    Color, Game, Move, PieceDef, Position, PromotionDef, PromotionText, Region, StalemateRule,
+    Variant, VariantDef,
+};
+
+/// A target's body: returns, or panics naming the broken invariant.
+pub type Target = fn(&[u8]);
+
+/// Every target, by the name of its corpus folder.
+pub const TARGETS: &[(&str, Target)] = &[
+    ("fen", fen),
+    ("move_text", move_text),
+    ("san", san),
+    ("betza", betza),
+    ("variant", variant),
+    ("play", play),
+];
+
+/// The built-in variants, in the order a selector byte picks them.
+pub const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
+
+/// Most plies `play` makes: every ply checks every legal move, so longer
+/// inputs would only slow the fuzzer down.
+pub const MAX_PLAY_PLIES: usize = 160;
+
+/// Most plies `variant` plays in a generated variant after its checks.
+const MAX_VARIANT_PLIES: usize = 12;
+
+fn builtin(index: u8) -> &'static Variant {
+    Variant::by_name(VARIANTS[index as usize % VARIANTS.len()]).expect("built in")
+}
+
+/// The input as text, or `None` if it is not UTF-8.
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+// ---------------------------------------------------------------------------
+// The invariants every reachable position must satisfy.
+
+/// Whether the side to move could take the other side's royal piece: by a
+/// pseudo-legal capture or, where the rule exists, because the two royal
+/// pieces face each other on an open file. Built only on
+/// `pseudo_legal_moves`, not on the library's attack tests.
+pub fn king_capturable(pos: &Position<'_>) -> bool {
+    let v = pos.variant();
+    if pos
+        .pseudo_legal_moves()
+        .iter()
+        .any(|m| m.captured() == Some(v.royal()))
+    {
+        return true;
+    }
+    if !v.facing_kings() {
+        return false;
+    }
+    let (Some(a), Some(b)) = (pos.king(Color::White), pos.king(Color::Black)) else {
+        return false;
+    };
+    let size = pos.size();
+    if size.file(a) != size.file(b) {
+        return false;
+    }
+    let file = i32::from(size.file(a));
+    let (lo, hi) = (
+        size.rank(a).min(size.rank(b)),
+        size.rank(a).max(size.rank(b)),
+    );
+    (lo + 1..hi).all(|rank| {
+        let sq = size
+            .square(file, i32::from(rank))
+            .expect("between two squares");
+        pos.piece_at(sq).is_none()
+    })
+}
+
+/// Which legal moves [`check_position`] checks one by one.
+#[derive(Clone, Copy, Debug)]
+pub enum Moves {
+    /// Every legal move.
+    All,
+    /// This one only (the legal list as a whole is still checked).
+    Only(Move),
+}
+
+/// Checks `pos` and its legal moves:
+///
+/// - its FEN reads back to the same FEN, hash and legal moves;
+/// - the legal moves are exactly the pseudo-legal moves that do not leave the
+///   mover's royal piece capturable, and no two share (from, to, promotion);
+/// - the position has an outcome exactly when it has no legal move;
+/// - for each legal move chosen by `moves`: `is_legal` and `play` accept it,
+///   its move text and its SAN read back to it, `moves_between` and
+///   `legal_targets` list it, and `hash_after` equals the next position's
+///   `hash`. (These cost about ten move generations per move: `play` checks
+///   only the move it plays, to keep the fuzzer fast on long games.)
+pub fn check_position(pos: &Position<'_>, moves: Moves) {
+    let v = pos.variant();
+    let fen = pos.to_fen();
+    let back = Position::from_fen(v, &fen)
+        .unwrap_or_else(|e| panic!("{}: own FEN {fen:?} refused: {e}", v.name()));
+    assert_eq!(back.to_fen(), fen, "{}: FEN write, read, write", v.name());
+    assert_eq!(
+        back.hash(),
+        pos.hash(),
+        "{}: hash after FEN round trip of {fen:?}",
+        v.name()
+    );
+
+    let legal = pos.legal_moves();
+    assert_eq!(
+        back.legal_moves(),
+        legal,
+        "{}: legal moves after FEN round trip of {fen:?}",
+        v.name()
+    );
+    assert_eq!(
+        pos.outcome().is_some(),
+        legal.is_empty(),
+        "{}: outcome {:?} with {} legal moves in {fen:?}",
+        v.name(),
+        pos.outcome(),
+        legal.len()
+    );
+    for (i, a) in legal.iter().enumerate() {
+        if let Some(b) = legal[i + 1..]
+            .iter()
+            .find(|b| (b.from(), b.to(), b.promotion()) == (a.from(), a.to(), a.promotion()))
+        {
+            panic!(
+                "{}: two legal moves share from, to and promotion ({}), in {fen:?}: {a:?} and {b:?}",
+                v.name(),
+                pos.move_text(a)
+            );
+        }
+    }
+
+    let pseudo = pos.pseudo_legal_moves();
+    for m in &pseudo {
+        let listed = legal.contains(m);
+        let safe = !king_capturable(&pos.play_unchecked(m));
+        assert_eq!(
+            listed,
+            safe,
+            "{}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",
+            v.name(),
+            pos.move_text(m),
+            if listed { "listed" } else { "not listed" },
+            if safe { "does not leave" } else { "leaves" },
+        );
+    }
+
+    let hash = pos.hash();
+    match moves {
+        Moves::All => {
+            for m in &legal {
+                check_move(pos, m, hash, &pseudo, &fen);
+            }
+        }
+        Moves::Only(m) => {
+            assert!(
+                legal.contains(&m),
+                "{}: {m:?} is not a legal move of {fen:?}",
+                v.name()
+            );
+            check_move(pos, &m, hash, &pseudo, &fen);
+        }
+    }
+}
+
+fn check_move(pos: &Position<'_>, m: &Move, hash: u64, pseudo: &[Move], fen: &str) {
+    let name = pos.variant().name();
+    let text = pos.move_text(m);
+    assert!(
+        pseudo.contains(m),
+        "{name}: legal {text} is not pseudo-legal in {fen:?}"
+    );
+    assert!(
+        pos.is_legal(m),
+        "{name}: listed {text} is not is_legal in {fen:?}"
+    );
+    let next = pos
+        .play(m)
+        .unwrap_or_else(|e| panic!("{name}: listed {text} refused by play in {fen:?}: {e}"));
+    assert_eq!(
+        next,
+        pos.play_unchecked(m),
+        "{name}: play and play_unchecked differ on {text}"
+    );
+    match pos.parse_move(&text) {
+        Ok(back) => assert_eq!(
+            back, *m,
+            "{name}: move text {text:?} reads back as another move in {fen:?}"
+        ),
+        Err(e) => panic!("{name}: own move text {text:?} refused in {fen:?}: {e}"),
+    }
+    let san = pos.san(m);
+    match pos.parse_san(&san) {
+        Ok(back) => assert_eq!(
+            back, *m,
+            "{name}: SAN {san:?} reads back as another move in {fen:?}"
+        ),
+        Err(e) => panic!("{name}: own SAN {san:?} refused in {fen:?}: {e}"),
+    }
+    assert!(
+        pos.moves_between(m.from(), m.to()).contains(m),
+        "{name}: moves_between misses {text} in {fen:?}"
+    );
+    assert!(
+        pos.legal_targets(m.from()).contains(m.to()),
+        "{name}: legal_targets misses {text} in {fen:?}"
+    );
+    assert_eq!(
+        pos.hash_after(m, hash),
+        next.hash(),
+        "{name}: hash_after {text} differs from the hash of the next position, from {fen:?}"
+    );
+}
+
+/// Plays a game from `start`, each byte choosing a legal move (its value
+/// modulo the number of moves), at most `max_plies` plies, checking
+/// [`check_position`] at every step (for every legal move if `every_move`,
+/// else for the move played) and the `Game` history around each move: the
+/// game's position and hash follow the moves, and `undo` restores the exact
+/// previous position and hash. Moves go in by move, move text and SAN in turn.
+/// The final position is checked for every legal move, and the game's PGN must
+/// read back to the same position.
+pub fn play_game<'v>(
+    start: Position<'v>,
+    bytes: &[u8],
+    max_plies: usize,
+    every_move: bool,
+) -> Game<'v> {
+    let v = start.variant();
+    let mut game = Game::from_position(start);
+    for (ply, &b) in bytes.iter().take(max_plies).enumerate() {
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[b as usize % legal.len()];
+        check_position(
+            &pos,
+            if every_move {
+                Moves::All
+            } else {
+                Moves::Only(m)
+            },
+        );
+        let next = pos.play(&m).expect("a listed move is legal");
+        let text = pos.move_text(&m);
+        // Written only when a check fails: the FEN costs a move generation.
+        let fen = || pos.to_fen();
+        match ply % 3 {
+            0 => game
+                .play(&m)
+                .unwrap_or_else(|e| panic!("Game::play {text} in {:?}: {e}", fen())),
+            1 => {
+                let got = game
+                    .play_text(&text)
+                    .unwrap_or_else(|e| panic!("Game::play_text {text} in {:?}: {e}", fen()));
+                assert_eq!(got, m, "Game::play_text {text} in {:?}", fen());
+            }
+            _ => {
+                let san = pos.san(&m);
+                let got = game
+                    .play_san(&san)
+                    .unwrap_or_else(|e| panic!("Game::play_san {san} in {:?}: {e}", fen()));
+                assert_eq!(got, m, "Game::play_san {san} in {:?}", fen());
+            }
+        }
+        assert_eq!(
+            *game.position(),
+            next,
+            "game position after {text} from {:?}",
+            fen()
+        );
+        assert_eq!(
+            game.hash(),
+            next.hash(),
+            "game hash after {text} from {:?}",
+            fen()
+        );
+        assert_eq!(
+            game.undo(),
+            Some(m),
+            "Game::undo after {text} from {:?}",
+            fen()
+        );
+        assert_eq!(
+            *game.position(),
+            pos,
+            "Game::undo of {text} from {:?}: position",
+            fen()
+        );
+        assert_eq!(
+            game.hash(),
+            pos.hash(),
+            "Game::undo of {text} from {:?}: hash",
+            fen()
+        );
+        game.play(&m).expect("played once already");
+    }
+    check_position(game.position(), Moves::All);
+    let pgn = game.to_pgn();
+    match Game::from_pgn_in(v, &pgn) {
+        Ok(back) => {
+            assert_eq!(
+                back.position(),
+                game.position(),
+                "{}: PGN round trip of {pgn:?}",
+                v.name()
+            );
+            assert_eq!(
+                back.hash(),
+                game.hash(),
+                "{}: PGN round trip of {pgn:?}",
+                v.name()
+            );
+        }
+        Err(e) => panic!("{}: own PGN refused: {e}\n{pgn}", v.name()),
+    }
+    game
+}
+
+// ---------------------------------------------------------------------------
+// The targets.
+
+/// `fen`: the input as text is read as a FEN of every built-in variant; a FEN
+/// that is accepted must satisfy [`check_position`].
+pub fn fen(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    for i in 0..VARIANTS.len() as u8 {
+        if let Ok(pos) = Position::from_fen(builtin(i), text) {
+            check_position(&pos, Moves::All);
+        }
+    }
+}
+
+/// The position a `move_text` or `san` input starts from, in `variant`: the
+/// first line as FEN, or the start position when that line is empty.
+fn first_line_position<'v>(variant: &'v Variant, line: &str) -> Option<Position<'v>> {
+    if line.trim().is_empty() {
+        Some(Position::start(variant))
+    } else {
+        Position::from_fen(variant, line).ok()
+    }
+}
+
+/// The body of `move_text` and `san`: the first line is a FEN (empty: the
+/// start position), tried in every built-in variant; the rest is
+/// whitespace-separated words, each given to `read`. A word read as a move
+/// must name a legal move that passes every check of [`check_position`] for
+/// one move (its own move text and SAN read back to it, and so on); it is
+/// played and the next word applies to the new position. Refused words are
+/// skipped. The final position must satisfy [`check_position`].
+fn read_moves(data: &[u8], read: fn(&Position<'_>, &str) -> Option<Move>) {
+    let Some(text) = text(data) else { return };
+    let (line, words) = text.split_once('\n').unwrap_or((text, ""));
+    for i in 0..VARIANTS.len() as u8 {
+        let Some(mut pos) = first_line_position(builtin(i), line) else {
+            continue;
+        };
+        for word in words.split_whitespace() {
+            let Some(m) = read(&pos, word) else { continue };
+            let fen = pos.to_fen();
+            assert!(
+                pos.is_legal(&m),
+                "{word:?} was read as the illegal {m:?} in {fen:?}"
+            );
+            check_move(&pos, &m, pos.hash(), &pos.pseudo_legal_moves(), &fen);
+            pos = pos.play(&m).expect("legal");
+        }
+        check_position(&pos, Moves::All);
+    }
+}
+
+/// `move_text`: [`read_moves`] with move texts (`Position::parse_move`).
+pub fn move_text(data: &[u8]) {
+    read_moves(data, |pos, word| pos.parse_move(word).ok());
+}
+
+/// `san`: [`read_moves`] with SAN (`Position::parse_san`).
+pub fn san(data: &[u8]) {
+    read_moves(data, |pos, word| pos.parse_san(word).ok());
+}
+
+/// `betza`: the input as text is parsed as a Betza string. A refusal must
+/// point at a character of the text (a byte position on a character
+/// boundary, or the end). An accepted string is compiled as a piece `X` on
+/// an 8x8 board, and again as the royal piece (castling with Rooks when it
+/// has an `O` term); each variant that builds must satisfy
+/// [`check_position`] on its start position and count perft(2).
+pub fn betza(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let parsed = match betza::betza::parse(text) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            assert!(
+                e.position <= text.len() && text.is_char_boundary(e.position),
+                "Betza error position {} is not a character of {text:?}: {e}",
+                e.position
+            );
+            let _ = e.to_string();
+            return;
+        }
+    };
+    let castles = parsed
+        .terms
+        .iter()
+        .any(|t| matches!(t, betza::betza::Term::Castle { .. }));
+    let size = betza::BoardSize::new(8, 8).expect("8x8");
+    let initial = Region::ranks(size, 1, 4);
+    let base = |pieces: Vec<PieceDef>, start: &str, rook: bool| VariantDef {
+        name: "betza-fuzz".into(),
+        files: 8,
+        ranks: 8,
+        pieces,
+        start_fen: start.into(),
+        promotion: PromotionDef::None,
+        promotion_text: PromotionText::Plus,
+        pawn: None,
+        en_passant: false,
+        castling_rook: rook.then(|| "R".into()),
+        facing_kings: false,
+        stalemate: StalemateRule::Draw,
+    };
+    let as_piece = base(
+        vec![
+            PieceDef::new("King", "K", "K").royal(),
+            PieceDef::new("X", "X", text).initial(initial),
+        ],
+        "4k3/8/2x5/8/3X4/8/1X6/4K3 w - - 0 1",
+        false,
+    );
+    let as_royal = base(
+        vec![
+            PieceDef::new("King", "K", text).royal().initial(initial),
+            PieceDef::new("Rook", "R", "R"),
+        ],
+        if castles {
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+        } else {
+            "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"
+        },
+        castles,
+    );
+    for def in [as_piece, as_royal] {
+        if let Ok(v) = Variant::new(def) {
+            let pos = Position::start(&v);
+            check_position(&pos, Moves::All);
+            let _ = pos.perft(2);
+        }
+    }
+}
+
+/// Reads the bytes of a structured input one at a time; zeros after the end.
+struct Bytes<'a>(&'a [u8]);
+
+impl<'a> Bytes<'a> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// A length byte (modulo `max + 1`), then that many bytes as text.
+    fn text(&mut self, max: usize) -> String {
+        let n = (self.byte() as usize % (max + 1)).min(self.0.len());
+        let (t, rest) = self.0.split_at(n);
+        self.0 = rest;
+        String::from_utf8_lossy(t).into_owned()
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        self.0
+    }
+}
+
+/// The Betza strings a `variant` input picks from: every built-in piece, and
+/// a few more shapes.
+fn betza_list() -> Vec<String> {
+    let mut list: Vec<String> = VARIANTS
+        .iter()
+        .flat_map(|name| builtin_betza(name))
+        .collect();
+    for s in [
+        "W", "F", "D", "A", "H", "C", "G", "Z", "WW", "FF", "(3,2)", "(0,1)", "mRcB", "fR", "bsK",
+        "nN", "nA", "WafsW", "FaW", "mafW", "yafsF", "K3", "R2", "O1", "KO2", "iK",
+    ] {
+        list.push(s.to_string());
+    }
+    list.sort();
+    list.dedup();
+    list
+}
+
+fn builtin_betza(name: &str) -> Vec<String> {
+    builtin_def(name)
+        .pieces
+        .into_iter()
+        .map(|p| p.betza)
+        .collect()
+}
+
+fn builtin_def(name: &str) -> VariantDef {
+    betza::builtin::definition(name).expect("built in")
+}
+
+/// `variant`: the bytes build a [`VariantDef`]: board size, up to six piece
+/// types (tokens, Betza strings from [`betza_list`] (a selector byte below
+/// 0x80) or fuzzed text (0x80 and above), royal,
+/// promoted, initial and confinement regions, promotion targets), the
+/// promotion scheme and the other features, and a start position (the two
+/// royal pieces and a few more, optionally in a castling layout). When
+/// `Variant::new` accepts it, its start position must list its moves, count
+/// perft(2) and satisfy [`check_position`], and a short game played by the
+/// remaining bytes must satisfy [`play_game`]'s checks.
+pub fn variant(data: &[u8]) {
+    let mut b = Bytes(data);
+    let files = 1 + b.byte() % 16;
+    let ranks = 1 + b.byte() % 16;
+    let n = 1 + usize::from(b.byte() % 6);
+    let list = betza_list();
+    // Regions on an impossible board are never used: Variant::new refuses it first.
+    let size = betza::BoardSize::new(files, ranks)
+        .unwrap_or_else(|| betza::BoardSize::new(1, 1).expect("1x1"));
+    let rank_region = |b: &mut Bytes<'_>| {
+        let from = 1 + b.byte() % ranks;
+        let to = from + b.byte() % ranks;
+        Region::ranks(size, from, to)
+    };
+
+    let mut pieces = Vec::new();
+    let mut promotion_targets = Vec::new();
+    for i in 0..n {
+        let t = b.byte();
+        let token = match t {
+            0xff => "x1".to_string(), // refused
+            _ if t & 0x80 != 0 => format!("+{}", (b'A' + (t & 0x7f) % 26) as char),
+            _ => ((b'A' + t % 26) as char).to_string(),
+        };
+        let pick = b.byte() as usize;
+        let betza = if pick < 0x80 {
+            list[pick % list.len()].clone()
+        } else {
+            b.text(24)
+        };
+        let flags = b.byte();
+        let mut p = PieceDef::new(&format!("P{i}"), &token, &betza);
+        p.royal = (i == 0) != (flags & 1 != 0);
+        p.promoted = flags & 2 != 0;
+        if flags & 4 != 0 {
+            p.initial = Some(rank_region(&mut b));
+        }
+        if flags & 8 != 0 {
+            p.confinement = Some(rank_region(&mut b));
+        }
+        if flags & 16 != 0 {
+            promotion_targets.push((i, b.byte() as usize % n));
+        }
+        pieces.push(p);
+    }
+    let token_of = |pieces: &[PieceDef], x: u8| pieces[x as usize % pieces.len()].token.clone();
+    for (i, j) in promotion_targets {
+        let t = pieces[j].token.clone();
+        pieces[i].promotions.push(t);
+    }
+
+    let features = b.byte();
+    let promotion = match features % 3 {
+        0 => PromotionDef::None,
+        1 => PromotionDef::OnCapture {
+            captured_becomes: (features & 4 != 0).then(|| token_of(&pieces, b.byte())),
+        },
+        _ => PromotionDef::Zone {
+            zone: rank_region(&mut b),
+            mandatory: features & 4 != 0,
+        },
+    };
+    let pawn = (features & 8 != 0).then(|| token_of(&pieces, b.byte()));
+    let castling_layout = features & 16 != 0;
+    let castling_rook = castling_layout.then(|| token_of(&pieces, b.byte()));
+    let more = b.byte();
+    let royal = pieces.iter().position(|p| p.royal).unwrap_or(0);
+    if castling_layout && !pieces[royal].betza.contains('O') {
+        pieces[royal].betza.push_str(&format!("O{}", 2 + more % 3));
+    }
+
+    // The start position.
+    let (w, h) = (usize::from(files), usize::from(ranks));
+    let mut board: Vec<Option<(usize, Color)>> = vec![None; w * h];
+    let mut castling = "-";
+    if castling_layout && w >= 1 && h >= 1 {
+        let rook = castling_rook
+            .as_deref()
+            .and_then(|t| pieces.iter().position(|p| p.token == t))
+            .unwrap_or(0);
+        for (rank, color) in [(0, Color::White), (h - 1, Color::Black)] {
+            board[rank * w] = Some((rook, color));
+            board[rank * w + w - 1] = Some((rook, color));
+            board[rank * w + w / 2] = Some((royal, color));
+        }
+        castling = "KQkq";
+    } else {
+        let sq = b.byte() as usize % board.len();
+        board[sq] = Some((royal, Color::White));
+        let sq = b.byte() as usize % board.len();
+        board[sq] = Some((royal, Color::Black));
+    }
+    for _ in 0..b.byte() % 8 {
+        let sq = b.byte() as usize % board.len();
+        let what = b.byte();
+        let color = if what & 0x80 != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if board[sq].is_none() {
+            board[sq] = Some((usize::from(what & 0x7f) % n, color));
+        }
+    }
+    let mut placement = String::new();
+    for rank in (0..h).rev() {
+        let mut empty = 0;
+        for file in 0..w {
+            match board[rank * w + file] {
+                None => empty += 1,
+                Some((role, color)) => {
+                    if empty > 0 {
+                        placement.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let t = &pieces[role].token;
+                    placement.push_str(&match color {
+                        Color::White => t.clone(),
+                        Color::Black => t.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            placement.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            placement.push('/');
+        }
+    }
+    let side = if more & 8 != 0 { "b" } else { "w" };
+
+    let def = VariantDef {
+        name: "fuzz".into(),
+        files,
+        ranks,
+        pieces,
+        start_fen: format!("{placement} {side} {castling} - 0 1"),
+        promotion,
+        promotion_text: if more & 16 != 0 {
+            PromotionText::Letter
+        } else {
+            PromotionText::Plus
+        },
+        pawn,
+        en_passant: more & 32 != 0,
+        castling_rook,
+        facing_kings: more & 64 != 0,
+        stalemate: if more & 128 != 0 {
+            StalemateRule::Loss
+        } else {
+            StalemateRule::Draw
+        },
+    };
+    let Ok(v) = Variant::new(def) else { return };
+    let pos = Position::start(&v);
+    let _ = pos.legal_moves();
+    let _ = pos.perft(2);
+    play_game(pos, b.rest(), MAX_VARIANT_PLIES, true);
+}
+
+/// `play`: the first byte picks a built-in variant, each later byte a legal
+/// move (see [`play_game`]): at every step the legal list as a whole, the FEN
+/// and the move played are checked by [`check_position`], and the final
+/// position for every legal move.
+pub fn play(data: &[u8]) {
+    let Some((&first, moves)) = data.split_first() else {
+        return;
+    };
+    play_game(
+        Position::start(builtin(first)),
+        moves,
+        MAX_PLAY_PLIES,
+        false,
+    );
+}

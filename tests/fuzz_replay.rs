@@ -1,0 +1,147 @@
+//! Replays the fuzz corpora on stable: every file of `fuzz/corpus/<target>/`
+//! (the committed seeds) and of `fuzz/artifacts/<target>/` (crash files the
+//! fuzzer saved, if any) goes through the same function the fuzz target
+//! `<target>` runs. The functions come from `fuzz/src/targets.rs` itself, so
+//! nothing here needs nightly or libfuzzer.
+//!
+//! A failing input is reported with its target, file and panic message; all
+//! inputs run even after a failure, so one test run lists every failure.
+
+use std::cell::{Cell, RefCell};
+use std::fs;
+use std::panic;
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+#[path = "../fuzz/src/targets.rs"]
+mod targets;
+
+/// The files of `dir/<target>/`, per target folder; nothing if `dir` is absent.
+fn inputs(dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(targets) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for target in targets {
+        let target = target.expect("readable folder entry").path();
+        if !target.is_dir() {
+            continue;
+        }
+        let name = target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("UTF-8 folder name")
+            .to_string();
+        for file in fs::read_dir(&target).expect("readable target folder") {
+            let file = file.expect("readable folder entry").path();
+            if file.is_file() {
+                out.push((name.clone(), file));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+thread_local! {
+    /// Whether this thread is replaying: its panics are expected and reported
+    /// in the test's own message, not printed by the panic hook.
+    static REPLAYING: Cell<bool> = const { Cell::new(false) };
+    /// Where the last panic on this thread happened.
+    static LOCATION: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Installs, once, a panic hook that stays quiet on replaying threads (and
+/// notes the location) and behaves as before on every other thread.
+fn install_quiet_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let default = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if REPLAYING.with(Cell::get) {
+                let at = info.location().map(|l| l.to_string()).unwrap_or_default();
+                LOCATION.with(|l| *l.borrow_mut() = at);
+            } else {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Runs each input through its target; returns one line per failure.
+fn replay(inputs: &[(String, PathBuf)]) -> Vec<String> {
+    install_quiet_hook();
+    let mut failures = Vec::new();
+    for (target, path) in inputs {
+        let Some(&(_, run)) = targets::TARGETS.iter().find(|(n, _)| n == target) else {
+            failures.push(format!(
+                "{}: no fuzz target named {target:?}",
+                path.display()
+            ));
+            continue;
+        };
+        let data = fs::read(path).expect("readable input");
+        REPLAYING.with(|r| r.set(true));
+        let outcome = panic::catch_unwind(|| run(&data));
+        REPLAYING.with(|r| r.set(false));
+        if let Err(payload) = outcome {
+            let message = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("(no message)");
+            let at = LOCATION.with(|l| l.borrow().clone());
+            let file = path
+                .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .unwrap_or(path);
+            failures.push(format!(
+                "{target}: {} (panicked at {at}):\n    {}",
+                file.display(),
+                message.replace('\n', "\n    ")
+            ));
+        }
+    }
+    failures
+}
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz")
+}
+
+#[test]
+fn every_target_has_seeds() {
+    let corpus = inputs(&fuzz_dir().join("corpus"));
+    for (name, _) in targets::TARGETS {
+        assert!(
+            corpus.iter().any(|(t, _)| t == name),
+            "fuzz/corpus/{name}/ has no seed"
+        );
+    }
+}
+
+#[test]
+fn corpus_replays_cleanly() {
+    let corpus = inputs(&fuzz_dir().join("corpus"));
+    let failures = replay(&corpus);
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus inputs fail:\n{}",
+        failures.len(),
+        corpus.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn crash_artifacts_replay_cleanly() {
+    // Absent unless the fuzzer has saved something (the folder is git-ignored).
+    let artifacts = inputs(&fuzz_dir().join("artifacts"));
+    let failures = replay(&artifacts);
+    assert!(
+        failures.is_empty(),
+        "{} of {} crash files still fail:\n{}",
+        failures.len(),
+        artifacts.len(),
+        failures.join("\n")
+    );
+}
