@@ -527,6 +527,16 @@ impl Variant {
                 "promotion on capture allows one promotion type per piece".into(),
             ));
         }
+        if let Promotion::OnCapture {
+            captured_becomes: Some(r),
+        } = promotion
+            && (r == royal || pieces[r.index()].confinement.is_some())
+        {
+            return Err(VariantError::Feature(format!(
+                "captured_becomes: capturers may not turn into the royal or a confined piece ({:?})",
+                pieces[r.index()].name
+            )));
+        }
         let pawn = def
             .pawn
             .as_deref()
