@@ -154,23 +154,28 @@ fn meiriqi() -> VariantDef {
     }
 }
 
-fn chess() -> VariantDef {
-    let s = size(8, 8);
+/// Orthodox rules on a board of `files` x 8: Pawns with the double step and en
+/// passant promoting on the last rank to `promotions`, castling with Rooks,
+/// stalemate a draw. Chess and Capablanca chess differ only in their pieces.
+fn western(
+    name: &str,
+    files: u8,
+    mut pieces: Vec<PieceDef>,
+    promotions: &[&str],
+    start_fen: &str,
+) -> VariantDef {
+    let s = size(files, 8);
+    pieces.push(
+        PieceDef::new("Pawn", "P", "fmWfceFifmnD")
+            .promotes_to(promotions)
+            .initial(Region::ranks(s, 2, 2)),
+    );
     VariantDef {
-        name: "chess".into(),
-        files: 8,
+        name: name.into(),
+        files,
         ranks: 8,
-        pieces: vec![
-            PieceDef::new("King", "K", "KisO2").royal(),
-            PieceDef::new("Queen", "Q", "Q"),
-            PieceDef::new("Rook", "R", "R"),
-            PieceDef::new("Bishop", "B", "B"),
-            PieceDef::new("Knight", "N", "N"),
-            PieceDef::new("Pawn", "P", "fmWfceFifmnD")
-                .promotes_to(&["Q", "R", "B", "N"])
-                .initial(Region::ranks(s, 2, 2)),
-        ],
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        pieces,
+        start_fen: start_fen.into(),
         promotion: PromotionDef::Zone {
             zone: Region::ranks(s, 8, 8),
             mandatory: true,
@@ -184,13 +189,27 @@ fn chess() -> VariantDef {
     }
 }
 
+fn chess() -> VariantDef {
+    western(
+        "chess",
+        8,
+        vec![
+            PieceDef::new("King", "K", "KisO2").royal(),
+            PieceDef::new("Queen", "Q", "Q"),
+            PieceDef::new("Rook", "R", "R"),
+            PieceDef::new("Bishop", "B", "B"),
+            PieceDef::new("Knight", "N", "N"),
+        ],
+        &["Q", "R", "B", "N"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+}
+
 fn capablanca() -> VariantDef {
-    let s = size(10, 8);
-    VariantDef {
-        name: "capablanca".into(),
-        files: 10,
-        ranks: 8,
-        pieces: vec![
+    western(
+        "capablanca",
+        10,
+        vec![
             PieceDef::new("King", "K", "KisO3").royal(),
             PieceDef::new("Queen", "Q", "Q"),
             PieceDef::new("Chancellor", "C", "RN"),
@@ -198,20 +217,8 @@ fn capablanca() -> VariantDef {
             PieceDef::new("Rook", "R", "R"),
             PieceDef::new("Bishop", "B", "B"),
             PieceDef::new("Knight", "N", "N"),
-            PieceDef::new("Pawn", "P", "fmWfceFifmnD")
-                .promotes_to(&["Q", "C", "A", "R", "B", "N"])
-                .initial(Region::ranks(s, 2, 2)),
         ],
-        start_fen: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into(),
-        promotion: PromotionDef::Zone {
-            zone: Region::ranks(s, 8, 8),
-            mandatory: true,
-        },
-        promotion_text: PromotionText::Letter,
-        pawn: Some("P".into()),
-        en_passant: true,
-        castling_rook: Some("R".into()),
-        facing_kings: false,
-        stalemate: StalemateRule::Draw,
-    }
+        &["Q", "C", "A", "R", "B", "N"],
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    )
 }

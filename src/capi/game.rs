@@ -3,10 +3,12 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::position::{BetzaMove, BetzaOutcome, BetzaPosition, fen_position, move_arg, move_error};
+use super::position::{
+    BetzaMove, BetzaOutcome, BetzaPosition, fen_position, move_arg, move_error, write_move_string,
+};
 use super::{Fail, boundary, fail, mut_arg, ref_arg, str_arg, write_array, write_out, write_str};
 use crate::san::SanError;
-use crate::{Claims, Game};
+use crate::{Claims, Game, Position};
 
 /// An opaque game: a start position, the moves played, and the current
 /// position. Free with `betza_game_free`.
@@ -235,8 +237,7 @@ pub unsafe extern "C" fn betza_move_san(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
-        unsafe { write_str(&p.pos.san(&m), buf, cap, len) }
+        unsafe { write_move_string(p, mv, buf, cap, len, Position::san) }
     })
 }
 

@@ -192,6 +192,20 @@ pub(crate) fn fen_position(
     Position::from_fen(v, fen).or_else(|e| fail(BETZA_INVALID_FEN, e.to_string()))
 }
 
+/// Writes a legal move named by a `BetzaMove` as text made by `f`.
+pub(crate) unsafe fn write_move_string(
+    p: &BetzaPosition,
+    mv: *const BetzaMove,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+    f: impl Fn(&Position<'static>, &Move) -> String,
+) -> Result<()> {
+    // SAFETY: pointers from the caller.
+    let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
+    unsafe { write_str(&f(&p.pos, &m), buf, cap, len) }
+}
+
 /// Creates a position of the built-in `variant` from `fen_or_null` (NULL: the
 /// start position) into `*out`.
 #[unsafe(no_mangle)]
@@ -323,8 +337,7 @@ pub unsafe extern "C" fn betza_move_text(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
-        unsafe { write_str(&p.pos.move_text(&m), buf, cap, len) }
+        unsafe { write_move_string(p, mv, buf, cap, len, Position::move_text) }
     })
 }
 
