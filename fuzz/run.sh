@@ -61,9 +61,11 @@ for target in $(cargo +nightly fuzz list); do
   work="target/work-corpus/$target"
   mkdir -p "$work" "corpus/$target" "artifacts/$target"
   echo "=== $target: ${seconds}s"
-  if ! cargo +nightly fuzz run "${build_flags[@]}" "$target" "$work" "corpus/$target" -- \
+  # libFuzzer's progress lines ("#1234 NEW ...") are left out of the log.
+  cargo +nightly fuzz run "${build_flags[@]}" "$target" "$work" "corpus/$target" -- \
       -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=30 \
-      -print_final_stats=1; then
+      -print_final_stats=1 2>&1 | { grep -av '^#[0-9]' || true; }
+  if [ "${PIPESTATUS[0]}" -ne 0 ]; then
     failed+=("$target")
   fi
 done
