@@ -53,14 +53,38 @@ impl fmt::Display for Color {
     }
 }
 
-/// A square, numbered `rank * width + file` from 0 (`a1`).
+/// A square of a board, numbered `rank * width + file` from 0 (`a1`).
 ///
-/// The number alone does not know the board width; [`BoardSize`] turns it into
-/// text and back.
+/// A `Square` is an index into a board of some width, so it cannot name itself:
+/// `Square(10)` is `a2` on a board 10 wide and `c2` on one 8 wide. Its `Debug`
+/// shows the index (`Square(10)`). To name it, ask the board:
+/// [`BoardSize::name`] gives a [`SquareName`] (file and rank, `Display`s as
+/// `a2`), [`Position::square`](crate::Position::square) and [`Square::parse`]
+/// read a name for a board. [`SquareName`] is the board-free form: it parses
+/// and prints without knowing the board.
+///
+/// ```
+/// use betza::{BoardSize, Square, SquareName};
+/// let size = BoardSize::new(10, 10).unwrap();
+/// let sq = Square::parse("e5", size).unwrap();
+/// assert_eq!(sq, Square(44));
+/// assert_eq!(size.name(sq).to_string(), "e5");
+/// let name: SquareName = "e5".parse()?;
+/// assert_eq!(name.to_square(size), Some(sq));
+/// assert_eq!(format!("{:?}", size.name(sq)), "e5");
+/// # Ok::<_, betza::SquareNameError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(pub u8);
 
 impl Square {
+    /// Reads a square name such as `e4` or `j10` on a board of `size`; `None`
+    /// unless it is exactly a square of that board. The same as
+    /// [`BoardSize::parse_square`].
+    pub fn parse(text: &str, size: BoardSize) -> Option<Square> {
+        size.parse_square(text)
+    }
+
     /// The square's index, `rank * width + file`.
     #[inline]
     pub const fn index(self) -> usize {
@@ -75,8 +99,51 @@ impl Square {
 }
 
 /// A set of squares, one bit each.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// Its `Debug` lists the square indices (`Bitboard[0, 5, 12]`); for names,
+/// [`BoardSize::names`] shows it as `{a1, f1, c2}` on a given board.
+///
+/// ```
+/// use betza::{Bitboard, BoardSize, Square};
+/// let set = Bitboard::EMPTY.with(Square(0)).with(Square(12));
+/// assert_eq!(format!("{set:?}"), "Bitboard[0, 12]");
+/// let size = BoardSize::new(10, 10).unwrap();
+/// assert_eq!(size.names(set).to_string(), "{a1, c2}");
+/// assert_eq!(set.squares().count(), 2);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u128);
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Bitboard")?;
+        f.debug_list().entries(self.squares().map(|s| s.0)).finish()
+    }
+}
+
+/// The squares of a [`Bitboard`], lowest first: what
+/// [`Bitboard::squares`] returns.
+#[derive(Clone, Debug)]
+pub struct Squares(Bitboard);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.0.first()?;
+        self.0.0 &= self.0.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+impl std::iter::FusedIterator for Squares {}
 
 impl Bitboard {
     /// No squares.
@@ -123,6 +190,12 @@ impl Bitboard {
     #[inline]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1u128 << sq.0))
+    }
+
+    /// The squares of the set, lowest first.
+    #[inline]
+    pub const fn squares(self) -> Squares {
+        Squares(self)
     }
 }
 
@@ -271,6 +344,22 @@ impl BoardSize {
             .collect()
     }
 
+    /// The square's name on this board, as a value that prints (`Display`
+    /// and `Debug`) as `a1` or `j10`.
+    #[inline]
+    pub const fn name(self, sq: Square) -> SquareName {
+        SquareName {
+            file: self.file(sq),
+            rank: self.rank(sq),
+        }
+    }
+
+    /// A set of squares shown by name on this board: `{a1, f1, c2}`, for
+    /// `Display` and `Debug`.
+    pub const fn names(self, set: Bitboard) -> SquareNames {
+        SquareNames { size: self, set }
+    }
+
     /// The square's name, such as `a1` or `j10`.
     pub fn square_name(self, sq: Square) -> String {
         let mut s = String::with_capacity(3);
@@ -314,5 +403,129 @@ impl BoardSize {
         }
         let sq = self.square(file, (d1 - b'1') as i32)?;
         Some((sq, 2))
+    }
+}
+
+/// A square named by file and rank, without a board: `e5`, `j10`.
+///
+/// It reads and writes square names (files `a`..`p`, ranks 1..16, no
+/// zero-padding) for any board up to 16x16; [`SquareName::to_square`] binds
+/// it to a board, [`BoardSize::name`] names a [`Square`]. `Debug` and
+/// `Display` both print the name.
+///
+/// ```
+/// use betza::SquareName;
+/// let n: SquareName = "j10".parse()?;
+/// assert_eq!((n.file(), n.rank()), (9, 9));
+/// assert_eq!(n.to_string(), "j10");
+/// assert!("a0".parse::<SquareName>().is_err());
+/// assert!("q1".parse::<SquareName>().is_err());
+/// # Ok::<_, betza::SquareNameError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareName {
+    file: u8,
+    rank: u8,
+}
+
+impl SquareName {
+    /// The name of 0-based `file` and `rank`; `None` beyond 16 files or ranks.
+    pub const fn new(file: u8, rank: u8) -> Option<SquareName> {
+        if file < MAX_FILES && rank < MAX_RANKS {
+            Some(SquareName { file, rank })
+        } else {
+            None
+        }
+    }
+
+    /// The 0-based file (`a` is 0).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.file
+    }
+
+    /// The 0-based rank (rank 1 is 0).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.rank
+    }
+
+    /// The square of this name on a board of `size`, if it is on that board.
+    #[inline]
+    pub const fn to_square(self, size: BoardSize) -> Option<Square> {
+        size.square(self.file as i32, self.rank as i32)
+    }
+
+    /// Reads a name at the start of `bytes`: the name and the bytes used.
+    /// Takes a two-digit rank when it is a rank (10..16).
+    pub(crate) fn parse_prefix(bytes: &[u8]) -> Option<(SquareName, usize)> {
+        let f = *bytes.first()?;
+        if !(b'a'..b'a' + MAX_FILES).contains(&f) {
+            return None;
+        }
+        let d1 = *bytes.get(1)?;
+        if !(b'1'..=b'9').contains(&d1) {
+            return None;
+        }
+        if let Some(&d2) = bytes.get(2)
+            && d2.is_ascii_digit()
+        {
+            let rank = (d1 - b'0') * 10 + (d2 - b'0');
+            if let Some(n) = SquareName::new(f - b'a', rank - 1) {
+                return Some((n, 3));
+            }
+        }
+        Some((SquareName::new(f - b'a', d1 - b'1')?, 2))
+    }
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+    }
+}
+
+impl fmt::Debug for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a text is not a [`SquareName`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)")]
+#[non_exhaustive]
+pub struct SquareNameError(pub String);
+
+impl std::str::FromStr for SquareName {
+    type Err = SquareNameError;
+
+    fn from_str(s: &str) -> Result<SquareName, SquareNameError> {
+        match SquareName::parse_prefix(s.as_bytes()) {
+            Some((n, used)) if used == s.len() => Ok(n),
+            _ => Err(SquareNameError(s.to_string())),
+        }
+    }
+}
+
+/// A set of squares named on a board, from [`BoardSize::names`]; prints as
+/// `{a1, f1, c2}`.
+#[derive(Clone, Copy)]
+pub struct SquareNames {
+    size: BoardSize,
+    set: Bitboard,
+}
+
+impl fmt::Display for SquareNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.set.squares().map(|s| self.size.name(s)))
+            .finish()
+    }
+}
+
+impl fmt::Debug for SquareNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }

@@ -59,19 +59,23 @@ pub mod pgn;
 pub mod position;
 pub mod san;
 mod tables;
+pub mod uci;
 pub mod variant;
 pub mod zobrist;
 
-pub use crate::bitboard::{Bitboard, BoardSize, Color, Square};
+pub use crate::bitboard::{
+    Bitboard, BoardSize, Color, Square, SquareName, SquareNameError, SquareNames, Squares,
+};
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::pgn::PgnError;
-pub use crate::position::{EndReason, Outcome, Piece, Position};
-pub use crate::san::SanError;
+pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
+pub use crate::san::{CheckMark, San, SanError};
+pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
-    CastlingDef, PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule,
-    Variant, VariantDef, VariantError, VariantRef,
+    CastlingDef, PieceDef, PieceToken, PieceTokenError, PieceType, PromotionDef, PromotionText,
+    Region, Role, StalemateRule, Variant, VariantDef, VariantError, VariantRef,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square, SquareName};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
-use crate::variant::{MAX_ROLES, PromotionText, Role, StalemateRule, Variant};
+use crate::variant::{MAX_ROLES, PieceType, PromotionText, Role, StalemateRule, Variant};
 
 /// A piece: its type and its side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -14,6 +14,74 @@ pub struct Piece {
     pub role: Role,
     /// Its side.
     pub color: Color,
+}
+
+impl Piece {
+    /// This piece's type in `variant` (its name, token, moves), or `None` if
+    /// its role is not one of that variant's.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("chess").unwrap();
+    /// let pos = Position::start(v);
+    /// let piece = pos.piece_at(pos.square("g8").unwrap()).unwrap();
+    /// assert_eq!(piece.piece_type(v).unwrap().name, "Knight");
+    /// assert_eq!(piece.token(v).unwrap(), "n");
+    /// ```
+    pub fn piece_type(self, variant: &Variant) -> Option<&PieceType> {
+        variant.piece_type(self.role)
+    }
+
+    /// The piece as written in FEN: its type's token, lowercase for Black
+    /// (`N`, `n`, `+f`).
+    pub fn token(self, variant: &Variant) -> Option<String> {
+        let t = &self.piece_type(variant)?.token;
+        Some(match self.color {
+            Color::White => t.clone(),
+            Color::Black => t.to_ascii_lowercase(),
+        })
+    }
+}
+
+/// A move shown with its position's names, from [`Position::debug_move`]:
+/// `Display` writes the move text (`e2e4`), `Debug` the squares by name and
+/// the piece tokens.
+#[derive(Clone, Copy)]
+pub struct MoveDebug<'a> {
+    pos: &'a Position<'a>,
+    m: Move,
+}
+
+impl fmt::Debug for MoveDebug<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.pos.variant;
+        let size = v.size;
+        // Tokens only for roles of this variant: a hand-made move may name any.
+        let token = |r: Role| match v.piece_type(r) {
+            Some(t) => t.token.clone(),
+            None => format!("{r:?}"),
+        };
+        let mut d = f.debug_struct("Move");
+        d.field("piece", &format_args!("{}", token(self.m.role)))
+            .field("from", &size.name(self.m.from))
+            .field("to", &size.name(self.m.to));
+        if let Some(c) = self.m.captured {
+            d.field("captured", &format_args!("{}", token(c)));
+        }
+        if let Some(p) = self.m.promotion {
+            d.field("promotion", &format_args!("{}", token(p)));
+        }
+        if !self.m.flags.is_empty() {
+            d.field("flags", &self.m.flags);
+        }
+        d.finish()
+    }
+}
+
+impl fmt::Display for MoveDebug<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.pos.move_text(&self.m))
+    }
 }
 
 /// How a game ended by the rules.
@@ -194,6 +262,59 @@ impl<'v> Position<'v> {
     #[inline]
     pub fn size(&self) -> BoardSize {
         self.variant.size
+    }
+
+    /// The square of this name on this position's board (`"e5"`), if it is
+    /// one; shorthand for [`BoardSize::parse_square`].
+    ///
+    /// ```
+    /// let pos = betza::Position::start(betza::Variant::by_name("meiriqi").unwrap());
+    /// let sq = pos.square("j10").unwrap();
+    /// assert_eq!(pos.name(sq).to_string(), "j10");
+    /// assert_eq!(pos.square("k1"), None);
+    /// ```
+    #[inline]
+    pub fn square(&self, name: &str) -> Option<Square> {
+        self.variant.size.parse_square(name)
+    }
+
+    /// The name of `sq` on this position's board; prints as `e5`.
+    #[inline]
+    pub fn name(&self, sq: Square) -> SquareName {
+        self.variant.size.name(sq)
+    }
+
+    /// The piece type of `role` in this position's variant (name, token,
+    /// moves); `None` for a role the variant does not have.
+    ///
+    /// ```
+    /// let pos = betza::Position::start(betza::Variant::by_name("chess").unwrap());
+    /// let m = pos.parse_move("g1f3")?;
+    /// assert_eq!(pos.piece_type(m.role()).unwrap().name, "Knight");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    #[inline]
+    pub fn piece_type(&self, role: Role) -> Option<&'v PieceType> {
+        self.variant.piece_type(role)
+    }
+
+    /// The move shown with this position's names: `{:?}` gives
+    /// `Move { piece: N, from: g1, to: f3 }` (with `captured`, `promotion`
+    /// and `flags` when there are any), `{}` the move text. A [`Move`] alone
+    /// does not know its board's width, so its own `Debug` shows indices.
+    ///
+    /// ```
+    /// let pos = betza::Position::start(betza::Variant::by_name("chess").unwrap());
+    /// let m = pos.parse_move("e2e4")?;
+    /// assert_eq!(
+    ///     format!("{:?}", pos.debug_move(&m)),
+    ///     "Move { piece: P, from: e2, to: e4, flags: MoveFlags(DOUBLE_STEP) }"
+    /// );
+    /// assert_eq!(pos.debug_move(&m).to_string(), "e2e4");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn debug_move<'a>(&'a self, m: &Move) -> MoveDebug<'a> {
+        MoveDebug { pos: self, m: *m }
     }
 
     /// The piece on `sq`, if any.

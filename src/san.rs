@@ -27,10 +27,10 @@
 
 use thiserror::Error;
 
-use crate::bitboard::Square;
+use crate::bitboard::{Square, SquareName};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::variant::Role;
+use crate::variant::{PieceToken, Role};
 
 /// Why a SAN text was refused. Every message quotes the text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -372,7 +372,7 @@ impl<'v> Position<'v> {
             _ => {}
         }
         let token_role = |token: &str| {
-            v.role_by_token(token)
+            v.role_by_exact_token(token)
                 .ok_or_else(|| syntax(&format!("{token:?} is not a piece token of {}", v.name)))
         };
         let (main, promotion) = match body.split_once('=') {
@@ -438,5 +438,229 @@ impl<'v> Position<'v> {
             parsed.rank = Some(rank - 1);
         }
         Ok(parsed)
+    }
+}
+
+/// The check mark at the end of a SAN text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CheckMark {
+    /// `+`: the move gives check.
+    Check,
+    /// `#`: the move gives checkmate.
+    Checkmate,
+}
+
+/// A SAN text taken apart but not checked against any position (as
+/// shakmaty's `San`): the syntax of the [`san`](crate::san) module for boards
+/// up to 16x16, with piece tokens as [`PieceToken`]s.
+///
+/// ```
+/// use betza::{Position, San, Variant};
+/// let san: San = "Nxe5+".parse()?;
+/// assert!(matches!(san, San::Normal { capture: true, .. }));
+/// assert_eq!(san.to_string(), "Nxe5+");
+/// assert_eq!("0-0".parse::<San>()?.to_string(), "O-O");
+/// let pos = Position::start(Variant::by_name("chess").unwrap());
+/// let m = "Nf3".parse::<San>()?.resolve(&pos)?;
+/// assert_eq!(pos.move_text(&m), "g1f3");
+/// assert_eq!(San::from_move(&pos, &m).to_string(), "Nf3");
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum San {
+    /// A move of a piece.
+    Normal {
+        /// The moving piece's token; `None` for a Pawn move written without one.
+        token: Option<PieceToken>,
+        /// The from-file given to disambiguate (0-based).
+        file: Option<u8>,
+        /// The from-rank given to disambiguate (0-based).
+        rank: Option<u8>,
+        /// Whether the text has `x`.
+        capture: bool,
+        /// The to-square.
+        to: SquareName,
+        /// The token after `=`, if any.
+        promotion: Option<PieceToken>,
+        /// `+` or `#`, if written.
+        check: Option<CheckMark>,
+    },
+    /// Castling: `O-O` (towards the highest file) or `O-O-O`.
+    Castle {
+        /// Whether towards the highest file (`O-O`).
+        king_side: bool,
+        /// `+` or `#`, if written.
+        check: Option<CheckMark>,
+    },
+}
+
+impl San {
+    /// The legal move this text names in `pos`: the same as
+    /// [`Position::parse_san`] on the text, with the same errors.
+    pub fn resolve(&self, pos: &Position<'_>) -> Result<Move, SanError> {
+        pos.parse_san(&self.to_string())
+    }
+
+    /// The SAN of `m`, a legal move of `pos`.
+    pub fn from_move(pos: &Position<'_>, m: &Move) -> San {
+        pos.san(m)
+            .parse()
+            .expect("the SAN writer writes what the reader reads")
+    }
+}
+
+impl std::fmt::Display for San {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let check = match self {
+            San::Castle { king_side, check } => {
+                f.write_str(if *king_side { "O-O" } else { "O-O-O" })?;
+                check
+            }
+            San::Normal {
+                token,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+                check,
+            } => {
+                if let Some(t) = token {
+                    write!(f, "{t}")?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{}", (b'a' + file) as char)?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{}", *rank as u32 + 1)?;
+                }
+                if *capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={p}")?;
+                }
+                check
+            }
+        };
+        match check {
+            None => Ok(()),
+            Some(CheckMark::Check) => f.write_str("+"),
+            Some(CheckMark::Checkmate) => f.write_str("#"),
+        }
+    }
+}
+
+impl std::str::FromStr for San {
+    type Err = SanError;
+
+    /// Reads the SAN syntax alone (no position); the errors are
+    /// [`SanError::Syntax`].
+    fn from_str(text: &str) -> Result<San, SanError> {
+        let syntax = |reason: &str| SanError::Syntax {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let (body, check) = match text.as_bytes().last() {
+            Some(b'+') => (&text[..text.len() - 1], Some(CheckMark::Check)),
+            Some(b'#') => (&text[..text.len() - 1], Some(CheckMark::Checkmate)),
+            _ => (text, None),
+        };
+        match body {
+            "O-O" | "0-0" => {
+                return Ok(San::Castle {
+                    king_side: true,
+                    check,
+                });
+            }
+            "O-O-O" | "0-0-0" => {
+                return Ok(San::Castle {
+                    king_side: false,
+                    check,
+                });
+            }
+            _ => {}
+        }
+        // Tokens are uppercase in SAN: lowercase letters are files.
+        let token = |t: &str| {
+            t.parse::<PieceToken>()
+                .ok()
+                .filter(|_| t.bytes().all(|b| !b.is_ascii_lowercase()))
+                .ok_or_else(|| syntax(&format!("{t:?} is not a piece token")))
+        };
+        let (main, promotion) = match body.split_once('=') {
+            Some((main, t)) => (main, Some(token(t)?)),
+            None => (body, None),
+        };
+        let bytes = main.as_bytes();
+        let digits = bytes
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let Some(sq_start) = bytes
+            .len()
+            .checked_sub(digits + 1)
+            .filter(|&i| digits > 0 && main.is_char_boundary(i))
+        else {
+            return Err(syntax("it must name the to-square, as in Nf3 or exd5"));
+        };
+        let to: SquareName = main[sq_start..].parse().map_err(|_| {
+            syntax(&format!(
+                "{:?} is not a square of the board",
+                &main[sq_start..]
+            ))
+        })?;
+        let mut rest = &main[..sq_start];
+        let mut capture = false;
+        if let Some(r) = rest.strip_suffix('x') {
+            capture = true;
+            rest = r;
+        }
+        let token_len = match rest.as_bytes() {
+            [b'+', c, ..] if c.is_ascii_uppercase() => 2,
+            [c, ..] if c.is_ascii_uppercase() => 1,
+            _ => 0,
+        };
+        let piece = if token_len > 0 {
+            Some(token(&rest[..token_len])?)
+        } else {
+            None
+        };
+        let mut dis = &rest.as_bytes()[token_len..];
+        let mut file = None;
+        if let [f, tail @ ..] = dis
+            && f.is_ascii_lowercase()
+        {
+            if *f >= b'a' + crate::bitboard::MAX_FILES {
+                return Err(syntax(&format!("file {} is not on the board", *f as char)));
+            }
+            file = Some(f - b'a');
+            dis = tail;
+        }
+        let mut rank = None;
+        if !dis.is_empty() {
+            let r = std::str::from_utf8(dis)
+                .ok()
+                .filter(|d| d.bytes().all(|b| b.is_ascii_digit()) && !d.starts_with('0'))
+                .and_then(|d| d.parse::<u8>().ok())
+                .filter(|&r| r >= 1 && r <= crate::bitboard::MAX_RANKS)
+                .ok_or_else(|| {
+                    syntax("before the to-square only a piece token, a from-file, a from-rank and x may stand")
+                })?;
+            rank = Some(r - 1);
+        }
+        Ok(San::Normal {
+            token: piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+            check,
+        })
     }
 }

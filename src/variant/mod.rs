@@ -53,6 +53,85 @@ impl Role {
     }
 }
 
+/// A piece type's token as written in FEN and SAN, without a variant:
+/// an uppercase letter, optionally after `+` (`N`, `+F`).
+///
+/// Reading accepts either case; the token is kept and printed uppercase
+/// (White's form). [`Variant::role_of_token`] finds its type.
+///
+/// ```
+/// use betza::PieceToken;
+/// let t: PieceToken = "+f".parse().unwrap();
+/// assert_eq!(t.to_string(), "+F");
+/// assert_eq!((t.letter(), t.plus()), ('F', true));
+/// let v = betza::Variant::by_name("decimaka").unwrap();
+/// assert_eq!(v.piece(v.role_of_token(t).unwrap()).name, "Queen");
+/// assert!("++F".parse::<PieceToken>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceToken {
+    plus: bool,
+    letter: u8,
+}
+
+impl PieceToken {
+    /// The token of `letter` (either case), with `+` if `plus`; `None` unless
+    /// `letter` is an ASCII letter.
+    pub const fn new(letter: char, plus: bool) -> Option<PieceToken> {
+        if letter.is_ascii_alphabetic() {
+            Some(PieceToken {
+                plus,
+                letter: (letter as u8).to_ascii_uppercase(),
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The uppercase letter.
+    pub const fn letter(self) -> char {
+        self.letter as char
+    }
+
+    /// Whether the token has a `+` before its letter.
+    pub const fn plus(self) -> bool {
+        self.plus
+    }
+
+    fn as_str(self, buf: &mut [u8; 2]) -> &str {
+        buf[0] = b'+';
+        buf[1] = self.letter;
+        let s = if self.plus { &buf[..] } else { &buf[1..] };
+        std::str::from_utf8(s).expect("ASCII")
+    }
+}
+
+impl fmt::Display for PieceToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; 2];
+        f.write_str(self.as_str(&mut buf))
+    }
+}
+
+/// Why a text is not a [`PieceToken`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not a piece token (a letter, optionally after '+')")]
+#[non_exhaustive]
+pub struct PieceTokenError(pub String);
+
+impl std::str::FromStr for PieceToken {
+    type Err = PieceTokenError;
+
+    fn from_str(s: &str) -> Result<PieceToken, PieceTokenError> {
+        let err = || PieceTokenError(s.to_string());
+        match s.as_bytes() {
+            [b'+', c] => PieceToken::new(*c as char, true).ok_or_else(err),
+            [c] => PieceToken::new(*c as char, false).ok_or_else(err),
+            _ => Err(err()),
+        }
+    }
+}
+
 /// Why a definition was refused: each kind of mistake is its own variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -356,12 +435,63 @@ impl Variant {
         &self.pieces[role.index()]
     }
 
-    /// The type with this FEN token (uppercase, with `+` if it has one).
+    /// The type with this FEN token, in either case (`N` or `n`, `+F` or
+    /// `+f`), with `+` if it has one.
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("chess").unwrap();
+    /// assert_eq!(v.role_by_token("n"), v.role_by_token("N"));
+    /// assert_eq!(v.piece(v.role_by_token("n").unwrap()).name, "Knight");
+    /// assert_eq!(v.role_by_token("X"), None);
+    /// ```
     pub fn role_by_token(&self, token: &str) -> Option<Role> {
+        self.pieces
+            .iter()
+            .position(|p| p.token.eq_ignore_ascii_case(token))
+            .map(|i| Role(i as u8))
+    }
+
+    /// The type with exactly this token (case matters): for SAN and FEN,
+    /// where the case carries meaning.
+    pub(crate) fn role_by_exact_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
             .position(|p| p.token == token)
             .map(|i| Role(i as u8))
+    }
+
+    /// The type with this token, if the variant has one.
+    pub fn role_of_token(&self, token: PieceToken) -> Option<Role> {
+        let mut buf = [0u8; 2];
+        self.role_by_exact_token(token.as_str(&mut buf))
+    }
+
+    /// The piece type of `role`, or `None` if `role` is not one of this
+    /// variant's (a hand-made role); [`Variant::piece`] panics instead.
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("decimaka").unwrap();
+    /// let queen = v.role_by_token("+F").unwrap();
+    /// assert_eq!(v.piece_type(queen).map(|t| t.name.as_str()), Some("Queen"));
+    /// assert!(v.piece_type(betza::Role(99)).is_none());
+    /// ```
+    pub fn piece_type(&self, role: Role) -> Option<&PieceType> {
+        self.pieces.get(role.index())
+    }
+
+    /// The type of the piece a move moves (before any promotion).
+    ///
+    /// ```
+    /// use betza::Position;
+    /// let v = betza::Variant::by_name("chess").unwrap();
+    /// let pos = Position::start(v);
+    /// let m = pos.parse_move("g1f3")?;
+    /// let t = v.piece_type_of(&m).unwrap();
+    /// assert_eq!((t.name.as_str(), t.token.as_str()), ("Knight", "N"));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn piece_type_of(&self, m: &crate::Move) -> Option<&PieceType> {
+        self.piece_type(m.role())
     }
 
     /// The start position's FEN.

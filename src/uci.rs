@@ -1,0 +1,120 @@
+//! Move text not yet bound to a position: [`UciMove`], the `<from><to>[suffix]`
+//! form of `NOTATION.md` (`e3e5`, `c9c10+`, `e7e8q`), as UCI and XBoard
+//! engines write it.
+//!
+//! [`Position::parse_move`] reads and checks text in one step; a `UciMove`
+//! splits that in two: [`str::parse`] checks the syntax alone (for a protocol
+//! reader that has no position at hand), [`UciMove::resolve`] finds the legal
+//! move it names in a position.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::bitboard::SquareName;
+use crate::moves::{Move, MoveError};
+use crate::position::Position;
+use crate::variant::PromotionText;
+
+/// What a move text's suffix asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PromotionSuffix {
+    /// `+`: the promotion (in variants whose text writes promotion so).
+    Plus,
+    /// A lowercase letter: the promotion to the type with that letter
+    /// (kept lowercase).
+    Letter(char),
+}
+
+/// A move text taken apart but not checked against any position.
+///
+/// ```
+/// use betza::{Position, UciMove, Variant};
+/// let m: UciMove = "e7e8q".parse()?;
+/// assert_eq!(m.from.to_string(), "e7");
+/// assert_eq!(m.to_string(), "e7e8q");
+/// let pos = Position::from_fen(Variant::by_name("chess").unwrap(), "8/4P3/8/8/8/k7/8/K7 w - - 0 1")?;
+/// let mv = m.resolve(&pos)?;
+/// assert_eq!(pos.san(&mv), "e8=Q");
+/// assert_eq!(UciMove::from_move(&pos, &mv), m);
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UciMove {
+    /// The from-square.
+    pub from: SquareName,
+    /// The to-square.
+    pub to: SquareName,
+    /// The suffix, if any.
+    pub promotion: Option<PromotionSuffix>,
+}
+
+impl UciMove {
+    /// The legal move this text names in `pos`: the same as
+    /// [`Position::parse_move`] on the text, with the same errors.
+    pub fn resolve(&self, pos: &Position<'_>) -> Result<Move, MoveError> {
+        pos.parse_move(&self.to_string())
+    }
+
+    /// The text of `m`, a move of `pos`.
+    pub fn from_move(pos: &Position<'_>, m: &Move) -> UciMove {
+        let size = pos.size();
+        let promotion = m.promotion().map(|p| match pos.variant().promotion_text() {
+            PromotionText::Plus => PromotionSuffix::Plus,
+            PromotionText::Letter => PromotionSuffix::Letter(
+                pos.piece_type(p)
+                    .and_then(|t| t.token.trim_start_matches('+').chars().next())
+                    .map_or('?', |c| c.to_ascii_lowercase()),
+            ),
+        });
+        UciMove {
+            from: size.name(m.from()),
+            to: size.name(m.to()),
+            promotion,
+        }
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        match self.promotion {
+            None => Ok(()),
+            Some(PromotionSuffix::Plus) => f.write_str("+"),
+            Some(PromotionSuffix::Letter(c)) => write!(f, "{c}"),
+        }
+    }
+}
+
+impl FromStr for UciMove {
+    type Err = MoveError;
+
+    /// Reads `<from><to>[+ or a lowercase letter]`, squares of boards up to
+    /// 16x16; the errors are [`MoveError::Syntax`].
+    fn from_str(text: &str) -> Result<UciMove, MoveError> {
+        let syntax = |reason| MoveError::Syntax {
+            text: text.to_string(),
+            reason,
+        };
+        let bytes = text.as_bytes();
+        let (from, n1) = SquareName::parse_prefix(bytes)
+            .ok_or_else(|| syntax("it must start with a square, as in e3e5"))?;
+        let (to, n2) = SquareName::parse_prefix(&bytes[n1..])
+            .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
+        let promotion = match &bytes[n1 + n2..] {
+            [] => None,
+            [b'+'] => Some(PromotionSuffix::Plus),
+            [c] if c.is_ascii_lowercase() => Some(PromotionSuffix::Letter(*c as char)),
+            _ => {
+                return Err(syntax(
+                    "the only suffix is '+' or the lowercase letter of the promotion type",
+                ));
+            }
+        };
+        Ok(UciMove {
+            from,
+            to,
+            promotion,
+        })
+    }
+}

@@ -1,0 +1,180 @@
+//! The Rust API's conveniences: squares and moves that print and parse,
+//! unbound move text and SAN, roles with names, `Setup`.
+
+use betza::{
+    Bitboard, BoardSize, Color, Piece, PieceToken, Position, PromotionSuffix, San, Square,
+    SquareName, UciMove, Variant,
+};
+
+fn variant(name: &str) -> &'static Variant {
+    Variant::by_name(name).expect("built in")
+}
+
+#[test]
+fn square_names_parse_and_print_without_a_board() {
+    for text in ["a1", "e5", "j10", "p16", "a16", "h9"] {
+        let n: SquareName = text.parse().unwrap();
+        assert_eq!(n.to_string(), text);
+        assert_eq!(format!("{n:?}"), text);
+    }
+    for bad in ["", "a", "a0", "a01", "q1", "a17", "A1", "e5 ", "1a", "é1"] {
+        assert!(bad.parse::<SquareName>().is_err(), "{bad:?}");
+    }
+    let n: SquareName = "j10".parse().unwrap();
+    assert_eq!((n.file(), n.rank()), (9, 9));
+    assert_eq!(SquareName::new(9, 9), Some(n));
+    assert_eq!(SquareName::new(16, 0), None);
+}
+
+#[test]
+fn squares_bind_to_a_board() {
+    let ten = BoardSize::new(10, 10).unwrap();
+    let eight = BoardSize::new(8, 8).unwrap();
+    let e5: SquareName = "e5".parse().unwrap();
+    assert_eq!(e5.to_square(ten), Some(Square(44)));
+    assert_eq!(e5.to_square(eight), Some(Square(36)));
+    assert_eq!("j10".parse::<SquareName>().unwrap().to_square(eight), None);
+    assert_eq!(Square::parse("j10", ten), Some(Square(99)));
+    assert_eq!(Square::parse("j10", eight), None);
+    // The same index names different squares on boards of different widths.
+    assert_eq!(ten.name(Square(10)).to_string(), "a2");
+    assert_eq!(eight.name(Square(10)).to_string(), "c2");
+    let pos = Position::start(variant("meiriqi"));
+    for sq in pos.size().all().squares() {
+        assert_eq!(pos.square(&pos.name(sq).to_string()), Some(sq));
+    }
+}
+
+#[test]
+fn bitboards_list_their_squares() {
+    let ten = BoardSize::new(10, 10).unwrap();
+    let set: Bitboard = [Square(0), Square(5), Square(12)].into_iter().collect();
+    assert_eq!(format!("{set:?}"), "Bitboard[0, 5, 12]");
+    assert_eq!(format!("{:?}", Bitboard::EMPTY), "Bitboard[]");
+    assert_eq!(ten.names(set).to_string(), "{a1, f1, c2}");
+    assert_eq!(format!("{:?}", ten.names(set)), "{a1, f1, c2}");
+    let squares: Vec<Square> = set.squares().collect();
+    assert_eq!(squares, [Square(0), Square(5), Square(12)]);
+    assert_eq!(set.squares().len(), 3);
+    assert_eq!(set.count(), 3);
+}
+
+#[test]
+fn moves_debug_with_names_and_tokens() {
+    let v = variant("decimaka");
+    let pos = Position::from_fen(v, "4k5/10/10/10/10/4+p5/10/3N1L4/10/5K4 w - - 0 1").unwrap();
+    let m = pos.parse_san("Nxe5=+N").unwrap();
+    assert_eq!(
+        format!("{:?}", pos.debug_move(&m)),
+        "Move { piece: N, from: d3, to: e5, captured: +P, promotion: +N, flags: MoveFlags(FORCED_PROMOTION) }"
+    );
+    assert_eq!(pos.debug_move(&m).to_string(), pos.move_text(&m));
+    let chess = Position::start(variant("chess"));
+    let m = chess.parse_move("e2e4").unwrap();
+    assert_eq!(
+        format!("{:?}", chess.debug_move(&m)),
+        "Move { piece: P, from: e2, to: e4, flags: MoveFlags(DOUBLE_STEP) }"
+    );
+}
+
+#[test]
+fn uci_moves_parse_print_and_resolve() {
+    for text in ["e3e5", "c9c10+", "e7e8q", "a10j1", "p16a1"] {
+        let m: UciMove = text.parse().unwrap();
+        assert_eq!(m.to_string(), text);
+    }
+    let m: UciMove = "c9c10+".parse().unwrap();
+    assert_eq!(m.promotion, Some(PromotionSuffix::Plus));
+    assert_eq!(m.to.to_string(), "c10");
+    let m: UciMove = "e7e8q".parse().unwrap();
+    assert_eq!(m.promotion, Some(PromotionSuffix::Letter('q')));
+    for bad in [
+        "", "e3", "e3e", "E3E5", "e3-e5", "e0e1", "e3e5x+", "e3e5Q", "e3e5 ",
+    ] {
+        assert!(
+            matches!(bad.parse::<UciMove>(), Err(betza::MoveError::Syntax { .. })),
+            "{bad:?}"
+        );
+    }
+    let pos = Position::start(variant("decimaka"));
+    for m in pos.legal_moves() {
+        let text = UciMove::from_move(&pos, &m);
+        assert_eq!(text.to_string(), pos.move_text(&m));
+        assert_eq!(text.resolve(&pos).unwrap(), m);
+    }
+    // Resolving gives the errors parse_move gives.
+    let far: UciMove = "e3e6".parse().unwrap();
+    assert_eq!(far.resolve(&pos), pos.parse_move("e3e6"));
+    assert!(far.resolve(&pos).is_err());
+    let chess = Position::start(variant("chess"));
+    let off: UciMove = "i2i4".parse().unwrap();
+    assert!(matches!(
+        off.resolve(&chess),
+        Err(betza::MoveError::Syntax { .. })
+    ));
+}
+
+#[test]
+fn san_parses_prints_and_resolves() {
+    for text in [
+        "Nf3", "exd5", "e8=Q", "Lxe5=+P", "+Fxe5", "Rad1", "R1a3", "Qh4e1#", "O-O", "O-O-O+",
+        "Gd8=R",
+    ] {
+        let san: San = text.parse().unwrap();
+        assert_eq!(san.to_string(), text);
+    }
+    assert_eq!("0-0-0".parse::<San>().unwrap().to_string(), "O-O-O");
+    for bad in ["", "N", "Nf", "Nz3", "e8=", "e8=q", "N0f3", "xx", "Nf3++"] {
+        assert!(
+            matches!(bad.parse::<San>(), Err(betza::SanError::Syntax { .. })),
+            "{bad:?}"
+        );
+    }
+    for name in ["decimaka", "meiriqi", "chess", "capablanca"] {
+        let mut pos = Position::start(variant(name));
+        for _ in 0..6 {
+            let moves = pos.legal_moves();
+            for m in &moves {
+                let san = San::from_move(&pos, m);
+                assert_eq!(san.to_string(), pos.san(m));
+                assert_eq!(san.resolve(&pos).unwrap(), *m);
+            }
+            pos = pos.play(&moves[moves.len() / 2]).unwrap();
+        }
+    }
+    let pos = Position::start(variant("chess"));
+    let bad: San = "Nf4".parse().unwrap();
+    assert_eq!(bad.resolve(&pos), pos.parse_san("Nf4"));
+    assert!(bad.resolve(&pos).is_err());
+}
+
+#[test]
+fn roles_have_names_and_tokens() {
+    let v = variant("decimaka");
+    assert_eq!(v.role_by_token("+f"), v.role_by_token("+F"));
+    assert_eq!(v.role_by_token("n"), v.role_by_token("N"));
+    assert!(v.role_by_token("N").is_some());
+    assert_eq!(v.role_by_token("+"), None);
+    let pos = Position::start(v);
+    let m = pos.parse_move("d3d5").unwrap();
+    assert_eq!(
+        pos.piece_type(m.role()).unwrap().token,
+        v.piece(m.role()).token
+    );
+    assert_eq!(v.piece_type_of(&m).unwrap().name, v.piece(m.role()).name);
+    assert!(v.piece_type(betza::Role(200)).is_none());
+    let queen: PieceToken = "+F".parse().unwrap();
+    let role = v.role_of_token(queen).unwrap();
+    assert_eq!(v.piece(role).name, "Queen");
+    let black_queen = Piece {
+        role,
+        color: Color::Black,
+    };
+    assert_eq!(black_queen.token(v).unwrap(), "+f");
+    assert_eq!(black_queen.piece_type(v).unwrap().name, "Queen");
+    assert_eq!(PieceToken::new('f', true), Some(queen));
+    assert_eq!(PieceToken::new('1', false), None);
+    for bad in ["", "+", "++F", "F+", "1", "NN"] {
+        assert!(bad.parse::<PieceToken>().is_err(), "{bad:?}");
+    }
+}
