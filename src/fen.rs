@@ -3,7 +3,8 @@
 use thiserror::Error;
 
 use crate::bitboard::{Color, Square};
-use crate::position::{Piece, Position, castle_bit};
+use crate::position::{Piece, Position};
+use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::Variant;
 
 /// Why a FEN was refused. Each message names the field at fault.
@@ -204,42 +205,30 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, Pi
     Ok(out)
 }
 
-pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+/// Reads a FEN into a [`Setup`]. With `strict`, each field's rules are
+/// checked as it is read, so the first wrong field is the one reported.
+pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split(' ').collect();
     if fields.len() != 6 && fields.len() != 4 {
         return Err(FenError::FieldCount(fields.len()));
     }
     let size = v.size;
-    let mut pos = Position::empty(v);
+    let mut setup = Setup::empty();
     for (sq, piece) in parse_placement(v, fields[0])? {
-        pos.put(sq, Some(piece));
+        setup.set(sq, Some(piece));
     }
-    let royal = &v.pieces[v.royal.index()];
-    for color in Color::ALL {
-        let count = (pos.roles[v.royal.index()] & pos.colors[color.index()]).count();
-        if count != 1 {
-            return Err(FenError::RoyalCount {
-                color,
-                count,
-                token: royal.token.clone(),
-            });
+    let check = |setup: &Setup, part: Part| -> Result<(), FenError> {
+        if !strict {
+            return Ok(());
         }
-    }
-    for (i, p) in v.pieces.iter().enumerate() {
-        if let Some(region) = p.confinement {
-            for color in Color::ALL {
-                let outside = pos.roles[i] & pos.colors[color.index()] & !region.of(color);
-                if let Some(sq) = outside.first() {
-                    return Err(FenError::Confinement {
-                        color,
-                        name: p.name.clone(),
-                        square: size.square_name(sq),
-                    });
-                }
-            }
+        let (_, problems) = crate::setup::build(v, setup);
+        match problems.into_iter().find(|p| p.part() == part) {
+            Some(p) => Err(fen_error(v, &p, &fields)),
+            None => Ok(()),
         }
-    }
-    pos.side = match fields[1] {
+    };
+    check(&setup, Part::Placement)?;
+    setup.side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
         s => return Err(FenError::Side(s.to_string())),
@@ -250,111 +239,108 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
         return Err(FenError::Castling(c.to_string()));
     }
     if c != "-" {
-        let Some(cs) = &v.castling else {
+        if strict && v.castling.is_none() {
             return Err(FenError::NoCastling(c.to_string()));
-        };
+        }
         let mut last = None;
         for ch in c.chars() {
-            let (color, side, order) = match ch {
-                'K' => (Color::White, 0, 0),
-                'Q' => (Color::White, 1, 1),
-                'k' => (Color::Black, 0, 2),
-                'q' => (Color::Black, 1, 3),
+            let (color, king_side, order) = match ch {
+                'K' => (Color::White, true, 0),
+                'Q' => (Color::White, false, 1),
+                'k' => (Color::Black, true, 2),
+                'q' => (Color::Black, false, 3),
                 _ => return Err(FenError::Castling(c.to_string())),
             };
             if last.is_some_and(|l| l >= order) {
                 return Err(FenError::Castling(c.to_string()));
             }
             last = Some(order);
-            let king = cs.king_start[color.index()];
-            let rook = cs.rook_start[color.index()][side];
-            if pos.piece_at(king)
-                != Some(Piece {
-                    role: v.royal,
-                    color,
-                })
-                || pos.piece_at(rook)
-                    != Some(Piece {
-                        role: cs.rook,
-                        color,
-                    })
-            {
-                return Err(FenError::CastlingPieces {
-                    right: ch,
-                    color,
-                    king: size.square_name(king),
-                    rook: size.square_name(rook),
-                });
-            }
-            pos.castling |= castle_bit(color, side);
+            setup.castling |= CastlingRights::of(color, king_side);
         }
     }
+    check(&setup, Part::Castling)?;
 
     let e = fields[3];
     if e != "-" {
-        if !v.en_passant {
+        if strict && !v.en_passant {
             return Err(FenError::NoEnPassant(e.to_string()));
         }
         let sq = size
             .parse_square(e)
             .ok_or_else(|| FenError::EnPassantSyntax(e.to_string()))?;
-        // The side that just moved double-stepped from its Pawns' initial
-        // region over `sq`.
-        let mover = pos.side.opposite();
-        let fwd: i32 = if mover == Color::White { 1 } else { -1 };
-        let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
-        let origin = size.square(f, r - fwd);
-        let landing = size.square(f, r + fwd);
-        let initial = v
-            .pawn
-            .and_then(|p| v.pieces[p.index()].initial)
-            .map(|reg| reg.of(mover));
-        match (origin, landing, initial) {
-            // NOTATION.md: any square on the right rank is accepted; the
-            // capture itself needs the Pawn on the landing square.
-            (Some(o), Some(l), Some(init)) if init.contains(o) => {
-                pos.ep = Some(sq);
-                pos.ep_victim = Some(l);
-            }
-            _ => {
-                return Err(FenError::EnPassantSquare {
-                    square: e.to_string(),
-                    color: mover,
-                });
-            }
-        }
+        setup.ep_square = Some(sq);
     }
+    check(&setup, Part::EnPassant)?;
 
     if fields.len() == 6 {
-        pos.halfmove = fields[4]
+        setup.halfmove_clock = fields[4]
             .parse()
             .map_err(|_| FenError::Halfmove(fields[4].to_string()))?;
         if !fields[4].bytes().all(|b| b.is_ascii_digit()) {
             return Err(FenError::Halfmove(fields[4].to_string()));
         }
-        pos.fullmove = match fields[5].parse::<u32>() {
+        setup.fullmove_number = match fields[5].parse::<u32>() {
             Ok(n) if n >= 1 && fields[5].bytes().all(|b| b.is_ascii_digit()) => n,
             _ => return Err(FenError::Fullmove(fields[5].to_string())),
         };
     }
+    Ok(setup)
+}
 
-    // The side not to move must not be in check (facing Kings included).
-    let them = pos.side.opposite();
-    let their_king = pos.king(them).expect("royal count checked");
-    let occ = pos.occupied();
-    if pos.attacked(their_king, pos.side, occ, pos.colors[pos.side.index()]) {
-        let facing = v.facing_kings && {
-            let k = pos.king(pos.side).expect("royal count checked");
-            v.tables.same_file(k, their_king)
-                && (v.tables.file_between(k, their_king) & occ).is_empty()
-        };
-        return Err(FenError::OpponentInCheck(if facing {
-            " (the Kings face each other on an open file)"
-        } else {
-            ""
-        }));
+/// The FEN error for a setup problem found while reading `fields`.
+fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
+    let size = v.size;
+    match *p {
+        SetupProblem::RoyalCount { color, count } => FenError::RoyalCount {
+            color,
+            count,
+            token: v.pieces[v.royal.index()].token.clone(),
+        },
+        SetupProblem::Confinement {
+            color,
+            role,
+            square,
+        } => FenError::Confinement {
+            color,
+            name: v.pieces[role.index()].name.clone(),
+            square: size.square_name(square),
+        },
+        SetupProblem::NoCastling => FenError::NoCastling(fields[2].to_string()),
+        SetupProblem::CastlingPieces {
+            color,
+            king_side,
+            king,
+            rook,
+        } => FenError::CastlingPieces {
+            right: crate::setup::right_letter(color, king_side),
+            color,
+            king: size.square_name(king),
+            rook: size.square_name(rook),
+        },
+        SetupProblem::NoEnPassant => FenError::NoEnPassant(fields[3].to_string()),
+        SetupProblem::EnPassantSquare { color, .. } => FenError::EnPassantSquare {
+            square: fields[3].to_string(),
+            color,
+        },
+        SetupProblem::KingsFacing => {
+            FenError::OpponentInCheck(" (the Kings face each other on an open file)")
+        }
+        // A FEN cannot place a piece off the board or of an unknown type,
+        // nor write move 0: the rest is a check.
+        _ => FenError::OpponentInCheck(""),
     }
-    Ok(pos)
+}
+
+pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+    let setup = read_setup(v, fen, true)?;
+    let (pos, problems) = crate::setup::build(v, &setup);
+    match problems.first() {
+        None => Ok(pos),
+        Some(p) => {
+            let fields: Vec<&str> = fen.split(' ').collect();
+            Err(fen_error(v, p, &fields))
+        }
+    }
 }
 
 pub(crate) fn castling_text(rights: u8) -> String {

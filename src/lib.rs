@@ -58,6 +58,7 @@ mod perft;
 pub mod pgn;
 pub mod position;
 pub mod san;
+pub mod setup;
 mod tables;
 pub mod uci;
 pub mod variant;
@@ -72,6 +73,7 @@ pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
 pub use crate::san::{CheckMark, San, SanError};
+pub use crate::setup::{CastlingRights, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
     CastlingDef, PieceDef, PieceToken, PieceTokenError, PieceType, PromotionDef, PromotionText,
@@ -95,6 +97,9 @@ pub enum Error {
     /// A variant definition was refused.
     #[error(transparent)]
     Variant(#[from] VariantError),
+    /// A position setup was refused.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// A SAN move was refused.
     #[error(transparent)]
     San(#[from] SanError),

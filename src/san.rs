@@ -647,7 +647,7 @@ impl std::str::FromStr for San {
                 .ok()
                 .filter(|d| d.bytes().all(|b| b.is_ascii_digit()) && !d.starts_with('0'))
                 .and_then(|d| d.parse::<u8>().ok())
-                .filter(|&r| r >= 1 && r <= crate::bitboard::MAX_RANKS)
+                .filter(|&r| (1..=crate::bitboard::MAX_RANKS).contains(&r))
                 .ok_or_else(|| {
                     syntax("before the to-square only a piece token, a from-file, a from-rank and x may stand")
                 })?;

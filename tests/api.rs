@@ -178,3 +178,125 @@ fn roles_have_names_and_tokens() {
         assert!(bad.parse::<PieceToken>().is_err(), "{bad:?}");
     }
 }
+
+#[test]
+fn setup_round_trips_and_lists_every_problem() {
+    use betza::{CastlingRights, Setup, SetupProblem};
+    for name in ["decimaka", "meiriqi", "chess", "capablanca"] {
+        let v = variant(name);
+        let mut pos = Position::start(v);
+        for _ in 0..8 {
+            let setup = pos.setup();
+            assert_eq!(Position::from_setup(v, &setup).unwrap(), pos);
+            // FEN writes the e.p. square only when a capture is possible.
+            let fen = pos.to_fen();
+            let read = Setup::from_fen(v, &fen).unwrap().position(v).unwrap();
+            assert_eq!(read.to_fen(), fen);
+            assert_eq!(read, Position::from_fen(v, &fen).unwrap());
+            let moves = pos.legal_moves();
+            pos = pos.play(&moves[moves.len() / 3]).unwrap();
+        }
+    }
+    let v = variant("chess");
+    let sq = |s| v.size().parse_square(s).unwrap();
+    let king = v.role_by_token("K").unwrap();
+    let rook = v.role_by_token("R").unwrap();
+    let mut setup = Setup::empty();
+    setup.set(
+        sq("e1"),
+        Some(Piece {
+            role: king,
+            color: Color::White,
+        }),
+    );
+    setup.set(
+        sq("d1"),
+        Some(Piece {
+            role: king,
+            color: Color::White,
+        }),
+    );
+    setup.set(
+        sq("h1"),
+        Some(Piece {
+            role: rook,
+            color: Color::Black,
+        }),
+    );
+    setup.castling = CastlingRights::WHITE_KING_SIDE | CastlingRights::BLACK_QUEEN_SIDE;
+    setup.ep_square = Some(sq("e4"));
+    setup.fullmove_number = 0;
+    setup.board[100] = Some(Piece {
+        role: rook,
+        color: Color::White,
+    });
+    let err = Position::from_setup(v, &setup).unwrap_err();
+    assert_eq!(
+        err.problems(),
+        [
+            SetupProblem::OffBoard {
+                square: Square(100)
+            },
+            SetupProblem::RoyalCount {
+                color: Color::White,
+                count: 2
+            },
+            SetupProblem::RoyalCount {
+                color: Color::Black,
+                count: 0
+            },
+            SetupProblem::CastlingPieces {
+                color: Color::White,
+                king_side: true,
+                king: sq("e1"),
+                rook: sq("h1")
+            },
+            SetupProblem::CastlingPieces {
+                color: Color::Black,
+                king_side: false,
+                king: sq("e8"),
+                rook: sq("a8")
+            },
+            SetupProblem::EnPassantSquare {
+                square: sq("e4"),
+                color: Color::Black
+            },
+            SetupProblem::FullmoveZero,
+        ]
+    );
+    assert_eq!(err.messages().len(), 7);
+    assert!(
+        err.to_string()
+            .contains("castling right 'K' needs the white King on e1 and a Rook on h1"),
+        "{err}"
+    );
+    // Typed data where a program branches: facing Kings are their own problem.
+    let m = variant("meiriqi");
+    let facing = Setup::from_fen(m, "8k1/10/10/10/10/10/10/10/10/8K1 w - - 0 1");
+    let facing = facing.unwrap();
+    let err = Position::from_setup(m, &facing).unwrap_err();
+    assert_eq!(err.problems(), [SetupProblem::KingsFacing]);
+    let check = Setup::from_fen(v, "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+    assert_eq!(
+        Position::from_setup(v, &check).unwrap_err().problems(),
+        [SetupProblem::OpponentInCheck]
+    );
+    // Variants without castling or en passant refuse them.
+    let mut no = Position::start(m).setup();
+    no.castling = CastlingRights::WHITE_KING_SIDE;
+    no.ep_square = Some(sq("e3"));
+    let err = Position::from_setup(m, &no).unwrap_err();
+    assert!(err.contains(&SetupProblem::NoCastling));
+    assert!(err.problems().len() >= 2, "{err}");
+    // Confinement: every piece outside, each reported.
+    let out = Setup::from_fen(m, "7k2/10/10/10/10/10/10/10/10/K1K7 w - - 0 1").unwrap();
+    let err = Position::from_setup(m, &out).unwrap_err();
+    assert!(
+        err.problems()
+            .iter()
+            .filter(|p| matches!(p, SetupProblem::Confinement { .. }))
+            .count()
+            == 2,
+        "{err}"
+    );
+}

@@ -1,0 +1,529 @@
+//! Unvalidated position data: [`Setup`], what a board editor fills in, and its
+//! checked conversion into a [`Position`].
+//!
+//! A `Setup` has public fields and may hold anything: two Kings a side, a
+//! Pawn off its rank, rights without their Rook. [`Position::from_setup`]
+//! checks it against a variant's rules and either gives the position or a
+//! [`SetupError`] listing every rule broken, each a [`SetupProblem`] with
+//! typed data (squares as [`Square`]s), so an editor can mark every fault at
+//! once. FEN reading fills a `Setup` and converts it the same way.
+
+use std::fmt;
+
+use bitflags::bitflags;
+use thiserror::Error;
+
+use crate::bitboard::{Color, MAX_SQUARES, Square};
+use crate::fen::FenError;
+use crate::position::{Piece, Position};
+use crate::variant::{MAX_ROLES, Role, Variant};
+
+bitflags! {
+    /// Castling rights: which side may still castle which way. "King side"
+    /// is towards the highest file (the FEN letter `K`/`k`), "queen side"
+    /// towards file a (`Q`/`q`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct CastlingRights: u8 {
+        /// White towards the highest file (`K`).
+        const WHITE_KING_SIDE = 1;
+        /// White towards file a (`Q`).
+        const WHITE_QUEEN_SIDE = 2;
+        /// Black towards the highest file (`k`).
+        const BLACK_KING_SIDE = 4;
+        /// Black towards file a (`q`).
+        const BLACK_QUEEN_SIDE = 8;
+    }
+}
+
+impl CastlingRights {
+    /// The right of `color` towards the highest file (`king_side`) or file a.
+    pub const fn of(color: Color, king_side: bool) -> CastlingRights {
+        CastlingRights::from_bits_truncate(1 << (2 * color.index() + if king_side { 0 } else { 1 }))
+    }
+}
+
+/// A position's data, unchecked: placement, side to move, castling rights,
+/// en-passant square and counters. Every field is public; make a
+/// [`Position`] of it with [`Position::from_setup`] (or
+/// [`Setup::position`]), and get one back with [`Position::setup`].
+///
+/// ```
+/// use betza::{CastlingRights, Color, Piece, Position, Setup, SetupProblem, Variant};
+/// let v = Variant::by_name("chess").unwrap();
+/// let mut setup = Setup::empty();
+/// let king = v.role_by_token("K").unwrap();
+/// let sq = |s| v.size().parse_square(s).unwrap();
+/// setup.set(sq("e1"), Some(Piece { role: king, color: Color::White }));
+/// setup.castling = CastlingRights::WHITE_KING_SIDE;
+/// // No Black King, and no Rook on h1 for the right: both are reported.
+/// let err = Position::from_setup(v, &setup).unwrap_err();
+/// assert_eq!(err.problems().len(), 2);
+/// assert!(matches!(err.problems()[0], SetupProblem::RoyalCount { color: Color::Black, count: 0 }));
+/// setup.castling = CastlingRights::empty();
+/// setup.set(sq("e8"), Some(Piece { role: king, color: Color::Black }));
+/// let pos = setup.position(v)?;
+/// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// assert_eq!(pos.setup(), setup);
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each square, by [`Square`] index; squares beyond the
+    /// variant's board must stay empty.
+    pub board: [Option<Piece>; MAX_SQUARES],
+    /// The side to move.
+    pub side: Color,
+    /// The castling rights.
+    pub castling: CastlingRights,
+    /// The square the last move's double step skipped, if any.
+    pub ep_square: Option<Square>,
+    /// Plies since the last capture or Pawn move.
+    pub halfmove_clock: u32,
+    /// The move number, from 1.
+    pub fullmove_number: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::empty()
+    }
+}
+
+impl Setup {
+    /// An empty board, White to move, no rights, no en passant, clocks at
+    /// 0 and move 1.
+    pub const fn empty() -> Setup {
+        Setup {
+            board: [None; MAX_SQUARES],
+            side: Color::White,
+            castling: CastlingRights::empty(),
+            ep_square: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// Reads a FEN's syntax into a setup without checking the rules (a
+    /// placement with no King is read): for board editors that load a
+    /// position to repair it. [`Position::from_fen`] checks the rules too.
+    ///
+    /// ```
+    /// use betza::{Position, Setup, Variant};
+    /// let v = Variant::by_name("chess").unwrap();
+    /// let setup = Setup::from_fen(v, "8/8/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert_eq!(setup.pieces().count(), 1);
+    /// let err = Position::from_setup(v, &setup).unwrap_err();
+    /// assert_eq!(err.to_string(), "black has 0 royal pieces (K), needs exactly one");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn from_fen(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
+        crate::fen::read_setup(variant, fen, false)
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq.index()).copied().flatten()
+    }
+
+    /// Puts `piece` on `sq` (or empties it); squares beyond 128 are ignored.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(slot) = self.board.get_mut(sq.index()) {
+            *slot = piece;
+        }
+    }
+
+    /// Every piece with its square, lowest square first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|p| (Square(i as u8), p)))
+    }
+
+    /// The position of this setup in `variant`, if it keeps every rule;
+    /// the same as [`Position::from_setup`].
+    pub fn position<'v>(&self, variant: &'v Variant) -> Result<Position<'v>, SetupError> {
+        Position::from_setup(variant, self)
+    }
+}
+
+/// One rule a [`Setup`] breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetupProblem {
+    /// A piece stands on a square beyond the variant's board.
+    OffBoard {
+        /// The square.
+        square: Square,
+    },
+    /// A piece's role is not a piece type of the variant.
+    UnknownRole {
+        /// Its square.
+        square: Square,
+        /// The role.
+        role: Role,
+    },
+    /// A side has not exactly one royal piece.
+    RoyalCount {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A confined piece stands outside its region.
+    Confinement {
+        /// Its side.
+        color: Color,
+        /// Its type.
+        role: Role,
+        /// Its square.
+        square: Square,
+    },
+    /// Castling rights are given but the variant has no castling.
+    NoCastling,
+    /// A castling right without its King and Rook on their start squares.
+    CastlingPieces {
+        /// The side.
+        color: Color,
+        /// Whether the right is towards the highest file.
+        king_side: bool,
+        /// The King's start square.
+        king: Square,
+        /// The Rook's start square.
+        rook: Square,
+    },
+    /// An en-passant square is given but the variant has no en passant.
+    NoEnPassant,
+    /// The en-passant square cannot have been skipped by a double step of
+    /// the side that just moved (or is off the board).
+    EnPassantSquare {
+        /// The square.
+        square: Square,
+        /// The side that just moved.
+        color: Color,
+    },
+    /// The move number is 0.
+    FullmoveZero,
+    /// The side to move could capture the enemy royal piece.
+    OpponentInCheck,
+    /// The royal pieces face each other on an open file, in a variant that
+    /// forbids it, and the side to move could "capture" across.
+    KingsFacing,
+}
+
+/// Why a [`Setup`] is not a valid position: every rule it breaks, in the
+/// order placement, castling, en passant, counters, check.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", messages.join("; "))]
+pub struct SetupError {
+    problems: Vec<SetupProblem>,
+    messages: Vec<String>,
+}
+
+impl SetupError {
+    /// The rules broken, each once, in order.
+    pub fn problems(&self) -> &[SetupProblem] {
+        &self.problems
+    }
+
+    /// One message per problem, squares and pieces named.
+    pub fn messages(&self) -> &[String] {
+        &self.messages
+    }
+
+    /// Whether `problem` is among the problems.
+    pub fn contains(&self, problem: &SetupProblem) -> bool {
+        self.problems.contains(problem)
+    }
+}
+
+/// Which part of a setup a problem concerns: FEN reading reports the first
+/// problem of each field as it reads that field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    Placement,
+    Castling,
+    EnPassant,
+    Counters,
+    Check,
+}
+
+impl SetupProblem {
+    pub(crate) fn part(&self) -> Part {
+        match self {
+            SetupProblem::OffBoard { .. }
+            | SetupProblem::UnknownRole { .. }
+            | SetupProblem::RoyalCount { .. }
+            | SetupProblem::Confinement { .. } => Part::Placement,
+            SetupProblem::NoCastling | SetupProblem::CastlingPieces { .. } => Part::Castling,
+            SetupProblem::NoEnPassant | SetupProblem::EnPassantSquare { .. } => Part::EnPassant,
+            SetupProblem::FullmoveZero => Part::Counters,
+            SetupProblem::OpponentInCheck | SetupProblem::KingsFacing => Part::Check,
+        }
+    }
+
+    fn message(&self, v: &Variant) -> String {
+        let size = v.size;
+        let name = |s: Square| size.name(s);
+        let type_name = |r: Role| v.piece_type(r).map_or("?", |t| t.name.as_str());
+        match *self {
+            SetupProblem::OffBoard { square } => {
+                format!("a piece stands on square {}, beyond the board", square.0)
+            }
+            SetupProblem::UnknownRole { square, role } => format!(
+                "the piece on {} has role {}, not a piece type of {}",
+                name(square),
+                role.0,
+                v.name
+            ),
+            SetupProblem::RoyalCount { color, count } => format!(
+                "{color} has {count} royal pieces ({}), needs exactly one",
+                v.pieces[v.royal.index()].token
+            ),
+            SetupProblem::Confinement {
+                color,
+                role,
+                square,
+            } => format!(
+                "the {color} {} on {} is outside its confinement",
+                type_name(role),
+                name(square)
+            ),
+            SetupProblem::NoCastling => "castling rights given, but this variant has no castling".into(),
+            SetupProblem::CastlingPieces {
+                color,
+                king_side,
+                king,
+                rook,
+            } => format!(
+                "castling right '{}' needs the {color} King on {} and a Rook on {}",
+                right_letter(color, king_side),
+                name(king),
+                name(rook)
+            ),
+            SetupProblem::NoEnPassant => {
+                "en-passant square given, but this variant has no en passant".into()
+            }
+            SetupProblem::EnPassantSquare { square, color } => format!(
+                "en passant: {} cannot be the square skipped by a double step of {color}, who just moved",
+                name(square)
+            ),
+            SetupProblem::FullmoveZero => "the move number must be at least 1".into(),
+            SetupProblem::OpponentInCheck => {
+                "the side to move could capture the enemy King".into()
+            }
+            SetupProblem::KingsFacing => {
+                "the side to move could capture the enemy King (the Kings face each other on an open file)".into()
+            }
+        }
+    }
+}
+
+pub(crate) fn right_letter(color: Color, king_side: bool) -> char {
+    match (color, king_side) {
+        (Color::White, true) => 'K',
+        (Color::White, false) => 'Q',
+        (Color::Black, true) => 'k',
+        (Color::Black, false) => 'q',
+    }
+}
+
+/// Builds the position of `setup` (whatever it holds) and lists every rule
+/// it breaks. Placement problems that make the board unusable (a piece off
+/// the board, an unknown role) leave the piece off.
+pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<SetupProblem>) {
+    let size = v.size;
+    let mut problems = Vec::new();
+    let mut pos = Position::empty(v);
+    for (sq, piece) in setup.pieces() {
+        if !size.contains(sq) {
+            problems.push(SetupProblem::OffBoard { square: sq });
+        } else if piece.role.index() >= v.pieces.len().min(MAX_ROLES) {
+            problems.push(SetupProblem::UnknownRole {
+                square: sq,
+                role: piece.role,
+            });
+        } else {
+            pos.put(sq, Some(piece));
+        }
+    }
+    let royal = v.royal.index();
+    let mut royals_ok = true;
+    for color in Color::ALL {
+        let count = (pos.roles[royal] & pos.colors[color.index()]).count();
+        if count != 1 {
+            royals_ok = false;
+            problems.push(SetupProblem::RoyalCount { color, count });
+        }
+    }
+    for (i, p) in v.pieces.iter().enumerate() {
+        if let Some(region) = p.confinement {
+            for color in Color::ALL {
+                let outside = pos.roles[i] & pos.colors[color.index()] & !region.of(color);
+                for square in outside.squares() {
+                    problems.push(SetupProblem::Confinement {
+                        color,
+                        role: Role(i as u8),
+                        square,
+                    });
+                }
+            }
+        }
+    }
+    pos.side = setup.side;
+
+    if !setup.castling.is_empty() {
+        match &v.castling {
+            None => problems.push(SetupProblem::NoCastling),
+            Some(cs) => {
+                for (color, king_side) in [
+                    (Color::White, true),
+                    (Color::White, false),
+                    (Color::Black, true),
+                    (Color::Black, false),
+                ] {
+                    if !setup
+                        .castling
+                        .contains(CastlingRights::of(color, king_side))
+                    {
+                        continue;
+                    }
+                    let king = cs.king_start[color.index()];
+                    let rook = cs.rook_start[color.index()][usize::from(!king_side)];
+                    let royal = Piece {
+                        role: v.royal,
+                        color,
+                    };
+                    let partner = Piece {
+                        role: cs.rook,
+                        color,
+                    };
+                    if pos.piece_at(king) != Some(royal) || pos.piece_at(rook) != Some(partner) {
+                        problems.push(SetupProblem::CastlingPieces {
+                            color,
+                            king_side,
+                            king,
+                            rook,
+                        });
+                    } else {
+                        pos.castling |= CastlingRights::of(color, king_side).bits();
+                    }
+                }
+            }
+        }
+    }
+
+    if let Some(sq) = setup.ep_square {
+        let mover = pos.side.opposite();
+        if !v.en_passant {
+            problems.push(SetupProblem::NoEnPassant);
+        } else {
+            // The side that just moved double-stepped from its Pawns'
+            // initial region over `sq`; NOTATION.md accepts any such square
+            // (the capture itself needs the Pawn on the landing square).
+            let fwd: i32 = if mover == Color::White { 1 } else { -1 };
+            let on_board = size.contains(sq);
+            let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
+            let origin = size.square(f, r - fwd).filter(|_| on_board);
+            let landing = size.square(f, r + fwd).filter(|_| on_board);
+            let initial = v
+                .pawn
+                .and_then(|p| v.pieces[p.index()].initial)
+                .map(|reg| reg.of(mover));
+            match (origin, landing, initial) {
+                (Some(o), Some(l), Some(init)) if init.contains(o) => {
+                    pos.ep = Some(sq);
+                    pos.ep_victim = Some(l);
+                }
+                _ => problems.push(SetupProblem::EnPassantSquare {
+                    square: sq,
+                    color: mover,
+                }),
+            }
+        }
+    }
+
+    pos.halfmove = setup.halfmove_clock;
+    pos.fullmove = setup.fullmove_number;
+    if setup.fullmove_number == 0 {
+        problems.push(SetupProblem::FullmoveZero);
+    }
+
+    // The side not to move must not be in check (facing Kings included).
+    if royals_ok {
+        let them = pos.side.opposite();
+        let their_king = pos.king(them).expect("royal count checked");
+        let occ = pos.occupied();
+        if pos.attacked(their_king, pos.side, occ, pos.colors[pos.side.index()]) {
+            let facing = v.facing_kings && {
+                let k = pos.king(pos.side).expect("royal count checked");
+                v.tables.same_file(k, their_king)
+                    && (v.tables.file_between(k, their_king) & occ).is_empty()
+            };
+            problems.push(if facing {
+                SetupProblem::KingsFacing
+            } else {
+                SetupProblem::OpponentInCheck
+            });
+        }
+    }
+    (pos, problems)
+}
+
+pub(crate) fn error(v: &Variant, problems: Vec<SetupProblem>) -> SetupError {
+    SetupError {
+        messages: problems.iter().map(|p| p.message(v)).collect(),
+        problems,
+    }
+}
+
+impl<'v> Position<'v> {
+    /// The position of `setup` in `variant`, if it keeps every rule (one
+    /// royal piece a side, confinement, castling rights backed by King and
+    /// Rook, a possible en-passant square, the side not to move not in
+    /// check); otherwise an error listing every rule broken.
+    ///
+    /// ```
+    /// use betza::{Position, Setup, SetupProblem, Variant};
+    /// let v = Variant::by_name("meiriqi").unwrap();
+    /// let start = Position::start(v);
+    /// let mut setup = start.setup();
+    /// let king = setup.piece_at(start.king(betza::Color::White).unwrap());
+    /// setup.set(v.size().parse_square("a5").unwrap(), king); // a second King, outside the fortress
+    /// setup.fullmove_number = 0;
+    /// let err = Position::from_setup(v, &setup).unwrap_err();
+    /// assert_eq!(err.problems().len(), 3);
+    /// assert!(err.contains(&SetupProblem::FullmoveZero));
+    /// assert!(err.to_string().contains("white has 2 royal pieces"));
+    /// ```
+    pub fn from_setup(variant: &'v Variant, setup: &Setup) -> Result<Position<'v>, SetupError> {
+        let (pos, problems) = build(variant, setup);
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(error(variant, problems))
+        }
+    }
+
+    /// The position's data as a [`Setup`], for editing;
+    /// [`Position::from_setup`] turns it back into this position.
+    pub fn setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in self.size().all().squares() {
+            setup.board[sq.index()] = self.piece_at(sq);
+        }
+        setup.side = self.side;
+        setup.castling = CastlingRights::from_bits_truncate(self.castling);
+        setup.ep_square = self.ep;
+        setup.halfmove_clock = self.halfmove;
+        setup.fullmove_number = self.fullmove;
+        setup
+    }
+}
+
+impl fmt::Display for CastlingRights {
+    /// The FEN castling field: `KQkq`, `-` for none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::fen::castling_text(self.bits()))
+    }
+}
