@@ -75,6 +75,7 @@ pub struct Piece {
 
 /// One term of a piece: a kind of move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Term {
     /// An ordinary (possibly multi-leg) move.
     Move(MoveTerm),
@@ -98,6 +99,7 @@ pub struct Modes {
 
 /// The shape of an atom, from its leap `(a, b)` with `a >= b`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Shape {
     /// `(a, 0)`: four moves.
     Orthogonal,

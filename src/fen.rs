@@ -9,6 +9,7 @@ use crate::variant::Variant;
 
 /// Why a FEN was refused. Each message names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// Not 6 fields (or 4, without the counters).
     #[error(

@@ -48,6 +48,7 @@ impl Status {
 
 /// A game's result as PGN writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GameResult {
     /// `1-0`.
     WhiteWins,

@@ -1,38 +1,48 @@
 //! # betza
 //!
-//! The rules core for the 10x10 chess variants **Decimaka** and **Meiriqi**, on a
-//! generic engine whose pieces are defined in Betza-like notation. Orthodox chess
-//! and Capablanca chess are built in too, as proof of the generic machinery.
+//! The rules core for chess variants whose pieces are defined in Betza
+//! notation: **Decimaka** and **Meiriqi** (10x10), chess, Capablanca and more
+//! built in, and any variant read from a definition file at run time.
 //!
 //! ```
 //! use betza::{Position, Variant};
-//!
-//! let variant = Variant::by_name("meiriqi").expect("built in");
-//! let pos = Position::start(variant);
+//! let pos = Position::start(Variant::by_name("meiriqi").expect("built in"));
+//! let pos = pos.play(&pos.parse_move("a3a5")?)?; // a Pawn's double step
 //! assert_eq!(pos.legal_moves().len(), 44);
-//! let m = pos.parse_move("a3a5")?;          // a Pawn's double step
-//! let pos = pos.play(&m)?;
-//! assert_eq!(pos.perft(1), 44);
-//! assert!(pos.outcome().is_none());
 //! # Ok::<_, betza::Error>(())
 //! ```
 //!
-//! The architecture, one concern per module: [`betza`] parses piece notation,
-//! `tables` compiles it into per-square move tables, [`variant`] holds variants
-//! as data ([`builtin`] defines the four built-ins), [`position`] and [`fen`]
-//! hold and read positions, `movegen` generates legal moves, [`moves`] is the
-//! move value and its text, and `perft` counts. For GUIs and game records:
-//! [`zobrist`] hashes positions, [`san`] writes and reads moves for people,
-//! [`game`] keeps a game with undo, outcome and claimable draws, and [`pgn`]
-//! writes and reads games.
+//! # Architecture
+//!
+//! Data flows one way: text → definition → compiled variant → positions.
+//!
+//! - **Variants.** [`betza`] parses piece notation; [`variant`] reads a
+//!   definition file (TOML) into a [`VariantDef`], checks it and compiles it
+//!   (with the internal `tables` module) into an immutable [`Variant`];
+//!   [`builtin`] ships the built-in definition files. [`VariantRef`] owns one.
+//! - **Positions.** [`Position`] is a small `Copy` value borrowing its
+//!   variant; it generates legal moves (`movegen`), plays them and counts
+//!   them (`perft`). [`Setup`] ([`setup`]) is its unvalidated, editable form;
+//!   [`fen`] reads and writes it as text. [`zobrist`] hashes positions.
+//! - **Moves and squares.** [`Move`] ([`moves`]) is a small `Copy` value of
+//!   a position; [`Square`], [`Bitboard`] and [`BoardSize`] ([`bitboard`])
+//!   are the geometry, [`SquareName`] a square's board-free name. Text forms
+//!   not yet bound to a position: [`UciMove`] ([`uci`]) and [`San`] ([`san`]).
+//! - **Games.** [`Game`] ([`game`]) keeps a game with undo, outcome and
+//!   claimable draws; [`pgn`] writes and reads games. [`capi`] is the C ABI.
+//!
+//! Errors are one type per concern ([`FenError`], [`MoveError`],
+//! [`SanError`], [`SetupError`], [`VariantError`], [`PgnError`]), all
+//! convertible into [`Error`].
+//!
+//! A game, as a GUI keeps one:
 //!
 //! ```
 //! use betza::{Game, Variant};
 //!
 //! let mut game = Game::new(Variant::by_name("decimaka").expect("built in"));
 //! let pos = *game.position();
-//! let from = pos.size().parse_square("e3").unwrap();
-//! let to = pos.size().parse_square("e5").unwrap();
+//! let (from, to) = (pos.square("e3").unwrap(), pos.square("e5").unwrap());
 //! assert_eq!(pos.moves_between(from, to).len(), 1); // one move: no choice to offer
 //! game.play_san("e5")?;
 //! game.play_text("f8f6")?;
@@ -87,6 +97,7 @@ struct ReadmeDoctests;
 
 /// Any error of the library.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A FEN was refused.
     #[error(transparent)]

@@ -118,6 +118,7 @@ pub type MoveList = SmallVec<[Move; 256]>;
 
 /// Why a move text or a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The text is not `<from><to>[suffix]`.
     #[error("move text {text:?}: {reason}")]

@@ -27,6 +27,7 @@ use crate::variant::{Variant, VariantRef};
 
 /// Why a PGN text was refused, or a tag name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PgnError {
     /// The text is not well-formed PGN.
     #[error("PGN line {line}: {reason}")]

@@ -34,6 +34,7 @@ use crate::variant::{PieceToken, Role};
 
 /// Why a SAN text was refused. Every message quotes the text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SanError {
     /// The text is not a SAN move at all.
     #[error("SAN {text:?}: {reason}")]

@@ -138,6 +138,7 @@ fn min_max(a: u8, b: u8) -> (u8, u8) {
 
 /// What having no legal move (not in check) means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum StalemateRule {
     /// A draw.
     #[default]
@@ -149,6 +150,7 @@ pub enum StalemateRule {
 /// How a promotion is written at the end of a move text. Derived from the
 /// promotion rules, see [`crate::Variant::promotion_text`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PromotionText {
     /// `+`: the type it becomes is fixed by the rules.
     Plus,
@@ -231,6 +233,7 @@ impl PieceDef {
 
 /// How pieces promote.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum PromotionDef {
     /// Never.
     #[default]
