@@ -300,3 +300,28 @@ fn setup_round_trips_and_lists_every_problem() {
         "{err}"
     );
 }
+
+#[test]
+fn variant_definitions_build_step_by_step() {
+    let chess = variant("chess").definition().clone();
+    let mut def = betza::VariantDef::new(&chess.name, chess.files, chess.ranks)
+        .start(&chess.start_fen)
+        .stalemate(chess.stalemate)
+        .promotion(chess.promotion.clone());
+    for p in &chess.pieces {
+        def = def.piece(p.clone());
+    }
+    if chess.en_passant {
+        def = def.en_passant();
+    }
+    if chess.facing_kings {
+        def = def.facing_kings();
+    }
+    if let Some(c) = &chess.castling {
+        def = def.castling(c.clone());
+    }
+    assert_eq!(def, chess);
+    let v = def.build().unwrap();
+    assert_eq!(v.start_position().perft(2), 400);
+    assert!(betza::VariantDef::new("empty", 8, 8).build().is_err());
+}

@@ -312,6 +312,78 @@ impl VariantDef {
     pub fn size(&self) -> Option<BoardSize> {
         BoardSize::new(self.files, self.ranks)
     }
+
+    /// A definition of a `files` x `ranks` board with no pieces yet and the
+    /// defaults of a definition file (stalemate a draw, no promotion, no
+    /// castling, no en passant); the methods below fill it in, and
+    /// [`build`](Self::build) checks and compiles it.
+    ///
+    /// ```
+    /// use betza::{PieceDef, VariantDef};
+    /// let v = VariantDef::new("kings-and-rooks", 4, 4)
+    ///     .piece(PieceDef::new("King", "K", "K").royal())
+    ///     .piece(PieceDef::new("Rook", "R", "R"))
+    ///     .start("1k2/4/4/R2K w - - 0 1")
+    ///     .build()?;
+    /// assert_eq!(v.start_position().to_fen(), "1k2/4/4/R2K w - - 0 1");
+    /// assert!(!v.start_position().legal_moves().is_empty());
+    /// # Ok::<_, betza::VariantError>(())
+    /// ```
+    pub fn new(name: &str, files: u8, ranks: u8) -> VariantDef {
+        VariantDef {
+            name: name.to_string(),
+            files,
+            ranks,
+            ..VariantDef::default()
+        }
+    }
+
+    /// Adds a piece type.
+    pub fn piece(mut self, piece: PieceDef) -> VariantDef {
+        self.pieces.push(piece);
+        self
+    }
+
+    /// Sets the start position (FEN).
+    pub fn start(mut self, fen: &str) -> VariantDef {
+        self.start_fen = fen.to_string();
+        self
+    }
+
+    /// Sets what a stalemate means.
+    pub fn stalemate(mut self, rule: StalemateRule) -> VariantDef {
+        self.stalemate = rule;
+        self
+    }
+
+    /// Forbids the royal pieces to face each other on an open file.
+    pub fn facing_kings(mut self) -> VariantDef {
+        self.facing_kings = true;
+        self
+    }
+
+    /// Lets double steps of the pawn type be taken en passant.
+    pub fn en_passant(mut self) -> VariantDef {
+        self.en_passant = true;
+        self
+    }
+
+    /// Sets the promotion scheme.
+    pub fn promotion(mut self, promotion: PromotionDef) -> VariantDef {
+        self.promotion = promotion;
+        self
+    }
+
+    /// Sets castling.
+    pub fn castling(mut self, castling: CastlingDef) -> VariantDef {
+        self.castling = Some(castling);
+        self
+    }
+
+    /// Checks and compiles the definition: [`crate::Variant::new`].
+    pub fn build(self) -> Result<crate::Variant, super::VariantError> {
+        crate::Variant::new(self)
+    }
 }
 
 /// A region's two sides in the text form, for writing definitions.
