@@ -49,6 +49,7 @@
 pub mod betza;
 pub mod bitboard;
 pub mod builtin;
+#[cfg(feature = "capi")]
 pub mod capi;
 pub mod fen;
 pub mod game;

@@ -56,14 +56,19 @@ static void test_position_lifecycle(void) {
     STATUS(betza_position_fen(pos, fen, len, &len), BETZA_BUFFER_TOO_SMALL); /* no room for NUL */
     STATUS(betza_position_fen(pos, fen, len + 1, &len), BETZA_OK);
     CHECK(strcmp(fen, "1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1") == 0);
-    STATUS(betza_position_fen(pos, fen, len + 1, NULL), BETZA_OK);
+    STATUS(betza_position_fen(pos, fen, len + 1, NULL), BETZA_NULL_ARGUMENT); /* len is required */
+    STATUS(betza_position_fen(pos, NULL, 0, NULL), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_fen(NULL, fen, len + 1, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_fen(pos, NULL, 10, &len), BETZA_NULL_ARGUMENT);
     CHECK(strstr(last_error(), "NULL") != NULL);
 
-    BetzaPosition *copy = betza_position_clone(pos);
-    CHECK(copy != NULL);
-    CHECK(betza_position_clone(NULL) == NULL);
+    BetzaPosition *copy = NULL;
+    STATUS(betza_position_clone(pos, &copy), BETZA_OK);
+    CHECK(copy != NULL && copy != pos);
+    BetzaPosition *untouched = (BetzaPosition *)0x1;
+    STATUS(betza_position_clone(NULL, &untouched), BETZA_NULL_ARGUMENT);
+    CHECK(untouched == (BetzaPosition *)0x1);
+    STATUS(betza_position_clone(pos, NULL), BETZA_NULL_ARGUMENT);
 
     /* From a FEN. */
     BetzaPosition *p2 = NULL;
@@ -90,6 +95,18 @@ static void test_position_lifecycle(void) {
     size_t full = betza_last_error(tiny, sizeof tiny);
     CHECK(full > 3 && strlen(tiny) == 3);
     CHECK(betza_last_error(NULL, 0) == full);
+    CHECK(betza_last_error(tiny, 0) == full); /* cap 0: nothing written */
+
+    /* ... at a UTF-8 character boundary: "unknown variant \"" is 17 bytes,
+     * then a 2-byte character that a 19-byte buffer cannot hold whole. */
+    STATUS(betza_position_new("\xc3\xa9t\xc3\xa9", NULL, &bad), BETZA_UNKNOWN_VARIANT);
+    char cut[19];
+    memset(cut, 'x', sizeof cut);
+    betza_last_error(cut, sizeof cut);
+    CHECK(strlen(cut) == 17 && strncmp(cut, "unknown variant \"", 17) == 0);
+    char cut2[20];
+    betza_last_error(cut2, sizeof cut2);
+    CHECK(strlen(cut2) == 19 && strcmp(cut2 + 17, "\xc3\xa9") == 0);
 
     free(fen);
     betza_position_free(copy);
@@ -113,7 +130,8 @@ static void test_moves(void) {
     CHECK(count == 50);
     STATUS(betza_position_legal_moves(NULL, moves, 256, &count), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_legal_moves(pos, NULL, 256, &count), BETZA_NULL_ARGUMENT);
-    STATUS(betza_position_legal_moves(pos, moves, 256, NULL), BETZA_OK);
+    STATUS(betza_position_legal_moves(pos, moves, 256, NULL), BETZA_NULL_ARGUMENT); /* count is required */
+    STATUS(betza_position_legal_moves(pos, NULL, 0, NULL), BETZA_NULL_ARGUMENT);
 
     /* Move text of each move, and parse it back. */
     int round_trips = 1;
@@ -134,6 +152,7 @@ static void test_moves(void) {
     STATUS(betza_move_text(pos, &moves[0], NULL, 16, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_move_text(pos, &moves[0], text, 2, &len), BETZA_BUFFER_TOO_SMALL);
     CHECK(len == 4);
+    STATUS(betza_move_text(pos, &moves[0], text, sizeof text, NULL), BETZA_NULL_ARGUMENT);
     BetzaMove fake = {0, 99, 0, -1, -1, 0};
     STATUS(betza_move_text(pos, &fake, text, sizeof text, &len), BETZA_ILLEGAL_MOVE);
 
@@ -149,9 +168,9 @@ static void test_moves(void) {
 
     /* Play by value and by text. */
     STATUS(betza_position_play(pos, &parsed), BETZA_OK);
-    uint32_t side = 9;
+    int32_t side = 9;
     STATUS(betza_position_side_to_move(pos, &side), BETZA_OK);
-    CHECK(side == 1);
+    CHECK(side == BETZA_BLACK);
     STATUS(betza_position_play(pos, &parsed), BETZA_ILLEGAL_MOVE); /* not Black's move */
     STATUS(betza_position_play(NULL, &parsed), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_play(pos, NULL), BETZA_NULL_ARGUMENT);
@@ -183,7 +202,11 @@ static void test_promotion_choice(void) {
     STATUS(betza_position_parse_square(pos, "e4", &from), BETZA_OK);
     STATUS(betza_position_parse_square(pos, "d6", &to_pawn), BETZA_OK);
     STATUS(betza_position_parse_square(pos, "f6", &to_omni), BETZA_OK);
-    STATUS(betza_position_parse_square(pos, "k1", &to_omni), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_parse_square(pos, "k1", &to_omni), BETZA_INVALID_SQUARE); /* off the board */
+    CHECK(strstr(last_error(), "\"k1\" is not a square of the 10x10 board") != NULL);
+    STATUS(betza_position_parse_square(pos, "e", &to_omni), BETZA_INVALID_SQUARE);
+    STATUS(betza_position_parse_square(pos, "e0", &to_omni), BETZA_INVALID_SQUARE);
+    STATUS(betza_position_parse_square(pos, "\xff", &to_omni), BETZA_INVALID_UTF8);
     STATUS(betza_position_parse_square(NULL, "e4", &from), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_parse_square(pos, NULL, &from), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_parse_square(pos, "e4", NULL), BETZA_NULL_ARGUMENT);
@@ -200,6 +223,9 @@ static void test_promotion_choice(void) {
     STATUS(betza_position_moves_between(pos, from, 100, choice, 8, &n), BETZA_INVALID_ARGUMENT);
     STATUS(betza_position_moves_between(NULL, from, to_omni, choice, 8, &n), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_moves_between(pos, from, to_omni, NULL, 8, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_moves_between(pos, from, to_omni, choice, 8, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_moves_between(pos, from, to_pawn, choice, 1, &n), BETZA_BUFFER_TOO_SMALL);
+    CHECK(n == 2);
 
     uint32_t targets[64];
     STATUS(betza_position_legal_targets(pos, from, targets, 64, &n), BETZA_OK);
@@ -207,6 +233,9 @@ static void test_promotion_choice(void) {
     STATUS(betza_position_legal_targets(pos, 1000, targets, 64, &n), BETZA_INVALID_ARGUMENT);
     STATUS(betza_position_legal_targets(NULL, from, targets, 64, &n), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_legal_targets(pos, from, NULL, 64, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_legal_targets(pos, from, targets, 64, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_legal_targets(pos, from, targets, 7, &n), BETZA_BUFFER_TOO_SMALL);
+    CHECK(n == 8);
 
     char text[16];
     size_t len;
@@ -219,9 +248,9 @@ static void test_promotion_choice(void) {
 
     BetzaPiece piece;
     STATUS(betza_position_piece_at(pos, to_omni, &piece), BETZA_OK);
-    CHECK(piece.color == 0 && piece.piece == 5); /* Nightrider is piece type 5 */
+    CHECK(piece.color == BETZA_WHITE && piece.piece == 5); /* Nightrider is piece type 5 */
     STATUS(betza_position_piece_at(pos, from, &piece), BETZA_OK);
-    CHECK(piece.piece == -1 && piece.color == -1);
+    CHECK(piece.piece == BETZA_NONE && piece.color == BETZA_NONE && BETZA_NONE == -1);
     STATUS(betza_position_piece_at(pos, 100, &piece), BETZA_INVALID_ARGUMENT);
     STATUS(betza_position_piece_at(NULL, 0, &piece), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_piece_at(pos, 0, NULL), BETZA_NULL_ARGUMENT);
@@ -279,6 +308,7 @@ static void test_queries(void) {
     STATUS(betza_position_square_name(NULL, 0, name, sizeof name, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_square_name(pos, 0, NULL, 8, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_square_name(pos, 0, name, 2, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_position_square_name(pos, 0, name, sizeof name, NULL), BETZA_NULL_ARGUMENT);
     betza_position_free(pos);
 }
 
@@ -306,10 +336,12 @@ static void test_metadata(void) {
     CHECK(strcmp(buf, "meiriqi") == 0);
     STATUS(betza_variant_name(NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_name(v, NULL, 5, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_name(v, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_start_fen(v, buf, sizeof buf, &len), BETZA_OK);
     CHECK(strncmp(buf, "1fyehw1mkm/", 11) == 0);
     STATUS(betza_variant_start_fen(NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_start_fen(v, buf, 3, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_variant_start_fen(v, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
     uint32_t files, ranks, count;
     STATUS(betza_variant_board_size(v, &files, &ranks), BETZA_OK);
     CHECK(files == 10 && ranks == 10);
@@ -334,6 +366,9 @@ static void test_metadata(void) {
     CHECK(strcmp(buf, "FyafsF") == 0);
     STATUS(betza_variant_piece_text(v, 3, BETZA_PIECE_TOKEN, buf, sizeof buf, &len), BETZA_OK);
     CHECK(strcmp(buf, "Y") == 0);
+    STATUS(betza_variant_piece_text(v, 3, BETZA_PIECE_TOKEN_BLACK, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "y") == 0);
+    STATUS(betza_variant_piece_text(v, 0, BETZA_PIECE_NAME, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_piece_text(v, 3, 7, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_piece_text(v, 99, 0, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_piece_text(NULL, 0, 0, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
@@ -353,6 +388,8 @@ static void test_metadata(void) {
     STATUS(betza_variant_piece_region(v, 0, 0, squares, 4, &n), BETZA_BUFFER_TOO_SMALL);
     STATUS(betza_variant_piece_region(NULL, 0, 0, squares, 128, &n), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_piece_region(v, 0, 0, NULL, 128, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_region(v, 0, 0, squares, 128, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_region(v, 0, -1, squares, 128, &n), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_promotion_zone(v, 0, squares, 128, &n), BETZA_OK);
     CHECK(n == 30 && squares[0] == 70);
     STATUS(betza_variant_promotion_zone(v, 1, squares, 128, &n), BETZA_OK);
@@ -360,6 +397,9 @@ static void test_metadata(void) {
     STATUS(betza_variant_promotion_zone(v, 5, squares, 128, &n), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_promotion_zone(NULL, 0, squares, 128, &n), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_promotion_zone(v, 0, NULL, 128, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_promotion_zone(v, 0, squares, 128, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_promotion_zone(v, 0, squares, 29, &n), BETZA_BUFFER_TOO_SMALL);
+    CHECK(n == 30);
 
     uint32_t promos[8];
     STATUS(betza_variant_piece_promotions(v, 7, promos, 8, &n), BETZA_OK); /* Knight -> Janus */
@@ -368,6 +408,7 @@ static void test_metadata(void) {
     STATUS(betza_variant_piece_promotions(v, 70, promos, 8, &n), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_piece_promotions(NULL, 7, promos, 8, &n), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_piece_promotions(v, 7, NULL, 8, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_promotions(v, 7, promos, 8, NULL), BETZA_NULL_ARGUMENT);
 }
 
 
@@ -397,6 +438,7 @@ static void test_game(void) {
     STATUS(betza_game_moves(game, history, 2, &n), BETZA_BUFFER_TOO_SMALL);
     STATUS(betza_game_moves(NULL, history, 16, &n), BETZA_NULL_ARGUMENT);
     STATUS(betza_game_moves(game, NULL, 16, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_moves(game, history, 16, NULL), BETZA_NULL_ARGUMENT);
 
     /* Undo restores the exact position and hash. */
     BetzaPosition *before = NULL, *after = NULL;
@@ -430,6 +472,7 @@ static void test_game(void) {
     STATUS(betza_move_san(NULL, &m, san, sizeof san, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_move_san(pos, NULL, san, sizeof san, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_move_san(pos, &m, NULL, 16, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_move_san(pos, &m, san, sizeof san, NULL), BETZA_NULL_ARGUMENT);
     STATUS(betza_position_parse_san(pos, "Ke2", &m), BETZA_INVALID_MOVE);
     STATUS(betza_position_parse_san(pos, "e5", &m), BETZA_INVALID_MOVE);
     STATUS(betza_position_parse_san(NULL, "e4", &m), BETZA_NULL_ARGUMENT);
@@ -459,6 +502,7 @@ static void test_game(void) {
     CHECK(strstr(pgn, "[Variant \"chess\"]") != NULL && strstr(pgn, "e4") != NULL);
     STATUS(betza_game_pgn(NULL, pgn, len + 1, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_game_pgn(game, NULL, 5, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_pgn(game, pgn, len + 1, NULL), BETZA_NULL_ARGUMENT);
     BetzaGame *back = NULL;
     STATUS(betza_game_from_pgn(pgn, &back), BETZA_OK);
     STATUS(betza_game_moves(back, history, 16, &n), BETZA_OK);
@@ -468,6 +512,9 @@ static void test_game(void) {
     STATUS(betza_game_from_pgn(NULL, &back), BETZA_NULL_ARGUMENT);
     STATUS(betza_game_from_pgn(pgn, NULL), BETZA_NULL_ARGUMENT);
     STATUS(betza_game_from_pgn("\xff", &back), BETZA_INVALID_UTF8);
+    STATUS(betza_game_from_pgn("", &back), BETZA_INVALID_PGN); /* no game at all */
+    STATUS(betza_game_from_pgn(" \n{only a comment}\n", &back), BETZA_INVALID_PGN);
+    CHECK(strstr(last_error(), "no PGN game") != NULL);
     free(pgn);
 
     /* Undo back to the start, then once more: nothing to undo. */
@@ -487,6 +534,324 @@ static void test_game(void) {
     betza_game_free(game);
 }
 
+static void test_builtin_list(void) {
+    size_t count = betza_builtin_variant_count();
+    CHECK(count == 4);
+    int found_meiriqi = 0;
+    for (size_t i = 0; i < count; i++) {
+        char name[32];
+        size_t len = 0;
+        STATUS(betza_builtin_variant_name(i, name, sizeof name, &len), BETZA_OK);
+        CHECK(len == strlen(name));
+        const BetzaVariant *v = NULL;
+        STATUS(betza_variant_by_name(name, &v), BETZA_OK); /* each name opens */
+        found_meiriqi |= strcmp(name, "meiriqi") == 0;
+    }
+    CHECK(found_meiriqi);
+    char name[32];
+    size_t len = 0;
+    STATUS(betza_builtin_variant_name(count, name, sizeof name, &len), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_builtin_variant_name(0, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len > 0);
+    STATUS(betza_builtin_variant_name(0, name, 1, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_builtin_variant_name(0, NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_builtin_variant_name(0, name, sizeof name, NULL), BETZA_NULL_ARGUMENT);
+}
+
+static void test_position_state(void) {
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("chess", "r3k2r/8/8/3pP3/8/8/8/R3K1R1 w Qkq d6 0 12", &pos), BETZA_OK);
+    bool can = false;
+    STATUS(betza_position_can_castle(pos, BETZA_WHITE, false, &can), BETZA_OK);
+    CHECK(can);
+    STATUS(betza_position_can_castle(pos, BETZA_WHITE, true, &can), BETZA_OK);
+    CHECK(!can);
+    STATUS(betza_position_can_castle(pos, BETZA_BLACK, true, &can), BETZA_OK);
+    CHECK(can);
+    STATUS(betza_position_can_castle(pos, 2, true, &can), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_can_castle(pos, BETZA_NONE, true, &can), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_can_castle(NULL, BETZA_WHITE, true, &can), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_can_castle(pos, BETZA_WHITE, true, NULL), BETZA_NULL_ARGUMENT);
+
+    int32_t ep = 0;
+    STATUS(betza_position_ep_square(pos, &ep), BETZA_OK);
+    CHECK(ep == 43); /* d6: e5 can take en passant */
+    STATUS(betza_position_ep_square(NULL, &ep), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_ep_square(pos, NULL), BETZA_NULL_ARGUMENT);
+    uint32_t half = 9, full = 9;
+    STATUS(betza_position_clocks(pos, &half, &full), BETZA_OK);
+    CHECK(half == 0 && full == 12);
+    STATUS(betza_position_play_text(pos, "a1b1"), BETZA_OK);
+    STATUS(betza_position_ep_square(pos, &ep), BETZA_OK);
+    CHECK(ep == BETZA_NONE);
+    STATUS(betza_position_clocks(pos, &half, &full), BETZA_OK);
+    CHECK(half == 1 && full == 12);
+    STATUS(betza_position_can_castle(pos, BETZA_WHITE, false, &can), BETZA_OK);
+    CHECK(!can); /* the Rook moved */
+    STATUS(betza_position_clocks(NULL, &half, &full), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_clocks(pos, NULL, &full), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_clocks(pos, &half, NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(pos);
+
+    /* No castling in Meiriqi; a double step there leaves no usable e.p.
+     * square unless a Pawn can take. */
+    STATUS(betza_position_new("meiriqi", NULL, &pos), BETZA_OK);
+    STATUS(betza_position_can_castle(pos, BETZA_WHITE, true, &can), BETZA_OK);
+    CHECK(!can);
+    STATUS(betza_position_play_text(pos, "a3a5"), BETZA_OK);
+    STATUS(betza_position_ep_square(pos, &ep), BETZA_OK);
+    CHECK(ep == BETZA_NONE);
+    betza_position_free(pos);
+}
+
+/* A long input never makes a long message. */
+static void test_bounded_errors(void) {
+    size_t n = 1000000;
+    char *big = (char *)malloc(n + 1);
+    memset(big, 'q', n);
+    big[n] = 0;
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new(big, NULL, &pos), BETZA_UNKNOWN_VARIANT);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    STATUS(betza_position_new("chess", NULL, &pos), BETZA_OK);
+    STATUS(betza_position_play_text(pos, big), BETZA_INVALID_MOVE);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    STATUS(betza_position_parse_square(pos, big, NULL), BETZA_NULL_ARGUMENT);
+    uint32_t sq;
+    STATUS(betza_position_parse_square(pos, big, &sq), BETZA_INVALID_SQUARE);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    BetzaMove m;
+    STATUS(betza_position_parse_san(pos, big, &m), BETZA_INVALID_MOVE);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    BetzaPosition *bad = NULL;
+    memcpy(big, "8/8/8/8/8/8/8/", 14);
+    STATUS(betza_position_new("chess", big, &bad), BETZA_INVALID_FEN);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    BetzaGame *game = NULL;
+    STATUS(betza_game_from_pgn(big, &game), BETZA_INVALID_PGN);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    STATUS(betza_game_new("chess", NULL, &game), BETZA_OK);
+    memcpy(big, "White", 5);
+    STATUS(betza_game_set_tag(game, big, "x"), BETZA_INVALID_TAG);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    betza_game_free(game);
+    betza_position_free(pos);
+    free(big);
+}
+
+static char *game_text(const BetzaGame *game,
+                       BetzaStatus (*f)(const BetzaGame *, char *, size_t, size_t *)) {
+    size_t len = 0;
+    if (f(game, NULL, 0, &len) != BETZA_BUFFER_TOO_SMALL) return NULL;
+    char *s = (char *)malloc(len + 1);
+    if (f(game, s, len + 1, &len) != BETZA_OK) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void test_game_more(void) {
+    BetzaGame *game = NULL;
+    STATUS(betza_game_new("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 30", &game), BETZA_OK);
+    STATUS(betza_game_play_san(game, "e4"), BETZA_OK);
+    STATUS(betza_game_play_san(game, "Kd7"), BETZA_OK);
+    STATUS(betza_game_play_san(game, "e5"), BETZA_OK);
+
+    size_t plies = 0;
+    STATUS(betza_game_ply_count(game, &plies), BETZA_OK);
+    CHECK(plies == 3);
+    STATUS(betza_game_ply_count(NULL, &plies), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_ply_count(game, NULL), BETZA_NULL_ARGUMENT);
+
+    char *start = game_text(game, betza_game_start_fen);
+    CHECK(start != NULL && strcmp(start, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 30") == 0);
+    free(start);
+    char *sans = game_text(game, betza_game_san_moves);
+    CHECK(sans != NULL && strcmp(sans, "e4 Kd7 e5") == 0);
+    free(sans);
+    char buf[128];
+    size_t len;
+    STATUS(betza_game_start_fen(NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_start_fen(game, NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_start_fen(game, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_start_fen(game, buf, 5, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_game_san_moves(NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_san_moves(game, NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_san_moves(game, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_san_moves(game, buf, 9, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len == 9);
+
+    /* The positions along the game. */
+    BetzaPosition *at = NULL;
+    STATUS(betza_game_position_at(game, 1, &at), BETZA_OK);
+    STATUS(betza_position_fen(at, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 30") == 0);
+    betza_position_free(at);
+    STATUS(betza_game_position_at(game, 3, &at), BETZA_OK); /* the current one */
+    STATUS(betza_position_fen(at, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "8/3k4/8/4P3/8/8/8/4K3 b - - 0 31") == 0);
+    betza_position_free(at);
+    at = (BetzaPosition *)0x1;
+    STATUS(betza_game_position_at(game, 4, &at), BETZA_INVALID_ARGUMENT);
+    CHECK(at == (BetzaPosition *)0x1);
+    STATUS(betza_game_position_at(NULL, 0, &at), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_position_at(game, 0, NULL), BETZA_NULL_ARGUMENT);
+
+    /* Tags. */
+    STATUS(betza_game_set_tag(game, "White", "Ann \"the Rook\" Lee"), BETZA_OK);
+    STATUS(betza_game_set_tag(game, "Event", "Club"), BETZA_OK);
+    STATUS(betza_game_set_tag(game, "Event", "Club final"), BETZA_OK); /* replaced */
+    STATUS(betza_game_set_tag(game, "Result", "1-0"), BETZA_INVALID_TAG);
+    STATUS(betza_game_set_tag(game, "FEN", "x"), BETZA_INVALID_TAG);
+    STATUS(betza_game_set_tag(game, "Bad name", "x"), BETZA_INVALID_TAG);
+    STATUS(betza_game_set_tag(game, "", "x"), BETZA_INVALID_TAG);
+    STATUS(betza_game_set_tag(game, "Site", "two\nlines"), BETZA_INVALID_TAG);
+    STATUS(betza_game_set_tag(NULL, "Site", "x"), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_set_tag(game, NULL, "x"), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_set_tag(game, "Site", NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_set_tag(game, "Site", "\xff"), BETZA_INVALID_UTF8);
+    STATUS(betza_game_tag(game, "Event", buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Club final") == 0 && len == 10);
+    STATUS(betza_game_tag(game, "Round", buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "") == 0 && len == 0);
+    STATUS(betza_game_tag(game, "Event", buf, 4, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_game_tag(NULL, "Event", buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_tag(game, NULL, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_tag(game, "Event", NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_tag(game, "Event", buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
+
+    /* A declared result: a GUI accepts a draw. */
+    BetzaResult result = BETZA_RESULT_WHITE_WINS;
+    STATUS(betza_game_result(game, &result), BETZA_OK);
+    CHECK(result == BETZA_RESULT_ONGOING);
+    STATUS(betza_game_declare_result(game, BETZA_RESULT_DRAW), BETZA_OK);
+    STATUS(betza_game_result(game, &result), BETZA_OK);
+    CHECK(result == BETZA_RESULT_DRAW);
+    STATUS(betza_game_declare_result(game, 4), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_game_declare_result(game, -1), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_game_declare_result(NULL, BETZA_RESULT_DRAW), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_result(NULL, &result), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_result(game, NULL), BETZA_NULL_ARGUMENT);
+
+    /* A copy is independent and keeps everything. */
+    BetzaGame *copy = NULL;
+    STATUS(betza_game_clone(game, &copy), BETZA_OK);
+    STATUS(betza_game_clone(NULL, &copy), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_clone(game, NULL), BETZA_NULL_ARGUMENT);
+    char *pgn = game_text(game, betza_game_pgn);
+    char *pgn_copy = game_text(copy, betza_game_pgn);
+    CHECK(pgn != NULL && pgn_copy != NULL && strcmp(pgn, pgn_copy) == 0);
+    CHECK(strstr(pgn, "[White \"Ann \\\"the Rook\\\" Lee\"]") != NULL);
+    CHECK(strstr(pgn, "[Event \"Club final\"]") != NULL);
+    CHECK(strstr(pgn, "[Result \"1/2-1/2\"]") != NULL);
+    CHECK(strstr(pgn, "30. e4 Kd7 31. e5 1/2-1/2") != NULL);
+    STATUS(betza_game_play_san(copy, "Kc7"), BETZA_OK); /* clears the copy's declared draw */
+    STATUS(betza_game_result(copy, &result), BETZA_OK);
+    CHECK(result == BETZA_RESULT_ONGOING);
+    STATUS(betza_game_ply_count(game, &plies), BETZA_OK);
+    CHECK(plies == 3);
+    STATUS(betza_game_result(game, &result), BETZA_OK);
+    CHECK(result == BETZA_RESULT_DRAW);
+
+    /* Read back, also in a given variant. */
+    BetzaGame *back = NULL;
+    STATUS(betza_game_from_pgn(pgn, &back), BETZA_OK);
+    STATUS(betza_game_tag(back, "White", buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Ann \"the Rook\" Lee") == 0);
+    STATUS(betza_game_result(back, &result), BETZA_OK);
+    CHECK(result == BETZA_RESULT_DRAW);
+    betza_game_free(back);
+    const BetzaVariant *chess = NULL, *decimaka = NULL;
+    STATUS(betza_variant_by_name("chess", &chess), BETZA_OK);
+    STATUS(betza_variant_by_name("decimaka", &decimaka), BETZA_OK);
+    STATUS(betza_game_from_pgn_in(chess, pgn, &back), BETZA_OK);
+    betza_game_free(back);
+    STATUS(betza_game_from_pgn_in(decimaka, pgn, &back), BETZA_INVALID_PGN); /* Variant "chess" */
+    CHECK(strstr(last_error(), "Variant tag") != NULL);
+    STATUS(betza_game_from_pgn_in(decimaka, "1. e5 f6 *", &back), BETZA_OK);
+    char *dsans = game_text(back, betza_game_san_moves);
+    CHECK(dsans != NULL && strcmp(dsans, "e5 f6") == 0);
+    free(dsans);
+    betza_game_free(back);
+    STATUS(betza_game_from_pgn_in(decimaka, "", &back), BETZA_INVALID_PGN);
+    STATUS(betza_game_from_pgn_in(NULL, "*", &back), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_from_pgn_in(decimaka, NULL, &back), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_from_pgn_in(decimaka, "*", NULL), BETZA_NULL_ARGUMENT);
+    free(pgn);
+    free(pgn_copy);
+    betza_game_free(copy);
+    betza_game_free(game);
+
+    /* A result that contradicts the rules cannot be declared. */
+    STATUS(betza_game_new("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", &game),
+           BETZA_OK);
+    STATUS(betza_game_declare_result(game, BETZA_RESULT_DRAW), BETZA_INVALID_STATE);
+    STATUS(betza_game_declare_result(game, BETZA_RESULT_BLACK_WINS), BETZA_OK);
+    STATUS(betza_game_result(game, &result), BETZA_OK);
+    CHECK(result == BETZA_RESULT_BLACK_WINS);
+    betza_game_free(game);
+}
+
+static void test_pgn_reader(void) {
+    const char *file =
+        "[Event \"one\"]\n\n1. e4 e5 1-0\n\n"
+        "[Event \"two\"]\n\n1. e4 Ke7 2. Qxe7 *\n\n" /* the Queen cannot get there */
+        "[Event \"three\"]\n[Variant \"decimaka\"]\n\n1. e5 f6 *\n";
+    BetzaPgnReader *reader = NULL;
+    STATUS(betza_pgn_reader_new(NULL, file, &reader), BETZA_OK);
+    BetzaGame *game = NULL;
+    char buf[64];
+    size_t len;
+    STATUS(betza_pgn_reader_next(reader, &game), BETZA_OK);
+    CHECK(game != NULL);
+    STATUS(betza_game_tag(game, "Event", buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "one") == 0);
+    betza_game_free(game);
+    game = (BetzaGame *)0x1;
+    STATUS(betza_pgn_reader_next(reader, &game), BETZA_INVALID_PGN);
+    CHECK(game == (BetzaGame *)0x1);
+    CHECK(strstr(last_error(), "line 7") != NULL);
+    STATUS(betza_pgn_reader_next(reader, &game), BETZA_OK);
+    const BetzaVariant *v = NULL;
+    BetzaPosition *pos = NULL;
+    STATUS(betza_game_position(game, &pos), BETZA_OK);
+    STATUS(betza_position_variant(pos, &v), BETZA_OK);
+    STATUS(betza_variant_name(v, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "decimaka") == 0);
+    betza_position_free(pos);
+    betza_game_free(game);
+    STATUS(betza_pgn_reader_next(reader, &game), BETZA_OK);
+    CHECK(game == NULL); /* the end */
+    STATUS(betza_pgn_reader_next(reader, &game), BETZA_OK);
+    CHECK(game == NULL);
+    STATUS(betza_pgn_reader_next(NULL, &game), BETZA_NULL_ARGUMENT);
+    STATUS(betza_pgn_reader_next(reader, NULL), BETZA_NULL_ARGUMENT);
+    betza_pgn_reader_free(reader);
+    betza_pgn_reader_free(NULL);
+
+    /* In a given variant; an empty text has no game. */
+    const BetzaVariant *meiriqi = NULL;
+    STATUS(betza_variant_by_name("meiriqi", &meiriqi), BETZA_OK);
+    STATUS(betza_pgn_reader_new(meiriqi, "1. a5 *\n\n1. a5 a6 *\n", &reader), BETZA_OK);
+    int games = 0;
+    while (betza_pgn_reader_next(reader, &game) == BETZA_OK && game != NULL) {
+        games++;
+        betza_game_free(game);
+    }
+    CHECK(games == 2);
+    betza_pgn_reader_free(reader);
+    STATUS(betza_pgn_reader_new(NULL, "", &reader), BETZA_OK);
+    STATUS(betza_pgn_reader_next(reader, &game), BETZA_OK);
+    CHECK(game == NULL);
+    betza_pgn_reader_free(reader);
+    reader = NULL;
+    STATUS(betza_pgn_reader_new(NULL, NULL, &reader), BETZA_NULL_ARGUMENT);
+    STATUS(betza_pgn_reader_new(NULL, "*", NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_pgn_reader_new(NULL, "\xff", &reader), BETZA_INVALID_UTF8);
+    CHECK(reader == NULL);
+}
+
 int main(void) {
     test_version();
     test_position_lifecycle();
@@ -495,6 +860,11 @@ int main(void) {
     test_queries();
     test_metadata();
     test_game();
+    test_builtin_list();
+    test_position_state();
+    test_bounded_errors();
+    test_game_more();
+    test_pgn_reader();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
