@@ -649,6 +649,19 @@ enum BetzaStatus betza_pgn_reader_next(struct BetzaPgnReader *reader, struct Bet
 void betza_pgn_reader_free(struct BetzaPgnReader *reader);
 
 /*
+ Reads a variant definition (the TOML format of the README's "Variant
+ definitions" and docs/) into *out: a new handle to free with
+ betza_variant_free. Positions and games made in it keep it alive, so the
+ handle may be freed before them. The handle may be used by many threads
+ at once.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if definition or out is NULL;
+ BETZA_INVALID_UTF8; BETZA_INVALID_DEFINITION if the definition is
+ refused (betza_last_error says where and why).
+ */
+enum BetzaStatus betza_variant_new(const char *definition, struct BetzaVariant **out);
+
+/*
  Another handle of the same variant into *out, to free with
  betza_variant_free: for a built-in variant the same static handle, for
  a variant from betza_variant_new one more reference to it. It lets a

@@ -132,6 +132,14 @@ class Variant {
         handle_ = Handle(const_cast<BetzaVariant *>(v)); /* static: free ignores it */
     }
 
+    /* A variant from a definition in the TOML format; throws on a refused
+     * definition (status BETZA_INVALID_DEFINITION, the message says why). */
+    static Variant from_definition(const std::string &definition) {
+        BetzaVariant *v = nullptr;
+        detail::check(betza_variant_new(definition.c_str(), &v));
+        return Variant(v);
+    }
+
     /* The names of the built-in variants. */
     static std::vector<std::string> builtin_names() {
         std::vector<std::string> names;

@@ -23,7 +23,7 @@ use crate::fen::FenError;
 use crate::game::{Game, GameResult};
 use crate::position::Position;
 use crate::san::SanError;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantRef};
 
 /// Why a PGN text was refused, or a tag name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -128,7 +128,7 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-impl<'v> Game<'v> {
+impl Game {
     /// The game as PGN (see the [`pgn`](crate::pgn) module).
     ///
     /// ```
@@ -178,9 +178,9 @@ impl<'v> Game<'v> {
             }
             line.push_str(word);
         };
-        for (i, san) in self.san_moves().iter().enumerate() {
+        for (i, (before, m)) in self.plies().enumerate() {
             // A move number stays on the line of its move.
-            let before = self.position_at(i).expect("a ply of the game");
+            let san = &before.san(&m);
             let number = before.fullmove_number();
             if before.side_to_move() == Color::White {
                 push(&format!("{number}. {san}"), &mut out);
@@ -199,17 +199,18 @@ impl<'v> Game<'v> {
     /// Reads one game of PGN (see the [`pgn`](crate::pgn) module) in the
     /// built-in variant its `Variant` tag names (chess without one). The text
     /// must hold exactly one game; [`PgnGames`] reads a file of many.
-    pub fn from_pgn(text: &str) -> Result<Game<'static>, PgnError> {
+    pub fn from_pgn(text: &str) -> Result<Game, PgnError> {
         let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
         let variant = builtin_of(&raw)?;
-        raw.into_game(variant)
+        raw.into_game(variant.into())
     }
 
     /// Reads one game of PGN in `variant`; a `Variant` tag, if present, must
     /// name it.
-    pub fn from_pgn_in(variant: &'v Variant, text: &str) -> Result<Game<'v>, PgnError> {
+    pub fn from_pgn_in(variant: impl Into<VariantRef>, text: &str) -> Result<Game, PgnError> {
+        let variant = variant.into();
         let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
-        check_variant_tag(&raw, variant)?;
+        check_variant_tag(&raw, &variant)?;
         raw.into_game(variant)
     }
 }
@@ -266,17 +267,17 @@ fn short(s: &str) -> String {
 /// assert_eq!(games[2].as_ref().unwrap().san_moves(), ["d4"]);
 /// ```
 #[derive(Clone, Debug)]
-pub struct PgnGames<'t, 'v> {
+pub struct PgnGames<'t> {
     text: &'t str,
     at: usize,
     line: usize,
-    variant: Option<&'v Variant>,
+    variant: Option<VariantRef>,
 }
 
-impl<'t> PgnGames<'t, 'static> {
+impl<'t> PgnGames<'t> {
     /// The games of `text`, each in the built-in variant its `Variant` tag
     /// names (chess without one).
-    pub fn new(text: &'t str) -> PgnGames<'t, 'static> {
+    pub fn new(text: &'t str) -> PgnGames<'t> {
         PgnGames {
             text,
             at: 0,
@@ -284,17 +285,15 @@ impl<'t> PgnGames<'t, 'static> {
             variant: None,
         }
     }
-}
 
-impl<'t, 'v> PgnGames<'t, 'v> {
     /// The games of `text`, all in `variant`; a `Variant` tag, if present,
     /// must name it.
-    pub fn new_in(variant: &'v Variant, text: &'t str) -> PgnGames<'t, 'v> {
+    pub fn new_in(variant: impl Into<VariantRef>, text: &'t str) -> PgnGames<'t> {
         PgnGames {
             text,
             at: 0,
             line: 1,
-            variant: Some(variant),
+            variant: Some(variant.into()),
         }
     }
 
@@ -324,8 +323,8 @@ impl<'t, 'v> PgnGames<'t, 'v> {
     }
 }
 
-impl<'v> Iterator for PgnGames<'_, 'v> {
-    type Item = Result<Game<'v>, PgnError>;
+impl Iterator for PgnGames<'_> {
+    type Item = Result<Game, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let parsed = Raw::parse(self.text, self.at, self.line, Mode::Many);
@@ -341,9 +340,9 @@ impl<'v> Iterator for PgnGames<'_, 'v> {
         if raw.is_empty() {
             return None;
         }
-        let game = match self.variant {
-            Some(v) => check_variant_tag(&raw, v).and_then(|()| raw.into_game(v)),
-            None => builtin_of(&raw).and_then(|v| raw.into_game(v)),
+        let game = match &self.variant {
+            Some(v) => check_variant_tag(&raw, v).and_then(|()| raw.into_game(v.clone())),
+            None => builtin_of(&raw).and_then(|v| raw.into_game(v.into())),
         };
         Some(game)
     }
@@ -523,7 +522,7 @@ impl<'t> Raw<'t> {
         Ok((raw, i))
     }
 
-    fn into_game<'v>(self, variant: &'v Variant) -> Result<Game<'v>, PgnError> {
+    fn into_game(self, variant: VariantRef) -> Result<Game, PgnError> {
         let mut game = match self.tag("FEN") {
             Some(fen) => Game::from_fen(variant, fen)?,
             None => Game::new(variant),
@@ -694,21 +693,16 @@ mod tests {
         text
     }
 
-    /// The time of `f` on `n` and on `4 * n` tags: linear gives about 4x,
-    /// quadratic 16x.
+    /// `f` on 100,000 tags (2.6 MB) within 3 s: linear work takes a tenth
+    /// of that even on a busy machine, the quadratic duplicate check took
+    /// 10 s for 30,000 tags (so minutes here). Ratios of timings proved too
+    /// noisy beside the allocator's jumps to fresh pages.
     fn assert_linear(f: impl Fn(&str) -> usize) {
-        let time = |n| {
-            let text = many_tags(n);
-            let t = Instant::now();
-            assert_eq!(f(&text), n);
-            t.elapsed()
-        };
-        let (small, large) = (time(10_000), time(40_000));
-        let limit = small * 9 + std::time::Duration::from_millis(30);
-        assert!(
-            large < limit,
-            "{small:?} for 10,000 tags, {large:?} for 40,000"
-        );
+        let text = many_tags(100_000);
+        let t = Instant::now();
+        assert_eq!(f(&text), 100_000);
+        let took = t.elapsed();
+        assert!(took.as_secs_f64() < 3.0, "{took:?} for 100,000 tags");
     }
 
     #[test]
@@ -722,7 +716,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "Game::set_tag scans the tags: needs a way in game.rs to add known-new tags"]
     fn reading_is_linear_in_the_number_of_tags() {
         assert_linear(|text| Game::from_pgn(text).expect("reads").tags().count());
     }

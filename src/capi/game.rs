@@ -5,10 +5,10 @@ use std::ffi::c_char;
 use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder};
 use super::position::{
-    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, fen_position, move_arg, move_error,
-    result_of, write_move_string,
+    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of,
+    write_move_string,
 };
-use super::{Fail, boundary, buffer_args, fail, fail_with, mut_arg, need, ref_arg};
+use super::{Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need, ref_arg};
 use super::{str_arg, write_array, write_handle, write_out, write_str};
 use crate::game::GameResult;
 use crate::pgn::{PgnError, PgnGames};
@@ -19,20 +19,22 @@ use crate::{Claims, Game, Position};
 /// a declared result and PGN tags. It keeps its variant alive. Free it with
 /// betza_game_free.
 pub struct BetzaGame {
-    /// Borrows the variant `holder` keeps alive (declared first: dropped
-    /// first).
-    game: Game<'static>,
+    game: Game,
+    /// The same variant as the game's, as C sees it.
     holder: Holder,
 }
 
 impl BetzaGame {
-    fn new(holder: Holder, game: Game<'static>) -> BetzaGame {
-        debug_assert!(std::ptr::eq(game.variant(), holder.variant()));
+    fn new(holder: Holder, game: Game) -> BetzaGame {
+        assert!(
+            std::ptr::eq(game.variant(), holder.variant()),
+            "a game of another variant"
+        );
         BetzaGame { game, holder }
     }
 
-    fn position(&self, pos: &Position<'static>) -> BetzaPosition {
-        BetzaPosition::new(self.holder.clone(), *pos)
+    fn position(&self, pos: Position<'_>) -> BetzaPosition {
+        BetzaPosition::new(self.holder.clone(), pos)
     }
 }
 
@@ -72,6 +74,18 @@ fn game_result(r: GameResult) -> BetzaResult {
     }
 }
 
+/// A game of `holder`'s variant from `fen_or_null` (NULL: the start).
+unsafe fn fen_game(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaGame> {
+    let game = if fen_or_null.is_null() {
+        Game::new(holder.variant_ref())
+    } else {
+        // SAFETY: a C string from the caller.
+        let fen = unsafe { str_arg(fen_or_null, "fen") }?;
+        Game::from_fen(holder.variant_ref(), fen).map_err(|e| fail_with(BETZA_INVALID_FEN)(&e))?
+    };
+    Ok(BetzaGame::new(holder, game))
+}
+
 /// Creates a game of the built-in variant named variant from fen_or_null
 /// (NULL: the variant's start position) into *out; free it with
 /// betza_game_free.
@@ -88,8 +102,8 @@ pub unsafe extern "C" fn betza_game_new(
         need(out, "out")?;
         // SAFETY: pointers from the caller.
         let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
-        let p = fen_position(holder, fen_or_null)?;
-        unsafe { write_handle(out, BetzaGame::new(p.holder, Game::from_position(p.pos))) }
+        let game = unsafe { fen_game(holder, fen_or_null) }?;
+        unsafe { write_handle(out, game) }
     })
 }
 
@@ -110,8 +124,8 @@ pub unsafe extern "C" fn betza_game_new_in(
         need(out, "out")?;
         // SAFETY: pointers from the caller.
         let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
-        let p = fen_position(holder, fen_or_null)?;
-        unsafe { write_handle(out, BetzaGame::new(p.holder, Game::from_position(p.pos))) }
+        let game = unsafe { fen_game(holder, fen_or_null) }?;
+        unsafe { write_handle(out, game) }
     })
 }
 
@@ -153,7 +167,7 @@ pub unsafe extern "C" fn betza_game_from_pgn_in(
         // SAFETY: pointers from the caller.
         let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
         let text = unsafe { str_arg(pgn, "pgn") }?;
-        let game = Game::from_pgn_in(holder.variant(), text).map_err(pgn_error)?;
+        let game = Game::from_pgn_in(holder.variant_ref(), text).map_err(pgn_error)?;
         unsafe { write_handle(out, BetzaGame::new(holder, game)) }
     })
 }
@@ -199,7 +213,7 @@ pub unsafe extern "C" fn betza_game_play(
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
         let m = move_arg(g.game.position(), unsafe { ref_arg(mv, "move") }?)?;
-        g.game.play(&m).map_err(move_error)
+        g.game.play(&m).map(drop).map_err(move_error)
     })
 }
 
@@ -278,7 +292,7 @@ pub unsafe extern "C" fn betza_game_position(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         need(out, "out")?;
-        unsafe { write_handle(out, g.position(g.game.position())) }
+        unsafe { write_handle(out, g.position(*g.game.position())) }
     })
 }
 
@@ -629,7 +643,7 @@ pub unsafe extern "C" fn betza_pgn_reader_next(
         let r = unsafe { mut_arg(reader, "reader") }?;
         need(out, "out")?;
         let mut games = match &r.holder {
-            Some(h) => PgnGames::new_in(h.variant(), &r.text[r.at..]),
+            Some(h) => PgnGames::new_in(h.variant_ref(), &r.text[r.at..]),
             None => PgnGames::new(&r.text[r.at..]),
         }
         .starting_at_line(r.line);

@@ -8,29 +8,19 @@ use super::BetzaStatus::{self, *};
 use super::position::BetzaPosition;
 use super::{Result, boundary, buffer_args, fail, quote, ref_arg, str_arg, write_array};
 use super::{write_out, write_str};
-use crate::{Bitboard, Color, Variant};
+use crate::{Bitboard, Color, Variant, VariantRef};
 
 /// An opaque variant: a built-in one (static, from betza_variant_by_name) or
 /// one read from a definition (betza_variant_new). A variant is immutable: a
 /// handle may be used by many threads at once.
 pub struct BetzaVariant {
-    variant: Shared,
-}
-
-/// A variant, static or shared.
-enum Shared {
-    Static(&'static Variant),
-    #[allow(dead_code)] // made by betza_variant_new
-    Owned(Arc<Variant>),
+    variant: VariantRef,
 }
 
 impl BetzaVariant {
     /// The variant; `Variant` is `Sync`, so handles may be shared by threads.
     fn variant(&self) -> &Variant {
-        match &self.variant {
-            Shared::Static(v) => v,
-            Shared::Owned(v) => v,
-        }
+        &self.variant
     }
 }
 
@@ -53,6 +43,14 @@ impl Holder {
             // SAFETY: the variant is behind an `Arc` that every holder of a
             // position or game keeps, so it never moves and outlives them.
             Holder::Custom(v) => unsafe { &*(v.variant() as *const Variant) },
+        }
+    }
+
+    /// A Rust handle of the variant, for games.
+    pub(crate) fn variant_ref(&self) -> VariantRef {
+        match self {
+            Holder::Builtin(v) => v.variant.clone(),
+            Holder::Custom(v) => v.variant.clone(),
         }
     }
 
@@ -102,9 +100,38 @@ fn builtins() -> &'static [BetzaVariant] {
         Variant::builtin_names()
             .iter()
             .map(|n| BetzaVariant {
-                variant: Shared::Static(Variant::by_name(n).expect("a built-in name")),
+                variant: Variant::by_name(n).expect("a built-in name").into(),
             })
             .collect()
+    })
+}
+
+/// Reads a variant definition (the TOML format of the README's "Variant
+/// definitions" and docs/) into *out: a new handle to free with
+/// betza_variant_free. Positions and games made in it keep it alive, so the
+/// handle may be freed before them. The handle may be used by many threads
+/// at once.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if definition or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_DEFINITION if the definition is
+/// refused (betza_last_error says where and why).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_new(
+    definition: *const c_char,
+    out: *mut *mut BetzaVariant,
+) -> BetzaStatus {
+    boundary(|| {
+        super::need(out, "out")?;
+        // SAFETY: a C string from the caller.
+        let text = unsafe { str_arg(definition, "definition") }?;
+        let variant = Variant::from_definition(text)
+            .map_err(|e| super::fail_with(BETZA_INVALID_DEFINITION)(&e))?;
+        let handle = Arc::new(BetzaVariant {
+            variant: Arc::new(variant).into(),
+        });
+        // SAFETY: out is not NULL.
+        unsafe { *out = Arc::into_raw(handle).cast_mut() };
+        Ok(())
     })
 }
 

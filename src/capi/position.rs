@@ -18,8 +18,15 @@ pub struct BetzaPosition {
 }
 
 impl BetzaPosition {
-    pub(crate) fn new(holder: Holder, pos: Position<'static>) -> BetzaPosition {
-        debug_assert!(std::ptr::eq(pos.variant(), holder.variant()));
+    /// A position of the variant `holder` keeps alive.
+    pub(crate) fn new(holder: Holder, pos: Position<'_>) -> BetzaPosition {
+        assert!(
+            std::ptr::eq(pos.variant(), holder.variant()),
+            "a position of another variant"
+        );
+        // SAFETY: only the lifetime changes: `pos` borrows the variant the
+        // holder keeps alive (checked above), and the two stay together.
+        let pos = unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) };
         BetzaPosition { pos, holder }
     }
 }

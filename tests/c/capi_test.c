@@ -3,6 +3,7 @@
  * Prints "N passed, M failed" and exits non-zero on any failure. */
 #include "betza.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -852,6 +853,167 @@ static void test_pgn_reader(void) {
     CHECK(reader == NULL);
 }
 
+/* A variant read from text: 5x5 "minichess" without castling or double
+ * steps. White's 7 first moves: five Pawn steps and the Knight's two. */
+static const char *MINI =
+    "name = \"mini\"\n"
+    "files = 5\n"
+    "ranks = 5\n"
+    "start = \"rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\"\n"
+    "\n"
+    "[promotion]\n"
+    "scheme = \"zone\"\n"
+    "zone = { white = \"a5-e5\", black = \"a1-e1\" }\n"
+    "forced = { white = \"a5-e5\", black = \"a1-e1\" }\n"
+    "\n"
+    "[[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n"
+    "[[piece]]\nname = \"Queen\"\ntoken = \"Q\"\nbetza = \"Q\"\n"
+    "[[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n"
+    "[[piece]]\nname = \"Bishop\"\ntoken = \"B\"\nbetza = \"B\"\n"
+    "[[piece]]\nname = \"Knight\"\ntoken = \"N\"\nbetza = \"N\"\n"
+    "[[piece]]\nname = \"Pawn\"\ntoken = \"P\"\nbetza = \"fmWfcF\"\npawn = true\n"
+    "promotes = [\"Q\", \"R\", \"B\", \"N\"]\n";
+
+struct perft_job {
+    const BetzaVariant *variant;
+    uint64_t nodes;
+    BetzaStatus status;
+};
+
+static void *perft_thread(void *arg) {
+    struct perft_job *job = (struct perft_job *)arg;
+    BetzaPosition *pos = NULL;
+    job->status = betza_position_new_in(job->variant, NULL, &pos);
+    if (job->status == BETZA_OK) job->status = betza_position_perft(pos, 3, &job->nodes);
+    betza_position_free(pos);
+    return NULL;
+}
+
+static void test_custom_variant(void) {
+    BetzaVariant *v = NULL;
+    STATUS(betza_variant_new(MINI, &v), BETZA_OK);
+    CHECK(v != NULL);
+    char buf[128];
+    size_t len;
+    STATUS(betza_variant_name(v, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "mini") == 0);
+    uint32_t files = 0, ranks = 0, count = 0;
+    STATUS(betza_variant_board_size(v, &files, &ranks), BETZA_OK);
+    CHECK(files == 5 && ranks == 5);
+    STATUS(betza_variant_piece_count(v, &count), BETZA_OK);
+    CHECK(count == 6);
+    STATUS(betza_variant_piece_text(v, 5, BETZA_PIECE_TOKEN_BLACK, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "p") == 0);
+
+    /* A position and a game keep the variant alive after its handle is freed. */
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new_in(v, NULL, &pos), BETZA_OK);
+    BetzaGame *game = NULL;
+    STATUS(betza_game_new_in(v, "4k/5/5/P4/4K w - - 0 1", &game), BETZA_OK);
+    BetzaVariant *again = NULL;
+    STATUS(betza_variant_clone(v, &again), BETZA_OK);
+    CHECK(again == v);
+    STATUS(betza_variant_clone(NULL, &again), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_clone(v, NULL), BETZA_NULL_ARGUMENT);
+
+    /* Threads share the variant handle, each with its own position. */
+    struct perft_job jobs[3];
+    pthread_t threads[3];
+    for (int i = 0; i < 3; i++) {
+        jobs[i].variant = v;
+        jobs[i].nodes = 0;
+        jobs[i].status = BETZA_PANIC;
+        CHECK(pthread_create(&threads[i], NULL, perft_thread, &jobs[i]) == 0);
+    }
+    for (int i = 0; i < 3; i++) pthread_join(threads[i], NULL);
+    uint64_t nodes = 0;
+    STATUS(betza_position_perft(pos, 3, &nodes), BETZA_OK);
+    for (int i = 0; i < 3; i++) CHECK(jobs[i].status == BETZA_OK && jobs[i].nodes == nodes);
+
+    betza_variant_free(v);
+    betza_variant_free(again);
+    STATUS(betza_position_perft(pos, 1, &nodes), BETZA_OK);
+    CHECK(nodes == 7);
+    STATUS(betza_position_fen(pos, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1") == 0);
+    const BetzaVariant *pv = NULL;
+    STATUS(betza_position_variant(pos, &pv), BETZA_OK);
+    STATUS(betza_variant_name(pv, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "mini") == 0);
+    BetzaPosition *copy = NULL;
+    STATUS(betza_position_clone(pos, &copy), BETZA_OK);
+    betza_position_free(pos);
+    STATUS(betza_position_play_text(copy, "b1c3"), BETZA_OK);
+    betza_position_free(copy);
+
+    /* The game: promotion at the far rank, PGN out and back in the variant. */
+    STATUS(betza_game_play_san(game, "a3"), BETZA_OK);
+    STATUS(betza_game_play_san(game, "Kd5"), BETZA_OK);
+    STATUS(betza_game_play_san(game, "a4"), BETZA_OK);
+    STATUS(betza_game_play_san(game, "Kc5"), BETZA_OK);
+    STATUS(betza_game_play_text(game, "a4a5"), BETZA_INVALID_MOVE); /* must promote */
+    STATUS(betza_game_play_text(game, "a4a5q"), BETZA_OK);
+    BetzaPosition *now = NULL;
+    STATUS(betza_game_position(game, &now), BETZA_OK);
+    BetzaPiece piece;
+    STATUS(betza_position_piece_at(now, 20, &piece), BETZA_OK);
+    CHECK(piece.piece == 1 && piece.color == BETZA_WHITE); /* a Queen on a5 */
+    STATUS(betza_position_variant(now, &pv), BETZA_OK);
+    size_t plen = 0;
+    STATUS(betza_game_pgn(game, NULL, 0, &plen), BETZA_BUFFER_TOO_SMALL);
+    char *pgn = (char *)malloc(plen + 1);
+    STATUS(betza_game_pgn(game, pgn, plen + 1, &plen), BETZA_OK);
+    CHECK(strstr(pgn, "[Variant \"mini\"]") != NULL);
+    BetzaGame *back = NULL;
+    STATUS(betza_game_from_pgn(pgn, &back), BETZA_INVALID_PGN); /* not a built-in name */
+    STATUS(betza_game_from_pgn_in(pv, pgn, &back), BETZA_OK);
+    size_t plies = 0;
+    STATUS(betza_game_ply_count(back, &plies), BETZA_OK);
+    CHECK(plies == 5);
+    BetzaPgnReader *reader = NULL;
+    STATUS(betza_pgn_reader_new(pv, pgn, &reader), BETZA_OK);
+    BetzaGame *read = NULL;
+    STATUS(betza_pgn_reader_next(reader, &read), BETZA_OK);
+    CHECK(read != NULL);
+    betza_game_free(read);
+    betza_pgn_reader_free(reader);
+    free(pgn);
+    betza_game_free(back);
+    betza_position_free(now);
+    betza_game_free(game);
+
+    /* Refused definitions say where and why. */
+    BetzaVariant *bad = (BetzaVariant *)0x1;
+    STATUS(betza_variant_new("name = \"x\"\nfiles = 99\n", &bad), BETZA_INVALID_DEFINITION);
+    CHECK(bad == (BetzaVariant *)0x1);
+    CHECK(strlen(last_error()) > 0);
+    STATUS(betza_variant_new("not toml [", &bad), BETZA_INVALID_DEFINITION);
+    CHECK(strstr(last_error(), "line 1") != NULL);
+    STATUS(betza_variant_new("", &bad), BETZA_INVALID_DEFINITION);
+    STATUS(betza_variant_new(NULL, &bad), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_new(MINI, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_new("name = \"\xff\"", &bad), BETZA_INVALID_UTF8);
+    STATUS(betza_position_new_in(NULL, NULL, &pos), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_new_in(NULL, NULL, &game), BETZA_NULL_ARGUMENT);
+
+    /* Built-in handles are static: freeing one changes nothing. */
+    const BetzaVariant *chess = NULL;
+    STATUS(betza_variant_by_name("chess", &chess), BETZA_OK);
+    betza_variant_free((BetzaVariant *)chess);
+    betza_variant_free(NULL);
+    STATUS(betza_position_new_in(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &pos), BETZA_OK);
+    STATUS(betza_position_perft(pos, 1, &nodes), BETZA_OK);
+    CHECK(nodes == 5);
+    STATUS(betza_position_new_in(chess, "bad", &copy), BETZA_INVALID_FEN);
+    STATUS(betza_position_new_in(chess, NULL, NULL), BETZA_NULL_ARGUMENT);
+    BetzaVariant *chess2 = NULL;
+    STATUS(betza_variant_clone(chess, &chess2), BETZA_OK);
+    CHECK(chess2 == chess);
+    betza_variant_free(chess2);
+    betza_position_free(pos);
+    STATUS(betza_game_new_in(chess, "bad", &game), BETZA_INVALID_FEN);
+}
+
 int main(void) {
     test_version();
     test_position_lifecycle();
@@ -865,6 +1027,7 @@ int main(void) {
     test_bounded_errors();
     test_game_more();
     test_pgn_reader();
+    test_custom_variant();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

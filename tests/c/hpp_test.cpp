@@ -156,11 +156,71 @@ static void test_game() {
     CHECK(in_variant.next().has_value());
 }
 
+static const char *MINI = R"(name = "mini"
+files = 5
+ranks = 5
+start = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"
+
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Knight"
+token = "N"
+betza = "N"
+
+[[piece]]
+name = "Queen"
+token = "Q"
+betza = "Q"
+
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+
+[[piece]]
+name = "Bishop"
+token = "B"
+betza = "B"
+
+[[piece]]
+name = "Pawn"
+token = "P"
+betza = "fmWfcF"
+pawn = true
+)";
+
+static void test_custom_variant() {
+    std::optional<betza::Position> pos;
+    std::optional<betza::Game> game;
+    {
+        betza::Variant v = betza::Variant::from_definition(MINI);
+        CHECK(v.name() == "mini" && v.files() == 5 && v.piece_count() == 6);
+        pos.emplace(v);
+        game.emplace(v, "4k/5/5/P4/4K w - - 0 1");
+        betza::Variant copy = v;
+        CHECK(copy.get() == v.get());
+    } // every Variant object gone: the position and game keep the variant
+    CHECK(pos->perft(1) == 7);
+    CHECK(pos->variant().name() == "mini");
+    game->play_san("a3");
+    CHECK(game->position().variant().piece_name(1) == "Knight");
+    betza::Game back = betza::Game::from_pgn(game->position().variant(), game->pgn());
+    CHECK(back.ply_count() == 1);
+    std::string msg = throws(BETZA_INVALID_DEFINITION, [] { betza::Variant::from_definition("files = 5"); });
+    CHECK(!msg.empty());
+}
+
 int main() {
     CHECK(betza::version() == betza_version());
     test_variant();
     test_position();
     test_game();
+    test_custom_variant();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
