@@ -674,7 +674,7 @@ enum BetzaStatus betza_variant_clone(const struct BetzaVariant *variant, struct 
 
 /*
  Frees a variant handle from betza_variant_new or betza_variant_clone;
- NULL and built-in handles are a no-op. Positions and games made in the
+ NULL is a no-op, and so is a built-in handle. Positions and games made in the
  variant keep it alive: they stay valid.
  */
 void betza_variant_free(struct BetzaVariant *variant);

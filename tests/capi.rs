@@ -305,13 +305,18 @@ fn header_comments_read_as_c() {
     }
     // Every function says what it returns, and so which statuses.
     let mut comment = String::new();
+    let mut checked = 0;
     for line in header.lines() {
         let t = line.trim();
-        if t.starts_with("BetzaStatus betza_") {
+        if t.starts_with("enum BetzaStatus betza_") {
             assert!(
                 comment.contains("Returns BETZA_OK"),
                 "{t} does not document its statuses"
             );
+            checked += 1;
+        }
+        if t.starts_with("void betza_") && t.contains("_free(") {
+            assert!(comment.contains("NULL is a no-op"), "{t}");
         }
         if t.starts_with("/*") {
             comment.clear();
@@ -319,6 +324,7 @@ fn header_comments_read_as_c() {
         comment.push_str(t);
         comment.push(' ');
     }
+    assert!(checked > 60, "{checked} functions");
 }
 
 fn header_functions() -> BTreeSet<String> {

@@ -162,7 +162,7 @@ pub unsafe extern "C" fn betza_variant_clone(
 }
 
 /// Frees a variant handle from betza_variant_new or betza_variant_clone;
-/// NULL and built-in handles are a no-op. Positions and games made in the
+/// NULL is a no-op, and so is a built-in handle. Positions and games made in the
 /// variant keep it alive: they stay valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_free(variant: *mut BetzaVariant) {
