@@ -6,12 +6,17 @@
 //! SAN (see [`san`](crate::san)) with move numbers, wrapped below 80
 //! characters and ended by the result.
 //!
-//! The reader takes one game. It skips comments (`{...}`, `;` to the end of
-//! the line), variations (`(...)`, nested), numeric annotation glyphs (`$1`),
-//! move suffix annotations (`!`, `?`, `!?`...), `%` escape lines and move
-//! numbers. It reads a game without a termination marker, but refuses a
-//! `Result` tag and a marker that disagree, a result that contradicts the
-//! final position's outcome by the rules, and any text after the game.
+//! [`Game::from_pgn`] reads a text of one game, and refuses a text with none;
+//! [`PgnGames`] reads the games of a file one by one, and goes on after a
+//! refused one. Reading is linear in the text's length, however many tags
+//! it has; errors quote at most a short prefix of a long name. The reader
+//! skips comments (`{...}`, `;` to the end of the line), variations
+//! (`(...)`, nested), numeric annotation glyphs (`$1`), move suffix
+//! annotations (`!`, `?`, `!?`...), `%` escape lines and move numbers. It
+//! reads a game without a termination marker (in a file, the next tag ends
+//! it), but refuses a `Result` tag and a marker that disagree, a result that
+//! contradicts the final position's outcome by the rules, and (in
+//! `from_pgn`) any text after the game.
 //! Without a `Variant` tag the game is orthodox chess. A result given for a
 //! game the rules have not ended (a claimed draw, a resignation) becomes the
 //! game's declared result ([`Game::declare_result`]).
