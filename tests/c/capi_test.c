@@ -39,6 +39,19 @@ static void test_version(void) {
     CHECK(strcmp(betza_status_text(BETZA_OK), "ok") == 0);
     CHECK(strcmp(betza_status_text(12345), "unknown status code") == 0);
     CHECK(strlen(betza_status_text(BETZA_PANIC)) > 0);
+    /* Every status has its own text. */
+    const BetzaStatus all[] = {BETZA_OK, BETZA_NULL_ARGUMENT, BETZA_UNKNOWN_VARIANT, BETZA_INVALID_FEN,
+                               BETZA_INVALID_MOVE, BETZA_ILLEGAL_MOVE, BETZA_BUFFER_TOO_SMALL,
+                               BETZA_INVALID_UTF8, BETZA_INVALID_ARGUMENT, BETZA_INVALID_PGN,
+                               BETZA_INVALID_STATE, BETZA_INVALID_SQUARE, BETZA_INVALID_TAG,
+                               BETZA_INVALID_DEFINITION, BETZA_PANIC};
+    size_t n = sizeof all / sizeof all[0];
+    for (size_t i = 0; i < n; i++) {
+        CHECK(strcmp(betza_status_text(all[i]), "unknown status code") != 0);
+        for (size_t j = 0; j < i; j++) CHECK(strcmp(betza_status_text(all[i]), betza_status_text(all[j])) != 0);
+    }
+    CHECK(strcmp(betza_status_text(-1), "unknown status code") == 0);
+    CHECK(strcmp(betza_status_text(14), "unknown status code") == 0);
 }
 
 static void test_position_lifecycle(void) {
