@@ -265,6 +265,15 @@ pub enum VariantError {
     /// The start position is not a valid position of the variant.
     #[error("start position: {0}")]
     StartFen(String),
+    /// Compiling the moves would pass a limit that keeps compiling quick and
+    /// small (hostile definitions).
+    #[error("piece {name:?}: too many moves to compile: {limit}")]
+    TooLarge {
+        /// The piece's name.
+        name: String,
+        /// Which limit, in words.
+        limit: String,
+    },
 }
 
 /// A compiled piece type.
@@ -579,7 +588,7 @@ impl Variant {
                 })
                 .collect()
         });
-        let tables = Tables::build(size, &specs);
+        let tables = Tables::build(size, &specs).map_err(|e| e.into_variant_error(&pieces))?;
         let leap_attackers = Color::ALL.map(|c| {
             (0..pieces.len() as u8)
                 .filter(|&r| tables.is_leap_attacker(c, r as usize))
