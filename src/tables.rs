@@ -136,7 +136,7 @@ impl BuildError {
                 format!("the variant has more than {MAX_ATTACK_PATHS} paths of blockable captures"),
             ),
         };
-        VariantError::TooLarge {
+        VariantError::TooManyMoves {
             name: pieces
                 .get(role)
                 .map_or_else(String::new, |p| p.name.clone()),

@@ -27,9 +27,8 @@ fn board(files: u8, ranks: u8, betza: &str) -> Result<Variant, VariantError> {
         .collect();
     d.start_fen = format!("{} w - - 0 1", rows.join("/"));
     d.promotion = PromotionDef::None;
-    d.pawn = None;
     d.en_passant = false;
-    d.castling_rook = None;
+    d.castling = None;
     Variant::new(d)
 }
 
@@ -83,9 +82,9 @@ fn set(squares: &str) -> BTreeSet<String> {
 #[track_caller]
 fn too_large(r: Result<Variant, VariantError>) -> String {
     match r {
-        Err(e @ VariantError::TooLarge { .. }) => e.to_string(),
-        Err(e) => panic!("expected a TooLarge error, got {e}"),
-        Ok(_) => panic!("expected a TooLarge error, got a variant"),
+        Err(e @ VariantError::TooManyMoves { .. }) => e.to_string(),
+        Err(e) => panic!("expected a TooManyMoves error, got {e}"),
+        Ok(_) => panic!("expected a TooManyMoves error, got a variant"),
     }
 }
 
