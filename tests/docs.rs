@@ -680,3 +680,43 @@ fn betza_examples_match_the_parser() {
     );
     fail_if_any(failures);
 }
+
+/// Every fenced `pgn` block of a page, with its first line.
+fn pgn_blocks(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        match &mut current {
+            None if line.trim() == "```pgn" => current = Some((i + 2, String::new())),
+            None => {}
+            Some(_) if line.trim() == "```" => out.extend(current.take()),
+            Some((_, block)) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn pgn_examples_read_and_write_back() {
+    let mut blocks = 0;
+    let mut failures = Vec::new();
+    for page in pages() {
+        for (line, pgn) in pgn_blocks(&page.text) {
+            blocks += 1;
+            match betza::Game::from_pgn(&pgn) {
+                Ok(game) if game.to_pgn() == pgn => {}
+                Ok(game) => failures.push(format!(
+                    "{}:{line}: the game is written back as\n{}",
+                    page.name,
+                    game.to_pgn()
+                )),
+                Err(e) => failures.push(format!("{}:{line}: refused: {e}", page.name)),
+            }
+        }
+    }
+    assert!(blocks > 0, "no pgn example in docs/");
+    fail_if_any(failures);
+}
