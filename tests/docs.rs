@@ -63,16 +63,43 @@ fn cells(line: &str) -> Vec<String> {
     inner.split('|').map(|c| c.trim().to_string()).collect()
 }
 
-/// The text of the first code span of a cell, if it has one.
-fn code(cell: &str) -> Option<&str> {
-    let start = cell.find('`')? + 1;
-    let len = cell[start..].find('`')?;
-    Some(&cell[start..start + len])
+/// Every code span of a cell, as Markdown reads them: a run of backticks opens one, the next
+/// run of as many closes it, and one space just inside both ends is dropped.
+fn codes(cell: &str) -> Vec<&str> {
+    let b = cell.as_bytes();
+    let run = |i: usize| b[i..].iter().take_while(|&&c| c == b'`').count();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let n = run(i);
+        let start = i + n;
+        let mut j = start;
+        let close = loop {
+            match b[j..].iter().position(|&c| c == b'`') {
+                None => break None,
+                Some(k) if run(j + k) == n => break Some(j + k),
+                Some(k) => j += k + run(j + k),
+            }
+        };
+        let Some(end) = close else { break };
+        let text = &cell[start..end];
+        let trimmed = text
+            .strip_prefix(' ')
+            .and_then(|t| t.strip_suffix(' '))
+            .filter(|t| !t.is_empty());
+        out.push(trimmed.unwrap_or(text));
+        i = end + n;
+    }
+    out
 }
 
-/// Every code span of a cell.
-fn codes(cell: &str) -> Vec<&str> {
-    cell.split('`').skip(1).step_by(2).collect()
+/// The text of the first code span of a cell, if it has one.
+fn code(cell: &str) -> Option<&str> {
+    codes(cell).into_iter().next()
 }
 
 /// The variant a heading line names, and the heading's level.
@@ -718,5 +745,78 @@ fn pgn_examples_read_and_write_back() {
         }
     }
     assert!(blocks > 0, "no pgn example in docs/");
+    fail_if_any(failures);
+}
+
+/// The complete example of `definitions.md`: its first `toml` block holding a `name`.
+fn definition_example(text: &str) -> (usize, String) {
+    let mut block: Option<(usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        match &mut block {
+            None if line.trim() == "```toml" => block = Some((i + 2, String::new())),
+            None => {}
+            Some((at, b)) if line.trim() == "```" => {
+                if b.lines().any(|l| l.starts_with("name = ")) {
+                    return (*at, b.clone());
+                }
+                block = None;
+            }
+            Some((_, b)) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+        }
+    }
+    panic!("docs/definitions.md has no complete example");
+}
+
+#[test]
+fn definition_example_is_the_built_in_meiriqi() {
+    let page = fs::read_to_string(Path::new(ROOT).join("docs/definitions.md")).expect("page");
+    let (line, example) = definition_example(&page);
+    let v = Variant::from_definition(&example)
+        .unwrap_or_else(|e| panic!("docs/definitions.md:{line}: the example is refused: {e}"));
+    let built_in = Variant::by_name(v.name()).expect("the example is a built-in variant");
+    assert_eq!(
+        v.definition(),
+        built_in.definition(),
+        "docs/definitions.md:{line}: the example differs from the built-in {}",
+        v.name()
+    );
+}
+
+#[test]
+fn definition_errors_match_the_library() {
+    let page = fs::read_to_string(Path::new(ROOT).join("docs/definitions.md")).expect("page");
+    let (_, example) = definition_example(&page);
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for t in tables(&page) {
+        if t.header != ["change", "error"] {
+            continue;
+        }
+        for (line, row) in &t.rows {
+            rows += 1;
+            let at = format!("docs/definitions.md:{line}");
+            let spans = codes(&row[0]);
+            if spans.is_empty() || spans.len() % 2 != 0 {
+                failures.push(format!("{at}: a change is pairs of `old` → `new`"));
+                continue;
+            }
+            let mut text = example.clone();
+            for pair in spans.chunks(2) {
+                let (old, new) = (pair[0].replace("\\n", "\n"), pair[1].replace("\\n", "\n"));
+                if text.matches(old.as_str()).count() != 1 {
+                    failures.push(format!("{at}: {old:?} is not in the example exactly once"));
+                }
+                text = text.replacen(old.as_str(), &new, 1);
+            }
+            let got = Variant::from_definition(&text).map(|v| v.name().to_string());
+            if let Err(e) = expect_error(got.map_err(|e| e.to_string()), &row[1]) {
+                failures.push(format!("{at}: {e}"));
+            }
+        }
+    }
+    assert!(rows >= 10, "only {rows} definition errors on the page");
     fail_if_any(failures);
 }
