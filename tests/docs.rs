@@ -799,7 +799,7 @@ fn definition_errors_match_the_library() {
             rows += 1;
             let at = format!("docs/definitions.md:{line}");
             let spans = codes(&row[0]);
-            if spans.is_empty() || spans.len() % 2 != 0 {
+            if spans.is_empty() || !spans.len().is_multiple_of(2) {
                 failures.push(format!("{at}: a change is pairs of `old` → `new`"));
                 continue;
             }
