@@ -820,3 +820,47 @@ fn definition_errors_match_the_library() {
     assert!(rows >= 10, "only {rows} definition errors on the page");
     fail_if_any(failures);
 }
+
+#[test]
+fn betza_targets_match_the_library() {
+    let page = fs::read_to_string(Path::new(ROOT).join("docs/betza.md")).expect("page");
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for t in tables(&page) {
+        if t.header != ["betza", "targets from e5"] {
+            continue;
+        }
+        for (line, row) in &t.rows {
+            rows += 1;
+            let at = format!("docs/betza.md:{line}");
+            let betza = code(&row[0]).expect("Betza in backticks");
+            // The Kings stand where no example reaches.
+            let lab = format!(
+                "name = \"lab\"\nfiles = 9\nranks = 9\nstart = \"9/8k/9/9/4X4/9/9/K8/9 w - - 0 1\"\n\
+                 [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
+                 [[piece]]\nname = \"Test\"\ntoken = \"X\"\nbetza = \"{betza}\"\n"
+            );
+            let v = match Variant::from_definition(&lab) {
+                Ok(v) => v,
+                Err(e) => {
+                    failures.push(format!("{at}: {betza:?} refused: {e}"));
+                    continue;
+                }
+            };
+            let pos = Position::start(&v);
+            let size = v.size();
+            let e5 = size.parse_square("e5").expect("a square");
+            let got: BTreeSet<String> = pos
+                .legal_targets(e5)
+                .map(|sq| size.square_name(sq))
+                .collect();
+            let want: BTreeSet<String> = row[1].split_whitespace().map(String::from).collect();
+            if got != want {
+                let got: Vec<&str> = got.iter().map(String::as_str).collect();
+                failures.push(format!("{at}: {betza} reaches {}", got.join(" ")));
+            }
+        }
+    }
+    assert!(rows >= 10, "only {rows} target examples");
+    fail_if_any(failures);
+}
