@@ -6,7 +6,8 @@
 //!   variant's section, which lasts until a heading of the same or a higher level;
 //! - in a section, a table whose header starts `| token | name | betza |` lists every piece
 //!   type (an optional `promotes to` column gives the tokens it may become, `—` for none),
-//!   a line `Start position: `FEN`` gives the start, and a table
+//!   a line `Start position: `FEN`` gives the start, a table `| board | castling | en passant
+//!   | facing kings | stalemate | promotion suffix |` sums up the rules, and a table
 //!   `| position | depth | nodes |` gives perft counts (`start`, a FEN in backticks with an
 //!   optional name before it, or a name given so earlier);
 //! - anywhere, tables of examples with a `variant` column: `| variant | FEN | error |` (FEN
@@ -219,9 +220,13 @@ fn every_built_in_variant_is_documented() {
     let mut pieces = BTreeSet::new();
     let mut starts = BTreeSet::new();
     let mut perfts = BTreeSet::new();
+    let mut summaries = BTreeSet::new();
     for page in pages() {
         for t in tables(&page.text) {
             let Some(v) = t.variant.clone() else { continue };
+            if starts_with(&t.header, &["board", "castling"]) {
+                summaries.insert(v.clone());
+            }
             if starts_with(&t.header, &["token", "name", "betza"]) {
                 pieces.insert(v.clone());
             }
@@ -243,6 +248,7 @@ fn every_built_in_variant_is_documented() {
             ("piece table", &pieces),
             ("start position", &starts),
             ("perft table", &perfts),
+            ("rule summary", &summaries),
         ] {
             if !set.contains(*name) {
                 missing.push(format!("{name}: no {what} in docs/"));
@@ -862,5 +868,62 @@ fn betza_targets_match_the_library() {
         }
     }
     assert!(rows >= 10, "only {rows} target examples");
+    fail_if_any(failures);
+}
+
+#[test]
+fn rule_summaries_match_the_library() {
+    let mut skips = Skips::default();
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    for page in pages() {
+        for t in tables(&page.text) {
+            if !starts_with(
+                &t.header,
+                &["board", "castling", "en passant", "facing kings"],
+            ) {
+                continue;
+            }
+            let Some(name) = &t.variant else {
+                failures.push(format!(
+                    "{}: a rule summary outside a variant section",
+                    page.name
+                ));
+                continue;
+            };
+            let Some(v) = skips.variant(name) else {
+                continue;
+            };
+            for (line, row) in &t.rows {
+                rows += 1;
+                let size = v.size();
+                let promotes = v.pieces().iter().any(|p| !p.promotions.is_empty());
+                let suffix = match v.promotion_text() {
+                    _ if !promotes => "—",
+                    betza::PromotionText::Plus => "`+`",
+                    betza::PromotionText::Letter => "letter",
+                };
+                let lib = [
+                    format!("{}x{}", size.files(), size.ranks()),
+                    yes_no(v.has_castling()).to_string(),
+                    yes_no(v.en_passant()).to_string(),
+                    yes_no(v.facing_kings()).to_string(),
+                    match v.stalemate_rule() {
+                        betza::StalemateRule::Draw => "draw".to_string(),
+                        betza::StalemateRule::Loss => "loss".to_string(),
+                    },
+                    suffix.to_string(),
+                ];
+                if row[..] != lib[..] {
+                    failures.push(format!(
+                        "{}:{line} ({name}): the page says {row:?}, the library {lib:?}",
+                        page.name
+                    ));
+                }
+            }
+        }
+    }
+    assert!(rows >= 4, "only {rows} rule summaries");
     fail_if_any(failures);
 }
