@@ -258,7 +258,7 @@ fn corrupt(pos: &Position<'_>, field: Option<FenField>, k: u32) -> FenCase {
     let size = pos.size();
     match field {
         None => {
-            if k % 4 == 0 {
+            if k.is_multiple_of(4) {
                 fields.truncate(4);
             }
         }
