@@ -199,10 +199,25 @@ fn load_variant(opts: &Options) -> Result<&'static Variant, String> {
         });
     }
     let path = opts.variant_file.as_ref().expect("checked by parse_args");
-    Err(format!(
-        "--variant-file {}: reading variant definitions is not available yet",
-        path.display()
-    ))
+    let text =
+        read_definition(path).map_err(|e| format!("--variant-file {}: {e}", path.display()))?;
+    let variant = Variant::from_definition(&text)
+        .map_err(|e| format!("--variant-file {}: {e}", path.display()))?;
+    // Lives as long as the program.
+    Ok(Box::leak(Box::new(variant)))
+}
+
+/// Reads a definition file of at most 64 KiB (a definition is never larger).
+pub fn read_definition(path: &std::path::Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(64 << 10 | 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > 64 << 10 {
+        return Err("larger than 64 KiB".into());
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
 }
 
 /// One engine call's answer: its moves with their counts, in its order.
@@ -748,10 +763,12 @@ pub fn explain_extra(
             "forced promotion: the move must promote ({example})"
         )),
         Err(MoveError::BadPromotion { hint, .. }) => {
-            let optional = hint.trim_start_matches("; legal: ");
-            Some(format!(
-                "promotion: not allowed this way (betza has {optional})"
-            ))
+            let legal = hint.trim_start_matches("; legal: ");
+            Some(
+                promotion_limit(pos, text).unwrap_or_else(|| {
+                    format!("promotion: not allowed this way (betza has {legal})")
+                }),
+            )
         }
         Err(MoveError::KingExposed { .. }) => {
             let pseudo = pos.pseudo_legal_moves();
@@ -837,6 +854,31 @@ pub fn explain_extra(
     }
 }
 
+/// The promotion limit that refuses the promotion `text` asks for, if one does.
+fn promotion_limit(pos: &Position<'_>, text: &str) -> Option<String> {
+    let v = pos.variant();
+    let size = pos.size();
+    let from = (2..=3)
+        .rev()
+        .find_map(|n| text.get(..n).and_then(|t| size.parse_square(t)))?;
+    let piece = pos.piece_at(from)?;
+    let letter = text.chars().last()?.to_ascii_uppercase();
+    let targets = &v.piece(piece.role).promotions;
+    targets
+        .iter()
+        .filter(|r| letter == '+' || v.piece(**r).token.ends_with(letter))
+        .find_map(|&r| {
+            let limit = v.promotion_limit(r)?;
+            let have = (pos.pieces_of(r) & pos.occupied_by(piece.color)).count();
+            (have >= u32::from(limit)).then(|| {
+                format!(
+                    "promotion limit: the side has {have} {}, and may promote to it only with fewer than {limit}",
+                    v.piece(r).name
+                )
+            })
+        })
+}
+
 /// Why the King may not castle from `from` to `to`.
 fn castling_refusal(pos: &Position<'_>, from: Square, to: Square) -> String {
     let v = pos.variant();
@@ -854,7 +896,12 @@ fn castling_refusal(pos: &Position<'_>, from: Square, to: Square) -> String {
     }
     let dir = if kingside { 1 } else { -1 };
     let rank = size.rank(from) as i32;
-    let rook_token = v.definition().castling_rook.clone().unwrap_or_default();
+    let rook_token = v
+        .definition()
+        .castling
+        .as_ref()
+        .map(|c| c.rook.clone())
+        .unwrap_or_default();
     let mut f = size.file(from) as i32 + dir;
     while let Some(q) = size.square(f, rank) {
         match pos.piece_at(q) {

@@ -1,5 +1,5 @@
 //! A perftree-style engine on this library, for trying `perft_diff` and for
-//! its tests: `perft_engine --variant V [--break RULE] DEPTH FEN [MOVES]`.
+//! its tests: `perft_engine (--variant V | --variant-file F) [--break RULE] DEPTH FEN [MOVES]`.
 //!
 //! It plays MOVES (one argument, move texts separated by spaces) from FEN,
 //! then prints one `MOVE COUNT` line per move (COUNT: the leaves DEPTH-1 plies
@@ -163,7 +163,9 @@ fn perft(pos: &Position<'_>, depth: u32, fault: Break) -> u64 {
 
 fn fail(message: &str) -> ExitCode {
     eprintln!("perft_engine: {message}");
-    eprintln!("usage: perft_engine --variant V [--break RULE] DEPTH FEN [MOVES]");
+    eprintln!(
+        "usage: perft_engine (--variant V | --variant-file F) [--break RULE] DEPTH FEN [MOVES]"
+    );
     ExitCode::from(2)
 }
 
@@ -186,6 +188,16 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
                 Some(v) => variant = Some(v),
                 None => return fail(&format!("unknown variant {value:?}")),
             },
+            "--variant-file" => {
+                let read = std::fs::read_to_string(&value)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| Variant::from_definition(&t).map_err(|e| e.to_string()));
+                match read {
+                    // Lives as long as the program.
+                    Ok(v) => variant = Some(Box::leak(Box::new(v))),
+                    Err(e) => return fail(&format!("{value}: {e}")),
+                }
+            }
             "--break" => match Break::NAMES.iter().find(|(n, _)| *n == value) {
                 Some((_, b)) => fault = *b,
                 None => return fail(&format!("unknown rule {value:?}")),
@@ -194,7 +206,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
     }
     let Some(variant) = variant else {
-        return fail("--variant is required");
+        return fail("--variant or --variant-file is required");
     };
     let (depth, fen, played) = match args.as_slice() {
         [d, f] => (d, f, ""),

@@ -22,7 +22,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use betza::{BoardSize, Game};
+use betza::{BoardSize, Game, VariantRef};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
@@ -175,7 +175,7 @@ struct Session<R, W> {
     players: [Player; 2],
     rng: Rng,
     values: Values,
-    game: Game<'static>,
+    game: Game,
     /// Why the game ended outside the rules (a claim, a resignation), if it did.
     ended: Option<String>,
     /// Whether the end of the game has been announced.
@@ -204,8 +204,8 @@ Commands:
   quit             leave";
 
 impl<R: BufRead, W: Write> Session<R, W> {
-    fn variant(&self) -> &'static Variant {
-        self.game.variant()
+    fn variant(&self) -> VariantRef {
+        self.game.variant_ref().clone()
     }
 
     fn player(&self, side: Color) -> Player {
@@ -311,12 +311,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let variant = match name {
             None => self.variant(),
             Some(n) => match Variant::by_name(&n.to_ascii_lowercase()) {
-                Some(v) => v,
+                Some(v) => v.into(),
                 None => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
             },
         };
-        if !std::ptr::eq(variant, self.variant()) {
-            self.values = Values::new(variant);
+        if !variant.same(&self.variant()) {
+            self.values = Values::new(&variant);
         }
         self.game = Game::new(variant);
         self.ended = None;
@@ -332,10 +332,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let mut taken = Vec::new();
         loop {
             let before = self.game.ply_count() - 1;
-            let pos = *self
+            let pos = self
                 .game
                 .position_at(before)
                 .expect("the position before the last move");
+            let v = self.game.variant_ref().clone();
+            let pos = pos.rebind(&v).expect("the game's variant");
             let m = self.game.undo().expect("a move to undo");
             taken.push(pos.san(&m));
             let side = self.game.position().side_to_move();
@@ -399,8 +401,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn list_moves(&mut self, square: Option<&str>) -> io::Result<()> {
-        let pos = *self.game.position();
         let v = self.variant();
+        let pos = self.game.position().rebind(&v).expect("the game's variant");
         let Some(name) = square else {
             let moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.san(m)).collect();
             return writeln!(self.out, "{} legal moves: {}", moves.len(), moves.join(" "));
@@ -448,7 +450,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 self.game.result()
             );
         }
-        let pos = *self.game.position();
+        let v = self.game.variant_ref().clone();
+        let pos = self.game.position().rebind(&v).expect("the game's variant");
         let chosen = if let Some((from, to, suffix)) = split_squares(pos.size(), text) {
             let options = pos.moves_between(from, to);
             if suffix.is_empty() && !options.is_empty() {

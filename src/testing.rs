@@ -32,18 +32,32 @@
 //! # my_engine_agrees();
 //! ```
 //!
-//! The variant is a `&'static Variant`: a built-in from [`Variant::by_name`],
-//! or one made at run time and kept for the whole test run
-//! (`Box::leak(Box::new(variant))`), since the [`Position`]s produced borrow
-//! it. [`games`] gives the whole [`Game`] instead: its start position and
+//! [`positions`] and [`moves`] produce [`Position`]s, which borrow their
+//! variant: they take a `&'static Variant` (a built-in from
+//! [`Variant::by_name`]). [`games`] and [`fens`] take any variant, built in or
+//! read at run time (anything that is `Into<VariantRef>`, such as an
+//! `Arc<Variant>`): a [`Game`] owns its variant, and its start position and
 //! moves are what a perftree-style engine is given (`FEN` and `MOVES`).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use betza::{Variant, VariantRef};
+//! use proptest::prelude::*;
+//!
+//! let text = betza::builtin::definition_text("chess").unwrap();
+//! let mine: VariantRef = Arc::new(Variant::from_definition(text).unwrap()).into();
+//! proptest!(|(game in betza::testing::games(mine.clone(), 0..60))| {
+//!     let pos = game.position();
+//!     prop_assert_eq!(pos.legal_moves().is_empty(), pos.outcome().is_some());
+//! });
+//! ```
 
 use std::fmt;
 use std::ops::Range;
 
 use proptest::prelude::*;
 
-use crate::{Game, Move, Position, Variant};
+use crate::{Game, Move, Position, Variant, VariantRef};
 
 /// A small, seeded generator (SplitMix64) for the random walks.
 struct Rng(u64);
@@ -64,7 +78,7 @@ impl Rng {
 
 /// The game after up to `plies` random legal moves from the start (fewer if it
 /// ends: no legal move).
-fn walk(variant: &'static Variant, seed: u64, plies: usize) -> Game<'static> {
+fn walk(variant: VariantRef, seed: u64, plies: usize) -> Game {
     let mut rng = Rng(seed);
     let mut game = Game::new(variant);
     for _ in 0..plies {
@@ -107,11 +121,9 @@ fn walk(variant: &'static Variant, seed: u64, plies: usize) -> Game<'static> {
 /// }
 /// # replaying_the_moves_gives_the_position();
 /// ```
-pub fn games(
-    variant: &'static Variant,
-    plies: Range<usize>,
-) -> impl Strategy<Value = Game<'static>> {
-    (any::<u64>(), plies).prop_map(move |(seed, n)| walk(variant, seed, n))
+pub fn games(variant: impl Into<VariantRef>, plies: Range<usize>) -> impl Strategy<Value = Game> {
+    let variant = variant.into();
+    (any::<u64>(), plies).prop_map(move |(seed, n)| walk(variant.clone(), seed, n))
 }
 
 /// Positions of `variant` reached by a number of random legal plies drawn
@@ -120,7 +132,14 @@ pub fn positions(
     variant: &'static Variant,
     plies: Range<usize>,
 ) -> impl Strategy<Value = Position<'static>> {
-    games(variant, plies).prop_map(|g| *g.position())
+    games(variant, plies).prop_map(move |g| rebind(&g, variant))
+}
+
+/// The game's current position, borrowing the `'static` variant it was made with.
+fn rebind(game: &Game, variant: &'static Variant) -> Position<'static> {
+    game.position()
+        .rebind(variant)
+        .expect("the game was made with this variant")
 }
 
 /// A position reached as in [`positions`] that has a legal move, with one of
@@ -143,11 +162,11 @@ pub fn moves(
     plies: Range<usize>,
 ) -> impl Strategy<Value = (Position<'static>, Move)> {
     games(variant, plies)
-        .prop_filter_map("the start position has no legal move", |g| {
+        .prop_filter_map("the start position has no legal move", move |g| {
             // The last position of the game that has a move (one back at most).
             (0..=g.ply_count())
                 .rev()
-                .filter_map(|ply| g.position_at(ply).copied())
+                .filter_map(|ply| g.position_at(ply)?.rebind(variant))
                 .find(|p| !p.legal_moves().is_empty())
         })
         .prop_flat_map(|pos| {

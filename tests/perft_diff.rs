@@ -297,6 +297,56 @@ fn missing_facing_rule_is_named() {
     assert!(run.out.contains("found:    random playout "), "{}", run.out);
 }
 
+fn variant_files_are_read() {
+    let dir = std::env::temp_dir().join(format!("perft_diff_test_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("my-chess.toml");
+    let text = betza::builtin::definition_text("chess").expect("built in");
+    std::fs::write(
+        &file,
+        text.replace("name = \"chess\"", "name = \"my-chess\""),
+    )
+    .expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let fen = "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1";
+    let args = ["--variant-file", path, "--fen", fen, "--depth", "2"];
+    let run = diff(&args, &["--variant-file", path]);
+    assert_eq!(run.code, 0, "{}{}", run.out, run.err);
+    let run = diff(&args, &["--variant-file", path, "--break", "en-passant"]);
+    assert_lines(&run, 1, &["missing  b4a3  en passant"]);
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "name = \"x\"\nfiles = 99\n").expect("write");
+    let bad_path = bad.to_str().expect("UTF-8 path");
+    let run = diff(
+        &["--variant-file", bad_path, "--depth", "1"],
+        &["--variant-file", bad_path],
+    );
+    assert_eq!(run.code, 2, "{}{}", run.out, run.err);
+    assert!(
+        run.err
+            .starts_with(&format!("perft_diff: --variant-file {bad_path}: ")),
+        "{}",
+        run.err
+    );
+    let run = diff(
+        &["--variant-file", "/nonexistent.toml", "--depth", "1"],
+        &["--variant", "chess"],
+    );
+    assert_eq!(run.code, 2, "{}{}", run.out, run.err);
+    assert!(
+        run.err.contains("--variant-file /nonexistent.toml: "),
+        "{}",
+        run.err
+    );
+    let run = diff(
+        &["--variant", "chess", "--variant-file", path, "--depth", "1"],
+        &["--variant", "chess"],
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.err.contains("one of them"), "{}", run.err);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn engine_errors_exit_2() {
     let cases: [(&str, &str); 4] = [
         (
@@ -509,6 +559,7 @@ const TESTS: &[(&str, fn())] = &[
         missing_optional_promotions_are_named,
     ),
     ("missing_facing_rule_is_named", missing_facing_rule_is_named),
+    ("variant_files_are_read", variant_files_are_read),
     ("engine_errors_exit_2", engine_errors_exit_2),
     ("bad_arguments_are_reported", bad_arguments_are_reported),
     (

@@ -214,15 +214,17 @@ proptest! {
 
     #[test]
     fn incremental_hash_and_undo(played in (0..VARIANTS.len()).prop_flat_map(|v| testing::games(variant(v), 1usize..160))) {
-        let mut game = Game::from_position(*played.start_position());
-        let mut trail = vec![(*game.position(), game.hash())];
+        let variant = played.variant_ref().clone();
+        let mut game = Game::from_fen(variant.clone(), &played.start_position().to_fen()).expect("the start reads back");
+        let here = |g: &Game| g.position().rebind(&variant).expect("the game's variant");
+        let mut trail = vec![(here(&game), game.hash())];
         for m in played.moves() {
             let pos = *game.position();
             let next = pos.play_unchecked(&m);
             prop_assert_eq!(pos.hash_after(&m, pos.hash()), next.hash(), "{} in {}", pos.move_text(&m), pos.to_fen());
             game.play(&m).expect("legal");
             prop_assert_eq!(game.hash(), game.position().hash());
-            trail.push((*game.position(), game.hash()));
+            trail.push((here(&game), game.hash()));
         }
         prop_assert_eq!(game.position(), played.position());
         trail.pop();
