@@ -646,7 +646,7 @@ impl Session {
                     Some(mut p) => {
                         let (m, e, b) = &p.counts[0];
                         p.note = Some(format!(
-                            "the engine counts {e} below {m} (betza {b}), but asked about the position after {m} it agrees with betza: does it play MOVES as it generates them?"
+                            "the engine counts {e} below {m} (betza {b}), but asked about the position after {m} it agrees with betza: its counts below a move differ from its own move lists (or it plays MOVES differently)"
                         ));
                         Verdict::Differ(Box::new(p))
                     }

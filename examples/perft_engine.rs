@@ -14,6 +14,9 @@
 //!   only the square the King lands on);
 //! - `facing-kings`: ignores the rule that the Kings may not face each other;
 //!   its own legality check filters the pseudo-legal moves;
+//! - `deep-en-passant`: lists en-passant captures of the position it is asked
+//!   about, but forgets them in the plies below (an engine whose perft and
+//!   move list disagree);
 //! - `garbage`, `crash`, `hang`, `flood`, `bad-total`: misbehaves as an
 //!   engine (output that is not perft, a panic, no end, endless output, a
 //!   total that is not the sum of its lines).
@@ -42,6 +45,8 @@ pub enum Break {
     CastlingThroughCheck,
     /// No facing-Kings rule.
     FacingKings,
+    /// No en-passant captures below the first ply.
+    DeepEnPassant,
     /// Prints text that is not perft output.
     Garbage,
     /// Panics after its first line.
@@ -55,12 +60,13 @@ pub enum Break {
 }
 
 impl Break {
-    const NAMES: [(&'static str, Break); 10] = [
+    const NAMES: [(&'static str, Break); 11] = [
         ("none", Break::None),
         ("en-passant", Break::EnPassant),
         ("optional-promotion", Break::OptionalPromotion),
         ("castling-through-check", Break::CastlingThroughCheck),
         ("facing-kings", Break::FacingKings),
+        ("deep-en-passant", Break::DeepEnPassant),
         ("garbage", Break::Garbage),
         ("crash", Break::Crash),
         ("hang", Break::Hang),
@@ -253,7 +259,12 @@ fn print_divide(
 ) -> io::Result<()> {
     let mut total = 0;
     for (i, m) in moves(pos, fault).iter().enumerate() {
-        let n = perft(&pos.play_unchecked(m), depth - 1, fault);
+        let below = if fault == Break::DeepEnPassant {
+            Break::EnPassant
+        } else {
+            fault
+        };
+        let n = perft(&pos.play_unchecked(m), depth - 1, below);
         writeln!(out, "{} {n}", pos.move_text(m))?;
         if fault == Break::Crash && i == 0 {
             out.flush()?;

@@ -155,6 +155,24 @@ fn missing_en_passant_is_found_below_the_double_step() {
     assert!(run.out.contains("path:     after "), "{}", run.out);
 }
 
+fn an_engine_that_contradicts_itself_is_reported() {
+    let fen = "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1";
+    let run = diff(
+        &["--variant", "chess", "--fen", fen, "--depth", "2"],
+        &["--variant", "chess", "--break", "deep-en-passant"],
+    );
+    assert_lines(
+        &run,
+        1,
+        &[
+            "moves:    (none)",
+            "depth:    2",
+            "count    a2a4  engine 6, betza 7",
+            "note:     the engine counts 6 below a2a4 (betza 7), but asked about the position after a2a4 it agrees with betza: its counts below a move differ from its own move lists (or it plays MOVES differently)",
+        ],
+    );
+}
+
 fn castling_through_check_is_named() {
     // The Rook on f2 attacks f1: e1g1 crosses it, e1c1 is legal.
     let fen = "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1";
@@ -514,6 +532,138 @@ fn bad_arguments_are_reported() {
     assert!(run.out.contains("ENGINE ARGS... DEPTH FEN MOVES"));
 }
 
+/// The reason perft_diff gives for an engine's move `text` in `fen`.
+fn why_extra(variant: &str, fen: &str, text: &str) -> String {
+    let v = betza::Variant::by_name(variant).expect("built in");
+    let pos = betza::Position::from_fen(v, fen).expect("valid FEN");
+    perft_diff::explain_extra(&pos, text, None).expect("a reason")
+}
+
+fn why_missing(variant: &str, fen: &str, text: &str) -> Option<String> {
+    let v = betza::Variant::by_name(variant).expect("built in");
+    let pos = betza::Position::from_fen(v, fen).expect("valid FEN");
+    let m = pos.parse_move(text).expect("legal");
+    perft_diff::explain_missing(&pos, &m, &pos.legal_moves())
+}
+
+fn rules_are_named() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        why_extra("chess", start, "e2e5"),
+        "the Pawn on e2 has no move to e5"
+    );
+    assert_eq!(
+        why_extra("chess", start, "e4e5"),
+        "move \"e4e5\": there is no piece on e4"
+    );
+    assert_eq!(
+        why_extra("chess", start, "e7e5"),
+        "move \"e7e5\": the piece on e7 is not the side to move's"
+    );
+    assert!(why_extra("chess", start, "zz").starts_with("move text \"zz\": "));
+    let seventh = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        why_extra("chess", seventh, "a7a8"),
+        "forced promotion: the move must promote (a7a8q)"
+    );
+    assert_eq!(
+        why_extra("chess", start, "e2e4q"),
+        "promotion: not allowed this way (betza has e2e4)"
+    );
+    // A pinned Knight, and Kings that would face each other.
+    let pinned = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+    assert_eq!(
+        why_extra("chess", pinned, "e2c3"),
+        "leaves the King in check"
+    );
+    assert_eq!(
+        why_extra(
+            "meiriqi",
+            "10/8k1/10/10/10/8N1/10/10/8K1/10 w - - 0 1",
+            "i5g4"
+        ),
+        "facing kings: the Kings would face each other on the i file"
+    );
+    // Confinement: the Meiriqi King keeps to its fortress.
+    assert_eq!(
+        why_extra(
+            "meiriqi",
+            "10/8k1/10/10/10/10/10/10/7K2/10 w - - 0 1",
+            "h2g2"
+        ),
+        "confinement: the King may not leave its region"
+    );
+    // Castling refused for each of its reasons.
+    assert_eq!(
+        why_extra("chess", "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "e1g1"),
+        "castling: the right is gone (castling rights: Q)"
+    );
+    assert_eq!(
+        why_extra("chess", "4k3/8/8/8/8/8/8/R3KB1R w KQ - 0 1", "e1g1"),
+        "castling: a piece stands between the King and the Rook"
+    );
+    assert_eq!(
+        why_extra("chess", "4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1"),
+        "castling out of check: the King is in check"
+    );
+    assert_eq!(
+        why_extra(
+            "meiriqi",
+            "10/8k1/10/10/10/10/10/10/10/7K2 w - - 0 1",
+            "h1j1"
+        ),
+        "castling: this variant has no castling"
+    );
+    // En passant where the variant has none: Black's double step b8b6.
+    let v = betza::Variant::by_name("meiriqi").expect("built in");
+    let before =
+        betza::Position::from_fen(v, "10/7k2/1p8/10/P9/10/10/10/8K1/10 b - - 0 1").expect("valid");
+    let step = before.parse_move("b8b6").expect("a double step");
+    let after = before.play(&step).expect("legal");
+    assert_eq!(
+        perft_diff::explain_extra(&after, "a6b7", Some(&(before, step))).as_deref(),
+        Some("en passant: this variant has no en passant")
+    );
+    // Missing moves.
+    let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(
+        why_missing("chess", ep, "e5d6").as_deref(),
+        Some("en passant")
+    );
+    assert_eq!(
+        why_missing("chess", start, "e2e4").as_deref(),
+        Some("double step")
+    );
+    assert_eq!(why_missing("chess", start, "e2e3"), None);
+    assert_eq!(
+        why_missing("chess", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1", "e8c8").as_deref(),
+        Some("castling")
+    );
+    assert_eq!(
+        why_missing("chess", seventh, "a7a8n").as_deref(),
+        Some("promotion (forced)")
+    );
+    let zone = "10/7k2/10/10/2N7/10/10/10/8K1/10 w - - 0 1";
+    assert_eq!(
+        why_missing("meiriqi", zone, "c6d8+").as_deref(),
+        Some("optional promotion: promoting")
+    );
+    assert_eq!(
+        why_missing("meiriqi", zone, "c6d8").as_deref(),
+        Some("optional promotion: not promoting")
+    );
+    assert_eq!(
+        why_missing("chess", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", "e4c3").as_deref(),
+        Some(
+            "facing kings: not a rule of this variant (the Kings face each other on the e file after it)"
+        )
+    );
+    assert_eq!(
+        why_missing("chess", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "e1f2").as_deref(),
+        Some("check evasion")
+    );
+}
+
 fn engine_output_is_read_strictly() {
     let ok = perft_diff::parse_divide("e2e4 20\r\ne2e3 20\r\n\r\n40\r\n").expect("CRLF is fine");
     assert_eq!(ok, vec![("e2e4".to_string(), 20), ("e2e3".to_string(), 20)]);
@@ -562,6 +712,11 @@ const TESTS: &[(&str, fn())] = &[
     ("variant_files_are_read", variant_files_are_read),
     ("engine_errors_exit_2", engine_errors_exit_2),
     ("bad_arguments_are_reported", bad_arguments_are_reported),
+    (
+        "an_engine_that_contradicts_itself_is_reported",
+        an_engine_that_contradicts_itself_is_reported,
+    ),
+    ("rules_are_named", rules_are_named),
     (
         "engine_output_is_read_strictly",
         engine_output_is_read_strictly,
