@@ -696,8 +696,8 @@ size_t betza_builtin_variant_count(void);
 enum BetzaStatus betza_builtin_variant_name(size_t index, char *buf, size_t cap, size_t *len);
 
 /*
- The built-in variant name into *out: a static handle, never freed
- (betza_variant_free ignores it).
+ The built-in variant name (ASCII case ignored) into *out: a static
+ handle, never freed (betza_variant_free ignores it).
 
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if name or out is NULL;
  BETZA_INVALID_UTF8; BETZA_UNKNOWN_VARIANT.

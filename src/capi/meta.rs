@@ -78,7 +78,10 @@ impl Holder {
 
     /// The built-in variant `name`.
     pub(crate) fn by_name(name: &str) -> Result<Holder> {
-        match builtins().iter().find(|b| b.variant().name() == name) {
+        // As `Variant::by_name` reads names (ignoring ASCII case).
+        let found = Variant::by_name(name)
+            .and_then(|v| builtins().iter().find(|b| std::ptr::eq(b.variant(), v)));
+        match found {
             Some(b) => Ok(Holder::Builtin(b)),
             None => fail(
                 BETZA_UNKNOWN_VARIANT,
@@ -267,8 +270,8 @@ pub unsafe extern "C" fn betza_builtin_variant_name(
     })
 }
 
-/// The built-in variant name into *out: a static handle, never freed
-/// (betza_variant_free ignores it).
+/// The built-in variant name (ASCII case ignored) into *out: a static
+/// handle, never freed (betza_variant_free ignores it).
 ///
 /// Returns BETZA_OK; BETZA_NULL_ARGUMENT if name or out is NULL;
 /// BETZA_INVALID_UTF8; BETZA_UNKNOWN_VARIANT.

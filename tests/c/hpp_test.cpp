@@ -33,7 +33,7 @@ template <class F> static std::string throws(BetzaStatus status, F f) {
 
 static void test_variant() {
     std::vector<std::string> names = betza::Variant::builtin_names();
-    CHECK(names.size() == 4);
+    CHECK(names.size() >= 4);
     for (const std::string &n : names) CHECK(betza::Variant(n).name() == n);
     betza::Variant v("meiriqi");
     CHECK(v.files() == 10 && v.ranks() == 10);
