@@ -451,17 +451,21 @@ fn cargo_cinstall_installs_a_usable_library() {
     let prefix = Path::new(env!("CARGO_TARGET_TMPDIR")).join("prefix");
     let _ = std::fs::remove_dir_all(&prefix);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(&cargo)
-        .args(["cinstall", "--release", "--quiet", "--prefix"])
+    let out = Command::new(&cargo)
+        .args(["cinstall", "--release", "--prefix"])
         .arg(&prefix)
         .args(["--libdir"])
         .arg(prefix.join("lib"))
         .arg("--target-dir")
         .arg(Path::new(env!("CARGO_TARGET_TMPDIR")).join("cinstall-target"))
         .current_dir(root())
-        .status()
+        .output()
         .expect("cargo cinstall runs");
-    assert!(status.success(), "cargo cinstall failed");
+    assert!(
+        out.status.success(),
+        "cargo cinstall failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lib = prefix.join("lib");
     for f in ["libbetza.a", "libbetza.so", "pkgconfig/betza.pc"] {
         assert!(lib.join(f).exists(), "{f} not installed");
