@@ -729,3 +729,14 @@ const _: () = {
     assert!(Color::White as usize == super::BETZA_WHITE as usize);
     assert!(Color::Black as usize == super::BETZA_BLACK as usize);
 };
+
+// The README's thread rules: a handle may move between threads, and read-only
+// positions and variant handles may be shared, so these must be `Send` and
+// `Sync` (no interior mutability behind a `const` pointer).
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<BetzaPosition>();
+    shareable::<super::BetzaVariant>();
+    shareable::<super::BetzaGame>();
+    shareable::<super::BetzaPgnReader>();
+};
