@@ -468,6 +468,12 @@ impl Report {
         }
         let why = |r: &Option<String>| r.as_deref().map_or(String::new(), |r| format!("  {r}"));
         for (m, r) in &self.extra {
+            // The engine's own text: quoted if it could upset a terminal.
+            let m = if m.chars().all(|c| c.is_ascii_graphic()) {
+                m.clone()
+            } else {
+                format!("{m:?}")
+            };
             writeln!(out, "extra    {m}{}", why(r))?;
         }
         for (m, r) in &self.missing {
