@@ -237,6 +237,24 @@ fn the_same_seed_plays_the_same_game() {
 }
 
 #[test]
+fn different_seeds_play_different_games() {
+    let game = |seed| {
+        run(
+            "chess",
+            Player::Computer,
+            Player::Computer,
+            seed,
+            "pgn\nquit\n",
+        )
+    };
+    assert_ne!(game(2), game(3));
+    let mut firsts: Vec<u64> = (0..1000).map(|s| engine::Rng::new(s).next_u64()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 1000);
+}
+
+#[test]
 fn the_computer_mates_in_one_and_takes_a_free_queen() {
     use betza::{Position, Variant};
     let chess = Variant::by_name("chess").unwrap();

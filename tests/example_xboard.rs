@@ -375,3 +375,24 @@ fn command_line() {
     assert!(xboard::parse_args(&args("--seed")).is_err());
     assert!(xboard::parse_args(&args("meiriqi")).is_err());
 }
+
+#[test]
+fn every_seed_gives_its_own_game() {
+    // `go` again and again: the engine plays both sides.
+    let script = format!("new\nvariant meiriqi\n{}quit\n", "go\n".repeat(12));
+    let game = |seed| {
+        let opts = Options {
+            seed: Some(seed),
+            ranks_from_1: false,
+        };
+        let out = session_with(&opts, &script);
+        let moves: Vec<String> = out.into_iter().filter(|l| l.starts_with("move ")).collect();
+        assert_eq!(moves.len(), 12);
+        moves
+    };
+    // Seeds once mixed as `seed ^ K | 1` made 2 and 3 (0 and 1, ...) the same.
+    for (a, b) in [(0, 1), (2, 3), (100, 101)] {
+        assert_ne!(game(a), game(b), "seeds {a} and {b}");
+    }
+    assert_eq!(game(2), game(2));
+}
