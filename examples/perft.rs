@@ -155,7 +155,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         perft: PerftOptions {
             bulk: !no_bulk,
             threads: threads.unwrap_or(1),
-            shard: shard.unwrap_or(Shard::WHOLE),
+            shard: shard.unwrap_or(Shard::whole()),
         },
     })
 }

@@ -50,6 +50,7 @@ pub mod betza;
 pub mod bitboard;
 pub mod builtin;
 pub mod capi;
+pub mod describe;
 pub mod fen;
 pub mod game;
 mod movegen;

@@ -19,9 +19,17 @@ pub struct Shard {
     count: u32,
 }
 
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard::whole()
+    }
+}
+
 impl Shard {
-    /// The whole tree (part 1 of 1).
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+    /// The whole tree (part 1 of 1), also the default.
+    pub const fn whole() -> Shard {
+        Shard { index: 1, count: 1 }
+    }
 
     /// Part `index` of `count`, numbered from 1; `None` unless
     /// `1 <= index <= count`.
@@ -62,7 +70,7 @@ impl Default for PerftOptions {
         PerftOptions {
             bulk: true,
             threads: 1,
-            shard: Shard::WHOLE,
+            shard: Shard::whole(),
         }
     }
 }
@@ -309,7 +317,7 @@ mod tests {
                     let opts = PerftOptions {
                         bulk: false,
                         threads,
-                        shard: Shard::WHOLE,
+                        shard: Shard::whole(),
                     };
                     assert_eq!(pos.perft_with(depth, opts), want);
                 }
