@@ -152,7 +152,7 @@ fn king_squares(variant: &Variant, start: &Position) -> Option<(Square, Square)>
 
 /// A FEN, White to move, with the given pieces on an empty board. The King
 /// tokens `K` and `k` stand for the variant's royal piece.
-fn fen_of(variant: &Variant, pieces: &[(Square, &str)]) -> String {
+pub fn fen_of(variant: &Variant, pieces: &[(Square, &str)]) -> String {
     let size = variant.size();
     let royal = token(variant, variant.royal());
     let mut rows = Vec::new();
