@@ -31,9 +31,15 @@
 //! - `highlight COLORFEN`, the answer to `lift SQUARE` (feature
 //!   `highlight=1`): a FEN-like board of colour letters marking the legal
 //!   targets of the lifted piece, yellow for moves, red for captures,
-//!   magenta where a promotion may be chosen. XBoard then treats unmarked
-//!   squares as illegal and asks about promotions on magenta ones, so the
-//!   exact rules reach the GUI even where its own Betza reading falls short.
+//!   magenta where a promotion may be chosen, blue where a move goes to the
+//!   last rank without promoting. XBoard then treats unmarked squares as
+//!   illegal and asks about promotions on magenta ones, so the exact rules
+//!   reach the GUI even where its own Betza reading falls short.
+//! - `choice PIECES`, the answer to `put SQUARE` on a magenta or blue square:
+//!   the letters the piece may become there, the default first. XBoard
+//!   offers only those, and on a blue square completes the move with the one
+//!   letter given (the piece's own: a Decimaka Pawn pushed to the last rank
+//!   stays a Pawn, `e8e9p`).
 //!
 //! Two conventions of XBoard that differ from this library's:
 //! - On a board of exactly 10 ranks XBoard numbers the ranks `0` to `9`
@@ -45,7 +51,10 @@
 //!   `e7e8q`. Decimaka's and Meiriqi's move text writes `+` instead (the
 //!   type is fixed by the rules): this adapter sends the letter (XBoard then
 //!   puts the right piece on the board) and reads the letter or `+`; `=`
-//!   or the moving piece's own letter mean "do not promote".
+//!   or the moving piece's own letter mean "do not promote". In the variants
+//!   XBoard does not know, it reads a move to the last rank as a promotion
+//!   (to a Queen, if no letter follows), so every such move that keeps the
+//!   piece is sent with the piece's own letter (`e1e0p`, `e2e0l`).
 //!
 //! Decimaka's promoted types have two-character tokens (`+F`, `+T`, `+N`,
 //! `+P`); XBoard needs one letter per type, so they get free letters of their
@@ -373,6 +382,10 @@ struct Adapter<W> {
     finished: bool,
     /// Why the last `setboard` was refused, if it was.
     bad_position: Option<String>,
+    /// XBoard knows the variant's rules (no `setup` was sent).
+    known: bool,
+    /// The square of the last `lift`, for the `put` that follows.
+    lifted: Option<Square>,
 }
 
 impl<W: Write> Adapter<W> {
@@ -390,6 +403,8 @@ impl<W: Write> Adapter<W> {
             engine_side: Color::Black,
             finished: false,
             bad_position: None,
+            known: true,
+            lifted: None,
         }
     }
 
@@ -415,12 +430,14 @@ impl<W: Write> Adapter<W> {
             }
             "new" => {
                 self.set_variant(Variant::by_name("chess").expect("built in"));
+                self.known = true;
                 self.force = false;
                 self.engine_side = Color::Black;
             }
             "variant" => match VARIANTS.iter().find(|v| v.0 == arg || v.1 == arg) {
                 Some(&(_, name, known)) => {
                     self.set_variant(Variant::by_name(name).expect("built in"));
+                    self.known = known;
                     if !known {
                         self.send_setup()?;
                     }
@@ -454,12 +471,13 @@ impl<W: Write> Adapter<W> {
             }
             "ping" => writeln!(self.out, "pong {arg}")?,
             "lift" => self.highlight(arg)?,
+            "put" => self.put(arg)?,
             // Commands that need no answer from an engine that thinks for no
             // time, keeps no clock and has no options.
             "accepted" | "rejected" | "random" | "level" | "st" | "sd" | "nps" | "time"
             | "otim" | "post" | "nopost" | "hard" | "easy" | "computer" | "name" | "rating"
             | "ics" | "?" | "draw" | "hint" | "bk" | "memory" | "cores" | "egtpath" | "option"
-            | "put" | "hover" | "." => {}
+            | "hover" | "." => {}
             _ if self.looks_like_move(cmd) && arg.is_empty() => self.user_move(cmd)?,
             _ => writeln!(self.out, "Error (unknown command): {line}")?,
         }
@@ -564,7 +582,7 @@ impl<W: Write> Adapter<W> {
         let Some(m) = engine::choose_move(&pos, &self.values, &mut self.rng) else {
             return Ok(());
         };
-        let text = self.move_to_xboard(&m);
+        let text = self.move_to_xboard(&pos, &m);
         self.game.play(&m).expect("a legal move");
         writeln!(self.out, "move {text}")?;
         self.report_end()?;
@@ -603,11 +621,17 @@ impl<W: Write> Adapter<W> {
             Some((sq, n)) if n == square.len() => sq,
             _ => return writeln!(self.out, "Error (bad square): lift {square}"),
         };
+        self.lifted = Some(from);
         let mut marks = vec![None; size.squares()];
         for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
             let mark = &mut marks[m.to().index()];
+            // Magenta: a promotion may be chosen; blue: XBoard would take
+            // the move for a promotion, so it asks for the `choice`
+            // (the piece's own letter) on `put`.
             let c = if m.promotion().is_some() {
                 'M'
+            } else if self.stays_on_last_rank(&pos, m) {
+                'B'
             } else if m.is_capture() {
                 'R'
             } else {
@@ -640,6 +664,49 @@ impl<W: Write> Adapter<W> {
             rows.push(row);
         }
         writeln!(self.out, "highlight {}", rows.join("/"))
+    }
+
+    /// Answers `put SQUARE` after a `lift`: where the move may promote, or
+    /// goes to the last rank without promoting, the pieces it may become,
+    /// the default first (`choice JN`, `choice P`), so that XBoard offers
+    /// exactly those and sends the letter with the move.
+    fn put(&mut self, square: &str) -> io::Result<()> {
+        let Some(from) = self.lifted.take() else {
+            return Ok(());
+        };
+        let to = match self.parse_square(square.as_bytes()) {
+            Some((sq, n)) if n == square.len() => sq,
+            _ => return writeln!(self.out, "Error (bad square): put {square}"),
+        };
+        let pos = *self.game.position();
+        let options = pos.moves_between(from, to);
+        let mut letters: String = options
+            .iter()
+            .filter_map(|m| m.promotion())
+            .map(|r| self.letters.of(r))
+            .collect();
+        let plain = options.iter().find(|m| m.promotion().is_none());
+        if let Some(m) = plain
+            && (!letters.is_empty() || self.stays_on_last_rank(&pos, m))
+        {
+            letters.push(self.letters.of(m.role()));
+        }
+        if letters.is_empty() {
+            return Ok(());
+        }
+        writeln!(self.out, "choice {letters}")
+    }
+
+    /// Whether `m` goes to the mover's last rank without promoting, in a
+    /// variant XBoard does not know: XBoard would read it as a promotion
+    /// (to a Queen) unless it carries the piece's own letter.
+    fn stays_on_last_rank(&self, pos: &Position, m: &Move) -> bool {
+        let size = pos.size();
+        let last = match pos.side_to_move() {
+            Color::White => size.ranks() - 1,
+            Color::Black => 0,
+        };
+        !self.known && m.promotion().is_none() && size.rank(m.to()) == last
     }
 
     /// Whether ranks go over the wire as `0`..`9` (XBoard's 10-rank boards).
@@ -742,12 +809,16 @@ impl<W: Write> Adapter<W> {
     }
 
     /// A move as XBoard writes it: squares, and the letter of the type a
-    /// promotion makes.
-    fn move_to_xboard(&self, m: &Move) -> String {
+    /// promotion makes; in a variant XBoard does not know, a move to the
+    /// last rank that keeps the piece carries the piece's own letter
+    /// (`e1e0p`: XBoard would otherwise draw a Queen there).
+    fn move_to_xboard(&self, pos: &Position, m: &Move) -> String {
         let mut s = self.square_to_xboard(m.from());
         s.push_str(&self.square_to_xboard(m.to()));
         if let Some(p) = m.promotion() {
             s.push(self.letters.of(p).to_ascii_lowercase());
+        } else if self.stays_on_last_rank(pos, m) {
+            s.push(self.letters.of(m.role()).to_ascii_lowercase());
         }
         s
     }

@@ -396,3 +396,66 @@ fn every_seed_gives_its_own_game() {
     }
     assert_eq!(game(2), game(2));
 }
+
+#[test]
+fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
+    // Decimaka: the Pawn's push to the last rank is its only legal move, and
+    // it stays a Pawn (dead wood). XBoard would draw a Queen for a bare
+    // `e8e9`, so the engine sends `e8e9p` (ranks 0-9 on the wire).
+    let fen = "1r8/4P5/7k2/10/10/10/10/10/9r/K9 w - - 0 1";
+    let v = Variant::by_name("decimaka").unwrap();
+    let pos = Position::from_fen(v, fen).unwrap();
+    let only: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    assert_eq!(only, ["e9e10"]);
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(out.last().unwrap(), "move e8e9p", "{out:?}");
+    // A person: the target is blue, and the `put` on it is answered with
+    // the one choice, the Pawn itself; XBoard then sends `e8e9p`.
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nlift e8\nput e9\nusermove e8e9q\nusermove e8e9p\nping 1\nquit\n"
+    ));
+    assert_eq!(
+        out[out.len() - 4..],
+        [
+            "highlight 4B5/10/10/10/10/10/10/10/10/10",
+            "choice P",
+            "Illegal move (this move stays P): e8e9q",
+            "pong 1",
+        ],
+        "{out:?}"
+    );
+    // The move was played: Black is to move, and e9 (e10 here) holds the Pawn.
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nusermove e8e9p\nlift e9\nquit\n"
+    ));
+    assert_eq!(
+        out.last().unwrap(),
+        "highlight 10/10/10/10/10/10/10/10/10/10"
+    );
+
+    // Meiriqi: a Black Lion jumping into the zone, to the last rank too, may
+    // promote (to the Queen) or not: magenta, and the choice names both, the
+    // Queen first. A `put` on a square that is no target gets no answer.
+    let fen = "8k1/10/10/10/10/10/10/4l5/10/7K2 b - - 0 1";
+    let out = session(&format!(
+        "new\nvariant meiriqi\nsetboard {fen}\nforce\nlift e2\nput e0\nlift e2\nput e3\nusermove e2e0l\nping 2\nquit\n"
+    ));
+    assert_eq!(
+        out[out.len() - 4..],
+        [
+            "highlight 10/10/10/10/10/2Y1Y1Y3/10/2M3M3/10/2M1M1M3",
+            "choice QL",
+            "highlight 10/10/10/10/10/2Y1Y1Y3/10/2M3M3/10/2M1M1M3",
+            "pong 2",
+        ]
+        .map(String::from),
+        "{out:?}"
+    );
+
+    // Chess, which XBoard knows: a Rook's move to the last rank is plain.
+    let out =
+        session("new\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nlift a1\nput a8\nping 3\nquit\n");
+    assert_eq!(out, ["highlight Y7/Y7/Y7/Y7/Y7/Y7/Y7/1YYY4", "pong 3"]);
+}
