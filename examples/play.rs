@@ -24,7 +24,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use betza::{BoardSize, Game, Role};
+use betza::{BoardSize, Game, Role, VariantRef};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
@@ -272,7 +272,7 @@ struct Session<I, W> {
     players: [Player; 2],
     rng: Rng,
     values: Values,
-    game: Game<'static>,
+    game: Game,
     /// Why the game ended outside the rules (a claim, a resignation), if it did.
     ended: Option<String>,
     /// Whether the end of the game has been announced.
@@ -307,8 +307,8 @@ Commands:
   quit             leave";
 
 impl<I: Input, W: Write> Session<I, W> {
-    fn variant(&self) -> &'static Variant {
-        self.game.variant()
+    fn variant(&self) -> VariantRef {
+        self.game.variant_ref().clone()
     }
 
     fn player(&self, side: Color) -> Player {
@@ -372,7 +372,8 @@ impl<I: Input, W: Write> Session<I, W> {
         let pos = self.game.position();
         if pos.is_check() && !self.is_over() {
             let side = pos.side_to_move();
-            let king = &self.variant().piece(self.variant().royal()).name;
+            let v = self.variant();
+            let king = &v.piece(v.royal()).name;
             writeln!(self.out, "Check! {}'s {king} is attacked.", side_name(side))?;
         }
         Ok(())
@@ -430,7 +431,7 @@ impl<I: Input, W: Write> Session<I, W> {
         let variant = match name {
             None => self.variant(),
             Some(n) => match Variant::by_name(&n.to_ascii_lowercase()) {
-                Some(v) => v,
+                Some(v) => v.into(),
                 None => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
             },
         };
@@ -451,8 +452,8 @@ impl<I: Input, W: Write> Session<I, W> {
         }
     }
 
-    fn start(&mut self, game: Game<'static>) -> io::Result<()> {
-        if !std::ptr::eq(game.variant(), self.variant()) {
+    fn start(&mut self, game: Game) -> io::Result<()> {
+        if !game.variant_ref().same(&self.variant()) {
             self.values = Values::new(game.variant());
         }
         self.game = game;
@@ -469,10 +470,12 @@ impl<I: Input, W: Write> Session<I, W> {
         let mut taken = Vec::new();
         loop {
             let before = self.game.ply_count() - 1;
-            let pos = *self
+            let pos = self
                 .game
                 .position_at(before)
                 .expect("the position before the last move");
+            let v = self.game.variant_ref().clone();
+            let pos = pos.rebind(&v).expect("the game's variant");
             let m = self.game.undo().expect("a move to undo");
             taken.push(pos.san(&m));
             let side = self.game.position().side_to_move();
@@ -580,7 +583,7 @@ impl<I: Input, W: Write> Session<I, W> {
                 v.pieces()[0].token
             );
         }
-        let Some(role) = piece_by_name(v, name) else {
+        let Some(role) = piece_by_name(&v, name) else {
             let tokens: Vec<&str> = v.pieces().iter().map(|p| p.token.as_str()).collect();
             return writeln!(
                 self.out,
@@ -590,7 +593,7 @@ impl<I: Input, W: Write> Session<I, W> {
             );
         };
         let p = v.piece(role);
-        let Some(r) = reach::reach(v, role, &self.values) else {
+        let Some(r) = reach::reach(&v, role, &self.values) else {
             return writeln!(
                 self.out,
                 "The {} cannot stand on an empty board of {}.",
@@ -612,7 +615,7 @@ impl<I: Input, W: Write> Session<I, W> {
             p.describe()
         );
         writeln!(self.out, "{}", wrap(&text, 78, 0))?;
-        let board = render_marks(v, &r, p.token.as_str());
+        let board = render_marks(&v, &r, p.token.as_str());
         write!(self.out, "{board}")?;
         writeln!(
             self.out,
@@ -621,8 +624,8 @@ impl<I: Input, W: Write> Session<I, W> {
     }
 
     fn list_moves(&mut self, square: Option<&str>) -> io::Result<()> {
-        let pos = *self.game.position();
         let v = self.variant();
+        let pos = self.game.position().rebind(&v).expect("the game's variant");
         let Some(name) = square else {
             let moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.san(m)).collect();
             return writeln!(self.out, "{} legal moves: {}", moves.len(), moves.join(" "));
@@ -670,7 +673,8 @@ impl<I: Input, W: Write> Session<I, W> {
                 self.game.result()
             );
         }
-        let pos = *self.game.position();
+        let v = self.game.variant_ref().clone();
+        let pos = self.game.position().rebind(&v).expect("the game's variant");
         let chosen = if let Some((from, to, suffix)) = split_squares(pos.size(), text) {
             let options = pos.moves_between(from, to);
             if suffix.is_empty() && !options.is_empty() {

@@ -373,7 +373,7 @@ struct Adapter<W> {
     variant: &'static Variant,
     letters: Letters,
     values: Values,
-    game: Game<'static>,
+    game: Game,
     /// Force mode: the engine plays neither side.
     force: bool,
     /// The side the engine plays when not in force mode.

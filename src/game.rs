@@ -1,6 +1,7 @@
 //! A game: a start position, the moves played, undo, the outcome and the
 //! claimable draws of `RULES.md` section 4.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use bitflags::bitflags;
@@ -11,7 +12,7 @@ use crate::moves::{Move, MoveError};
 use crate::pgn::PgnError;
 use crate::position::{Outcome, Position};
 use crate::san::SanError;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantRef};
 
 bitflags! {
     /// Draws a player could claim by the usual conventions. None of the
@@ -96,18 +97,24 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// One move of the history, with the position and hash it was played from.
+/// One move of the history, with the hash of the position it was played from.
 #[derive(Clone, Copy, Debug)]
-struct Ply<'v> {
-    before: Position<'v>,
+struct Ply {
     hash: u64,
     m: Move,
 }
 
+/// Plies between two kept positions of the history: undo and
+/// [`Game::position_at`] replay at most this many moves, and a long game
+/// keeps one position (about 500 bytes) per this many plies, not per ply.
+const CHECKPOINT_EVERY: usize = 64;
+
 /// A game: its start position and the moves played since, with undo, the
 /// outcome by the variant's rules and the claimable draws.
 ///
-/// Like [`Position`], a game borrows its [`Variant`].
+/// A game owns its variant through a [`VariantRef`] (a built-in or an
+/// `Arc<Variant>` read at run time), so it is `Send + 'static`: it can live
+/// in a struct or go to another thread.
 ///
 /// ```
 /// use betza::{Claims, Game, Variant};
@@ -121,66 +128,124 @@ struct Ply<'v> {
 /// assert_eq!(game.undo().map(|m| game.position().san(&m)), Some("Ng8".to_string()));
 /// assert!(game.claims().is_empty());
 ///
-/// let mut game = Game::new(Variant::by_name("meiriqi").unwrap());
+/// let game = Game::new(Variant::by_name("meiriqi").unwrap());
 /// assert_eq!(game.outcome(), None);
 /// # Ok::<_, betza::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game<'v> {
-    start: Position<'v>,
-    history: Vec<Ply<'v>>,
-    current: Position<'v>,
+pub struct Game {
+    // The positions below borrow this variant. They are stored as
+    // `Position<'static>` but only ever handed out borrowed from `self`,
+    // so they never outlive the handle that keeps the variant alive.
+    variant: VariantRef,
+    start: Position<'static>,
+    /// The position before ply `i * CHECKPOINT_EVERY`.
+    checkpoints: Vec<Position<'static>>,
+    history: Vec<Ply>,
+    current: Position<'static>,
     hash: u64,
     declared: Option<GameResult>,
     tags: Vec<(String, String)>,
+    /// Tag name to index in `tags`, so setting many tags stays linear.
+    tag_index: BTreeMap<String, usize>,
 }
 
-impl<'v> Game<'v> {
+/// Extends a position's borrow of its variant to `'static`.
+///
+/// # Safety
+/// The variant must be kept alive (by a [`VariantRef`] stored beside the
+/// result) for as long as the result exists, and the result must only be
+/// handed out behind borrows no longer than that storage.
+unsafe fn detach(pos: Position<'_>) -> Position<'static> {
+    // SAFETY: only the lifetime changes; the caller's contract keeps the
+    // referenced variant alive.
+    unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
+}
+
+impl Game {
     /// A game from the variant's start position.
-    pub fn new(variant: &'v Variant) -> Game<'v> {
-        Game::from_position(Position::start(variant))
+    pub fn new(variant: impl Into<VariantRef>) -> Game {
+        let variant = variant.into();
+        let start = Position::start(&variant);
+        // SAFETY: `start` borrows `variant`, which the game keeps.
+        let start = unsafe { detach(start) };
+        Game::with(variant, start)
     }
 
     /// A game from a position in FEN.
-    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Game<'v>, FenError> {
-        Ok(Game::from_position(Position::from_fen(variant, fen)?))
+    pub fn from_fen(variant: impl Into<VariantRef>, fen: &str) -> Result<Game, FenError> {
+        let variant = variant.into();
+        let start = Position::from_fen(&variant, fen)?;
+        // SAFETY: as in `new`.
+        let start = unsafe { detach(start) };
+        Ok(Game::with(variant, start))
     }
 
-    /// A game from a position.
-    pub fn from_position(start: Position<'v>) -> Game<'v> {
+    /// A game from a position of a built-in (or otherwise `'static`) variant.
+    pub fn from_position(start: Position<'static>) -> Game {
+        Game::with(start.variant().into(), start)
+    }
+
+    fn with(variant: VariantRef, start: Position<'static>) -> Game {
         Game {
+            variant,
             start,
+            checkpoints: vec![start],
             history: Vec::new(),
             current: start,
             hash: start.hash(),
             declared: None,
             tags: Vec::new(),
+            tag_index: BTreeMap::new(),
         }
     }
 
     /// The variant.
-    pub fn variant(&self) -> &'v Variant {
-        self.start.variant()
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The handle that keeps the variant alive (to start another game).
+    pub fn variant_ref(&self) -> &VariantRef {
+        &self.variant
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position<'v> {
+    pub fn position(&self) -> &Position<'_> {
         &self.current
     }
 
     /// The start position.
-    pub fn start_position(&self) -> &Position<'v> {
+    pub fn start_position(&self) -> &Position<'_> {
         &self.start
     }
 
     /// The position before ply `ply` (0 is the start); `ply_count()` gives the
-    /// current position; `None` beyond.
-    pub fn position_at(&self, ply: usize) -> Option<&Position<'v>> {
-        match ply.cmp(&self.history.len()) {
-            std::cmp::Ordering::Less => Some(&self.history[ply].before),
-            std::cmp::Ordering::Equal => Some(&self.current),
-            std::cmp::Ordering::Greater => None,
+    /// current position; `None` beyond. Replays at most 63 moves from the
+    /// nearest kept position.
+    pub fn position_at(&self, ply: usize) -> Option<Position<'_>> {
+        if ply > self.history.len() {
+            return None;
         }
+        if ply == self.history.len() {
+            return Some(self.current);
+        }
+        let k = ply / CHECKPOINT_EVERY;
+        let mut pos = self.checkpoints[k];
+        for p in &self.history[k * CHECKPOINT_EVERY..ply] {
+            pos = pos.play_unchecked(&p.m);
+        }
+        Some(pos)
+    }
+
+    /// Each ply's position before it and its move, in order, replayed once.
+    pub(crate) fn plies(&self) -> impl Iterator<Item = (Position<'_>, Move)> + '_ {
+        let mut pos: Position<'_> = self.start;
+        self.history.iter().map(move |p| {
+            let before = pos;
+            pos = pos.play_unchecked(&p.m);
+            (before, p.m)
+        })
     }
 
     /// The number of moves (plies) played.
@@ -195,7 +260,7 @@ impl<'v> Game<'v> {
 
     /// The moves played, in SAN.
     pub fn san_moves(&self) -> Vec<String> {
-        self.history.iter().map(|p| p.before.san(&p.m)).collect()
+        self.plies().map(|(before, m)| before.san(&m)).collect()
     }
 
     /// The current position's hash (kept up to date move by move, equal to
@@ -204,8 +269,8 @@ impl<'v> Game<'v> {
         self.hash
     }
 
-    /// Plays a legal move. Clears a declared result.
-    pub fn play(&mut self, m: &Move) -> Result<(), MoveError> {
+    /// Plays a legal move and returns it. Clears a declared result.
+    pub fn play(&mut self, m: &Move) -> Result<Move, MoveError> {
         if !self.current.is_legal(m) {
             let text = self.current.move_text(m);
             return Err(if self.current.has_legal_move() {
@@ -215,7 +280,7 @@ impl<'v> Game<'v> {
             });
         }
         self.push(*m);
-        Ok(())
+        Ok(*m)
     }
 
     /// Plays a move given as move text (`e3e5`, see [`Position::parse_move`]).
@@ -226,7 +291,7 @@ impl<'v> Game<'v> {
                 Ok(m)
             }
             Err(_) if !self.current.has_legal_move() => Err(MoveError::GameOver {
-                text: text.to_string(),
+                text: crate::variant::prefix(text),
             }),
             Err(e) => Err(e),
         }
@@ -242,12 +307,11 @@ impl<'v> Game<'v> {
     /// Appends a move known to be legal.
     fn push(&mut self, m: Move) {
         let hash = self.current.hash_after(&m, self.hash);
-        self.history.push(Ply {
-            before: self.current,
-            hash: self.hash,
-            m,
-        });
+        self.history.push(Ply { hash: self.hash, m });
         self.current = self.current.play_unchecked(&m);
+        if self.history.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(self.current);
+        }
         self.hash = hash;
         self.declared = None;
     }
@@ -255,8 +319,17 @@ impl<'v> Game<'v> {
     /// Takes back the last move and returns it; the position and hash are
     /// exactly those before it. Clears a declared result. `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        let ply = self.history.pop()?;
-        self.current = ply.before;
+        let n = self.history.len();
+        if n == 0 {
+            return None;
+        }
+        let before = self.position_at(n - 1).expect("a ply of the game");
+        // SAFETY: `before` borrows `self.variant`, which the game keeps.
+        self.current = unsafe { detach(before) };
+        if n.is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.pop();
+        }
+        let ply = self.history.pop().expect("not empty");
         self.hash = ply.hash;
         self.declared = None;
         Some(ply.m)
@@ -332,10 +405,7 @@ impl<'v> Game<'v> {
 
     /// The value of an extra PGN tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.tag_index.get(name).map(|&i| self.tags[i].1.as_str())
     }
 
     /// Sets a PGN tag to write with the game, such as `White` or `Event`
@@ -344,9 +414,12 @@ impl<'v> Game<'v> {
     /// letters, digits and `_`, and a value with a line break.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), PgnError> {
         crate::pgn::check_tag(name, value)?;
-        match self.tags.iter_mut().find(|(k, _)| k == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+        match self.tag_index.get(name) {
+            Some(&i) => self.tags[i].1 = value.to_string(),
+            None => {
+                self.tag_index.insert(name.to_string(), self.tags.len());
+                self.tags.push((name.to_string(), value.to_string()));
+            }
         }
         Ok(())
     }

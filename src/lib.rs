@@ -72,8 +72,8 @@ pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, Outcome, Piece, Position};
 pub use crate::san::SanError;
 pub use crate::variant::{
-    PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule, Variant,
-    VariantDef, VariantError,
+    CastlingDef, PieceDef, PieceType, PromotionDef, PromotionText, Region, Role, StalemateRule,
+    Variant, VariantDef, VariantError, VariantRef,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -267,15 +267,16 @@ impl<'v> Position<'v> {
             let all = quiet | caps;
             n += match v.promotion {
                 Promotion::None => all.count() as u64,
-                Promotion::Zone { zone, mandatory } => {
+                Promotion::Zone { zone, forced } => {
                     // A target in the zone is one move per choice, plus the
-                    // plain move when promotion is optional.
+                    // plain move where promotion is not forced.
                     let choices = v.promotion_choices[r.index()] as u64;
                     if choices == 0 {
                         all.count() as u64
                     } else {
                         let inside = (all & zone.of(self.side)).count() as u64;
-                        all.count() as u64 + inside * (choices + u64::from(!mandatory) - 1)
+                        let must = (all & forced.of(self.side)).count() as u64;
+                        all.count() as u64 + inside * choices - must
                     }
                 }
                 Promotion::OnCapture { .. } => {
@@ -339,7 +340,7 @@ impl<'v> Position<'v> {
             // crosses not attacked) hold for pseudo-legal moves too; only
             // the landing square is a question of King safety.
             let without_king = occ.without(s.king);
-            let crossed = (1..c.distance as i32).all(|i| {
+            let crossed = (1..c.distance[side] as i32).all(|i| {
                 let q = size
                     .square(kf + dir * i, rank)
                     .expect("between King and Rook");
@@ -402,11 +403,12 @@ impl<'v> Position<'v> {
                     sink(promote(p, false));
                 }
             },
-            Promotion::Zone { zone, mandatory } => {
+            Promotion::Zone { zone, forced } => {
                 let piece = &v.pieces[role.index()];
                 if piece.promotions.is_empty() || !zone.of(self.side).contains(to) {
                     sink(plain);
                 } else {
+                    let mandatory = forced.of(self.side).contains(to);
                     if !mandatory {
                         sink(plain);
                     }

@@ -23,7 +23,7 @@ use crate::fen::FenError;
 use crate::game::{Game, GameResult};
 use crate::position::Position;
 use crate::san::SanError;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantRef};
 
 /// Why a PGN text was refused, or a tag name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -128,7 +128,7 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-impl<'v> Game<'v> {
+impl Game {
     /// The game as PGN (see the [`pgn`](crate::pgn) module).
     ///
     /// ```
@@ -178,9 +178,9 @@ impl<'v> Game<'v> {
             }
             line.push_str(word);
         };
-        for (i, san) in self.san_moves().iter().enumerate() {
+        for (i, (before, m)) in self.plies().enumerate() {
             // A move number stays on the line of its move.
-            let before = self.position_at(i).expect("a ply of the game");
+            let san = &before.san(&m);
             let number = before.fullmove_number();
             if before.side_to_move() == Color::White {
                 push(&format!("{number}. {san}"), &mut out);
@@ -198,7 +198,7 @@ impl<'v> Game<'v> {
 
     /// Reads one game of PGN (see the [`pgn`](crate::pgn) module) in the
     /// built-in variant its `Variant` tag names (chess without one).
-    pub fn from_pgn(text: &str) -> Result<Game<'static>, PgnError> {
+    pub fn from_pgn(text: &str) -> Result<Game, PgnError> {
         let raw = Raw::parse(text)?;
         let name = raw.tag("Variant").unwrap_or("chess");
         let lower = name.to_ascii_lowercase();
@@ -209,12 +209,13 @@ impl<'v> Game<'v> {
         };
         let variant =
             Variant::by_name(lower).ok_or_else(|| PgnError::UnknownVariant(name.to_string()))?;
-        raw.into_game(variant)
+        raw.into_game(variant.into())
     }
 
     /// Reads one game of PGN in `variant`; a `Variant` tag, if present, must
     /// name it.
-    pub fn from_pgn_in(variant: &'v Variant, text: &str) -> Result<Game<'v>, PgnError> {
+    pub fn from_pgn_in(variant: impl Into<VariantRef>, text: &str) -> Result<Game, PgnError> {
+        let variant = variant.into();
         let raw = Raw::parse(text)?;
         if let Some(name) = raw.tag("Variant")
             && !name.eq_ignore_ascii_case(variant.name())
@@ -356,7 +357,7 @@ impl<'t> Raw<'t> {
         Ok(raw)
     }
 
-    fn into_game<'v>(self, variant: &'v Variant) -> Result<Game<'v>, PgnError> {
+    fn into_game(self, variant: VariantRef) -> Result<Game, PgnError> {
         let mut game = match self.tag("FEN") {
             Some(fen) => Game::from_fen(variant, fen)?,
             None => Game::new(variant),

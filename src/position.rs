@@ -132,6 +132,24 @@ impl fmt::Display for Position<'_> {
 }
 
 impl<'v> Position<'v> {
+    /// The same position borrowing `variant` for another lifetime, if it is
+    /// this position's variant (the same object): to keep a copy of a
+    /// [`crate::Game`]'s position while the game changes, borrow the variant
+    /// from a [`crate::VariantRef`] of your own.
+    ///
+    /// ```
+    /// use betza::{Game, Variant};
+    /// let mut game = Game::new(Variant::by_name("chess").unwrap());
+    /// let v = game.variant_ref().clone();
+    /// let before = game.position().rebind(&v).unwrap();
+    /// game.play_text("e2e4")?;
+    /// assert_ne!(&before, game.position());
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w>> {
+        std::ptr::eq(self.variant, variant).then_some(Position { variant, ..*self })
+    }
+
     /// The variant's start position.
     pub fn start(variant: &'v Variant) -> Position<'v> {
         Position::from_fen(variant, &variant.start_fen)

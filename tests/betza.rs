@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use betza::betza::{Term, parse};
 use betza::{
-    PieceDef, Position, PromotionDef, PromotionText, Region, StalemateRule, Variant, VariantDef,
+    CastlingDef, PieceDef, Position, PromotionDef, Region, StalemateRule, Variant, VariantDef,
     VariantError,
 };
 
@@ -23,10 +23,8 @@ fn lab(betza: &str) -> Result<Variant, VariantError> {
         ],
         start_fen: "7k1/9/9/9/9/9/9/9/1K7 w - - 0 1".into(),
         promotion: PromotionDef::None,
-        promotion_text: PromotionText::Plus,
-        pawn: None,
         en_passant: false,
-        castling_rook: None,
+        castling: None,
         facing_kings: false,
         stalemate: StalemateRule::Draw,
     })
@@ -332,17 +330,18 @@ fn custom_variant_built_in_code() {
             PieceDef::new("King", "K", "K").royal(),
             PieceDef::new("Rook", "R", "R"),
             PieceDef::new("Kirin", "I", "FD"),
-            PieceDef::new("Pawn", "P", "fmWfcF").promotes_to(&["R", "I"]),
+            PieceDef::new("Pawn", "P", "fmWfcF")
+                .promotes_to(&["R", "I"])
+                .pawn(),
         ],
         start_fen: "ri2kr/pppppp/6/6/PPPPPP/RI2KR w - - 0 1".into(),
         promotion: PromotionDef::Zone {
             zone: zone(6),
-            mandatory: true,
+            forced: zone(6),
+            limits: Default::default(),
         },
-        promotion_text: PromotionText::Letter,
-        pawn: Some("P".into()),
         en_passant: false,
-        castling_rook: None,
+        castling: None,
         facing_kings: false,
         stalemate: StalemateRule::Draw,
     };
@@ -396,8 +395,12 @@ fn custom_variant_built_in_code() {
         VariantError::RoyalCount(2)
     ));
     assert!(matches!(
-        bad(&|d| d.castling_rook = Some("R".into())),
-        VariantError::Feature(_)
+        bad(&|d| d.castling = Some(CastlingDef {
+            rook: "R".into(),
+            kingside: None,
+            queenside: None
+        })),
+        VariantError::CastlingIncomplete
     ));
     assert!(matches!(
         bad(&|d| d.start_fen = "6/6/6/6/6/6 w - - 0 1".into()),
@@ -405,7 +408,7 @@ fn custom_variant_built_in_code() {
     ));
     assert!(matches!(
         bad(&|d| d.pieces[3].betza = "ifmnD".into()),
-        VariantError::Feature(_)
+        VariantError::InitialRegionMissing(_)
     ));
 }
 
@@ -430,24 +433,34 @@ fn definitions_that_would_make_indistinguishable_moves_are_refused() {
     let refused = |f: &dyn Fn(&mut VariantDef)| {
         let mut d = chess.clone();
         f(&mut d);
-        match Variant::new(d) {
-            Err(VariantError::Feature(msg)) => msg,
-            other => panic!("expected a feature error, got {other:?}"),
-        }
+        Variant::new(d).expect_err("refused")
     };
     // Castling onto a square the King reaches anyway (found by fuzzing).
-    assert!(refused(&|d| d.pieces[0].betza = "KO1".into()).contains("castling"));
-    assert!(refused(&|d| d.pieces[0].betza = "KDO2".into()).contains("castling"));
+    assert!(matches!(
+        refused(&|d| d.pieces[0].betza = "KO1".into()),
+        VariantError::CastlingOverlapsMove(_) | VariantError::CastlingDistance { .. }
+    ));
+    assert!(matches!(
+        refused(&|d| d.pieces[0].betza = "KDO2".into()),
+        VariantError::CastlingOverlapsMove(_)
+    ));
     // Promoting to the royal piece or to itself.
-    assert!(refused(&|d| d.pieces[5].promotions = vec!["K".into()]).contains("royal"));
-    assert!(refused(&|d| d.pieces[5].promotions = vec!["P".into()]).contains("itself"));
+    assert!(matches!(
+        refused(&|d| d.pieces[5].promotions = vec!["K".into()]),
+        VariantError::PromotesToRoyalOrSelf(_)
+    ));
+    assert!(matches!(
+        refused(&|d| d.pieces[5].promotions = vec!["P".into()]),
+        VariantError::PromotesToRoyalOrSelf(_)
+    ));
     // Two promotion choices with one letter (found by fuzzing).
     let mut d = chess.clone();
     d.pieces.push(PieceDef::new("Amazon", "+Q", "QN"));
     d.pieces[5].promotions = vec!["Q".into(), "+Q".into()];
-    assert!(
-        matches!(Variant::new(d), Err(VariantError::Feature(m)) if m.contains("share a letter"))
-    );
+    assert!(matches!(
+        Variant::new(d),
+        Err(VariantError::PromotionLetterClash(_))
+    ));
     // A promotion to a '+' type is written with its letter.
     let mut d = chess.clone();
     d.pieces.push(PieceDef::new("Amazon", "+A", "QN"));
@@ -460,9 +473,21 @@ fn definitions_that_would_make_indistinguishable_moves_are_refused() {
     // Promotion to a confined type (found by fuzzing).
     let mut mq = betza::builtin::definition("meiriqi").expect("built in");
     mq.pieces[11].promotions = vec!["M".into()];
-    assert!(matches!(Variant::new(mq), Err(VariantError::Feature(m)) if m.contains("confined")));
+    assert!(matches!(
+        Variant::new(mq),
+        Err(VariantError::PromotesToConfined { .. })
+    ));
     // The royal piece as the pawn type (found by fuzzing).
-    assert!(refused(&|d| d.pawn = Some("K".into())).contains("pawn type"));
+    assert!(matches!(
+        refused(&|d| {
+            d.pieces[5].pawn = false;
+            d.pieces[0].pawn = true;
+        }),
+        VariantError::RoyalPawn(_)
+    ));
     // The castling partner must not be the King or the Pawn.
-    assert!(refused(&|d| d.castling_rook = Some("K".into())).contains("type of its own"));
+    assert!(matches!(
+        refused(&|d| d.castling.as_mut().unwrap().rook = "K".into()),
+        VariantError::CastlingPartner(_)
+    ));
 }

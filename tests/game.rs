@@ -334,7 +334,11 @@ fn undo_restores_the_exact_position_and_hash() {
         let n = game.ply_count();
         let before: Vec<(Position<'_>, u64)> = (0..=n)
             .map(|ply| {
-                let p = *game.position_at(ply).unwrap();
+                let p = game
+                    .position_at(ply)
+                    .unwrap()
+                    .rebind(variant(name))
+                    .unwrap();
                 (p, p.hash())
             })
             .collect();
@@ -519,7 +523,7 @@ fn declared_results_and_tags() {
 #[test]
 fn play_refuses_illegal_moves_and_keeps_the_game() {
     let mut game = Game::new(variant("meiriqi"));
-    let before = *game.position();
+    let before = game.position().rebind(variant("meiriqi")).unwrap();
     let err = game.play_text("i1i4").unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -5,7 +5,7 @@ mod common;
 use betza::{Game, GameResult, PgnError, Position, SanError};
 use common::{Rng, VARIANTS, long_random_game, variant};
 
-fn assert_same_game(a: &Game<'_>, b: &Game<'_>) {
+fn assert_same_game(a: &Game, b: &Game) {
     assert_eq!(a.variant().name(), b.variant().name());
     assert_eq!(a.start_position().to_fen(), b.start_position().to_fen());
     assert_eq!(a.moves().collect::<Vec<_>>(), b.moves().collect::<Vec<_>>());

@@ -254,7 +254,8 @@ proptest! {
         let variant = Variant::by_name(VARIANTS[v]).expect("built in");
         let mut rng = Rng(seed);
         let mut game = Game::new(variant);
-        let mut trail = vec![(*game.position(), game.hash())];
+        let here = |g: &Game| g.position().rebind(variant).expect("the game's variant");
+        let mut trail = vec![(here(&game), game.hash())];
         for _ in 0..plies {
             let pos = *game.position();
             let moves = pos.legal_moves();
@@ -266,7 +267,7 @@ proptest! {
             prop_assert_eq!(pos.hash_after(&m, pos.hash()), next.hash(), "{} in {}", pos.move_text(&m), pos.to_fen());
             game.play(&m).expect("legal");
             prop_assert_eq!(game.hash(), game.position().hash());
-            trail.push((*game.position(), game.hash()));
+            trail.push((here(&game), game.hash()));
         }
         trail.pop();
         while let Some((pos, hash)) = trail.pop() {

@@ -11,8 +11,8 @@
 //! inside the fuzz crate and inside the main crate's tests.
 
 use betza::{
-    Color, Game, Move, PieceDef, Position, PromotionDef, PromotionText, Region, StalemateRule,
-    Variant, VariantDef,
+    CastlingDef, Color, Game, Move, PieceDef, Position, PromotionDef, Region, StalemateRule,
+    Variant, VariantDef, VariantRef,
 };
 
 /// A target's body: returns, or panics naming the broken invariant.
@@ -237,16 +237,16 @@ fn check_move(pos: &Position<'_>, m: &Move, hash: u64, pseudo: &[Move], fen: &st
 /// previous position and hash. Moves go in by move, move text and SAN in turn.
 /// The final position is checked for every legal move, and the game's PGN must
 /// read back to the same position.
-pub fn play_game<'v>(
-    start: Position<'v>,
+pub fn play_game(
+    variant: impl Into<VariantRef>,
     bytes: &[u8],
     max_plies: usize,
     every_move: bool,
-) -> Game<'v> {
-    let v = start.variant();
-    let mut game = Game::from_position(start);
+) -> Game {
+    let mut game = Game::new(variant);
+    let v = game.variant_ref().clone();
     for (ply, &b) in bytes.iter().take(max_plies).enumerate() {
-        let pos = *game.position();
+        let pos = game.position().rebind(&v).expect("the game's variant");
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
@@ -265,9 +265,12 @@ pub fn play_game<'v>(
         // Written only when a check fails: the FEN costs a move generation.
         let fen = || pos.to_fen();
         match ply % 3 {
-            0 => game
-                .play(&m)
-                .unwrap_or_else(|e| panic!("Game::play {text} in {:?}: {e}", fen())),
+            0 => {
+                let got = game
+                    .play(&m)
+                    .unwrap_or_else(|e| panic!("Game::play {text} in {:?}: {e}", fen()));
+                assert_eq!(got, m, "Game::play {text} in {:?}", fen());
+            }
             1 => {
                 let got = game
                     .play_text(&text)
@@ -316,7 +319,7 @@ pub fn play_game<'v>(
     }
     check_position(game.position(), Moves::All);
     let pgn = game.to_pgn();
-    match Game::from_pgn_in(v, &pgn) {
+    match Game::from_pgn_in(v.clone(), &pgn) {
         Ok(back) => {
             assert_eq!(
                 back.position(),
@@ -431,10 +434,12 @@ pub fn betza(data: &[u8]) {
         pieces,
         start_fen: start.into(),
         promotion: PromotionDef::None,
-        promotion_text: PromotionText::Plus,
-        pawn: None,
         en_passant: false,
-        castling_rook: rook.then(|| "R".into()),
+        castling: rook.then(|| CastlingDef {
+            rook: "R".into(),
+            kingside: None,
+            queenside: None,
+        }),
         facing_kings: false,
         stalemate: StalemateRule::Draw,
     };
@@ -590,12 +595,23 @@ pub fn variant(data: &[u8]) {
         1 => PromotionDef::OnCapture {
             captured_becomes: (features & 4 != 0).then(|| token_of(&pieces, b.byte())),
         },
-        _ => PromotionDef::Zone {
-            zone: rank_region(&mut b),
-            mandatory: features & 4 != 0,
-        },
+        _ => {
+            let zone = rank_region(&mut b);
+            PromotionDef::Zone {
+                zone,
+                forced: if features & 4 != 0 {
+                    zone
+                } else {
+                    Region::default()
+                },
+                limits: Default::default(),
+            }
+        }
     };
-    let pawn = (features & 8 != 0).then(|| token_of(&pieces, b.byte()));
+    if features & 8 != 0 {
+        let i = b.byte() as usize % pieces.len();
+        pieces[i].pawn = true;
+    }
     let castling_layout = features & 16 != 0;
     let castling_rook = castling_layout.then(|| token_of(&pieces, b.byte()));
     let more = b.byte();
@@ -672,14 +688,12 @@ pub fn variant(data: &[u8]) {
         pieces,
         start_fen: format!("{placement} {side} {castling} - 0 1"),
         promotion,
-        promotion_text: if more & 16 != 0 {
-            PromotionText::Letter
-        } else {
-            PromotionText::Plus
-        },
-        pawn,
         en_passant: more & 32 != 0,
-        castling_rook,
+        castling: castling_rook.map(|rook| CastlingDef {
+            rook,
+            kingside: None,
+            queenside: None,
+        }),
         facing_kings: more & 64 != 0,
         stalemate: if more & 128 != 0 {
             StalemateRule::Loss
@@ -691,7 +705,7 @@ pub fn variant(data: &[u8]) {
     let pos = Position::start(&v);
     let _ = pos.legal_moves();
     let _ = pos.perft(2);
-    play_game(pos, b.rest(), MAX_VARIANT_PLIES, true);
+    play_game(v, b.rest(), MAX_VARIANT_PLIES, true);
 }
 
 /// `play`: the first byte picks a built-in variant, each later byte a legal
@@ -702,10 +716,5 @@ pub fn play(data: &[u8]) {
     let Some((&first, moves)) = data.split_first() else {
         return;
     };
-    play_game(
-        Position::start(builtin(first)),
-        moves,
-        MAX_PLAY_PLIES,
-        false,
-    );
+    play_game(builtin(first), moves, MAX_PLAY_PLIES, false);
 }

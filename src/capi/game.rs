@@ -13,7 +13,7 @@ use crate::{Claims, Game, Position};
 /// An opaque game: a start position, the moves played, and the current
 /// position. Free with `betza_game_free`.
 pub struct BetzaGame {
-    game: Game<'static>,
+    game: Game,
 }
 
 /// Is the game over, why, and what could be claimed.
@@ -100,7 +100,7 @@ pub unsafe extern "C" fn betza_game_play(
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
         let m = move_arg(g.game.position(), unsafe { ref_arg(mv, "move") }?)?;
-        g.game.play(&m).map_err(move_error)
+        g.game.play(&m).map(drop).map_err(move_error)
     })
 }
 

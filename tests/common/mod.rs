@@ -266,7 +266,7 @@ impl Rng {
 }
 
 /// A game of random legal moves from `seed`, until `plies` or the end.
-pub fn random_game(v: &'static Variant, seed: u64, plies: usize) -> Game<'static> {
+pub fn random_game(v: &'static Variant, seed: u64, plies: usize) -> Game {
     let mut rng = Rng::new(seed);
     let mut game = Game::new(v);
     for _ in 0..plies {
@@ -281,7 +281,7 @@ pub fn random_game(v: &'static Variant, seed: u64, plies: usize) -> Game<'static
 }
 
 /// A random game of at least `min` plies (trying seeds from `seed` on).
-pub fn long_random_game(v: &'static Variant, seed: u64, min: usize) -> Game<'static> {
+pub fn long_random_game(v: &'static Variant, seed: u64, min: usize) -> Game {
     (seed..seed + 1000)
         .map(|s| random_game(v, s, min + 50))
         .find(|g| g.ply_count() >= min)

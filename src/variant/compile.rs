@@ -1,0 +1,138 @@
+//! Compiling a checked definition: move tables, attacker lists, castling
+//! squares, and the start position's own check.
+
+use crate::bitboard::{Color, Square};
+use crate::position::Position;
+use crate::tables::{PieceSpec, Tables};
+
+use super::check::Checked;
+use super::def::VariantDef;
+use super::{Castling, MAX_ROLES, Role, Variant, VariantError};
+
+pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantError> {
+    let specs: [Vec<PieceSpec<'_>>; 2] = Color::ALL.map(|color| {
+        c.parsed
+            .iter()
+            .zip(&c.pieces)
+            .map(|(b, p)| PieceSpec {
+                terms: &b.terms,
+                confinement: p.confinement.map(|r| r.of(color)),
+                initial: p.initial.map(|r| r.of(color)),
+            })
+            .collect()
+    });
+    let tables = Tables::build(c.size, &specs);
+    let roles = c.pieces.len() as u8;
+    let leap_attackers = Color::ALL.map(|color| {
+        (0..roles)
+            .filter(|&r| tables.is_leap_attacker(color, r as usize))
+            .collect()
+    });
+    let path_attackers = Color::ALL.map(|color| {
+        (0..roles)
+            .filter(|&r| tables.is_path_attacker(color, r as usize))
+            .collect()
+    });
+    let mut promotion_choices = [0u8; MAX_ROLES];
+    for (i, p) in c.pieces.iter().enumerate() {
+        promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
+    }
+    let mut v = Variant {
+        name: def.name.clone(),
+        size: c.size,
+        pieces: c.pieces,
+        start_fen: def.start_fen.clone(),
+        promotion: c.promotion,
+        promotion_text: c.promotion_text,
+        pawn: c.pawn,
+        en_passant: def.en_passant,
+        castling: None,
+        facing_kings: def.facing_kings,
+        stalemate: def.stalemate,
+        royal: c.royal,
+        tables,
+        leap_attackers,
+        path_attackers,
+        promotion_choices,
+        limits: c.limits,
+        def,
+    };
+    if let Some((rook, distance)) = c.castling {
+        let castling = castling_setup(&v, rook, distance)?;
+        no_castling_overlap(&v, &castling)?;
+        v.castling = Some(castling);
+    }
+    // The start position must be valid (castling rights included).
+    Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;
+    Ok(v)
+}
+
+/// Castling must land where no ordinary move goes: a move is named by
+/// (from, to, promotion) alone.
+fn no_castling_overlap(v: &Variant, c: &Castling) -> Result<(), VariantError> {
+    for color in Color::ALL {
+        let from = c.king_start[color.index()];
+        let reach = v.tables.reach_on_empty_board(color, v.royal.index(), from);
+        if c.king_to[color.index()]
+            .iter()
+            .any(|&to| reach.contains(to))
+        {
+            return Err(VariantError::CastlingOverlapsMove(color));
+        }
+    }
+    Ok(())
+}
+
+fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling, VariantError> {
+    let start = crate::fen::parse_placement(v, v.start_fen.split(' ').next().unwrap_or(""))
+        .map_err(|e| VariantError::StartFen(e.to_string()))?;
+    let size = v.size;
+    let mut king_start = [Square(0); 2];
+    let mut rook_start = [[Square(0); 2]; 2];
+    let mut king_to = [[Square(0); 2]; 2];
+    let mut rook_to = [[Square(0); 2]; 2];
+    let mut rights_lost = vec![0u8; size.squares()];
+    for color in Color::ALL {
+        let king = start
+            .iter()
+            .find(|(_, p)| p.role == v.royal && p.color == color)
+            .map(|(s, _)| *s)
+            .ok_or_else(|| VariantError::StartFen(format!("no {color} royal piece")))?;
+        let (kf, kr) = (size.file(king) as i32, size.rank(king) as i32);
+        king_start[color.index()] = king;
+        rights_lost[king.index()] |= 0b11 << (2 * color.index());
+        for side in 0..2 {
+            let d = distance[side] as i32;
+            let rf = if side == 0 {
+                size.files() as i32 - 1
+            } else {
+                0
+            };
+            let dir = if rf > kf { 1 } else { -1 };
+            // The King must land strictly between its start and the Rook.
+            if (rf - kf).abs() <= d {
+                return Err(VariantError::CastlingDistance {
+                    color,
+                    square: size.square_name(king),
+                    distance: distance[side],
+                    file: (b'a' + rf as u8) as char,
+                });
+            }
+            let to_f = kf + dir * d;
+            let sq = |f: i32| size.square(f, kr).expect("on the King's rank");
+            rook_start[color.index()][side] = sq(rf);
+            king_to[color.index()][side] = sq(to_f);
+            rook_to[color.index()][side] = sq(to_f - dir);
+            rights_lost[sq(rf).index()] |= 1 << (2 * color.index() + side);
+        }
+    }
+    Ok(Castling {
+        rook,
+        distance,
+        king_start,
+        rook_start,
+        king_to,
+        rook_to,
+        rights_lost,
+    })
+}

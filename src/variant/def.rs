@@ -1,0 +1,327 @@
+//! A variant as plain data: what a definition file says, before any check.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::bitboard::{Bitboard, BoardSize, Color};
+
+/// A set of squares for each side, such as a fortress or a promotion zone.
+///
+/// As text (in definition files) a region is a comma-separated list of
+/// squares (`h1`) and rectangles given by two opposite corners (`h1-j3`);
+/// the empty string is the empty region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Region {
+    /// White's squares.
+    pub white: Bitboard,
+    /// Black's squares.
+    pub black: Bitboard,
+}
+
+impl Region {
+    /// The squares of `color`.
+    #[inline]
+    pub const fn of(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// A region from square names, such as `["h1", "i2"]`; `None` if a name is
+    /// not a square of `size`.
+    pub fn from_names(size: BoardSize, white: &[&str], black: &[&str]) -> Option<Region> {
+        let set = |names: &[&str]| -> Option<Bitboard> {
+            names.iter().map(|n| size.parse_square(n)).collect()
+        };
+        Some(Region {
+            white: set(white)?,
+            black: set(black)?,
+        })
+    }
+
+    /// White's ranks `from..=to` (1-based, as written), and the same ranks
+    /// counted from Black's side for Black.
+    pub fn ranks(size: BoardSize, from: u8, to: u8) -> Region {
+        let mut r = Region::default();
+        for rank in from..=to {
+            if rank >= 1 && rank <= size.ranks() {
+                r.white |= size.rank_squares(rank - 1);
+                r.black |= size.rank_squares(size.ranks() - rank);
+            }
+        }
+        r
+    }
+
+    /// Reads one side's squares in the text form (`"h1-j3,a5"`).
+    ///
+    /// ```
+    /// use betza::{BoardSize, Region};
+    /// let size = BoardSize::new(10, 10).unwrap();
+    /// let fortress = Region::parse_squares(size, "h1-j3").unwrap();
+    /// assert_eq!(fortress.count(), 9);
+    /// assert!(Region::parse_squares(size, "h1-k3").is_err());
+    /// ```
+    pub fn parse_squares(size: BoardSize, text: &str) -> Result<Bitboard, String> {
+        let mut set = Bitboard::EMPTY;
+        if text.trim().is_empty() {
+            return Ok(set);
+        }
+        let square = |s: &str| {
+            size.parse_square(s.trim()).ok_or_else(|| {
+                format!(
+                    "{:?} is not a square of the {}x{} board",
+                    super::text::prefix(s.trim()),
+                    size.files(),
+                    size.ranks()
+                )
+            })
+        };
+        for item in text.split(',') {
+            match item.split_once('-') {
+                None => set = set.with(square(item)?),
+                Some((a, b)) => {
+                    let (a, b) = (square(a)?, square(b)?);
+                    let (f0, f1) = min_max(size.file(a), size.file(b));
+                    let (r0, r1) = min_max(size.rank(a), size.rank(b));
+                    for r in r0..=r1 {
+                        for f in f0..=f1 {
+                            set = set.with(size.square(f as i32, r as i32).expect("on board"));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    /// Writes one side's squares in the text form, as few items as a greedy
+    /// cover by rectangles gives (`parse_squares` reads it back).
+    pub fn format_squares(size: BoardSize, set: Bitboard) -> String {
+        let mut left = set & size.all();
+        let mut items = Vec::new();
+        let at = |f: u8, r: u8| size.square(f as i32, r as i32).expect("on board");
+        for r in 0..size.ranks() {
+            for f in 0..size.files() {
+                if !left.contains(at(f, r)) {
+                    continue;
+                }
+                let mut f1 = f;
+                while f1 + 1 < size.files() && left.contains(at(f1 + 1, r)) {
+                    f1 += 1;
+                }
+                let row = |rank: u8| (f..=f1).all(|x| left.contains(at(x, rank)));
+                let mut r1 = r;
+                while r1 + 1 < size.ranks() && row(r1 + 1) {
+                    r1 += 1;
+                }
+                for y in r..=r1 {
+                    for x in f..=f1 {
+                        left = left.without(at(x, y));
+                    }
+                }
+                let (a, b) = (at(f, r), at(f1, r1));
+                items.push(if a == b {
+                    size.square_name(a)
+                } else {
+                    format!("{}-{}", size.square_name(a), size.square_name(b))
+                });
+            }
+        }
+        items.join(",")
+    }
+}
+
+fn min_max(a: u8, b: u8) -> (u8, u8) {
+    (a.min(b), a.max(b))
+}
+
+/// What having no legal move (not in check) means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum StalemateRule {
+    /// A draw.
+    #[default]
+    Draw,
+    /// The side without a move loses.
+    Loss,
+}
+
+/// How a promotion is written at the end of a move text. Derived from the
+/// promotion rules, see [`crate::Variant::promotion_text`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionText {
+    /// `+`: the type it becomes is fixed by the rules.
+    Plus,
+    /// The lowercase letter of the type promoted to (`q`, `n`, ...).
+    Letter,
+}
+
+/// One piece type of a [`VariantDef`].
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PieceDef {
+    /// Name for people, such as `"Rhino"`.
+    pub name: String,
+    /// FEN token: an uppercase letter, optionally preceded by `+` (`"+F"`).
+    pub token: String,
+    /// Moves in Betza notation.
+    pub betza: String,
+    /// The royal piece (exactly one type is).
+    pub royal: bool,
+    /// The pawn type (at most one): its two-step straight moves are double
+    /// steps, it alone is captured en passant, and its moves reset the
+    /// half-move clock.
+    pub pawn: bool,
+    /// Tokens of the types it may promote to (in move-list order).
+    pub promotions: Vec<String>,
+    /// Whether the type counts as a promoted piece.
+    pub promoted: bool,
+    /// Squares it may never leave, if confined.
+    pub confinement: Option<Region>,
+    /// Where its `i` (initial-only) moves apply.
+    pub initial: Option<Region>,
+}
+
+impl PieceDef {
+    /// A plain unpromoted, unconfined, non-royal piece type.
+    pub fn new(name: &str, token: &str, betza: &str) -> PieceDef {
+        PieceDef {
+            name: name.to_string(),
+            token: token.to_string(),
+            betza: betza.to_string(),
+            ..PieceDef::default()
+        }
+    }
+
+    /// The same, royal.
+    pub fn royal(mut self) -> PieceDef {
+        self.royal = true;
+        self
+    }
+
+    /// The same, as the pawn type.
+    pub fn pawn(mut self) -> PieceDef {
+        self.pawn = true;
+        self
+    }
+
+    /// The same, promoting to the types with these tokens.
+    pub fn promotes_to(mut self, tokens: &[&str]) -> PieceDef {
+        self.promotions = tokens.iter().map(|t| t.to_string()).collect();
+        self
+    }
+
+    /// The same, counted as a promoted piece.
+    pub fn promoted(mut self) -> PieceDef {
+        self.promoted = true;
+        self
+    }
+
+    /// The same, confined to `region`.
+    pub fn confined(mut self, region: Region) -> PieceDef {
+        self.confinement = Some(region);
+        self
+    }
+
+    /// The same, with `i` moves from `region`.
+    pub fn initial(mut self, region: Region) -> PieceDef {
+        self.initial = Some(region);
+        self
+    }
+}
+
+/// How pieces promote.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum PromotionDef {
+    /// Never.
+    #[default]
+    None,
+    /// On captures, anywhere (Decimaka): a non-royal capturing the type
+    /// `captured_becomes` (if any) becomes that type, unless it already is;
+    /// otherwise a type with a promotion must promote when it captures a
+    /// promoted piece and may promote when it captures another.
+    OnCapture {
+        /// Token of the type whose capture turns the capturer into it.
+        captured_becomes: Option<String>,
+    },
+    /// Moves ending in the zone may promote, to each type the piece lists;
+    /// ending in `forced` they must.
+    Zone {
+        /// The promotion zone of each side.
+        zone: Region,
+        /// Where promotion is forced (chess: the whole zone; shogi: none).
+        forced: Region,
+        /// Per token: a side may promote to that type only while it has
+        /// fewer than this many on the board.
+        limits: BTreeMap<String, u8>,
+    },
+}
+
+/// Castling: the royal piece moves towards a partner piece on its rank's
+/// end, which lands on the square the King crossed last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingDef {
+    /// The partner's token (`"R"`).
+    pub rook: String,
+    /// Squares the King moves towards the partner on the highest file;
+    /// `None`: the royal piece's `O<n>`.
+    pub kingside: Option<u8>,
+    /// The same towards file `a`.
+    pub queenside: Option<u8>,
+}
+
+/// A variant as plain data, as a definition file holds it (see the crate's
+/// `docs/definitions.md`). [`crate::Variant::new`] checks and compiles it;
+/// `Display` writes it as a definition and `FromStr` reads one.
+///
+/// ```
+/// use betza::VariantDef;
+/// let def = betza::Variant::by_name("chess").unwrap().definition().clone();
+/// let text = def.to_string();
+/// assert_eq!(text.parse::<VariantDef>()?, def);
+/// # Ok::<_, betza::VariantError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct VariantDef {
+    /// Name: lowercase letters, digits and `-`, such as `"meiriqi"`.
+    pub name: String,
+    /// Board width.
+    pub files: u8,
+    /// Board height.
+    pub ranks: u8,
+    /// The piece types; the FEN tokens must be distinct.
+    pub pieces: Vec<PieceDef>,
+    /// The start position.
+    pub start_fen: String,
+    /// What a stalemate means.
+    pub stalemate: StalemateRule,
+    /// Whether the two royal pieces may not face each other on an open file.
+    pub facing_kings: bool,
+    /// Whether double steps of the pawn type allow en-passant captures.
+    pub en_passant: bool,
+    /// The promotion scheme.
+    pub promotion: PromotionDef,
+    /// Castling, if the royal piece castles.
+    pub castling: Option<CastlingDef>,
+}
+
+impl VariantDef {
+    /// The board size, if `files` and `ranks` make one.
+    pub fn size(&self) -> Option<BoardSize> {
+        BoardSize::new(self.files, self.ranks)
+    }
+}
+
+/// A region's two sides in the text form, for writing definitions.
+pub(crate) struct RegionText<'a>(pub BoardSize, pub &'a Region);
+
+impl fmt::Display for RegionText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let RegionText(size, r) = *self;
+        write!(
+            f,
+            "{{ white = {}, black = {} }}",
+            super::text::quoted(&Region::format_squares(size, r.white)),
+            super::text::quoted(&Region::format_squares(size, r.black))
+        )
+    }
+}

@@ -1,0 +1,546 @@
+//! Variants as data: board, piece types and rule features, compiled once into
+//! move tables.
+//!
+//! Three steps, each in its own file: [`text`](VariantDef#impl-FromStr-for-VariantDef)
+//! reads a definition file (TOML) into a [`VariantDef`], plain data; `check`
+//! refuses definitions that cannot make a playable variant, one named check
+//! per [`VariantError`]; `compile` builds the move tables. Move generation
+//! reads only the compiled features: it has no knowledge of which game it
+//! plays.
+//!
+//! # Ownership
+//!
+//! A [`Position`] borrows its variant (`&'v Variant`): copying one in perft
+//! is a plain memory copy, with no reference count touched per node. What
+//! must own a variant (a [`crate::Game`], a GUI's state, a C handle) holds a
+//! [`VariantRef`]: a built-in `&'static Variant` or an `Arc<Variant>` made
+//! at run time, so a game of a variant read from a file is `Send + 'static`.
+
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::betza::BetzaError;
+use crate::bitboard::{BoardSize, Color, Square};
+use crate::position::Position;
+use crate::tables::Tables;
+
+mod check;
+mod compile;
+mod def;
+mod text;
+
+pub use def::{
+    CastlingDef, PieceDef, PromotionDef, PromotionText, Region, StalemateRule, VariantDef,
+};
+pub use text::MAX_DEFINITION_BYTES;
+pub(crate) use text::prefix;
+
+/// The most piece types a variant may have.
+pub const MAX_ROLES: usize = 20;
+
+/// A piece type, as its index in its variant's piece list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(pub u8);
+
+impl Role {
+    /// The index into [`Variant::pieces`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a definition was refused: each kind of mistake is its own variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The definition text is larger than [`MAX_DEFINITION_BYTES`].
+    #[error("the definition has {bytes} bytes: at most {max} are read")]
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The text is not TOML, has an unknown key, a value of the wrong type
+    /// or misses a required key.
+    #[error("line {line}{}: {message}", key.as_ref().map(|k| format!(", key `{k}`")).unwrap_or_default())]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// The key concerned, when it can be told.
+        key: Option<String>,
+        /// What `toml` says is wrong.
+        message: String,
+    },
+    /// A value has the right type but is not allowed (a region square off
+    /// the board, an unknown rule name, a count out of range).
+    #[error("line {line}, key `{key}`: {message}")]
+    Value {
+        /// 1-based line.
+        line: usize,
+        /// The key, dotted (`promotion.zone.white`).
+        key: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A region (confinement, initial, promotion zone) has squares off the
+    /// board.
+    #[error("{0}: the region has squares off the board")]
+    RegionOffBoard(String),
+    /// The board is larger than 16x16 or 128 squares, or empty.
+    #[error("board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares")]
+    BoardSize {
+        /// Files asked for.
+        files: u8,
+        /// Ranks asked for.
+        ranks: u8,
+    },
+    /// No piece types, or more than [`MAX_ROLES`].
+    #[error("{0} piece types: a variant has 1 to 20")]
+    PieceCount(usize),
+    /// A token is not `[+]LETTER`.
+    #[error("piece {name:?}: token {token:?} must be an uppercase letter, optionally after '+'")]
+    BadToken {
+        /// The piece's name.
+        name: String,
+        /// The token given.
+        token: String,
+    },
+    /// Two piece types share a token.
+    #[error("token {0:?} is used by two piece types")]
+    DuplicateToken(String),
+    /// A token named somewhere is not a piece type of the variant.
+    #[error("{place}: no piece type has token {token:?}")]
+    UnknownToken {
+        /// Where it was named.
+        place: String,
+        /// The token.
+        token: String,
+    },
+    /// A Betza string did not parse.
+    #[error("piece {name:?}: {error}")]
+    Betza {
+        /// The piece's name.
+        name: String,
+        /// The parse error.
+        error: BetzaError,
+    },
+    /// Not exactly one royal type.
+    #[error("{0} royal piece types: a variant has exactly one")]
+    RoyalCount(usize),
+    /// More than one pawn type.
+    #[error("{0} pawn types: a variant has at most one")]
+    PawnCount(usize),
+    /// The royal type is also the pawn type.
+    #[error("piece {0:?}: the royal piece cannot be the pawn type (it could be taken en passant)")]
+    RoyalPawn(String),
+    /// A non-royal type has an `O<n>` (castling) term.
+    #[error("piece {0:?}: only the royal piece may castle (O)")]
+    CastleNotRoyal(String),
+    /// A type has `i` moves but no `initial` region.
+    #[error("piece {0:?}: its 'i' moves need an initial region")]
+    InitialRegionMissing(String),
+    /// The royal type lists promotions.
+    #[error("piece {0:?}: the royal piece cannot promote")]
+    RoyalPromotes(String),
+    /// A type promotes to the royal type or to itself.
+    #[error("piece {0:?}: it may not promote to the royal piece or to itself")]
+    PromotesToRoyalOrSelf(String),
+    /// A type promotes to a confined type (which could then stand outside
+    /// its region).
+    #[error("piece {name:?}: it may not promote to the confined {target:?}")]
+    PromotesToConfined {
+        /// The promoting type.
+        name: String,
+        /// The confined type.
+        target: String,
+    },
+    /// Two promotion choices share a letter, so letter move text could not
+    /// tell them apart.
+    #[error(
+        "piece {0:?}: two promotion choices share a letter, so move text cannot tell them apart"
+    )]
+    PromotionLetterClash(String),
+    /// A type lists promotions but the variant has no promotion scheme.
+    #[error("piece {0:?} lists promotions but the variant has no [promotion] table")]
+    PromotionWithoutScheme(String),
+    /// In the capture scheme a type has more than one promotion type.
+    #[error("piece {0:?}: promotion on capture allows one promotion type per piece")]
+    CapturePromotionChoices(String),
+    /// `captured-becomes` names the royal or a confined type.
+    #[error("captured-becomes: capturers may not turn into the royal or a confined piece ({0:?})")]
+    CapturedBecomes(String),
+    /// The forced part of the zone lies outside the zone.
+    #[error("promotion: the {0} forced squares must lie inside the zone")]
+    ForcedOutsideZone(Color),
+    /// En passant without a pawn type, or without its initial region.
+    #[error("en passant needs a pawn type with an initial region (where its double step starts)")]
+    EnPassantWithoutPawn,
+    /// The royal piece has an `O<n>` term but there is no `[castling]`
+    /// table, or the table has no distance for a side and no `O<n>`.
+    #[error(
+        "castling needs a [castling] table and a distance for each side (kingside/queenside or the royal piece's O<n>)"
+    )]
+    CastlingIncomplete,
+    /// The castling partner is the royal or the pawn type.
+    #[error("castling: the partner {0:?} must be a type of its own (not royal, not the pawn)")]
+    CastlingPartner(String),
+    /// The King cannot move that far towards the Rook.
+    #[error(
+        "castling: the {color} King on {square} cannot move {distance} squares towards file {file}"
+    )]
+    CastlingDistance {
+        /// The side.
+        color: Color,
+        /// The King's start square.
+        square: String,
+        /// The distance asked for.
+        distance: u8,
+        /// The Rook's file.
+        file: char,
+    },
+    /// A castling square is also one of the King's ordinary moves (a move
+    /// is named by from, to and promotion alone).
+    #[error("castling: the {0} King's castling square is also one of its ordinary moves")]
+    CastlingOverlapsMove(Color),
+    /// The start position is not a valid position of the variant.
+    #[error("start position: {0}")]
+    StartFen(String),
+}
+
+/// A compiled piece type.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// Name for people.
+    pub name: String,
+    /// FEN token (uppercase, as White).
+    pub token: String,
+    /// Betza string.
+    pub betza: String,
+    /// Whether it is the royal piece.
+    pub royal: bool,
+    /// The types it may promote to.
+    pub promotions: Vec<Role>,
+    /// Whether it counts as promoted.
+    pub promoted: bool,
+    /// Its confinement, if any.
+    pub confinement: Option<Region>,
+    /// Where its `i` moves apply, if anywhere.
+    pub initial: Option<Region>,
+    /// The castling distance of an `O<n>` term.
+    pub castle_distance: Option<u8>,
+}
+
+/// Compiled promotion scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Promotion {
+    None,
+    OnCapture { captured_becomes: Option<Role> },
+    Zone { zone: Region, forced: Region },
+}
+
+/// Compiled castling set-up.
+#[derive(Clone, Debug)]
+pub(crate) struct Castling {
+    pub rook: Role,
+    /// `[side]` (0 = towards the highest file, 1 = towards file a).
+    pub distance: [u8; 2],
+    /// `[colour]`: where the King starts.
+    pub king_start: [Square; 2],
+    /// `[colour][side]` (side 0 = highest file, 1 = file a): the Rook's start square.
+    pub rook_start: [[Square; 2]; 2],
+    /// `[colour][side]`: the King's destination.
+    pub king_to: [[Square; 2]; 2],
+    /// `[colour][side]`: the Rook's destination.
+    pub rook_to: [[Square; 2]; 2],
+    /// Per square: the rights lost when a move starts or ends there.
+    pub rights_lost: Vec<u8>,
+}
+
+/// A compiled variant: immutable, shareable, many may live in one process.
+pub struct Variant {
+    pub(crate) name: String,
+    pub(crate) size: BoardSize,
+    pub(crate) pieces: Vec<PieceType>,
+    pub(crate) start_fen: String,
+    pub(crate) promotion: Promotion,
+    pub(crate) promotion_text: PromotionText,
+    pub(crate) pawn: Option<Role>,
+    pub(crate) en_passant: bool,
+    pub(crate) castling: Option<Castling>,
+    pub(crate) facing_kings: bool,
+    pub(crate) stalemate: StalemateRule,
+    pub(crate) royal: Role,
+    pub(crate) tables: Tables,
+    /// Roles with leap captures / blockable captures, per colour.
+    pub(crate) leap_attackers: [Vec<u8>; 2],
+    pub(crate) path_attackers: [Vec<u8>; 2],
+    /// Per role, how many types it may promote to (hot in bulk counting).
+    pub(crate) promotion_choices: [u8; MAX_ROLES],
+    /// Per role: promote to it only while the side has fewer on the board
+    /// (`u8::MAX`: no limit).
+    pub(crate) limits: [u8; MAX_ROLES],
+    pub(crate) def: VariantDef,
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Variant {
+    /// The built-in variant of that name: `decimaka`, `meiriqi`, `chess` or
+    /// `capablanca`. Built once, on first use.
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("meiriqi").unwrap();
+    /// assert_eq!(v.size().files(), 10);
+    /// assert!(betza::Variant::by_name("shogi").is_none());
+    /// ```
+    pub fn by_name(name: &str) -> Option<&'static Variant> {
+        crate::builtin::by_name(name)
+    }
+
+    /// Names of the built-in variants.
+    pub fn builtin_names() -> &'static [&'static str] {
+        crate::builtin::NAMES
+    }
+
+    /// Checks and compiles a variant definition.
+    pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
+        let checked = check::check(&def)?;
+        compile::compile(def, checked)
+    }
+
+    /// Reads, checks and compiles a definition file's text (TOML; see
+    /// `docs/definitions.md`).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// let text = betza::Variant::by_name("chess").unwrap().definition().to_string();
+    /// let text = text.replace("name = \"chess\"", "name = \"my-chess\"");
+    /// let v: Arc<betza::Variant> = betza::Variant::from_definition(&text)?.into();
+    /// let game = betza::Game::new(v.clone());
+    /// let count = std::thread::spawn(move || game.position().perft(2)).join().unwrap();
+    /// assert_eq!(count, 400);
+    /// # Ok::<_, betza::VariantError>(())
+    /// ```
+    pub fn from_definition(text: &str) -> Result<Variant, VariantError> {
+        Variant::new(text.parse()?)
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The piece types, indexed by [`Role`].
+    pub fn pieces(&self) -> &[PieceType] {
+        &self.pieces
+    }
+
+    /// One piece type.
+    pub fn piece(&self, role: Role) -> &PieceType {
+        &self.pieces[role.index()]
+    }
+
+    /// The type with this FEN token (uppercase, with `+` if it has one).
+    pub fn role_by_token(&self, token: &str) -> Option<Role> {
+        self.pieces
+            .iter()
+            .position(|p| p.token == token)
+            .map(|i| Role(i as u8))
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// The royal piece type.
+    pub fn royal(&self) -> Role {
+        self.royal
+    }
+
+    /// The Pawn type, if the variant has one.
+    pub fn pawn(&self) -> Option<Role> {
+        self.pawn
+    }
+
+    /// What a stalemate means.
+    pub fn stalemate_rule(&self) -> StalemateRule {
+        self.stalemate
+    }
+
+    /// Whether the royal pieces may not face each other on an open file.
+    pub fn facing_kings(&self) -> bool {
+        self.facing_kings
+    }
+
+    /// Whether double steps allow en passant.
+    pub fn en_passant(&self) -> bool {
+        self.en_passant
+    }
+
+    /// The promotion zone, for variants that promote in a zone.
+    pub fn promotion_zone(&self) -> Option<Region> {
+        match self.promotion {
+            Promotion::Zone { zone, .. } => Some(zone),
+            _ => None,
+        }
+    }
+
+    /// Where promotion is forced, for variants that promote in a zone (a
+    /// part of [`Variant::promotion_zone`]; chess: all of it).
+    pub fn forced_promotion_zone(&self) -> Option<Region> {
+        match self.promotion {
+            Promotion::Zone { forced, .. } => Some(forced),
+            _ => None,
+        }
+    }
+
+    /// The most pieces of type `role` a side may have for a promotion to it
+    /// to be allowed (Grand chess: only to a type it has lost), if limited.
+    pub fn promotion_limit(&self, role: Role) -> Option<u8> {
+        self.limits
+            .get(role.index())
+            .copied()
+            .filter(|&n| n != u8::MAX)
+    }
+
+    /// Castling distances of the royal piece: towards the highest file and
+    /// towards file `a`, if the variant castles.
+    pub fn castling_distances(&self) -> Option<(u8, u8)> {
+        self.castling
+            .as_ref()
+            .map(|c| (c.distance[0], c.distance[1]))
+    }
+
+    /// Each confined piece type with the region it may never leave, for
+    /// drawing: in Meiriqi the King's region is the fortress and the
+    /// Mandarin's its five X squares.
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("meiriqi").unwrap();
+    /// let names: Vec<(&str, u32)> =
+    ///     v.confinements().map(|(role, region)| (v.piece(role).name.as_str(), region.white.count())).collect();
+    /// assert_eq!(names, [("King", 9), ("Mandarin", 5)]);
+    /// let fortress = v.confinements().next().unwrap().1;
+    /// assert!(fortress.black.contains(v.size().parse_square("i9").unwrap()));
+    /// ```
+    pub fn confinements(&self) -> impl Iterator<Item = (Role, Region)> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.confinement.map(|r| (Role(i as u8), r)))
+    }
+
+    /// Whether pieces promote by capturing (Decimaka).
+    pub fn promotes_on_capture(&self) -> bool {
+        matches!(self.promotion, Promotion::OnCapture { .. })
+    }
+
+    /// How promotions are written in move text.
+    pub fn promotion_text(&self) -> PromotionText {
+        self.promotion_text
+    }
+
+    /// The definition this variant was compiled from.
+    pub fn definition(&self) -> &VariantDef {
+        &self.def
+    }
+
+    /// Whether the royal piece castles.
+    pub fn has_castling(&self) -> bool {
+        self.castling.is_some()
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Position<'_> {
+        Position::start(self)
+    }
+}
+
+/// An owning handle to a variant: a built-in `&'static Variant` or one made
+/// at run time and shared by `Arc`. Cheap to clone; dereferences to the
+/// [`Variant`]. What keeps games or positions beside their variant (a
+/// [`crate::Game`], a GUI, a C handle) holds one.
+///
+/// ```
+/// use std::sync::Arc;
+/// use betza::{Variant, VariantRef};
+/// let built_in: VariantRef = Variant::by_name("chess").unwrap().into();
+/// let text = built_in.definition().to_string().replace("\"chess\"", "\"copy\"");
+/// let made: VariantRef = Arc::new(Variant::from_definition(&text)?).into();
+/// assert_eq!(built_in.size(), made.size());
+/// # Ok::<_, betza::VariantError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct VariantRef(Shared);
+
+#[derive(Clone, Debug)]
+enum Shared {
+    Static(&'static Variant),
+    Arc(Arc<Variant>),
+}
+
+impl VariantRef {
+    /// The variant, for as long as this handle lives.
+    #[inline]
+    pub fn get(&self) -> &Variant {
+        match &self.0 {
+            Shared::Static(v) => v,
+            Shared::Arc(v) => v,
+        }
+    }
+
+    /// Whether both handles name the same variant (the same compiled object).
+    pub fn same(&self, other: &VariantRef) -> bool {
+        std::ptr::eq(self.get(), other.get())
+    }
+}
+
+impl Deref for VariantRef {
+    type Target = Variant;
+
+    #[inline]
+    fn deref(&self) -> &Variant {
+        self.get()
+    }
+}
+
+impl From<&'static Variant> for VariantRef {
+    fn from(v: &'static Variant) -> VariantRef {
+        VariantRef(Shared::Static(v))
+    }
+}
+
+impl From<Arc<Variant>> for VariantRef {
+    fn from(v: Arc<Variant>) -> VariantRef {
+        VariantRef(Shared::Arc(v))
+    }
+}
+
+impl From<&Arc<Variant>> for VariantRef {
+    fn from(v: &Arc<Variant>) -> VariantRef {
+        VariantRef(Shared::Arc(v.clone()))
+    }
+}
+
+impl From<Variant> for VariantRef {
+    fn from(v: Variant) -> VariantRef {
+        VariantRef(Shared::Arc(Arc::new(v)))
+    }
+}

@@ -1,0 +1,470 @@
+//! Definition files: TOML text to a [`VariantDef`] and back.
+//!
+//! Reading is two steps. `toml` and `serde` turn the text into raw values
+//! that keep their byte spans (unknown keys, wrong types and bad TOML fail
+//! here); then each value is converted on its own (regions, rules, counts),
+//! so every error can name its line and key. Nothing here knows whether the
+//! variant is playable: that is [`super::check`]'s work.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+use std::ops::Range;
+use std::str::FromStr;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::VariantError;
+use super::def::{
+    CastlingDef, PieceDef, PromotionDef, Region, RegionText, StalemateRule, VariantDef,
+};
+use crate::bitboard::BoardSize;
+
+/// The largest definition read: bigger texts are refused before parsing.
+pub const MAX_DEFINITION_BYTES: usize = 64 * 1024;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawDef {
+    name: Spanned<String>,
+    files: Spanned<i64>,
+    ranks: Spanned<i64>,
+    start: Spanned<String>,
+    stalemate: Option<Spanned<String>>,
+    facing_kings: Option<bool>,
+    en_passant: Option<bool>,
+    promotion: Option<RawPromotion>,
+    castling: Option<RawCastling>,
+    piece: Vec<Spanned<RawPiece>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawRegion {
+    white: Spanned<String>,
+    black: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawPromotion {
+    scheme: Spanned<String>,
+    zone: Option<Spanned<RawRegion>>,
+    forced: Option<Spanned<RawRegion>>,
+    limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
+    captured_becomes: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawCastling {
+    rook: Spanned<String>,
+    kingside: Option<Spanned<i64>>,
+    queenside: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawPiece {
+    name: Spanned<String>,
+    token: Spanned<String>,
+    betza: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    pawn: bool,
+    #[serde(default)]
+    promoted: bool,
+    confined: Option<Spanned<RawRegion>>,
+    initial: Option<Spanned<RawRegion>>,
+    #[serde(default)]
+    promotes: Vec<Spanned<String>>,
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// At most 40 characters of a user's text, for error messages: a huge input
+/// is never copied whole.
+pub(crate) fn prefix(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        None => text.to_string(),
+        Some((i, _)) => format!("{}...", &text[..i]),
+    }
+}
+
+/// The key written before the value at `at`, on its line (`zone` in
+/// `zone = { ... }`, or the innermost key for an inline table).
+fn key_before(text: &str, at: usize) -> Option<String> {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[start..at];
+    let eq = before.rfind('=')?;
+    let key = before[..eq].trim_end();
+    let key = key
+        .rsplit(|c: char| c == '{' || c == ',' || c.is_whitespace())
+        .next()
+        .unwrap_or(key);
+    let key = key.trim_matches('"');
+    (!key.is_empty()).then(|| prefix(key))
+}
+
+/// Reads a definition's text. See [`VariantDef`]'s `FromStr`.
+pub(crate) fn read(text: &str) -> Result<VariantDef, VariantError> {
+    if text.len() > MAX_DEFINITION_BYTES {
+        return Err(VariantError::TooLarge {
+            bytes: text.len(),
+            max: MAX_DEFINITION_BYTES,
+        });
+    }
+    let raw: RawDef = toml::from_str(text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start);
+        VariantError::Syntax {
+            line: line_of(text, at),
+            key: e.span().and_then(|s| key_before(text, s.start)),
+            message: e.message().trim().to_string(),
+        }
+    })?;
+    Reader { text }.def(raw)
+}
+
+struct Reader<'t> {
+    text: &'t str,
+}
+
+impl Reader<'_> {
+    fn err(&self, span: Range<usize>, key: &str, message: String) -> VariantError {
+        VariantError::Value {
+            line: line_of(self.text, span.start),
+            key: key.to_string(),
+            message,
+        }
+    }
+
+    fn count(&self, v: &Spanned<i64>, key: &str, max: i64) -> Result<u8, VariantError> {
+        let n = *v.get_ref();
+        if (1..=max).contains(&n) {
+            Ok(n as u8)
+        } else {
+            Err(self.err(v.span(), key, format!("{n} is not in 1..={max}")))
+        }
+    }
+
+    fn region(
+        &self,
+        size: BoardSize,
+        r: &Spanned<RawRegion>,
+        key: &str,
+    ) -> Result<Region, VariantError> {
+        let r = r.get_ref();
+        let side = |s: &Spanned<String>, color: &str| {
+            Region::parse_squares(size, s.get_ref())
+                .map_err(|m| self.err(s.span(), &format!("{key}.{color}"), m))
+        };
+        Ok(Region {
+            white: side(&r.white, "white")?,
+            black: side(&r.black, "black")?,
+        })
+    }
+
+    fn def(&self, raw: RawDef) -> Result<VariantDef, VariantError> {
+        let name = raw.name.get_ref();
+        let name_ok = !name.is_empty()
+            && name.len() <= 64
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !name_ok {
+            return Err(self.err(
+                raw.name.span(),
+                "name",
+                format!(
+                    "{:?}: a name is 1-64 lowercase letters, digits and '-'",
+                    prefix(name)
+                ),
+            ));
+        }
+        let files = self.count(&raw.files, "files", 16)?;
+        let ranks = self.count(&raw.ranks, "ranks", 16)?;
+        let size = BoardSize::new(files, ranks).ok_or_else(|| {
+            self.err(
+                raw.ranks.span(),
+                "ranks",
+                format!("a {files}x{ranks} board has more than 128 squares"),
+            )
+        })?;
+        let stalemate = match &raw.stalemate {
+            None => StalemateRule::Draw,
+            Some(s) => match s.get_ref().as_str() {
+                "draw" => StalemateRule::Draw,
+                "loss" => StalemateRule::Loss,
+                other => {
+                    return Err(self.err(
+                        s.span(),
+                        "stalemate",
+                        format!("{:?}: expected \"draw\" or \"loss\"", prefix(other)),
+                    ));
+                }
+            },
+        };
+        let promotion = match &raw.promotion {
+            None => PromotionDef::None,
+            Some(p) => self.promotion(size, p)?,
+        };
+        let castling = match &raw.castling {
+            None => None,
+            Some(c) => Some(CastlingDef {
+                rook: c.rook.get_ref().clone(),
+                kingside: c
+                    .kingside
+                    .as_ref()
+                    .map(|d| self.count(d, "castling.kingside", 15))
+                    .transpose()?,
+                queenside: c
+                    .queenside
+                    .as_ref()
+                    .map(|d| self.count(d, "castling.queenside", 15))
+                    .transpose()?,
+            }),
+        };
+        let pieces = raw
+            .piece
+            .iter()
+            .map(|p| self.piece(size, p.get_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(VariantDef {
+            name: name.clone(),
+            files,
+            ranks,
+            pieces,
+            start_fen: raw.start.get_ref().clone(),
+            stalemate,
+            facing_kings: raw.facing_kings.unwrap_or(false),
+            en_passant: raw.en_passant.unwrap_or(false),
+            promotion,
+            castling,
+        })
+    }
+
+    fn promotion(&self, size: BoardSize, p: &RawPromotion) -> Result<PromotionDef, VariantError> {
+        let only_in = |present: Option<Range<usize>>, key: &str, scheme: &str| match present {
+            Some(span) => Err(self.err(
+                span,
+                key,
+                format!("`{key}` belongs to the {scheme} scheme only"),
+            )),
+            None => Ok(()),
+        };
+        match p.scheme.get_ref().as_str() {
+            "capture" => {
+                only_in(p.zone.as_ref().map(Spanned::span), "promotion.zone", "zone")?;
+                only_in(
+                    p.forced.as_ref().map(Spanned::span),
+                    "promotion.forced",
+                    "zone",
+                )?;
+                only_in(
+                    p.limits.as_ref().map(Spanned::span),
+                    "promotion.limits",
+                    "zone",
+                )?;
+                Ok(PromotionDef::OnCapture {
+                    captured_becomes: p.captured_becomes.as_ref().map(|t| t.get_ref().clone()),
+                })
+            }
+            "zone" => {
+                only_in(
+                    p.captured_becomes.as_ref().map(Spanned::span),
+                    "promotion.captured-becomes",
+                    "capture",
+                )?;
+                let zone = match &p.zone {
+                    Some(z) => self.region(size, z, "promotion.zone")?,
+                    None => {
+                        return Err(self.err(
+                            p.scheme.span(),
+                            "promotion.zone",
+                            "the zone scheme needs a `zone`".into(),
+                        ));
+                    }
+                };
+                let forced = match &p.forced {
+                    Some(f) => self.region(size, f, "promotion.forced")?,
+                    None => Region::default(),
+                };
+                let mut limits = BTreeMap::new();
+                if let Some(l) = &p.limits {
+                    for (token, n) in l.get_ref() {
+                        let key = format!("promotion.limits.{}", prefix(token));
+                        let v = *n.get_ref();
+                        if !(0..=128).contains(&v) {
+                            return Err(self.err(n.span(), &key, format!("{v} is not in 0..=128")));
+                        }
+                        limits.insert(token.clone(), v as u8);
+                    }
+                }
+                Ok(PromotionDef::Zone {
+                    zone,
+                    forced,
+                    limits,
+                })
+            }
+            other => Err(self.err(
+                p.scheme.span(),
+                "promotion.scheme",
+                format!("{:?}: expected \"zone\" or \"capture\"", prefix(other)),
+            )),
+        }
+    }
+
+    fn piece(&self, size: BoardSize, p: &RawPiece) -> Result<PieceDef, VariantError> {
+        let region = |r: &Option<Spanned<RawRegion>>, key: &str| {
+            r.as_ref().map(|r| self.region(size, r, key)).transpose()
+        };
+        Ok(PieceDef {
+            name: p.name.get_ref().clone(),
+            token: p.token.get_ref().clone(),
+            betza: p.betza.get_ref().clone(),
+            royal: p.royal,
+            pawn: p.pawn,
+            promotions: p.promotes.iter().map(|t| t.get_ref().clone()).collect(),
+            promoted: p.promoted,
+            confinement: region(&p.confined, "confined")?,
+            initial: region(&p.initial, "initial")?,
+        })
+    }
+}
+
+/// A TOML basic string.
+pub(crate) fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A TOML key: bare where it may be, quoted otherwise (`"+F"`).
+fn key(s: &str) -> String {
+    let bare = !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare { s.to_string() } else { quoted(s) }
+}
+
+impl fmt::Display for VariantDef {
+    /// Writes the definition in the definition-file format; reading it back
+    /// gives an equal definition.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Regions need a board; a definition without a valid one is written
+        // on the largest board so that no square is lost.
+        let size = self
+            .size()
+            .unwrap_or_else(|| BoardSize::new(16, 8).expect("valid"));
+        writeln!(f, "name = {}", quoted(&self.name))?;
+        writeln!(f, "files = {}", self.files)?;
+        writeln!(f, "ranks = {}", self.ranks)?;
+        writeln!(f, "start = {}", quoted(&self.start_fen))?;
+        if self.stalemate == StalemateRule::Loss {
+            writeln!(f, "stalemate = \"loss\"")?;
+        }
+        if self.facing_kings {
+            writeln!(f, "facing-kings = true")?;
+        }
+        if self.en_passant {
+            writeln!(f, "en-passant = true")?;
+        }
+        match &self.promotion {
+            PromotionDef::None => {}
+            PromotionDef::OnCapture { captured_becomes } => {
+                writeln!(f, "\n[promotion]\nscheme = \"capture\"")?;
+                if let Some(t) = captured_becomes {
+                    writeln!(f, "captured-becomes = {}", quoted(t))?;
+                }
+            }
+            PromotionDef::Zone {
+                zone,
+                forced,
+                limits,
+            } => {
+                writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
+                writeln!(f, "zone = {}", RegionText(size, zone))?;
+                if *forced != Region::default() {
+                    writeln!(f, "forced = {}", RegionText(size, forced))?;
+                }
+                if !limits.is_empty() {
+                    let items: Vec<String> = limits
+                        .iter()
+                        .map(|(t, n)| format!("{} = {n}", key(t)))
+                        .collect();
+                    writeln!(f, "limits = {{ {} }}", items.join(", "))?;
+                }
+            }
+        }
+        if let Some(c) = &self.castling {
+            writeln!(f, "\n[castling]\nrook = {}", quoted(&c.rook))?;
+            if let Some(d) = c.kingside {
+                writeln!(f, "kingside = {d}")?;
+            }
+            if let Some(d) = c.queenside {
+                writeln!(f, "queenside = {d}")?;
+            }
+        }
+        for p in &self.pieces {
+            writeln!(f, "\n[[piece]]")?;
+            writeln!(f, "name = {}", quoted(&p.name))?;
+            writeln!(f, "token = {}", quoted(&p.token))?;
+            writeln!(f, "betza = {}", quoted(&p.betza))?;
+            if p.royal {
+                writeln!(f, "royal = true")?;
+            }
+            if p.pawn {
+                writeln!(f, "pawn = true")?;
+            }
+            if p.promoted {
+                writeln!(f, "promoted = true")?;
+            }
+            if let Some(r) = &p.confinement {
+                writeln!(f, "confined = {}", RegionText(size, r))?;
+            }
+            if let Some(r) = &p.initial {
+                writeln!(f, "initial = {}", RegionText(size, r))?;
+            }
+            if !p.promotions.is_empty() {
+                let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
+                writeln!(f, "promotes = [{}]", list.join(", "))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for VariantDef {
+    type Err = VariantError;
+
+    /// Reads a definition file's text (TOML). Errors name the line and the
+    /// key; the definition is not yet checked for playability
+    /// ([`crate::Variant::new`] does that).
+    fn from_str(text: &str) -> Result<VariantDef, VariantError> {
+        read(text)
+    }
+}
