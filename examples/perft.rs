@@ -1,5 +1,6 @@
 //! `cargo run --release --example perft -- VARIANT DEPTH [--fen FEN] [--divide]
-//! [--no-bulk] [--threads N] [--shard K/N]`
+//! [--no-bulk] [--threads N] [--shard K/N]`, or `--variant-file FILE DEPTH ...`
+//! for a variant defined in a file (the TOML format of `docs/`).
 //!
 //! Prints `total N` (with `--divide`, first a line `MOVE COUNT` per legal root
 //! move, sorted by move text). `--no-bulk` plays every leaf move instead of
@@ -13,20 +14,27 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use betza::{PerftOptions, Position, Shard, Variant};
+use betza::{PerftOptions, Position, Shard, Variant, VariantRef};
+
+#[path = "support/load.rs"]
+mod load;
 
 /// The usage text.
 pub const USAGE: &str =
-    "usage: perft VARIANT DEPTH [--fen FEN] [--divide] [--no-bulk] [--threads N] [--shard K/N]";
+    "usage: perft VARIANT DEPTH [--fen FEN] [--divide] [--no-bulk] [--threads N] [--shard K/N]
+       perft --variant-file FILE DEPTH [OPTIONS]";
 
 /// The command line, parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The variant's name.
+    /// The variant's name (empty with `variant_file`).
     pub variant: String,
+    /// The file defining the variant, instead of a built-in's name.
+    pub variant_file: Option<PathBuf>,
     /// Plies to count.
     pub depth: u32,
     /// The position, when not the start.
@@ -61,6 +69,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
     let mut no_bulk = false;
     let mut threads = None;
     let mut shard = None;
+    let mut variant_file: Option<PathBuf> = None;
     let mut i = 0;
     let text = |a: &OsString| {
         a.to_str().map(str::to_string).ok_or_else(|| ArgError {
@@ -97,6 +106,15 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
                 once(fen.is_some())?;
                 fen = Some(value("a FEN argument")?);
             }
+            "--variant-file" => {
+                once(variant_file.is_some())?;
+                i += 1;
+                match args.get(i) {
+                    // A path need not be UTF-8.
+                    Some(p) => variant_file = Some(PathBuf::from(p)),
+                    None => return Err(usage_error("--variant-file needs a FILE")),
+                }
+            }
             "--threads" => {
                 once(threads.is_some())?;
                 let v = value("a number of threads")?;
@@ -126,10 +144,18 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         }
         i += 1;
     }
-    let [name, depth] = positional.as_slice() else {
-        return Err(usage_error("expected VARIANT and DEPTH"));
+    let (name, depth) = match (&variant_file, positional.as_slice()) {
+        (None, [name, depth]) => (name.clone(), depth),
+        (Some(_), [depth]) => (String::new(), depth),
+        (Some(_), [_, _]) => {
+            return Err(usage_error(
+                "a variant name and --variant-file: give one of them",
+            ));
+        }
+        (Some(_), _) => return Err(usage_error("expected DEPTH after --variant-file FILE")),
+        (None, _) => return Err(usage_error("expected VARIANT and DEPTH")),
     };
-    if Variant::by_name(name).is_none() {
+    if variant_file.is_none() && Variant::by_name(&name).is_none() {
         return Err(ArgError {
             message: format!(
                 "unknown variant {name:?}; the built-in variants are {}",
@@ -148,7 +174,8 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         }
     };
     Ok(Options {
-        variant: name.clone(),
+        variant: name,
+        variant_file,
         depth,
         fen,
         divide,
@@ -163,11 +190,15 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
 /// Counts as `opts` say and prints the lines to `out`; the total, or what is
 /// wrong with the position.
 pub fn run(opts: &Options, out: &mut impl Write) -> Result<u64, String> {
-    let variant = Variant::by_name(&opts.variant)
-        .ok_or_else(|| format!("unknown variant {:?}", opts.variant))?;
+    let variant: VariantRef = match &opts.variant_file {
+        Some(path) => load::variant_file(path)?,
+        None => Variant::by_name(&opts.variant)
+            .ok_or_else(|| format!("unknown variant {:?}", opts.variant))?
+            .into(),
+    };
     let pos = match &opts.fen {
-        None => Position::start(variant),
-        Some(f) => Position::from_fen(variant, f).map_err(|e| e.to_string())?,
+        None => Position::start(&variant),
+        Some(f) => Position::from_fen(&variant, f).map_err(|e| e.to_string())?,
     };
     let io = |e: io::Error| e.to_string();
     let (root, list) = if opts.divide {

@@ -2,8 +2,9 @@
 //! computer.
 //!
 //! ```text
-//! cargo run --release --example play -- [VARIANT] [--white human|computer]
-//!     [--black human|computer] [--seed N] [--fen FEN] [--no-color]
+//! cargo run --release --example play -- [VARIANT | --variant-file FILE]
+//!     [--white human|computer] [--black human|computer] [--seed N] [--fen FEN]
+//!     [--no-color]
 //! ```
 //!
 //! The default is Meiriqi, you (White) against the computer (Black). Moves are
@@ -23,6 +24,7 @@
 #![allow(dead_code)]
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 
 use betza::{BoardSize, Game, Role, VariantRef};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
@@ -32,6 +34,9 @@ pub mod engine;
 
 #[path = "support/reach.rs"]
 pub mod reach;
+
+#[path = "support/load.rs"]
+mod load;
 
 use engine::{Rng, Values};
 
@@ -59,6 +64,8 @@ impl Player {
 pub struct Options {
     /// The variant's name.
     pub variant: String,
+    /// The file defining the variant, instead of a built-in's name.
+    pub variant_file: Option<PathBuf>,
     /// White's player.
     pub white: Player,
     /// Black's player.
@@ -77,6 +84,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             variant: "meiriqi".into(),
+            variant_file: None,
             white: Player::Human,
             black: Player::Computer,
             seed: None,
@@ -88,7 +96,7 @@ impl Default for Options {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: play [VARIANT] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--no-color]
+pub const USAGE: &str = "usage: play [VARIANT | --variant-file FILE] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--no-color]
 variants: decimaka, meiriqi (the default), chess, capablanca";
 
 /// What the command line asks for.
@@ -130,6 +138,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 );
             }
             "--fen" => opts.fen = Some(value()?),
+            "--variant-file" => opts.variant_file = Some(PathBuf::from(value()?)),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             s if variant.is_none() => variant = Some(s.to_string()),
             s => return Err(format!("unexpected argument {s:?}")),
@@ -137,17 +146,29 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         i += 1;
     }
     if let Some(v) = variant {
+        if opts.variant_file.is_some() {
+            return Err(format!("{v:?} and --variant-file: give one of them"));
+        }
         if Variant::by_name(&v).is_none() {
             return Err(unknown_variant(&v));
         }
         opts.variant = v;
     }
+    let variant = load_variant(&opts)?;
     if let Some(fen) = &opts.fen {
-        let variant =
-            Variant::by_name(&opts.variant).ok_or_else(|| unknown_variant(&opts.variant))?;
-        Position::from_fen(variant, fen).map_err(|e| format!("--fen: {e}"))?;
+        Position::from_fen(&variant, fen).map_err(|e| format!("--fen: {e}"))?;
     }
     Ok(Command::Play(opts))
+}
+
+/// The variant the options name: a built-in or the one of the file.
+pub fn load_variant(opts: &Options) -> Result<VariantRef, String> {
+    match &opts.variant_file {
+        Some(path) => load::variant_file(path),
+        None => Variant::by_name(&opts.variant)
+            .map(VariantRef::from)
+            .ok_or_else(|| unknown_variant(&opts.variant)),
+    }
 }
 
 fn unknown_variant(name: &str) -> String {
@@ -237,8 +258,8 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 /// [`run`] with any [`Input`].
 pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
-    let variant =
-        Variant::by_name(&opts.variant).ok_or_else(|| invalid(unknown_variant(&opts.variant)))?;
+    let variant = load_variant(opts).map_err(invalid)?;
+    let values = Values::new(&variant);
     let game = match &opts.fen {
         None => Game::new(variant),
         Some(fen) => Game::from_fen(variant, fen).map_err(|e| invalid(format!("--fen: {e}")))?,
@@ -249,7 +270,7 @@ pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Re
         color: opts.color,
         players: [opts.white, opts.black],
         rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
-        values: Values::new(variant),
+        values,
         game,
         ended: None,
         announced: false,

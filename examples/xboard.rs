@@ -76,11 +76,15 @@
 #![allow(dead_code)]
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 
-use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant};
+use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef};
 
 #[path = "support/engine.rs"]
 mod engine;
+
+#[path = "support/load.rs"]
+mod load;
 
 use engine::{Rng, Values};
 
@@ -92,10 +96,13 @@ pub struct Options {
     /// Number the ranks of a 10-rank board 1 to 10 (the library's move text)
     /// rather than XBoard's 0 to 9.
     pub ranks_from_1: bool,
+    /// Files defining more variants, offered under their `name` (a file's
+    /// variant of a built-in's name replaces it).
+    pub variant_files: Vec<PathBuf>,
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: xboard [--seed N] [--ranks-from-1]
+pub const USAGE: &str = "usage: xboard [--seed N] [--ranks-from-1] [--variant-file FILE]...
 An engine speaking the XBoard protocol (CECP 2) on standard input and output.
 Load it into XBoard with: xboard -fcp 'target/release/examples/xboard' -variant meiriqi";
 
@@ -107,6 +114,11 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         match args[i].as_str() {
             "-h" | "--help" => return Ok(None),
             "--ranks-from-1" => opts.ranks_from_1 = true,
+            "--variant-file" => {
+                i += 1;
+                let v = args.get(i).ok_or("--variant-file needs a FILE")?;
+                opts.variant_files.push(PathBuf::from(v));
+            }
             "--seed" => {
                 i += 1;
                 let v = args.get(i).ok_or("--seed needs a value")?;
@@ -354,7 +366,13 @@ pub fn xboard_betza(betza: &str) -> String {
 /// Plays the protocol from `input` to `output` until `quit` or the end of the
 /// input.
 pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
-    let mut engine = Adapter::new(opts, output);
+    let mut extra = Vec::new();
+    for path in &opts.variant_files {
+        let v =
+            load::variant_file(path).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        extra.push(v);
+    }
+    let mut engine = Adapter::new(opts, extra, output);
     for line in input.lines() {
         let line = line?;
         let go_on = engine.command(line.trim())?;
@@ -370,7 +388,9 @@ struct Adapter<W> {
     out: W,
     ranks_from_1: bool,
     rng: Rng,
-    variant: &'static Variant,
+    variant: VariantRef,
+    /// The variants of `--variant-file`.
+    extra: Vec<VariantRef>,
     letters: Letters,
     values: Values,
     game: Game,
@@ -389,16 +409,17 @@ struct Adapter<W> {
 }
 
 impl<W: Write> Adapter<W> {
-    fn new(opts: &Options, out: W) -> Adapter<W> {
-        let variant = Variant::by_name("chess").expect("built in");
+    fn new(opts: &Options, extra: Vec<VariantRef>, out: W) -> Adapter<W> {
+        let variant: VariantRef = Variant::by_name("chess").expect("built in").into();
         Adapter {
             out,
             ranks_from_1: opts.ranks_from_1,
             rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
+            letters: Letters::new(&variant),
+            values: Values::new(&variant),
+            game: Game::new(variant.clone()),
             variant,
-            letters: Letters::new(variant),
-            values: Values::new(variant),
-            game: Game::new(variant),
+            extra,
             force: false,
             engine_side: Color::Black,
             finished: false,
@@ -419,7 +440,17 @@ impl<W: Write> Adapter<W> {
             "quit" => return Ok(false),
             "xboard" => {}
             "protover" => {
-                let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
+                let mut names: Vec<&str> = VARIANTS
+                    .iter()
+                    .filter(|v| {
+                        !self
+                            .extra
+                            .iter()
+                            .any(|e| e.name() == v.0 || e.name() == v.1)
+                    })
+                    .map(|v| v.0)
+                    .collect();
+                names.extend(self.extra.iter().map(|e| e.name()));
                 writeln!(
                     self.out,
                     "feature myname=\"betza {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 colors=0 \
@@ -429,21 +460,31 @@ impl<W: Write> Adapter<W> {
                 )?;
             }
             "new" => {
-                self.set_variant(Variant::by_name("chess").expect("built in"));
+                self.set_variant(Variant::by_name("chess").expect("built in").into());
                 self.known = true;
                 self.force = false;
                 self.engine_side = Color::Black;
             }
-            "variant" => match VARIANTS.iter().find(|v| v.0 == arg || v.1 == arg) {
-                Some(&(_, name, known)) => {
-                    self.set_variant(Variant::by_name(name).expect("built in"));
-                    self.known = known;
-                    if !known {
+            "variant" => {
+                let file = self.extra.iter().find(|e| e.name() == arg).cloned();
+                let builtin = VARIANTS.iter().find(|v| v.0 == arg || v.1 == arg);
+                match (file, builtin) {
+                    // XBoard knows no variant of a file: it gets `setup`.
+                    (Some(v), _) => {
+                        self.set_variant(v);
+                        self.known = false;
                         self.send_setup()?;
                     }
+                    (None, Some(&(_, name, known))) => {
+                        self.set_variant(Variant::by_name(name).expect("built in").into());
+                        self.known = known;
+                        if !known {
+                            self.send_setup()?;
+                        }
+                    }
+                    (None, None) => writeln!(self.out, "Error (unsupported variant): {arg}")?,
                 }
-                None => writeln!(self.out, "Error (unsupported variant): {arg}")?,
-            },
+            }
             "setboard" => self.setboard(arg),
             "force" => self.force = true,
             "go" => {
@@ -484,13 +525,13 @@ impl<W: Write> Adapter<W> {
         Ok(true)
     }
 
-    fn set_variant(&mut self, variant: &'static Variant) {
-        if !std::ptr::eq(variant, self.variant) {
+    fn set_variant(&mut self, variant: VariantRef) {
+        if !variant.same(&self.variant) {
+            self.letters = Letters::new(&variant);
+            self.values = Values::new(&variant);
             self.variant = variant;
-            self.letters = Letters::new(variant);
-            self.values = Values::new(variant);
         }
-        self.game = Game::new(variant);
+        self.game = Game::new(self.variant.clone());
         self.finished = false;
         self.bad_position = None;
     }
@@ -498,7 +539,7 @@ impl<W: Write> Adapter<W> {
     /// The board size, start position and pieces of a variant XBoard does not
     /// know.
     fn send_setup(&mut self) -> io::Result<()> {
-        let v = self.variant;
+        let v = self.variant.clone();
         let size = v.size();
         let fen = self.fen_to_xboard(v.start_fen());
         writeln!(
@@ -529,7 +570,7 @@ impl<W: Write> Adapter<W> {
                 "a piece letter of {fen:?} names no piece type of {}",
                 self.variant.name()
             )),
-            Some(ours) => Game::from_fen(self.variant, &ours).map_err(|e| e.to_string()),
+            Some(ours) => Game::from_fen(self.variant.clone(), &ours).map_err(|e| e.to_string()),
         };
         match game {
             Ok(game) => {

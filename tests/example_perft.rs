@@ -161,3 +161,74 @@ fn a_non_utf8_argument_is_reported_not_a_panic() {
     assert_eq!(e.message, "argument \"c\\xFFh\" is not valid UTF-8");
     assert!(!e.usage);
 }
+
+/// A file in the temporary directory holding `text`, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("betza-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn a_variant_from_a_definition_file() {
+    // Meiriqi written out in the format, under another name.
+    let text = betza::Variant::by_name("meiriqi")
+        .unwrap()
+        .definition()
+        .to_string()
+        .replace("name = \"meiriqi\"", "name = \"my-meiriqi\"");
+    assert!(text.contains("my-meiriqi"));
+    let file = TempFile::new("perft-meiriqi.toml", &text);
+    let path = file.0.to_str().unwrap();
+    for (depth, nodes) in [(1, 44), (2, 1934), (3, 90_313)] {
+        assert_eq!(
+            run(&format!("--variant-file {path} {depth}")).unwrap(),
+            format!("total {nodes}\n")
+        );
+    }
+    assert_eq!(
+        run(&format!("--variant-file {path} 3 --threads 2 --no-bulk")).unwrap(),
+        "total 90313\n"
+    );
+    let err = |s: &str| perft::parse_args(&args(s)).unwrap_err().message;
+    assert_eq!(
+        err(&format!("meiriqi --variant-file {path} 2")),
+        "a variant name and --variant-file: give one of them"
+    );
+    assert_eq!(
+        err(&format!("--variant-file {path}")),
+        "expected DEPTH after --variant-file FILE"
+    );
+    assert_eq!(
+        err(&format!("--variant-file {path} --variant-file {path} 1")),
+        "--variant-file is given twice"
+    );
+    assert_eq!(err("1 --variant-file"), "--variant-file needs a FILE");
+    // A file that is missing, or whose definition is refused: the error
+    // names the file, and the library's message the line and the key.
+    let missing = run("--variant-file /nonexistent/betza.toml 1").unwrap_err();
+    assert!(
+        missing.starts_with("--variant-file /nonexistent/betza.toml: "),
+        "{missing}"
+    );
+    let bad = TempFile::new(
+        "perft-bad.toml",
+        &text.replace("files = 10", "files = 10\nfiles-typo = 3"),
+    );
+    let e = run(&format!("--variant-file {} 1", bad.0.display())).unwrap_err();
+    assert!(
+        e.starts_with(&format!("--variant-file {}: ", bad.0.display())),
+        "{e}"
+    );
+    assert!(e.contains("files-typo"), "{e}");
+}

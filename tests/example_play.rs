@@ -12,6 +12,7 @@ use play::{Command, Options, Player};
 fn run(variant: &str, white: Player, black: Player, seed: u64, script: &str) -> String {
     let opts = Options {
         variant: variant.into(),
+        variant_file: None,
         white,
         black,
         seed: Some(seed),
@@ -465,6 +466,7 @@ fn check_is_shown_and_the_list_numbers_from_the_fen() {
     // A game from a FEN, Black to move at move 5: the list starts "5...".
     let opts = Options {
         variant: "chess".into(),
+        variant_file: None,
         white: Player::Human,
         black: Player::Human,
         seed: Some(1),
@@ -653,4 +655,57 @@ fn reach_agrees_with_the_legal_moves() {
         }
         let _ = Position::start(v);
     }
+}
+
+#[test]
+fn a_variant_from_a_definition_file() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/gardner.toml"
+    );
+    let Ok(Command::Play(mut o)) = play::parse_args(&["--variant-file".into(), path.into()]) else {
+        panic!("a variant file")
+    };
+    assert_eq!(o.variant_file.as_deref(), Some(std::path::Path::new(path)));
+    o.white = Player::Human;
+    o.black = Player::Human;
+    o.color = false;
+    o.echo = true;
+    let mut out = Vec::new();
+    play::run(
+        &o,
+        "e3\npieces\nshow q\nnew\nfen\nquit\n".as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(
+        &out,
+        &[
+            "gardner: White human, Black human.",
+            "  5   r  n  b  q  k\n",
+            "  1   R  N  B  Q  K\n      a  b  c  d  e\n",
+            "White plays e3 (e2e3).",
+            "  3   .  .  .  . *P\n",
+            "The pieces of gardner",
+            "  P Pawn, promotes to Queen (Q) or Rook (R) or Bishop (B) or Knight (N): steps",
+            "The Queen (Q) on c3",
+            "  3   o  o  Q  o  o\n",
+            "new\nNew game.\ngardner: White human, Black human.",
+            "fen\nrnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n",
+        ],
+    );
+    let err = |a: &[&str]| {
+        let args: Vec<String> = a.iter().map(|s| s.to_string()).collect();
+        play::parse_args(&args).unwrap_err()
+    };
+    assert_eq!(
+        err(&["chess", "--variant-file", path]),
+        "\"chess\" and --variant-file: give one of them"
+    );
+    assert!(
+        err(&["--variant-file", "/nonexistent.toml"])
+            .starts_with("--variant-file /nonexistent.toml: "),
+    );
+    assert!(err(&["--variant-file", path, "--fen", "8/8 w - - 0 1"]).starts_with("--fen: "));
 }

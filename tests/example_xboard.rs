@@ -23,6 +23,7 @@ fn session(script: &str) -> Vec<String> {
         &Options {
             seed: Some(1),
             ranks_from_1: false,
+            ..Options::default()
         },
         script,
     )
@@ -306,6 +307,7 @@ fn ranks_from_1_for_guis_that_write_a10() {
     let opts = Options {
         seed: Some(1),
         ranks_from_1: true,
+        ..Options::default()
     };
     let out = session_with(
         &opts,
@@ -384,6 +386,7 @@ fn every_seed_gives_its_own_game() {
         let opts = Options {
             seed: Some(seed),
             ranks_from_1: false,
+            ..Options::default()
         };
         let out = session_with(&opts, &script);
         let moves: Vec<String> = out.into_iter().filter(|l| l.starts_with("move ")).collect();
@@ -458,4 +461,59 @@ fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
     let out =
         session("new\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nlift a1\nput a8\nping 3\nquit\n");
     assert_eq!(out, ["highlight Y7/Y7/Y7/Y7/Y7/Y7/Y7/1YYY4", "pong 3"]);
+}
+
+#[test]
+fn a_variant_from_a_definition_file_is_announced_by_its_name() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/gardner.toml"
+    );
+    let o = xboard::parse_args(&["--variant-file".into(), path.into()])
+        .unwrap()
+        .unwrap();
+    assert_eq!(o.variant_files, [std::path::PathBuf::from(path)]);
+    let opts = Options { seed: Some(4), ..o };
+    let out = session_with(
+        &opts,
+        "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
+    );
+    assert!(
+        out[0].contains("variants=\"decimaka,meiriqi,normal,capablanca,gardner\""),
+        "{out:?}"
+    );
+    let setup = &out[1];
+    assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
+    assert!(
+        setup.ends_with(") 5x5+0_fairy rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
+        "{setup}"
+    );
+    assert_eq!(
+        out[2..8],
+        [
+            "piece K& K",
+            "piece Q& Q",
+            "piece R& R",
+            "piece B& B",
+            "piece N& N",
+            "piece P& fmWfcF"
+        ]
+    );
+    // Ranks 1-5 on a board of 5 ranks; the King on e1 has no move yet.
+    assert_eq!(out[8], "highlight 5/5/5/5/5");
+    let m = out[9].strip_prefix("move ").expect("a move");
+    let v = betza::Variant::from_definition(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let pos = Position::start(&v);
+    assert!(pos.parse_move(m).is_ok(), "{m}");
+    // A file that cannot be read stops the engine before the protocol.
+    let bad = Options {
+        variant_files: vec!["/nonexistent.toml".into()],
+        ..Options::default()
+    };
+    let e = xboard::run(&bad, "quit\n".as_bytes(), Vec::new()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("--variant-file /nonexistent.toml: "),
+        "{e}"
+    );
 }
