@@ -323,7 +323,7 @@ Commands:
   pgn              the game so far as PGN
   claim            claim a draw by threefold repetition or the fifty-move rule
   resign           give up the game
-  new [VARIANT]    a new game (decimaka, meiriqi, chess, capablanca)
+  new [VARIANT]    a new game in a built-in variant (meiriqi, decimaka, chess, ...)
   help             this text
   quit             leave";
 

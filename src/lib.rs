@@ -104,7 +104,9 @@ pub enum Error {
     Betza(#[from] betza::BetzaError),
     /// No built-in variant has this name.
     #[error(
-        "unknown variant {0:?}: the built-in variants are decimaka, meiriqi, chess, capablanca"
+        "unknown variant {name:?}: the built-in variants are {list}",
+        name = .0,
+        list = crate::builtin::NAMES.join(", ")
     )]
     UnknownVariant(String),
 }

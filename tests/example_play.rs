@@ -321,14 +321,18 @@ fn two_computers_play_a_game_to_its_end() {
 
 #[test]
 fn help_new_variant_and_unknown_variant() {
-    let out = people("meiriqi", "help\nnew xiangqi\nnew chess\nfen\nquit\n");
+    let out = people("meiriqi", "help\nnew shogi\nnew chess\nfen\nquit\n");
+    let unknown = format!(
+        "new shogi\nUnknown variant \"shogi\"; the built-in variants are {}.\n",
+        betza::Variant::builtin_names().join(", ")
+    );
     assert_in_order(
         &out,
         &[
             "Commands:\n",
             "  moves [SQUARE]",
             "  quit ",
-            "new xiangqi\nUnknown variant \"xiangqi\"; the built-in variants are decimaka, meiriqi, chess, capablanca.\n",
+            &unknown,
             "New game.\nchess: White human, Black human.",
             "fen\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
         ],
@@ -381,7 +385,10 @@ fn command_line() {
     let err = |s: &str| play::parse_args(&args(s)).unwrap_err();
     assert_eq!(
         err("shogi"),
-        "unknown variant \"shogi\"; the built-in variants are decimaka, meiriqi, chess, capablanca"
+        format!(
+            "unknown variant \"shogi\"; the built-in variants are {}",
+            betza::Variant::builtin_names().join(", ")
+        )
     );
     assert_eq!(
         err("--white robot"),
