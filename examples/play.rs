@@ -96,8 +96,7 @@ impl Default for Options {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: play [VARIANT | --variant-file FILE] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--no-color]
-variants: decimaka, meiriqi (the default), chess, capablanca";
+pub const USAGE: &str = "usage: play [VARIANT | --variant-file FILE] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--no-color]";
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -567,7 +566,8 @@ impl<I: Input, W: Write> Session<I, W> {
             "The pieces of {} (White's letters; Black's are lower case):",
             v.name()
         )?;
-        for p in v.pieces() {
+        for (i, p) in v.pieces().iter().enumerate() {
+            let words = v.describe_piece(Role(i as u8)).unwrap_or_default();
             let mut head = format!("{:>3}  {}", p.token, p.name);
             if p.royal {
                 head.push_str(" (royal: the game is lost when it is mated)");
@@ -580,7 +580,7 @@ impl<I: Input, W: Write> Session<I, W> {
                     .collect();
                 head.push_str(&format!(", promotes to {}", to.join(" or ")));
             }
-            let mut text = format!("{head}: {}", p.describe());
+            let mut text = format!("{head}: {words}");
             if let Some(region) = p.confinement {
                 let squares: Vec<String> = region
                     .of(Color::White)
@@ -633,7 +633,7 @@ impl<I: Input, W: Write> Session<I, W> {
             p.name,
             p.token,
             v.size().square_name(r.from),
-            p.describe()
+            v.describe_piece(role).unwrap_or_default()
         );
         writeln!(self.out, "{}", wrap(&text, 78, 0))?;
         let board = render_marks(&v, &r, p.token.as_str());
@@ -1083,11 +1083,17 @@ fn main() -> std::process::ExitCode {
     let mut opts = match parse_args(&args) {
         Ok(Command::Play(opts)) => opts,
         Ok(Command::Help) => {
-            println!("{USAGE}");
+            println!(
+                "{USAGE}\nvariants: {} (meiriqi is the default)",
+                Variant::builtin_names().join(", ")
+            );
             return std::process::ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
+            eprintln!(
+                "error: {e}\n{USAGE}\nvariants: {}",
+                Variant::builtin_names().join(", ")
+            );
             return std::process::ExitCode::from(2);
         }
     };

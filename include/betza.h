@@ -476,8 +476,9 @@ BetzaStatus betza_variant_promotion_zone(const BetzaVariant *v,
 
 /*
  How piece type `piece` moves, in plain words generated from its Betza
- string (the Rust `PieceType::describe`), such as `"leaps (2,1)"` for a
- Knight: for help screens.
+ string and the variant's castling rules (the Rust
+ `Variant::describe_piece`), such as `"leaps (2,1)"` for a Knight: for
+ help screens.
  */
 BetzaStatus betza_variant_piece_description(const BetzaVariant *v,
                                             uint32_t piece,

@@ -19,7 +19,7 @@
 //! is towards the opponent, for either colour.
 
 use crate::betza::{self, Atom, BetzaError, LaterLeg, Modes, MoveTerm, Shape, Term};
-use crate::variant::PieceType;
+use crate::variant::{PieceType, Role, Variant};
 
 impl PieceType {
     /// How a piece of this type moves, in plain words, from its Betza
@@ -41,6 +41,65 @@ impl PieceType {
             text.push_str("; never leaves its region");
         }
         text
+    }
+}
+
+impl Variant {
+    /// How a piece of type `role` moves in this variant: as
+    /// [`PieceType::describe`], but castling is told from the variant's rules
+    /// (its partner and the distance towards each side), which the Betza
+    /// string alone need not say (`None` for a role of no type).
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("chess").unwrap();
+    /// assert_eq!(
+    ///     v.describe_piece(v.royal()).unwrap(),
+    ///     "steps one square in any direction; castles: moves 2 squares sideways \
+    ///      towards a Rook, which then stands beside it on the side it came from"
+    /// );
+    /// ```
+    pub fn describe_piece(&self, role: Role) -> Option<String> {
+        let p = self.pieces().get(role.index())?;
+        let Ok(parsed) = betza::parse(&p.betza) else {
+            return Some(p.describe());
+        };
+        let moves: Vec<Term> = parsed
+            .terms
+            .into_iter()
+            .filter(|t| matches!(t, Term::Move(_)))
+            .collect();
+        let mut text = describe_terms(&moves);
+        if let (true, Some((kingside, queenside))) =
+            (role == self.royal(), self.castling_distances())
+        {
+            let partner = self
+                .definition()
+                .castling
+                .as_ref()
+                .and_then(|c| self.role_by_token(&c.rook))
+                .map_or_else(
+                    || "its castling partner".to_string(),
+                    |r| format!("a {}", self.piece(r).name),
+                );
+            let how = if kingside == queenside {
+                format!("{kingside} squares sideways towards {partner}")
+            } else {
+                let last = (b'a' + self.size().files() - 1) as char;
+                format!(
+                    "{kingside} squares towards {partner} on file {last} or {queenside} towards one on file a"
+                )
+            };
+            if !text.is_empty() {
+                text.push_str("; ");
+            }
+            text.push_str(&format!(
+                "castles: moves {how}, which then stands beside it on the side it came from"
+            ));
+        }
+        if p.confinement.is_some() {
+            text.push_str("; never leaves its region");
+        }
+        Some(text)
     }
 }
 
@@ -90,7 +149,7 @@ pub fn describe_terms(terms: &[Term]) -> String {
                 moves.len(),
                 format!(
                     "castles: moves {distance} squares sideways towards its castling partner, \
-                     which lands on the last square it crossed"
+                     which then stands beside it on the side it came from"
                 ),
             ));
         }
@@ -676,7 +735,7 @@ mod tests {
     fn chess_and_capablanca() {
         assert_eq!(
             of("chess", "King"),
-            "steps one square in any direction; castles: moves 2 squares sideways towards its castling partner, which lands on the last square it crossed"
+            "steps one square in any direction; castles: moves 2 squares sideways towards its castling partner, which then stands beside it on the side it came from"
         );
         assert_eq!(of("chess", "Queen"), "slides any distance in any direction");
         assert_eq!(of("chess", "Rook"), "slides any distance orthogonally");
@@ -740,7 +799,7 @@ mod tests {
             "steps one square orthogonally, without capturing; steps one square diagonally, only capturing"
         );
         assert_eq!(of("decimaka", "Queen"), of("chess", "Queen"));
-        assert!(of("decimaka", "King").ends_with("moves 3 squares sideways towards its castling partner, which lands on the last square it crossed"));
+        assert!(of("decimaka", "King").ends_with("moves 3 squares sideways towards its castling partner, which then stands beside it on the side it came from"));
         assert_eq!(of("decimaka", "Pawn"), of("chess", "Pawn"));
     }
 
@@ -1009,11 +1068,40 @@ mod tests {
     }
 
     #[test]
+    fn castling_told_from_the_variant() {
+        let v = |n| Variant::by_name(n).unwrap();
+        let king = |n| v(n).describe_piece(v(n).royal()).unwrap();
+        assert_eq!(
+            king("decimaka"),
+            "steps one square in any direction; castles: moves 3 squares sideways towards \
+             a Rook, which then stands beside it on the side it came from"
+        );
+        // Janus: the Betza string has no O; the variant castles 4 and 3.
+        assert_eq!(v("janus").pieces()[v("janus").royal().index()].betza, "K");
+        assert_eq!(
+            king("janus"),
+            "steps one square in any direction; castles: moves 4 squares towards a Rook on \
+             file j or 3 towards one on file a, which then stands beside it on the side it came from"
+        );
+        // No castling in the variant: none told.
+        assert_eq!(
+            king("meiriqi"),
+            "steps one square in any direction; never leaves its region"
+        );
+        assert_eq!(king("shatranj"), "steps one square in any direction");
+        let chess = v("chess");
+        for (i, p) in chess.pieces().iter().enumerate().skip(1) {
+            assert_eq!(chess.describe_piece(Role(i as u8)).unwrap(), p.describe());
+        }
+        assert!(chess.describe_piece(Role(99)).is_none());
+    }
+
+    #[test]
     fn castling() {
         assert_eq!(
             d("KisO3"),
             "steps one square in any direction; castles: moves 3 squares sideways towards its \
-             castling partner, which lands on the last square it crossed"
+             castling partner, which then stands beside it on the side it came from"
         );
     }
 
@@ -1029,7 +1117,7 @@ mod tests {
                 betza_variant_by_name(c"meiriqi".as_ptr(), &mut handle),
                 BetzaStatus::BETZA_OK
             );
-            for (i, p) in v.pieces().iter().enumerate() {
+            for i in 0..v.pieces().len() {
                 let mut len = 0;
                 let status = betza_variant_piece_description(
                     handle,
@@ -1049,7 +1137,10 @@ mod tests {
                 );
                 assert_eq!(status, BetzaStatus::BETZA_OK);
                 let text = CStr::from_ptr(buf.as_ptr()).to_str().unwrap();
-                assert_eq!(text, p.describe());
+                assert_eq!(
+                    Some(text.to_string()),
+                    v.describe_piece(crate::Role(i as u8))
+                );
             }
             let n = v.pieces().len() as u32;
             let status = betza_variant_piece_description(

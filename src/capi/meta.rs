@@ -276,8 +276,9 @@ pub unsafe extern "C" fn betza_variant_promotion_zone(
 }
 
 /// How piece type `piece` moves, in plain words generated from its Betza
-/// string (the Rust `PieceType::describe`), such as `"leaps (2,1)"` for a
-/// Knight: for help screens.
+/// string and the variant's castling rules (the Rust
+/// `Variant::describe_piece`), such as `"leaps (2,1)"` for a Knight: for
+/// help screens.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_description(
     v: *const BetzaVariant,
@@ -289,7 +290,8 @@ pub unsafe extern "C" fn betza_variant_piece_description(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(v, "variant") }?;
-        let p = &v.inner.pieces()[piece_arg(&v.inner, piece)?];
-        unsafe { write_str(&p.describe(), buf, cap, len) }
+        let role = crate::Role(piece_arg(&v.inner, piece)? as u8);
+        let text = v.inner.describe_piece(role).unwrap_or_default();
+        unsafe { write_str(&text, buf, cap, len) }
     })
 }
