@@ -1,6 +1,7 @@
 //! An engine for XBoard (and other GUIs speaking the Chess Engine
-//! Communication Protocol, version 2): it plays every built-in variant with
-//! the 2-ply material search of `support/engine.rs`.
+//! Communication Protocol, version 2): it plays every built-in variant, and
+//! those of `--variant-file`, with the 2-ply material search of
+//! `support/engine.rs`.
 //!
 //! ```text
 //! cargo build --release --example xboard
@@ -134,14 +135,40 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
-/// Protocol names of the variants, and which of them XBoard knows by itself
-/// (those need no `setup`). XBoard calls orthodox chess `normal`.
-const VARIANTS: &[(&str, &str, bool)] = &[
-    ("decimaka", "decimaka", false),
-    ("meiriqi", "meiriqi", false),
-    ("normal", "chess", true),
-    ("capablanca", "capablanca", true),
+/// The built-in variants XBoard plays by itself, under its own name (`normal`
+/// for chess): the same board, start position, piece letters, moves and
+/// promotions, checked against XBoard's `backend.c` (its start arrays and
+/// `-pieceToCharTable` values) and `moves.c`. The third field: XBoard's start
+/// position differs (its Courier lacks the traditional opening moves), so the
+/// engine sends its own (`setup FEN`, which XBoard takes when legality testing
+/// is off). Every other variant is engine-defined for XBoard: `setup` with
+/// the piece table and board size, and a `piece` line per type.
+const XBOARD_VARIANTS: &[(&str, &str, bool)] = &[
+    ("normal", "chess", false),
+    ("capablanca", "capablanca", false),
+    ("gothic", "gothic", false),
+    ("janus", "janus", false),
+    ("makruk", "makruk", false),
+    ("shatranj", "shatranj", false),
+    ("courier", "courier", true),
 ];
+
+/// How a variant goes to XBoard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    /// XBoard knows it under this name.
+    Yes { start: bool },
+    /// Engine-defined: `setup` and `piece`.
+    No,
+}
+
+/// The protocol name of a built-in variant, and how XBoard knows it.
+fn protocol_name(builtin: &str) -> (&str, Known) {
+    match XBOARD_VARIANTS.iter().find(|v| v.1 == builtin) {
+        Some(&(name, _, start)) => (name, Known::Yes { start }),
+        None => (builtin, Known::No),
+    }
+}
 
 /// XBoard's piece images in the order of its `-pieceToCharTable` (XBoard 4.8
 /// and later, 22 a colour), each with the Betza moves of the piece usually
@@ -440,15 +467,11 @@ impl<W: Write> Adapter<W> {
             "quit" => return Ok(false),
             "xboard" => {}
             "protover" => {
-                let mut names: Vec<&str> = VARIANTS
+                let mut names: Vec<&str> = Variant::builtin_names()
                     .iter()
-                    .filter(|v| {
-                        !self
-                            .extra
-                            .iter()
-                            .any(|e| e.name() == v.0 || e.name() == v.1)
-                    })
-                    .map(|v| v.0)
+                    .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
+                    .map(|&b| protocol_name(b).0)
+                    .filter(|&p| !self.extra.iter().any(|e| e.name() == p))
                     .collect();
                 names.extend(self.extra.iter().map(|e| e.name()));
                 writeln!(
@@ -467,7 +490,9 @@ impl<W: Write> Adapter<W> {
             }
             "variant" => {
                 let file = self.extra.iter().find(|e| e.name() == arg).cloned();
-                let builtin = VARIANTS.iter().find(|v| v.0 == arg || v.1 == arg);
+                let builtin = Variant::builtin_names()
+                    .iter()
+                    .find(|&&b| b == arg || protocol_name(b).0 == arg);
                 match (file, builtin) {
                     // XBoard knows no variant of a file: it gets `setup`.
                     (Some(v), _) => {
@@ -475,11 +500,17 @@ impl<W: Write> Adapter<W> {
                         self.known = false;
                         self.send_setup()?;
                     }
-                    (None, Some(&(_, name, known))) => {
+                    (None, Some(&name)) => {
                         self.set_variant(Variant::by_name(name).expect("built in").into());
-                        self.known = known;
-                        if !known {
-                            self.send_setup()?;
+                        let known = protocol_name(name).1;
+                        self.known = known != Known::No;
+                        match known {
+                            Known::No => self.send_setup()?,
+                            Known::Yes { start: true } => {
+                                let fen = self.fen_to_xboard(self.variant.start_fen());
+                                writeln!(self.out, "setup {fen}")?;
+                            }
+                            Known::Yes { start: false } => {}
                         }
                     }
                     (None, None) => writeln!(self.out, "Error (unsupported variant): {arg}")?,

@@ -56,7 +56,8 @@ fn handshake_announces_the_features() {
     let f = &out[0];
     assert!(f.starts_with("feature "), "{f}");
     for part in [
-        "variants=\"decimaka,meiriqi,normal,capablanca\"",
+        "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
+         centaur,courier,shatranj,makruk\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -479,7 +480,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
     assert!(
-        out[0].contains("variants=\"decimaka,meiriqi,normal,capablanca,gardner\""),
+        out[0].contains(",makruk,gardner\" "),
         "{out:?}"
     );
     let setup = &out[1];
@@ -516,4 +517,31 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
             .starts_with("--variant-file /nonexistent.toml: "),
         "{e}"
     );
+}
+
+#[test]
+fn xboards_own_variants_and_engine_defined_ones() {
+    // XBoard plays these by itself: no setup, and its piece letters are the
+    // library's (Makruk's Khon S and Met M, Shatranj's Fers Q and Alfil B).
+    for name in ["gothic", "janus", "makruk", "shatranj", "capablanca", "normal"] {
+        let out = session(&format!("new\nvariant {name}\nping 1\nquit\n"));
+        assert_eq!(out, ["pong 1"], "{name}");
+    }
+    let out = session("new\nvariant makruk\nforce\nusermove d1e2\nusermove e8d7\nusermove e3e4\nping 1\nquit\n");
+    assert_eq!(out, ["pong 1"], "{out:?}");
+    // Courier: XBoard's own, but its start lacks the opening moves.
+    let out = session("new\nvariant courier\nquit\n");
+    assert_eq!(
+        out,
+        ["setup rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"]
+    );
+    // Embassy, Modern, Chancellor and Centaur XBoard does not have: set up
+    // as engine-defined variants.
+    for (name, size) in [("embassy", "10x8"), ("modern", "9x9"), ("chancellor", "9x9"), ("centaur", "10x8")] {
+        let out = session(&format!("new\nvariant {name}\nquit\n"));
+        let v = Variant::by_name(name).unwrap();
+        assert!(out[0].starts_with("setup ("), "{name}: {out:?}");
+        assert!(out[0].contains(&format!(") {size}+0_fairy ")), "{name}: {out:?}");
+        assert_eq!(out.len(), 1 + v.pieces().len(), "{name}: {out:?}");
+    }
 }
