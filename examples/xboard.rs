@@ -746,6 +746,9 @@ impl<W: Write> Adapter<W> {
         let Some(from) = self.lifted.take() else {
             return Ok(());
         };
+        // XBoard appends ',' when Ctrl is held (a request to go on entering
+        // a multi-leg move, which no move here needs).
+        let square = square.strip_suffix(',').unwrap_or(square);
         let to = match self.parse_square(square.as_bytes()) {
             Some((sq, n)) if n == square.len() => sq,
             _ => return writeln!(self.out, "Error (bad square): put {square}"),

@@ -430,6 +430,11 @@ fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
         ],
         "{out:?}"
     );
+    // With Ctrl held XBoard writes `put e9,`: the same answer.
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nlift e8\nput e9,\nquit\n"
+    ));
+    assert_eq!(out.last().unwrap(), "choice P");
     // The move was played: Black is to move, and e9 (e10 here) holds the Pawn.
     let out = session(&format!(
         "new\nvariant decimaka\nsetboard {fen}\nforce\nusermove e8e9p\nlift e9\nquit\n"
@@ -479,10 +484,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         &opts,
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
-    assert!(
-        out[0].contains(",makruk,gardner\" "),
-        "{out:?}"
-    );
+    assert!(out[0].contains(",makruk,gardner\" "), "{out:?}");
     let setup = &out[1];
     assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
     assert!(
@@ -523,11 +525,20 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
 fn xboards_own_variants_and_engine_defined_ones() {
     // XBoard plays these by itself: no setup, and its piece letters are the
     // library's (Makruk's Khon S and Met M, Shatranj's Fers Q and Alfil B).
-    for name in ["gothic", "janus", "makruk", "shatranj", "capablanca", "normal"] {
+    for name in [
+        "gothic",
+        "janus",
+        "makruk",
+        "shatranj",
+        "capablanca",
+        "normal",
+    ] {
         let out = session(&format!("new\nvariant {name}\nping 1\nquit\n"));
         assert_eq!(out, ["pong 1"], "{name}");
     }
-    let out = session("new\nvariant makruk\nforce\nusermove d1e2\nusermove e8d7\nusermove e3e4\nping 1\nquit\n");
+    let out = session(
+        "new\nvariant makruk\nforce\nusermove d1e2\nusermove e8d7\nusermove e3e4\nping 1\nquit\n",
+    );
     assert_eq!(out, ["pong 1"], "{out:?}");
     // Courier: XBoard's own, but its start lacks the opening moves.
     let out = session("new\nvariant courier\nquit\n");
@@ -537,11 +548,19 @@ fn xboards_own_variants_and_engine_defined_ones() {
     );
     // Embassy, Modern, Chancellor and Centaur XBoard does not have: set up
     // as engine-defined variants.
-    for (name, size) in [("embassy", "10x8"), ("modern", "9x9"), ("chancellor", "9x9"), ("centaur", "10x8")] {
+    for (name, size) in [
+        ("embassy", "10x8"),
+        ("modern", "9x9"),
+        ("chancellor", "9x9"),
+        ("centaur", "10x8"),
+    ] {
         let out = session(&format!("new\nvariant {name}\nquit\n"));
         let v = Variant::by_name(name).unwrap();
         assert!(out[0].starts_with("setup ("), "{name}: {out:?}");
-        assert!(out[0].contains(&format!(") {size}+0_fairy ")), "{name}: {out:?}");
+        assert!(
+            out[0].contains(&format!(") {size}+0_fairy ")),
+            "{name}: {out:?}"
+        );
         assert_eq!(out.len(), 1 + v.pieces().len(), "{name}: {out:?}");
     }
 }
