@@ -349,7 +349,7 @@ fn same_moves(a: &str, b: &str) -> bool {
 }
 
 /// A Betza string as XBoard reads it. XBoard has no atom for a leap such as
-/// Meiriqi's `(4,1)` (this library's extension, see `NOTATION.md`), so a bare
+/// Meiriqi's `(4,1)` (this library's extension, see `docs/betza.md`), so a bare
 /// `(x,y)` atom becomes the same leap as a chain of one-square orthogonal legs
 /// that may pass over anything (`mp` on a non-final leg: XBoard's `moves.c`
 /// lets such a leg end on an empty or an occupied square and go on):

@@ -186,6 +186,11 @@ typedef struct Bitboard Bitboard;
 typedef struct Color Color;
 
 /*
+ A field of a FEN (see `NOTATION.md`), in order.
+ */
+typedef struct FenField FenField;
+
+/*
  A compiled variant: immutable, shareable, many may live in one process.
  */
 typedef struct Variant Variant;
@@ -297,6 +302,8 @@ typedef struct {
    */
   int32_t color;
 } BetzaPiece;
+
+
 
 
 

@@ -42,7 +42,8 @@
 //!   an empty square; only the last leg's mode letters may be `c` or `e`.
 //!
 //! Anything else (hoppers `p`/`g`, locusts, `j`, `x`, ...) is rejected with the
-//! position of the offending character.
+//! position of the offending character, and so is a move of more than
+//! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths from a square.
 //!
 //! ```
 //! use betza::betza::parse;
@@ -166,6 +167,9 @@ pub struct LaterLeg {
 /// board cuts them): far beyond any real piece, and quick to compile.
 pub const MAX_PATHS: u64 = 1 << 12;
 
+/// The most legs one move may have: more than any zig-zag a 16x16 board allows.
+pub const MAX_LEGS: usize = 32;
+
 /// Parses a Betza string.
 pub fn parse(text: &str) -> Result<Piece, BetzaError> {
     Parser {
@@ -251,6 +255,9 @@ impl Parser<'_> {
                 b'n' => lame = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
+                b'a' if groups.len() >= MAX_LEGS => {
+                    return self.err(at, format!("a move has at most {MAX_LEGS} legs"));
+                }
                 b'a' => groups.push(Group {
                     start: at + 1,
                     ..Group::default()

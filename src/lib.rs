@@ -24,7 +24,9 @@
 //! move value and its text, and `perft` counts. For GUIs and game records:
 //! [`zobrist`] hashes positions, [`san`] writes and reads moves for people,
 //! [`game`] keeps a game with undo, outcome and claimable draws, and [`pgn`]
-//! writes and reads games.
+//! writes and reads games. With the `proptest` feature, `testing` holds
+//! proptest strategies (random positions, moves, FEN-like text) for testing
+//! other engines against this one.
 //!
 //! ```
 //! use betza::{Game, Variant};
@@ -60,6 +62,8 @@ pub mod pgn;
 pub mod position;
 pub mod san;
 mod tables;
+#[cfg(feature = "proptest")]
+pub mod testing;
 pub mod variant;
 pub mod zobrist;
 
