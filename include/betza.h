@@ -186,11 +186,6 @@ typedef struct Bitboard Bitboard;
 typedef struct Color Color;
 
 /*
- A field of a FEN (see `NOTATION.md`), in order.
- */
-typedef struct FenField FenField;
-
-/*
  A compiled variant: immutable, shareable, many may live in one process.
  */
 typedef struct Variant Variant;
