@@ -821,6 +821,21 @@ enum BetzaStatus betza_variant_promotion_zone(const struct BetzaVariant *variant
                                               size_t *count);
 
 /*
+ How piece type piece moves, in plain words generated from its Betza
+ string and the variant's castling rules, such as "leaps (2,1)" for a
+ Knight: for help screens. Empty when no description can be made.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or len is NULL, or buf
+ is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if piece is not a piece
+ type; BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_variant_piece_description(const struct BetzaVariant *variant,
+                                                 uint32_t piece,
+                                                 char *buf,
+                                                 size_t cap,
+                                                 size_t *len);
+
+/*
  Creates a position of the built-in variant named variant from
  fen_or_null (NULL: the variant's start position) into *out; free it with
  betza_position_free.

@@ -170,6 +170,12 @@ class Variant {
     }
     std::string piece_name(uint32_t piece) const { return piece_text(piece, BETZA_PIECE_NAME); }
     std::string piece_betza(uint32_t piece) const { return piece_text(piece, BETZA_PIECE_BETZA); }
+    /* How a piece type moves, in plain words, for help screens. */
+    std::string piece_description(uint32_t piece) const {
+        return detail::text([&](char *b, size_t c, size_t *l) {
+            return betza_variant_piece_description(get(), piece, b, c, l);
+        });
+    }
     /* The FEN token of a piece type for a side: "+F" for White, "+f" for Black. */
     std::string piece_token(uint32_t piece, Color color = Color::white) const {
         return piece_text(piece, color == Color::white ? BETZA_PIECE_TOKEN : BETZA_PIECE_TOKEN_BLACK);

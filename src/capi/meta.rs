@@ -520,3 +520,28 @@ pub unsafe extern "C" fn betza_variant_promotion_zone(
         unsafe { write_squares(bb, buf, cap, count) }
     })
 }
+
+/// How piece type piece moves, in plain words generated from its Betza
+/// string and the variant's castling rules, such as "leaps (2,1)" for a
+/// Knight: for help screens. Empty when no description can be made.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if piece is not a piece
+/// type; BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_piece_description(
+    variant: *const BetzaVariant,
+    piece: u32,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        buffer_args(buf, cap, len)?;
+        let role = crate::Role(piece_arg(v.variant(), piece)? as u8);
+        let text = v.variant().describe_piece(role).unwrap_or_default();
+        unsafe { write_str(&text, buf, cap, len) }
+    })
+}

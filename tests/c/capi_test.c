@@ -383,6 +383,16 @@ static void test_metadata(void) {
     STATUS(betza_variant_piece_text(v, 3, BETZA_PIECE_TOKEN_BLACK, buf, sizeof buf, &len), BETZA_OK);
     CHECK(strcmp(buf, "y") == 0);
     STATUS(betza_variant_piece_text(v, 0, BETZA_PIECE_NAME, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
+    /* Plain words for a help screen: the Knight (piece 7) leaps. */
+    STATUS(betza_variant_piece_description(v, 7, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len > 0 && len < sizeof buf);
+    STATUS(betza_variant_piece_description(v, 7, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strlen(buf) == len && strstr(buf, "leap") != NULL);
+    STATUS(betza_variant_piece_description(v, 7, buf, 2, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_variant_piece_description(v, 17, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_description(NULL, 7, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_description(v, 7, NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_variant_piece_description(v, 7, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_piece_text(v, 3, 7, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_piece_text(v, 99, 0, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_piece_text(NULL, 0, 0, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);

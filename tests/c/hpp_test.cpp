@@ -41,6 +41,7 @@ static void test_variant() {
     CHECK(v.piece_name(0) == "King" && v.piece_info(0).royal);
     CHECK(v.piece_token(3) == "Y" && v.piece_token(3, betza::Color::black) == "y");
     CHECK(v.piece_betza(3) == "FyafsF");
+    CHECK(v.piece_description(7).find("leap") != std::string::npos);
     CHECK(v.piece_promotions(7) == std::vector<uint32_t>{12});
     CHECK(v.piece_region(0, betza::Color::white).size() == 9);
     CHECK(v.promotion_zone(betza::Color::black).size() == 30);
