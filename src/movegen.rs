@@ -195,6 +195,43 @@ impl<'v> Position<'v> {
                 caps |= theirs & Bitboard(1u128 << first);
             }
         }
+        if slot.nodes.2 != 0 {
+            self.hop_targets(slot, occ, theirs, &mut quiet, &mut caps);
+        }
+        let nodes = t.nodes(slot);
+        let mut i = 0;
+        while i < nodes.len() {
+            let n = nodes[i];
+            let b = Square(n.sq).bb();
+            if (occ & b).is_empty() {
+                if n.flags & QUIET != 0 {
+                    quiet |= b;
+                }
+                if n.flags & EP != 0 {
+                    ep |= b;
+                }
+                i += 1;
+            } else {
+                if n.flags & CAPTURE != 0 {
+                    caps |= b & theirs;
+                }
+                i = n.skip as usize;
+            }
+        }
+        (quiet, caps, ep)
+    }
+
+    /// Adds the targets of a slot's hop rays.
+    #[cold]
+    fn hop_targets(
+        &self,
+        slot: &crate::tables::Slot,
+        occ: Bitboard,
+        theirs: Bitboard,
+        quiet: &mut Bitboard,
+        caps: &mut Bitboard,
+    ) {
+        let t = &self.variant.tables;
         for ray in t.hops(slot) {
             // The first occupied square is the screen; then the squares up
             // to the next occupied one, which a capture takes.
@@ -224,33 +261,12 @@ impl<'v> Position<'v> {
                     (n, true) => past & (n - 1),
                     (n, false) => past & !(n | (n - 1)),
                 };
-                quiet |= Bitboard(open);
+                *quiet |= Bitboard(open);
             }
             if ray.capture {
-                caps |= theirs & Bitboard(next);
+                *caps |= theirs & Bitboard(next);
             }
         }
-        let nodes = t.nodes(slot);
-        let mut i = 0;
-        while i < nodes.len() {
-            let n = nodes[i];
-            let b = Square(n.sq).bb();
-            if (occ & b).is_empty() {
-                if n.flags & QUIET != 0 {
-                    quiet |= b;
-                }
-                if n.flags & EP != 0 {
-                    ep |= b;
-                }
-                i += 1;
-            } else {
-                if n.flags & CAPTURE != 0 {
-                    caps |= b & theirs;
-                }
-                i = n.skip as usize;
-            }
-        }
-        (quiet, caps, ep)
     }
 
     /// Calls `f(role, from, quiet, captures, en_passant)` for each piece of the
@@ -333,7 +349,6 @@ impl<'v> Position<'v> {
     pub(crate) fn count_legal(&self) -> u64 {
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
-        let limited = v.limits.iter().any(|&l| l != u8::MAX);
         let mut n = 0u64;
         self.for_each_piece(&s, true, |r, from, quiet, caps, ep| {
             let all = quiet | caps;
@@ -342,15 +357,17 @@ impl<'v> Position<'v> {
                 Promotion::Zone { zone, forced } => {
                     // A target in the zone is one move per choice, plus the
                     // plain move where promotion is not forced.
-                    let choices = if limited {
-                        self.allowed_promotions(r).count() as u64
+                    let inside = if v.promotion_choices[r.index()] == 0 {
+                        0
                     } else {
-                        v.promotion_choices[r.index()] as u64
+                        (all & zone.of(self.side)).count() as u64
                     };
-                    if v.promotion_choices[r.index()] == 0 {
+                    if inside == 0 {
                         all.count() as u64
                     } else {
-                        let inside = (all & zone.of(self.side)).count() as u64;
+                        // Limits depend on the position, so count the choices
+                        // left now (rarely needed).
+                        let choices = self.allowed_promotions(r).count() as u64;
                         let must = (all & forced.of(self.side)).count() as u64;
                         all.count() as u64 + inside * choices - must
                     }

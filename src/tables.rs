@@ -59,11 +59,11 @@ pub(crate) struct Ray {
 pub(crate) struct Slot {
     pub quiet: Bitboard,
     pub capture: Bitboard,
-    /// In `rays`: where this square's start, how many slide, how many hop
-    /// (after the slides; a hop ray's first occupied square is the screen).
-    pub rays: (u32, u16, u16),
-    /// Range in `nodes`.
-    pub nodes: (u32, u32),
+    /// Range in `rays` of the slides.
+    pub rays: (u32, u32),
+    /// In `nodes`: start and length; then how many hop rays follow the
+    /// slides in `rays` (a hop ray's first occupied square is the screen).
+    pub nodes: (u32, u16, u16),
 }
 
 /// What one piece type (of one colour) needs compiled.
@@ -820,8 +820,8 @@ impl Tables {
                         }
                         c = node.next;
                     }
-                    let slides = (t.rays.len() as u32 - ray_start) as u16;
-                    slot.nodes = (base as u32, t.nodes.len() as u32);
+                    slot.rays = (ray_start, t.rays.len() as u32);
+                    let len = (t.nodes.len() - base) as u16;
                     // Two paths over the same squares in another order are one.
                     b.masks.sort_unstable_by_key(|&(to, m)| (to, m.0));
                     b.masks.dedup();
@@ -834,7 +834,7 @@ impl Tables {
                     let hops = b
                         .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
                         .map_err(|_| BuildError::Steps { role })?;
-                    slot.rays = (ray_start, slides, hops);
+                    slot.nodes = (base as u32, len, hops);
                     t.slots[idx] = slot;
                     role_hops.extend(
                         b.masks
@@ -882,15 +882,14 @@ impl Tables {
     /// The rays of a slot.
     #[inline]
     pub(crate) fn rays(&self, slot: &Slot) -> &[Ray] {
-        let start = slot.rays.0 as usize;
-        &self.rays[start..start + slot.rays.1 as usize]
+        &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
     }
 
     /// The hop rays of a slot.
     #[inline]
     pub(crate) fn hops(&self, slot: &Slot) -> &[Ray] {
-        let start = slot.rays.0 as usize + slot.rays.1 as usize;
-        &self.rays[start..start + slot.rays.2 as usize]
+        let start = slot.rays.1 as usize;
+        &self.rays[start..start + slot.nodes.2 as usize]
     }
 
     /// En-passant targets of a piece on `sq`.
@@ -902,7 +901,8 @@ impl Tables {
     /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
     pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
-        &self.nodes[slot.nodes.0 as usize..slot.nodes.1 as usize]
+        let start = slot.nodes.0 as usize;
+        &self.nodes[start..start + slot.nodes.1 as usize]
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
