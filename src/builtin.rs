@@ -12,10 +12,33 @@ const FILES: &[(&str, &str)] = &[
     ("meiriqi", include_str!("../variants/meiriqi.toml")),
     ("chess", include_str!("../variants/chess.toml")),
     ("capablanca", include_str!("../variants/capablanca.toml")),
+    ("gothic", include_str!("../variants/gothic.toml")),
+    ("embassy", include_str!("../variants/embassy.toml")),
+    ("janus", include_str!("../variants/janus.toml")),
+    ("modern", include_str!("../variants/modern.toml")),
+    ("chancellor", include_str!("../variants/chancellor.toml")),
+    ("centaur", include_str!("../variants/centaur.toml")),
+    ("courier", include_str!("../variants/courier.toml")),
+    ("shatranj", include_str!("../variants/shatranj.toml")),
+    ("makruk", include_str!("../variants/makruk.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
-pub(crate) const NAMES: &[&str] = &["decimaka", "meiriqi", "chess", "capablanca"];
+pub(crate) const NAMES: &[&str] = &[
+    "decimaka",
+    "meiriqi",
+    "chess",
+    "capablanca",
+    "gothic",
+    "embassy",
+    "janus",
+    "modern",
+    "chancellor",
+    "centaur",
+    "courier",
+    "shatranj",
+    "makruk",
+];
 
 fn index(name: &str) -> Option<usize> {
     NAMES.iter().position(|n| n.eq_ignore_ascii_case(name))

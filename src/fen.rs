@@ -1,4 +1,4 @@
-//! Reading and writing positions as FEN, with every validation of `NOTATION.md`.
+//! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
 use thiserror::Error;
 
@@ -310,7 +310,7 @@ pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenEr
             .and_then(|p| v.pieces[p.index()].initial)
             .map(|reg| reg.of(mover));
         match (origin, landing, initial) {
-            // NOTATION.md: any square on the right rank is accepted; the
+            // docs/notation.md: any square on the right rank is accepted; the
             // capture itself needs the Pawn on the landing square.
             (Some(o), Some(l), Some(init)) if init.contains(o) => {
                 pos.ep = Some(sq);

@@ -24,7 +24,9 @@
 //! move value and its text, and `perft` counts. For GUIs and game records:
 //! [`zobrist`] hashes positions, [`san`] writes and reads moves for people,
 //! [`game`] keeps a game with undo, outcome and claimable draws, and [`pgn`]
-//! writes and reads games.
+//! writes and reads games. With the `proptest` feature, `testing` holds
+//! proptest strategies (random positions, moves, FEN-like text) for testing
+//! other engines against this one.
 //!
 //! ```
 //! use betza::{Game, Variant};
@@ -50,15 +52,18 @@ pub mod betza;
 pub mod bitboard;
 pub mod builtin;
 pub mod capi;
+pub mod describe;
 pub mod fen;
 pub mod game;
 mod movegen;
 pub mod moves;
-mod perft;
+pub mod perft;
 pub mod pgn;
 pub mod position;
 pub mod san;
 mod tables;
+#[cfg(feature = "proptest")]
+pub mod testing;
 pub mod variant;
 pub mod zobrist;
 
@@ -66,6 +71,7 @@ pub use crate::bitboard::{Bitboard, BoardSize, Color, Square};
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+pub use crate::perft::{PerftOptions, Shard};
 pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, Outcome, Piece, Position};
 pub use crate::san::SanError;
@@ -102,7 +108,9 @@ pub enum Error {
     Betza(#[from] betza::BetzaError),
     /// No built-in variant has this name.
     #[error(
-        "unknown variant {0:?}: the built-in variants are decimaka, meiriqi, chess, capablanca"
+        "unknown variant {name:?}: the built-in variants are {list}",
+        name = .0,
+        list = crate::builtin::NAMES.join(", ")
     )]
     UnknownVariant(String),
 }

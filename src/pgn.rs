@@ -38,7 +38,9 @@ pub enum PgnError {
     },
     /// The `Variant` tag names no built-in variant.
     #[error(
-        "PGN: Variant tag {0:?} names no built-in variant (decimaka, meiriqi, chess, capablanca)"
+        "PGN: Variant tag {name:?} names no built-in variant ({list})",
+        name = .0,
+        list = crate::builtin::NAMES.join(", ")
     )]
     UnknownVariant(String),
     /// The `Variant` tag differs from the variant the caller gave.

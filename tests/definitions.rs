@@ -1,0 +1,352 @@
+//! Variant definition files: the built-ins round-trip, a variant read from
+//! text plays, games of run-time variants own them, and every kind of
+//! mistake gets its own error naming the line and the key (or the piece).
+
+use std::sync::Arc;
+
+use betza::{Game, Position, Variant, VariantDef, VariantError, VariantRef};
+
+fn builtin_text(name: &str) -> &'static str {
+    betza::builtin::definition_text(name).expect("built in")
+}
+
+#[test]
+fn every_builtin_file_round_trips() {
+    for name in Variant::builtin_names() {
+        let def: VariantDef = builtin_text(name).parse().expect("valid");
+        let written = def.to_string();
+        let again: VariantDef = written
+            .parse()
+            .unwrap_or_else(|e| panic!("{name}: written form does not read back: {e}\n{written}"));
+        assert_eq!(again, def, "{name}");
+        assert_eq!(again.to_string(), written, "{name}: writing is stable");
+        // The compiled variant keeps its definition.
+        assert_eq!(Variant::by_name(name).unwrap().definition(), &def, "{name}");
+    }
+}
+
+/// A Meiriqi written by hand in the format counts like the built-in.
+#[test]
+fn meiriqi_read_from_text_counts_like_the_builtin() {
+    let text = builtin_text("meiriqi").replace("name = \"meiriqi\"", "name = \"my-meiriqi\"");
+    let v = Variant::from_definition(&text).expect("valid");
+    assert_eq!(v.name(), "my-meiriqi");
+    let pos = Position::start(&v);
+    assert_eq!(
+        [1, 2, 3].map(|d| pos.perft(d)),
+        [44, 1_934, 90_313],
+        "RULES section 6"
+    );
+}
+
+#[test]
+fn a_custom_variant_from_text() {
+    // 6x6: King, Rook, a Kirin (F and D leaps), Pawns promoting on the last
+    // rank, optionally, to Rook or Kirin; stalemate loses.
+    let text = r#"
+name = "mini"
+files = 6
+ranks = 6
+start = "ri2kr/pppppp/6/6/PPPPPP/RI2KR w - - 0 1"
+stalemate = "loss"
+
+[promotion]
+scheme = "zone"
+zone = { white = "a6-f6", black = "a1-f1" }
+
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+
+[[piece]]
+name = "Kirin"
+token = "I"
+betza = "FD"
+
+[[piece]]
+name = "Pawn"
+token = "P"
+betza = "fmWfcF"
+pawn = true
+promotes = ["R", "I"]
+"#;
+    let v = Variant::from_definition(text).expect("valid");
+    let pos = Position::start(&v);
+    assert_eq!(pos.legal_moves().len(), 6 + 2 + 1);
+    // Optional promotion to two types: three moves, written with letters.
+    let pos = Position::from_fen(&v, "4k1/P5/6/6/6/4K1 w - - 0 1").expect("valid");
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pos.move_text(m))
+        .filter(|t| t.starts_with("a5"))
+        .collect();
+    texts.sort();
+    assert_eq!(texts, ["a5a6", "a5a6i", "a5a6r"]);
+    // Stalemate loses.
+    let stuck = Game::from_fen(Arc::new(v), "k1K3/5R/6/6/6/6 b - - 0 1").expect("valid");
+    let outcome = stuck.outcome().expect("no move");
+    assert_eq!(outcome.winner, Some(betza::Color::White));
+    assert_eq!(outcome.reason, betza::EndReason::Stalemate);
+}
+
+#[test]
+fn games_of_runtime_variants_are_send_and_static() {
+    fn send_static<T: Send + 'static>(_: &T) {}
+    let text = builtin_text("chess").replace("\"chess\"", "\"copy\"");
+    let v: Arc<Variant> = Variant::from_definition(&text).expect("valid").into();
+    let game = Game::new(v.clone());
+    send_static(&game);
+    // The game keeps its variant alive after every other handle is gone.
+    drop(v);
+    let count = std::thread::spawn(move || game.position().perft(3))
+        .join()
+        .expect("no panic");
+    assert_eq!(count, 8_902);
+
+    // Built-ins and Arcs go through the same constructors.
+    struct Gui {
+        games: Vec<Game>,
+    }
+    let shared: VariantRef = Variant::from_definition(&text).expect("valid").into();
+    let gui = Gui {
+        games: vec![
+            Game::new(Variant::by_name("meiriqi").unwrap()),
+            Game::new(shared.clone()),
+            Game::from_fen(shared, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid"),
+        ],
+    };
+    assert_eq!(gui.games[1].position().legal_moves().len(), 20);
+    assert_eq!(gui.games[2].position().legal_moves().len(), 5);
+}
+
+fn refused(text: &str) -> VariantError {
+    match Variant::from_definition(text) {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(e) => e,
+    }
+}
+
+/// The chess file with `from` replaced by `to` (which must occur).
+fn chess_with(from: &str, to: &str) -> String {
+    let text = builtin_text("chess");
+    assert!(text.contains(from), "{from:?} not in chess.toml");
+    text.replacen(from, to, 1)
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("{needle:?} not in text"))
+        + 1
+}
+
+#[test]
+fn syntax_errors_name_the_line_and_the_key() {
+    // Not TOML at all.
+    let text = chess_with("files = 8", "files = = 8");
+    let e = refused(&text);
+    assert!(
+        matches!(&e, VariantError::Syntax { line, .. } if *line == line_of(&text, "files = =")),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with(&format!("line {}", line_of(&text, "files")))
+    );
+
+    // An unknown (misspelt) key.
+    let text = chess_with("en-passant = true", "en-pasant = true");
+    let e = refused(&text);
+    let msg = e.to_string();
+    assert!(matches!(e, VariantError::Syntax { .. }), "{msg}");
+    assert!(msg.contains("en-pasant"), "{msg}");
+    assert!(
+        msg.contains(&format!("line {}", line_of(&text, "en-pasant"))),
+        "{msg}"
+    );
+
+    // An unknown key in a piece.
+    let text = chess_with("betza = \"N\"", "betza = \"N\"\ncolour = \"red\"");
+    let msg = refused(&text).to_string();
+    assert!(msg.contains("colour"), "{msg}");
+    assert!(
+        msg.contains(&format!("line {}", line_of(&text, "colour"))),
+        "{msg}"
+    );
+
+    // A value of the wrong type.
+    let text = chess_with("files = 8", "files = \"eight\"");
+    let e = refused(&text);
+    let msg = e.to_string();
+    assert!(
+        matches!(&e, VariantError::Syntax { line, key: Some(k), .. } if *line == 3 && k == "files"),
+        "{msg}"
+    );
+
+    // A required key missing.
+    let text = chess_with("start = ", "# start = ");
+    let msg = refused(&text).to_string();
+    assert!(msg.contains("start"), "{msg}");
+}
+
+#[test]
+fn value_errors_name_the_line_and_the_key() {
+    let check = |text: &str, key: &str, needle: &str| {
+        let e = refused(text);
+        match &e {
+            VariantError::Value { line, key: k, .. } => {
+                assert_eq!(k, key, "{e}");
+                assert_eq!(*line, line_of(text, needle), "{e}");
+            }
+            other => panic!("expected a value error at {key}, got {other:?}"),
+        }
+    };
+    // A region square off the board.
+    let text = chess_with("zone = { white = \"a8-h8\"", "zone = { white = \"a8-i8\"");
+    check(&text, "promotion.zone.white", "zone = { white = \"a8-i8\"");
+    let text = chess_with(
+        "initial = { white = \"a2-h2\", black = \"a7-h7\" }",
+        "initial = { white = \"a2-h2\", black = \"z7\" }",
+    );
+    check(&text, "initial.black", "z7");
+    // Unknown rule names and out-of-range numbers.
+    let text = chess_with(
+        "en-passant = true",
+        "en-passant = true\nstalemate = \"win\"",
+    );
+    check(&text, "stalemate", "stalemate");
+    let text = chess_with("scheme = \"zone\"", "scheme = \"drop\"");
+    check(&text, "promotion.scheme", "drop");
+    let text = chess_with("files = 8", "files = 17");
+    check(&text, "files", "files = 17");
+    let text = chess_with("name = \"chess\"", "name = \"Chess!\"");
+    check(&text, "name", "Chess!");
+    // A key of one scheme in the other.
+    let text = chess_with(
+        "scheme = \"zone\"",
+        "scheme = \"zone\"\ncaptured-becomes = \"Q\"",
+    );
+    check(&text, "promotion.captured-becomes", "captured-becomes");
+    // 12x12 = 144 squares.
+    let text = chess_with("files = 8\nranks = 8", "files = 12\nranks = 12");
+    check(&text, "ranks", "ranks = 12");
+}
+
+#[test]
+fn rule_errors_name_the_piece_or_the_key() {
+    // An unknown token in a piece's promotions.
+    let e = refused(&chess_with("promotes = [\"Q\"", "promotes = [\"X\""));
+    assert!(
+        matches!(&e, VariantError::UnknownToken { place, token } if place.contains("Pawn") && token == "X"),
+        "{e}"
+    );
+    // Bad Betza, with the piece's name and the position in the string.
+    let e = refused(&chess_with("betza = \"N\"", "betza = \"N!\""));
+    assert!(
+        matches!(&e, VariantError::Betza { name, error } if name == "Knight" && error.position == 1),
+        "{e}"
+    );
+    assert!(e.to_string().contains("\"Knight\""), "{e}");
+    // A bad token, and two types with one token.
+    let e = refused(&chess_with("token = \"N\"", "token = \"n\""));
+    assert!(matches!(e, VariantError::BadToken { .. }), "{e}");
+    let e = refused(&chess_with("token = \"N\"", "token = \"B\""));
+    assert!(
+        matches!(e, VariantError::DuplicateToken(ref t) if t == "B"),
+        "{e}"
+    );
+    // Inconsistent promotion keys: forced squares outside the zone.
+    let e = refused(&chess_with(
+        "forced = { white = \"a8-h8\"",
+        "forced = { white = \"a7-h8\"",
+    ));
+    assert!(
+        matches!(e, VariantError::ForcedOutsideZone(betza::Color::White)),
+        "{e}"
+    );
+    // Limits naming no piece type.
+    let e = refused(&chess_with(
+        "forced = { white = \"a8-h8\", black = \"a1-h1\" }",
+        "forced = { white = \"a8-h8\", black = \"a1-h1\" }\nlimits = { X = 1 }",
+    ));
+    assert!(
+        matches!(e, VariantError::UnknownToken { ref token, .. } if token == "X"),
+        "{e}"
+    );
+    // Promotions without a scheme.
+    let no_scheme = builtin_text("chess")
+        .replace("[promotion]\nscheme = \"zone\"\n", "")
+        .replace("zone = { white = \"a8-h8\", black = \"a1-h1\" }\n", "")
+        .replace("forced = { white = \"a8-h8\", black = \"a1-h1\" }\n", "");
+    let e = refused(&no_scheme);
+    assert!(
+        matches!(e, VariantError::PromotionWithoutScheme(ref p) if p == "Pawn"),
+        "{e}"
+    );
+    // Two pawn types; no royal type.
+    let e = refused(&chess_with("betza = \"N\"", "betza = \"N\"\npawn = true"));
+    assert!(matches!(e, VariantError::PawnCount(2)), "{e}");
+    let e = refused(&chess_with("royal = true", "royal = false"));
+    assert!(matches!(e, VariantError::RoyalCount(0)), "{e}");
+    // The start FEN refused by the variant itself.
+    let e = refused(&chess_with("w KQkq", "x KQkq"));
+    assert!(matches!(e, VariantError::StartFen(_)), "{e}");
+    let e = refused(&chess_with("RNBQKBNR w", "RNBQ1BNR w"));
+    assert!(matches!(e, VariantError::StartFen(_)), "{e}");
+    // Castling without a distance.
+    let e = refused(&chess_with("betza = \"KisO2\"", "betza = \"K\""));
+    assert!(matches!(e, VariantError::CastlingIncomplete), "{e}");
+    // Castling too far for the board.
+    let e = refused(&chess_with("rook = \"R\"", "rook = \"R\"\nkingside = 3"));
+    assert!(matches!(e, VariantError::CastlingDistance { .. }), "{e}");
+}
+
+#[test]
+fn huge_and_hostile_texts_are_refused_quickly() {
+    let big = "#".repeat(betza::variant::MAX_DEFINITION_BYTES + 1);
+    assert!(matches!(refused(&big), VariantError::TooLarge { .. }));
+    // Error messages quote at most a short prefix of what they name.
+    let long_name = "x".repeat(10_000);
+    let e = refused(&chess_with(
+        "name = \"chess\"",
+        &format!("name = \"{long_name}\""),
+    ));
+    assert!(e.to_string().len() < 300, "{}", e.to_string().len());
+    for text in [
+        "",
+        "[[piece]]",
+        "name = 1",
+        "\u{0}",
+        "files = 99999999999999999999",
+    ] {
+        let _ = refused(text).to_string();
+    }
+}
+
+#[test]
+fn per_side_castling_distances() {
+    // Janus: four squares towards file j, three towards a.
+    let v = Variant::by_name("janus").expect("built in");
+    assert_eq!(v.castling_distances(), Some((4, 3)));
+    let pos = Position::from_fen(v, "r3k4r/10/10/10/10/10/10/R3k4R w KQ - 0 1");
+    assert!(pos.is_err(), "two black Kings");
+    let pos = Position::from_fen(v, "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1").expect("valid");
+    let mut castles: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_castle())
+        .map(|m| pos.move_text(m))
+        .collect();
+    castles.sort();
+    assert_eq!(castles, ["e1b1", "e1i1"]);
+    let after = pos.play(&pos.parse_move("e1i1").unwrap()).unwrap();
+    assert_eq!(after.to_fen(), "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1");
+}
