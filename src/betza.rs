@@ -8,7 +8,7 @@
 //! piece     := term+
 //! term      := group ('a' group)* atom range?     a move, one leg per group
 //!            | ('i' | 's')* 'O' digits            castling, King moves n squares
-//! group     := (direction | mode | 'n' | 'i' | 'y')*
+//! group     := (direction | mode | 'n' | 'p' | 'i' | 'y')*
 //! direction := 'f' | 'b' | 'l' | 'r' | 'v' | 's'   (pairs such as "fl" combine)
 //! mode      := 'm' (move only) | 'c' (capture only) | 'e' (may capture en passant)
 //! atom      := 'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G'
@@ -31,6 +31,10 @@
 //! - `n` (lame): the leap is made step by step over empty squares (straight for
 //!   orthogonal and diagonal atoms, orthogonally first then diagonally for
 //!   oblique ones). Only on single-leg leapers.
+//! - `p` (hopper): a slide over exactly one occupied square (the screen, of
+//!   either side), then over empty squares; it may stop on those (`m`) or
+//!   capture the first piece after them (`c`). The range counts every square
+//!   from the start. Only on single-leg riders (the Cannon is `mRcpR`).
 //! - `i`: only from the piece's initial region (the variant names it).
 //! - Multi-leg terms: `a` starts the next leg, with the same atom. Later legs'
 //!   directions are relative to the previous leg: `f` on, `b` back, `l`/`r`
@@ -42,13 +46,14 @@
 //!   an empty square; only the last leg's mode letters may be `c` or `e`.
 //!
 //! Anything else (hoppers `p`/`g`, locusts, `j`, `x`, ...) is rejected with the
-//! position of the offending character.
+//! position of the offending character, and so is a move of more than
+//! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths from a square.
 //!
 //! ```
 //! use betza::betza::parse;
 //! let gryphon = parse("FyafsF").unwrap();
 //! assert_eq!(gryphon.terms.len(), 2);
-//! let err = parse("WpR").unwrap_err();
+//! let err = parse("WgR").unwrap_err();
 //! assert_eq!(err.position, 1);
 //! ```
 
@@ -148,6 +153,8 @@ pub struct MoveTerm {
     pub modes: Modes,
     /// Lame leap (`n`).
     pub lame: bool,
+    /// Hopper (`p`): a slide over exactly one occupied square.
+    pub hop: bool,
     /// Only from the initial region (`i`).
     pub initial: bool,
     /// Byte position of the term in the string.
@@ -167,6 +174,9 @@ pub struct LaterLeg {
 /// The most paths one multi-leg term may have from a square (before the
 /// board cuts them): far beyond any real piece, and quick to compile.
 pub const MAX_PATHS: u64 = 1 << 12;
+
+/// The most legs one move may have: more than any zig-zag a 16x16 board allows.
+pub const MAX_LEGS: usize = 32;
 
 /// Parses a Betza string.
 pub fn parse(text: &str) -> Result<Piece, BetzaError> {
@@ -233,6 +243,7 @@ impl Parser<'_> {
             ..Group::default()
         }];
         let mut lame = None;
+        let mut hop = None;
         let mut initial = false;
         loop {
             let Some(&c) = self.bytes.get(self.pos) else {
@@ -251,22 +262,26 @@ impl Parser<'_> {
                     g.mode_pos.get_or_insert(at);
                 }
                 b'n' => lame = Some(at),
+                b'p' => hop = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
+                b'a' if groups.len() >= MAX_LEGS => {
+                    return self.err(at, format!("a move has at most {MAX_LEGS} legs"));
+                }
                 b'a' => groups.push(Group {
                     start: at + 1,
                     ..Group::default()
                 }),
                 b'O' => {
                     self.pos += 1;
-                    return self.castle(groups, lame, term_start, at, out);
+                    return self.castle(groups, lame.or(hop), term_start, at, out);
                 }
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
-                    return self.move_term(groups, lame, initial, term_start, out);
+                    return self.move_term(groups, lame, hop, initial, term_start, out);
                 }
-                b'p' | b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd'
-                | b't' | b'w' => {
+                b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't'
+                | b'w' => {
                     return self.err(at, format!("modifier '{}' is not supported", c as char));
                 }
                 _ if c.is_ascii_digit() => {
@@ -290,7 +305,7 @@ impl Parser<'_> {
         out: &mut Vec<Term>,
     ) -> Result<(), BetzaError> {
         if groups.len() > 1 || lame.is_some() {
-            return self.err(term_start, "castling 'O' takes no legs and no 'n'");
+            return self.err(term_start, "castling 'O' takes no legs, 'n' or 'p'");
         }
         let g = &groups[0];
         if let Some(p) = g.mode_pos {
@@ -363,6 +378,7 @@ impl Parser<'_> {
         &mut self,
         groups: Vec<Group>,
         lame: Option<usize>,
+        hop: Option<usize>,
         initial: bool,
         term_start: usize,
         out: &mut Vec<Term>,
@@ -403,6 +419,20 @@ impl Parser<'_> {
             }
             if range != 1 {
                 return self.err(p, "'n' is for leapers, not riders");
+            }
+        }
+        if let Some(p) = hop {
+            if groups.len() > 1 {
+                return self.err(p, "'p' is for single-leg moves only");
+            }
+            if lame.is_some() {
+                return self.err(p, "a move cannot be both 'n' and 'p'");
+            }
+            if range == 1 {
+                return self.err(p, "'p' (hopper) needs a rider, as in pR");
+            }
+            if groups[0].modes.en_passant {
+                return self.err(p, "a hopper cannot capture en passant");
             }
         }
         for g in &groups[..groups.len() - 1] {
@@ -468,6 +498,7 @@ impl Parser<'_> {
                 later,
                 modes,
                 lame: lame.is_some(),
+                hop: hop.is_some(),
                 initial,
                 position: term_start,
             }));

@@ -1,4 +1,4 @@
-//! Reading and writing positions as FEN, with every validation of `NOTATION.md`.
+//! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
 use thiserror::Error;
 

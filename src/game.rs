@@ -1,5 +1,5 @@
 //! A game: a start position, the moves played, undo, the outcome and the
-//! claimable draws of `RULES.md` section 4.
+//! claimable draws (`docs/notation.md`, "Games and claims").
 
 use std::collections::BTreeMap;
 use std::fmt;

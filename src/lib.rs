@@ -29,7 +29,10 @@
 //!   are the geometry, [`SquareName`] a square's board-free name. Text forms
 //!   not yet bound to a position: [`UciMove`] ([`uci`]) and [`San`] ([`san`]).
 //! - **Games.** [`Game`] ([`game`]) keeps a game with undo, outcome and
-//!   claimable draws; [`pgn`] writes and reads games. [`capi`] is the C ABI.
+//!   claimable draws; [`pgn`] writes and reads games; [`describe`] explains
+//!   pieces in words. With the `capi` feature, `capi` is the C ABI; with
+//!   `proptest`, `testing` holds proptest strategies for testing other
+//!   engines against this one.
 //!
 //! Errors are one type per concern ([`FenError`], [`MoveError`],
 //! [`SanError`], [`SetupError`], [`VariantError`], [`PgnError`]), all
@@ -59,17 +62,21 @@
 pub mod betza;
 pub mod bitboard;
 pub mod builtin;
+#[cfg(feature = "capi")]
 pub mod capi;
+pub mod describe;
 pub mod fen;
 pub mod game;
 mod movegen;
 pub mod moves;
-mod perft;
+pub mod perft;
 pub mod pgn;
 pub mod position;
 pub mod san;
 pub mod setup;
 mod tables;
+#[cfg(feature = "proptest")]
+pub mod testing;
 pub mod uci;
 pub mod variant;
 pub mod zobrist;
@@ -80,6 +87,7 @@ pub use crate::bitboard::{
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+pub use crate::perft::{PerftOptions, Shard};
 pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
 pub use crate::san::{CheckMark, San, SanError};

@@ -241,7 +241,7 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Reads a position in FEN (see the project's `NOTATION.md`).
+    /// Reads a position in FEN (see `docs/notation.md`).
     pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
         crate::fen::parse(variant, fen)
     }
@@ -579,7 +579,7 @@ impl<'v> Position<'v> {
         next
     }
 
-    /// The move as text: `<from><to>[suffix]` (see `NOTATION.md`).
+    /// The move as text: `<from><to>[suffix]` (see `docs/notation.md`).
     pub fn move_text(&self, m: &Move) -> String {
         let size = self.variant.size;
         let mut s = String::with_capacity(8);

@@ -419,7 +419,7 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
             problems.push(SetupProblem::NoEnPassant);
         } else {
             // The side that just moved double-stepped from its Pawns'
-            // initial region over `sq`; NOTATION.md accepts any such square
+            // initial region over `sq`; docs/notation.md accepts any such square
             // (the capture itself needs the Pawn on the landing square).
             let fwd: i32 = if mover == Color::White { 1 } else { -1 };
             let on_board = size.contains(sq);

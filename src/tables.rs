@@ -8,9 +8,19 @@
 //! - for attack tests, reverse leap masks (which squares a piece of this type
 //!   captures *from*) and, for blockable captures, the mask of squares that must
 //!   be empty for a capture from `a` onto `b`.
+//!
+//! Compiling merges a piece's terms into a program of legs (terms sharing
+//! their first legs share them), traces it from every square into the path
+//! trie without recursion, and reuses one scratch space throughout, so it
+//! allocates a few hundred times per variant rather than per path. Black's
+//! tables are White's when the piece's moves are the same turned around.
+//! Hostile definitions meet limits, each a [`BuildError`]: steps of tracing
+//! per variant, trie nodes per square (the walk's skip index is 16 bits) and
+//! paths of blockable captures per variant.
 
 use crate::betza::{MoveTerm, Shape, Term};
-use crate::bitboard::{Bitboard, BoardSize, Color, Square};
+use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::variant::VariantError;
 
 /// A trie node may end a non-capturing move.
 pub(crate) const QUIET: u8 = 1;
@@ -49,10 +59,11 @@ pub(crate) struct Ray {
 pub(crate) struct Slot {
     pub quiet: Bitboard,
     pub capture: Bitboard,
-    /// Range in `rays`.
+    /// Range in `rays` of the slides.
     pub rays: (u32, u32),
-    /// Range in `nodes`.
-    pub nodes: (u32, u32),
+    /// In `nodes`: start and length; then how many hop rays follow the
+    /// slides in `rays` (a hop ray's first occupied square is the screen).
+    pub nodes: (u32, u16, u16),
 }
 
 /// What one piece type (of one colour) needs compiled.
@@ -72,11 +83,12 @@ pub(crate) struct Tables {
     rays: Vec<Ray>,
     nodes: Vec<Node>,
     rev_capture: Vec<Bitboard>,
-    /// Per (colour, role): index into `path_start` blocks, if the type has
-    /// blockable captures.
-    path_slot: Vec<Option<u32>>,
-    path_start: Vec<u32>,
-    path_masks: Vec<Bitboard>,
+    /// Blockable captures: the squares that must be empty.
+    paths: PathTable,
+    /// Hop captures: the squares of which exactly one must be occupied.
+    hops: PathTable,
+    /// Per colour: the roles with hop captures.
+    hop_roles: [Vec<u8>; 2],
     /// Per (colour, role): whether it has any leap capture.
     leap_attacker: Vec<bool>,
     /// Squares above / below each square on its file.
@@ -84,16 +96,611 @@ pub(crate) struct Tables {
     file_down: Vec<Bitboard>,
 }
 
+/// Per (colour, role, from, to): a list of masks, stored by a counting sort.
 #[derive(Default)]
+struct PathTable {
+    /// Per (colour, role): where its block of `start` begins, if it has any.
+    slot: Vec<Option<u32>>,
+    /// Per block and (from, to) pair: the first of its masks.
+    start: Vec<u32>,
+    masks: Vec<Bitboard>,
+}
+
+impl PathTable {
+    /// Adds the paths (`from * n + to`, mask) of one (colour, role).
+    fn add(&mut self, cr: usize, n: usize, paths: &[(u16, Bitboard)], cursor: &mut Vec<u32>) {
+        if paths.is_empty() {
+            return;
+        }
+        let slot = self.start.len();
+        self.slot[cr] = Some(slot as u32);
+        self.start.resize(slot + n * n + 1, 0);
+        let starts = &mut self.start[slot..];
+        for &(pair, _) in paths {
+            starts[pair as usize + 1] += 1;
+        }
+        let first = self.masks.len() as u32;
+        let mut sum = first;
+        for s in starts.iter_mut() {
+            sum += *s;
+            *s = sum;
+        }
+        cursor.clear();
+        cursor.extend_from_slice(&starts[..n * n]);
+        self.masks
+            .resize(first as usize + paths.len(), Bitboard::EMPTY);
+        for &(pair, m) in paths {
+            let at = &mut cursor[pair as usize];
+            self.masks[*at as usize] = m;
+            *at += 1;
+        }
+    }
+
+    #[inline]
+    fn get(&self, cr: usize, pair: usize) -> &[Bitboard] {
+        match self.slot[cr] {
+            None => &[],
+            Some(slot) => {
+                let i = slot as usize + pair;
+                &self.masks[self.start[i] as usize..self.start[i + 1] as usize]
+            }
+        }
+    }
+}
+
+/// A hopper's direction, from the terms with `p`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct HopLeg {
+    dir: (i8, i8),
+    range: u8,
+    initial: bool,
+    flags: u8,
+}
+
+/// The most compile steps (a square visited, a leg started or a path
+/// compared while tracing moves) one variant may take: far beyond every real
+/// piece (Meiriqi, the largest built-in, needs about 1/85 of it), and
+/// compiled in well under a second.
+pub(crate) const MAX_COMPILE_STEPS: u64 = 1 << 22;
+
+/// The most steps of blockable moves one piece may have from one square (the
+/// walk's skip index is 16 bits).
+pub(crate) const MAX_SQUARE_NODES: usize = u16::MAX as usize;
+
+/// The most blockable captures (a start, a target and the squares between)
+/// one variant may have, for the attack tests: 16 MiB of masks.
+pub(crate) const MAX_ATTACK_PATHS: usize = 1 << 20;
+
+/// Why a variant's tables could not be built: which limit, for which piece type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BuildError {
+    /// The whole variant needs more than [`MAX_COMPILE_STEPS`].
+    Steps { role: usize },
+    /// One square has more than [`MAX_SQUARE_NODES`] blockable steps.
+    SquareNodes { role: usize },
+    /// The variant has more than [`MAX_ATTACK_PATHS`] blockable captures.
+    AttackPaths { role: usize },
+}
+
+impl BuildError {
+    /// The error as the variant reports it, naming the piece.
+    pub(crate) fn into_variant_error(self, pieces: &[crate::variant::PieceType]) -> VariantError {
+        let (role, limit) = match self {
+            BuildError::Steps { role } => (
+                role,
+                format!("the variant's moves take more than {MAX_COMPILE_STEPS} steps to trace"),
+            ),
+            BuildError::SquareNodes { role } => (
+                role,
+                format!("more than {MAX_SQUARE_NODES} steps of blockable moves from one square"),
+            ),
+            BuildError::AttackPaths { role } => (
+                role,
+                format!("the variant has more than {MAX_ATTACK_PATHS} paths of blockable captures"),
+            ),
+        };
+        VariantError::TooManyMoves {
+            name: pieces
+                .get(role)
+                .map_or_else(String::new, |p| p.name.clone()),
+            limit,
+        }
+    }
+}
+
+/// A node of the path trie being built: its children are a linked list
+/// through `next` (0 ends a list; node 0 is the root and never a child).
+#[derive(Clone, Copy)]
 struct TrieNode {
     sq: u8,
     flags: u8,
-    children: Vec<usize>,
+    first: u32,
+    next: u32,
+}
+
+const ROOT: TrieNode = TrieNode {
+    sq: 0,
+    flags: 0,
+    first: 0,
+    next: 0,
+};
+
+/// A node of a piece's leg program: the terms' legs merged where they agree,
+/// so that legs shared by several terms (the Rhino's zig-zags of every
+/// length) are traced once. Node 0 is the root; its children are first legs.
+#[derive(Clone, Copy)]
+struct Leg {
+    /// First legs: the direction (White's view).
+    dir: (i8, i8),
+    /// Later legs: the turns from the previous leg's direction.
+    turns: u8,
+    range: u8,
+    lame: bool,
+    initial: bool,
+    /// The modes of the terms that end with this leg.
+    flags: u8,
+    first: u32,
+    next: u32,
+}
+
+const BLANK_LEG: Leg = Leg {
+    dir: (0, 0),
+    turns: 0,
+    range: 0,
+    lame: false,
+    initial: false,
+    flags: 0,
+    first: 0,
+    next: 0,
+};
+
+/// A leg still to trace: program node `leg`, from `(file, rank)` in
+/// direction `dir`, the trie node reached so far being `node`.
+#[derive(Clone, Copy)]
+struct Frame {
+    leg: u32,
+    file: i8,
+    rank: i8,
+    dir: (i8, i8),
+    node: u32,
+}
+
+/// A fast hash for the program's (parent, leg) keys.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(26);
+    }
+}
+
+type LegIndex = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// What compiling one piece type needs, reused for every type and square so
+/// that compiling allocates only while this scratch space grows.
+struct Builder {
+    prog: Vec<Leg>,
+    prog_index: LegIndex,
+    trie: Vec<TrieNode>,
+    /// The root's child on each square (0: none), for O(1) merging of the
+    /// many first steps of leapers.
+    root_kids: [u32; MAX_SQUARES],
+    stack: Vec<Frame>,
+    /// Open subtrees while flattening: (trie node, index in `nodes`, the
+    /// squares before it).
+    open: Vec<(u32, usize, Bitboard)>,
+    /// Blockable captures from one square: (target, squares that must be empty).
+    masks: Vec<(u8, Bitboard)>,
+    /// The piece's hopper directions.
+    hops: Vec<HopLeg>,
+    steps_left: u64,
+}
+
+/// A limit reached while tracing.
+enum Exceeded {
+    Steps,
+    SquareNodes,
+}
+
+impl Builder {
+    fn spend(&mut self, steps: u64) -> Result<(), Exceeded> {
+        self.steps_left = self.steps_left.checked_sub(steps).ok_or(Exceeded::Steps)?;
+        Ok(())
+    }
+
+    /// Loads a piece's terms as its leg program.
+    fn load(&mut self, terms: &[Term]) {
+        self.prog.clear();
+        self.prog.push(BLANK_LEG);
+        self.prog_index.clear();
+        self.hops.clear();
+        for term in terms {
+            let Term::Move(m) = term else { continue };
+            if m.hop {
+                for &dir in &m.first {
+                    let flags = flags_of(m);
+                    let same = |h: &&mut HopLeg| {
+                        h.dir == dir && h.range == m.range && h.initial == m.initial
+                    };
+                    match self.hops.iter_mut().find(same) {
+                        Some(h) => h.flags |= flags,
+                        None => self.hops.push(HopLeg {
+                            dir,
+                            range: m.range,
+                            initial: m.initial,
+                            flags,
+                        }),
+                    }
+                }
+                continue;
+            }
+            for &dir in &m.first {
+                let first = Leg {
+                    dir,
+                    range: m.range,
+                    lame: m.lame,
+                    initial: m.initial,
+                    ..BLANK_LEG
+                };
+                let mut at = self.leg(0, first);
+                for l in &m.later {
+                    let next = Leg {
+                        turns: l.turns,
+                        range: l.range,
+                        ..BLANK_LEG
+                    };
+                    at = self.leg(at, next);
+                }
+                self.prog[at as usize].flags |= flags_of(m);
+            }
+        }
+    }
+
+    /// The child of program node `parent` equal to `leg`, made if new.
+    fn leg(&mut self, parent: u32, leg: Leg) -> u32 {
+        let key = (parent as u64) << 32
+            | (leg.dir.0 as u8 as u64) << 24
+            | (leg.dir.1 as u8 as u64) << 16
+            | (leg.turns as u64) << 8
+            | (leg.range as u64) << 2
+            | (leg.lame as u64) << 1
+            | leg.initial as u64;
+        let next_id = self.prog.len() as u32;
+        let id = *self.prog_index.entry(key).or_insert(next_id);
+        if id == next_id {
+            let p = &mut self.prog[parent as usize];
+            let next = p.first;
+            p.first = id;
+            self.prog.push(Leg { next, ..leg });
+        }
+        id
+    }
+
+    /// Whether Black's moves are White's: every first-leg direction comes
+    /// with its opposite in the same term (later legs are relative).
+    fn colour_blind(terms: &[Term]) -> bool {
+        terms.iter().all(|t| match t {
+            Term::Move(m) => m.first.iter().all(|&(x, y)| m.first.contains(&(-x, -y))),
+            Term::Castle { .. } => true,
+        })
+    }
+
+    /// Empties the trie.
+    fn clear(&mut self) {
+        let mut c = self.trie.first().map_or(0, |r| r.first);
+        while c != 0 {
+            let n = self.trie[c as usize];
+            self.root_kids[n.sq as usize] = 0;
+            c = n.next;
+        }
+        self.trie.clear();
+        self.trie.push(ROOT);
+    }
+
+    /// The child of trie node `parent` on `sq`, made if new: one compile
+    /// step, plus one per sibling compared below the root.
+    #[inline]
+    fn child(&mut self, parent: u32, sq: Square) -> Result<u32, Exceeded> {
+        self.spend(1)?;
+        if parent == 0 {
+            let c = self.root_kids[sq.index()];
+            if c != 0 {
+                return Ok(c);
+            }
+        } else {
+            let mut c = self.trie[parent as usize].first;
+            while c != 0 {
+                let n = self.trie[c as usize];
+                if n.sq == sq.0 {
+                    return Ok(c);
+                }
+                self.spend(1)?;
+                c = n.next;
+            }
+        }
+        if self.trie.len() > MAX_SQUARE_NODES {
+            return Err(Exceeded::SquareNodes);
+        }
+        let id = self.trie.len() as u32;
+        let p = &mut self.trie[parent as usize];
+        let next = p.first;
+        p.first = id;
+        self.trie.push(TrieNode {
+            sq: sq.0,
+            flags: 0,
+            first: 0,
+            next,
+        });
+        if parent == 0 {
+            self.root_kids[sq.index()] = id;
+        }
+        Ok(id)
+    }
+
+    /// Traces the loaded program from `from` into the (cleared) trie.
+    fn trace(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+    ) -> Result<(), Exceeded> {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (files, ranks) = (size.files() as i8, size.ranks() as i8);
+        let allowed = confinement.unwrap_or(size.all());
+        // The square one step `d` from (f, r), if on the board and allowed.
+        let step = |f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
+            let (f, r) = (f + d.0, r + d.1);
+            if f < 0 || r < 0 || f >= files || r >= ranks {
+                return None;
+            }
+            let s = Square((r as u8) * files as u8 + f as u8);
+            allowed.contains(s).then_some((f, r, s))
+        };
+        let (f0, r0) = (size.file(from) as i8, size.rank(from) as i8);
+        let mut root = self.prog[0].first;
+        while root != 0 {
+            let id = root;
+            let leg = self.prog[id as usize];
+            root = leg.next;
+            if leg.initial && !initial {
+                continue;
+            }
+            self.spend(1)?;
+            let dir = (leg.dir.0 * sign, leg.dir.1 * sign);
+            if leg.lame {
+                // Step by step: straight for orthogonal and diagonal leaps,
+                // orthogonally along the long side first for oblique ones.
+                let (ax, ay) = (dir.0.abs(), dir.1.abs());
+                let (sx, sy) = (dir.0.signum(), dir.1.signum());
+                let (long, short) = (ax.max(ay), ax.min(ay));
+                let orth = if ax > ay { (sx, 0) } else { (0, sy) };
+                let straight = ax == 0 || ay == 0 || ax == ay;
+                let mut path = [Square(0); 16];
+                let (mut f, mut r) = (f0, r0);
+                let mut ok = true;
+                for (k, slot) in path.iter_mut().enumerate().take(long as usize) {
+                    let d = if straight || (k as i8) >= long - short {
+                        (sx, sy)
+                    } else {
+                        orth
+                    };
+                    match step(f, r, d) {
+                        Some((nf, nr, s)) => {
+                            (f, r) = (nf, nr);
+                            *slot = s;
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok {
+                    let mut node = 0;
+                    for &s in &path[..long as usize] {
+                        node = self.child(node, s)?;
+                    }
+                    self.trie[node as usize].flags |= leg.flags;
+                }
+                continue;
+            }
+            if leg.range == 1 && leg.first == 0 {
+                // A plain leap, the commonest case.
+                if let Some((_, _, s)) = step(f0, r0, dir) {
+                    let node = self.child(0, s)?;
+                    self.trie[node as usize].flags |= leg.flags;
+                }
+                continue;
+            }
+            self.stack.push(Frame {
+                leg: id,
+                file: f0,
+                rank: r0,
+                dir,
+                node: 0,
+            });
+            while let Some(fr) = self.stack.pop() {
+                let leg = self.prog[fr.leg as usize];
+                let (mut f, mut r, mut node, mut k) = (fr.file, fr.rank, fr.node, 0u8);
+                while let Some((nf, nr, s)) = step(f, r, fr.dir) {
+                    (f, r) = (nf, nr);
+                    k += 1;
+                    node = self.child(node, s)?;
+                    self.trie[node as usize].flags |= leg.flags;
+                    let mut c = leg.first;
+                    while c != 0 {
+                        let next = self.prog[c as usize];
+                        let shape = shape_of(fr.dir);
+                        for e in 0..8u8 {
+                            if next.turns & (1 << e) != 0 {
+                                self.spend(1)?;
+                                self.stack.push(Frame {
+                                    leg: c,
+                                    file: f,
+                                    rank: r,
+                                    dir: turn(fr.dir, e, shape),
+                                    node,
+                                });
+                            }
+                        }
+                        c = next.next;
+                    }
+                    // Range 0 is unlimited; a slide ends at the board's edge.
+                    if k == leg.range {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The hop rays from `from` and, for captures, their (target, squares
+    /// before it) into `masks`.
+    fn hop_rays(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+        out: &mut Vec<Ray>,
+    ) -> Result<u16, Exceeded> {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let allowed = confinement.unwrap_or(size.all());
+        let mut count = 0u16;
+        for i in 0..self.hops.len() {
+            let h = self.hops[i];
+            if h.initial && !initial {
+                continue;
+            }
+            let dir = (h.dir.0 * sign, h.dir.1 * sign);
+            let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
+            let mut all = Bitboard::EMPTY;
+            let mut k = 0u8;
+            let mut last = from;
+            while let Some(s) = size.square(f + dir.0 as i32, r + dir.1 as i32) {
+                if !allowed.contains(s) {
+                    break;
+                }
+                self.spend(1)?;
+                (f, r) = (f + dir.0 as i32, r + dir.1 as i32);
+                if h.flags & CAPTURE != 0 && all.count() >= 1 {
+                    self.masks.push((s.0, all));
+                }
+                all = all.with(s);
+                last = s;
+                k += 1;
+                if k == h.range {
+                    break;
+                }
+            }
+            // A hop needs a screen and a square after it.
+            if all.count() >= 2 {
+                out.push(Ray {
+                    all,
+                    quiet: h.flags & QUIET != 0,
+                    capture: h.flags & CAPTURE != 0,
+                    ascending: last > from,
+                });
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    /// The chain at `node` as a ray, if it is a single chain with a constant
+    /// index step and no en-passant stops.
+    fn as_ray(&self, node: u32) -> Option<Ray> {
+        let flags = self.trie[node as usize].flags;
+        if flags & EP != 0 || flags == 0 {
+            return None;
+        }
+        let mut ray = Ray {
+            all: Bitboard::EMPTY,
+            quiet: flags & QUIET != 0,
+            capture: flags & CAPTURE != 0,
+            ascending: true,
+        };
+        let mut cur = node;
+        let mut prev: Option<u8> = None;
+        loop {
+            let n = self.trie[cur as usize];
+            if n.flags != flags {
+                return None;
+            }
+            if let Some(p) = prev {
+                if n.sq == p || (n.sq > p) != ray.ascending {
+                    return None;
+                }
+            } else if n.first != 0 {
+                ray.ascending = self.trie[n.first as usize].sq > n.sq;
+            }
+            ray.all |= Square(n.sq).bb();
+            prev = Some(n.sq);
+            match n.first {
+                0 => return Some(ray),
+                c if self.trie[c as usize].next == 0 => cur = c,
+                _ => return None,
+            }
+        }
+    }
+
+    /// Appends the subtree at `top` to `out` in pre-order, each node's
+    /// `skip` the index (from `base`) just past its subtree, and its
+    /// blockable captures to `masks`.
+    fn flatten(&mut self, top: u32, base: usize, out: &mut Vec<Node>) {
+        let mut cur = top;
+        let mut mask = Bitboard::EMPTY;
+        loop {
+            if cur != 0 {
+                let n = self.trie[cur as usize];
+                if n.flags & CAPTURE != 0 && !mask.is_empty() {
+                    self.masks.push((n.sq, mask));
+                }
+                self.open.push((cur, out.len(), mask));
+                out.push(Node {
+                    sq: n.sq,
+                    flags: n.flags,
+                    skip: 0,
+                });
+                mask = mask.with(Square(n.sq));
+                cur = n.first;
+                continue;
+            }
+            let Some((done, at, done_mask)) = self.open.pop() else {
+                return;
+            };
+            // At most MAX_SQUARE_NODES nodes, checked before flattening.
+            out[at].skip = (out.len() - base) as u16;
+            if done == top {
+                return;
+            }
+            cur = self.trie[done as usize].next;
+            mask = done_mask;
+        }
+    }
 }
 
 impl Tables {
     /// Compiles `specs[colour][role]`.
-    pub(crate) fn build(size: BoardSize, specs: &[Vec<PieceSpec<'_>>; 2]) -> Tables {
+    pub(crate) fn build(
+        size: BoardSize,
+        specs: &[Vec<PieceSpec<'_>>; 2],
+    ) -> Result<Tables, BuildError> {
         let n = size.squares();
         let roles = specs[0].len();
         let slots = 2 * roles * n;
@@ -105,42 +712,80 @@ impl Tables {
             rays: Vec::new(),
             nodes: Vec::new(),
             rev_capture: vec![Bitboard::EMPTY; slots],
-            path_slot: vec![None; 2 * roles],
-            path_start: Vec::new(),
-            path_masks: Vec::new(),
+            paths: PathTable {
+                slot: vec![None; 2 * roles],
+                ..PathTable::default()
+            },
+            hops: PathTable {
+                slot: vec![None; 2 * roles],
+                ..PathTable::default()
+            },
+            hop_roles: [Vec::new(), Vec::new()],
             leap_attacker: vec![false; 2 * roles],
             file_up: Vec::with_capacity(n),
             file_down: Vec::with_capacity(n),
         };
-        for color in Color::ALL {
-            for (role, spec) in specs[color.index()].iter().enumerate() {
-                let mut attack_paths: Vec<(u8, u8, Bitboard)> = Vec::new();
+        let mut b = Builder {
+            prog: Vec::new(),
+            prog_index: LegIndex::default(),
+            trie: vec![ROOT],
+            root_kids: [0; MAX_SQUARES],
+            stack: Vec::new(),
+            open: Vec::new(),
+            masks: Vec::new(),
+            hops: Vec::new(),
+            steps_left: MAX_COMPILE_STEPS,
+        };
+        // The blockable captures of one piece type: (from * n + to, mask).
+        let mut role_paths: Vec<(u16, Bitboard)> = Vec::new();
+        let mut role_hops: Vec<(u16, Bitboard)> = Vec::new();
+        let mut cursor: Vec<u32> = Vec::new();
+        for (role, white) in specs[0].iter().enumerate() {
+            let black = &specs[1][role];
+            b.load(white.terms);
+            let shared = Builder::colour_blind(white.terms)
+                && white.confinement == black.confinement
+                && white.initial == black.initial;
+            for color in Color::ALL {
+                let spec = &specs[color.index()][role];
+                let cr = color.index() * roles + role;
+                if color == Color::Black && shared {
+                    // Black's tables are White's, already built.
+                    let (w, bl) = (t.idx(Color::White, role, 0), t.idx(Color::Black, role, 0));
+                    t.slots.copy_within(w..w + n, bl);
+                    t.ep.copy_within(w..w + n, bl);
+                    t.rev_capture.copy_within(w..w + n, bl);
+                    t.paths.slot[cr] = t.paths.slot[role];
+                    t.hops.slot[cr] = t.hops.slot[role];
+                    t.leap_attacker[cr] = t.leap_attacker[role];
+                    continue;
+                }
+                role_paths.clear();
+                role_hops.clear();
                 for from in 0..n {
                     let from_sq = Square(from as u8);
                     let idx = t.idx(color, role, from);
-                    let mut trie = vec![TrieNode::default()];
-                    for term in spec.terms {
-                        if let Term::Move(m) = term {
-                            if m.initial && !spec.initial.is_some_and(|r| r.contains(from_sq)) {
-                                continue;
-                            }
-                            for path in term_paths(size, color, from_sq, m, spec.confinement) {
-                                insert(&mut trie, &path, flags_of(m));
-                            }
-                        }
-                    }
+                    b.clear();
+                    let initial = spec.initial.is_some_and(|r| r.contains(from_sq));
+                    b.trace(size, color, from_sq, spec.confinement, initial)
+                        .map_err(|e| match e {
+                            Exceeded::Steps => BuildError::Steps { role },
+                            Exceeded::SquareNodes => BuildError::SquareNodes { role },
+                        })?;
                     let mut slot = Slot::default();
                     let ray_start = t.rays.len() as u32;
                     let base = t.nodes.len();
-                    for &c in &trie[0].children {
-                        let node = &trie[c];
+                    b.masks.clear();
+                    let mut c = b.trie[0].first;
+                    while c != 0 {
+                        let node = b.trie[c as usize];
                         let bb = Square(node.sq).bb();
                         if node.flags & CAPTURE != 0 {
                             let ri = t.idx(color, role, node.sq as usize);
-                            t.rev_capture[ri] |= Square(from as u8).bb();
-                            t.leap_attacker[color.index() * roles + role] = true;
+                            t.rev_capture[ri] |= from_sq.bb();
+                            t.leap_attacker[cr] = true;
                         }
-                        if node.children.is_empty() {
+                        if node.first == 0 {
                             if node.flags & QUIET != 0 {
                                 slot.quiet |= bb;
                             }
@@ -150,42 +795,65 @@ impl Tables {
                             if node.flags & EP != 0 {
                                 t.ep[idx] |= bb;
                             }
-                        } else if let Some(ray) = as_ray(&trie, c) {
+                        } else if let Some(ray) = b.as_ray(c) {
+                            if ray.capture {
+                                // Each square past the first: the ones before it.
+                                let mut before = Bitboard::EMPTY;
+                                let mut rest = ray.all;
+                                while !rest.is_empty() {
+                                    let s = if ray.ascending {
+                                        rest.0.trailing_zeros()
+                                    } else {
+                                        127 - rest.0.leading_zeros()
+                                    };
+                                    let s = Square(s as u8);
+                                    rest = rest.without(s);
+                                    if !before.is_empty() {
+                                        role_paths.push(((from * n + s.index()) as u16, before));
+                                    }
+                                    before = before.with(s);
+                                }
+                            }
                             t.rays.push(ray);
                         } else {
-                            flatten(&trie, c, base, &mut t.nodes);
+                            b.flatten(c, base, &mut t.nodes);
                         }
+                        c = node.next;
                     }
                     slot.rays = (ray_start, t.rays.len() as u32);
-                    slot.nodes = (base as u32, t.nodes.len() as u32);
+                    let len = (t.nodes.len() - base) as u16;
+                    // Two paths over the same squares in another order are one.
+                    b.masks.sort_unstable_by_key(|&(to, m)| (to, m.0));
+                    b.masks.dedup();
+                    role_paths.extend(
+                        b.masks
+                            .iter()
+                            .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
+                    );
+                    b.masks.clear();
+                    let hops = b
+                        .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
+                        .map_err(|_| BuildError::Steps { role })?;
+                    slot.nodes = (base as u32, len, hops);
                     t.slots[idx] = slot;
-                    // Blockable captures: the squares before them must be empty.
-                    collect_paths(&trie, 0, Bitboard::EMPTY, &mut |to, mask| {
-                        if !mask.is_empty() {
-                            attack_paths.push((from as u8, to, mask));
-                        }
-                    });
-                }
-                if !attack_paths.is_empty() {
-                    attack_paths.sort_by_key(|&(f, to, m)| (f, to, m.0));
-                    attack_paths.dedup();
-                    let slot = t.path_start.len() as u32;
-                    t.path_slot[color.index() * roles + role] = Some(slot);
-                    let mut k = 0;
-                    for pair in 0..n * n {
-                        t.path_start.push(t.path_masks.len() as u32);
-                        while k < attack_paths.len() {
-                            let (f, to, m) = attack_paths[k];
-                            if f as usize * n + to as usize != pair {
-                                break;
-                            }
-                            t.path_masks.push(m);
-                            k += 1;
-                        }
+                    role_hops.extend(
+                        b.masks
+                            .iter()
+                            .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
+                    );
+                    let stored = t.paths.masks.len() + t.hops.masks.len();
+                    if stored + role_paths.len() + role_hops.len() > MAX_ATTACK_PATHS {
+                        return Err(BuildError::AttackPaths { role });
                     }
-                    t.path_start.push(t.path_masks.len() as u32);
                 }
+                t.paths.add(cr, n, &role_paths, &mut cursor);
+                t.hops.add(cr, n, &role_hops, &mut cursor);
             }
+        }
+        for color in Color::ALL {
+            t.hop_roles[color.index()] = (0..roles as u8)
+                .filter(|&r| t.hops.slot[color.index() * roles + r as usize].is_some())
+                .collect();
         }
         for sq in 0..n {
             let s = Square(sq as u8);
@@ -197,7 +865,7 @@ impl Tables {
             t.file_up.push(up);
             t.file_down.push(down);
         }
-        t
+        Ok(t)
     }
 
     #[inline]
@@ -217,6 +885,13 @@ impl Tables {
         &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
     }
 
+    /// The hop rays of a slot.
+    #[inline]
+    pub(crate) fn hops(&self, slot: &Slot) -> &[Ray] {
+        let start = slot.rays.1 as usize;
+        &self.rays[start..start + slot.nodes.2 as usize]
+    }
+
     /// En-passant targets of a piece on `sq`.
     #[inline]
     pub(crate) fn ep(&self, color: Color, role: usize, sq: Square) -> Bitboard {
@@ -226,7 +901,8 @@ impl Tables {
     /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
     pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
-        &self.nodes[slot.nodes.0 as usize..slot.nodes.1 as usize]
+        let start = slot.nodes.0 as usize;
+        &self.nodes[start..start + slot.nodes.1 as usize]
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
@@ -235,6 +911,7 @@ impl Tables {
         let rays = self
             .rays(slot)
             .iter()
+            .chain(self.hops(slot))
             .fold(Bitboard::EMPTY, |b, r| b | r.all);
         let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
         slot.quiet | slot.capture | rays | nodes.collect()
@@ -255,7 +932,7 @@ impl Tables {
     /// Whether the type has blockable captures.
     #[inline]
     pub(crate) fn is_path_attacker(&self, color: Color, role: usize) -> bool {
-        self.path_slot[color.index() * self.roles + role].is_some()
+        self.paths.slot[color.index() * self.roles + role].is_some()
     }
 
     /// Masks of squares that must be empty for a capture from `from` onto `to`
@@ -268,13 +945,28 @@ impl Tables {
         from: Square,
         to: Square,
     ) -> &[Bitboard] {
-        match self.path_slot[color.index() * self.roles + role] {
-            None => &[],
-            Some(slot) => {
-                let i = slot as usize + from.index() * self.n + to.index();
-                &self.path_masks[self.path_start[i] as usize..self.path_start[i + 1] as usize]
-            }
-        }
+        let cr = color.index() * self.roles + role;
+        self.paths.get(cr, from.index() * self.n + to.index())
+    }
+
+    /// The roles of `color` that capture by hopping.
+    #[inline]
+    pub(crate) fn hop_attackers(&self, color: Color) -> &[u8] {
+        &self.hop_roles[color.index()]
+    }
+
+    /// Masks of squares of which exactly one must be occupied for a hop
+    /// capture from `from` onto `to`.
+    #[inline]
+    pub(crate) fn hop_paths(
+        &self,
+        color: Color,
+        role: usize,
+        from: Square,
+        to: Square,
+    ) -> &[Bitboard] {
+        let cr = color.index() * self.roles + role;
+        self.hops.get(cr, from.index() * self.n + to.index())
     }
 
     /// Squares strictly between two squares of one file (empty if not on one file).
@@ -307,91 +999,6 @@ fn flags_of(m: &MoveTerm) -> u8 {
         f |= EP;
     }
     f
-}
-
-fn insert(trie: &mut Vec<TrieNode>, path: &[Square], flags: u8) {
-    let mut cur = 0;
-    for sq in path {
-        let found = trie[cur]
-            .children
-            .iter()
-            .copied()
-            .find(|&c| trie[c].sq == sq.0);
-        cur = match found {
-            Some(c) => c,
-            None => {
-                trie.push(TrieNode {
-                    sq: sq.0,
-                    flags: 0,
-                    children: Vec::new(),
-                });
-                let c = trie.len() - 1;
-                trie[cur].children.push(c);
-                c
-            }
-        };
-    }
-    trie[cur].flags |= flags;
-}
-
-/// The subtree at `node` as a ray, if it is a single chain with a constant
-/// index step and no en-passant stops.
-fn as_ray(trie: &[TrieNode], node: usize) -> Option<Ray> {
-    let flags = trie[node].flags;
-    if flags & EP != 0 || flags == 0 {
-        return None;
-    }
-    let mut ray = Ray {
-        all: Bitboard::EMPTY,
-        quiet: flags & QUIET != 0,
-        capture: flags & CAPTURE != 0,
-        ascending: true,
-    };
-    let mut cur = node;
-    let mut prev: Option<u8> = None;
-    loop {
-        let n = &trie[cur];
-        if n.flags != flags {
-            return None;
-        }
-        if let Some(p) = prev {
-            if n.sq == p || (n.sq > p) != ray.ascending {
-                return None;
-            }
-        } else if let Some(&c) = n.children.first() {
-            ray.ascending = trie[c].sq > n.sq;
-        }
-        ray.all |= Square(n.sq).bb();
-        prev = Some(n.sq);
-        match n.children.as_slice() {
-            [] => return Some(ray),
-            [c] => cur = *c,
-            _ => return None,
-        }
-    }
-}
-
-fn flatten(trie: &[TrieNode], node: usize, base: usize, out: &mut Vec<Node>) {
-    let at = out.len();
-    out.push(Node {
-        sq: trie[node].sq,
-        flags: trie[node].flags,
-        skip: 0,
-    });
-    for &c in &trie[node].children {
-        flatten(trie, c, base, out);
-    }
-    out[at].skip = (out.len() - base) as u16;
-}
-
-fn collect_paths(trie: &[TrieNode], node: usize, mask: Bitboard, f: &mut impl FnMut(u8, Bitboard)) {
-    for &c in &trie[node].children {
-        let n = &trie[c];
-        if n.flags & CAPTURE != 0 {
-            f(n.sq, mask);
-        }
-        collect_paths(trie, c, mask.with(Square(n.sq)), f);
-    }
 }
 
 /// Rotates a direction `turns` eighths of a circle clockwise (`shape` is the
@@ -429,106 +1036,4 @@ fn shape_of(d: (i8, i8)) -> Shape {
     } else {
         Shape::Oblique
     }
-}
-
-/// Every path (squares in order, the last one the target) of one term from `from`.
-fn term_paths(
-    size: BoardSize,
-    color: Color,
-    from: Square,
-    m: &MoveTerm,
-    confinement: Option<Bitboard>,
-) -> Vec<Vec<Square>> {
-    let sign = if color == Color::White { 1 } else { -1 };
-    let mut out = Vec::new();
-    let step = |sq: Square, d: (i8, i8)| -> Option<Square> {
-        let s = size.square(
-            size.file(sq) as i32 + d.0 as i32,
-            size.rank(sq) as i32 + d.1 as i32,
-        )?;
-        match confinement {
-            Some(r) if !r.contains(s) => None,
-            _ => Some(s),
-        }
-    };
-    for &(x, y) in &m.first {
-        let dir = (x * sign, y * sign);
-        if m.lame {
-            // Step by step: straight for orthogonal and diagonal leaps,
-            // orthogonally along the long side first for oblique ones.
-            let (ax, ay) = (dir.0.abs(), dir.1.abs());
-            let (sx, sy) = (dir.0.signum(), dir.1.signum());
-            let mut steps = Vec::new();
-            if ax == 0 || ay == 0 || ax == ay {
-                for _ in 0..ax.max(ay) {
-                    steps.push((sx, sy));
-                }
-            } else {
-                let (long, short) = (ax.max(ay), ax.min(ay));
-                let orth = if ax > ay { (sx, 0) } else { (0, sy) };
-                for _ in 0..long - short {
-                    steps.push(orth);
-                }
-                for _ in 0..short {
-                    steps.push((sx, sy));
-                }
-            }
-            let mut path = Vec::new();
-            let mut sq = from;
-            let mut ok = true;
-            for s in steps {
-                match step(sq, s) {
-                    Some(n) => {
-                        path.push(n);
-                        sq = n;
-                    }
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok {
-                out.push(path);
-            }
-            continue;
-        }
-        let mut path = Vec::new();
-        leg(&step, from, dir, m.range, &m.later, &mut path, &mut out);
-    }
-    out
-}
-
-fn leg(
-    step: &impl Fn(Square, (i8, i8)) -> Option<Square>,
-    from: Square,
-    dir: (i8, i8),
-    range: u8,
-    later: &[crate::betza::LaterLeg],
-    path: &mut Vec<Square>,
-    out: &mut Vec<Vec<Square>>,
-) {
-    let depth = path.len();
-    let mut sq = from;
-    let mut k = 0u32;
-    while let Some(next) = step(sq, dir) {
-        sq = next;
-        k += 1;
-        path.push(sq);
-        match later.split_first() {
-            None => out.push(path.clone()),
-            Some((l, rest)) => {
-                let shape = shape_of(dir);
-                for e in 0..8u8 {
-                    if l.turns & (1 << e) != 0 {
-                        leg(step, sq, turn(dir, e, shape), l.range, rest, path, out);
-                    }
-                }
-            }
-        }
-        if range != 0 && k >= range as u32 {
-            break;
-        }
-    }
-    path.truncate(depth);
 }

@@ -1,5 +1,5 @@
 //! Move text not yet bound to a position: [`UciMove`], the `<from><to>[suffix]`
-//! form of `NOTATION.md` (`e3e5`, `c9c10+`, `e7e8q`), as UCI and XBoard
+//! form of `docs/notation.md` (`e3e5`, `c9c10+`, `e7e8q`), as UCI and XBoard
 //! engines write it.
 //!
 //! [`Position::parse_move`] reads and checks text in one step; a `UciMove`

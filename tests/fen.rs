@@ -1,5 +1,5 @@
-//! FEN reading and writing (NOTATION.md "Position text") and move text
-//! errors (NOTATION.md "Move text").
+//! FEN reading and writing (docs/notation.md, "FEN") and move text
+//! errors (docs/notation.md, "Move text").
 //!
 //! Every position the rule tests build is also checked for its round trip by
 //! `common::pos`; this file adds the start positions, hand-written FENs, and
@@ -252,7 +252,7 @@ fn ep_read_without_capture_is_dropped_on_writing() {
 }
 
 // ---------------------------------------------------------------------------
-// Every FEN error of NOTATION.md
+// Every FEN error of docs/notation.md
 // ---------------------------------------------------------------------------
 
 /// Replaces rank `rank` (1-based) of a FEN's placement.
@@ -1074,7 +1074,7 @@ fn move_text_errors() {
     ));
 }
 
-/// Move texts are written as NOTATION.md says and read back to the same move.
+/// Move texts are written as docs/notation.md says and read back to the same move.
 #[test]
 fn move_text_round_trip() {
     for (name, fen) in [

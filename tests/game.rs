@@ -303,7 +303,7 @@ fn fifty_move_count_resets_on_captures_and_pawn_moves() {
     game.play_text("a4d4").unwrap();
     assert_eq!(game.position().halfmove_clock(), 0);
 
-    // Decimaka: a capture resets; an Omni's move does not (RULES.md 5.9), a Pawn's does.
+    // Decimaka: a capture resets; an Omni's move does not (docs/decimaka.md), a Pawn's does.
     let v = variant("decimaka");
     let mut game = Game::from_fen(v, "4k5/10/10/10/10/10/5n4/4+P5/3P6/5K4 w - - 120 80").unwrap();
     assert_eq!(game.claims(), Claims::FIFTY_MOVES);

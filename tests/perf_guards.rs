@@ -139,6 +139,19 @@ fn move_generation_does_not_allocate() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Compiling a variant allocates a bounded, small number of times (not once
+/// per path or trie node): Meiriqi, the largest built-in, at most 2,000.
+#[test]
+fn compiling_meiriqi_allocates_little() {
+    let def = betza::builtin::definition("meiriqi").expect("a built-in");
+    let (n, v) = allocations(|| Variant::new(def).expect("valid"));
+    assert_eq!(Position::start(&v).legal_moves().len(), 44);
+    assert!(
+        n <= 2_000,
+        "Variant::new(meiriqi) made {n} heap allocations"
+    );
+}
+
 /// The counter itself works: a `Vec` is seen.
 #[test]
 fn the_allocation_counter_counts() {

@@ -3,7 +3,7 @@
 //! Each case sets up an otherwise empty board (the two Kings placed out of the
 //! way, plus any blockers or targets the case is about) and compares the
 //! squares the tested piece may move to with a list worked out by hand from
-//! `RULES.md` and `NOTATION.md`. The expected lists are literals: nothing here
+//! `docs/` (the variant pages and `betza.md`). The expected lists are literals: nothing here
 //! asks the library what a piece "should" do.
 //!
 //! Positions are chosen so that the side to move is not in check and the

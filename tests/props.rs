@@ -1,47 +1,12 @@
 //! Property tests over positions reached by random legal play in every
-//! built-in variant, and over arbitrary strings.
+//! built-in variant (the `betza::testing` strategies), and over arbitrary
+//! strings. Needs the `proptest` feature: `cargo test --features proptest --test props`.
 
+use betza::testing::{self, FenField};
 use betza::{Color, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
-
-/// A small deterministic generator for the random games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
-/// The position after up to `plies` random legal moves (fewer if the game ends).
-fn random_position(variant: &'static Variant, seed: u64, plies: usize) -> Position<'static> {
-    let mut rng = Rng(seed);
-    let mut pos = Position::start(variant);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        // Prefer captures and promotions now and then, to reach rarer rules.
-        let special: Vec<&Move> = moves
-            .iter()
-            .filter(|m| m.is_capture() || m.promotion().is_some())
-            .collect();
-        let m = if !special.is_empty() && rng.next().is_multiple_of(3) {
-            *special[(rng.next() % special.len() as u64) as usize]
-        } else {
-            moves[(rng.next() % moves.len() as u64) as usize]
-        };
-        pos = pos.play(&m).expect("a listed move is legal");
-    }
-    pos
-}
 
 /// Whether the side to move could take the other side's King: by a
 /// pseudo-legal capture, or (where the rule exists) because the Kings face
@@ -175,14 +140,12 @@ fn mirror_fen(pos: &Position<'_>) -> String {
     )
 }
 
+fn variant(i: usize) -> &'static Variant {
+    Variant::by_name(VARIANTS[i]).expect("built in")
+}
+
 fn position_strategy() -> impl Strategy<Value = Position<'static>> {
-    (0..VARIANTS.len(), any::<u64>(), 0usize..120).prop_map(|(v, seed, plies)| {
-        random_position(
-            Variant::by_name(VARIANTS[v]).expect("built in"),
-            seed,
-            plies,
-        )
-    })
+    (0..VARIANTS.len()).prop_flat_map(|v| testing::positions(variant(v), 0usize..120))
 }
 
 proptest! {
@@ -250,25 +213,20 @@ proptest! {
     }
 
     #[test]
-    fn incremental_hash_and_undo(v in 0..VARIANTS.len(), seed in any::<u64>(), plies in 1usize..160) {
-        let variant = Variant::by_name(VARIANTS[v]).expect("built in");
-        let mut rng = Rng(seed);
-        let mut game = Game::new(variant);
-        let here = |g: &Game| g.position().rebind(variant).expect("the game's variant");
+    fn incremental_hash_and_undo(played in (0..VARIANTS.len()).prop_flat_map(|v| testing::games(variant(v), 1usize..160))) {
+        let variant = played.variant_ref().clone();
+        let mut game = Game::from_fen(variant.clone(), &played.start_position().to_fen()).expect("the start reads back");
+        let here = |g: &Game| g.position().rebind(&variant).expect("the game's variant");
         let mut trail = vec![(here(&game), game.hash())];
-        for _ in 0..plies {
+        for m in played.moves() {
             let pos = *game.position();
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
             let next = pos.play_unchecked(&m);
             prop_assert_eq!(pos.hash_after(&m, pos.hash()), next.hash(), "{} in {}", pos.move_text(&m), pos.to_fen());
             game.play(&m).expect("legal");
             prop_assert_eq!(game.hash(), game.position().hash());
             trail.push((here(&game), game.hash()));
         }
+        prop_assert_eq!(game.position(), played.position());
         trail.pop();
         while let Some((pos, hash)) = trail.pop() {
             game.undo().expect("a move to undo");
@@ -276,6 +234,47 @@ proptest! {
             prop_assert_eq!(game.hash(), hash);
         }
         prop_assert!(game.undo().is_none());
+    }
+
+    #[test]
+    fn legal_moves_of_a_position_play(
+        (pos, m) in (0..VARIANTS.len()).prop_flat_map(|v| testing::moves(variant(v), 0usize..120)),
+    ) {
+        prop_assert!(pos.legal_moves().contains(&m));
+        let next = pos.play(&m).expect("a drawn move is legal");
+        prop_assert_eq!(next.side_to_move(), pos.side_to_move().opposite());
+        prop_assert!(testing::moves_of(&pos).is_some());
+    }
+
+    #[test]
+    fn fen_cases_are_read_as_labelled(
+        case in (0..VARIANTS.len()).prop_flat_map(|v| (Just(v), testing::fens(variant(v), 0usize..120))),
+    ) {
+        let (v, case) = case;
+        match (Position::from_fen(variant(v), &case.fen), case.corrupted) {
+            (Ok(pos), None) => {
+                // All six fields, or the first four when the counters are left out.
+                let n = case.fen.split(' ').count();
+                let fen = pos.to_fen();
+                let back: Vec<&str> = fen.split(' ').take(n).collect();
+                prop_assert_eq!(back.join(" "), case.fen.as_str());
+            }
+            (Err(e), Some(field)) => {
+                let message = e.to_string();
+                prop_assert!(message.starts_with(&field.to_string()), "{}: {} for {:?}", case.fen, message, field);
+            }
+            (Ok(_), Some(field)) => prop_assert!(false, "{} is read, but its {:?} field is corrupted", case.fen, field),
+            (Err(e), None) => prop_assert!(false, "{} is refused: {}", case.fen, e),
+        }
+        if let Some(field) = case.corrupted {
+            // Only that field differs from the original.
+            let a: Vec<&str> = case.fen.split(' ').collect();
+            let b: Vec<&str> = case.original.split(' ').collect();
+            prop_assert_eq!(a.len(), 6);
+            for i in 0..6 {
+                prop_assert_eq!(a[i] == b[i], i != field.index(), "{} field {}", case.fen, FenField::ALL[i]);
+            }
+        }
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Every rule and ruling of `RULES.md`, each shown by a small position.
+//! Every rule and ruling of `docs/decimaka.md` and `docs/meiriqi.md`, each shown by
+//! a small position.
 //!
 //! Positions are built from piece lists (`"Kj1 kj10 Ra5 +fa8"`, uppercase
 //! White) by `common::setup`, which also checks each FEN's round trip.
@@ -14,7 +15,7 @@ const D: &str = "decimaka";
 const M: &str = "meiriqi";
 
 // ---------------------------------------------------------------------------
-// Start positions and reference counts (RULES.md section 6)
+// Start positions and reference counts (the pages' "Reference counts")
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -652,7 +653,7 @@ fn decimaka_en_passant_only_right_after() {
 /// RULES 5.10: en passant needs the double-stepped Pawn on its square.
 #[test]
 fn decimaka_en_passant_needs_the_pawn() {
-    // The e.p. square is readable without a Pawn behind it (NOTATION.md), but
+    // The e.p. square is readable without a Pawn behind it (docs/notation.md), but
     // gives no capture; the writer then drops it.
     for (pieces, what) in [
         ("Pd6 Kj1 kj10", "e6 empty"),
@@ -1583,7 +1584,7 @@ fn decimaka_en_passant_answers_check() {
 }
 
 // ---------------------------------------------------------------------------
-// RULES.md section 4: no draw by repetition or move counter
+// No draw by repetition or move counter (the pages' "End of the game")
 // ---------------------------------------------------------------------------
 
 #[test]

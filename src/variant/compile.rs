@@ -21,7 +21,7 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
             })
             .collect()
     });
-    let tables = Tables::build(c.size, &specs);
+    let tables = Tables::build(c.size, &specs).map_err(|e| e.into_variant_error(&c.pieces))?;
     let roles = c.pieces.len() as u8;
     let leap_attackers = Color::ALL.map(|color| {
         (0..roles)

@@ -144,6 +144,15 @@ pub enum VariantError {
         /// The limit.
         max: usize,
     },
+    /// Compiling a piece's moves would pass a limit that keeps compiling
+    /// quick and small (against hostile definitions); `limit` says which.
+    #[error("piece {name:?}: too many moves to compile: {limit}")]
+    TooManyMoves {
+        /// The piece's name.
+        name: String,
+        /// Which limit, in words.
+        limit: String,
+    },
     /// The text is not TOML, has an unknown key, a value of the wrong type
     /// or misses a required key.
     #[error("line {line}{}: {message}", key.as_ref().map(|k| format!(", key `{k}`")).unwrap_or_default())]
