@@ -584,6 +584,7 @@ impl<I: Input, W: Write> Session<I, W> {
             if let Some(region) = p.confinement {
                 let squares: Vec<String> = region
                     .of(Color::White)
+                    .squares()
                     .map(|s| v.size().square_name(s))
                     .collect();
                 text.push_str(&format!(" (White's: {})", squares.join(" ")));

@@ -199,19 +199,14 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+impl IntoIterator for Bitboard {
     type Item = Square;
+    type IntoIter = Squares;
 
+    /// The squares, lowest first: `for sq in bitboard`.
     #[inline]
-    fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+    fn into_iter(self) -> Squares {
+        self.squares()
     }
 }
 

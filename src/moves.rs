@@ -113,8 +113,146 @@ impl Move {
     }
 }
 
-/// A list of moves kept on the stack (it spills to the heap only past 256).
-pub type MoveList = SmallVec<[Move; 256]>;
+/// A list of moves kept inline (on the stack), spilling to the heap only
+/// past `N` moves: [`Position::legal_moves`](crate::Position::legal_moves)
+/// gives a `MoveList` (256 inline), [`Position::moves_between`](crate::Position::moves_between)
+/// a `MoveList<8>` (a few promotion choices at most).
+///
+/// It dereferences to `[Move]` (`len`, `iter`, indexing, `contains`, `sort`)
+/// and iterates by value or by reference.
+///
+/// ```
+/// use betza::{Move, MoveList, Position, Variant};
+/// let pos = Position::start(Variant::by_name("chess").unwrap());
+/// let moves: MoveList = pos.legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// let captures: MoveList = moves.iter().filter(|m| m.is_capture()).copied().collect();
+/// assert!(captures.is_empty());
+/// let all: Vec<Move> = moves.into_iter().collect();
+/// assert_eq!(all.len(), 20);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct MoveList<const N: usize = 256>(SmallVec<[Move; N]>);
+
+impl<const N: usize> MoveList<N> {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> Self {
+        MoveList(SmallVec::new())
+    }
+
+    /// Adds a move at the end.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.0.push(m)
+    }
+
+    /// Removes and returns the last move.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Move> {
+        self.0.pop()
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        self.0.retain(|m| keep(m))
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear()
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl<const N: usize> Default for MoveList<N> {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl<const N: usize> std::fmt::Debug for MoveList<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl<const N: usize> std::ops::Deref for MoveList<N> {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl<const N: usize> std::ops::DerefMut for MoveList<N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.0
+    }
+}
+
+impl<const N: usize> FromIterator<Move> for MoveList<N> {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> Self {
+        MoveList(iter.into_iter().collect())
+    }
+}
+
+impl<const N: usize> Extend<Move> for MoveList<N> {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        self.0.extend(iter)
+    }
+}
+
+/// The moves of a [`MoveList`], by value.
+pub struct IntoIter<const N: usize>(smallvec::IntoIter<[Move; N]>);
+
+impl<const N: usize> Iterator for IntoIter<N> {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        self.0.next()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl<const N: usize> DoubleEndedIterator for IntoIter<N> {
+    fn next_back(&mut self) -> Option<Move> {
+        self.0.next_back()
+    }
+}
+
+impl<const N: usize> ExactSizeIterator for IntoIter<N> {}
+
+impl<const N: usize> IntoIterator for MoveList<N> {
+    type Item = Move;
+    type IntoIter = IntoIter<N>;
+    fn into_iter(self) -> IntoIter<N> {
+        IntoIter(self.0.into_iter())
+    }
+}
+
+impl<'a, const N: usize> IntoIterator for &'a MoveList<N> {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<const N: usize> PartialEq<[Move]> for MoveList<N> {
+    fn eq(&self, other: &[Move]) -> bool {
+        self.as_slice() == other
+    }
+}
 
 /// Why a move text or a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

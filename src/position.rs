@@ -162,6 +162,21 @@ impl PartialEq for Position<'_> {
 
 impl Eq for Position<'_> {}
 
+impl std::hash::Hash for Position<'_> {
+    /// Hashes what `==` compares (the variant by address), so positions can
+    /// key a `HashMap`; [`Position::hash`] is the Zobrist key instead.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self.variant, state);
+        self.board.hash(state);
+        self.side.hash(state);
+        self.castling.hash(state);
+        self.ep.hash(state);
+        self.ep_victim.hash(state);
+        self.halfmove.hash(state);
+        self.fullmove.hash(state);
+    }
+}
+
 impl fmt::Debug for Position<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({} {})", self.variant.name, self.to_fen())
@@ -445,13 +460,12 @@ impl<'v> Position<'v> {
     /// use betza::{Position, Variant};
     /// let v = Variant::by_name("chess").unwrap();
     /// let pos = Position::from_fen(v, "7k/P7/8/8/8/8/8/K7 w - - 0 1")?;
-    /// let sq = |s| pos.size().parse_square(s).unwrap();
-    /// let choices = pos.moves_between(sq("a7"), sq("a8"));
+    /// let choices = pos.moves_between(pos.square("a7").unwrap(), pos.square("a8").unwrap());
     /// assert_eq!(choices.len(), 4);
     /// assert!(choices.iter().all(|m| m.is_forced_promotion()));
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn moves_between(&self, from: Square, to: Square) -> MoveList {
+    pub fn moves_between(&self, from: Square, to: Square) -> MoveList<8> {
         let mut list = MoveList::new();
         if self.piece_at(from).is_some_and(|p| p.color == self.side) {
             self.generate(true, &mut |m| {

@@ -34,7 +34,10 @@ fn targets_in(v: &Variant, fen: &str, from: &str) -> BTreeSet<String> {
     let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let size = pos.size();
     let sq = size.parse_square(from).expect("square");
-    pos.legal_targets(sq).map(|s| size.square_name(s)).collect()
+    pos.legal_targets(sq)
+        .squares()
+        .map(|s| size.square_name(s))
+        .collect()
 }
 
 /// Targets of the piece alone on e5 (White, or Black to move).

@@ -85,6 +85,7 @@ fn sq(pos: &Position<'_>, name: &str) -> Square {
 fn targets(pos: &Position<'_>, from: &str) -> BTreeSet<String> {
     let size = pos.size();
     pos.legal_targets(sq(pos, from))
+        .squares()
         .map(|s| size.square_name(s))
         .collect()
 }
@@ -252,6 +253,7 @@ betza = "K"
         let pos = Position::from_fen(v, fen).expect("valid");
         let size = pos.size();
         pos.legal_targets(sq(&pos, "e5"))
+            .squares()
             .map(|s| size.square_name(s))
             .collect::<BTreeSet<_>>()
     };

@@ -72,7 +72,10 @@ fn targets(v: &Variant, square: &str) -> BTreeSet<String> {
         .collect();
     let fen = format!("{} w - - 0 1", rows.join("/"));
     let pos = Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    pos.legal_targets(sq).map(|s| size.square_name(s)).collect()
+    pos.legal_targets(sq)
+        .squares()
+        .map(|s| size.square_name(s))
+        .collect()
 }
 
 fn set(squares: &str) -> BTreeSet<String> {

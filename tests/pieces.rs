@@ -72,7 +72,10 @@ fn board(pieces: &[(&str, &str)], side: char) -> String {
 fn targets(pos: &Position, from: &str) -> BTreeSet<String> {
     let size = pos.size();
     let sq = size.parse_square(from).expect("square name");
-    pos.legal_targets(sq).map(|t| size.square_name(t)).collect()
+    pos.legal_targets(sq)
+        .squares()
+        .map(|t| size.square_name(t))
+        .collect()
 }
 
 /// Runs many cases and reports every failing one (not only the first).

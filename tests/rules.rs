@@ -80,8 +80,11 @@ fn meiriqi_three_pieces_without_moves_at_start() {
     let p = betza::Position::start(variant(M));
     let movers: std::collections::BTreeSet<String> =
         p.legal_moves().iter().map(|m| name(&p, m.from())).collect();
-    let white: std::collections::BTreeSet<String> =
-        p.occupied_by(Color::White).map(|s| name(&p, s)).collect();
+    let white: std::collections::BTreeSet<String> = p
+        .occupied_by(Color::White)
+        .squares()
+        .map(|s| name(&p, s))
+        .collect();
     assert_eq!(white.len(), 23);
     let idle: Vec<&String> = white.difference(&movers).collect();
     assert_eq!(idle, vec!["c1", "d1", "e1"]);

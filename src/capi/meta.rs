@@ -231,7 +231,7 @@ pub(crate) fn color_arg(color: i32) -> Result<Color> {
 }
 
 unsafe fn write_squares(bb: Bitboard, buf: *mut u32, cap: usize, count: *mut usize) -> Result<()> {
-    let squares: Vec<u32> = bb.map(|s| s.0 as u32).collect();
+    let squares: Vec<u32> = bb.squares().map(|s| s.0 as u32).collect();
     // SAFETY: caller's buffer and count.
     unsafe { write_array(&squares, buf, cap, count) }
 }

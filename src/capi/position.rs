@@ -380,7 +380,12 @@ pub unsafe extern "C" fn betza_position_legal_targets(
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, count)?;
         let f = square_arg(&p.pos, from, "from")?;
-        let squares: Vec<u32> = p.pos.legal_targets(f).map(|s| s.0 as u32).collect();
+        let squares: Vec<u32> = p
+            .pos
+            .legal_targets(f)
+            .squares()
+            .map(|s| s.0 as u32)
+            .collect();
         unsafe { write_array(&squares, buf, cap, count) }
     })
 }

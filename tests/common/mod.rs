@@ -113,13 +113,16 @@ pub fn texts_from(p: &Position<'_>, from: &str) -> Vec<String> {
 }
 
 /// The legal moves from `from` to `to`.
-pub fn between(p: &Position<'_>, from: &str, to: &str) -> MoveList {
+pub fn between(p: &Position<'_>, from: &str, to: &str) -> MoveList<8> {
     p.moves_between(sq(p, from), sq(p, to))
 }
 
 /// The legal target squares of the piece on `from`, by name.
 pub fn targets(p: &Position<'_>, from: &str) -> BTreeSet<String> {
-    p.legal_targets(sq(p, from)).map(|s| name(p, s)).collect()
+    p.legal_targets(sq(p, from))
+        .squares()
+        .map(|s| name(p, s))
+        .collect()
 }
 
 /// A set of square names or move texts from a space-separated list.
