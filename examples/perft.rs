@@ -155,7 +155,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         (Some(_), _) => return Err(usage_error("expected DEPTH after --variant-file FILE")),
         (None, _) => return Err(usage_error("expected VARIANT and DEPTH")),
     };
-    if variant_file.is_none() && Variant::by_name(&name).is_none() {
+    if variant_file.is_none() && Variant::by_name(&name).is_err() {
         return Err(ArgError {
             message: format!(
                 "unknown variant {name:?}; the built-in variants are {}",
@@ -193,7 +193,7 @@ pub fn run(opts: &Options, out: &mut impl Write) -> Result<u64, String> {
     let variant: VariantRef = match &opts.variant_file {
         Some(path) => load::variant_file(path)?,
         None => Variant::by_name(&opts.variant)
-            .ok_or_else(|| format!("unknown variant {:?}", opts.variant))?
+            .map_err(|_| format!("unknown variant {:?}", opts.variant))?
             .into(),
     };
     let pos = match &opts.fen {

@@ -192,7 +192,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 /// The variant named on the command line.
 fn load_variant(opts: &Options) -> Result<&'static Variant, String> {
     if let Some(name) = &opts.variant {
-        return Variant::by_name(name).ok_or_else(|| {
+        return Variant::by_name(name).map_err(|_| {
             format!(
                 "unknown variant {name:?}; the built-in variants are {}",
                 Variant::builtin_names().join(", ")

@@ -191,8 +191,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         let value = args.remove(0);
         match flag.as_str() {
             "--variant" => match Variant::by_name(&value) {
-                Some(v) => variant = Some(v),
-                None => return fail(&format!("unknown variant {value:?}")),
+                Ok(v) => variant = Some(v),
+                Err(_) => return fail(&format!("unknown variant {value:?}")),
             },
             "--variant-file" => {
                 let read = std::fs::read_to_string(&value)

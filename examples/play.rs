@@ -148,7 +148,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         if opts.variant_file.is_some() {
             return Err(format!("{v:?} and --variant-file: give one of them"));
         }
-        if Variant::by_name(&v).is_none() {
+        if Variant::by_name(&v).is_err() {
             return Err(unknown_variant(&v));
         }
         opts.variant = v;
@@ -166,7 +166,7 @@ pub fn load_variant(opts: &Options) -> Result<VariantRef, String> {
         Some(path) => load::variant_file(path),
         None => Variant::by_name(&opts.variant)
             .map(VariantRef::from)
-            .ok_or_else(|| unknown_variant(&opts.variant)),
+            .map_err(|_| unknown_variant(&opts.variant)),
     }
 }
 
@@ -450,9 +450,9 @@ impl<I: Input, W: Write> Session<I, W> {
     fn new_game(&mut self, name: Option<&str>) -> io::Result<()> {
         let variant = match name {
             None => self.variant(),
-            Some(n) => match Variant::by_name(&n.to_ascii_lowercase()) {
-                Some(v) => v.into(),
-                None => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
+            Some(n) => match Variant::by_name(n) {
+                Ok(v) => v.into(),
+                Err(_) => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
             },
         };
         self.start(Game::new(variant))

@@ -232,7 +232,7 @@ fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
     } else {
         lower.as_str()
     };
-    Variant::by_name(lower).ok_or_else(|| PgnError::UnknownVariant(short(name)))
+    Variant::by_name(lower).map_err(|_| PgnError::UnknownVariant(short(name)))
 }
 
 fn check_variant_tag(raw: &Raw<'_>, variant: &Variant) -> Result<(), PgnError> {

@@ -16,7 +16,7 @@ use common::{Rng, assert_reference, desc, king_capturable};
 
 /// A built-in variant (its file is `variants/NAME.toml`).
 fn variant(name: &str) -> &'static Variant {
-    Variant::by_name(name).unwrap_or_else(|| panic!("{name} is built in"))
+    Variant::by_name(name).unwrap_or_else(|_| panic!("{name} is built in"))
 }
 
 const NAMES: [&str; 11] = [

@@ -80,6 +80,7 @@ impl Holder {
     pub(crate) fn by_name(name: &str) -> Result<Holder> {
         // As `Variant::by_name` reads names (ignoring ASCII case).
         let found = Variant::by_name(name)
+            .ok()
             .and_then(|v| builtins().iter().find(|b| std::ptr::eq(b.variant(), v)));
         match found {
             Some(b) => Ok(Holder::Builtin(b)),

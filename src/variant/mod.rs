@@ -384,16 +384,19 @@ impl fmt::Debug for Variant {
 }
 
 impl Variant {
-    /// The built-in variant of that name: `decimaka`, `meiriqi`, `chess` or
-    /// `capablanca`. Built once, on first use.
+    /// The built-in variant of that name, in any case (`"Meiriqi"` as a PGN
+    /// `Variant` tag writes it): `decimaka`, `meiriqi`, `chess`,
+    /// `capablanca` and the others of [`Variant::builtin_names`]. Built once,
+    /// on first use.
     ///
     /// ```
-    /// let v = betza::Variant::by_name("meiriqi").unwrap();
+    /// let v = betza::Variant::by_name("Meiriqi")?;
     /// assert_eq!(v.size().files(), 10);
-    /// assert!(betza::Variant::by_name("shogi").is_none());
+    /// assert!(matches!(betza::Variant::by_name("shogi"), Err(betza::Error::UnknownVariant(_))));
+    /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn by_name(name: &str) -> Option<&'static Variant> {
-        crate::builtin::by_name(name)
+    pub fn by_name(name: &str) -> Result<&'static Variant, crate::Error> {
+        crate::builtin::by_name(name).ok_or_else(|| crate::Error::UnknownVariant(name.to_string()))
     }
 
     /// Names of the built-in variants.

@@ -11,7 +11,7 @@ use betza::{Game, Move, MoveList, Position, Role, Square, Variant};
 
 /// A built-in variant by name.
 pub fn variant(name: &str) -> &'static Variant {
-    Variant::by_name(name).unwrap_or_else(|| panic!("no built-in variant {name:?}"))
+    Variant::by_name(name).unwrap_or_else(|_| panic!("no built-in variant {name:?}"))
 }
 
 /// The role with FEN token `token` (uppercase, `+` included).
