@@ -26,6 +26,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("betza", betza),
     ("variant", variant),
     ("play", play),
+    ("definition", definition),
 ];
 
 /// The built-in variants, in the order a selector byte picks them.
@@ -720,4 +721,32 @@ pub fn play(data: &[u8]) {
         return;
     };
     play_game(builtin(first), moves, MAX_PLAY_PLIES, false);
+}
+
+/// `definition`: arbitrary text read as a variant definition file. Reading
+/// never panics and every refusal has a message; an accepted definition
+/// writes back to text that reads to the same definition, and its start
+/// position and a short game played by the input's bytes pass
+/// [`check_position`] (legal moves against the king-capture reference) and
+/// [`play_game`]'s checks.
+pub fn definition(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let v = match Variant::from_definition(text) {
+        Ok(v) => v,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "an error without a message");
+            return;
+        }
+    };
+    let def = v.definition().clone();
+    let written = def.to_string();
+    assert_eq!(
+        written.parse::<VariantDef>().as_ref(),
+        Ok(&def),
+        "the written definition reads back differently:\n{written}"
+    );
+    let pos = Position::start(&v);
+    check_position(&pos, Moves::All);
+    let _ = pos.perft(2);
+    play_game(v, data, MAX_VARIANT_PLIES, true);
 }
