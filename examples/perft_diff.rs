@@ -7,7 +7,7 @@
 //! ```
 //!
 //! The engine is run as `ENGINE ARGS... DEPTH FEN MOVES`: MOVES is one
-//! argument, the move texts (`NOTATION.md`) to play from FEN first, separated
+//! argument, the move texts (`docs/notation.md`) to play from FEN first, separated
 //! by spaces, empty for none. It prints one `MOVE COUNT` line per legal move
 //! (COUNT: the leaves DEPTH-1 plies below it), a blank line, and the total.
 //!

@@ -182,7 +182,7 @@ pub fn moves_of(pos: &Position<'_>) -> Option<impl Strategy<Value = Move> + use<
     (!list.is_empty()).then(|| proptest::sample::select(list))
 }
 
-/// A field of a FEN (see `NOTATION.md`), in order.
+/// A field of a FEN (see `docs/notation.md`), in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FenField {
     /// Piece placement.
@@ -230,7 +230,7 @@ impl fmt::Display for FenField {
 }
 
 /// A FEN-like text: a valid FEN of a reached position, or one with a single
-/// field corrupted so that `NOTATION.md` makes every reader refuse it.
+/// field corrupted so that `docs/notation.md` makes every reader refuse it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenCase {
     /// The text.
