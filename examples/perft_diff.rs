@@ -16,7 +16,8 @@
 //! its FEN, the moves played to reach it, and each move the engine lists that
 //! is not legal (`extra`) or misses (`missing`), with the rule that allows or
 //! forbids it when it can tell. `--random N` plays N seeded random games of
-//! up to P plies (default 100) and compares at every ply (DEPTH defaults to 1).
+//! up to P plies (default 100; captures, promotions and castling are preferred
+//! now and then) and compares at every ply (DEPTH defaults to 1).
 //!
 //! Exit status: 0 when all agree, 1 when they differ, 2 when no comparison
 //! could be made: an engine error (it could not start, crashed, printed
@@ -467,6 +468,12 @@ impl Report {
         }
         let why = |r: &Option<String>| r.as_deref().map_or(String::new(), |r| format!("  {r}"));
         for (m, r) in &self.extra {
+            // The engine's own text: quoted if it could upset a terminal.
+            let m = if m.chars().all(|c| c.is_ascii_graphic()) {
+                m.clone()
+            } else {
+                format!("{m:?}")
+            };
             writeln!(out, "extra    {m}{}", why(r))?;
         }
         for (m, r) in &self.missing {
@@ -573,7 +580,16 @@ impl Session {
                 if moves.is_empty() || ply == opts.plies {
                     break;
                 }
-                let m = moves[rng.below(moves.len())];
+                // Special moves now and then, to reach the rarer rules sooner.
+                let special: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| m.is_capture() || m.promotion().is_some() || m.is_castle())
+                    .collect();
+                let m = if !special.is_empty() && rng.below(3) == 0 {
+                    *special[rng.below(special.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
                 path.push(m);
                 pos = pos.play_unchecked(&m);
             }

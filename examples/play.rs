@@ -2,17 +2,20 @@
 //! computer.
 //!
 //! ```text
-//! cargo run --release --example play -- [VARIANT] [--white human|computer]
-//!     [--black human|computer] [--seed N] [--no-color]
+//! cargo run --release --example play -- [VARIANT | --variant-file FILE]
+//!     [--white human|computer] [--black human|computer] [--seed N] [--fen FEN]
+//!     [--no-color]
 //! ```
 //!
 //! The default is Meiriqi, you (White) against the computer (Black). Moves are
 //! typed as move text (`e3e5`, `c7c8+`, `e7e8q`) or in SAN (`e5`, `Nf3`,
 //! `Lxe5=+P`); when a move may promote or not, the program asks. Type `help`
-//! for the commands. The board is drawn in colour when standard output is a
-//! terminal and `NO_COLOR` is not set, else in plain ASCII. Lines are read
-//! from standard input, so a script can be piped in; the program ends at
-//! `quit` or at the end of the input.
+//! for the commands (`pieces` and `show X` teach the pieces). The board is
+//! drawn in colour when standard output is a terminal and `NO_COLOR` is not
+//! set, else in plain ASCII. Lines are read from standard input, so a script
+//! can be piped in; the program ends at `quit` or at the end of the input.
+//! Built with the feature `line-editing` (`--features line-editing`), a
+//! terminal gets line editing and history at the prompt (rustyline).
 //!
 //! The computer opponent is a 2-ply material search (see `support/engine.rs`).
 
@@ -21,12 +24,19 @@
 #![allow(dead_code)]
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 
-use betza::{BoardSize, Game, VariantRef};
+use betza::{BoardSize, Game, Role, VariantRef};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
 pub mod engine;
+
+#[path = "support/reach.rs"]
+pub mod reach;
+
+#[path = "support/load.rs"]
+mod load;
 
 use engine::{Rng, Values};
 
@@ -54,12 +64,16 @@ impl Player {
 pub struct Options {
     /// The variant's name.
     pub variant: String,
+    /// The file defining the variant, instead of a built-in's name.
+    pub variant_file: Option<PathBuf>,
     /// White's player.
     pub white: Player,
     /// Black's player.
     pub black: Player,
     /// The computer's seed; `None` takes one from the clock.
     pub seed: Option<u64>,
+    /// The position to start from, when not the variant's start.
+    pub fen: Option<String>,
     /// Draw the board with ANSI colours.
     pub color: bool,
     /// Echo each input line after the prompt (useful when the input is piped).
@@ -70,9 +84,11 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             variant: "meiriqi".into(),
+            variant_file: None,
             white: Player::Human,
             black: Player::Computer,
             seed: None,
+            fen: None,
             color: false,
             echo: false,
         }
@@ -80,8 +96,7 @@ impl Default for Options {
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: play [VARIANT] [--white human|computer] [--black human|computer] [--seed N] [--no-color]
-variants: decimaka, meiriqi (the default), chess, capablanca";
+pub const USAGE: &str = "usage: play [VARIANT | --variant-file FILE] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--no-color]";
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -121,6 +136,8 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                         .map_err(|_| format!("--seed {v:?}: not a whole number"))?,
                 );
             }
+            "--fen" => opts.fen = Some(value()?),
+            "--variant-file" => opts.variant_file = Some(PathBuf::from(value()?)),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             s if variant.is_none() => variant = Some(s.to_string()),
             s => return Err(format!("unexpected argument {s:?}")),
@@ -128,12 +145,29 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         i += 1;
     }
     if let Some(v) = variant {
+        if opts.variant_file.is_some() {
+            return Err(format!("{v:?} and --variant-file: give one of them"));
+        }
         if Variant::by_name(&v).is_none() {
             return Err(unknown_variant(&v));
         }
         opts.variant = v;
     }
+    let variant = load_variant(&opts)?;
+    if let Some(fen) = &opts.fen {
+        Position::from_fen(&variant, fen).map_err(|e| format!("--fen: {e}"))?;
+    }
     Ok(Command::Play(opts))
+}
+
+/// The variant the options name: a built-in or the one of the file.
+pub fn load_variant(opts: &Options) -> Result<VariantRef, String> {
+    match &opts.variant_file {
+        Some(path) => load::variant_file(path),
+        None => Variant::by_name(&opts.variant)
+            .map(VariantRef::from)
+            .ok_or_else(|| unknown_variant(&opts.variant)),
+    }
 }
 
 fn unknown_variant(name: &str) -> String {
@@ -143,22 +177,103 @@ fn unknown_variant(name: &str) -> String {
     )
 }
 
-/// Plays games from `input` to `output` until `quit` or the end of the input.
+/// Where the session's lines come from.
+pub trait Input {
+    /// Shows `prompt` (on `out`, or in its own way) and reads a line, without
+    /// its line end; `None` at the end of the input.
+    fn read_line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>>;
+}
+
+/// Plain reading from a `BufRead`, the prompt written to the output; with
+/// `echo`, each line read is written after the prompt (for piped input).
+pub struct Plain<R> {
+    /// The lines.
+    pub input: R,
+    /// Echo each line read.
+    pub echo: bool,
+}
+
+impl<R: BufRead> Input for Plain<R> {
+    fn read_line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>> {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = line.trim_end_matches(['\n', '\r']).to_string();
+        if self.echo {
+            writeln!(out, "{line}")?;
+        }
+        Ok(Some(line))
+    }
+}
+
+/// Line editing and history at a terminal (the `line-editing` feature).
+#[cfg(feature = "line-editing")]
+pub struct Editor(rustyline::DefaultEditor);
+
+#[cfg(feature = "line-editing")]
+impl Editor {
+    /// An editor on the terminal, if one can be set up.
+    pub fn new() -> Option<Editor> {
+        rustyline::DefaultEditor::new().ok().map(Editor)
+    }
+}
+
+#[cfg(feature = "line-editing")]
+impl Input for Editor {
+    fn read_line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>> {
+        use rustyline::error::ReadlineError;
+        out.flush()?;
+        match self.0.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    // History is a convenience: a failure to keep it is not an error.
+                    let _ = self.0.add_history_entry(line.as_str());
+                }
+                Ok(Some(line))
+            }
+            // Ctrl-D and Ctrl-C leave, as the end of the input does.
+            Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+            Err(e) => Err(io::Error::other(e)),
+        }
+    }
+}
+
+/// Plays games from `input` to `output` until `quit` or the end of the input
+/// (lines echoed when `opts.echo`).
 pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
-    let variant = Variant::by_name(&opts.variant).ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, unknown_variant(&opts.variant))
-    })?;
+    run_with(
+        opts,
+        Plain {
+            input,
+            echo: opts.echo,
+        },
+        output,
+    )
+}
+
+/// [`run`] with any [`Input`].
+pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Result<()> {
+    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+    let variant = load_variant(opts).map_err(invalid)?;
+    let values = Values::new(&variant);
+    let game = match &opts.fen {
+        None => Game::new(variant),
+        Some(fen) => Game::from_fen(variant, fen).map_err(|e| invalid(format!("--fen: {e}")))?,
+    };
     let mut session = Session {
         input,
         out: output,
         color: opts.color,
-        echo: opts.echo,
         players: [opts.white, opts.black],
         rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
-        values: Values::new(variant),
-        game: Game::new(variant),
+        values,
+        game,
         ended: None,
         announced: false,
+        shown: false,
     };
     session.main_loop()
 }
@@ -166,11 +281,13 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 /// The most plies a game between two computers runs before it is called a draw.
 const COMPUTER_GAME_LIMIT: usize = 400;
 
-struct Session<R, W> {
-    input: R,
+/// The most plies of the running move list shown under the board.
+const MOVE_LIST_PLIES: usize = 24;
+
+struct Session<I, W> {
+    input: I,
     out: W,
     color: bool,
-    echo: bool,
     /// White's and Black's players.
     players: [Player; 2],
     rng: Rng,
@@ -180,6 +297,8 @@ struct Session<R, W> {
     ended: Option<String>,
     /// Whether the end of the game has been announced.
     announced: bool,
+    /// Whether the board of the current position has been drawn.
+    shown: bool,
 }
 
 /// What a line of input asked for.
@@ -190,12 +309,16 @@ enum Flow {
 
 const HELP: &str = "\
 Moves: move text such as e3e5 (c7c8+ promotes in Decimaka and Meiriqi, e7e8q in chess),
-       or SAN such as e5, Nf3, Lxe5=+P, O-O. When a move may promote or not, you are asked.
+       or SAN such as e5, Nf3, Lxe5=+P, O-O. When a move may promote or not, you are asked
+       (any answer but the ones offered takes the move back).
 Commands:
   moves [SQUARE]   the legal moves (of the piece on SQUARE)
+  pieces           every piece type: its letter, name, promotion and moves in words
+  show PIECE       the squares a piece (letter or name) reaches from the centre of an empty board
   board            draw the board again
   undo             take back your last move (and the computer's reply)
   fen              the position as FEN
+  setup FEN        a new game from the position FEN
   pgn              the game so far as PGN
   claim            claim a draw by threefold repetition or the fifty-move rule
   resign           give up the game
@@ -203,7 +326,7 @@ Commands:
   help             this text
   quit             leave";
 
-impl<R: BufRead, W: Write> Session<R, W> {
+impl<I: Input, W: Write> Session<I, W> {
     fn variant(&self) -> VariantRef {
         self.game.variant_ref().clone()
     }
@@ -217,12 +340,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
         loop {
             if self.is_over() {
                 if !self.announced {
+                    self.show()?;
                     self.announce_end()?;
                 }
             } else if self.player(self.game.position().side_to_move()) == Player::Computer {
                 self.computer_turn()?;
                 continue;
             }
+            self.show()?;
             let Some(line) = self.prompt()? else {
                 writeln!(self.out)?;
                 return self.out.flush();
@@ -241,44 +366,55 @@ impl<R: BufRead, W: Write> Session<R, W> {
         };
         writeln!(
             self.out,
-            "{}: White {}, Black {}. Type help for the commands.",
+            "{}: White {}, Black {}. Type help for the commands, pieces to learn the pieces.",
             self.variant().name(),
             name(self.players[0]),
             name(self.players[1]),
         )?;
-        self.draw()
+        self.shown = false;
+        Ok(())
     }
 
     fn is_over(&self) -> bool {
         self.game.result() != GameResult::Undecided
     }
 
+    /// Draws the board, the move list and any check, once per position.
+    fn show(&mut self) -> io::Result<()> {
+        if self.shown {
+            return Ok(());
+        }
+        self.shown = true;
+        self.draw()?;
+        if let Some(list) = move_list(&self.game, MOVE_LIST_PLIES) {
+            writeln!(self.out, "Moves: {list}")?;
+        }
+        let pos = self.game.position();
+        if pos.is_check() && !self.is_over() {
+            let side = pos.side_to_move();
+            let v = self.variant();
+            let king = &v.piece(v.royal()).name;
+            writeln!(self.out, "Check! {}'s {king} is attacked.", side_name(side))?;
+        }
+        Ok(())
+    }
+
     /// Prints the prompt and reads a line; `None` at the end of the input.
     fn prompt(&mut self) -> io::Result<Option<String>> {
+        let pos = self.game.position();
         let text = if self.is_over() {
             "Game over> ".to_string()
+        } else if pos.is_check() {
+            format!("{} to move (check)> ", side_name(pos.side_to_move()))
         } else {
-            format!(
-                "{} to move> ",
-                side_name(self.game.position().side_to_move())
-            )
+            format!("{} to move> ", side_name(pos.side_to_move()))
         };
         self.ask(&text)
     }
 
     /// Prints `question`, reads a line; `None` at the end of the input.
     fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
-        write!(self.out, "{question}")?;
-        self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        let line = line.trim_end_matches(['\n', '\r']).to_string();
-        if self.echo {
-            writeln!(self.out, "{line}")?;
-        }
-        Ok(Some(line))
+        self.input.read_line(question, &mut self.out)
     }
 
     fn handle(&mut self, line: &str) -> io::Result<Flow> {
@@ -287,6 +423,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             return Ok(Flow::Continue);
         };
         let rest: Vec<&str> = words.collect();
+        let after_first = line[first.len()..].trim();
         match first.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Ok(Flow::Quit),
             "help" | "?" => writeln!(self.out, "{HELP}")?,
@@ -294,8 +431,11 @@ impl<R: BufRead, W: Write> Session<R, W> {
             "fen" => writeln!(self.out, "{}", self.game.position().to_fen())?,
             "pgn" => self.pgn()?,
             "moves" | "m" => self.list_moves(rest.first().copied())?,
+            "pieces" => self.pieces()?,
+            "show" => self.show_piece(after_first)?,
             "undo" | "u" => self.undo()?,
             "new" | "n" => self.new_game(rest.first().copied())?,
+            "setup" => self.setup(after_first)?,
             "claim" => self.claim()?,
             "resign" => self.resign()?,
             _ if rest.is_empty() => self.user_move(first)?,
@@ -315,10 +455,28 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 None => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
             },
         };
-        if !variant.same(&self.variant()) {
-            self.values = Values::new(&variant);
+        self.start(Game::new(variant))
+    }
+
+    fn setup(&mut self, fen: &str) -> io::Result<()> {
+        if fen.is_empty() {
+            return writeln!(
+                self.out,
+                "Type setup and a FEN, as in: setup {}",
+                self.variant().start_fen()
+            );
         }
-        self.game = Game::new(variant);
+        match Game::from_fen(self.variant(), fen) {
+            Ok(game) => self.start(game),
+            Err(e) => writeln!(self.out, "The position is refused: {e}."),
+        }
+    }
+
+    fn start(&mut self, game: Game) -> io::Result<()> {
+        if !game.variant_ref().same(&self.variant()) {
+            self.values = Values::new(game.variant());
+        }
+        self.game = game;
         self.ended = None;
         self.announced = false;
         writeln!(self.out, "New game.")?;
@@ -347,9 +505,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
         self.ended = None;
         self.announced = false;
+        self.shown = false;
         taken.reverse();
-        writeln!(self.out, "Took back {}.", taken.join(" "))?;
-        self.draw()
+        writeln!(self.out, "Took back {}.", taken.join(" "))
     }
 
     fn claim(&mut self) -> io::Result<()> {
@@ -398,6 +556,92 @@ impl<R: BufRead, W: Write> Session<R, W> {
             let _ = game.set_tag("Termination", why);
         }
         write!(self.out, "{}", game.to_pgn())
+    }
+
+    /// Lists every piece type: token, name, promotions and moves in words.
+    fn pieces(&mut self) -> io::Result<()> {
+        let v = self.variant();
+        writeln!(
+            self.out,
+            "The pieces of {} (White's letters; Black's are lower case):",
+            v.name()
+        )?;
+        for (i, p) in v.pieces().iter().enumerate() {
+            let words = v.describe_piece(Role(i as u8)).unwrap_or_default();
+            let mut head = format!("{:>3}  {}", p.token, p.name);
+            if p.royal {
+                head.push_str(" (royal: the game is lost when it is mated)");
+            }
+            if !p.promotions.is_empty() {
+                let to: Vec<String> = p
+                    .promotions
+                    .iter()
+                    .map(|&r| format!("{} ({})", v.piece(r).name, v.piece(r).token))
+                    .collect();
+                head.push_str(&format!(", promotes to {}", to.join(" or ")));
+            }
+            let mut text = format!("{head}: {words}");
+            if let Some(region) = p.confinement {
+                let squares: Vec<String> = region
+                    .of(Color::White)
+                    .map(|s| v.size().square_name(s))
+                    .collect();
+                text.push_str(&format!(" (White's: {})", squares.join(" ")));
+            }
+            text.push('.');
+            writeln!(self.out, "{}", wrap(&text, 78, 7))?;
+        }
+        Ok(())
+    }
+
+    /// Draws where a piece type goes from the centre of an empty board.
+    fn show_piece(&mut self, name: &str) -> io::Result<()> {
+        let v = self.variant();
+        if name.is_empty() {
+            return writeln!(
+                self.out,
+                "Type show and a piece's letter or name, as in: show {}",
+                v.pieces()[0].token
+            );
+        }
+        let Some(role) = piece_by_name(&v, name) else {
+            let tokens: Vec<&str> = v.pieces().iter().map(|p| p.token.as_str()).collect();
+            return writeln!(
+                self.out,
+                "{name:?} names no piece of {}; its pieces are {}.",
+                v.name(),
+                tokens.join(" ")
+            );
+        };
+        let p = v.piece(role);
+        let Some(r) = reach::reach(&v, role, &self.values) else {
+            return writeln!(
+                self.out,
+                "The {} cannot stand on an empty board of {}.",
+                p.name,
+                v.name()
+            );
+        };
+        let royal = &v.piece(v.royal()).name;
+        let others = if role == v.royal() {
+            format!("the other {royal}")
+        } else {
+            format!("the two {royal}s")
+        };
+        let text = format!(
+            "The {} ({}) on {}, on a board with only {others}: {}.",
+            p.name,
+            p.token,
+            v.size().square_name(r.from),
+            v.describe_piece(role).unwrap_or_default()
+        );
+        writeln!(self.out, "{}", wrap(&text, 78, 0))?;
+        let board = render_marks(&v, &r, p.token.as_str());
+        write!(self.out, "{board}")?;
+        writeln!(
+            self.out,
+            "o moves or captures, m moves only, x captures only;\ncapitals (O M X): jumps there, a piece between does not stop it."
+        )
     }
 
     fn list_moves(&mut self, square: Option<&str>) -> io::Result<()> {
@@ -491,7 +735,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     /// Picks one of the legal moves between the same two squares: the only
     /// one, or the one the player names when they differ in promotion.
-    /// `None` when the input ends first.
+    /// `None` when the player answers anything else (the move is taken back)
+    /// or the input ends.
     fn choose_promotion(&mut self, pos: &Position, options: &[Move]) -> io::Result<Option<Move>> {
         if options.len() <= 1 {
             return Ok(options.first().copied());
@@ -504,19 +749,22 @@ impl<R: BufRead, W: Write> Session<R, W> {
             .copied()
             .collect();
         let piece = &v.piece(options[0].role()).name;
+        let taken_back = "Move taken back.";
         if let (Some(plain), [promo]) = (plain, promoting.as_slice()) {
             let new = &v.piece(promo.promotion().expect("promotes")).name;
-            let question = format!("Promote the {piece} to {new}? (y/n) ");
-            loop {
-                let Some(answer) = self.ask(&question)? else {
-                    return Ok(None);
-                };
-                match answer.trim().to_ascii_lowercase().as_str() {
-                    "y" | "yes" => return Ok(Some(*promo)),
-                    "n" | "no" => return Ok(Some(plain)),
-                    _ => writeln!(self.out, "Answer y to promote or n not to.")?,
+            let question =
+                format!("Promote the {piece} to {new}? (y/n, anything else takes the move back) ");
+            let Some(answer) = self.ask(&question)? else {
+                return Ok(None);
+            };
+            return match answer.trim().to_ascii_lowercase().as_str() {
+                "y" | "yes" => Ok(Some(*promo)),
+                "n" | "no" => Ok(Some(plain)),
+                _ => {
+                    writeln!(self.out, "{taken_back}")?;
+                    Ok(None)
                 }
-            }
+            };
         }
         let letter = |m: &Move| {
             v.piece(m.promotion().expect("promotes"))
@@ -528,34 +776,37 @@ impl<R: BufRead, W: Write> Session<R, W> {
         if plain.is_some() {
             letters.push("-".into());
         }
-        let question = format!("Promote to ({})? ", letters.join("/"));
-        loop {
-            let Some(answer) = self.ask(&question)? else {
-                return Ok(None);
-            };
-            let answer = answer.trim().to_ascii_lowercase();
-            if answer == "-" && plain.is_some() {
-                return Ok(plain);
-            }
-            if let Some(m) = promoting.iter().find(|m| letter(m) == answer) {
-                return Ok(Some(*m));
-            }
-            let names: Vec<String> = promoting
-                .iter()
-                .map(|m| {
-                    format!(
-                        "{} for {}",
-                        letter(m),
-                        v.piece(m.promotion().expect("promotes")).name
-                    )
-                })
-                .collect();
-            let none = if plain.is_some() { ", - for none" } else { "" };
-            writeln!(self.out, "Answer {}{none}.", names.join(", "))?;
+        let names: Vec<String> = promoting
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} {}",
+                    letter(m),
+                    v.piece(m.promotion().expect("promotes")).name
+                )
+            })
+            .collect();
+        let none = if plain.is_some() { ", - none" } else { "" };
+        let question = format!(
+            "Promote to ({})? ({}{none}; anything else takes the move back) ",
+            letters.join("/"),
+            names.join(", ")
+        );
+        let Some(answer) = self.ask(&question)? else {
+            return Ok(None);
+        };
+        let answer = answer.trim().to_ascii_lowercase();
+        if answer == "-" && plain.is_some() {
+            return Ok(plain);
         }
+        if let Some(m) = promoting.iter().find(|m| letter(m) == answer) {
+            return Ok(Some(*m));
+        }
+        writeln!(self.out, "{taken_back}")?;
+        Ok(None)
     }
 
-    /// Plays a legal move and shows it.
+    /// Plays a legal move and says so.
     fn play(&mut self, m: Move) -> io::Result<()> {
         let pos = *self.game.position();
         let side = pos.side_to_move();
@@ -564,8 +815,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
         if let Err(e) = self.game.play(&m) {
             return writeln!(self.out, "{}.", capitalize(&e.to_string()));
         }
+        self.shown = false;
         writeln!(self.out, "{} plays {san} ({text}).", side_name(side))?;
-        self.draw()?;
         if !self.is_over()
             && self.players.contains(&Player::Human)
             && let Some(why) = claim_reason(&self.game)
@@ -628,6 +879,100 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 }
 
+/// The piece type a player names: by token (`N`, `+F`, either case), else by
+/// name (`knight`).
+pub fn piece_by_name(v: &Variant, name: &str) -> Option<Role> {
+    let pieces = v.pieces();
+    pieces
+        .iter()
+        .position(|p| p.token.eq_ignore_ascii_case(name))
+        .or_else(|| {
+            pieces
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(name))
+        })
+        .map(|i| Role(i as u8))
+}
+
+/// The game's moves in numbered SAN (`1. e5 a7 2. Nc6`), the last `plies` of
+/// them (after `...`); `None` before the first move.
+pub fn move_list(game: &Game, plies: usize) -> Option<String> {
+    let sans = game.san_moves();
+    if sans.is_empty() {
+        return None;
+    }
+    let start = game.start_position();
+    let mut number = start.fullmove_number();
+    let mut side = start.side_to_move();
+    let first_shown = sans.len().saturating_sub(plies);
+    let mut parts = Vec::new();
+    if first_shown > 0 {
+        parts.push("...".to_string());
+    }
+    for (i, san) in sans.iter().enumerate() {
+        if i >= first_shown {
+            match side {
+                Color::White => parts.push(format!("{number}. {san}")),
+                Color::Black if i == first_shown => parts.push(format!("{number}... {san}")),
+                Color::Black => parts.push(san.clone()),
+            }
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        side = side.opposite();
+    }
+    Some(parts.join(" "))
+}
+
+/// `text` broken into lines of at most `width` characters where it has
+/// spaces; lines after the first indented by `indent` spaces.
+pub fn wrap(text: &str, width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    let body = text.trim_start_matches(' ');
+    let mut line = " ".repeat(text.len() - body.len());
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+/// A piece's reach drawn as a board: the piece's token on its square, the
+/// marks of [`reach::Mark::letter`] on the others.
+pub fn render_marks(v: &Variant, r: &reach::Reach, token: &str) -> String {
+    let size = v.size();
+    let mut s = String::new();
+    for rank in (0..size.ranks() as i32).rev() {
+        s.push_str(&format!("{:>3} ", rank + 1));
+        for file in 0..size.files() as i32 {
+            let sq = size.square(file, rank).expect("on the board");
+            let cell = if sq == r.from {
+                token.to_string()
+            } else {
+                r.marks[sq.index()]
+                    .letter()
+                    .map_or(".".to_string(), String::from)
+            };
+            s.push_str(&format!("{cell:>3}"));
+        }
+        s.push('\n');
+    }
+    s.push_str("    ");
+    for file in 0..size.files() {
+        s.push_str(&format!("{:>3}", (b'a' + file) as char));
+    }
+    s.push('\n');
+    s
+}
+
 /// Why a draw can be claimed now, if it can.
 fn claim_reason(game: &Game) -> Option<&'static str> {
     let claims = game.claims();
@@ -671,8 +1016,9 @@ pub fn split_squares(size: BoardSize, text: &str) -> Option<(Square, Square, &st
     None
 }
 
-/// The board as text: highest rank first, with coordinates; in colour, the
-/// squares are shaded and the last move's squares marked.
+/// The board as text: highest rank first, with coordinates, the last move's
+/// squares marked: shaded in colour, with a `*` before the token (or the `.`
+/// of an empty square) in plain text.
 pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
     const LIGHT: u8 = 180;
     const DARK: u8 = 137;
@@ -694,8 +1040,8 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
                     Color::Black => t.to_ascii_lowercase(),
                 }
             });
+            let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             if color {
-                let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
                 let bg = if marked {
                     MARK
                 } else if (file + rank) % 2 == 1 {
@@ -710,7 +1056,10 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
                 let cell = token.map_or_else(|| "   ".to_string(), |t| format!("{t:^3}"));
                 s.push_str(&format!("\x1b[48;5;{bg};38;5;{fg};1m{cell}\x1b[0m"));
             } else {
-                let cell = token.unwrap_or_else(|| ".".to_string());
+                let mut cell = token.unwrap_or_else(|| ".".to_string());
+                if marked {
+                    cell.insert(0, '*');
+                }
                 s.push_str(&format!("{cell:>3}"));
             }
         }
@@ -734,18 +1083,32 @@ fn main() -> std::process::ExitCode {
     let mut opts = match parse_args(&args) {
         Ok(Command::Play(opts)) => opts,
         Ok(Command::Help) => {
-            println!("{USAGE}");
+            println!(
+                "{USAGE}\nvariants: {} (meiriqi is the default)",
+                Variant::builtin_names().join(", ")
+            );
             return std::process::ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
+            eprintln!(
+                "error: {e}\n{USAGE}\nvariants: {}",
+                Variant::builtin_names().join(", ")
+            );
             return std::process::ExitCode::from(2);
         }
     };
     let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     opts.color = opts.color && io::stdout().is_terminal() && !no_color_env;
-    opts.echo = !io::stdin().is_terminal();
-    match run(&opts, io::stdin().lock(), io::stdout().lock()) {
+    let terminal = io::stdin().is_terminal();
+    opts.echo = !terminal;
+    #[cfg(feature = "line-editing")]
+    let result = match Editor::new().filter(|_| terminal) {
+        Some(editor) => run_with(&opts, editor, io::stdout().lock()),
+        None => run(&opts, io::stdin().lock(), io::stdout().lock()),
+    };
+    #[cfg(not(feature = "line-editing"))]
+    let result = run(&opts, io::stdin().lock(), io::stdout().lock());
+    match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
         Err(e) => {

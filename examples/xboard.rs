@@ -1,6 +1,7 @@
 //! An engine for XBoard (and other GUIs speaking the Chess Engine
-//! Communication Protocol, version 2): it plays every built-in variant with
-//! the 2-ply material search of `support/engine.rs`.
+//! Communication Protocol, version 2): it plays every built-in variant, and
+//! those of `--variant-file`, with the 2-ply material search of
+//! `support/engine.rs`.
 //!
 //! ```text
 //! cargo build --release --example xboard
@@ -31,9 +32,15 @@
 //! - `highlight COLORFEN`, the answer to `lift SQUARE` (feature
 //!   `highlight=1`): a FEN-like board of colour letters marking the legal
 //!   targets of the lifted piece, yellow for moves, red for captures,
-//!   magenta where a promotion may be chosen. XBoard then treats unmarked
-//!   squares as illegal and asks about promotions on magenta ones, so the
-//!   exact rules reach the GUI even where its own Betza reading falls short.
+//!   magenta where a promotion may be chosen, blue where a move goes to the
+//!   last rank without promoting. XBoard then treats unmarked squares as
+//!   illegal and asks about promotions on magenta ones, so the exact rules
+//!   reach the GUI even where its own Betza reading falls short.
+//! - `choice PIECES`, the answer to `put SQUARE` on a magenta or blue square:
+//!   the letters the piece may become there, the default first. XBoard
+//!   offers only those, and on a blue square completes the move with the one
+//!   letter given (the piece's own: a Decimaka Pawn pushed to the last rank
+//!   stays a Pawn, `e8e9p`).
 //!
 //! Two conventions of XBoard that differ from this library's:
 //! - On a board of exactly 10 ranks XBoard numbers the ranks `0` to `9`
@@ -45,7 +52,10 @@
 //!   `e7e8q`. Decimaka's and Meiriqi's move text writes `+` instead (the
 //!   type is fixed by the rules): this adapter sends the letter (XBoard then
 //!   puts the right piece on the board) and reads the letter or `+`; `=`
-//!   or the moving piece's own letter mean "do not promote".
+//!   or the moving piece's own letter mean "do not promote". In the variants
+//!   XBoard does not know, it reads a move to the last rank as a promotion
+//!   (to a Queen, if no letter follows), so every such move that keeps the
+//!   piece is sent with the piece's own letter (`e1e0p`, `e2e0l`).
 //!
 //! Decimaka's promoted types have two-character tokens (`+F`, `+T`, `+N`,
 //! `+P`); XBoard needs one letter per type, so they get free letters of their
@@ -67,11 +77,15 @@
 #![allow(dead_code)]
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 
-use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant};
+use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef};
 
 #[path = "support/engine.rs"]
 mod engine;
+
+#[path = "support/load.rs"]
+mod load;
 
 use engine::{Rng, Values};
 
@@ -83,10 +97,13 @@ pub struct Options {
     /// Number the ranks of a 10-rank board 1 to 10 (the library's move text)
     /// rather than XBoard's 0 to 9.
     pub ranks_from_1: bool,
+    /// Files defining more variants, offered under their `name` (a file's
+    /// variant of a built-in's name replaces it).
+    pub variant_files: Vec<PathBuf>,
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: xboard [--seed N] [--ranks-from-1]
+pub const USAGE: &str = "usage: xboard [--seed N] [--ranks-from-1] [--variant-file FILE]...
 An engine speaking the XBoard protocol (CECP 2) on standard input and output.
 Load it into XBoard with: xboard -fcp 'target/release/examples/xboard' -variant meiriqi";
 
@@ -98,6 +115,11 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         match args[i].as_str() {
             "-h" | "--help" => return Ok(None),
             "--ranks-from-1" => opts.ranks_from_1 = true,
+            "--variant-file" => {
+                i += 1;
+                let v = args.get(i).ok_or("--variant-file needs a FILE")?;
+                opts.variant_files.push(PathBuf::from(v));
+            }
             "--seed" => {
                 i += 1;
                 let v = args.get(i).ok_or("--seed needs a value")?;
@@ -113,14 +135,40 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
-/// Protocol names of the variants, and which of them XBoard knows by itself
-/// (those need no `setup`). XBoard calls orthodox chess `normal`.
-const VARIANTS: &[(&str, &str, bool)] = &[
-    ("decimaka", "decimaka", false),
-    ("meiriqi", "meiriqi", false),
-    ("normal", "chess", true),
-    ("capablanca", "capablanca", true),
+/// The built-in variants XBoard plays by itself, under its own name (`normal`
+/// for chess): the same board, start position, piece letters, moves and
+/// promotions, checked against XBoard's `backend.c` (its start arrays and
+/// `-pieceToCharTable` values) and `moves.c`. The third field: XBoard's start
+/// position differs (its Courier lacks the traditional opening moves), so the
+/// engine sends its own (`setup FEN`, which XBoard takes when legality testing
+/// is off). Every other variant is engine-defined for XBoard: `setup` with
+/// the piece table and board size, and a `piece` line per type.
+const XBOARD_VARIANTS: &[(&str, &str, bool)] = &[
+    ("normal", "chess", false),
+    ("capablanca", "capablanca", false),
+    ("gothic", "gothic", false),
+    ("janus", "janus", false),
+    ("makruk", "makruk", false),
+    ("shatranj", "shatranj", false),
+    ("courier", "courier", true),
 ];
+
+/// How a variant goes to XBoard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    /// XBoard knows it under this name.
+    Yes { start: bool },
+    /// Engine-defined: `setup` and `piece`.
+    No,
+}
+
+/// The protocol name of a built-in variant, and how XBoard knows it.
+fn protocol_name(builtin: &str) -> (&str, Known) {
+    match XBOARD_VARIANTS.iter().find(|v| v.1 == builtin) {
+        Some(&(name, _, start)) => (name, Known::Yes { start }),
+        None => (builtin, Known::No),
+    }
+}
 
 /// XBoard's piece images in the order of its `-pieceToCharTable` (XBoard 4.8
 /// and later, 22 a colour), each with the Betza moves of the piece usually
@@ -345,7 +393,13 @@ pub fn xboard_betza(betza: &str) -> String {
 /// Plays the protocol from `input` to `output` until `quit` or the end of the
 /// input.
 pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
-    let mut engine = Adapter::new(opts, output);
+    let mut extra = Vec::new();
+    for path in &opts.variant_files {
+        let v =
+            load::variant_file(path).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        extra.push(v);
+    }
+    let mut engine = Adapter::new(opts, extra, output);
     for line in input.lines() {
         let line = line?;
         let go_on = engine.command(line.trim())?;
@@ -361,7 +415,9 @@ struct Adapter<W> {
     out: W,
     ranks_from_1: bool,
     rng: Rng,
-    variant: &'static Variant,
+    variant: VariantRef,
+    /// The variants of `--variant-file`.
+    extra: Vec<VariantRef>,
     letters: Letters,
     values: Values,
     game: Game,
@@ -373,23 +429,30 @@ struct Adapter<W> {
     finished: bool,
     /// Why the last `setboard` was refused, if it was.
     bad_position: Option<String>,
+    /// XBoard knows the variant's rules (no `setup` was sent).
+    known: bool,
+    /// The square of the last `lift`, for the `put` that follows.
+    lifted: Option<Square>,
 }
 
 impl<W: Write> Adapter<W> {
-    fn new(opts: &Options, out: W) -> Adapter<W> {
-        let variant = Variant::by_name("chess").expect("built in");
+    fn new(opts: &Options, extra: Vec<VariantRef>, out: W) -> Adapter<W> {
+        let variant: VariantRef = Variant::by_name("chess").expect("built in").into();
         Adapter {
             out,
             ranks_from_1: opts.ranks_from_1,
             rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
+            letters: Letters::new(&variant),
+            values: Values::new(&variant),
+            game: Game::new(variant.clone()),
             variant,
-            letters: Letters::new(variant),
-            values: Values::new(variant),
-            game: Game::new(variant),
+            extra,
             force: false,
             engine_side: Color::Black,
             finished: false,
             bad_position: None,
+            known: true,
+            lifted: None,
         }
     }
 
@@ -404,7 +467,13 @@ impl<W: Write> Adapter<W> {
             "quit" => return Ok(false),
             "xboard" => {}
             "protover" => {
-                let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
+                let mut names: Vec<&str> = Variant::builtin_names()
+                    .iter()
+                    .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
+                    .map(|&b| protocol_name(b).0)
+                    .filter(|&p| !self.extra.iter().any(|e| e.name() == p))
+                    .collect();
+                names.extend(self.extra.iter().map(|e| e.name()));
                 writeln!(
                     self.out,
                     "feature myname=\"betza {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 colors=0 \
@@ -414,19 +483,39 @@ impl<W: Write> Adapter<W> {
                 )?;
             }
             "new" => {
-                self.set_variant(Variant::by_name("chess").expect("built in"));
+                self.set_variant(Variant::by_name("chess").expect("built in").into());
+                self.known = true;
                 self.force = false;
                 self.engine_side = Color::Black;
             }
-            "variant" => match VARIANTS.iter().find(|v| v.0 == arg || v.1 == arg) {
-                Some(&(_, name, known)) => {
-                    self.set_variant(Variant::by_name(name).expect("built in"));
-                    if !known {
+            "variant" => {
+                let file = self.extra.iter().find(|e| e.name() == arg).cloned();
+                let builtin = Variant::builtin_names()
+                    .iter()
+                    .find(|&&b| b == arg || protocol_name(b).0 == arg);
+                match (file, builtin) {
+                    // XBoard knows no variant of a file: it gets `setup`.
+                    (Some(v), _) => {
+                        self.set_variant(v);
+                        self.known = false;
                         self.send_setup()?;
                     }
+                    (None, Some(&name)) => {
+                        self.set_variant(Variant::by_name(name).expect("built in").into());
+                        let known = protocol_name(name).1;
+                        self.known = known != Known::No;
+                        match known {
+                            Known::No => self.send_setup()?,
+                            Known::Yes { start: true } => {
+                                let fen = self.fen_to_xboard(self.variant.start_fen());
+                                writeln!(self.out, "setup {fen}")?;
+                            }
+                            Known::Yes { start: false } => {}
+                        }
+                    }
+                    (None, None) => writeln!(self.out, "Error (unsupported variant): {arg}")?,
                 }
-                None => writeln!(self.out, "Error (unsupported variant): {arg}")?,
-            },
+            }
             "setboard" => self.setboard(arg),
             "force" => self.force = true,
             "go" => {
@@ -454,25 +543,26 @@ impl<W: Write> Adapter<W> {
             }
             "ping" => writeln!(self.out, "pong {arg}")?,
             "lift" => self.highlight(arg)?,
+            "put" => self.put(arg)?,
             // Commands that need no answer from an engine that thinks for no
             // time, keeps no clock and has no options.
             "accepted" | "rejected" | "random" | "level" | "st" | "sd" | "nps" | "time"
             | "otim" | "post" | "nopost" | "hard" | "easy" | "computer" | "name" | "rating"
             | "ics" | "?" | "draw" | "hint" | "bk" | "memory" | "cores" | "egtpath" | "option"
-            | "put" | "hover" | "." => {}
+            | "hover" | "." => {}
             _ if self.looks_like_move(cmd) && arg.is_empty() => self.user_move(cmd)?,
             _ => writeln!(self.out, "Error (unknown command): {line}")?,
         }
         Ok(true)
     }
 
-    fn set_variant(&mut self, variant: &'static Variant) {
-        if !std::ptr::eq(variant, self.variant) {
+    fn set_variant(&mut self, variant: VariantRef) {
+        if !variant.same(&self.variant) {
+            self.letters = Letters::new(&variant);
+            self.values = Values::new(&variant);
             self.variant = variant;
-            self.letters = Letters::new(variant);
-            self.values = Values::new(variant);
         }
-        self.game = Game::new(variant);
+        self.game = Game::new(self.variant.clone());
         self.finished = false;
         self.bad_position = None;
     }
@@ -480,7 +570,7 @@ impl<W: Write> Adapter<W> {
     /// The board size, start position and pieces of a variant XBoard does not
     /// know.
     fn send_setup(&mut self) -> io::Result<()> {
-        let v = self.variant;
+        let v = self.variant.clone();
         let size = v.size();
         let fen = self.fen_to_xboard(v.start_fen());
         writeln!(
@@ -511,7 +601,7 @@ impl<W: Write> Adapter<W> {
                 "a piece letter of {fen:?} names no piece type of {}",
                 self.variant.name()
             )),
-            Some(ours) => Game::from_fen(self.variant, &ours).map_err(|e| e.to_string()),
+            Some(ours) => Game::from_fen(self.variant.clone(), &ours).map_err(|e| e.to_string()),
         };
         match game {
             Ok(game) => {
@@ -564,7 +654,7 @@ impl<W: Write> Adapter<W> {
         let Some(m) = engine::choose_move(&pos, &self.values, &mut self.rng) else {
             return Ok(());
         };
-        let text = self.move_to_xboard(&m);
+        let text = self.move_to_xboard(&pos, &m);
         self.game.play(&m).expect("a legal move");
         writeln!(self.out, "move {text}")?;
         self.report_end()?;
@@ -603,11 +693,17 @@ impl<W: Write> Adapter<W> {
             Some((sq, n)) if n == square.len() => sq,
             _ => return writeln!(self.out, "Error (bad square): lift {square}"),
         };
+        self.lifted = Some(from);
         let mut marks = vec![None; size.squares()];
         for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
             let mark = &mut marks[m.to().index()];
+            // Magenta: a promotion may be chosen; blue: XBoard would take
+            // the move for a promotion, so it asks for the `choice`
+            // (the piece's own letter) on `put`.
             let c = if m.promotion().is_some() {
                 'M'
+            } else if self.stays_on_last_rank(&pos, m) {
+                'B'
             } else if m.is_capture() {
                 'R'
             } else {
@@ -640,6 +736,52 @@ impl<W: Write> Adapter<W> {
             rows.push(row);
         }
         writeln!(self.out, "highlight {}", rows.join("/"))
+    }
+
+    /// Answers `put SQUARE` after a `lift`: where the move may promote, or
+    /// goes to the last rank without promoting, the pieces it may become,
+    /// the default first (`choice JN`, `choice P`), so that XBoard offers
+    /// exactly those and sends the letter with the move.
+    fn put(&mut self, square: &str) -> io::Result<()> {
+        let Some(from) = self.lifted.take() else {
+            return Ok(());
+        };
+        // XBoard appends ',' when Ctrl is held (a request to go on entering
+        // a multi-leg move, which no move here needs).
+        let square = square.strip_suffix(',').unwrap_or(square);
+        let to = match self.parse_square(square.as_bytes()) {
+            Some((sq, n)) if n == square.len() => sq,
+            _ => return writeln!(self.out, "Error (bad square): put {square}"),
+        };
+        let pos = *self.game.position();
+        let options = pos.moves_between(from, to);
+        let mut letters: String = options
+            .iter()
+            .filter_map(|m| m.promotion())
+            .map(|r| self.letters.of(r))
+            .collect();
+        let plain = options.iter().find(|m| m.promotion().is_none());
+        if let Some(m) = plain
+            && (!letters.is_empty() || self.stays_on_last_rank(&pos, m))
+        {
+            letters.push(self.letters.of(m.role()));
+        }
+        if letters.is_empty() {
+            return Ok(());
+        }
+        writeln!(self.out, "choice {letters}")
+    }
+
+    /// Whether `m` goes to the mover's last rank without promoting, in a
+    /// variant XBoard does not know: XBoard would read it as a promotion
+    /// (to a Queen) unless it carries the piece's own letter.
+    fn stays_on_last_rank(&self, pos: &Position, m: &Move) -> bool {
+        let size = pos.size();
+        let last = match pos.side_to_move() {
+            Color::White => size.ranks() - 1,
+            Color::Black => 0,
+        };
+        !self.known && m.promotion().is_none() && size.rank(m.to()) == last
     }
 
     /// Whether ranks go over the wire as `0`..`9` (XBoard's 10-rank boards).
@@ -742,12 +884,16 @@ impl<W: Write> Adapter<W> {
     }
 
     /// A move as XBoard writes it: squares, and the letter of the type a
-    /// promotion makes.
-    fn move_to_xboard(&self, m: &Move) -> String {
+    /// promotion makes; in a variant XBoard does not know, a move to the
+    /// last rank that keeps the piece carries the piece's own letter
+    /// (`e1e0p`: XBoard would otherwise draw a Queen there).
+    fn move_to_xboard(&self, pos: &Position, m: &Move) -> String {
         let mut s = self.square_to_xboard(m.from());
         s.push_str(&self.square_to_xboard(m.to()));
         if let Some(p) = m.promotion() {
             s.push(self.letters.of(p).to_ascii_lowercase());
+        } else if self.stays_on_last_rank(pos, m) {
+            s.push(self.letters.of(m.role()).to_ascii_lowercase());
         }
         s
     }

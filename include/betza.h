@@ -186,6 +186,11 @@ typedef struct Bitboard Bitboard;
 typedef struct Color Color;
 
 /*
+ A field of a FEN (see `docs/notation.md`), in order.
+ */
+typedef struct FenField FenField;
+
+/*
  A compiled variant: immutable, shareable, many may live in one process.
  */
 typedef struct Variant Variant;
@@ -297,6 +302,8 @@ typedef struct {
    */
   int32_t color;
 } BetzaPiece;
+
+
 
 
 
@@ -473,6 +480,18 @@ BetzaStatus betza_variant_promotion_zone(const BetzaVariant *v,
                                          uint32_t *buf,
                                          size_t cap,
                                          size_t *count);
+
+/*
+ How piece type `piece` moves, in plain words generated from its Betza
+ string and the variant's castling rules (the Rust
+ `Variant::describe_piece`), such as `"leaps (2,1)"` for a Knight: for
+ help screens.
+ */
+BetzaStatus betza_variant_piece_description(const BetzaVariant *v,
+                                            uint32_t piece,
+                                            char *buf,
+                                            size_t cap,
+                                            size_t *len);
 
 /*
  Creates a position of the built-in `variant` from `fen_or_null` (NULL: the

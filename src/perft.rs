@@ -1,10 +1,89 @@
 //! Perft: counting the leaves of the legal-move tree, the standard test of a
-//! move generator.
+//! move generator; with bulk counting or without, on several threads, and over
+//! one of several disjoint parts of the tree (to spread a deep count over
+//! machines).
+//!
+//! Threads come from `std::thread::scope` and share an atomic index into a
+//! list of subtrees (the root moves, or the depth-2 move pairs when the root
+//! has few moves): no thread-pool crate is needed for this one loop.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::moves::Move;
 use crate::position::Position;
 
-impl Position<'_> {
+/// One of `count` disjoint parts of a perft tree: see [`PerftOptions::shard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    index: u32,
+    count: u32,
+}
+
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard::whole()
+    }
+}
+
+impl Shard {
+    /// The whole tree (part 1 of 1), also the default.
+    pub const fn whole() -> Shard {
+        Shard { index: 1, count: 1 }
+    }
+
+    /// Part `index` of `count`, numbered from 1; `None` unless
+    /// `1 <= index <= count`.
+    pub fn new(index: u32, count: u32) -> Option<Shard> {
+        (index >= 1 && index <= count).then_some(Shard { index, count })
+    }
+
+    /// The part's number, from 1.
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// How many parts the tree is cut into.
+    pub fn count(self) -> u32 {
+        self.count
+    }
+}
+
+/// How [`Position::perft_with`] counts. The default is what
+/// [`Position::perft`] does: bulk counting on one thread over the whole tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Count the last ply's moves without playing them (the usual speed-up).
+    /// `false` plays every leaf move, which also exercises `play_unchecked`.
+    pub bulk: bool,
+    /// How many threads count (0 and 1 both mean the calling thread alone).
+    pub threads: usize,
+    /// Which part of the tree to count. The parts are the depth-2 move pairs
+    /// (the root moves at depth 1, the root itself at depth 0), ordered by move
+    /// text and dealt out in turn: pair `i` (from 0) belongs to part
+    /// `i % count + 1`. The parts are disjoint and together make the tree, so
+    /// their counts add up to the whole perft.
+    pub shard: Shard,
+}
+
+impl Default for PerftOptions {
+    fn default() -> PerftOptions {
+        PerftOptions {
+            bulk: true,
+            threads: 1,
+            shard: Shard::whole(),
+        }
+    }
+}
+
+/// A subtree to count: below root move `root` (an index into the sorted root
+/// moves), `depth` plies deep.
+struct Unit<'v> {
+    root: usize,
+    pos: Position<'v>,
+    depth: u32,
+}
+
+impl<'v> Position<'v> {
     /// The number of leaves of the legal-move tree `depth` plies deep
     /// (depth 0 is 1). Promotion choices are distinct moves.
     ///
@@ -27,24 +106,291 @@ impl Position<'_> {
         }
     }
 
+    /// [`perft`](Self::perft) without bulk counting: every leaf move is
+    /// generated and played. Slower; the same count.
+    pub fn perft_no_bulk(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut total = 0;
+        self.generate(true, &mut |m| {
+            total += self.play_unchecked(&m).perft_no_bulk(depth - 1)
+        });
+        total
+    }
+
+    /// [`perft`](Self::perft) on `threads` threads (0 or 1: this thread
+    /// alone). The same count, sooner on a machine with cores to spare.
+    ///
+    /// ```
+    /// let pos = betza::Position::start(betza::Variant::by_name("chess").unwrap());
+    /// assert_eq!(pos.perft_parallel(3, 2), 8902);
+    /// ```
+    pub fn perft_parallel(&self, depth: u32, threads: usize) -> u64 {
+        self.perft_with(
+            depth,
+            PerftOptions {
+                threads,
+                ..PerftOptions::default()
+            },
+        )
+    }
+
+    /// Perft counted as `options` say (bulk or not, threads, one part of the
+    /// tree).
+    ///
+    /// ```
+    /// use betza::perft::{PerftOptions, Shard};
+    /// let pos = betza::Position::start(betza::Variant::by_name("chess").unwrap());
+    /// let part = |k| {
+    ///     let shard = Shard::new(k, 3).unwrap();
+    ///     pos.perft_with(3, PerftOptions { shard, ..PerftOptions::default() })
+    /// };
+    /// assert_eq!(part(1) + part(2) + part(3), 8902);
+    /// ```
+    pub fn perft_with(&self, depth: u32, options: PerftOptions) -> u64 {
+        let (root, list) = self.divide_with(depth, options);
+        root + list.iter().map(|r| r.2).sum::<u64>()
+    }
+
     /// Perft of `depth - 1` below each legal move, sorted by move text.
     /// With `depth == 0` the list is empty.
     pub fn divide(&self, depth: u32) -> Vec<(Move, String, u64)> {
+        self.divide_with(depth, PerftOptions::default()).1
+    }
+
+    /// [`divide`](Self::divide) counted as `options` say. Returns the count of
+    /// the root itself when `depth == 0` (1 if the shard holds it, else 0; the
+    /// list is then empty), and the list: with a shard, only the root moves
+    /// with a part of their subtree in the shard, each with that part's count.
+    pub fn divide_with(
+        &self,
+        depth: u32,
+        options: PerftOptions,
+    ) -> (u64, Vec<(Move, String, u64)>) {
+        let roots = self.sorted_moves();
+        let units = self.units(&roots, depth, options.shard, options.threads);
+        let counts = count_units(&units, options);
+        let mut per_root: Vec<Option<u64>> = vec![None; roots.len()];
+        for (unit, n) in units.iter().zip(counts) {
+            *per_root[unit.root].get_or_insert(0) += n;
+        }
+        // Depth 0: the root is the one leaf, in the first part.
+        let at_root = u64::from(depth == 0 && options.shard.index == 1);
+        let list = roots
+            .into_iter()
+            .zip(per_root)
+            .filter_map(|((m, text), n)| Some((m, text, n?)))
+            .collect();
+        (at_root, list)
+    }
+
+    /// The legal moves with their text, sorted by it.
+    fn sorted_moves(&self) -> Vec<(Move, String)> {
+        let mut moves: Vec<(Move, String)> = self
+            .legal_moves()
+            .into_iter()
+            .map(|m| (m, self.move_text(&m)))
+            .collect();
+        moves.sort_by(|a, b| a.1.cmp(&b.1));
+        moves
+    }
+
+    /// The subtrees of the shard, in the shard's order. With more than one
+    /// thread or part, the tree is cut at depth 2 when the root has fewer
+    /// moves than four per thread, so that every thread has work.
+    fn units(
+        &self,
+        roots: &[(Move, String)],
+        depth: u32,
+        shard: Shard,
+        threads: usize,
+    ) -> Vec<Unit<'v>> {
         if depth == 0 {
             return Vec::new();
         }
-        let mut out: Vec<(Move, String, u64)> = self
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                (
-                    m,
-                    self.move_text(&m),
-                    self.play_unchecked(&m).perft(depth - 1),
-                )
+        let by_pairs = depth >= 2 && (shard.count > 1 || roots.len() < 4 * threads.max(1));
+        let mut units = Vec::new();
+        let mut i = 0usize;
+        let keep = |i: &mut usize| {
+            let k = *i % shard.count as usize + 1 == shard.index as usize;
+            *i += 1;
+            k
+        };
+        for (root, (m, _)) in roots.iter().enumerate() {
+            let after = self.play_unchecked(m);
+            if !by_pairs {
+                if keep(&mut i) {
+                    units.push(Unit {
+                        root,
+                        pos: after,
+                        depth: depth - 1,
+                    });
+                }
+                continue;
+            }
+            for (reply, _) in after.sorted_moves() {
+                if keep(&mut i) {
+                    units.push(Unit {
+                        root,
+                        pos: after.play_unchecked(&reply),
+                        depth: depth - 2,
+                    });
+                }
+            }
+        }
+        units
+    }
+}
+
+/// The perft of each unit, in order, on up to `options.threads` threads
+/// taking units from a shared counter.
+fn count_units(units: &[Unit<'_>], options: PerftOptions) -> Vec<u64> {
+    let count = |u: &Unit<'_>| {
+        if options.bulk {
+            u.pos.perft(u.depth)
+        } else {
+            u.pos.perft_no_bulk(u.depth)
+        }
+    };
+    let threads = options.threads.clamp(1, units.len().max(1));
+    if threads == 1 {
+        return units.iter().map(count).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut counts = vec![0; units.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(u) = units.get(i) else { break };
+                        done.push((i, count(u)));
+                    }
+                    done
+                })
             })
             .collect();
-        out.sort_by(|a, b| a.1.cmp(&b.1));
-        out
+        for w in workers {
+            // A panic in a worker is a bug in the counting: pass it on.
+            for (i, n) in w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
+                counts[i] = n;
+            }
+        }
+    });
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn positions() -> Vec<Position<'static>> {
+        let v = |n| Variant::by_name(n).unwrap();
+        vec![
+            Position::start(v("chess")),
+            // Kiwipete: castling, e.p., promotions, pins.
+            Position::from_fen(
+                v("chess"),
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            )
+            .unwrap(),
+            Position::start(v("decimaka")),
+            Position::start(v("meiriqi")),
+            Position::start(v("capablanca")),
+            // A position with one legal move: the root has few moves.
+            Position::from_fen(v("chess"), "7k/8/8/8/8/8/6q1/7K w - - 0 1").unwrap(),
+        ]
+    }
+
+    #[test]
+    fn no_bulk_threads_and_shards_agree_with_perft() {
+        for pos in positions() {
+            for depth in 0..=3 {
+                let want = pos.perft(depth);
+                assert_eq!(pos.perft_no_bulk(depth), want, "{} {depth}", pos.to_fen());
+                for threads in [0, 1, 2, 3] {
+                    assert_eq!(pos.perft_parallel(depth, threads), want);
+                    let opts = PerftOptions {
+                        bulk: false,
+                        threads,
+                        shard: Shard::whole(),
+                    };
+                    assert_eq!(pos.perft_with(depth, opts), want);
+                }
+                for n in [1, 2, 3, 7, 64] {
+                    let parts: Vec<u64> = (1..=n)
+                        .map(|k| {
+                            let shard = Shard::new(k, n).unwrap();
+                            let opts = PerftOptions {
+                                shard,
+                                threads: (k % 3) as usize,
+                                ..PerftOptions::default()
+                            };
+                            pos.perft_with(depth, opts)
+                        })
+                        .collect();
+                    assert_eq!(
+                        parts.iter().sum::<u64>(),
+                        want,
+                        "{} {depth} {n}",
+                        pos.to_fen()
+                    );
+                    // With several parts, no part holds the whole tree.
+                    if n > 1 && depth >= 2 && want > 0 {
+                        assert!(parts.iter().all(|&p| p < want), "{parts:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn divide_with_a_shard_lists_that_part_of_each_root_move() {
+        let pos = Position::start(Variant::by_name("meiriqi").unwrap());
+        let whole = pos.divide(3);
+        let mut summed: Vec<(String, u64)> = Vec::new();
+        for k in 1..=4 {
+            let shard = Shard::new(k, 4).unwrap();
+            let (root, list) = pos.divide_with(
+                3,
+                PerftOptions {
+                    shard,
+                    threads: 2,
+                    ..PerftOptions::default()
+                },
+            );
+            assert_eq!(root, 0);
+            for (_, text, n) in list {
+                match summed.iter_mut().find(|(t, _)| *t == text) {
+                    Some((_, s)) => *s += n,
+                    None => summed.push((text, n)),
+                }
+            }
+        }
+        summed.sort();
+        let whole: Vec<(String, u64)> = whole.into_iter().map(|(_, t, n)| (t, n)).collect();
+        assert_eq!(summed, whole);
+        // Depth 0: the root is the one leaf, in the first part only.
+        let opts = |k| PerftOptions {
+            shard: Shard::new(k, 2).unwrap(),
+            ..PerftOptions::default()
+        };
+        assert_eq!(pos.divide_with(0, opts(1)), (1, Vec::new()));
+        assert_eq!(pos.divide_with(0, opts(2)), (0, Vec::new()));
+    }
+
+    #[test]
+    fn shards_are_numbered_from_one() {
+        assert!(Shard::new(0, 3).is_none());
+        assert!(Shard::new(4, 3).is_none());
+        assert!(Shard::new(1, 0).is_none());
+        assert_eq!(
+            Shard::new(3, 3).map(|s| (s.index(), s.count())),
+            Some((3, 3))
+        );
     }
 }

@@ -384,3 +384,42 @@ fn placement_without_king(pos: &Position<'_>) -> String {
     }
     rows.join("/")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of corruption of every field is refused, in every built-in,
+    /// from positions with and without castling rights and en passant.
+    #[test]
+    fn every_corruption_is_refused_by_the_field_it_names() {
+        for &name in Variant::builtin_names() {
+            let v = Variant::by_name(name).expect("built in");
+            let game = walk(v.into(), 7, 30);
+            let mut samples = vec![Position::start(v), rebind(&game, v)];
+            if name == "chess" {
+                samples.push(
+                    Position::from_fen(v, "4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 1").expect("valid"),
+                );
+            }
+            for pos in samples {
+                for field in FenField::ALL {
+                    for k in 0..120 {
+                        let case = corrupt(&pos, Some(field), k);
+                        let err = Position::from_fen(v, &case.fen)
+                            .expect_err(&format!("{name}: {} must be refused", case.fen));
+                        assert!(
+                            err.to_string().starts_with(&field.to_string()),
+                            "{name}: {} refused for {err}, not its {field}",
+                            case.fen
+                        );
+                    }
+                }
+                for k in 0..8 {
+                    let case = corrupt(&pos, None, k);
+                    assert!(Position::from_fen(v, &case.fen).is_ok(), "{}", case.fen);
+                }
+            }
+        }
+    }
+}

@@ -12,9 +12,11 @@ use play::{Command, Options, Player};
 fn run(variant: &str, white: Player, black: Player, seed: u64, script: &str) -> String {
     let opts = Options {
         variant: variant.into(),
+        variant_file: None,
         white,
         black,
         seed: Some(seed),
+        fen: None,
         color: false,
         echo: true,
     };
@@ -50,6 +52,7 @@ fn meiriqi_game_with_promotion_undo_fen_pgn_and_mate() {
          j6\n\
          c6d8\n\
          perhaps\n\
+         c6d8\n\
          y\n\
          fen\n\
          undo\n\
@@ -76,8 +79,12 @@ fn meiriqi_game_with_promotion_undo_fen_pgn_and_mate() {
             "Black plays a7 (a8a7).",
             "White plays Nc6 (b4c6).",
             "Black plays j6 (j7j6).",
-            "Promote the Knight to Janus? (y/n) perhaps\nAnswer y to promote or n not to.\n",
-            "Promote the Knight to Janus? (y/n) y\nWhite plays Nd8=J (c6d8+).",
+            "Promote the Knight to Janus? (y/n, anything else takes the move back) perhaps\nMove taken back.\n",
+            "White to move> c6d8\nPromote the Knight to Janus? (y/n, anything else takes the move back) y\nWhite plays Nd8=J (c6d8+).",
+            // The last move is marked without colour, and the moves so far listed.
+            "  8   .  .  p *J  p  .  p  .  s  .\n",
+            "  6   .  . *.  .  .  .  .  .  .  p\n",
+            "Moves: 1. Nb4 a7 2. Nc6 j6 3. Nd8=J\nBlack to move> ",
             "fen\n1fyehw1mkm/ngslsgn3/2pJp1p1s1/p6pp1/9p/10/7PPP/P1P1P1P1S1/1GSLSGN3/1FYEHW1MKM b - - 1 3\n",
             "undo\nTook back Nd8=J.",
             "fen\n1fyehw1mkm/ngslsgn3/2p1p1p1s1/p6pp1/2N6p/10/7PPP/P1P1P1P1S1/1GSLSGN3/1FYEHW1MKM w - - 0 3\n",
@@ -115,6 +122,7 @@ fn decimaka_game_with_bad_input_and_a_declined_promotion() {
          Ti1\n\
          Sxh3\n\
          maybe\n\
+         Sxh3\n\
          n\n\
          quit\n",
     );
@@ -136,8 +144,8 @@ fn decimaka_game_with_bad_input_and_a_declined_promotion() {
             "White plays Bh1 (g2h1).",
             "Black plays Se6 (e9e6).",
             "White plays Ti1 (i2i1).",
-            "Promote the Star to Omni? (y/n) maybe\nAnswer y to promote or n not to.\n",
-            "Promote the Star to Omni? (y/n) n\nBlack plays Sxh3# (e6h3).",
+            "Promote the Star to Omni? (y/n, anything else takes the move back) maybe\nMove taken back.\n",
+            "Black to move> Sxh3\nPromote the Star to Omni? (y/n, anything else takes the move back) n\nBlack plays Sxh3# (e6h3).",
             "Game over: black wins by checkmate. Result 0-1.",
             "Bye.",
         ],
@@ -151,6 +159,7 @@ fn chess_promotion_asks_for_the_type_and_fools_mate_ends_the_game() {
         "e4\nd5\nexd5\nc6\ndxc6\nNf6\ncxb7\nNbd7\n\
          bxa8\n\
          x\n\
+         bxa8\n\
          n\n\
          undo\n\
          b7a8\n\
@@ -169,10 +178,10 @@ fn chess_promotion_asks_for_the_type_and_fools_mate_ends_the_game() {
             "chess: White human, Black human.",
             "  8   r  n  b  q  k  b  n  r\n",
             "White plays cxb7 (c6b7).",
-            "Promote to (q/r/b/n)? x\nAnswer q for Queen, r for Rook, b for Bishop, n for Knight.\n",
-            "Promote to (q/r/b/n)? n\nWhite plays bxa8=N (b7a8n).",
+            "Promote to (q/r/b/n)? (q Queen, r Rook, b Bishop, n Knight; anything else takes the move back) x\nMove taken back.\n",
+            "White to move> bxa8\nPromote to (q/r/b/n)? (q Queen, r Rook, b Bishop, n Knight; anything else takes the move back) n\nWhite plays bxa8=N (b7a8n).",
             "Took back bxa8=N.",
-            "Promote to (q/r/b/n)? q\nWhite plays bxa8=Q (b7a8q).",
+            "Promote to (q/r/b/n)? (q Queen, r Rook, b Bishop, n Knight; anything else takes the move back) q\nWhite plays bxa8=Q (b7a8q).",
             "Took back bxa8=Q.",
             "White plays bxa8=R (b7a8r).",
             "New game.",
@@ -234,6 +243,24 @@ fn the_same_seed_plays_the_same_game() {
     let a = run("meiriqi", Player::Human, Player::Computer, 42, script);
     let b = run("meiriqi", Player::Human, Player::Computer, 42, script);
     assert_eq!(a, b);
+}
+
+#[test]
+fn different_seeds_play_different_games() {
+    let game = |seed| {
+        run(
+            "chess",
+            Player::Computer,
+            Player::Computer,
+            seed,
+            "pgn\nquit\n",
+        )
+    };
+    assert_ne!(game(2), game(3));
+    let mut firsts: Vec<u64> = (0..1000).map(|s| engine::Rng::new(s).next_u64()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 1000);
 }
 
 #[test]
@@ -392,4 +419,300 @@ fn board_in_colour_and_in_ascii() {
     // Promoted tokens keep their '+': a Queen would be drawn as " +F".
     let q = betza::Position::from_fen(v, "4k5/10/10/10/10/+F9/10/10/10/5K4 w - - 0 1").unwrap();
     assert!(play::render_board(&q, None, false).contains(" +F"));
+}
+
+/// How many boards a transcript draws (each ends with the file letters).
+fn boards(out: &str, files: &str) -> usize {
+    out.matches(&format!("{files}\n")).count()
+}
+
+#[test]
+fn one_board_per_turn_against_the_computer_with_the_move_list() {
+    let out = run(
+        "chess",
+        Player::Human,
+        Player::Computer,
+        3,
+        "e4\nd4\nboard\nquit\n",
+    );
+    let files = "      a  b  c  d  e  f  g  h";
+    // The start, after each of the two replies, and once for `board`.
+    assert_eq!(boards(&out, files), 4, "{out}");
+    let pgn_moves: Vec<&str> = out.lines().filter(|l| l.starts_with("Moves: ")).collect();
+    assert_eq!(pgn_moves.len(), 2, "{out}");
+    assert!(pgn_moves[0].starts_with("Moves: 1. e4 "), "{out}");
+    assert!(
+        pgn_moves[1].starts_with("Moves: 1. e4 ") && pgn_moves[1].contains(" 2. d4 "),
+        "{out}"
+    );
+    // Between the person's move and the prompt: the reply, then one board.
+    let turn = &out[out.find("White plays e4").unwrap()..out.find("White to move> d4").unwrap()];
+    assert_eq!(boards(turn, files), 1, "{turn}");
+    assert_in_order(
+        turn,
+        &[
+            "White plays e4 (e2e4).\nBlack plays ",
+            files,
+            "Moves: 1. e4 ",
+        ],
+    );
+}
+
+#[test]
+fn check_is_shown_and_the_list_numbers_from_the_fen() {
+    let out = people("chess", "e4\nd5\nBb5\nc6\nquit\n");
+    assert_in_order(
+        &out,
+        &[
+            "White plays Bb5+ (f1b5).",
+            "Moves: 1. e4 d5 2. Bb5+\nCheck! Black's King is attacked.\nBlack to move (check)> c6\n",
+            "Black plays c6 (c7c6).",
+            "Moves: 1. e4 d5 2. Bb5+ c6\nWhite to move> ",
+        ],
+    );
+    // A game from a FEN, Black to move at move 5: the list starts "5...".
+    let opts = Options {
+        variant: "chess".into(),
+        variant_file: None,
+        white: Player::Human,
+        black: Player::Human,
+        seed: Some(1),
+        fen: Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 5".into()),
+        color: false,
+        echo: true,
+    };
+    let mut out = Vec::new();
+    play::run(&opts, "Kd7\ne4\nfen\nquit\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(
+        &out,
+        &[
+            "  8   .  .  .  .  k  .  .  .\n",
+            "Black to move> Kd7",
+            "Moves: 5... Kd7\n",
+            "Moves: 5... Kd7 6. e4\n",
+            "fen\n8/3k4/8/8/4P3/8/8/4K3 b - - 0 6\n",
+        ],
+    );
+}
+
+#[test]
+fn a_long_game_shows_its_last_moves() {
+    let game = (0..15).map(|_| "Nf3\nNf6\nNg1\nNg8\n").collect::<String>();
+    let out = people("chess", &format!("{game}quit\n"));
+    let last = out.lines().rfind(|l| l.starts_with("Moves: ")).unwrap();
+    assert!(
+        last.starts_with("Moves: ... 19. Nf3 Nf6 20. Ng1 Ng8 "),
+        "{last}"
+    );
+    assert!(last.ends_with(" 30. Ng1 Ng8"), "{last}");
+}
+
+#[test]
+fn fen_option_and_setup_command() {
+    let Ok(Command::Play(o)) = play::parse_args(&[
+        "chess".into(),
+        "--fen".into(),
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1".into(),
+    ]) else {
+        panic!("a FEN")
+    };
+    assert_eq!(o.fen.as_deref(), Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    let bad = play::parse_args(&["chess".into(), "--fen".into(), "8/8 w - - 0 1".into()]);
+    assert!(bad.unwrap_err().starts_with("--fen: "));
+    let out = people(
+        "decimaka",
+        "setup 4k5/10/10/10/10/10/10/10/4P5/5K4 w - - 0 1\nfen\ne3\nsetup nonsense\nfen\nnew\nfen\nsetup\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "setup 4k5/10/10/10/10/10/10/10/4P5/5K4 w - - 0 1\nNew game.\ndecimaka: White human, Black human.",
+            "  2   .  .  .  .  P  .  .  .  .  .\n",
+            "fen\n4k5/10/10/10/10/10/10/10/4P5/5K4 w - - 0 1\n",
+            "White plays e3 (e2e3).",
+            "setup nonsense\nThe position is refused: ",
+            "fen\n4k5/10/10/10/10/10/10/4P5/10/5K4 b - - 0 1\n",
+            "new\nNew game.",
+            "fen\nr2ykfy2r/",
+            "setup\nType setup and a FEN, as in: setup r2ykfy2r/",
+        ],
+    );
+}
+
+#[test]
+fn pieces_lists_every_type_with_its_moves_in_words() {
+    let out = people("meiriqi", "pieces\nquit\n");
+    let v = betza::Variant::by_name("meiriqi").unwrap();
+    let list = &out[out.find("The pieces of meiriqi").unwrap()..];
+    for p in v.pieces() {
+        assert!(
+            list.contains(&format!("\n{:>3} {}", p.token, p.name)),
+            "{} in {list}",
+            p.name
+        );
+    }
+    // Wrapped lines are joined again to compare the words.
+    let joined = list.replace("\n       ", " ");
+    assert_in_order(
+        &joined,
+        &[
+            "  K King (royal: the game is lost when it is mated): steps one square in any direction; never leaves its region (White's: h1 i1 j1 h2 i2 j2 h3 i3 j3).",
+            "  F Pegasus: leaps (3,2) or (4,1).",
+            "  H Rhino: steps one square orthogonally; moves one square orthogonally, then zig-zags on for 1 to 8 more squares,",
+            "  N Knight, promotes to Janus (J): leaps (2,1).",
+            "  Q Queen: slides any distance in any direction.",
+        ],
+    );
+    assert!(list.lines().all(|l| l.len() <= 78), "{list}");
+    // Decimaka's promoted types have two-character tokens.
+    let out = people("decimaka", "pieces\nquit\n");
+    assert!(
+        out.contains("\n +F Queen: slides any distance in any direction.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  N Knight, promotes to Nightrider (+N): leaps (2,1).\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn show_draws_the_squares_a_piece_reaches() {
+    let out = people(
+        "meiriqi",
+        "show l\nshow Knight\nshow K\nshow x\nshow\nquit\n",
+    );
+    // The Meiriqi Lion: captures only on the eight neighbours, jumps two
+    // squares away in every direction.
+    assert_in_order(
+        &out,
+        &[
+            "show l\nThe Lion (L) on e5, on a board with only the two Kings: jumps 2 squares in any\ndirection; steps one square in any direction, only capturing.\n",
+            "  7   .  .  O  .  O  .  O  .  .  .\n",
+            "  6   .  .  .  x  x  x  .  .  .  .\n",
+            "  5   .  .  O  x  L  x  O  .  .  .\n",
+            "  4   .  .  .  x  x  x  .  .  .  .\n",
+            "  3   .  .  O  .  O  .  O  .  .  .\n",
+            "o moves or captures, m moves only, x captures only;\n",
+            "show Knight\nThe Knight (N) on e5",
+            "  7   .  .  .  O  .  O  .  .  .  .\n",
+            "  6   .  .  O  .  .  .  O  .  .  .\n",
+            // The confined King, from its fortress square nearest the centre.
+            "show K\nThe King (K) on h3, on a board with only the other King:",
+            "  3   .  .  .  .  .  .  .  K  o  .\n",
+            "  2   .  .  .  .  .  .  .  o  o  .\n",
+            "show x\n\"x\" names no piece of meiriqi; its pieces are K M F Y E H W N G S L P J R O Q C.\n",
+            "show\nType show and a piece's letter or name, as in: show K\n",
+        ],
+    );
+    // Pawns: moves only ahead and aside, captures only diagonally forward;
+    // Black's view is the same seen from Black's side. The Gryphon slides:
+    // lower case, a piece on the way stops it.
+    let out = people("meiriqi", "show P\nshow Y\nquit\n");
+    assert_in_order(
+        &out,
+        &[
+            "  6   .  .  .  x  m  x  .  .  .  .\n  5   .  .  .  m  P  m  .  .  .  .\n  4   .  .  .  .  .  .  .  .  .  .\n",
+            "show Y\n",
+            " 10   .  .  .  o  .  o  .  .  .  .\n",
+            "  6   o  o  o  o  .  o  o  o  o  o\n  5   .  .  .  .  Y  .  .  .  .  .\n  4   o  o  o  o  .  o  o  o  o  o\n",
+        ],
+    );
+    // Chess: a Rook's lines, the Pawn from d4.
+    let out = people("chess", "show r\nshow p\nquit\n");
+    assert_in_order(
+        &out,
+        &[
+            "The Rook (R) on d4",
+            "  8   .  .  .  o  .  .  .  .\n",
+            "  4   o  o  o  R  o  o  o  o\n",
+            "The Pawn (P) on d4",
+            "  5   .  .  x  m  x  .  .  .\n  4   .  .  .  P  .  .  .  .\n",
+        ],
+    );
+}
+
+#[test]
+fn reach_agrees_with_the_legal_moves() {
+    // Every square marked is a legal target from the same square with the
+    // royal pieces far away; and the marks of a leaper are jumps.
+    use betza::{Position, Variant};
+    for name in Variant::builtin_names() {
+        let v = Variant::by_name(name).unwrap();
+        let values = engine::Values::new(v);
+        for (i, p) in v.pieces().iter().enumerate() {
+            let role = betza::Role(i as u8);
+            let r =
+                play::reach::reach(v, role, &values).unwrap_or_else(|| panic!("{name} {}", p.name));
+            let reached = r.marks.iter().filter(|m| m.letter().is_some()).count();
+            assert!(reached > 0, "{name} {}: reaches nothing", p.name);
+            if p.betza == "N" {
+                assert!(
+                    r.marks.iter().all(|m| m.letter().is_none() || m.jump),
+                    "{name} knight"
+                );
+                assert_eq!(reached, 8);
+            }
+            if p.betza == "R" {
+                assert!(r.marks.iter().all(|m| !m.jump));
+                let size = v.size();
+                assert_eq!(reached, size.files() as usize + size.ranks() as usize - 2);
+            }
+        }
+        let _ = Position::start(v);
+    }
+}
+
+#[test]
+fn a_variant_from_a_definition_file() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/gardner.toml"
+    );
+    let Ok(Command::Play(mut o)) = play::parse_args(&["--variant-file".into(), path.into()]) else {
+        panic!("a variant file")
+    };
+    assert_eq!(o.variant_file.as_deref(), Some(std::path::Path::new(path)));
+    o.white = Player::Human;
+    o.black = Player::Human;
+    o.color = false;
+    o.echo = true;
+    let mut out = Vec::new();
+    play::run(
+        &o,
+        "e3\npieces\nshow q\nnew\nfen\nquit\n".as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(
+        &out,
+        &[
+            "gardner: White human, Black human.",
+            "  5   r  n  b  q  k\n",
+            "  1   R  N  B  Q  K\n      a  b  c  d  e\n",
+            "White plays e3 (e2e3).",
+            "  3   .  .  .  . *P\n",
+            "The pieces of gardner",
+            "  P Pawn, promotes to Queen (Q) or Rook (R) or Bishop (B) or Knight (N): steps",
+            "The Queen (Q) on c3",
+            "  3   o  o  Q  o  o\n",
+            "new\nNew game.\ngardner: White human, Black human.",
+            "fen\nrnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n",
+        ],
+    );
+    let err = |a: &[&str]| {
+        let args: Vec<String> = a.iter().map(|s| s.to_string()).collect();
+        play::parse_args(&args).unwrap_err()
+    };
+    assert_eq!(
+        err(&["chess", "--variant-file", path]),
+        "\"chess\" and --variant-file: give one of them"
+    );
+    assert!(
+        err(&["--variant-file", "/nonexistent.toml"])
+            .starts_with("--variant-file /nonexistent.toml: "),
+    );
+    assert!(err(&["--variant-file", path, "--fen", "8/8 w - - 0 1"]).starts_with("--fen: "));
 }

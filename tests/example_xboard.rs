@@ -23,6 +23,7 @@ fn session(script: &str) -> Vec<String> {
         &Options {
             seed: Some(1),
             ranks_from_1: false,
+            ..Options::default()
         },
         script,
     )
@@ -55,7 +56,8 @@ fn handshake_announces_the_features() {
     let f = &out[0];
     assert!(f.starts_with("feature "), "{f}");
     for part in [
-        "variants=\"decimaka,meiriqi,normal,capablanca\"",
+        "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
+         centaur,courier,shatranj,makruk\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -306,6 +308,7 @@ fn ranks_from_1_for_guis_that_write_a10() {
     let opts = Options {
         seed: Some(1),
         ranks_from_1: true,
+        ..Options::default()
     };
     let out = session_with(
         &opts,
@@ -374,4 +377,190 @@ fn command_line() {
     assert!(xboard::parse_args(&args("--help")).unwrap().is_none());
     assert!(xboard::parse_args(&args("--seed")).is_err());
     assert!(xboard::parse_args(&args("meiriqi")).is_err());
+}
+
+#[test]
+fn every_seed_gives_its_own_game() {
+    // `go` again and again: the engine plays both sides.
+    let script = format!("new\nvariant meiriqi\n{}quit\n", "go\n".repeat(12));
+    let game = |seed| {
+        let opts = Options {
+            seed: Some(seed),
+            ranks_from_1: false,
+            ..Options::default()
+        };
+        let out = session_with(&opts, &script);
+        let moves: Vec<String> = out.into_iter().filter(|l| l.starts_with("move ")).collect();
+        assert_eq!(moves.len(), 12);
+        moves
+    };
+    // Seeds once mixed as `seed ^ K | 1` made 2 and 3 (0 and 1, ...) the same.
+    for (a, b) in [(0, 1), (2, 3), (100, 101)] {
+        assert_ne!(game(a), game(b), "seeds {a} and {b}");
+    }
+    assert_eq!(game(2), game(2));
+}
+
+#[test]
+fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
+    // Decimaka: the Pawn's push to the last rank is its only legal move, and
+    // it stays a Pawn (dead wood). XBoard would draw a Queen for a bare
+    // `e8e9`, so the engine sends `e8e9p` (ranks 0-9 on the wire).
+    let fen = "1r8/4P5/7k2/10/10/10/10/10/9r/K9 w - - 0 1";
+    let v = Variant::by_name("decimaka").unwrap();
+    let pos = Position::from_fen(v, fen).unwrap();
+    let only: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    assert_eq!(only, ["e9e10"]);
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(out.last().unwrap(), "move e8e9p", "{out:?}");
+    // A person: the target is blue, and the `put` on it is answered with
+    // the one choice, the Pawn itself; XBoard then sends `e8e9p`.
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nlift e8\nput e9\nusermove e8e9q\nusermove e8e9p\nping 1\nquit\n"
+    ));
+    assert_eq!(
+        out[out.len() - 4..],
+        [
+            "highlight 4B5/10/10/10/10/10/10/10/10/10",
+            "choice P",
+            "Illegal move (this move stays P): e8e9q",
+            "pong 1",
+        ],
+        "{out:?}"
+    );
+    // With Ctrl held XBoard writes `put e9,`: the same answer.
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nlift e8\nput e9,\nquit\n"
+    ));
+    assert_eq!(out.last().unwrap(), "choice P");
+    // The move was played: Black is to move, and e9 (e10 here) holds the Pawn.
+    let out = session(&format!(
+        "new\nvariant decimaka\nsetboard {fen}\nforce\nusermove e8e9p\nlift e9\nquit\n"
+    ));
+    assert_eq!(
+        out.last().unwrap(),
+        "highlight 10/10/10/10/10/10/10/10/10/10"
+    );
+
+    // Meiriqi: a Black Lion jumping into the zone, to the last rank too, may
+    // promote (to the Queen) or not: magenta, and the choice names both, the
+    // Queen first. A `put` on a square that is no target gets no answer.
+    let fen = "8k1/10/10/10/10/10/10/4l5/10/7K2 b - - 0 1";
+    let out = session(&format!(
+        "new\nvariant meiriqi\nsetboard {fen}\nforce\nlift e2\nput e0\nlift e2\nput e3\nusermove e2e0l\nping 2\nquit\n"
+    ));
+    assert_eq!(
+        out[out.len() - 4..],
+        [
+            "highlight 10/10/10/10/10/2Y1Y1Y3/10/2M3M3/10/2M1M1M3",
+            "choice QL",
+            "highlight 10/10/10/10/10/2Y1Y1Y3/10/2M3M3/10/2M1M1M3",
+            "pong 2",
+        ]
+        .map(String::from),
+        "{out:?}"
+    );
+
+    // Chess, which XBoard knows: a Rook's move to the last rank is plain.
+    let out =
+        session("new\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nlift a1\nput a8\nping 3\nquit\n");
+    assert_eq!(out, ["highlight Y7/Y7/Y7/Y7/Y7/Y7/Y7/1YYY4", "pong 3"]);
+}
+
+#[test]
+fn a_variant_from_a_definition_file_is_announced_by_its_name() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/gardner.toml"
+    );
+    let o = xboard::parse_args(&["--variant-file".into(), path.into()])
+        .unwrap()
+        .unwrap();
+    assert_eq!(o.variant_files, [std::path::PathBuf::from(path)]);
+    let opts = Options { seed: Some(4), ..o };
+    let out = session_with(
+        &opts,
+        "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
+    );
+    assert!(out[0].contains(",makruk,gardner\" "), "{out:?}");
+    let setup = &out[1];
+    assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
+    assert!(
+        setup.ends_with(") 5x5+0_fairy rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
+        "{setup}"
+    );
+    assert_eq!(
+        out[2..8],
+        [
+            "piece K& K",
+            "piece Q& Q",
+            "piece R& R",
+            "piece B& B",
+            "piece N& N",
+            "piece P& fmWfcF"
+        ]
+    );
+    // Ranks 1-5 on a board of 5 ranks; the King on e1 has no move yet.
+    assert_eq!(out[8], "highlight 5/5/5/5/5");
+    let m = out[9].strip_prefix("move ").expect("a move");
+    let v = betza::Variant::from_definition(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let pos = Position::start(&v);
+    assert!(pos.parse_move(m).is_ok(), "{m}");
+    // A file that cannot be read stops the engine before the protocol.
+    let bad = Options {
+        variant_files: vec!["/nonexistent.toml".into()],
+        ..Options::default()
+    };
+    let e = xboard::run(&bad, "quit\n".as_bytes(), Vec::new()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("--variant-file /nonexistent.toml: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn xboards_own_variants_and_engine_defined_ones() {
+    // XBoard plays these by itself: no setup, and its piece letters are the
+    // library's (Makruk's Khon S and Met M, Shatranj's Fers Q and Alfil B).
+    for name in [
+        "gothic",
+        "janus",
+        "makruk",
+        "shatranj",
+        "capablanca",
+        "normal",
+    ] {
+        let out = session(&format!("new\nvariant {name}\nping 1\nquit\n"));
+        assert_eq!(out, ["pong 1"], "{name}");
+    }
+    let out = session(
+        "new\nvariant makruk\nforce\nusermove d1e2\nusermove e8d7\nusermove e3e4\nping 1\nquit\n",
+    );
+    assert_eq!(out, ["pong 1"], "{out:?}");
+    // Courier: XBoard's own, but its start lacks the opening moves.
+    let out = session("new\nvariant courier\nquit\n");
+    assert_eq!(
+        out,
+        ["setup rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"]
+    );
+    // Embassy, Modern, Chancellor and Centaur XBoard does not have: set up
+    // as engine-defined variants.
+    for (name, size) in [
+        ("embassy", "10x8"),
+        ("modern", "9x9"),
+        ("chancellor", "9x9"),
+        ("centaur", "10x8"),
+    ] {
+        let out = session(&format!("new\nvariant {name}\nquit\n"));
+        let v = Variant::by_name(name).unwrap();
+        assert!(out[0].starts_with("setup ("), "{name}: {out:?}");
+        assert!(
+            out[0].contains(&format!(") {size}+0_fairy ")),
+            "{name}: {out:?}"
+        );
+        assert_eq!(out.len(), 1 + v.pieces().len(), "{name}: {out:?}");
+    }
 }

@@ -153,6 +153,32 @@ fn missing_en_passant_is_found_below_the_double_step() {
         run.out
     );
     assert!(run.out.contains("path:     after "), "{}", run.out);
+    // And by random play, at the ply it happens.
+    let run = diff(
+        &[
+            "--variant",
+            "chess",
+            "--random",
+            "3",
+            "--seed",
+            "5",
+            "--plies",
+            "60",
+        ],
+        &["--variant", "chess", "--break", "en-passant"],
+    );
+    assert_lines(
+        &run,
+        1,
+        &[
+            "missing  d5e6  en passant",
+            "found:    random playout 2 of 3 (seed 5), ply 8",
+        ],
+    );
+    assert_eq!(
+        run.out.lines().filter(|l| l.starts_with("moves:")).count(),
+        1
+    );
 }
 
 fn an_engine_that_contradicts_itself_is_reported() {
@@ -295,9 +321,9 @@ fn missing_facing_rule_is_named() {
             "--variant",
             "meiriqi",
             "--random",
-            "3",
-            "--seed",
             "2",
+            "--seed",
+            "28",
             "--plies",
             "40",
         ],

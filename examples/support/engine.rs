@@ -7,25 +7,27 @@
 
 use betza::{Color, Move, Position, Role, Square, Variant};
 
-/// A small, seeded pseudo-random generator (xorshift64*), so a game can be
-/// replayed from its seed.
+/// A small, seeded pseudo-random generator (SplitMix64, Steele, Lea and Flood,
+/// "Fast splittable pseudorandom number generators", 2014), so a game can be
+/// replayed from its seed. Its output function is a bijection of the state, and
+/// the state starts at the seed itself, so different seeds give different
+/// sequences (a xorshift seeded with `seed ^ K | 1` gave seeds 2 and 3 the same).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
     /// A generator from a seed (any value, zero included).
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+        Rng(seed)
     }
 
     /// The next pseudo-random number.
     pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -150,7 +152,7 @@ fn king_squares(variant: &Variant, start: &Position) -> Option<(Square, Square)>
 
 /// A FEN, White to move, with the given pieces on an empty board. The King
 /// tokens `K` and `k` stand for the variant's royal piece.
-fn fen_of(variant: &Variant, pieces: &[(Square, &str)]) -> String {
+pub fn fen_of(variant: &Variant, pieces: &[(Square, &str)]) -> String {
     let size = variant.size();
     let royal = token(variant, variant.royal());
     let mut rows = Vec::new();

@@ -274,3 +274,24 @@ pub unsafe extern "C" fn betza_variant_promotion_zone(
         unsafe { write_squares(bb, buf, cap, count) }
     })
 }
+
+/// How piece type `piece` moves, in plain words generated from its Betza
+/// string and the variant's castling rules (the Rust
+/// `Variant::describe_piece`), such as `"leaps (2,1)"` for a Knight: for
+/// help screens.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_piece_description(
+    v: *const BetzaVariant,
+    piece: u32,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let v = unsafe { ref_arg(v, "variant") }?;
+        let role = crate::Role(piece_arg(&v.inner, piece)? as u8);
+        let text = v.inner.describe_piece(role).unwrap_or_default();
+        unsafe { write_str(&text, buf, cap, len) }
+    })
+}

@@ -1,0 +1,192 @@
+//! Where a piece type goes from a central square of an otherwise empty board,
+//! found by asking the library's own move generation (so it is exactly the
+//! rules, for any variant): the `show` command of the terminal game.
+//!
+//! A position needs both royal pieces, which can stand in the way; the reach
+//! is the union over a few placements of them far from the centre. A square
+//! is a move target if the piece can go there while it is empty, a capture
+//! target if it can take an enemy piece standing there, and a jump if no
+//! single piece placed anywhere else stops it.
+
+use betza::{Color, Position, Role, Square, Variant};
+
+use super::engine::{Values, fen_of};
+
+/// What a piece can do on one square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mark {
+    /// Moves there when it is empty.
+    pub quiet: bool,
+    /// Captures an enemy piece there.
+    pub capture: bool,
+    /// Gets there whatever stands on any one other square.
+    pub jump: bool,
+}
+
+impl Mark {
+    /// The letter drawn for it: `o` moves or captures, `m` moves only, `x`
+    /// captures only; capitals for jumps. `None` for a square not reached.
+    pub fn letter(self) -> Option<char> {
+        let c = match (self.quiet, self.capture) {
+            (true, true) => 'o',
+            (true, false) => 'm',
+            (false, true) => 'x',
+            (false, false) => return None,
+        };
+        Some(if self.jump { c.to_ascii_uppercase() } else { c })
+    }
+}
+
+/// A piece type's reach from one square.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// Where the piece (White's) stands.
+    pub from: Square,
+    /// What it does on each square, by square index.
+    pub marks: Vec<Mark>,
+}
+
+/// The most placements of the two royal pieces tried.
+const PLACEMENTS: usize = 3;
+
+/// The reach of White's piece of type `role`, from the square nearest the
+/// centre where it may stand; `None` if no position with it (and the two
+/// royal pieces) is accepted. `values` orders the types used as victims and
+/// blockers, weakest first, so that they seldom give check.
+pub fn reach(variant: &Variant, role: Role, values: &Values) -> Option<Reach> {
+    let size = variant.size();
+    let royal = variant.royal();
+    let token = |r: Role, c: Color| {
+        let t = variant.piece(r).token.clone();
+        if c == Color::White {
+            t
+        } else {
+            t.to_lowercase()
+        }
+    };
+    let squares: Vec<Square> = (0..size.squares()).map(|s| Square(s as u8)).collect();
+    let (cx, cy) = (
+        (f64::from(size.files()) - 1.0) / 2.0,
+        (f64::from(size.ranks()) - 1.0) / 2.0,
+    );
+    let dist = |s: &Square| {
+        let (x, y) = (f64::from(size.file(*s)) - cx, f64::from(size.rank(*s)) - cy);
+        x * x + y * y
+    };
+    let mut near = squares.clone();
+    near.sort_by(|a, b| dist(a).total_cmp(&dist(b)));
+    let mut far = near.clone();
+    far.reverse();
+
+    // Victims and blockers: the other types, weakest first.
+    let mut others: Vec<Role> = (0..variant.pieces().len())
+        .map(|i| Role(i as u8))
+        .filter(|&r| r != royal)
+        .collect();
+    others.sort_by_key(|&r| values.of(r));
+
+    let position = |pieces: &[(Square, String)]| {
+        let refs: Vec<(Square, &str)> = pieces.iter().map(|(s, t)| (*s, t.as_str())).collect();
+        Position::from_fen(variant, &fen_of(variant, &refs)).ok()
+    };
+    // The pieces of a placement: the piece itself and the royal pieces (the
+    // piece is White's royal one when it is royal).
+    let base = |from: Square, wk: Option<Square>, bk: Square| {
+        let mut p = vec![
+            (from, token(role, Color::White)),
+            (bk, token(royal, Color::Black)),
+        ];
+        if let Some(w) = wk {
+            p.push((w, token(royal, Color::White)));
+        }
+        p
+    };
+    let is_royal = role == royal;
+    let mut placements: Vec<(Square, Option<Square>, Square)> = Vec::new();
+    'from: for &from in &near {
+        let mut used: Vec<Square> = vec![from];
+        for _ in 0..PLACEMENTS {
+            let found = far.iter().filter(|s| !used.contains(s)).find_map(|&bk| {
+                if is_royal {
+                    return position(&base(from, None, bk)).map(|_| (None, bk));
+                }
+                far.iter()
+                    .filter(|s| !used.contains(s) && **s != bk)
+                    .find(|&&wk| position(&base(from, Some(wk), bk)).is_some())
+                    .map(|&wk| (Some(wk), bk))
+            });
+            let Some((wk, bk)) = found else { break };
+            used.push(bk);
+            used.extend(wk);
+            placements.push((from, wk, bk));
+        }
+        if !placements.is_empty() {
+            break 'from;
+        }
+    }
+    let &(from, _, _) = placements.first()?;
+
+    let mut marks = vec![Mark::default(); size.squares()];
+    for &(_, wk, bk) in &placements {
+        let pieces = base(from, wk, bk);
+        let taken = |s: Square| pieces.iter().any(|(p, _)| *p == s);
+        let Some(empty) = position(&pieces) else {
+            continue;
+        };
+        // With a piece of `extra` on some squares: does the piece reach `to`?
+        let reaches = |extra: &[(Square, String)], to: Square, capture: bool| {
+            let mut all = pieces.clone();
+            all.extend(extra.iter().cloned());
+            position(&all).map(|pos| {
+                pos.moves_between(from, to)
+                    .iter()
+                    .any(|m| m.is_capture() == capture)
+            })
+        };
+        let victim = |to: Square| {
+            others
+                .iter()
+                .map(|&r| vec![(to, token(r, Color::Black))])
+                .find(|v| reaches(v, to, true).is_some())
+        };
+        for &to in &squares {
+            if taken(to) {
+                continue;
+            }
+            let quiet = empty
+                .moves_between(from, to)
+                .iter()
+                .any(|m| !m.is_capture());
+            let victim = victim(to);
+            let capture = victim
+                .as_ref()
+                .is_some_and(|v| reaches(v, to, true) == Some(true));
+            if !quiet && !capture {
+                continue;
+            }
+            let mark = &mut marks[to.index()];
+            mark.quiet |= quiet;
+            mark.capture |= capture;
+            // A jump: no single white piece on another square stops it.
+            let step = size.file(to).abs_diff(size.file(from)) <= 1
+                && size.rank(to).abs_diff(size.rank(from)) <= 1;
+            if step || mark.jump {
+                continue;
+            }
+            let target: Vec<(Square, String)> = if quiet {
+                Vec::new()
+            } else {
+                victim.clone().unwrap_or_default()
+            };
+            let stopped = squares.iter().filter(|&&s| s != to && !taken(s)).any(|&s| {
+                others.iter().find_map(|&r| {
+                    let mut extra = target.clone();
+                    extra.push((s, token(r, Color::White)));
+                    reaches(&extra, to, !quiet)
+                }) == Some(false)
+            });
+            mark.jump = !stopped;
+        }
+    }
+    Some(Reach { from, marks })
+}
