@@ -8,7 +8,7 @@
 //! piece     := term+
 //! term      := group ('a' group)* atom range?     a move, one leg per group
 //!            | ('i' | 's')* 'O' digits            castling, King moves n squares
-//! group     := (direction | mode | 'n' | 'i' | 'y')*
+//! group     := (direction | mode | 'n' | 'p' | 'i' | 'y')*
 //! direction := 'f' | 'b' | 'l' | 'r' | 'v' | 's'   (pairs such as "fl" combine)
 //! mode      := 'm' (move only) | 'c' (capture only) | 'e' (may capture en passant)
 //! atom      := 'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G'
@@ -31,6 +31,10 @@
 //! - `n` (lame): the leap is made step by step over empty squares (straight for
 //!   orthogonal and diagonal atoms, orthogonally first then diagonally for
 //!   oblique ones). Only on single-leg leapers.
+//! - `p` (hopper): a slide over exactly one occupied square (the screen, of
+//!   either side), then over empty squares; it may stop on those (`m`) or
+//!   capture the first piece after them (`c`). The range counts every square
+//!   from the start. Only on single-leg riders (the Cannon is `mRcpR`).
 //! - `i`: only from the piece's initial region (the variant names it).
 //! - Multi-leg terms: `a` starts the next leg, with the same atom. Later legs'
 //!   directions are relative to the previous leg: `f` on, `b` back, `l`/`r`
@@ -49,7 +53,7 @@
 //! use betza::betza::parse;
 //! let gryphon = parse("FyafsF").unwrap();
 //! assert_eq!(gryphon.terms.len(), 2);
-//! let err = parse("WpR").unwrap_err();
+//! let err = parse("WgR").unwrap_err();
 //! assert_eq!(err.position, 1);
 //! ```
 
@@ -147,6 +151,8 @@ pub struct MoveTerm {
     pub modes: Modes,
     /// Lame leap (`n`).
     pub lame: bool,
+    /// Hopper (`p`): a slide over exactly one occupied square.
+    pub hop: bool,
     /// Only from the initial region (`i`).
     pub initial: bool,
     /// Byte position of the term in the string.
@@ -235,6 +241,7 @@ impl Parser<'_> {
             ..Group::default()
         }];
         let mut lame = None;
+        let mut hop = None;
         let mut initial = false;
         loop {
             let Some(&c) = self.bytes.get(self.pos) else {
@@ -253,6 +260,7 @@ impl Parser<'_> {
                     g.mode_pos.get_or_insert(at);
                 }
                 b'n' => lame = Some(at),
+                b'p' => hop = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
                 b'a' if groups.len() >= MAX_LEGS => {
@@ -264,14 +272,14 @@ impl Parser<'_> {
                 }),
                 b'O' => {
                     self.pos += 1;
-                    return self.castle(groups, lame, term_start, at, out);
+                    return self.castle(groups, lame.or(hop), term_start, at, out);
                 }
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
-                    return self.move_term(groups, lame, initial, term_start, out);
+                    return self.move_term(groups, lame, hop, initial, term_start, out);
                 }
-                b'p' | b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd'
-                | b't' | b'w' => {
+                b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't'
+                | b'w' => {
                     return self.err(at, format!("modifier '{}' is not supported", c as char));
                 }
                 _ if c.is_ascii_digit() => {
@@ -295,7 +303,7 @@ impl Parser<'_> {
         out: &mut Vec<Term>,
     ) -> Result<(), BetzaError> {
         if groups.len() > 1 || lame.is_some() {
-            return self.err(term_start, "castling 'O' takes no legs and no 'n'");
+            return self.err(term_start, "castling 'O' takes no legs, 'n' or 'p'");
         }
         let g = &groups[0];
         if let Some(p) = g.mode_pos {
@@ -368,6 +376,7 @@ impl Parser<'_> {
         &mut self,
         groups: Vec<Group>,
         lame: Option<usize>,
+        hop: Option<usize>,
         initial: bool,
         term_start: usize,
         out: &mut Vec<Term>,
@@ -408,6 +417,20 @@ impl Parser<'_> {
             }
             if range != 1 {
                 return self.err(p, "'n' is for leapers, not riders");
+            }
+        }
+        if let Some(p) = hop {
+            if groups.len() > 1 {
+                return self.err(p, "'p' is for single-leg moves only");
+            }
+            if lame.is_some() {
+                return self.err(p, "a move cannot be both 'n' and 'p'");
+            }
+            if range == 1 {
+                return self.err(p, "'p' (hopper) needs a rider, as in pR");
+            }
+            if groups[0].modes.en_passant {
+                return self.err(p, "a hopper cannot capture en passant");
             }
         }
         for g in &groups[..groups.len() - 1] {
@@ -473,6 +496,7 @@ impl Parser<'_> {
                 later,
                 modes,
                 lame: lame.is_some(),
+                hop: hop.is_some(),
                 initial,
                 position: term_start,
             }));

@@ -51,6 +51,7 @@
 pub mod betza;
 pub mod bitboard;
 pub mod builtin;
+#[cfg(feature = "capi")]
 pub mod capi;
 pub mod describe;
 pub mod fen;

@@ -21,6 +21,9 @@ struct Safety {
     in_check: bool,
     /// Squares whose piece may be pinned (or may have to stay between the Kings).
     danger: Bitboard,
+    /// Empty squares between an enemy hopper and the King: a piece moving
+    /// there would be the screen of a check.
+    block: Bitboard,
 }
 
 impl<'v> Position<'v> {
@@ -41,6 +44,15 @@ impl<'v> Position<'v> {
             for from in self.roles[r as usize] & by_mask {
                 for &m in t.attack_paths(by, r as usize, from, sq) {
                     if (m & occ).is_empty() {
+                        return true;
+                    }
+                }
+            }
+        }
+        for &r in t.hop_attackers(by) {
+            for from in self.roles[r as usize] & by_mask {
+                for &m in t.hop_paths(by, r as usize, from, sq) {
+                    if (m & occ).count() == 1 {
                         return true;
                     }
                 }
@@ -93,10 +105,27 @@ impl<'v> Position<'v> {
         {
             path(t.file_between(k, king));
         }
+        // A hop onto the King needs one screen: none on the line, and a piece
+        // moving there makes one; two, and one of ours leaving unmakes one.
+        let mut block = Bitboard::EMPTY;
+        for &r in t.hop_attackers(them) {
+            for from in self.roles[r as usize] & theirs {
+                for &m in t.hop_paths(them, r as usize, from, king) {
+                    let on = m & occ;
+                    match on.count() {
+                        0 => block |= m,
+                        1 => in_check = true,
+                        2 => danger |= on & ours,
+                        _ => {}
+                    }
+                }
+            }
+        }
         Some(Safety {
             king,
             in_check,
             danger,
+            block,
         })
     }
 
@@ -166,6 +195,9 @@ impl<'v> Position<'v> {
                 caps |= theirs & Bitboard(1u128 << first);
             }
         }
+        if slot.nodes.2 != 0 {
+            self.hop_targets(slot, occ, theirs, &mut quiet, &mut caps);
+        }
         let nodes = t.nodes(slot);
         let mut i = 0;
         while i < nodes.len() {
@@ -187,6 +219,54 @@ impl<'v> Position<'v> {
             }
         }
         (quiet, caps, ep)
+    }
+
+    /// Adds the targets of a slot's hop rays.
+    #[cold]
+    fn hop_targets(
+        &self,
+        slot: &crate::tables::Slot,
+        occ: Bitboard,
+        theirs: Bitboard,
+        quiet: &mut Bitboard,
+        caps: &mut Bitboard,
+    ) {
+        let t = &self.variant.tables;
+        for ray in t.hops(slot) {
+            // The first occupied square is the screen; then the squares up
+            // to the next occupied one, which a capture takes.
+            let on = (ray.all & occ).0;
+            if on == 0 {
+                continue;
+            }
+            let (past, next) = if ray.ascending {
+                let screen = on.trailing_zeros();
+                let past = ray.all.0 & !(u128::MAX >> (127 - screen));
+                (past, past & on & (past & on).wrapping_neg())
+            } else {
+                let screen = 127 - on.leading_zeros();
+                let past = ray.all.0 & ((1u128 << screen) - 1);
+                let beyond = past & on;
+                let next = if beyond == 0 {
+                    0
+                } else {
+                    1u128 << (127 - beyond.leading_zeros())
+                };
+                (past, next)
+            };
+            if ray.quiet {
+                // Up to the next piece: below it ascending, above it descending.
+                let open = match (next, ray.ascending) {
+                    (0, _) => past,
+                    (n, true) => past & (n - 1),
+                    (n, false) => past & !(n | (n - 1)),
+                };
+                *quiet |= Bitboard(open);
+            }
+            if ray.capture {
+                *caps |= theirs & Bitboard(next);
+            }
+        }
     }
 
     /// Calls `f(role, from, quiet, captures, en_passant)` for each piece of the
@@ -220,6 +300,13 @@ impl<'v> Position<'v> {
                     for to in caps {
                         if !self.safe_after(s, from, to, r, Some(to)) {
                             caps = caps.without(to);
+                        }
+                    }
+                } else if legal && !s.block.is_empty() {
+                    // Only moves onto an empty hop line can expose the King.
+                    for to in quiet & s.block {
+                        if !self.safe_after(s, from, to, r, None) {
+                            quiet = quiet.without(to);
                         }
                     }
                 }
@@ -270,11 +357,17 @@ impl<'v> Position<'v> {
                 Promotion::Zone { zone, forced } => {
                     // A target in the zone is one move per choice, plus the
                     // plain move where promotion is not forced.
-                    let choices = v.promotion_choices[r.index()] as u64;
-                    if choices == 0 {
+                    let inside = if v.promotion_choices[r.index()] == 0 {
+                        0
+                    } else {
+                        (all & zone.of(self.side)).count() as u64
+                    };
+                    if inside == 0 {
                         all.count() as u64
                     } else {
-                        let inside = (all & zone.of(self.side)).count() as u64;
+                        // Limits depend on the position, so count the choices
+                        // left now (rarely needed).
+                        let choices = self.allowed_promotions(r).count() as u64;
                         let must = (all & forced.of(self.side)).count() as u64;
                         all.count() as u64 + inside * choices - must
                     }
@@ -412,12 +505,30 @@ impl<'v> Position<'v> {
                     if !mandatory {
                         sink(plain);
                     }
-                    for &p in &piece.promotions {
+                    // With no choice left a move into the forced part has no
+                    // form at all.
+                    for p in self.allowed_promotions(role) {
                         sink(promote(p, mandatory));
                     }
                 }
             }
         }
+    }
+
+    /// The types a piece of `role` of the side to move may promote to now:
+    /// those of which the side has fewer on the board than their limit.
+    #[inline]
+    fn allowed_promotions(&self, role: Role) -> impl Iterator<Item = Role> + '_ {
+        let v = self.variant;
+        let ours = self.colors[self.side.index()];
+        v.pieces[role.index()]
+            .promotions
+            .iter()
+            .copied()
+            .filter(move |p| {
+                let limit = v.limits[p.index()];
+                limit == u8::MAX || (self.roles[p.index()] & ours).count() < limit as u32
+            })
     }
 
     /// Whether the side to move has any legal move.

@@ -6,12 +6,17 @@
 //! SAN (see [`san`](crate::san)) with move numbers, wrapped below 80
 //! characters and ended by the result.
 //!
-//! The reader takes one game. It skips comments (`{...}`, `;` to the end of
-//! the line), variations (`(...)`, nested), numeric annotation glyphs (`$1`),
-//! move suffix annotations (`!`, `?`, `!?`...), `%` escape lines and move
-//! numbers. It reads a game without a termination marker, but refuses a
-//! `Result` tag and a marker that disagree, a result that contradicts the
-//! final position's outcome by the rules, and any text after the game.
+//! [`Game::from_pgn`] reads a text of one game, and refuses a text with none;
+//! [`PgnGames`] reads the games of a file one by one, and goes on after a
+//! refused one. Reading is linear in the text's length, however many tags
+//! it has; errors quote at most a short prefix of a long name. The reader
+//! skips comments (`{...}`, `;` to the end of the line), variations
+//! (`(...)`, nested), numeric annotation glyphs (`$1`), move suffix
+//! annotations (`!`, `?`, `!?`...), `%` escape lines and move numbers. It
+//! reads a game without a termination marker (in a file, the next tag ends
+//! it), but refuses a `Result` tag and a marker that disagree, a result that
+//! contradicts the final position's outcome by the rules, and (in
+//! `from_pgn`) any text after the game.
 //! Without a `Variant` tag the game is orthodox chess. A result given for a
 //! game the rules have not ended (a claimed draw, a resignation) becomes the
 //! game's declared result ([`Game::declare_result`]).
@@ -199,18 +204,11 @@ impl Game {
     }
 
     /// Reads one game of PGN (see the [`pgn`](crate::pgn) module) in the
-    /// built-in variant its `Variant` tag names (chess without one).
+    /// built-in variant its `Variant` tag names (chess without one). The text
+    /// must hold exactly one game; [`PgnGames`] reads a file of many.
     pub fn from_pgn(text: &str) -> Result<Game, PgnError> {
-        let raw = Raw::parse(text)?;
-        let name = raw.tag("Variant").unwrap_or("chess");
-        let lower = name.to_ascii_lowercase();
-        let lower = if lower == "standard" {
-            "chess"
-        } else {
-            lower.as_str()
-        };
-        let variant =
-            Variant::by_name(lower).ok_or_else(|| PgnError::UnknownVariant(name.to_string()))?;
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        let variant = builtin_of(&raw)?;
         raw.into_game(variant.into())
     }
 
@@ -218,17 +216,150 @@ impl Game {
     /// name it.
     pub fn from_pgn_in(variant: impl Into<VariantRef>, text: &str) -> Result<Game, PgnError> {
         let variant = variant.into();
-        let raw = Raw::parse(text)?;
-        if let Some(name) = raw.tag("Variant")
-            && !name.eq_ignore_ascii_case(variant.name())
-        {
-            return Err(PgnError::VariantMismatch {
-                found: name.to_string(),
-                expected: variant.name().to_string(),
-            });
-        }
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        check_variant_tag(&raw, &variant)?;
         raw.into_game(variant)
     }
+}
+
+/// The built-in variant a game's `Variant` tag names (chess without one).
+fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
+    let name = raw.tag("Variant").unwrap_or("chess");
+    let lower = name.to_ascii_lowercase();
+    let lower = if lower == "standard" {
+        "chess"
+    } else {
+        lower.as_str()
+    };
+    Variant::by_name(lower).ok_or_else(|| PgnError::UnknownVariant(short(name)))
+}
+
+fn check_variant_tag(raw: &Raw<'_>, variant: &Variant) -> Result<(), PgnError> {
+    match raw.tag("Variant") {
+        Some(name) if !name.eq_ignore_ascii_case(variant.name()) => {
+            Err(PgnError::VariantMismatch {
+                found: short(name),
+                expected: variant.name().to_string(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// At most the first 40 bytes of a text an error quotes.
+fn short(s: &str) -> String {
+    let mut n = s.len().min(40);
+    while !s.is_char_boundary(n) {
+        n -= 1;
+    }
+    if n < s.len() {
+        format!("{}...", &s[..n])
+    } else {
+        s.to_string()
+    }
+}
+
+/// The games of a PGN file, read one by one: an iterator of games, each
+/// `Ok` or the error that refused it. After a refused game the reader goes
+/// on with the next one (the next tag section after the bad game's moves).
+/// Line numbers in errors count from the start of the text.
+///
+/// ```
+/// use betza::pgn::PgnGames;
+/// let text = "[White \"Ann\"]\n\n1. e4 e5 1-0\n\n[White \"Bo\"]\n\n1. e4 Ke7 *\n\n1. d4 *\n";
+/// let games: Vec<_> = PgnGames::new(text).collect();
+/// assert_eq!(games.len(), 3);
+/// assert_eq!(games[0].as_ref().unwrap().tag("White"), Some("Ann"));
+/// assert!(games[1].as_ref().unwrap_err().to_string().contains("line 7"));
+/// assert_eq!(games[2].as_ref().unwrap().san_moves(), ["d4"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PgnGames<'t> {
+    text: &'t str,
+    at: usize,
+    line: usize,
+    variant: Option<VariantRef>,
+}
+
+impl<'t> PgnGames<'t> {
+    /// The games of `text`, each in the built-in variant its `Variant` tag
+    /// names (chess without one).
+    pub fn new(text: &'t str) -> PgnGames<'t> {
+        PgnGames {
+            text,
+            at: 0,
+            line: 1,
+            variant: None,
+        }
+    }
+
+    /// The games of `text`, all in `variant`; a `Variant` tag, if present,
+    /// must name it.
+    pub fn new_in(variant: impl Into<VariantRef>, text: &'t str) -> PgnGames<'t> {
+        PgnGames {
+            text,
+            at: 0,
+            line: 1,
+            variant: Some(variant.into()),
+        }
+    }
+
+    /// Numbers lines from `line` (for a text that is the rest of a file).
+    pub fn starting_at_line(mut self, line: usize) -> Self {
+        self.line = line;
+        self
+    }
+
+    /// How many bytes of the text the games read so far took.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The line the rest of the text starts on.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    fn advance_to(&mut self, at: usize) {
+        let at = at.max(self.at);
+        self.line += self.text.as_bytes()[self.at..at]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.at = at;
+    }
+}
+
+impl Iterator for PgnGames<'_> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let parsed = Raw::parse(self.text, self.at, self.line, Mode::Many);
+        let (raw, end) = match parsed {
+            Err((e, resume)) => {
+                // Always progress, so that a bad game is never read twice.
+                self.advance_to(resume.max(self.at + 1).min(self.text.len()));
+                return Some(Err(e));
+            }
+            Ok((raw, end)) => (raw, end),
+        };
+        self.advance_to(end);
+        if raw.is_empty() {
+            return None;
+        }
+        let game = match &self.variant {
+            Some(v) => check_variant_tag(&raw, v).and_then(|()| raw.into_game(v.clone())),
+            None => builtin_of(&raw).and_then(|v| raw.into_game(v.into())),
+        };
+        Some(game)
+    }
+}
+
+/// Whether the text must hold one game, or may hold many.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Single,
+    Many,
 }
 
 /// A PGN game split into tags and move tokens, before any move is read.
@@ -249,20 +380,42 @@ impl<'t> Raw<'t> {
             .map(|(_, v, _)| v.as_str())
     }
 
-    fn parse(text: &'t str) -> Result<Raw<'t>, PgnError> {
+    /// No tag, no move and no result: only blanks and comments.
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.moves.is_empty() && self.end.is_none()
+    }
+
+    /// Reads the game starting at byte `at` (on line `line`) of `text`.
+    /// Returns it and where it ends: with `Mode::Many`, after its result or
+    /// before the next game's tags; with `Mode::Single`, the end of the text,
+    /// and any other game is an error. An error comes with where the next
+    /// game may start.
+    fn parse(
+        text: &'t str,
+        at: usize,
+        line: usize,
+        mode: Mode,
+    ) -> Result<(Raw<'t>, usize), (PgnError, usize)> {
         let mut raw = Raw {
             tags: Vec::new(),
             moves: Vec::new(),
             end: None,
         };
+        // Duplicate tags are found by a set: linear in the number of tags.
+        let mut names = std::collections::HashSet::new();
         let b = text.as_bytes();
-        let mut i = 0;
-        let mut line = 1;
+        let mut i = at;
+        let mut line = line;
         let mut depth = 0usize;
         let mut in_moves = false;
-        let err = |line, reason: &str| PgnError::Syntax {
-            line,
-            reason: reason.to_string(),
+        let err = |line, reason: &str, i: usize, in_moves: bool| {
+            (
+                PgnError::Syntax {
+                    line,
+                    reason: reason.to_string(),
+                },
+                next_game(text, i, in_moves),
+            )
         };
         while i < b.len() {
             let c = b[i];
@@ -270,7 +423,15 @@ impl<'t> Raw<'t> {
             let blank = matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';')
                 || (c == b'%' && line_start);
             if raw.end.is_some() && !blank {
-                return Err(err(line, "text after the game's result: one PGN game only"));
+                if mode == Mode::Many {
+                    return Ok((raw, i));
+                }
+                return Err(err(
+                    line,
+                    "text after the game's result: one PGN game only",
+                    i,
+                    true,
+                ));
             }
             match c {
                 b'\n' => {
@@ -296,7 +457,7 @@ impl<'t> Raw<'t> {
                         i += 1;
                     }
                     if i == b.len() {
-                        return Err(err(start, "comment '{' never closed"));
+                        return Err(err(start, "comment '{' never closed", i, in_moves));
                     }
                     i += 1;
                 }
@@ -306,21 +467,26 @@ impl<'t> Raw<'t> {
                 }
                 b')' => {
                     if depth == 0 {
-                        return Err(err(line, "')' without '('"));
+                        return Err(err(line, "')' without '('", i, in_moves));
                     }
                     depth -= 1;
                     i += 1;
                 }
                 b'[' if !in_moves && depth == 0 => {
                     let (name, value, next) =
-                        parse_tag(text, i).map_err(|reason| err(line, reason))?;
-                    if raw.tags.iter().any(|(k, ..)| *k == name) {
-                        return Err(err(line, &format!("tag {name} given twice")));
+                        parse_tag(text, i).map_err(|reason| err(line, reason, i, false))?;
+                    if !names.insert(name) {
+                        let reason = format!("tag {} given twice", short(name));
+                        return Err(err(line, &reason, i, false));
                     }
                     raw.tags.push((name, value, line));
                     i = next;
                 }
-                b'[' => return Err(err(line, "a tag after the moves")),
+                b'[' if mode == Mode::Many && depth == 0 => {
+                    // The next game's tags: this game has no result marker.
+                    return Ok((raw, i));
+                }
+                b'[' => return Err(err(line, "a tag after the moves", i, true)),
                 _ => {
                     let start = i;
                     while i < b.len() && !b" \t\r\n{}()[];".contains(&b[i]) {
@@ -328,7 +494,8 @@ impl<'t> Raw<'t> {
                     }
                     if i == start {
                         // A stray '}' or ']': no word, and no progress.
-                        return Err(err(line, &format!("unexpected '{}'", c as char)));
+                        let reason = format!("unexpected '{}'", c as char);
+                        return Err(err(line, &reason, i, in_moves));
                     }
                     let word = &text[start..i];
                     in_moves = true;
@@ -354,9 +521,12 @@ impl<'t> Raw<'t> {
             }
         }
         if depth > 0 {
-            return Err(err(line, "variation '(' never closed"));
+            return Err(err(line, "variation '(' never closed", i, true));
         }
-        Ok(raw)
+        if mode == Mode::Single && raw.is_empty() {
+            return Err(err(line, "no PGN game in the text", i, true));
+        }
+        Ok((raw, i))
     }
 
     fn into_game(self, variant: VariantRef) -> Result<Game, PgnError> {
@@ -422,6 +592,52 @@ impl<'t> Raw<'t> {
     }
 }
 
+/// Where the game after a refused one may start, from byte `at` where the
+/// error was found (`in_moves`: in the moves, else in the tags): after the
+/// bad game's termination marker, or at the next tag after its moves.
+fn next_game(text: &str, at: usize, in_moves: bool) -> usize {
+    let b = text.as_bytes();
+    let to_line_end = |i: &mut usize| {
+        while *i < b.len() && b[*i] != b'\n' {
+            *i += 1;
+        }
+    };
+    let mut i = at;
+    let mut in_moves = in_moves;
+    if !in_moves {
+        to_line_end(&mut i); // the rest of the bad tag
+    }
+    while i < b.len() {
+        match b[i] {
+            b'{' => {
+                while i < b.len() && b[i] != b'}' {
+                    i += 1;
+                }
+                i = (i + 1).min(b.len());
+            }
+            b';' => to_line_end(&mut i),
+            b'[' if in_moves => return i,
+            b'[' => to_line_end(&mut i),
+            c if c.is_ascii_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                while i < b.len() && !b" \t\r\n{}()[];".contains(&b[i]) {
+                    i += 1;
+                }
+                if i == start {
+                    i += 1; // a stray bracket
+                    continue;
+                }
+                in_moves = true;
+                if GameResult::from_pgn_text(&text[start..i]).is_some() {
+                    return i;
+                }
+            }
+        }
+    }
+    b.len()
+}
+
 /// Reads `[Name "value"]` starting at `at`; returns the name, the unescaped
 /// value and the index after `]`.
 fn parse_tag(text: &str, at: usize) -> Result<(&str, String, usize), &'static str> {
@@ -468,4 +684,125 @@ fn parse_tag(text: &str, at: usize) -> Result<(&str, String, usize), &'static st
         return Err("a tag must end with ']'");
     }
     Ok((name, value, i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn many_tags(n: usize) -> String {
+        let mut text = String::new();
+        for i in 0..n {
+            text.push_str(&format!("[Tag{i} \"value {i}\"]\n"));
+        }
+        text.push_str("\n1. e4 e5 *\n");
+        text
+    }
+
+    /// `f` on 100,000 tags (2.6 MB) within 3 s: linear work takes a tenth
+    /// of that even on a busy machine, the quadratic duplicate check took
+    /// 10 s for 30,000 tags (so minutes here). Ratios of timings proved too
+    /// noisy beside the allocator's jumps to fresh pages.
+    fn assert_linear(f: impl Fn(&str) -> usize) {
+        let text = many_tags(100_000);
+        let t = Instant::now();
+        assert_eq!(f(&text), 100_000);
+        let took = t.elapsed();
+        assert!(took.as_secs_f64() < 3.0, "{took:?} for 100,000 tags");
+    }
+
+    #[test]
+    fn splitting_is_linear_in_the_number_of_tags() {
+        assert_linear(|text| {
+            let (raw, _) = Raw::parse(text, 0, 1, Mode::Single)
+                .map_err(|(e, _)| e)
+                .unwrap();
+            raw.tags.len()
+        });
+    }
+
+    #[test]
+    fn reading_is_linear_in_the_number_of_tags() {
+        assert_linear(|text| Game::from_pgn(text).expect("reads").tags().count());
+    }
+
+    #[test]
+    fn a_text_without_a_game_is_refused() {
+        for text in ["", "  \n", "{just a comment}\n; and another\n"] {
+            let e = Game::from_pgn(text).unwrap_err();
+            assert!(e.to_string().contains("no PGN game"), "{text:?}: {e}");
+            assert_eq!(PgnGames::new(text).count(), 0, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn games_of_a_file_are_read_one_by_one() {
+        let text = "[Event \"one\"]\n\n1. e4 e5 1-0\n\n\
+                    [Event \"two\"]\n[Black \"B\"]\n\n1. e4 Qxe1 *\n\n\
+                    [Event \"three\"]\n\n1. d4 d5\n\
+                    [Event \"four\"]\n[Bad tag]\n\n1. d4 *\n\n\
+                    1. c4 { no tags } *\n";
+        let mut games = PgnGames::new(text);
+        let one = games.next().unwrap().unwrap();
+        assert_eq!(
+            (one.tag("Event"), one.result()),
+            (Some("one"), GameResult::WhiteWins)
+        );
+        let e = games.next().unwrap().unwrap_err();
+        assert!(e.to_string().starts_with("PGN line 8, move 1...: "), "{e}");
+        let three = games.next().unwrap().unwrap();
+        assert_eq!(three.san_moves(), ["d4", "d5"]); // ended by the next tags
+        assert_eq!(three.result(), GameResult::Undecided);
+        let e = games.next().unwrap().unwrap_err();
+        assert!(e.to_string().starts_with("PGN line 14: "), "{e}");
+        let five = games.next().unwrap().unwrap();
+        assert_eq!(five.san_moves(), ["c4"]);
+        assert!(games.next().is_none());
+        assert_eq!(games.offset(), text.len());
+        assert!(games.next().is_none());
+    }
+
+    #[test]
+    fn games_are_read_in_a_given_variant() {
+        let v = Variant::by_name("decimaka").unwrap();
+        let text = "1. e5 f6 *\n\n[Variant \"Decimaka\"]\n\n1. e5 *\n\n\
+                    [Variant \"meiriqi\"]\n\n*\n";
+        let games: Vec<_> = PgnGames::new_in(v, text).collect();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].as_ref().unwrap().variant().name(), "decimaka");
+        assert_eq!(games[1].as_ref().unwrap().ply_count(), 1);
+        let e = games[2].as_ref().unwrap_err();
+        assert!(matches!(e, PgnError::VariantMismatch { .. }), "{e}");
+    }
+
+    #[test]
+    fn a_bad_game_never_stops_the_reader() {
+        // Every prefix of a file: the reader ends, each step progresses.
+        let text = "[A \"1\"]\n\n1. e4 (1. d4 *\n\n[B \"2\"]\n{x\n\n[C \"3\"]\n1. Nf3 *\n";
+        for end in 0..=text.len() {
+            if !text.is_char_boundary(end) {
+                continue;
+            }
+            let mut games = PgnGames::new(&text[..end]);
+            let mut steps = 0;
+            while games.next().is_some() {
+                steps += 1;
+                assert!(steps <= end + 1, "no progress at {end}");
+            }
+        }
+    }
+
+    #[test]
+    fn errors_quote_a_short_prefix() {
+        let long = "x".repeat(100_000);
+        let text = format!("[{long} \"1\"]\n[{long} \"2\"]\n");
+        let e = Game::from_pgn(&text).unwrap_err().to_string();
+        assert!(e.len() < 200, "{}", e.len());
+        // As long as for a 41-byte name: only a prefix is quoted.
+        let text = format!("[Variant \"{long}\"]\n*");
+        let e = Game::from_pgn(&text).unwrap_err().to_string();
+        let text = format!("[Variant \"{}\"]\n*", &long[..41]);
+        assert_eq!(e, Game::from_pgn(&text).unwrap_err().to_string());
+    }
 }

@@ -59,10 +59,11 @@ pub(crate) struct Ray {
 pub(crate) struct Slot {
     pub quiet: Bitboard,
     pub capture: Bitboard,
-    /// Range in `rays`.
+    /// Range in `rays` of the slides.
     pub rays: (u32, u32),
-    /// Range in `nodes`.
-    pub nodes: (u32, u32),
+    /// In `nodes`: start and length; then how many hop rays follow the
+    /// slides in `rays` (a hop ray's first occupied square is the screen).
+    pub nodes: (u32, u16, u16),
 }
 
 /// What one piece type (of one colour) needs compiled.
@@ -82,16 +83,78 @@ pub(crate) struct Tables {
     rays: Vec<Ray>,
     nodes: Vec<Node>,
     rev_capture: Vec<Bitboard>,
-    /// Per (colour, role): index into `path_start` blocks, if the type has
-    /// blockable captures.
-    path_slot: Vec<Option<u32>>,
-    path_start: Vec<u32>,
-    path_masks: Vec<Bitboard>,
+    /// Blockable captures: the squares that must be empty.
+    paths: PathTable,
+    /// Hop captures: the squares of which exactly one must be occupied.
+    hops: PathTable,
+    /// Per colour: the roles with hop captures.
+    hop_roles: [Vec<u8>; 2],
     /// Per (colour, role): whether it has any leap capture.
     leap_attacker: Vec<bool>,
     /// Squares above / below each square on its file.
     file_up: Vec<Bitboard>,
     file_down: Vec<Bitboard>,
+}
+
+/// Per (colour, role, from, to): a list of masks, stored by a counting sort.
+#[derive(Default)]
+struct PathTable {
+    /// Per (colour, role): where its block of `start` begins, if it has any.
+    slot: Vec<Option<u32>>,
+    /// Per block and (from, to) pair: the first of its masks.
+    start: Vec<u32>,
+    masks: Vec<Bitboard>,
+}
+
+impl PathTable {
+    /// Adds the paths (`from * n + to`, mask) of one (colour, role).
+    fn add(&mut self, cr: usize, n: usize, paths: &[(u16, Bitboard)], cursor: &mut Vec<u32>) {
+        if paths.is_empty() {
+            return;
+        }
+        let slot = self.start.len();
+        self.slot[cr] = Some(slot as u32);
+        self.start.resize(slot + n * n + 1, 0);
+        let starts = &mut self.start[slot..];
+        for &(pair, _) in paths {
+            starts[pair as usize + 1] += 1;
+        }
+        let first = self.masks.len() as u32;
+        let mut sum = first;
+        for s in starts.iter_mut() {
+            sum += *s;
+            *s = sum;
+        }
+        cursor.clear();
+        cursor.extend_from_slice(&starts[..n * n]);
+        self.masks
+            .resize(first as usize + paths.len(), Bitboard::EMPTY);
+        for &(pair, m) in paths {
+            let at = &mut cursor[pair as usize];
+            self.masks[*at as usize] = m;
+            *at += 1;
+        }
+    }
+
+    #[inline]
+    fn get(&self, cr: usize, pair: usize) -> &[Bitboard] {
+        match self.slot[cr] {
+            None => &[],
+            Some(slot) => {
+                let i = slot as usize + pair;
+                &self.masks[self.start[i] as usize..self.start[i + 1] as usize]
+            }
+        }
+    }
+}
+
+/// A hopper's direction, from the terms with `p`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct HopLeg {
+    dir: (i8, i8),
+    range: u8,
+    initial: bool,
+    flags: u8,
 }
 
 /// The most compile steps (a square visited, a leg started or a path
@@ -239,6 +302,8 @@ struct Builder {
     open: Vec<(u32, usize, Bitboard)>,
     /// Blockable captures from one square: (target, squares that must be empty).
     masks: Vec<(u8, Bitboard)>,
+    /// The piece's hopper directions.
+    hops: Vec<HopLeg>,
     steps_left: u64,
 }
 
@@ -259,8 +324,27 @@ impl Builder {
         self.prog.clear();
         self.prog.push(BLANK_LEG);
         self.prog_index.clear();
+        self.hops.clear();
         for term in terms {
             let Term::Move(m) = term else { continue };
+            if m.hop {
+                for &dir in &m.first {
+                    let flags = flags_of(m);
+                    let same = |h: &&mut HopLeg| {
+                        h.dir == dir && h.range == m.range && h.initial == m.initial
+                    };
+                    match self.hops.iter_mut().find(same) {
+                        Some(h) => h.flags |= flags,
+                        None => self.hops.push(HopLeg {
+                            dir,
+                            range: m.range,
+                            initial: m.initial,
+                            flags,
+                        }),
+                    }
+                }
+                continue;
+            }
             for &dir in &m.first {
                 let first = Leg {
                     dir,
@@ -484,6 +568,60 @@ impl Builder {
         Ok(())
     }
 
+    /// The hop rays from `from` and, for captures, their (target, squares
+    /// before it) into `masks`.
+    fn hop_rays(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+        out: &mut Vec<Ray>,
+    ) -> Result<u16, Exceeded> {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let allowed = confinement.unwrap_or(size.all());
+        let mut count = 0u16;
+        for i in 0..self.hops.len() {
+            let h = self.hops[i];
+            if h.initial && !initial {
+                continue;
+            }
+            let dir = (h.dir.0 * sign, h.dir.1 * sign);
+            let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
+            let mut all = Bitboard::EMPTY;
+            let mut k = 0u8;
+            let mut last = from;
+            while let Some(s) = size.square(f + dir.0 as i32, r + dir.1 as i32) {
+                if !allowed.contains(s) {
+                    break;
+                }
+                self.spend(1)?;
+                (f, r) = (f + dir.0 as i32, r + dir.1 as i32);
+                if h.flags & CAPTURE != 0 && all.count() >= 1 {
+                    self.masks.push((s.0, all));
+                }
+                all = all.with(s);
+                last = s;
+                k += 1;
+                if k == h.range {
+                    break;
+                }
+            }
+            // A hop needs a screen and a square after it.
+            if all.count() >= 2 {
+                out.push(Ray {
+                    all,
+                    quiet: h.flags & QUIET != 0,
+                    capture: h.flags & CAPTURE != 0,
+                    ascending: last > from,
+                });
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
     /// The chain at `node` as a ray, if it is a single chain with a constant
     /// index step and no en-passant stops.
     fn as_ray(&self, node: u32) -> Option<Ray> {
@@ -574,9 +712,15 @@ impl Tables {
             rays: Vec::new(),
             nodes: Vec::new(),
             rev_capture: vec![Bitboard::EMPTY; slots],
-            path_slot: vec![None; 2 * roles],
-            path_start: Vec::new(),
-            path_masks: Vec::new(),
+            paths: PathTable {
+                slot: vec![None; 2 * roles],
+                ..PathTable::default()
+            },
+            hops: PathTable {
+                slot: vec![None; 2 * roles],
+                ..PathTable::default()
+            },
+            hop_roles: [Vec::new(), Vec::new()],
             leap_attacker: vec![false; 2 * roles],
             file_up: Vec::with_capacity(n),
             file_down: Vec::with_capacity(n),
@@ -589,10 +733,12 @@ impl Tables {
             stack: Vec::new(),
             open: Vec::new(),
             masks: Vec::new(),
+            hops: Vec::new(),
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
         let mut role_paths: Vec<(u16, Bitboard)> = Vec::new();
+        let mut role_hops: Vec<(u16, Bitboard)> = Vec::new();
         let mut cursor: Vec<u32> = Vec::new();
         for (role, white) in specs[0].iter().enumerate() {
             let black = &specs[1][role];
@@ -609,11 +755,13 @@ impl Tables {
                     t.slots.copy_within(w..w + n, bl);
                     t.ep.copy_within(w..w + n, bl);
                     t.rev_capture.copy_within(w..w + n, bl);
-                    t.path_slot[cr] = t.path_slot[role];
+                    t.paths.slot[cr] = t.paths.slot[role];
+                    t.hops.slot[cr] = t.hops.slot[role];
                     t.leap_attacker[cr] = t.leap_attacker[role];
                     continue;
                 }
                 role_paths.clear();
+                role_hops.clear();
                 for from in 0..n {
                     let from_sq = Square(from as u8);
                     let idx = t.idx(color, role, from);
@@ -673,8 +821,7 @@ impl Tables {
                         c = node.next;
                     }
                     slot.rays = (ray_start, t.rays.len() as u32);
-                    slot.nodes = (base as u32, t.nodes.len() as u32);
-                    t.slots[idx] = slot;
+                    let len = (t.nodes.len() - base) as u16;
                     // Two paths over the same squares in another order are one.
                     b.masks.sort_unstable_by_key(|&(to, m)| (to, m.0));
                     b.masks.dedup();
@@ -683,37 +830,30 @@ impl Tables {
                             .iter()
                             .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
                     );
-                    if t.path_masks.len() + role_paths.len() > MAX_ATTACK_PATHS {
+                    b.masks.clear();
+                    let hops = b
+                        .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
+                        .map_err(|_| BuildError::Steps { role })?;
+                    slot.nodes = (base as u32, len, hops);
+                    t.slots[idx] = slot;
+                    role_hops.extend(
+                        b.masks
+                            .iter()
+                            .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
+                    );
+                    let stored = t.paths.masks.len() + t.hops.masks.len();
+                    if stored + role_paths.len() + role_hops.len() > MAX_ATTACK_PATHS {
                         return Err(BuildError::AttackPaths { role });
                     }
                 }
-                if !role_paths.is_empty() {
-                    // The masks of pair p are path_masks[path_start[slot + p]..
-                    // path_start[slot + p + 1]]: a counting sort by pair.
-                    let slot = t.path_start.len();
-                    t.path_slot[cr] = Some(slot as u32);
-                    t.path_start.resize(slot + n * n + 1, 0);
-                    let starts = &mut t.path_start[slot..];
-                    for &(pair, _) in &role_paths {
-                        starts[pair as usize + 1] += 1;
-                    }
-                    let first = t.path_masks.len() as u32;
-                    let mut sum = first;
-                    for s in starts.iter_mut() {
-                        sum += *s;
-                        *s = sum;
-                    }
-                    cursor.clear();
-                    cursor.extend_from_slice(&starts[..n * n]);
-                    t.path_masks
-                        .resize(first as usize + role_paths.len(), Bitboard::EMPTY);
-                    for &(pair, m) in &role_paths {
-                        let at = &mut cursor[pair as usize];
-                        t.path_masks[*at as usize] = m;
-                        *at += 1;
-                    }
-                }
+                t.paths.add(cr, n, &role_paths, &mut cursor);
+                t.hops.add(cr, n, &role_hops, &mut cursor);
             }
+        }
+        for color in Color::ALL {
+            t.hop_roles[color.index()] = (0..roles as u8)
+                .filter(|&r| t.hops.slot[color.index() * roles + r as usize].is_some())
+                .collect();
         }
         for sq in 0..n {
             let s = Square(sq as u8);
@@ -745,6 +885,13 @@ impl Tables {
         &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
     }
 
+    /// The hop rays of a slot.
+    #[inline]
+    pub(crate) fn hops(&self, slot: &Slot) -> &[Ray] {
+        let start = slot.rays.1 as usize;
+        &self.rays[start..start + slot.nodes.2 as usize]
+    }
+
     /// En-passant targets of a piece on `sq`.
     #[inline]
     pub(crate) fn ep(&self, color: Color, role: usize, sq: Square) -> Bitboard {
@@ -754,7 +901,8 @@ impl Tables {
     /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
     pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
-        &self.nodes[slot.nodes.0 as usize..slot.nodes.1 as usize]
+        let start = slot.nodes.0 as usize;
+        &self.nodes[start..start + slot.nodes.1 as usize]
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
@@ -763,6 +911,7 @@ impl Tables {
         let rays = self
             .rays(slot)
             .iter()
+            .chain(self.hops(slot))
             .fold(Bitboard::EMPTY, |b, r| b | r.all);
         let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
         slot.quiet | slot.capture | rays | nodes.collect()
@@ -783,7 +932,7 @@ impl Tables {
     /// Whether the type has blockable captures.
     #[inline]
     pub(crate) fn is_path_attacker(&self, color: Color, role: usize) -> bool {
-        self.path_slot[color.index() * self.roles + role].is_some()
+        self.paths.slot[color.index() * self.roles + role].is_some()
     }
 
     /// Masks of squares that must be empty for a capture from `from` onto `to`
@@ -796,13 +945,28 @@ impl Tables {
         from: Square,
         to: Square,
     ) -> &[Bitboard] {
-        match self.path_slot[color.index() * self.roles + role] {
-            None => &[],
-            Some(slot) => {
-                let i = slot as usize + from.index() * self.n + to.index();
-                &self.path_masks[self.path_start[i] as usize..self.path_start[i + 1] as usize]
-            }
-        }
+        let cr = color.index() * self.roles + role;
+        self.paths.get(cr, from.index() * self.n + to.index())
+    }
+
+    /// The roles of `color` that capture by hopping.
+    #[inline]
+    pub(crate) fn hop_attackers(&self, color: Color) -> &[u8] {
+        &self.hop_roles[color.index()]
+    }
+
+    /// Masks of squares of which exactly one must be occupied for a hop
+    /// capture from `from` onto `to`.
+    #[inline]
+    pub(crate) fn hop_paths(
+        &self,
+        color: Color,
+        role: usize,
+        from: Square,
+        to: Square,
+    ) -> &[Bitboard] {
+        let cr = color.index() * self.roles + role;
+        self.hops.get(cr, from.index() * self.n + to.index())
     }
 
     /// Squares strictly between two squares of one file (empty if not on one file).

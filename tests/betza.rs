@@ -270,7 +270,11 @@ fn castling_and_initial_terms_parse() {
 fn errors_name_the_position() {
     let cases: &[(&str, usize)] = &[
         ("", 0),
-        ("WpR", 1),
+        ("WgR", 1),
+        ("pW", 0),
+        ("WpaR", 1),
+        ("WepR", 2),
+        ("pO2", 0),
         ("fX", 1),
         ("W?", 1),
         ("fm", 2),

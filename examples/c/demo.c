@@ -1,9 +1,8 @@
 /* A five-minute tour of the betza C API: open a variant, print the board,
  * list moves, handle a promotion choice, play a seeded random game to the end.
  *
- * Build and run (from the repository root):
- *   cargo build --release
- *   cc -std=c99 -Wall -Iinclude examples/c/demo.c target/release/libbetza.a -lpthread -ldl -lm -o demo
+ * Build and run, with the library installed by cargo-c (see the README):
+ *   cc -std=c99 -Wall examples/c/demo.c $(pkg-config --cflags --libs betza) -o demo
  *   ./demo meiriqi 42
  */
 #include "betza.h"
@@ -33,12 +32,10 @@ static void print_board(const BetzaPosition *pos) {
             BetzaPiece p;
             check(betza_position_piece_at(pos, (uint32_t)r * files + f, &p), "piece at");
             char token[4] = ".";
-            if (p.piece >= 0) {
-                check(betza_variant_piece_text(v, (uint32_t)p.piece, BETZA_PIECE_TOKEN, token, sizeof token, NULL),
-                      "token");
-                if (p.color == 1) /* Black in lowercase */
-                    for (char *c = token; *c; c++)
-                        if (*c >= 'A' && *c <= 'Z') *c = (char)(*c - 'A' + 'a');
+            size_t len;
+            if (p.piece != BETZA_NONE) {
+                BetzaPieceText which = p.color == BETZA_WHITE ? BETZA_PIECE_TOKEN : BETZA_PIECE_TOKEN_BLACK;
+                check(betza_variant_piece_text(v, (uint32_t)p.piece, which, token, sizeof token, &len), "token");
             }
             printf("%3s", token);
         }
@@ -69,13 +66,14 @@ int main(int argc, char **argv) {
 
     /* The legal moves: ask for the count, then fetch them. */
     size_t count;
-    betza_position_legal_moves(pos, NULL, 0, &count);
+    if (betza_position_legal_moves(pos, NULL, 0, &count) != BETZA_BUFFER_TOO_SMALL) count = 0;
     BetzaMove *moves = (BetzaMove *)malloc(count * sizeof *moves);
     check(betza_position_legal_moves(pos, moves, count, &count), "legal moves");
     printf("\n%zu legal moves:", count);
     for (size_t i = 0; i < count; i++) {
         char text[16];
-        check(betza_move_text(pos, &moves[i], text, sizeof text, NULL), "move text");
+        size_t len;
+        check(betza_move_text(pos, &moves[i], text, sizeof text, &len), "move text");
         printf(" %s", text);
     }
     printf("\n");
@@ -94,8 +92,9 @@ int main(int argc, char **argv) {
     printf("\nKnight e4 takes d6: %zu choices:", n);
     for (size_t i = 0; i < n; i++) {
         char text[16];
-        check(betza_move_text(promo, &choice[i], text, sizeof text, NULL), "move text");
-        printf(" %s%s", text, choice[i].promotion >= 0 ? " (promotes)" : "");
+        size_t len;
+        check(betza_move_text(promo, &choice[i], text, sizeof text, &len), "move text");
+        printf(" %s%s", text, choice[i].promotion != BETZA_NONE ? " (promotes)" : "");
     }
     printf("\n");
     betza_position_free(promo);
@@ -118,7 +117,8 @@ int main(int argc, char **argv) {
         BetzaMove m = list[next_random() % count];
         if (ply < 24) {
             char san[24];
-            check(betza_move_san(now, &m, san, sizeof san, NULL), "SAN");
+            size_t len;
+            check(betza_move_san(now, &m, san, sizeof san, &len), "SAN");
             strcat(line, " ");
             strcat(line, san);
         }

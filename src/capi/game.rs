@@ -1,26 +1,48 @@
-//! Games (history, undo, outcome, claims, PGN) and SAN over the C ABI.
+//! Games (history, undo, outcome, claims, tags, PGN) and SAN over the C ABI.
 
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
+use super::meta::{BetzaVariant, Holder};
 use super::position::{
-    BetzaMove, BetzaOutcome, BetzaPosition, fen_position, move_arg, move_error, write_move_string,
+    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of,
+    write_move_string,
 };
-use super::{Fail, boundary, fail, mut_arg, ref_arg, str_arg, write_array, write_out, write_str};
+use super::{Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need, ref_arg};
+use super::{str_arg, write_array, write_handle, write_out, write_str};
+use crate::game::GameResult;
+use crate::pgn::{PgnError, PgnGames};
 use crate::san::SanError;
 use crate::{Claims, Game, Position};
 
-/// An opaque game: a start position, the moves played, and the current
-/// position. Free with `betza_game_free`.
+/// An opaque game: a start position, the moves played, the current position,
+/// a declared result and PGN tags. It keeps its variant alive. Free it with
+/// betza_game_free.
 pub struct BetzaGame {
     game: Game,
+    /// The same variant as the game's, as C sees it.
+    holder: Holder,
+}
+
+impl BetzaGame {
+    fn new(holder: Holder, game: Game) -> BetzaGame {
+        assert!(
+            std::ptr::eq(game.variant(), holder.variant()),
+            "a game of another variant"
+        );
+        BetzaGame { game, holder }
+    }
+
+    fn position(&self, pos: Position<'_>) -> BetzaPosition {
+        BetzaPosition::new(self.holder.clone(), pos)
+    }
 }
 
 /// Is the game over, why, and what could be claimed.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaGameStatus {
-    /// The end by the variant's rules (`BETZA_RESULT_ONGOING` if not over).
+    /// The end by the variant's rules (BETZA_RESULT_ONGOING if not over).
     pub outcome: BetzaOutcome,
     /// A threefold repetition could be claimed (never ends the game by itself).
     pub threefold_repetition: bool,
@@ -36,14 +58,40 @@ fn san_error(e: SanError) -> Fail {
         SanError::GameOver { .. } => BETZA_INVALID_STATE,
         _ => BETZA_INVALID_MOVE,
     };
-    Fail {
-        status,
-        message: e.to_string(),
+    fail_with(status)(&e)
+}
+
+fn pgn_error(e: PgnError) -> Fail {
+    fail_with(BETZA_INVALID_PGN)(&e)
+}
+
+fn game_result(r: GameResult) -> BetzaResult {
+    match r {
+        GameResult::WhiteWins => result_of(Some(crate::Color::White)),
+        GameResult::BlackWins => result_of(Some(crate::Color::Black)),
+        GameResult::Draw => result_of(None),
+        GameResult::Undecided => BetzaResult::BETZA_RESULT_ONGOING,
     }
 }
 
-/// Creates a game of the built-in `variant` from `fen_or_null` (NULL: the
-/// start position) into `*out`.
+/// A game of `holder`'s variant from `fen_or_null` (NULL: the start).
+unsafe fn fen_game(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaGame> {
+    let game = if fen_or_null.is_null() {
+        Game::new(holder.variant_ref())
+    } else {
+        // SAFETY: a C string from the caller.
+        let fen = unsafe { str_arg(fen_or_null, "fen") }?;
+        Game::from_fen(holder.variant_ref(), fen).map_err(|e| fail_with(BETZA_INVALID_FEN)(&e))?
+    };
+    Ok(BetzaGame::new(holder, game))
+}
+
+/// Creates a game of the built-in variant named variant from fen_or_null
+/// (NULL: the variant's start position) into *out; free it with
+/// betza_game_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_UNKNOWN_VARIANT; BETZA_INVALID_FEN.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_new(
     variant: *const c_char,
@@ -51,33 +99,94 @@ pub unsafe extern "C" fn betza_game_new(
     out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
     boundary(|| {
-        if out.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "out is NULL");
-        }
-        let game = Game::from_position(fen_position(variant, fen_or_null)?);
-        // SAFETY: out is not NULL.
-        unsafe { *out = Box::into_raw(Box::new(BetzaGame { game })) };
-        Ok(())
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
+        let game = unsafe { fen_game(holder, fen_or_null) }?;
+        unsafe { write_handle(out, game) }
     })
 }
 
-/// Reads a game from PGN text into `*out`; the variant comes from the
-/// `Variant` tag (chess without one).
+/// Creates a game of variant (any handle: built-in or from
+/// betza_variant_new) from fen_or_null (NULL: the variant's start position)
+/// into *out; free it with betza_game_free. The game keeps the variant
+/// alive: the variant handle may be freed first.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_FEN.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_new_in(
+    variant: *const BetzaVariant,
+    fen_or_null: *const c_char,
+    out: *mut *mut BetzaGame,
+) -> BetzaStatus {
+    boundary(|| {
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
+        let game = unsafe { fen_game(holder, fen_or_null) }?;
+        unsafe { write_handle(out, game) }
+    })
+}
+
+/// Reads one game of PGN text into *out, in the built-in variant its
+/// Variant tag names (chess without one); free it with betza_game_free.
+/// The text must hold exactly one game.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pgn or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_PGN (also for a text without a game).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_from_pgn(
     pgn: *const c_char,
     out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
     boundary(|| {
-        if out.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "out is NULL");
-        }
-        // SAFETY: C string from the caller.
+        need(out, "out")?;
+        // SAFETY: a C string from the caller.
         let text = unsafe { str_arg(pgn, "pgn") }?;
-        let game = Game::from_pgn(text).or_else(|e| fail(BETZA_INVALID_PGN, e.to_string()))?;
-        // SAFETY: out is not NULL.
-        unsafe { *out = Box::into_raw(Box::new(BetzaGame { game })) };
-        Ok(())
+        let game = Game::from_pgn(text).map_err(pgn_error)?;
+        let holder = Holder::by_name(game.variant().name())?;
+        unsafe { write_handle(out, BetzaGame::new(holder, game)) }
+    })
+}
+
+/// Reads one game of PGN text in variant (any handle) into *out; a Variant
+/// tag, if present, must name that variant. Free the game with
+/// betza_game_free; it keeps the variant alive.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant, pgn or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_PGN (also for a text without a game).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_from_pgn_in(
+    variant: *const BetzaVariant,
+    pgn: *const c_char,
+    out: *mut *mut BetzaGame,
+) -> BetzaStatus {
+    boundary(|| {
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
+        let text = unsafe { str_arg(pgn, "pgn") }?;
+        let game = Game::from_pgn_in(holder.variant_ref(), text).map_err(pgn_error)?;
+        unsafe { write_handle(out, BetzaGame::new(holder, game)) }
+    })
+}
+
+/// A copy of game (history, declared result and tags included) into *out;
+/// free it with betza_game_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_clone(
+    game: *const BetzaGame,
+    out: *mut *mut BetzaGame,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        need(out, "out")?;
+        let copy = BetzaGame::new(g.holder.clone(), g.game.clone());
+        unsafe { write_handle(out, copy) }
     })
 }
 
@@ -85,12 +194,16 @@ pub unsafe extern "C" fn betza_game_from_pgn(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_free(game: *mut BetzaGame) {
     if !game.is_null() {
-        // SAFETY: a game from betza_game_new/from_pgn, freed once.
+        // SAFETY: a game from this library, freed once.
         drop(unsafe { Box::from_raw(game) });
     }
 }
 
-/// Plays a legal move; on failure the game is unchanged.
+/// Plays the legal move mv (found by from, to and promotion); on failure the
+/// game is unchanged. Clears a declared result.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or mv is NULL;
+/// BETZA_ILLEGAL_MOVE if no legal move matches.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_play(
     game: *mut BetzaGame,
@@ -104,7 +217,12 @@ pub unsafe extern "C" fn betza_game_play(
     })
 }
 
-/// Plays a move given as move text (`e3e5`); on failure the game is unchanged.
+/// Plays a move given as move text (such as "e3e5"); on failure the game is
+/// unchanged. Clears a declared result.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or move_text is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_MOVE; BETZA_ILLEGAL_MOVE;
+/// BETZA_INVALID_STATE if the game is over by the rules.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_play_text(
     game: *mut BetzaGame,
@@ -118,7 +236,13 @@ pub unsafe extern "C" fn betza_game_play_text(
     })
 }
 
-/// Plays a move given in SAN (`Nf3`, `+Fxe5`); on failure the game is unchanged.
+/// Plays a move given in SAN (such as "Nf3" or "+Fxe5"); on failure the game
+/// is unchanged. Clears a declared result.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or san is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_MOVE (malformed, ambiguous, or no such
+/// move); BETZA_ILLEGAL_MOVE; BETZA_INVALID_STATE if the game is over by the
+/// rules.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_play_san(
     game: *mut BetzaGame,
@@ -132,8 +256,11 @@ pub unsafe extern "C" fn betza_game_play_san(
     })
 }
 
-/// Takes back the last move, writing it to `*out` unless `out` is NULL.
-/// `BETZA_INVALID_STATE` at the start of the game.
+/// Takes back the last move, writing it to *out unless out is NULL (out is
+/// optional). Clears a declared result.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL;
+/// BETZA_INVALID_STATE at the start of the game.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_undo(game: *mut BetzaGame, out: *mut BetzaMove) -> BetzaStatus {
     boundary(|| {
@@ -143,7 +270,7 @@ pub unsafe extern "C" fn betza_game_undo(game: *mut BetzaGame, out: *mut BetzaMo
             None => fail(BETZA_INVALID_STATE, "no move to undo"),
             Some(m) => {
                 if !out.is_null() {
-                    // SAFETY: non-NULL output pointer.
+                    // SAFETY: a non-NULL output pointer.
                     unsafe { *out = BetzaMove::from(m) };
                 }
                 Ok(())
@@ -152,7 +279,10 @@ pub unsafe extern "C" fn betza_game_undo(game: *mut BetzaGame, out: *mut BetzaMo
     })
 }
 
-/// A copy of the current position into `*out`; free it with `betza_position_free`.
+/// A copy of the current position into *out; free it with
+/// betza_position_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_position(
     game: *const BetzaGame,
@@ -161,20 +291,76 @@ pub unsafe extern "C" fn betza_game_position(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
-        if out.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "out is NULL");
-        }
-        // SAFETY: out is not NULL.
-        unsafe {
-            *out = Box::into_raw(Box::new(BetzaPosition {
-                pos: *g.game.position(),
-            }))
-        };
-        Ok(())
+        need(out, "out")?;
+        unsafe { write_handle(out, g.position(*g.game.position())) }
     })
 }
 
-/// Is the game over, why, and what could be claimed: one call for a GUI.
+/// The number of moves (plies) played, into *out.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_ply_count(
+    game: *const BetzaGame,
+    out: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        unsafe { write_out(out, g.game.ply_count(), "out") }
+    })
+}
+
+/// A copy of the position before ply number ply into *out: 0 is the start
+/// position, betza_game_ply_count the current one. Free it with
+/// betza_position_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or out is NULL;
+/// BETZA_INVALID_ARGUMENT if ply is over the ply count.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_position_at(
+    game: *const BetzaGame,
+    ply: usize,
+    out: *mut *mut BetzaPosition,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        need(out, "out")?;
+        let Some(pos) = g.game.position_at(ply) else {
+            return fail(
+                BETZA_INVALID_ARGUMENT,
+                format!("ply {ply} is over the game's {} plies", g.game.ply_count()),
+            );
+        };
+        let pos = g.position(pos);
+        unsafe { write_handle(out, pos) }
+    })
+}
+
+/// The start position as FEN.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_start_fen(
+    game: *const BetzaGame,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, len)?;
+        unsafe { write_str(&g.game.start_position().to_fen(), buf, cap, len) }
+    })
+}
+
+/// Is the game over by the rules, why, and what could be claimed: one call
+/// for a GUI after each move.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_status(
     game: *const BetzaGame,
@@ -183,6 +369,7 @@ pub unsafe extern "C" fn betza_game_status(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
+        need(out, "out")?;
         let s = g.game.status();
         let status = BetzaGameStatus {
             outcome: BetzaOutcome::of(s.outcome),
@@ -194,7 +381,116 @@ pub unsafe extern "C" fn betza_game_status(
     })
 }
 
+/// The game's result into *out, as PGN writes it: the rules' result when
+/// the game is over by them, else the one declared with
+/// betza_game_declare_result, else BETZA_RESULT_ONGOING.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_result(
+    game: *const BetzaGame,
+    out: *mut BetzaResult,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        unsafe { write_out(out, game_result(g.game.result()), "out") }
+    })
+}
+
+/// Records a result decided outside the rules: an accepted draw claim or
+/// offer, a resignation, a loss on time, an adjudication. result is a
+/// BetzaResult value; BETZA_RESULT_ONGOING takes a declared result back.
+/// Playing or undoing a move clears it.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL;
+/// BETZA_INVALID_ARGUMENT if result is not a BetzaResult value;
+/// BETZA_INVALID_STATE if the game is over by the rules with another result
+/// (declaring the rules' own result is accepted).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_declare_result(
+    game: *mut BetzaGame,
+    result: i32,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { mut_arg(game, "game") }?;
+        let r = match result {
+            0 => GameResult::Undecided,
+            1 => GameResult::WhiteWins,
+            2 => GameResult::BlackWins,
+            3 => GameResult::Draw,
+            _ => {
+                return fail(
+                    BETZA_INVALID_ARGUMENT,
+                    format!("result {result} is not a BetzaResult (0 to 3)"),
+                );
+            }
+        };
+        if let Some(o) = g.game.outcome()
+            && GameResult::from_outcome(o) != r
+        {
+            return fail(
+                BETZA_INVALID_STATE,
+                format!("the game is over by the rules: {o}; {r} cannot be declared"),
+            );
+        }
+        g.game.declare_result(r);
+        Ok(())
+    })
+}
+
+/// Sets a PGN tag written with the game, such as "White", "Black", "Event"
+/// or "Date" (replacing an earlier value).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game, name or value is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_TAG if the name is not letters, digits
+/// and '_', is one the game derives itself (Variant, SetUp, FEN, Result), or
+/// the value holds a line break.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_set_tag(
+    game: *mut BetzaGame,
+    name: *const c_char,
+    value: *const c_char,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { mut_arg(game, "game") }?;
+        let name = unsafe { str_arg(name, "name") }?;
+        let value = unsafe { str_arg(value, "value") }?;
+        g.game
+            .set_tag(name, value)
+            .map_err(|e| fail_with(BETZA_INVALID_TAG)(&e))
+    })
+}
+
+/// The value of PGN tag name, such as the "White" player's name; an empty
+/// string when the game has no such tag (PGN's unknown "?" included).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game, name or len is NULL, or
+/// buf is NULL and cap is not 0; BETZA_INVALID_UTF8; BETZA_BUFFER_TOO_SMALL
+/// (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_tag(
+    game: *const BetzaGame,
+    name: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        let name = unsafe { str_arg(name, "name") }?;
+        buffer_args(buf, cap, len)?;
+        unsafe { write_str(g.game.tag(name).unwrap_or(""), buf, cap, len) }
+    })
+}
+
 /// The moves played so far, in order.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or count is NULL, or buf is
+/// NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the count is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_moves(
     game: *const BetzaGame,
@@ -205,12 +501,36 @@ pub unsafe extern "C" fn betza_game_moves(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, count)?;
         let moves: Vec<BetzaMove> = g.game.moves().map(BetzaMove::from).collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
 }
 
+/// The moves played so far in SAN, separated by single spaces, such as
+/// "e4 e5 Nf3" (SAN holds no space); an empty string before the first move.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_san_moves(
+    game: *const BetzaGame,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, len)?;
+        unsafe { write_str(&g.game.san_moves().join(" "), buf, cap, len) }
+    })
+}
+
 /// The game as PGN text.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_pgn(
     game: *const BetzaGame,
@@ -221,11 +541,17 @@ pub unsafe extern "C" fn betza_game_pgn(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, len)?;
         unsafe { write_str(&g.game.to_pgn(), buf, cap, len) }
     })
 }
 
-/// The move in SAN (`Nf3`, `Lxe5=+P`, `O-O`), with `+`/`#` for check/mate.
+/// The legal move mv (found by from, to and promotion) in SAN, such as
+/// "Nf3", "Lxe5=+P" or "O-O", with "+" or "#" for check or mate.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_ILLEGAL_MOVE if no legal move matches;
+/// BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_move_san(
     pos: *const BetzaPosition,
@@ -234,14 +560,16 @@ pub unsafe extern "C" fn betza_move_san(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_move_string(p, mv, buf, cap, len, Position::san) }
-    })
+    // SAFETY: pointers from the caller.
+    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, Position::san) })
 }
 
-/// Reads a SAN move into `*out`, without playing it.
+/// Reads a SAN move into *out, without playing it.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, san or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_MOVE (malformed, ambiguous, or no such
+/// move); BETZA_ILLEGAL_MOVE; BETZA_INVALID_STATE if the side to move has no
+/// legal move.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_parse_san(
     pos: *const BetzaPosition,
@@ -252,20 +580,115 @@ pub unsafe extern "C" fn betza_position_parse_san(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(san, "san") }?;
+        need(out, "out")?;
         let m = p.pos.parse_san(text).map_err(san_error)?;
         unsafe { write_out(out, BetzaMove::from(m), "out") }
     })
 }
 
-/// The position's Zobrist hash (placement, side, castling rights, e.p.).
+/// An opaque reader of the games of a PGN file, one by one. It holds a copy
+/// of the text. Free it with betza_pgn_reader_free.
+pub struct BetzaPgnReader {
+    text: String,
+    /// Where the next game starts, and its line.
+    at: usize,
+    line: usize,
+    /// The variant to read the games in; `None`: each game's `Variant` tag.
+    holder: Option<Holder>,
+}
+
+/// Creates a reader of the games in PGN text (a copy is kept) into *out.
+/// With variant NULL each game is read in the built-in variant its Variant
+/// tag names (chess without one); otherwise every game is read in variant,
+/// and a Variant tag must name it. Free the reader with
+/// betza_pgn_reader_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pgn or out is NULL;
+/// BETZA_INVALID_UTF8.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn betza_position_hash(
-    pos: *const BetzaPosition,
-    out: *mut u64,
+pub unsafe extern "C" fn betza_pgn_reader_new(
+    variant: *const BetzaVariant,
+    pgn: *const c_char,
+    out: *mut *mut BetzaPgnReader,
+) -> BetzaStatus {
+    boundary(|| {
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let text = unsafe { str_arg(pgn, "pgn") }?;
+        let holder = unsafe { variant.as_ref() }.map(Holder::of);
+        let reader = BetzaPgnReader {
+            text: text.to_string(),
+            at: 0,
+            line: 1,
+            holder,
+        };
+        unsafe { write_handle(out, reader) }
+    })
+}
+
+/// Reads the next game into *out, a new game to free with betza_game_free;
+/// after the last game *out is set to NULL (and BETZA_OK returned). A game
+/// that is refused gives BETZA_INVALID_PGN, its message names the line, and
+/// the next call goes on with the game after it.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if reader or out is NULL;
+/// BETZA_INVALID_PGN.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_pgn_reader_next(
+    reader: *mut BetzaPgnReader,
+    out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.hash(), "out") }
+        let r = unsafe { mut_arg(reader, "reader") }?;
+        need(out, "out")?;
+        let mut games = match &r.holder {
+            Some(h) => PgnGames::new_in(h.variant_ref(), &r.text[r.at..]),
+            None => PgnGames::new(&r.text[r.at..]),
+        }
+        .starting_at_line(r.line);
+        let next = games.next();
+        r.at += games.offset();
+        r.line = games.line();
+        match next {
+            None => {
+                // SAFETY: out is not NULL.
+                unsafe { *out = std::ptr::null_mut() };
+                Ok(())
+            }
+            Some(Err(e)) => Err(pgn_error(e)),
+            Some(Ok(game)) => {
+                let holder = match &r.holder {
+                    Some(h) => h.clone(),
+                    None => Holder::by_name(game.variant().name())?,
+                };
+                unsafe { write_handle(out, BetzaGame::new(holder, game)) }
+            }
+        }
     })
+}
+
+/// Frees a PGN reader; NULL is a no-op. The games it gave stay valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_pgn_reader_free(reader: *mut BetzaPgnReader) {
+    if !reader.is_null() {
+        // SAFETY: a reader from this library, freed once.
+        drop(unsafe { Box::from_raw(reader) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn result_values_match_their_declared_numbers() {
+        use super::BetzaResult::*;
+        for (r, n) in [
+            (BETZA_RESULT_ONGOING, 0),
+            (BETZA_RESULT_WHITE_WINS, 1),
+            (BETZA_RESULT_BLACK_WINS, 2),
+            (BETZA_RESULT_DRAW, 3),
+        ] {
+            assert_eq!(r as i32, n);
+        }
+    }
 }

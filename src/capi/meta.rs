@@ -1,21 +1,180 @@
-//! Variant and piece metadata over the C ABI, for drawing and help screens.
+//! Variant handles and piece metadata over the C ABI, for drawing and help
+//! screens.
 
 use std::ffi::c_char;
+use std::sync::{Arc, OnceLock};
 
 use super::BetzaStatus::{self, *};
-use super::position::{BetzaPosition, variant_arg};
-use super::{Result, boundary, fail, ref_arg, str_arg, write_array, write_out, write_str};
-use crate::{Bitboard, Color, Variant};
+use super::position::BetzaPosition;
+use super::{Result, boundary, buffer_args, fail, quote, ref_arg, str_arg, write_array};
+use super::{write_out, write_str};
+use crate::{Bitboard, Color, Variant, VariantRef};
 
-/// An opaque built-in variant; static, never freed.
-#[repr(transparent)]
+/// An opaque variant: a built-in one (static, from betza_variant_by_name) or
+/// one read from a definition (betza_variant_new). A variant is immutable: a
+/// handle may be used by many threads at once.
 pub struct BetzaVariant {
-    inner: Variant,
+    variant: VariantRef,
 }
 
 impl BetzaVariant {
-    fn of(v: &'static Variant) -> *const BetzaVariant {
-        (v as *const Variant).cast()
+    /// The variant; `Variant` is `Sync`, so handles may be shared by threads.
+    fn variant(&self) -> &Variant {
+        &self.variant
+    }
+}
+
+/// Keeps a variant alive for a position or a game, and gives its handle.
+#[derive(Clone)]
+pub(crate) enum Holder {
+    /// A built-in variant: static.
+    Builtin(&'static BetzaVariant),
+    /// A variant from a definition: the handle C got from
+    /// `betza_variant_new` is `Arc::into_raw` of this.
+    Custom(Arc<BetzaVariant>),
+}
+
+impl Holder {
+    /// The variant. The reference lives as long as any clone of this holder:
+    /// a `Position<'static>` made from it must be kept beside the holder.
+    pub(crate) fn variant(&self) -> &'static Variant {
+        match self {
+            Holder::Builtin(v) => v.variant(),
+            // SAFETY: the variant is behind an `Arc` that every holder of a
+            // position or game keeps, so it never moves and outlives them.
+            Holder::Custom(v) => unsafe { &*(v.variant() as *const Variant) },
+        }
+    }
+
+    /// A Rust handle of the variant, for games.
+    pub(crate) fn variant_ref(&self) -> VariantRef {
+        match self {
+            Holder::Builtin(v) => v.variant.clone(),
+            Holder::Custom(v) => v.variant.clone(),
+        }
+    }
+
+    /// The handle C sees, valid while this holder lives.
+    pub(crate) fn handle(&self) -> *const BetzaVariant {
+        match self {
+            Holder::Builtin(v) => *v,
+            Holder::Custom(v) => Arc::as_ptr(v),
+        }
+    }
+
+    /// The holder of a handle from C.
+    pub(crate) fn of(v: &BetzaVariant) -> Holder {
+        match builtins().iter().find(|b| std::ptr::eq(*b, v)) {
+            Some(b) => Holder::Builtin(b),
+            // SAFETY: every other handle is `Arc::into_raw` of a live
+            // `Arc<BetzaVariant>` (betza_variant_new): take one more count.
+            None => unsafe {
+                let p: *const BetzaVariant = v;
+                Arc::increment_strong_count(p);
+                Holder::Custom(Arc::from_raw(p))
+            },
+        }
+    }
+
+    /// The built-in variant `name`.
+    pub(crate) fn by_name(name: &str) -> Result<Holder> {
+        // As `Variant::by_name` reads names (ignoring ASCII case).
+        let found = Variant::by_name(name)
+            .and_then(|v| builtins().iter().find(|b| std::ptr::eq(b.variant(), v)));
+        match found {
+            Some(b) => Ok(Holder::Builtin(b)),
+            None => fail(
+                BETZA_UNKNOWN_VARIANT,
+                format!(
+                    "unknown variant {}: the built-in variants are {}",
+                    quote(name),
+                    Variant::builtin_names().join(", ")
+                ),
+            ),
+        }
+    }
+}
+
+/// The static handles of the built-in variants, in `Variant::builtin_names`
+/// order.
+fn builtins() -> &'static [BetzaVariant] {
+    static ALL: OnceLock<Vec<BetzaVariant>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        Variant::builtin_names()
+            .iter()
+            .map(|n| BetzaVariant {
+                variant: Variant::by_name(n).expect("a built-in name").into(),
+            })
+            .collect()
+    })
+}
+
+/// Reads a variant definition (the TOML format of the README's "Variant
+/// definitions" and docs/) into *out: a new handle to free with
+/// betza_variant_free. Positions and games made in it keep it alive, so the
+/// handle may be freed before them. The handle may be used by many threads
+/// at once.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if definition or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_DEFINITION if the definition is
+/// refused (betza_last_error says where and why).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_new(
+    definition: *const c_char,
+    out: *mut *mut BetzaVariant,
+) -> BetzaStatus {
+    boundary(|| {
+        super::need(out, "out")?;
+        // SAFETY: a C string from the caller.
+        let text = unsafe { str_arg(definition, "definition") }?;
+        let variant = Variant::from_definition(text)
+            .map_err(|e| super::fail_with(BETZA_INVALID_DEFINITION)(&e))?;
+        let handle = Arc::new(BetzaVariant {
+            variant: Arc::new(variant).into(),
+        });
+        // SAFETY: out is not NULL.
+        unsafe { *out = Arc::into_raw(handle).cast_mut() };
+        Ok(())
+    })
+}
+
+/// Another handle of the same variant into *out, to free with
+/// betza_variant_free: for a built-in variant the same static handle, for
+/// a variant from betza_variant_new one more reference to it. It lets a
+/// program keep the variant of a position (betza_position_variant) after
+/// the position is freed.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_clone(
+    variant: *const BetzaVariant,
+    out: *mut *mut BetzaVariant,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        super::need(out, "out")?;
+        let handle = match Holder::of(v) {
+            Holder::Builtin(b) => (b as *const BetzaVariant).cast_mut(),
+            Holder::Custom(arc) => Arc::into_raw(arc).cast_mut(),
+        };
+        // SAFETY: out is not NULL.
+        unsafe { *out = handle };
+        Ok(())
+    })
+}
+
+/// Frees a variant handle from betza_variant_new or betza_variant_clone;
+/// NULL is a no-op, and so is a built-in handle. Positions and games made in the
+/// variant keep it alive: they stay valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_free(variant: *mut BetzaVariant) {
+    let Some(v) = (unsafe { variant.as_ref() }) else {
+        return;
+    };
+    if !builtins().iter().any(|b| std::ptr::eq(b, v)) {
+        // SAFETY: `Arc::into_raw` of a handle from this library, freed once.
+        drop(unsafe { Arc::from_raw(variant.cast_const()) });
     }
 }
 
@@ -24,12 +183,14 @@ impl BetzaVariant {
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BetzaPieceText {
-    /// Its name, such as `"Rhino"`.
+    /// Its name, such as "Rhino".
     BETZA_PIECE_NAME = 0,
-    /// Its FEN token as White, such as `"+F"`.
+    /// Its FEN token as White, such as "+F".
     BETZA_PIECE_TOKEN = 1,
     /// Its moves in Betza notation.
     BETZA_PIECE_BETZA = 2,
+    /// Its FEN token as Black, such as "+f".
+    BETZA_PIECE_TOKEN_BLACK = 3,
 }
 
 /// Facts about a piece type.
@@ -40,13 +201,13 @@ pub struct BetzaPieceInfo {
     pub royal: bool,
     /// Counts as a promoted piece.
     pub promoted: bool,
-    /// Confined to a region (see `betza_variant_piece_region`).
+    /// Confined to a region (see betza_variant_piece_region).
     pub confined: bool,
-    /// How many types it may promote to (see `betza_variant_piece_promotions`).
+    /// How many types it may promote to (see betza_variant_piece_promotions).
     pub promotion_count: u32,
 }
 
-fn piece_arg(v: &Variant, piece: u32) -> Result<usize> {
+pub(crate) fn piece_arg(v: &Variant, piece: u32) -> Result<usize> {
     let n = v.pieces().len();
     if (piece as usize) < n {
         Ok(piece as usize)
@@ -58,13 +219,13 @@ fn piece_arg(v: &Variant, piece: u32) -> Result<usize> {
     }
 }
 
-fn color_arg(color: u32) -> Result<Color> {
+pub(crate) fn color_arg(color: i32) -> Result<Color> {
     match color {
-        0 => Ok(Color::White),
-        1 => Ok(Color::Black),
+        super::BETZA_WHITE => Ok(Color::White),
+        super::BETZA_BLACK => Ok(Color::Black),
         _ => fail(
             BETZA_INVALID_ARGUMENT,
-            format!("color {color} is not 0 (White) or 1 (Black)"),
+            format!("color {color} is not BETZA_WHITE (0) or BETZA_BLACK (1)"),
         ),
     }
 }
@@ -75,20 +236,62 @@ unsafe fn write_squares(bb: Bitboard, buf: *mut u32, cap: usize, count: *mut usi
     unsafe { write_array(&squares, buf, cap, count) }
 }
 
-/// The built-in variant `name` into `*out` (static, never freed).
+/// The number of built-in variants; betza_builtin_variant_name names them.
+#[unsafe(no_mangle)]
+pub extern "C" fn betza_builtin_variant_count() -> usize {
+    Variant::builtin_names().len()
+}
+
+/// The name of built-in variant number index (0 to
+/// betza_builtin_variant_count() - 1), such as "meiriqi": the name
+/// betza_variant_by_name and betza_position_new take.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if len is NULL, or buf is NULL and
+/// cap is not 0; BETZA_INVALID_ARGUMENT if index is out of range;
+/// BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_builtin_variant_name(
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        buffer_args(buf, cap, len)?;
+        let names = Variant::builtin_names();
+        let Some(name) = names.get(index) else {
+            return fail(
+                BETZA_INVALID_ARGUMENT,
+                format!("index {index} is not below {}", names.len()),
+            );
+        };
+        // SAFETY: pointers from the caller.
+        unsafe { write_str(name, buf, cap, len) }
+    })
+}
+
+/// The built-in variant name (ASCII case ignored) into *out: a static
+/// handle, never freed (betza_variant_free ignores it).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if name or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_UNKNOWN_VARIANT.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_by_name(
     name: *const c_char,
     out: *mut *const BetzaVariant,
 ) -> BetzaStatus {
     boundary(|| {
+        super::need(out, "out")?;
         // SAFETY: pointers from the caller.
-        let v = variant_arg(unsafe { str_arg(name, "name") }?)?;
-        unsafe { write_out(out, BetzaVariant::of(v), "out") }
+        let holder = Holder::by_name(unsafe { str_arg(name, "name") }?)?;
+        unsafe { write_out(out, holder.handle(), "out") }
     })
 }
 
-/// The variant of a position into `*out` (static, never freed).
+/// The variant of a position into *out. The handle is valid as long as the
+/// position is; it needs no free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_variant(
     pos: *const BetzaPosition,
@@ -97,54 +300,61 @@ pub unsafe extern "C" fn betza_position_variant(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, BetzaVariant::of(p.pos.variant()), "out") }
+        unsafe { write_out(out, p.holder.handle(), "out") }
     })
 }
 
-/// The variant's name.
+/// The variant's name, such as "meiriqi".
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_name(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     buf: *mut c_char,
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        unsafe { write_str(v.inner.name(), buf, cap, len) }
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        unsafe { write_str(v.variant().name(), buf, cap, len) }
     })
 }
 
 /// The variant's start position as FEN.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_start_fen(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     buf: *mut c_char,
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        unsafe { write_str(v.inner.start_fen(), buf, cap, len) }
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        unsafe { write_str(v.variant().start_fen(), buf, cap, len) }
     })
 }
 
-/// The board's width and height.
+/// The board's width (files) and height (ranks).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if any pointer is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_board_size(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     files: *mut u32,
     ranks: *mut u32,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        if files.is_null() || ranks.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "files or ranks is NULL");
-        }
-        let size = v.inner.size();
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        super::need(files, "files")?;
+        super::need(ranks, "ranks")?;
+        let size = v.variant().size();
         unsafe {
             write_out(files, size.files() as u32, "files")?;
             write_out(ranks, size.ranks() as u32, "ranks")
@@ -152,30 +362,36 @@ pub unsafe extern "C" fn betza_variant_board_size(
     })
 }
 
-/// The number of piece types.
+/// The number of piece types; piece types are 0 to this number - 1.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_count(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     out: *mut u32,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        unsafe { write_out(out, v.inner.pieces().len() as u32, "out") }
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        unsafe { write_out(out, v.variant().pieces().len() as u32, "out") }
     })
 }
 
-/// Facts about piece type `piece`.
+/// Facts about piece type piece.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL;
+/// BETZA_INVALID_ARGUMENT if piece is not a piece type.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_info(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     piece: u32,
     out: *mut BetzaPieceInfo,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        let p = &v.inner.pieces()[piece_arg(&v.inner, piece)?];
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        super::need(out, "out")?;
+        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
         let info = BetzaPieceInfo {
             royal: p.royal,
             promoted: p.promoted,
@@ -186,10 +402,16 @@ pub unsafe extern "C" fn betza_variant_piece_info(
     })
 }
 
-/// A text of piece type `piece`: `which` is a `BetzaPieceText` value.
+/// A text of piece type piece: which is a BetzaPieceText value (its name,
+/// its token as White or as Black, its Betza notation).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if piece is not a piece
+/// type or which is not a BetzaPieceText; BETZA_BUFFER_TOO_SMALL (the length
+/// is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_text(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     piece: u32,
     which: u32,
     buf: *mut c_char,
@@ -198,16 +420,23 @@ pub unsafe extern "C" fn betza_variant_piece_text(
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        let p = &v.inner.pieces()[piece_arg(&v.inner, piece)?];
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        buffer_args(buf, cap, len)?;
+        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
+        let black;
         let text = match which {
             0 => &p.name,
             1 => &p.token,
             2 => &p.betza,
+            3 => {
+                // As FEN writes Black's pieces.
+                black = p.token.to_ascii_lowercase();
+                &black
+            }
             _ => {
                 return fail(
                     BETZA_INVALID_ARGUMENT,
-                    format!("which {which} is not a BetzaPieceText"),
+                    format!("which {which} is not a BetzaPieceText (0 to 3)"),
                 );
             }
         };
@@ -215,10 +444,14 @@ pub unsafe extern "C" fn betza_variant_piece_text(
     })
 }
 
-/// The types piece type `piece` may promote to.
+/// The piece types piece type piece may promote to.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or count is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if piece is not a piece
+/// type; BETZA_BUFFER_TOO_SMALL (the count is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_promotions(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     piece: u32,
     buf: *mut u32,
     cap: usize,
@@ -226,62 +459,78 @@ pub unsafe extern "C" fn betza_variant_piece_promotions(
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        let p = &v.inner.pieces()[piece_arg(&v.inner, piece)?];
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        buffer_args(buf, cap, count)?;
+        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
         let types: Vec<u32> = p.promotions.iter().map(|r| r.0 as u32).collect();
         unsafe { write_array(&types, buf, cap, count) }
     })
 }
 
-/// The squares piece type `piece` of `color` is confined to (none if it is not
+/// The squares piece type piece of color is confined to (none if it is not
 /// confined), such as Meiriqi's fortress for the King.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or count is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if piece is not a piece
+/// type or color is not BETZA_WHITE or BETZA_BLACK; BETZA_BUFFER_TOO_SMALL
+/// (the count is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_region(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     piece: u32,
-    color: u32,
+    color: i32,
     buf: *mut u32,
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        let p = &v.inner.pieces()[piece_arg(&v.inner, piece)?];
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        buffer_args(buf, cap, count)?;
+        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
         let c = color_arg(color)?;
         let bb = p.confinement.map_or(Bitboard::EMPTY, |r| r.of(c));
         unsafe { write_squares(bb, buf, cap, count) }
     })
 }
 
-/// The promotion zone of `color` (none if the variant promotes otherwise).
+/// The promotion zone of color (none if the variant promotes otherwise).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or count is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if color is not
+/// BETZA_WHITE or BETZA_BLACK; BETZA_BUFFER_TOO_SMALL (the count is
+/// reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_promotion_zone(
-    v: *const BetzaVariant,
-    color: u32,
+    variant: *const BetzaVariant,
+    color: i32,
     buf: *mut u32,
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        buffer_args(buf, cap, count)?;
         let c = color_arg(color)?;
         let bb = v
-            .inner
+            .variant()
             .promotion_zone()
             .map_or(Bitboard::EMPTY, |r| r.of(c));
         unsafe { write_squares(bb, buf, cap, count) }
     })
 }
 
-/// How piece type `piece` moves, in plain words generated from its Betza
-/// string and the variant's castling rules (the Rust
-/// `Variant::describe_piece`), such as `"leaps (2,1)"` for a Knight: for
-/// help screens.
+/// How piece type piece moves, in plain words generated from its Betza
+/// string and the variant's castling rules, such as "leaps (2,1)" for a
+/// Knight: for help screens. Empty when no description can be made.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if piece is not a piece
+/// type; BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_variant_piece_description(
-    v: *const BetzaVariant,
+    variant: *const BetzaVariant,
     piece: u32,
     buf: *mut c_char,
     cap: usize,
@@ -289,9 +538,10 @@ pub unsafe extern "C" fn betza_variant_piece_description(
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(v, "variant") }?;
-        let role = crate::Role(piece_arg(&v.inner, piece)? as u8);
-        let text = v.inner.describe_piece(role).unwrap_or_default();
+        let v = unsafe { ref_arg(variant, "variant") }?;
+        buffer_args(buf, cap, len)?;
+        let role = crate::Role(piece_arg(v.variant(), piece)? as u8);
+        let text = v.variant().describe_piece(role).unwrap_or_default();
         unsafe { write_str(&text, buf, cap, len) }
     })
 }

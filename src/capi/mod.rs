@@ -1,18 +1,25 @@
 //! The C ABI: a thin layer over the Rust API, with no rules logic of its own.
+//! Compiled with the `capi` feature; cargo-c (`cargo cinstall`) builds it
+//! into `libbetza.so` and `libbetza.a`, and `include/betza.h` is its header,
+//! generated from this module by cbindgen.
 //!
-//! Conventions (also in the README's "C API" section):
+//! Conventions (also in the README's "C API" section and the header):
 //! - Objects the library creates are opaque handles freed by their `_free`
 //!   function, which accepts NULL.
-//! - Functions return a [`BetzaStatus`]; `BETZA_OK` is zero. Outputs are
+//! - Functions return a `BetzaStatus`; `BETZA_OK` is zero. Outputs are
 //!   written only on success, except the needed length of a string or array,
-//!   which is always reported: call with a NULL buffer and capacity 0 to ask
-//!   for it (the status is then `BETZA_BUFFER_TOO_SMALL`).
+//!   which is always reported through the required `len`/`count` pointer:
+//!   call with a NULL buffer and capacity 0 to ask for it (the status is then
+//!   `BETZA_BUFFER_TOO_SMALL`).
 //! - Strings are NUL-terminated UTF-8; a reported length excludes the NUL, so a
 //!   buffer needs `len + 1` bytes.
 //! - `betza_last_error` copies the message of the calling thread's last failed
 //!   call. No panic crosses the boundary: it becomes `BETZA_PANIC`.
-//! - Squares are `rank * width + file` indices; piece types are indices into the
-//!   variant's piece list; colours are 0 (White) and 1 (Black).
+//! - Squares are `rank * width + file` indices; piece types are indices into
+//!   the variant's piece list; colours are `BETZA_WHITE` and `BETZA_BLACK`.
+//!
+//! The doc comments here become the header's comments: they are written as C
+//! documentation, without Rust link syntax.
 
 #![allow(unsafe_code)]
 #![allow(clippy::missing_safety_doc)] // every function shares the safety rules above
@@ -29,15 +36,26 @@ pub use game::*;
 pub use meta::*;
 pub use position::*;
 
-/// The library's version: `BETZA_VERSION_MAJOR`.
+/// The library's major version. Versions within one major version keep the
+/// ABI: functions, constants and struct layouts.
 pub const BETZA_VERSION_MAJOR: u32 = 0;
-/// The library's version: `BETZA_VERSION_MINOR`.
+/// The library's minor version.
 pub const BETZA_VERSION_MINOR: u32 = 1;
-/// The library's version: `BETZA_VERSION_PATCH`.
+/// The library's patch version.
 pub const BETZA_VERSION_PATCH: u32 = 0;
 
-/// What a call did. `BETZA_OK` is zero; every other value is a failure whose
-/// message `betza_last_error` returns.
+/// The colour White, as colours are passed and returned.
+pub const BETZA_WHITE: i32 = 0;
+/// The colour Black, as colours are passed and returned.
+pub const BETZA_BLACK: i32 = 1;
+/// "None" in an int32_t field or output that may hold none. The header
+/// defines it by hand (cbindgen would write `-1` without parentheses); the C
+/// test checks the two agree.
+pub const BETZA_NONE: i32 = -1;
+
+/// What a call did. BETZA_OK is zero; every other value is a failure whose
+/// message betza_last_error returns. New codes may be added in a minor
+/// version; the values of existing codes never change.
 #[repr(C)]
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +68,7 @@ pub enum BetzaStatus {
     BETZA_UNKNOWN_VARIANT = 2,
     /// The FEN was refused.
     BETZA_INVALID_FEN = 3,
-    /// The move text is malformed or names no move of the piece.
+    /// The move text or SAN is malformed or names no move of the piece.
     BETZA_INVALID_MOVE = 4,
     /// The move is not legal in the position.
     BETZA_ILLEGAL_MOVE = 5,
@@ -58,12 +76,20 @@ pub enum BetzaStatus {
     BETZA_BUFFER_TOO_SMALL = 6,
     /// A string argument is not valid UTF-8.
     BETZA_INVALID_UTF8 = 7,
-    /// A number argument is out of range (square, piece index, colour, depth).
+    /// A number argument is out of range (a square index, a piece type
+    /// index, a colour, a ply, a depth, an enum value).
     BETZA_INVALID_ARGUMENT = 8,
     /// The PGN text was refused.
     BETZA_INVALID_PGN = 9,
-    /// Nothing to undo, or no move allowed because the game is over.
+    /// Not allowed in this state: nothing to undo, a move after the end by
+    /// the rules, a declared result that contradicts the rules' result.
     BETZA_INVALID_STATE = 10,
+    /// A square name (text such as "e4") is malformed or not on the board.
+    BETZA_INVALID_SQUARE = 11,
+    /// A PGN tag name or value was refused.
+    BETZA_INVALID_TAG = 12,
+    /// A variant definition was refused.
+    BETZA_INVALID_DEFINITION = 13,
     /// An internal error (a bug): the call had no effect.
     BETZA_PANIC = 99,
 }
@@ -85,12 +111,95 @@ pub(crate) fn fail<T>(status: BetzaStatus, message: impl Into<String>) -> Result
     })
 }
 
+/// A failure with the message of a Rust error.
+pub(crate) fn fail_with(status: BetzaStatus) -> impl FnOnce(&dyn std::fmt::Display) -> Fail {
+    move |e| Fail {
+        status,
+        message: e.to_string(),
+    }
+}
+
 thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
+/// The longest quotation of caller text a message keeps, in bytes.
+const QUOTE_MAX: usize = 40;
+/// The longest message kept, in bytes.
+const MESSAGE_MAX: usize = 1024;
+
+/// The longest prefix of `s` of at most `max` bytes that ends on a character
+/// boundary.
+pub(crate) fn prefix(s: &str, max: usize) -> &str {
+    let mut n = max.min(s.len());
+    while !s.is_char_boundary(n) {
+        n -= 1;
+    }
+    &s[..n]
+}
+
+/// `s` quoted, at most its first `QUOTE_MAX` bytes: for messages about
+/// caller text, which may be long.
+pub(crate) fn quote(s: &str) -> String {
+    if s.len() <= QUOTE_MAX {
+        format!("{s:?}")
+    } else {
+        format!("{:?}... ({} bytes)", prefix(s, QUOTE_MAX), s.len())
+    }
+}
+
+/// A message short enough to keep: the Rust errors quote the text they
+/// refuse whole (`"..."` in Debug form), so each long quotation is cut to a
+/// prefix, and the message to `MESSAGE_MAX` bytes.
+fn shorten(message: String) -> String {
+    if message.len() <= QUOTE_MAX {
+        return message;
+    }
+    let mut out = String::with_capacity(message.len().min(MESSAGE_MAX));
+    let mut rest = message.as_str();
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        // The closing quote: the first '"' not escaped by a backslash.
+        let mut close = None;
+        let mut escaped = false;
+        for (i, b) in rest.bytes().enumerate() {
+            match b {
+                b'\\' if !escaped => escaped = true,
+                b'"' if !escaped => {
+                    close = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(close) = close else { break };
+        let quoted = &rest[..close];
+        if quoted.len() > QUOTE_MAX {
+            // Cut before a backslash so no escape is left half written.
+            let cut = prefix(quoted, QUOTE_MAX);
+            let cut = cut.trim_end_matches('\\');
+            out.push_str(cut);
+            out.push_str(&format!("...\" ({} bytes quoted)", quoted.len()));
+        } else {
+            out.push_str(quoted);
+            out.push('"');
+        }
+        rest = &rest[close + 1..];
+        if out.len() > MESSAGE_MAX {
+            break;
+        }
+    }
+    out.push_str(prefix(rest, MESSAGE_MAX + 1));
+    if out.len() > MESSAGE_MAX {
+        out.truncate(prefix(&out, MESSAGE_MAX - 3).len());
+        out.push_str("...");
+    }
+    out
+}
+
 fn set_last_error(message: String) {
-    LAST_ERROR.with(|e| *e.borrow_mut() = message);
+    LAST_ERROR.with(|e| *e.borrow_mut() = shorten(message));
 }
 
 /// Runs one exported call: catches panics and records failures.
@@ -113,11 +222,18 @@ pub(crate) fn boundary(f: impl FnOnce() -> Result<()>) -> BetzaStatus {
     }
 }
 
+/// A required pointer argument must not be NULL.
+pub(crate) fn need<T>(p: *const T, what: &str) -> Result<()> {
+    if p.is_null() {
+        fail(BETZA_NULL_ARGUMENT, format!("{what} is NULL"))
+    } else {
+        Ok(())
+    }
+}
+
 /// A `const char *` argument as `&str`.
 pub(crate) unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str> {
-    if p.is_null() {
-        return fail(BETZA_NULL_ARGUMENT, format!("{what} is NULL"));
-    }
+    need(p, what)?;
     // SAFETY: the caller passes a NUL-terminated string.
     let c = unsafe { CStr::from_ptr(p) };
     c.to_str().or_else(|e| {
@@ -146,21 +262,28 @@ pub(crate) unsafe fn mut_arg<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T> 
     }
 }
 
+/// Checks the pointers of a buffer output: `len` is required, `buf` may be
+/// NULL only when `cap` is 0. Called before any work, so that a NULL is
+/// reported whatever else is wrong.
+pub(crate) fn buffer_args<T>(buf: *const T, cap: usize, len: *const usize) -> Result<()> {
+    need(len, "len/count")?;
+    if buf.is_null() && cap > 0 {
+        return fail(BETZA_NULL_ARGUMENT, "buf is NULL but cap is not 0");
+    }
+    Ok(())
+}
+
 /// Copies `s` and a NUL into `buf` (capacity `cap`), reporting the length in
-/// `*len` (which may be NULL) whether or not it fits.
+/// `*len` whether or not it fits.
 pub(crate) unsafe fn write_str(
     s: &str,
     buf: *mut c_char,
     cap: usize,
     len: *mut usize,
 ) -> Result<()> {
-    if !len.is_null() {
-        // SAFETY: non-NULL output pointer from the caller.
-        unsafe { *len = s.len() };
-    }
-    if buf.is_null() && cap > 0 {
-        return fail(BETZA_NULL_ARGUMENT, "buf is NULL but cap is not 0");
-    }
+    buffer_args(buf, cap, len)?;
+    // SAFETY: len is not NULL.
+    unsafe { *len = s.len() };
     if cap < s.len() + 1 {
         return fail(
             BETZA_BUFFER_TOO_SMALL,
@@ -176,20 +299,16 @@ pub(crate) unsafe fn write_str(
 }
 
 /// Copies `items` into `buf` (capacity `cap`), reporting the count in `*count`
-/// (which may be NULL) whether or not they fit.
+/// whether or not they fit.
 pub(crate) unsafe fn write_array<T: Copy>(
     items: &[T],
     buf: *mut T,
     cap: usize,
     count: *mut usize,
 ) -> Result<()> {
-    if !count.is_null() {
-        // SAFETY: non-NULL output pointer from the caller.
-        unsafe { *count = items.len() };
-    }
-    if buf.is_null() && cap > 0 {
-        return fail(BETZA_NULL_ARGUMENT, "buf is NULL but cap is not 0");
-    }
+    buffer_args(buf, cap, count)?;
+    // SAFETY: count is not NULL.
+    unsafe { *count = items.len() };
     if cap < items.len() {
         return fail(
             BETZA_BUFFER_TOO_SMALL,
@@ -215,15 +334,26 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T, what: &str) -> Result<(
     }
 }
 
+/// Writes a new handle into `*out`, which was checked not to be NULL.
+pub(crate) unsafe fn write_handle<T>(out: *mut *mut T, value: T) -> Result<()> {
+    need(out, "out")?;
+    // SAFETY: out is not NULL.
+    unsafe { *out = Box::into_raw(Box::new(value)) };
+    Ok(())
+}
+
 static VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 
-/// The library's version as text, such as `"0.1.0"`; static, never freed.
+/// The library's version as text, such as "0.1.0"; static, never freed.
+/// It agrees with BETZA_VERSION_MAJOR, _MINOR and _PATCH of the header the
+/// program was compiled with when the library is that version.
 #[unsafe(no_mangle)]
 pub extern "C" fn betza_version() -> *const c_char {
     VERSION.as_ptr().cast()
 }
 
-/// The text of a status code; static, never freed.
+/// The text of a status code, such as "invalid FEN"; static, never freed.
+/// Any int is accepted: an unknown code gives "unknown status code".
 #[unsafe(no_mangle)]
 pub extern "C" fn betza_status_text(status: i32) -> *const c_char {
     let s: &'static str = match status {
@@ -238,26 +368,32 @@ pub extern "C" fn betza_status_text(status: i32) -> *const c_char {
         8 => "argument out of range\0",
         9 => "invalid PGN\0",
         10 => "not allowed in this state\0",
+        11 => "invalid square name\0",
+        12 => "invalid PGN tag\0",
+        13 => "invalid variant definition\0",
         99 => "internal error\0",
         _ => "unknown status code\0",
     };
     s.as_ptr().cast()
 }
 
-/// Copies the calling thread's last error message (NUL-terminated, cut to
-/// fit) into `buf` and returns its full length without the NUL. `buf` may be
-/// NULL when `cap` is 0.
+/// Copies the calling thread's last error message into buf (capacity cap)
+/// and returns its full length in bytes, without the NUL. A message that
+/// does not fit is cut at a UTF-8 character boundary and NUL-terminated.
+/// buf may be NULL when cap is 0 (to ask for the length). Messages quote at
+/// most a short prefix of the caller's text. The message stays until the
+/// thread's next failed call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_last_error(buf: *mut c_char, cap: usize) -> usize {
     catch_unwind(|| {
         LAST_ERROR.with(|e| {
             let e = e.borrow();
             if !buf.is_null() && cap > 0 {
-                let n = e.len().min(cap - 1);
-                // SAFETY: buf has room for cap > n bytes.
+                let cut = prefix(&e, cap - 1);
+                // SAFETY: buf has room for cap > cut.len() bytes.
                 unsafe {
-                    std::ptr::copy_nonoverlapping(e.as_ptr(), buf.cast::<u8>(), n);
-                    *buf.add(n) = 0;
+                    std::ptr::copy_nonoverlapping(cut.as_ptr(), buf.cast::<u8>(), cut.len());
+                    *buf.add(cut.len()) = 0;
                 }
             }
             e.len()
@@ -268,14 +404,50 @@ pub unsafe extern "C" fn betza_last_error(buf: *mut c_char, cap: usize) -> usize
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn version_constants_match_the_package() {
-        let v = format!(
-            "{}.{}.{}",
-            super::BETZA_VERSION_MAJOR,
-            super::BETZA_VERSION_MINOR,
-            super::BETZA_VERSION_PATCH
-        );
+        let v = format!("{BETZA_VERSION_MAJOR}.{BETZA_VERSION_MINOR}.{BETZA_VERSION_PATCH}");
         assert_eq!(v, env!("CARGO_PKG_VERSION"));
+    }
+
+    #[test]
+    fn long_quotations_are_cut_to_a_prefix() {
+        let long = "x".repeat(1_000_000);
+        let m = shorten(format!("move text {long:?}: malformed"));
+        assert!(m.len() < 200, "{m}");
+        assert!(m.starts_with(&format!("move text \"{}...\"", "x".repeat(QUOTE_MAX))));
+        assert!(m.ends_with(": malformed"), "{m}");
+        // Short quotations and escapes are kept.
+        let m = shorten(format!(
+            "a {:?} b {:?} and {:?}",
+            "q\"x",
+            "é",
+            "y".repeat(10)
+        ));
+        assert_eq!(
+            m,
+            format!("a {:?} b {:?} and {:?}", "q\"x", "é", "y".repeat(10))
+        );
+        // A cut never ends inside a character or an escape.
+        let m = shorten(format!("{:?}", "é".repeat(100)));
+        assert!(m.starts_with(&format!("\"{}...\"", "é".repeat(20))), "{m}");
+        let m = shorten(format!("{:?}", "\"".repeat(100)));
+        assert!(
+            m.starts_with(&format!("\"{}...\"", "\\\"".repeat(20))),
+            "{m}"
+        );
+        // Text without quotes is capped.
+        let m = shorten("z".repeat(5000));
+        assert_eq!(m.len(), MESSAGE_MAX);
+        assert!(m.ends_with("..."));
+    }
+
+    #[test]
+    fn quote_keeps_a_prefix() {
+        assert_eq!(quote("e4"), "\"e4\"");
+        let q = quote(&"é".repeat(50));
+        assert_eq!(q, format!("\"{}\"... (100 bytes)", "é".repeat(20)));
     }
 }

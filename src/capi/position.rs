@@ -3,15 +3,35 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::{Result, boundary, fail, mut_arg, ref_arg, str_arg, write_array, write_out, write_str};
-use crate::{Color, EndReason, Move, MoveError, MoveFlags, Position, Square, Variant};
+use super::meta::{BetzaVariant, Holder, color_arg};
+use super::{BETZA_NONE, Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
+use super::{quote, ref_arg, str_arg, write_array, write_handle, write_out, write_str};
+use crate::{Color, EndReason, Move, MoveError, MoveFlags, Position, Square};
 
-/// An opaque position of a built-in variant. Free with `betza_position_free`.
+/// An opaque position. It keeps its variant alive. Free it with
+/// betza_position_free.
 pub struct BetzaPosition {
+    /// Borrows the variant `holder` keeps alive (declared first: dropped
+    /// first).
     pub(crate) pos: Position<'static>,
+    pub(crate) holder: Holder,
 }
 
-/// The move is castling; `to` is the King's destination.
+impl BetzaPosition {
+    /// A position of the variant `holder` keeps alive.
+    pub(crate) fn new(holder: Holder, pos: Position<'_>) -> BetzaPosition {
+        assert!(
+            std::ptr::eq(pos.variant(), holder.variant()),
+            "a position of another variant"
+        );
+        // SAFETY: only the lifetime changes: `pos` borrows the variant the
+        // holder keeps alive (checked above), and the two stay together.
+        let pos = unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) };
+        BetzaPosition { pos, holder }
+    }
+}
+
+/// The move is castling; to is the King's destination.
 pub const BETZA_MOVE_CASTLE: u32 = 1;
 /// The move captures en passant.
 pub const BETZA_MOVE_EN_PASSANT: u32 = 2;
@@ -20,22 +40,22 @@ pub const BETZA_MOVE_DOUBLE_STEP: u32 = 4;
 /// The move promotes because it must.
 pub const BETZA_MOVE_FORCED_PROMOTION: u32 = 8;
 
-/// A move as plain data. A move is identified by `from`, `to` and `promotion`;
+/// A move as plain data. A move is identified by from, to and promotion;
 /// the other fields describe it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaMove {
-    /// Square left, `rank * width + file`.
+    /// Square left, rank * width + file.
     pub from: u32,
     /// Square reached (castling: the King's destination).
     pub to: u32,
     /// Piece type moving (index into the variant's pieces).
     pub piece: i32,
-    /// Piece type captured, or -1.
+    /// Piece type captured, or BETZA_NONE.
     pub captured: i32,
-    /// Piece type promoted to, or -1.
+    /// Piece type promoted to, or BETZA_NONE.
     pub promotion: i32,
-    /// `BETZA_MOVE_*` bits.
+    /// BETZA_MOVE_* bits.
     pub flags: u32,
 }
 
@@ -45,8 +65,8 @@ impl From<Move> for BetzaMove {
             from: m.from().0 as u32,
             to: m.to().0 as u32,
             piece: m.role().0 as i32,
-            captured: m.captured().map_or(-1, |r| r.0 as i32),
-            promotion: m.promotion().map_or(-1, |r| r.0 as i32),
+            captured: m.captured().map_or(BETZA_NONE, |r| r.0 as i32),
+            promotion: m.promotion().map_or(BETZA_NONE, |r| r.0 as i32),
             flags: m.flags().bits() as u32,
         }
     }
@@ -57,7 +77,7 @@ impl From<Move> for BetzaMove {
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BetzaResult {
-    /// The game goes on.
+    /// The game goes on (in PGN: "*").
     BETZA_RESULT_ONGOING = 0,
     /// White won.
     BETZA_RESULT_WHITE_WINS = 1,
@@ -72,7 +92,7 @@ pub enum BetzaResult {
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BetzaReason {
-    /// Not ended.
+    /// Not ended by the rules.
     BETZA_REASON_NONE = 0,
     /// Checkmate.
     BETZA_REASON_CHECKMATE = 1,
@@ -90,6 +110,14 @@ pub struct BetzaOutcome {
     pub reason: BetzaReason,
 }
 
+pub(crate) fn result_of(winner: Option<Color>) -> BetzaResult {
+    match winner {
+        Some(Color::White) => BetzaResult::BETZA_RESULT_WHITE_WINS,
+        Some(Color::Black) => BetzaResult::BETZA_RESULT_BLACK_WINS,
+        None => BetzaResult::BETZA_RESULT_DRAW,
+    }
+}
+
 impl BetzaOutcome {
     pub(crate) fn of(o: Option<crate::Outcome>) -> BetzaOutcome {
         match o {
@@ -98,11 +126,7 @@ impl BetzaOutcome {
                 reason: BetzaReason::BETZA_REASON_NONE,
             },
             Some(o) => BetzaOutcome {
-                result: match o.winner {
-                    Some(Color::White) => BetzaResult::BETZA_RESULT_WHITE_WINS,
-                    Some(Color::Black) => BetzaResult::BETZA_RESULT_BLACK_WINS,
-                    None => BetzaResult::BETZA_RESULT_DRAW,
-                },
+                result: result_of(o.winner),
                 reason: match o.reason {
                     EndReason::Checkmate => BetzaReason::BETZA_REASON_CHECKMATE,
                     EndReason::Stalemate => BetzaReason::BETZA_REASON_STALEMATE,
@@ -116,23 +140,11 @@ impl BetzaOutcome {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaPiece {
-    /// Piece type (index into the variant's pieces), or -1 for an empty square.
+    /// Piece type (index into the variant's pieces), or BETZA_NONE for an
+    /// empty square.
     pub piece: i32,
-    /// 0 White, 1 Black, -1 for an empty square.
+    /// BETZA_WHITE or BETZA_BLACK, or BETZA_NONE for an empty square.
     pub color: i32,
-}
-
-pub(crate) fn variant_arg(name: &str) -> Result<&'static Variant> {
-    match Variant::by_name(name) {
-        Some(v) => Ok(v),
-        None => fail(
-            BETZA_UNKNOWN_VARIANT,
-            format!(
-                "unknown variant {name:?}: the built-in variants are {}",
-                Variant::builtin_names().join(", ")
-            ),
-        ),
-    }
 }
 
 pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Square> {
@@ -152,7 +164,7 @@ pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
     let found = pos.legal_moves().into_iter().find(|x| {
         x.from().0 as u32 == m.from
             && x.to().0 as u32 == m.to
-            && x.promotion().map_or(-1, |r| r.0 as i32) == m.promotion
+            && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
     });
     match found {
         Some(x) => Ok(x),
@@ -166,35 +178,31 @@ pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
     }
 }
 
-pub(crate) fn move_error(e: MoveError) -> super::Fail {
+pub(crate) fn move_error(e: MoveError) -> Fail {
     let status = match e {
         MoveError::KingExposed { .. } | MoveError::Illegal { .. } => BETZA_ILLEGAL_MOVE,
         MoveError::GameOver { .. } => BETZA_INVALID_STATE,
         _ => BETZA_INVALID_MOVE,
     };
-    super::Fail {
-        status,
-        message: e.to_string(),
-    }
+    fail_with(status)(&e)
 }
 
-pub(crate) fn fen_position(
-    variant: *const c_char,
-    fen_or_null: *const c_char,
-) -> Result<Position<'static>> {
-    // SAFETY: C strings from the caller.
-    let v = variant_arg(unsafe { str_arg(variant, "variant") }?)?;
-    if fen_or_null.is_null() {
-        return Ok(Position::start(v));
-    }
-    // SAFETY: as above.
-    let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-    Position::from_fen(v, fen).or_else(|e| fail(BETZA_INVALID_FEN, e.to_string()))
+/// A position of `holder`'s variant from `fen_or_null` (NULL: the start).
+pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaPosition> {
+    let v = holder.variant();
+    let pos = if fen_or_null.is_null() {
+        Position::start(v)
+    } else {
+        // SAFETY: a C string from the caller.
+        let fen = unsafe { str_arg(fen_or_null, "fen") }?;
+        Position::from_fen(v, fen).map_err(|e| fail_with(BETZA_INVALID_FEN)(&e))?
+    };
+    Ok(BetzaPosition::new(holder, pos))
 }
 
 /// Writes a legal move named by a `BetzaMove` as text made by `f`.
 pub(crate) unsafe fn write_move_string(
-    p: &BetzaPosition,
+    pos: *const BetzaPosition,
     mv: *const BetzaMove,
     buf: *mut c_char,
     cap: usize,
@@ -202,12 +210,19 @@ pub(crate) unsafe fn write_move_string(
     f: impl Fn(&Position<'static>, &Move) -> String,
 ) -> Result<()> {
     // SAFETY: pointers from the caller.
-    let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
+    let p = unsafe { ref_arg(pos, "pos") }?;
+    let mv = unsafe { ref_arg(mv, "move") }?;
+    buffer_args(buf, cap, len)?;
+    let m = move_arg(&p.pos, mv)?;
     unsafe { write_str(&f(&p.pos, &m), buf, cap, len) }
 }
 
-/// Creates a position of the built-in `variant` from `fen_or_null` (NULL: the
-/// start position) into `*out`.
+/// Creates a position of the built-in variant named variant from
+/// fen_or_null (NULL: the variant's start position) into *out; free it with
+/// betza_position_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_UNKNOWN_VARIANT; BETZA_INVALID_FEN.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_new(
     variant: *const c_char,
@@ -215,36 +230,64 @@ pub unsafe extern "C" fn betza_position_new(
     out: *mut *mut BetzaPosition,
 ) -> BetzaStatus {
     boundary(|| {
-        if out.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "out is NULL");
-        }
-        let pos = fen_position(variant, fen_or_null)?;
-        // SAFETY: out is not NULL.
-        unsafe { *out = Box::into_raw(Box::new(BetzaPosition { pos })) };
-        Ok(())
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
+        let pos = fen_position(holder, fen_or_null)?;
+        unsafe { write_handle(out, pos) }
     })
 }
 
-/// A copy of `pos` (NULL if `pos` is NULL); free it with `betza_position_free`.
+/// Creates a position of variant (any handle: built-in or from
+/// betza_variant_new) from fen_or_null (NULL: the variant's start position)
+/// into *out; free it with betza_position_free. The position keeps the
+/// variant alive: the variant handle may be freed first.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_FEN.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn betza_position_clone(pos: *const BetzaPosition) -> *mut BetzaPosition {
-    // SAFETY: NULL or a position from this library.
-    match unsafe { pos.as_ref() } {
-        Some(p) => Box::into_raw(Box::new(BetzaPosition { pos: p.pos })),
-        None => std::ptr::null_mut(),
-    }
+pub unsafe extern "C" fn betza_position_new_in(
+    variant: *const BetzaVariant,
+    fen_or_null: *const c_char,
+    out: *mut *mut BetzaPosition,
+) -> BetzaStatus {
+    boundary(|| {
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
+        let pos = fen_position(holder, fen_or_null)?;
+        unsafe { write_handle(out, pos) }
+    })
+}
+
+/// A copy of pos into *out; free it with betza_position_free.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_clone(
+    pos: *const BetzaPosition,
+    out: *mut *mut BetzaPosition,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        unsafe { write_handle(out, BetzaPosition::new(p.holder.clone(), p.pos)) }
+    })
 }
 
 /// Frees a position; NULL is a no-op.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_free(pos: *mut BetzaPosition) {
     if !pos.is_null() {
-        // SAFETY: a position from betza_position_new/clone, freed once.
+        // SAFETY: a position from this library, freed once.
         drop(unsafe { Box::from_raw(pos) });
     }
 }
 
 /// The position as FEN.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_fen(
     pos: *const BetzaPosition,
@@ -255,11 +298,15 @@ pub unsafe extern "C" fn betza_position_fen(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, len)?;
         unsafe { write_str(&p.pos.to_fen(), buf, cap, len) }
     })
 }
 
-/// Every legal move into `buf` (capacity `cap`); `*count` gets the number.
+/// Every legal move into buf (capacity cap moves); *count gets the number.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+/// NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the count is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_legal_moves(
     pos: *const BetzaPosition,
@@ -270,6 +317,7 @@ pub unsafe extern "C" fn betza_position_legal_moves(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, count)?;
         let moves: Vec<BetzaMove> = p
             .pos
             .legal_moves()
@@ -280,7 +328,12 @@ pub unsafe extern "C" fn betza_position_legal_moves(
     })
 }
 
-/// The legal moves from `from` to `to`: none, one, or a promotion choice.
+/// The legal moves from square from to square to: none, one, or a
+/// promotion choice.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+/// NULL and cap is not 0; BETZA_INVALID_ARGUMENT if from or to is not a
+/// square; BETZA_BUFFER_TOO_SMALL (the count is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_moves_between(
     pos: *const BetzaPosition,
@@ -293,6 +346,7 @@ pub unsafe extern "C" fn betza_position_moves_between(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, count)?;
         let (f, t) = (
             square_arg(&p.pos, from, "from")?,
             square_arg(&p.pos, to, "to")?,
@@ -307,7 +361,12 @@ pub unsafe extern "C" fn betza_position_moves_between(
     })
 }
 
-/// The squares the piece on `from` may move to.
+/// The squares the piece on square from may move to (none for an empty
+/// square or a piece of the side not to move).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+/// NULL and cap is not 0; BETZA_INVALID_ARGUMENT if from is not a square;
+/// BETZA_BUFFER_TOO_SMALL (the count is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_legal_targets(
     pos: *const BetzaPosition,
@@ -319,13 +378,19 @@ pub unsafe extern "C" fn betza_position_legal_targets(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, count)?;
         let f = square_arg(&p.pos, from, "from")?;
         let squares: Vec<u32> = p.pos.legal_targets(f).map(|s| s.0 as u32).collect();
         unsafe { write_array(&squares, buf, cap, count) }
     })
 }
 
-/// The move as move text (`e3e5`, `c9c10+`).
+/// The legal move mv (found by from, to and promotion) as move text, such
+/// as "e3e5" or "c9c10+".
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_ILLEGAL_MOVE if no legal move matches;
+/// BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_move_text(
     pos: *const BetzaPosition,
@@ -334,14 +399,16 @@ pub unsafe extern "C" fn betza_move_text(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_move_string(p, mv, buf, cap, len, Position::move_text) }
-    })
+    // SAFETY: pointers from the caller.
+    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, Position::move_text) })
 }
 
-/// Reads a move text into `*out`, without playing it.
+/// Reads move text (such as "e3e5") into *out, without playing it.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, text or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_MOVE if the text is malformed or names
+/// no move of the piece; BETZA_ILLEGAL_MOVE if the move leaves the King
+/// attacked; BETZA_INVALID_STATE if the game is over.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_parse_move(
     pos: *const BetzaPosition,
@@ -351,13 +418,18 @@ pub unsafe extern "C" fn betza_position_parse_move(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let text = unsafe { str_arg(text, "move_text") }?;
+        let text = unsafe { str_arg(text, "text") }?;
+        need(out, "out")?;
         let m = p.pos.parse_move(text).map_err(move_error)?;
         unsafe { write_out(out, BetzaMove::from(m), "out") }
     })
 }
 
-/// Plays a legal move on `pos`; on failure `pos` is unchanged.
+/// Plays the legal move mv (found by from, to and promotion) on pos; on
+/// failure pos is unchanged.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or mv is NULL;
+/// BETZA_ILLEGAL_MOVE if no legal move matches.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_play(
     pos: *mut BetzaPosition,
@@ -372,7 +444,12 @@ pub unsafe extern "C" fn betza_position_play(
     })
 }
 
-/// Plays a move given as move text; on failure `pos` is unchanged.
+/// Plays a move given as move text (such as "e3e5"); on failure pos is
+/// unchanged.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or move_text is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_MOVE; BETZA_ILLEGAL_MOVE;
+/// BETZA_INVALID_STATE if the side to move has no legal move.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_play_text(
     pos: *mut BetzaPosition,
@@ -388,8 +465,11 @@ pub unsafe extern "C" fn betza_position_play_text(
     })
 }
 
-/// Perft: the number of leaves of the legal-move tree `depth` plies deep
-/// (`depth` at most 20).
+/// Perft: the number of leaves of the legal-move tree depth plies deep
+/// (depth at most 20; 0 gives 1), into *nodes.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or nodes is NULL;
+/// BETZA_INVALID_ARGUMENT if depth is over 20.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_perft(
     pos: *const BetzaPosition,
@@ -399,9 +479,7 @@ pub unsafe extern "C" fn betza_position_perft(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        if nodes.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "nodes is NULL");
-        }
+        need(nodes, "nodes")?;
         if depth > 20 {
             return fail(BETZA_INVALID_ARGUMENT, format!("depth {depth} is over 20"));
         }
@@ -409,7 +487,10 @@ pub unsafe extern "C" fn betza_position_perft(
     })
 }
 
-/// The outcome by the rules (`BETZA_RESULT_ONGOING` while moves remain).
+/// The outcome by the rules into *out (BETZA_RESULT_ONGOING while the side
+/// to move has a legal move).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_outcome(
     pos: *const BetzaPosition,
@@ -418,11 +499,14 @@ pub unsafe extern "C" fn betza_position_outcome(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        need(out, "out")?;
         unsafe { write_out(out, BetzaOutcome::of(p.pos.outcome()), "out") }
     })
 }
 
-/// Whether the side to move is in check.
+/// Whether the side to move is in check, into *out.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_is_check(
     pos: *const BetzaPosition,
@@ -435,20 +519,89 @@ pub unsafe extern "C" fn betza_position_is_check(
     })
 }
 
-/// The side to move: 0 White, 1 Black.
+/// The side to move into *out: BETZA_WHITE or BETZA_BLACK.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_side_to_move(
     pos: *const BetzaPosition,
-    out: *mut u32,
+    out: *mut i32,
 ) -> BetzaStatus {
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.side_to_move().index() as u32, "out") }
+        unsafe { write_out(out, p.pos.side_to_move().index() as i32, "out") }
     })
 }
 
-/// The piece on `square` (`piece` -1 if empty).
+/// Whether color may still castle, into *out: kingside (true) is with the
+/// Rook on the highest file, queenside (false) with the Rook on file a.
+/// Always false in a variant without castling.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL;
+/// BETZA_INVALID_ARGUMENT if color is not BETZA_WHITE or BETZA_BLACK.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_can_castle(
+    pos: *const BetzaPosition,
+    color: i32,
+    kingside: bool,
+    out: *mut bool,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        need(out, "out")?;
+        let c = color_arg(color)?;
+        unsafe { write_out(out, p.pos.can_castle(c, kingside), "out") }
+    })
+}
+
+/// The en-passant square into *out, or BETZA_NONE: the square a double
+/// step just skipped, given only when the side to move can capture there
+/// en passant (as FEN writes it and the hash counts it).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_ep_square(
+    pos: *const BetzaPosition,
+    out: *mut i32,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        need(out, "out")?;
+        let ep = p.pos.legal_ep_square().map_or(BETZA_NONE, |s| s.0 as i32);
+        unsafe { write_out(out, ep, "out") }
+    })
+}
+
+/// The clocks: *halfmove gets the plies since the last capture or Pawn move
+/// (the fifty-move count), *fullmove the move number (1 at the start, one
+/// more after each Black move).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if any pointer is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_clocks(
+    pos: *const BetzaPosition,
+    halfmove: *mut u32,
+    fullmove: *mut u32,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        need(halfmove, "halfmove")?;
+        need(fullmove, "fullmove")?;
+        unsafe {
+            write_out(halfmove, p.pos.halfmove_clock(), "halfmove")?;
+            write_out(fullmove, p.pos.fullmove_number(), "fullmove")
+        }
+    })
+}
+
+/// The piece on square into *out (piece and color BETZA_NONE if empty).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL;
+/// BETZA_INVALID_ARGUMENT if square is not a square of the board.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_piece_at(
     pos: *const BetzaPosition,
@@ -458,11 +611,12 @@ pub unsafe extern "C" fn betza_position_piece_at(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        need(out, "out")?;
         let sq = square_arg(&p.pos, square, "square")?;
         let piece = match p.pos.piece_at(sq) {
             None => BetzaPiece {
-                piece: -1,
-                color: -1,
+                piece: BETZA_NONE,
+                color: BETZA_NONE,
             },
             Some(x) => BetzaPiece {
                 piece: x.role.0 as i32,
@@ -473,7 +627,9 @@ pub unsafe extern "C" fn betza_position_piece_at(
     })
 }
 
-/// The board's width and height.
+/// The board's width (files) and height (ranks).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if any pointer is NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_board_size(
     pos: *const BetzaPosition,
@@ -483,9 +639,8 @@ pub unsafe extern "C" fn betza_position_board_size(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        if files.is_null() || ranks.is_null() {
-            return fail(BETZA_NULL_ARGUMENT, "files or ranks is NULL");
-        }
+        need(files, "files")?;
+        need(ranks, "ranks")?;
         let size = p.pos.size();
         unsafe {
             write_out(files, size.files() as u32, "files")?;
@@ -494,7 +649,11 @@ pub unsafe extern "C" fn betza_position_board_size(
     })
 }
 
-/// The name of `square`, such as `"j10"`.
+/// The name of square, such as "j10".
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_INVALID_ARGUMENT if square is not a square
+/// of the board; BETZA_BUFFER_TOO_SMALL (the length is reported).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_square_name(
     pos: *const BetzaPosition,
@@ -506,12 +665,17 @@ pub unsafe extern "C" fn betza_position_square_name(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, len)?;
         let sq = square_arg(&p.pos, square, "square")?;
         unsafe { write_str(&p.pos.size().square_name(sq), buf, cap, len) }
     })
 }
 
-/// Reads a square name such as `"e4"` into `*out`.
+/// Reads a square name such as "e4" into *out.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, name or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_SQUARE if name is not a square of the
+/// board (malformed, or off the board as "k1" is on 10 files).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_position_parse_square(
     pos: *const BetzaPosition,
@@ -522,13 +686,37 @@ pub unsafe extern "C" fn betza_position_parse_square(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         let name = unsafe { str_arg(name, "name") }?;
-        match p.pos.size().parse_square(name) {
+        need(out, "out")?;
+        let size = p.pos.size();
+        match size.parse_square(name) {
             Some(sq) => unsafe { write_out(out, sq.0 as u32, "out") },
             None => fail(
-                BETZA_INVALID_ARGUMENT,
-                format!("{name:?} is not a square of the board"),
+                BETZA_INVALID_SQUARE,
+                format!(
+                    "{} is not a square of the {}x{} board (a1 to {})",
+                    quote(name),
+                    size.files(),
+                    size.ranks(),
+                    size.square_name(Square(size.squares() as u8 - 1)),
+                ),
             ),
         }
+    })
+}
+
+/// The position's Zobrist hash into *out (placement, side to move, castling
+/// rights, usable en-passant square): equal positions have equal hashes.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_hash(
+    pos: *const BetzaPosition,
+    out: *mut u64,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        unsafe { write_out(out, p.pos.hash(), "out") }
     })
 }
 
@@ -538,4 +726,17 @@ const _: () = {
     assert!(MoveFlags::EN_PASSANT.bits() as u32 == BETZA_MOVE_EN_PASSANT);
     assert!(MoveFlags::DOUBLE_STEP.bits() as u32 == BETZA_MOVE_DOUBLE_STEP);
     assert!(MoveFlags::FORCED_PROMOTION.bits() as u32 == BETZA_MOVE_FORCED_PROMOTION);
+    assert!(Color::White as usize == super::BETZA_WHITE as usize);
+    assert!(Color::Black as usize == super::BETZA_BLACK as usize);
+};
+
+// The README's thread rules: a handle may move between threads, and read-only
+// positions and variant handles may be shared, so these must be `Send` and
+// `Sync` (no interior mutability behind a `const` pointer).
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<BetzaPosition>();
+    shareable::<super::BetzaVariant>();
+    shareable::<super::BetzaGame>();
+    shareable::<super::BetzaPgnReader>();
 };

@@ -289,3 +289,78 @@ pub fn long_random_game(v: &'static Variant, seed: u64, min: usize) -> Game {
 }
 
 pub const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
+
+// The king-capture legality reference, independent of the attack tables.
+
+/// Whether the side to move could take the other side's King: by a
+/// pseudo-legal capture (the generator's own moves, not the attack tables),
+/// or (where the rule exists) because the Kings face each other on an open
+/// file.
+pub fn king_capturable(pos: &Position<'_>) -> bool {
+    let v = pos.variant();
+    if pos
+        .pseudo_legal_moves()
+        .iter()
+        .any(|m| m.captured() == Some(v.royal()))
+    {
+        return true;
+    }
+    if v.facing_kings() {
+        let (Some(a), Some(b)) = (pos.king(betza::Color::White), pos.king(betza::Color::Black))
+        else {
+            return false;
+        };
+        let size = pos.size();
+        if size.file(a) == size.file(b) {
+            let (lo, hi) = (
+                size.rank(a).min(size.rank(b)),
+                size.rank(a).max(size.rank(b)),
+            );
+            let f = size.file(a) as i32;
+            return (lo + 1..hi).all(|r| {
+                pos.piece_at(size.square(f, r as i32).expect("on board"))
+                    .is_none()
+            });
+        }
+    }
+    false
+}
+
+/// The legal moves by the reference: every pseudo-legal move after which
+/// the opponent cannot take the King.
+pub fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
+    reference_legal_with(pos, &|_| false)
+}
+
+/// [`reference_legal`] where `also(p)` tells of more ways the side to move
+/// in `p` could take the King (attacks that are no move, such as a Pawn's
+/// when no promotion is left).
+pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> bool) -> Vec<Move> {
+    pos.pseudo_legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let next = pos.play_unchecked(m);
+            !king_capturable(&next) && !also(&next)
+        })
+        .collect()
+}
+
+/// Asserts that the library's legal moves are the reference's, and that
+/// bulk counting agrees.
+#[track_caller]
+pub fn assert_reference(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> bool) {
+    let mut got: Vec<String> = pos.legal_moves().iter().map(|m| desc(pos, m)).collect();
+    let mut want: Vec<String> = reference_legal_with(pos, also)
+        .iter()
+        .map(|m| desc(pos, m))
+        .collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "{}", pos.to_fen());
+    assert_eq!(
+        pos.perft(1),
+        got.len() as u64,
+        "bulk count, {}",
+        pos.to_fen()
+    );
+}
