@@ -1,6 +1,6 @@
 //! The generic engine features of issue 11, each proven by a rule test and,
-//! together, by the perft counts other programs published (RULES.md section
-//! 7): hoppers (the Cannon), lame oblique leaps (the Horse), confinement of
+//! together, by the perft counts other programs published (docs/variants.md):
+//! hoppers (the Cannon), lame oblique leaps (the Horse), confinement of
 //! any type (the Elephant), region-dependent moves (the Soldier), castling
 //! by a distance per side (Janus), zone promotion with a forced part and
 //! limits (Grand), boards of 9x9, 9x10 and 12x8.
@@ -450,7 +450,7 @@ fn the_reference_sees_cannon_checks() {
     assert!(!after("e7a7"), "no screen");
 }
 
-/// (variant, FEN or start, depth, nodes): RULES.md section 7.
+/// (variant, FEN or start, depth, nodes): the published counts of docs/variants.md.
 const COUNTS: &[(&str, Option<&str>, u32, u64)] = &[
     ("gothic", None, 1, 28),
     ("gothic", None, 2, 784),
