@@ -21,6 +21,8 @@ const FILES: &[(&str, &str)] = &[
     ("courier", include_str!("../variants/courier.toml")),
     ("shatranj", include_str!("../variants/shatranj.toml")),
     ("makruk", include_str!("../variants/makruk.toml")),
+    ("grand", include_str!("../variants/grand.toml")),
+    ("xiangqi", include_str!("../variants/xiangqi.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -38,6 +40,8 @@ pub(crate) const NAMES: &[&str] = &[
     "courier",
     "shatranj",
     "makruk",
+    "grand",
+    "xiangqi",
 ];
 
 fn index(name: &str) -> Option<usize> {

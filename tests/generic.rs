@@ -1,12 +1,11 @@
 //! The generic engine features of issue 11, each proven by a rule test and,
-//! together, by the perft counts other programs published (docs/variants.md):
-//! hoppers (the Cannon), lame oblique leaps (the Horse), confinement of
+//! together, by the perft counts other programs published (docs/variants.md): hoppers (the Cannon), lame oblique leaps (the Horse), confinement of
 //! any type (the Elephant), region-dependent moves (the Soldier), castling
 //! by a distance per side (Janus), zone promotion with a forced part and
 //! limits (Grand), boards of 9x9, 9x10 and 12x8.
 //!
-//! The definitions are `tests/data/variants/*.toml`. Deep counts:
-//! `cargo test --release --test generic -- --ignored`.
+//! The definitions are the built-in `variants/*.toml`; their published
+//! counts are in `tests/data/validation.perft` (run by `tests/perft.rs`).
 
 mod common;
 
@@ -15,24 +14,9 @@ use std::collections::BTreeSet;
 use betza::{Color, Position, Square, Variant};
 use common::{Rng, assert_reference, desc, king_capturable};
 
-/// A variant of `tests/data/variants/`, compiled once.
+/// A built-in variant (its file is `variants/NAME.toml`).
 fn variant(name: &str) -> &'static Variant {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, &'static Variant>>> = OnceLock::new();
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .expect("not poisoned");
-    cache.entry(name.to_string()).or_insert_with(|| {
-        let path = format!(
-            "{}/tests/data/variants/{name}.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let v = Variant::from_definition(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-        Box::leak(Box::new(v))
-    })
+    Variant::by_name(name).unwrap_or_else(|| panic!("{name} is built in"))
 }
 
 const NAMES: [&str; 11] = [
@@ -448,85 +432,6 @@ fn the_reference_sees_cannon_checks() {
     };
     assert!(after("e7e5"), "the Cannon takes the King over e5");
     assert!(!after("e7a7"), "no screen");
-}
-
-/// (variant, FEN or start, depth, nodes): the published counts of docs/variants.md.
-const COUNTS: &[(&str, Option<&str>, u32, u64)] = &[
-    ("gothic", None, 1, 28),
-    ("gothic", None, 2, 784),
-    ("gothic", None, 3, 25_283),
-    ("gothic", None, 4, 808_984),
-    ("gothic", None, 5, 28_946_187),
-    ("embassy", None, 4, 809_539),
-    ("embassy", None, 5, 28_937_546),
-    ("janus", None, 4, 772_074),
-    ("janus", None, 5, 26_869_186),
-    ("modern", None, 4, 433_729),
-    ("chancellor", None, 4, 436_656),
-    ("centaur", None, 3, 24_490),
-    ("courier", None, 4, 500_337),
-    ("shatranj", None, 4, 68_122),
-    ("makruk", None, 4, 273_026),
-    ("grand", None, 3, 259_514),
-    ("grand", None, 4, 15_921_643),
-    (
-        "grand",
-        Some("r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3"),
-        2,
-        5_768,
-    ),
-    ("xiangqi", None, 1, 44),
-    ("xiangqi", None, 2, 1_920),
-    ("xiangqi", None, 3, 79_666),
-    ("xiangqi", None, 4, 3_290_240),
-    ("xiangqi", None, 5, 133_312_995),
-    (
-        "xiangqi",
-        Some("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"),
-        4,
-        4_485_547,
-    ),
-    (
-        "xiangqi",
-        Some("4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1"),
-        4,
-        92_741,
-    ),
-];
-
-fn run_counts(deep: bool) {
-    let mut failures = Vec::new();
-    let mut ran = 0;
-    for &(name, fen, depth, nodes) in COUNTS {
-        if (nodes > 1_000_000) != deep {
-            continue;
-        }
-        let v = variant(name);
-        let pos = match fen {
-            None => Position::start(v),
-            Some(f) => Position::from_fen(v, f).expect("a valid FEN"),
-        };
-        let got = pos.perft(depth);
-        if got != nodes {
-            failures.push(format!(
-                "{name} {fen:?} depth {depth}: {got}, published {nodes}"
-            ));
-        }
-        ran += 1;
-    }
-    assert!(ran > 0);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn published_counts_up_to_a_million_nodes() {
-    run_counts(false);
-}
-
-#[test]
-#[ignore = "deep: run in release mode"]
-fn published_counts_deep() {
-    run_counts(true);
 }
 
 #[test]
