@@ -624,24 +624,21 @@ fn nothing_points_outside_the_repository() {
             let path = entry.expect("readable entry").path();
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             if path.is_dir() {
-                if !name.starts_with('.')
-                    && name != "target"
-                    && name != "corpus"
-                    && name != "artifacts"
-                {
+                if name != ".git" && name != "target" && name != "corpus" && name != "artifacts" {
                     stack.push(path);
                 }
                 continue;
             }
-            let text_file = ["rs", "md", "toml", "perft", "c", "h", "sh"]
+            let text_file = ["rs", "md", "toml", "perft", "c", "h", "cpp", "hpp", "sh"]
                 .iter()
-                .any(|e| path.extension().is_some_and(|x| x == *e));
-            let Ok(text) = fs::read_to_string(&path) else {
-                continue;
-            };
+                .any(|e| path.extension().is_some_and(|x| x == *e))
+                || path.parent().is_some_and(|p| p.ends_with(".ci"));
             if !text_file {
                 continue;
             }
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
             let rel = path.strip_prefix(ROOT).unwrap_or(&path);
             for (n, line) in text.lines().enumerate() {
                 for o in &outside {
