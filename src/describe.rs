@@ -1105,6 +1105,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "capi")]
     #[test]
     fn the_c_api_gives_the_same_words() {
         use crate::capi::{BetzaStatus, betza_variant_by_name, betza_variant_piece_description};
