@@ -151,6 +151,8 @@ const XBOARD_VARIANTS: &[(&str, &str, bool)] = &[
     ("makruk", "makruk", false),
     ("shatranj", "shatranj", false),
     ("courier", "courier", true),
+    ("grand", "grand", false),
+    ("xiangqi", "xiangqi", false),
 ];
 
 /// How a variant goes to XBoard.

@@ -17,7 +17,7 @@
 //! range     := digits (0 = unlimited) | the same atom letter again (a rider)
 //! ```
 //!
-//! Meanings, in short (`NOTATION.md` of the project is the full reference):
+//! Meanings, in short (`docs/betza.md` is the full reference):
 //!
 //! - An atom `(x,y)` leaps to every rotation and reflection of `(x,y)`.
 //! - Range `n` makes the atom a rider of at most `n` steps over empty squares.

@@ -1105,6 +1105,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "capi")]
     #[test]
     fn the_c_api_gives_the_same_words() {
         use crate::capi::{BetzaStatus, betza_variant_by_name, betza_variant_piece_description};
@@ -1143,14 +1144,18 @@ mod tests {
                 );
             }
             let n = v.pieces().len() as u32;
+            let mut len = 0usize;
+            let status =
+                betza_variant_piece_description(handle, n, std::ptr::null_mut(), 0, &mut len);
+            assert_eq!(status, BetzaStatus::BETZA_INVALID_ARGUMENT);
             let status = betza_variant_piece_description(
                 handle,
-                n,
+                0,
                 std::ptr::null_mut(),
                 0,
                 std::ptr::null_mut(),
             );
-            assert_eq!(status, BetzaStatus::BETZA_INVALID_ARGUMENT);
+            assert_eq!(status, BetzaStatus::BETZA_NULL_ARGUMENT);
             let status = betza_variant_piece_description(
                 std::ptr::null(),
                 0,

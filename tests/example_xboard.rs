@@ -57,7 +57,7 @@ fn handshake_announces_the_features() {
     assert!(f.starts_with("feature "), "{f}");
     for part in [
         "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
-         centaur,courier,shatranj,makruk\"",
+         centaur,courier,shatranj,makruk,grand,xiangqi\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -484,7 +484,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         &opts,
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
-    assert!(out[0].contains(",makruk,gardner\" "), "{out:?}");
+    assert!(out[0].contains(",xiangqi,gardner\" "), "{out:?}");
     let setup = &out[1];
     assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
     assert!(

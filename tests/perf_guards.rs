@@ -59,7 +59,7 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (u64, T) {
     (ALLOCATIONS.with(Cell::get) - before, out)
 }
 
-/// Every built-in start position, and middlegames (from `examples/bench.rs`:
+/// Every built-in start position, and middlegames (from `bench/src/main.rs`:
 /// seeded random play 20 and 40 plies in) with promoted pieces, castling
 /// rights and en passant among them.
 const POSITIONS: &[(&str, Option<&str>)] = &[

@@ -6,7 +6,9 @@ use betza::testing::{self, FenField};
 use betza::{Color, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
-const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
+/// Every built-in variant.
+static VARIANTS: std::sync::LazyLock<&'static [&'static str]> =
+    std::sync::LazyLock::new(Variant::builtin_names);
 
 /// Whether the side to move could take the other side's King: by a
 /// pseudo-legal capture, or (where the rule exists) because the Kings face
@@ -59,12 +61,24 @@ fn reference_perft(pos: &Position<'_>, depth: u32) -> u64 {
         .sum()
 }
 
+/// Whether the variant's Black is White rotated 180 degrees (Decimaka)
+/// rather than flipped: its start position is not its own flipped mirror.
+fn rotated(v: &Variant) -> bool {
+    let start = Position::start(v);
+    let placement = |fen: String| fen.split(' ').next().unwrap_or("").to_string();
+    placement(mirror_fen_as(&start, false)) != placement(start.to_fen())
+}
+
 /// The colour-flipped mirror of a position as FEN: ranks flipped (or the
-/// board rotated, for Decimaka whose Black is White rotated), colours swapped.
+/// board rotated, where the variant's Black is White rotated), colours
+/// swapped.
 fn mirror_fen(pos: &Position<'_>) -> String {
+    mirror_fen_as(pos, rotated(pos.variant()))
+}
+
+fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
     let fen = pos.to_fen();
     let fields: Vec<&str> = fen.split(' ').collect();
-    let rotate = pos.variant().name() == "decimaka";
     let size = pos.size();
     let mut rows: Vec<String> = Vec::new();
     for rank in 0..size.ranks() as i32 {

@@ -26,10 +26,13 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("betza", betza),
     ("variant", variant),
     ("play", play),
+    ("definition", definition),
 ];
 
 /// The built-in variants, in the order a selector byte picks them.
-pub const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
+pub fn variants() -> &'static [&'static str] {
+    Variant::builtin_names()
+}
 
 /// Most plies `play` makes: every ply checks every legal move, so longer
 /// inputs would only slow the fuzzer down.
@@ -39,7 +42,8 @@ pub const MAX_PLAY_PLIES: usize = 160;
 const MAX_VARIANT_PLIES: usize = 12;
 
 fn builtin(index: u8) -> &'static Variant {
-    Variant::by_name(VARIANTS[index as usize % VARIANTS.len()]).expect("built in")
+    let names = variants();
+    Variant::by_name(names[index as usize % names.len()]).expect("built in")
 }
 
 /// The input as text, or `None` if it is not UTF-8.
@@ -346,7 +350,7 @@ pub fn play_game(
 /// that is accepted must satisfy [`check_position`].
 pub fn fen(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    for i in 0..VARIANTS.len() as u8 {
+    for i in 0..variants().len() as u8 {
         if let Ok(pos) = Position::from_fen(builtin(i), text) {
             check_position(&pos, Moves::All);
         }
@@ -373,7 +377,7 @@ fn first_line_position<'v>(variant: &'v Variant, line: &str) -> Option<Position<
 fn read_moves(data: &[u8], read: fn(&Position<'_>, &str) -> Option<Move>) {
     let Some(text) = text(data) else { return };
     let (line, words) = text.split_once('\n').unwrap_or((text, ""));
-    for i in 0..VARIANTS.len() as u8 {
+    for i in 0..variants().len() as u8 {
         let Some(mut pos) = first_line_position(builtin(i), line) else {
             continue;
         };
@@ -502,7 +506,7 @@ impl<'a> Bytes<'a> {
 /// The Betza strings a `variant` input picks from: every built-in piece, and
 /// a few more shapes.
 fn betza_list() -> Vec<String> {
-    let mut list: Vec<String> = VARIANTS
+    let mut list: Vec<String> = variants()
         .iter()
         .flat_map(|name| builtin_betza(name))
         .collect();
@@ -717,4 +721,32 @@ pub fn play(data: &[u8]) {
         return;
     };
     play_game(builtin(first), moves, MAX_PLAY_PLIES, false);
+}
+
+/// `definition`: arbitrary text read as a variant definition file. Reading
+/// never panics and every refusal has a message; an accepted definition
+/// writes back to text that reads to the same definition, and its start
+/// position and a short game played by the input's bytes pass
+/// [`check_position`] (legal moves against the king-capture reference) and
+/// [`play_game`]'s checks.
+pub fn definition(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let v = match Variant::from_definition(text) {
+        Ok(v) => v,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "an error without a message");
+            return;
+        }
+    };
+    let def = v.definition().clone();
+    let written = def.to_string();
+    assert_eq!(
+        written.parse::<VariantDef>().as_ref(),
+        Ok(&def),
+        "the written definition reads back differently:\n{written}"
+    );
+    let pos = Position::start(&v);
+    check_position(&pos, Moves::All);
+    let _ = pos.perft(2);
+    play_game(v, data, MAX_VARIANT_PLIES, true);
 }

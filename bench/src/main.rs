@@ -1,8 +1,8 @@
 //! Move-generation benchmark: nodes per second of perft, ours and shakmaty's.
 //!
 //! ```text
-//! cargo run --release --example bench -- [--quick] [--runs N] [--bulk | --full] [FILTER...]
-//! cargo run --release --example bench -- --gen-fens
+//! cargo run --release -p betza-bench -- [--quick] [--runs N] [--bulk | --full] [FILTER...]
+//! cargo run --release -p betza-bench -- --gen-fens
 //! ```
 //!
 //! Every case is timed `--runs` times (default 7, at least 5 are needed for a
