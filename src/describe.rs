@@ -18,7 +18,7 @@
 //! length (the Rhino). The description is read from White's side: "forward"
 //! is towards the opponent, for either colour.
 
-use crate::betza::{self, Atom, BetzaError, LaterLeg, Modes, MoveTerm, Shape, Term};
+use crate::notation::{self, Atom, BetzaError, LaterLeg, Modes, MoveTerm, Shape, Term};
 use crate::variant::{PieceType, Role, Variant};
 
 impl PieceType {
@@ -33,7 +33,7 @@ impl PieceType {
     /// ```
     pub fn describe(&self) -> String {
         // A variant's Betza strings were parsed when it was built.
-        let mut text = match betza::parse(&self.betza) {
+        let mut text = match notation::parse(&self.betza) {
             Ok(piece) => describe_terms(&piece.terms),
             Err(e) => e.to_string(),
         };
@@ -60,7 +60,7 @@ impl Variant {
     /// ```
     pub fn describe_piece(&self, role: Role) -> Option<String> {
         let p = self.pieces().get(role.index())?;
-        let Ok(parsed) = betza::parse(&p.betza) else {
+        let Ok(parsed) = notation::parse(&p.betza) else {
             return Some(p.describe());
         };
         let moves: Vec<Term> = parsed
@@ -106,7 +106,7 @@ impl Variant {
 /// How a piece with these Betza moves moves, in plain words (see
 /// [`PieceType::describe`]); the parse error for a string the library refuses.
 pub fn describe_betza(text: &str) -> Result<String, BetzaError> {
-    Ok(describe_terms(&betza::parse(text)?.terms))
+    Ok(describe_terms(&notation::parse(text)?.terms))
 }
 
 /// The plain words for parsed terms: one clause per kind of move, in the order

@@ -16,7 +16,7 @@
 //!
 //! Data flows one way: text → definition → compiled variant → positions.
 //!
-//! - **Variants.** [`betza`] parses piece notation; [`variant`] reads a
+//! - **Variants.** [`notation`] parses Betza piece notation; [`variant`] reads a
 //!   definition file (TOML) into a [`VariantDef`], checks it and compiles it
 //!   (with the internal `tables` module) into an immutable [`Variant`];
 //!   [`builtin`] ships the built-in definition files. [`VariantRef`] owns one.
@@ -59,7 +59,6 @@
 
 #![warn(missing_docs)]
 
-pub mod betza;
 pub mod bitboard;
 pub mod builtin;
 #[cfg(feature = "capi")]
@@ -69,6 +68,7 @@ pub mod fen;
 pub mod game;
 mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod pgn;
 pub mod position;
@@ -127,7 +127,7 @@ pub enum Error {
     Pgn(#[from] PgnError),
     /// A Betza string was refused.
     #[error(transparent)]
-    Betza(#[from] betza::BetzaError),
+    Betza(#[from] notation::BetzaError),
     /// No built-in variant has this name.
     #[error(
         "unknown variant {name:?}: the built-in variants are {list}",

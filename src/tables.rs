@@ -18,8 +18,8 @@
 //! per variant, trie nodes per square (the walk's skip index is 16 bits) and
 //! paths of blockable captures per variant.
 
-use crate::betza::{MoveTerm, Shape, Term};
 use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::notation::{MoveTerm, Shape, Term};
 use crate::variant::VariantError;
 
 /// A trie node may end a non-capturing move.

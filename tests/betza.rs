@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use betza::betza::{Term, parse};
+use betza::notation::{Term, parse};
 use betza::{
     CastlingDef, PieceDef, Position, PromotionDef, Region, StalemateRule, Variant, VariantDef,
     VariantError,

@@ -671,7 +671,7 @@ fn betza_examples_match_the_parser() {
                 failures.push(format!("{at}: the Betza string is not in backticks"));
                 continue;
             };
-            match (betza::betza::parse(text), errors) {
+            match (betza::notation::parse(text), errors) {
                 (Ok(_), false) => parsed += 1,
                 (Err(e), false) => failures.push(format!("{at}: {text:?} is refused: {e}")),
                 (Ok(_), true) => failures.push(format!("{at}: {text:?} is accepted")),

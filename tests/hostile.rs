@@ -110,7 +110,7 @@ fn a_move_of_thousands_of_legs_is_refused_at_the_first_leg_too_many() {
         Err(VariantError::Betza { name, error }) => {
             assert_eq!(name, "Test");
             // The 32nd 'a' would start leg 33.
-            assert_eq!(error.position, 2 * (betza::betza::MAX_LEGS - 1));
+            assert_eq!(error.position, 2 * (betza::notation::MAX_LEGS - 1));
             assert!(
                 error.message.contains("at most 32 legs"),
                 "{}",
@@ -126,7 +126,7 @@ fn a_move_of_thousands_of_legs_is_refused_at_the_first_leg_too_many() {
 /// ends on e6; the same turned for the other three first steps.
 #[test]
 fn a_move_of_the_most_legs_compiles_and_moves() {
-    let legs = betza::betza::MAX_LEGS;
+    let legs = betza::notation::MAX_LEGS;
     let v = board(8, 8, &format!("ar{}mW", "al".repeat(legs - 2))).expect("within the limits");
     assert_eq!(targets(&v, "e4"), set("e6 g4 e2 c4"));
     // One leg more is refused.

@@ -295,7 +295,7 @@ proptest! {
     fn parsing_arbitrary_text_never_panics(text in ".{0,80}", v in 0..VARIANTS.len()) {
         let variant = Variant::by_name(VARIANTS[v]).expect("built in");
         let _ = Position::from_fen(variant, &text);
-        let _ = betza::betza::parse(&text);
+        let _ = betza::notation::parse(&text);
         let _ = Position::start(variant).parse_move(&text);
         let _ = Position::start(variant).parse_san(&text);
         let _ = Game::from_pgn(&text);

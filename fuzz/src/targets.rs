@@ -413,7 +413,7 @@ pub fn san(data: &[u8]) {
 /// [`check_position`] on its start position and count perft(2).
 pub fn betza(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    let parsed = match betza::betza::parse(text) {
+    let parsed = match betza::notation::parse(text) {
         Ok(parsed) => parsed,
         Err(e) => {
             assert!(
@@ -428,7 +428,7 @@ pub fn betza(data: &[u8]) {
     let castles = parsed
         .terms
         .iter()
-        .any(|t| matches!(t, betza::betza::Term::Castle { .. }));
+        .any(|t| matches!(t, betza::notation::Term::Castle { .. }));
     let size = betza::BoardSize::new(8, 8).expect("8x8");
     let initial = Region::ranks(size, 1, 4);
     let base = |pieces: Vec<PieceDef>, start: &str, rook: bool| VariantDef {

@@ -2,8 +2,8 @@
 //! [`VariantError`]. What passes is resolved (tokens to roles, Betza parsed)
 //! for [`super::compile`].
 
-use crate::betza::{self, Term};
 use crate::bitboard::{BoardSize, Color};
+use crate::notation::{self, Term};
 
 use super::def::{PieceDef, PromotionDef, PromotionText, Region, VariantDef};
 use super::{MAX_ROLES, PieceType, Promotion, Role, VariantError};
@@ -13,7 +13,7 @@ pub(super) struct Checked {
     pub size: BoardSize,
     pub royal: Role,
     pub pawn: Option<Role>,
-    pub parsed: Vec<betza::Piece>,
+    pub parsed: Vec<notation::ParsedPiece>,
     pub pieces: Vec<PieceType>,
     pub promotion: Promotion,
     pub promotion_text: PromotionText,
@@ -32,7 +32,7 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
     let mut parsed = Vec::with_capacity(def.pieces.len());
     let mut pieces = Vec::with_capacity(def.pieces.len());
     for p in &def.pieces {
-        let piece = betza::parse(&p.betza).map_err(|error| VariantError::Betza {
+        let piece = notation::parse(&p.betza).map_err(|error| VariantError::Betza {
             name: p.name.clone(),
             error,
         })?;
@@ -169,7 +169,7 @@ fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantErro
 
 /// Castling terms belong to the royal piece; `i` terms need a region.
 /// Returns the `O<n>` distance.
-fn castle_terms(p: &PieceDef, piece: &betza::Piece) -> Result<Option<u8>, VariantError> {
+fn castle_terms(p: &PieceDef, piece: &notation::ParsedPiece) -> Result<Option<u8>, VariantError> {
     let mut distance = None;
     for term in &piece.terms {
         match term {

@@ -22,8 +22,8 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::betza::BetzaError;
 use crate::bitboard::{BoardSize, Color, Square};
+use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
 

@@ -50,7 +50,7 @@
 //! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths from a square.
 //!
 //! ```
-//! use betza::betza::parse;
+//! use betza::notation::parse;
 //! let gryphon = parse("FyafsF").unwrap();
 //! assert_eq!(gryphon.terms.len(), 2);
 //! let err = parse("WgR").unwrap_err();
@@ -73,7 +73,7 @@ pub struct BetzaError {
 
 /// A parsed piece: its terms, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
+pub struct ParsedPiece {
     /// One entry per kind of move.
     pub terms: Vec<Term>,
 }
@@ -179,7 +179,7 @@ pub const MAX_PATHS: u64 = 1 << 12;
 pub const MAX_LEGS: usize = 32;
 
 /// Parses a Betza string.
-pub fn parse(text: &str) -> Result<Piece, BetzaError> {
+pub fn parse(text: &str) -> Result<ParsedPiece, BetzaError> {
     Parser {
         text,
         bytes: text.as_bytes(),
@@ -212,7 +212,7 @@ impl Parser<'_> {
         })
     }
 
-    fn piece(mut self) -> Result<Piece, BetzaError> {
+    fn piece(mut self) -> Result<ParsedPiece, BetzaError> {
         if self.bytes.is_empty() {
             return self.err(0, "empty string: a piece needs at least one move");
         }
@@ -220,7 +220,7 @@ impl Parser<'_> {
         while self.pos < self.bytes.len() {
             self.term(&mut terms)?;
         }
-        Ok(Piece { terms })
+        Ok(ParsedPiece { terms })
     }
 
     fn number(&mut self) -> Option<(u32, usize)> {
