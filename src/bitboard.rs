@@ -487,10 +487,21 @@ impl fmt::Debug for SquareName {
 }
 
 /// Why a text is not a [`SquareName`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SquareNameError(pub String);
+
+impl fmt::Display for SquareNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for SquareNameError {}
 
 impl std::str::FromStr for SquareName {
     type Err = SquareNameError;

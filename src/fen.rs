@@ -1,23 +1,17 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use thiserror::Error;
-
 use crate::bitboard::{Color, Square};
 use crate::position::{Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::Variant;
 
 /// Why a FEN was refused. Each message names the field at fault.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FenError {
     /// Not 6 fields (or 4, without the counters).
-    #[error(
-        "FEN has {0} fields: expected 6 (placement, side, castling, en passant, half-move clock, move number) or the first 4"
-    )]
     FieldCount(usize),
     /// A character of the placement is not a piece token, digit or `/`.
-    #[error("placement, rank {rank}: unknown piece token {token:?}")]
     UnknownPiece {
         /// The rank (as written, 1-based).
         rank: u8,
@@ -25,7 +19,6 @@ pub enum FenError {
         token: String,
     },
     /// An empty-square count is 0 or has a leading zero.
-    #[error("placement, rank {rank}: bad empty-square count {count:?}")]
     BadCount {
         /// The rank.
         rank: u8,
@@ -33,7 +26,6 @@ pub enum FenError {
         count: String,
     },
     /// A rank does not add up to the board width.
-    #[error("placement, rank {rank}: {found} squares, the board is {expected} wide")]
     RankWidth {
         /// The rank.
         rank: u8,
@@ -43,7 +35,6 @@ pub enum FenError {
         expected: u8,
     },
     /// The placement has the wrong number of ranks.
-    #[error("placement: {found} ranks, the board has {expected}")]
     RankCount {
         /// Ranks found.
         found: usize,
@@ -51,7 +42,6 @@ pub enum FenError {
         expected: u8,
     },
     /// A side has not exactly one royal piece.
-    #[error("placement: {color} has {count} royal pieces ({token}), needs exactly one")]
     RoyalCount {
         /// The side.
         color: Color,
@@ -61,7 +51,6 @@ pub enum FenError {
         token: String,
     },
     /// A confined piece stands outside its region.
-    #[error("placement: the {color} {name} on {square} is outside its confinement")]
     Confinement {
         /// The side.
         color: Color,
@@ -71,16 +60,12 @@ pub enum FenError {
         square: String,
     },
     /// The side-to-move field is not `w` or `b`.
-    #[error("side to move: {0:?} is not 'w' or 'b'")]
     Side(String),
     /// The castling field is malformed.
-    #[error("castling: {0:?} is not '-' or some of 'KQkq' in that order")]
     Castling(String),
     /// The variant has no castling but the field is not `-`.
-    #[error("castling: {0:?} given, but this variant has no castling")]
     NoCastling(String),
     /// A castling right without its King and Rook on their start squares.
-    #[error("castling: right '{right}' needs the {color} King on {king} and a Rook on {rook}")]
     CastlingPieces {
         /// The right's letter.
         right: char,
@@ -92,12 +77,8 @@ pub enum FenError {
         rook: String,
     },
     /// The en-passant field is not `-` or a square.
-    #[error("en passant: {0:?} is not '-' or a square of the board")]
     EnPassantSyntax(String),
     /// An en-passant square no double step could have produced.
-    #[error(
-        "en passant: {square} cannot be the square skipped by a double step of {color}, who just moved"
-    )]
     EnPassantSquare {
         /// The square.
         square: String,
@@ -105,16 +86,12 @@ pub enum FenError {
         color: Color,
     },
     /// The variant has no en passant but the field is not `-`.
-    #[error("en passant: {0:?} given, but this variant has no en passant")]
     NoEnPassant(String),
     /// The half-move clock is not a number.
-    #[error("half-move clock: {0:?} is not a whole number")]
     Halfmove(String),
     /// The move number is not a positive number.
-    #[error("move number: {0:?} is not a whole number from 1")]
     Fullmove(String),
     /// The side to move could capture the enemy royal piece.
-    #[error("placement: the side to move could capture the enemy King{0}")]
     OpponentInCheck(&'static str),
 }
 
@@ -400,3 +377,85 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     s
 }
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenError::FieldCount(v0) => write!(
+                f,
+                "FEN has {v0} fields: expected 6 (placement, side, castling, en passant, half-move clock, move number) or the first 4"
+            ),
+            FenError::UnknownPiece { rank, token } => {
+                write!(f, "placement, rank {rank}: unknown piece token {token:?}")
+            }
+            FenError::BadCount { rank, count } => write!(
+                f,
+                "placement, rank {rank}: bad empty-square count {count:?}"
+            ),
+            FenError::RankWidth {
+                rank,
+                found,
+                expected,
+            } => write!(
+                f,
+                "placement, rank {rank}: {found} squares, the board is {expected} wide"
+            ),
+            FenError::RankCount { found, expected } => {
+                write!(f, "placement: {found} ranks, the board has {expected}")
+            }
+            FenError::RoyalCount {
+                color,
+                count,
+                token,
+            } => write!(
+                f,
+                "placement: {color} has {count} royal pieces ({token}), needs exactly one"
+            ),
+            FenError::Confinement {
+                color,
+                name,
+                square,
+            } => write!(
+                f,
+                "placement: the {color} {name} on {square} is outside its confinement"
+            ),
+            FenError::Side(v0) => write!(f, "side to move: {v0:?} is not 'w' or 'b'"),
+            FenError::Castling(v0) => write!(
+                f,
+                "castling: {v0:?} is not '-' or some of 'KQkq' in that order"
+            ),
+            FenError::NoCastling(v0) => write!(
+                f,
+                "castling: {v0:?} given, but this variant has no castling"
+            ),
+            FenError::CastlingPieces {
+                right,
+                color,
+                king,
+                rook,
+            } => write!(
+                f,
+                "castling: right '{right}' needs the {color} King on {king} and a Rook on {rook}"
+            ),
+            FenError::EnPassantSyntax(v0) => {
+                write!(f, "en passant: {v0:?} is not '-' or a square of the board")
+            }
+            FenError::EnPassantSquare { square, color } => write!(
+                f,
+                "en passant: {square} cannot be the square skipped by a double step of {color}, who just moved"
+            ),
+            FenError::NoEnPassant(v0) => write!(
+                f,
+                "en passant: {v0:?} given, but this variant has no en passant"
+            ),
+            FenError::Halfmove(v0) => write!(f, "half-move clock: {v0:?} is not a whole number"),
+            FenError::Fullmove(v0) => write!(f, "move number: {v0:?} is not a whole number from 1"),
+            FenError::OpponentInCheck(v0) => write!(
+                f,
+                "placement: the side to move could capture the enemy King{v0}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}

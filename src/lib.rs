@@ -104,35 +104,100 @@ pub use crate::variant::{
 struct ReadmeDoctests;
 
 /// Any error of the library.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
     /// A FEN was refused.
-    #[error(transparent)]
-    Fen(#[from] FenError),
+    Fen(FenError),
     /// A move or move text was refused.
-    #[error(transparent)]
-    Move(#[from] MoveError),
+    Move(MoveError),
     /// A variant definition was refused.
-    #[error(transparent)]
-    Variant(#[from] VariantError),
+    Variant(VariantError),
     /// A position setup was refused.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
     /// A SAN move was refused.
-    #[error(transparent)]
-    San(#[from] SanError),
+    San(SanError),
     /// A PGN text was refused.
-    #[error(transparent)]
-    Pgn(#[from] PgnError),
+    Pgn(PgnError),
     /// A Betza string was refused.
-    #[error(transparent)]
-    Betza(#[from] notation::BetzaError),
+    Betza(notation::BetzaError),
     /// No built-in variant has this name.
-    #[error(
-        "unknown variant {name:?}: the built-in variants are {list}",
-        name = .0,
-        list = crate::builtin::NAMES.join(", ")
-    )]
     UnknownVariant(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Fen(v0) => std::fmt::Display::fmt(v0, f),
+            Error::Move(v0) => std::fmt::Display::fmt(v0, f),
+            Error::Variant(v0) => std::fmt::Display::fmt(v0, f),
+            Error::Setup(v0) => std::fmt::Display::fmt(v0, f),
+            Error::San(v0) => std::fmt::Display::fmt(v0, f),
+            Error::Pgn(v0) => std::fmt::Display::fmt(v0, f),
+            Error::Betza(v0) => std::fmt::Display::fmt(v0, f),
+            Error::UnknownVariant(v0) => write!(
+                f,
+                "unknown variant {name:?}: the built-in variants are {list}",
+                name = v0,
+                list = crate::builtin::NAMES.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Fen(v0) => Some(v0),
+            Error::Move(v0) => Some(v0),
+            Error::Variant(v0) => Some(v0),
+            Error::Setup(v0) => Some(v0),
+            Error::San(v0) => Some(v0),
+            Error::Pgn(v0) => Some(v0),
+            Error::Betza(v0) => Some(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<FenError> for Error {
+    fn from(e: FenError) -> Error {
+        Error::Fen(e)
+    }
+}
+
+impl From<MoveError> for Error {
+    fn from(e: MoveError) -> Error {
+        Error::Move(e)
+    }
+}
+
+impl From<VariantError> for Error {
+    fn from(e: VariantError) -> Error {
+        Error::Variant(e)
+    }
+}
+
+impl From<SetupError> for Error {
+    fn from(e: SetupError) -> Error {
+        Error::Setup(e)
+    }
+}
+
+impl From<SanError> for Error {
+    fn from(e: SanError) -> Error {
+        Error::San(e)
+    }
+}
+
+impl From<PgnError> for Error {
+    fn from(e: PgnError) -> Error {
+        Error::Pgn(e)
+    }
+}
+
+impl From<notation::BetzaError> for Error {
+    fn from(e: notation::BetzaError) -> Error {
+        Error::Betza(e)
+    }
 }

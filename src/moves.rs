@@ -2,7 +2,6 @@
 
 use bitflags::bitflags;
 use smallvec::SmallVec;
-use thiserror::Error;
 
 use crate::bitboard::Square;
 use crate::variant::Role;
@@ -255,11 +254,10 @@ impl<const N: usize> PartialEq<[Move]> for MoveList<N> {
 }
 
 /// Why a move text or a move was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MoveError {
     /// The text is not `<from><to>[suffix]`.
-    #[error("move text {text:?}: {reason}")]
     Syntax {
         /// The text.
         text: String,
@@ -267,7 +265,6 @@ pub enum MoveError {
         reason: &'static str,
     },
     /// No piece stands on the from-square.
-    #[error("move {text:?}: there is no piece on {square}")]
     EmptySquare {
         /// The text.
         text: String,
@@ -275,7 +272,6 @@ pub enum MoveError {
         square: String,
     },
     /// The piece on the from-square belongs to the side not to move.
-    #[error("move {text:?}: the piece on {square} is not the side to move's")]
     WrongSide {
         /// The text.
         text: String,
@@ -283,7 +279,6 @@ pub enum MoveError {
         square: String,
     },
     /// The piece has no such move at all.
-    #[error("move {text:?}: the {piece} on {from} has no move to {to}")]
     NoSuchMove {
         /// The text.
         text: String,
@@ -295,13 +290,11 @@ pub enum MoveError {
         to: String,
     },
     /// The move would leave the own King attacked, or the Kings facing.
-    #[error("move {text:?}: illegal, it would leave the King attacked or the Kings facing")]
     KingExposed {
         /// The text.
         text: String,
     },
     /// The text omits a promotion that is mandatory.
-    #[error("move {text:?}: promotion is mandatory here; write {example}")]
     PromotionRequired {
         /// The text.
         text: String,
@@ -309,7 +302,6 @@ pub enum MoveError {
         example: String,
     },
     /// The text asks for a promotion the move cannot make.
-    #[error("move {text:?}: this move cannot promote that way{hint}")]
     BadPromotion {
         /// The text.
         text: String,
@@ -317,15 +309,54 @@ pub enum MoveError {
         hint: String,
     },
     /// The move is not a legal move of this position.
-    #[error("move {text}: not a legal move in this position")]
     Illegal {
         /// The move written as text.
         text: String,
     },
     /// The game is over: no moves may be played.
-    #[error("move {text:?}: the game is over")]
     GameOver {
         /// The text.
         text: String,
     },
 }
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Syntax { text, reason } => write!(f, "move text {text:?}: {reason}"),
+            MoveError::EmptySquare { text, square } => {
+                write!(f, "move {text:?}: there is no piece on {square}")
+            }
+            MoveError::WrongSide { text, square } => write!(
+                f,
+                "move {text:?}: the piece on {square} is not the side to move's"
+            ),
+            MoveError::NoSuchMove {
+                text,
+                piece,
+                from,
+                to,
+            } => write!(
+                f,
+                "move {text:?}: the {piece} on {from} has no move to {to}"
+            ),
+            MoveError::KingExposed { text } => write!(
+                f,
+                "move {text:?}: illegal, it would leave the King attacked or the Kings facing"
+            ),
+            MoveError::PromotionRequired { text, example } => write!(
+                f,
+                "move {text:?}: promotion is mandatory here; write {example}"
+            ),
+            MoveError::BadPromotion { text, hint } => {
+                write!(f, "move {text:?}: this move cannot promote that way{hint}")
+            }
+            MoveError::Illegal { text } => {
+                write!(f, "move {text}: not a legal move in this position")
+            }
+            MoveError::GameOver { text } => write!(f, "move {text:?}: the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

@@ -57,11 +57,8 @@
 //! assert_eq!(err.position, 1);
 //! ```
 
-use thiserror::Error;
-
 /// A parse error, with the 0-based byte position of the offending character.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("Betza string {text:?}, position {position}: {message}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
     /// The string being parsed.
     pub text: String,
@@ -638,3 +635,16 @@ fn later_turns(p: &Parser<'_>, shape: Shape, g: &Group) -> Result<u8, BetzaError
     }
     Ok(turns)
 }
+
+impl std::fmt::Display for BetzaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let BetzaError {
+            text,
+            position,
+            message,
+        } = self;
+        write!(f, "Betza string {text:?}, position {position}: {message}")
+    }
+}
+
+impl std::error::Error for BetzaError {}

@@ -21,8 +21,6 @@
 //! game the rules have not ended (a claimed draw, a resignation) becomes the
 //! game's declared result ([`Game::declare_result`]).
 
-use thiserror::Error;
-
 use crate::bitboard::Color;
 use crate::fen::FenError;
 use crate::game::{Game, GameResult};
@@ -31,11 +29,10 @@ use crate::san::SanError;
 use crate::variant::{Variant, VariantRef};
 
 /// Why a PGN text was refused, or a tag name.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PgnError {
     /// The text is not well-formed PGN.
-    #[error("PGN line {line}: {reason}")]
     Syntax {
         /// The line (1-based).
         line: usize,
@@ -43,14 +40,8 @@ pub enum PgnError {
         reason: String,
     },
     /// The `Variant` tag names no built-in variant.
-    #[error(
-        "PGN: Variant tag {name:?} names no built-in variant ({list})",
-        name = .0,
-        list = crate::builtin::NAMES.join(", ")
-    )]
     UnknownVariant(String),
     /// The `Variant` tag differs from the variant the caller gave.
-    #[error("PGN: Variant tag {found:?}, but the game is read as {expected}")]
     VariantMismatch {
         /// The tag's value.
         found: String,
@@ -58,10 +49,8 @@ pub enum PgnError {
         expected: String,
     },
     /// The `FEN` tag was refused.
-    #[error("PGN: FEN tag: {0}")]
-    Fen(#[from] FenError),
+    Fen(FenError),
     /// A move was refused.
-    #[error("PGN line {line}, move {number}: {error}")]
     Move {
         /// The line (1-based).
         line: usize,
@@ -72,7 +61,6 @@ pub enum PgnError {
     },
     /// The `Result` tag and the termination marker disagree, or the result
     /// contradicts the rules' outcome of the final position.
-    #[error("PGN: result {found} contradicts {source_of_truth} ({expected})")]
     ResultMismatch {
         /// The result read.
         found: String,
@@ -82,7 +70,6 @@ pub enum PgnError {
         expected: String,
     },
     /// A tag name is not allowed here.
-    #[error("PGN tag {name:?}: {reason}")]
     Tag {
         /// The name.
         name: String,
@@ -685,6 +672,54 @@ fn parse_tag(text: &str, at: usize) -> Result<(&str, String, usize), &'static st
         return Err("a tag must end with ']'");
     }
     Ok((name, value, i + 1))
+}
+
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PgnError::Syntax { line, reason } => write!(f, "PGN line {line}: {reason}"),
+            PgnError::UnknownVariant(v0) => write!(
+                f,
+                "PGN: Variant tag {name:?} names no built-in variant ({list})",
+                name = v0,
+                list = crate::builtin::NAMES.join(", ")
+            ),
+            PgnError::VariantMismatch { found, expected } => write!(
+                f,
+                "PGN: Variant tag {found:?}, but the game is read as {expected}"
+            ),
+            PgnError::Fen(v0) => write!(f, "PGN: FEN tag: {v0}"),
+            PgnError::Move {
+                line,
+                number,
+                error,
+            } => write!(f, "PGN line {line}, move {number}: {error}"),
+            PgnError::ResultMismatch {
+                found,
+                source_of_truth,
+                expected,
+            } => write!(
+                f,
+                "PGN: result {found} contradicts {source_of_truth} ({expected})"
+            ),
+            PgnError::Tag { name, reason } => write!(f, "PGN tag {name:?}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PgnError::Fen(v0) => Some(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<FenError> for PgnError {
+    fn from(e: FenError) -> PgnError {
+        PgnError::Fen(e)
+    }
 }
 
 #[cfg(test)]

@@ -25,19 +25,16 @@
 //! King left attacked, a missing or impossible promotion), a missing or
 //! extra `x`, and a wrong check suffix.
 
-use thiserror::Error;
-
 use crate::bitboard::{Square, SquareName};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::variant::{PieceToken, Role};
 
 /// Why a SAN text was refused. Every message quotes the text.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SanError {
     /// The text is not a SAN move at all.
-    #[error("SAN {text:?}: {reason}")]
     Syntax {
         /// The text.
         text: String,
@@ -45,7 +42,6 @@ pub enum SanError {
         reason: String,
     },
     /// The text names more than one legal move.
-    #[error("SAN {text:?}: ambiguous, it could be {}", candidates.join(" or "))]
     Ambiguous {
         /// The text.
         text: String,
@@ -53,7 +49,6 @@ pub enum SanError {
         candidates: Vec<String>,
     },
     /// No piece of that type has such a move.
-    #[error("SAN {text:?}: illegal, {reason}")]
     NoSuchMove {
         /// The text.
         text: String,
@@ -61,13 +56,11 @@ pub enum SanError {
         reason: String,
     },
     /// The move exists but would leave the own King attacked (or the Kings facing).
-    #[error("SAN {text:?}: illegal, it would leave the King attacked or the Kings facing")]
     KingExposed {
         /// The text.
         text: String,
     },
     /// The move captures but the text has no `x`, or the other way round.
-    #[error("SAN {text:?}: {}", if *captures { "the move captures, write x before the square" } else { "the move captures nothing, drop the x" })]
     CaptureMark {
         /// The text.
         text: String,
@@ -76,7 +69,6 @@ pub enum SanError {
     },
     /// The text omits a promotion that is mandatory, or names one the move
     /// cannot make.
-    #[error("SAN {text:?}: {reason}; legal: {}", legal.join(", "))]
     Promotion {
         /// The text.
         text: String,
@@ -86,7 +78,6 @@ pub enum SanError {
         legal: Vec<String>,
     },
     /// The check suffix does not match what the move does.
-    #[error("SAN {text:?}: wrong check suffix, the move is written {expected}")]
     CheckSuffix {
         /// The text.
         text: String,
@@ -94,7 +85,6 @@ pub enum SanError {
         expected: String,
     },
     /// The game is over: the side to move has no legal move.
-    #[error("SAN {text:?}: the game is over")]
     GameOver {
         /// The text.
         text: String,
@@ -555,6 +545,43 @@ impl std::fmt::Display for San {
     }
 }
 
+impl std::fmt::Display for SanError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SanError::Syntax { text, reason } => write!(f, "SAN {text:?}: {reason}"),
+            SanError::Ambiguous { text, candidates } => write!(
+                f,
+                "SAN {text:?}: ambiguous, it could be {}",
+                candidates.join(" or ")
+            ),
+            SanError::NoSuchMove { text, reason } => write!(f, "SAN {text:?}: illegal, {reason}"),
+            SanError::KingExposed { text } => write!(
+                f,
+                "SAN {text:?}: illegal, it would leave the King attacked or the Kings facing"
+            ),
+            SanError::CaptureMark { text, captures } => write!(
+                f,
+                "SAN {text:?}: {}",
+                if *captures {
+                    "the move captures, write x before the square"
+                } else {
+                    "the move captures nothing, drop the x"
+                }
+            ),
+            SanError::Promotion {
+                text,
+                reason,
+                legal,
+            } => write!(f, "SAN {text:?}: {reason}; legal: {}", legal.join(", ")),
+            SanError::CheckSuffix { text, expected } => write!(
+                f,
+                "SAN {text:?}: wrong check suffix, the move is written {expected}"
+            ),
+            SanError::GameOver { text } => write!(f, "SAN {text:?}: the game is over"),
+        }
+    }
+}
+
 impl std::str::FromStr for San {
     type Err = SanError;
 
@@ -665,3 +692,5 @@ impl std::str::FromStr for San {
         })
     }
 }
+
+impl std::error::Error for SanError {}

@@ -11,7 +11,6 @@
 use std::fmt;
 
 use bitflags::bitflags;
-use thiserror::Error;
 
 use crate::bitboard::{Color, MAX_SQUARES, Square};
 use crate::fen::FenError;
@@ -213,12 +212,19 @@ pub enum SetupProblem {
 
 /// Why a [`Setup`] is not a valid position: every rule it breaks, in the
 /// order placement, castling, en passant, counters, check.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", messages.join("; "))]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
     problems: Vec<SetupProblem>,
     messages: Vec<String>,
 }
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.messages.join("; "))
+    }
+}
+
+impl std::error::Error for SetupError {}
 
 impl SetupError {
     /// The rules broken, each once, in order.

@@ -20,8 +20,6 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use thiserror::Error;
-
 use crate::bitboard::{BoardSize, Color, Square};
 use crate::notation::BetzaError;
 use crate::position::Position;
@@ -114,10 +112,21 @@ impl fmt::Display for PieceToken {
 }
 
 /// Why a text is not a [`PieceToken`].
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0:?} is not a piece token (a letter, optionally after '+')")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PieceTokenError(pub String);
+
+impl fmt::Display for PieceTokenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a piece token (a letter, optionally after '+')",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for PieceTokenError {}
 
 impl std::str::FromStr for PieceToken {
     type Err = PieceTokenError;
@@ -133,11 +142,10 @@ impl std::str::FromStr for PieceToken {
 }
 
 /// Why a definition was refused: each kind of mistake is its own variant.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VariantError {
     /// The definition text is larger than [`MAX_DEFINITION_BYTES`].
-    #[error("the definition has {bytes} bytes: at most {max} are read")]
     TooLarge {
         /// Its size.
         bytes: usize,
@@ -146,7 +154,6 @@ pub enum VariantError {
     },
     /// Compiling a piece's moves would pass a limit that keeps compiling
     /// quick and small (against hostile definitions); `limit` says which.
-    #[error("piece {name:?}: too many moves to compile: {limit}")]
     TooManyMoves {
         /// The piece's name.
         name: String,
@@ -155,7 +162,6 @@ pub enum VariantError {
     },
     /// The text is not TOML, has an unknown key, a value of the wrong type
     /// or misses a required key.
-    #[error("line {line}{}: {message}", key.as_ref().map(|k| format!(", key `{k}`")).unwrap_or_default())]
     Syntax {
         /// 1-based line.
         line: usize,
@@ -166,7 +172,6 @@ pub enum VariantError {
     },
     /// A value has the right type but is not allowed (a region square off
     /// the board, an unknown rule name, a count out of range).
-    #[error("line {line}, key `{key}`: {message}")]
     Value {
         /// 1-based line.
         line: usize,
@@ -177,10 +182,8 @@ pub enum VariantError {
     },
     /// A region (confinement, initial, promotion zone) has squares off the
     /// board.
-    #[error("{0}: the region has squares off the board")]
     RegionOffBoard(String),
     /// The board is larger than 16x16 or 128 squares, or empty.
-    #[error("board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares")]
     BoardSize {
         /// Files asked for.
         files: u8,
@@ -188,10 +191,8 @@ pub enum VariantError {
         ranks: u8,
     },
     /// No piece types, or more than [`MAX_ROLES`].
-    #[error("{0} piece types: a variant has 1 to 20")]
     PieceCount(usize),
     /// A token is not `[+]LETTER`.
-    #[error("piece {name:?}: token {token:?} must be an uppercase letter, optionally after '+'")]
     BadToken {
         /// The piece's name.
         name: String,
@@ -199,10 +200,8 @@ pub enum VariantError {
         token: String,
     },
     /// Two piece types share a token.
-    #[error("token {0:?} is used by two piece types")]
     DuplicateToken(String),
     /// A token named somewhere is not a piece type of the variant.
-    #[error("{place}: no piece type has token {token:?}")]
     UnknownToken {
         /// Where it was named.
         place: String,
@@ -210,7 +209,6 @@ pub enum VariantError {
         token: String,
     },
     /// A Betza string did not parse.
-    #[error("piece {name:?}: {error}")]
     Betza {
         /// The piece's name.
         name: String,
@@ -218,29 +216,21 @@ pub enum VariantError {
         error: BetzaError,
     },
     /// Not exactly one royal type.
-    #[error("{0} royal piece types: a variant has exactly one")]
     RoyalCount(usize),
     /// More than one pawn type.
-    #[error("{0} pawn types: a variant has at most one")]
     PawnCount(usize),
     /// The royal type is also the pawn type.
-    #[error("piece {0:?}: the royal piece cannot be the pawn type (it could be taken en passant)")]
     RoyalPawn(String),
     /// A non-royal type has an `O<n>` (castling) term.
-    #[error("piece {0:?}: only the royal piece may castle (O)")]
     CastleNotRoyal(String),
     /// A type has `i` moves but no `initial` region.
-    #[error("piece {0:?}: its 'i' moves need an initial region")]
     InitialRegionMissing(String),
     /// The royal type lists promotions.
-    #[error("piece {0:?}: the royal piece cannot promote")]
     RoyalPromotes(String),
     /// A type promotes to the royal type or to itself.
-    #[error("piece {0:?}: it may not promote to the royal piece or to itself")]
     PromotesToRoyalOrSelf(String),
     /// A type promotes to a confined type (which could then stand outside
     /// its region).
-    #[error("piece {name:?}: it may not promote to the confined {target:?}")]
     PromotesToConfined {
         /// The promoting type.
         name: String,
@@ -249,38 +239,23 @@ pub enum VariantError {
     },
     /// Two promotion choices share a letter, so letter move text could not
     /// tell them apart.
-    #[error(
-        "piece {0:?}: two promotion choices share a letter, so move text cannot tell them apart"
-    )]
     PromotionLetterClash(String),
     /// A type lists promotions but the variant has no promotion scheme.
-    #[error("piece {0:?} lists promotions but the variant has no [promotion] table")]
     PromotionWithoutScheme(String),
     /// In the capture scheme a type has more than one promotion type.
-    #[error("piece {0:?}: promotion on capture allows one promotion type per piece")]
     CapturePromotionChoices(String),
     /// `captured-becomes` names the royal or a confined type.
-    #[error("captured-becomes: capturers may not turn into the royal or a confined piece ({0:?})")]
     CapturedBecomes(String),
     /// The forced part of the zone lies outside the zone.
-    #[error("promotion: the {0} forced squares must lie inside the zone")]
     ForcedOutsideZone(Color),
     /// En passant without a pawn type, or without its initial region.
-    #[error("en passant needs a pawn type with an initial region (where its double step starts)")]
     EnPassantWithoutPawn,
     /// The royal piece has an `O<n>` term but there is no `[castling]`
     /// table, or the table has no distance for a side and no `O<n>`.
-    #[error(
-        "castling needs a [castling] table and a distance for each side (kingside/queenside or the royal piece's O<n>)"
-    )]
     CastlingIncomplete,
     /// The castling partner is the royal or the pawn type.
-    #[error("castling: the partner {0:?} must be a type of its own (not royal, not the pawn)")]
     CastlingPartner(String),
     /// The King cannot move that far towards the Rook.
-    #[error(
-        "castling: the {color} King on {square} cannot move {distance} squares towards file {file}"
-    )]
     CastlingDistance {
         /// The side.
         color: Color,
@@ -293,10 +268,8 @@ pub enum VariantError {
     },
     /// A castling square is also one of the King's ordinary moves (a move
     /// is named by from, to and promotion alone).
-    #[error("castling: the {0} King's castling square is also one of its ordinary moves")]
     CastlingOverlapsMove(Color),
     /// The start position is not a valid position of the variant.
-    #[error("start position: {0}")]
     StartFen(String),
 }
 
@@ -686,3 +659,119 @@ impl From<Variant> for VariantRef {
         VariantRef(Shared::Arc(Arc::new(v)))
     }
 }
+
+impl std::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariantError::TooLarge { bytes, max } => write!(
+                f,
+                "the definition has {bytes} bytes: at most {max} are read"
+            ),
+            VariantError::TooManyMoves { name, limit } => {
+                write!(f, "piece {name:?}: too many moves to compile: {limit}")
+            }
+            VariantError::Syntax { line, key, message } => write!(
+                f,
+                "line {line}{}: {message}",
+                key.as_ref()
+                    .map(|k| format!(", key `{k}`"))
+                    .unwrap_or_default()
+            ),
+            VariantError::Value { line, key, message } => {
+                write!(f, "line {line}, key `{key}`: {message}")
+            }
+            VariantError::RegionOffBoard(v0) => {
+                write!(f, "{v0}: the region has squares off the board")
+            }
+            VariantError::BoardSize { files, ranks } => write!(
+                f,
+                "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares"
+            ),
+            VariantError::PieceCount(v0) => write!(f, "{v0} piece types: a variant has 1 to 20"),
+            VariantError::BadToken { name, token } => write!(
+                f,
+                "piece {name:?}: token {token:?} must be an uppercase letter, optionally after '+'"
+            ),
+            VariantError::DuplicateToken(v0) => {
+                write!(f, "token {v0:?} is used by two piece types")
+            }
+            VariantError::UnknownToken { place, token } => {
+                write!(f, "{place}: no piece type has token {token:?}")
+            }
+            VariantError::Betza { name, error } => write!(f, "piece {name:?}: {error}"),
+            VariantError::RoyalCount(v0) => {
+                write!(f, "{v0} royal piece types: a variant has exactly one")
+            }
+            VariantError::PawnCount(v0) => write!(f, "{v0} pawn types: a variant has at most one"),
+            VariantError::RoyalPawn(v0) => write!(
+                f,
+                "piece {v0:?}: the royal piece cannot be the pawn type (it could be taken en passant)"
+            ),
+            VariantError::CastleNotRoyal(v0) => {
+                write!(f, "piece {v0:?}: only the royal piece may castle (O)")
+            }
+            VariantError::InitialRegionMissing(v0) => {
+                write!(f, "piece {v0:?}: its 'i' moves need an initial region")
+            }
+            VariantError::RoyalPromotes(v0) => {
+                write!(f, "piece {v0:?}: the royal piece cannot promote")
+            }
+            VariantError::PromotesToRoyalOrSelf(v0) => write!(
+                f,
+                "piece {v0:?}: it may not promote to the royal piece or to itself"
+            ),
+            VariantError::PromotesToConfined { name, target } => write!(
+                f,
+                "piece {name:?}: it may not promote to the confined {target:?}"
+            ),
+            VariantError::PromotionLetterClash(v0) => write!(
+                f,
+                "piece {v0:?}: two promotion choices share a letter, so move text cannot tell them apart"
+            ),
+            VariantError::PromotionWithoutScheme(v0) => write!(
+                f,
+                "piece {v0:?} lists promotions but the variant has no [promotion] table"
+            ),
+            VariantError::CapturePromotionChoices(v0) => write!(
+                f,
+                "piece {v0:?}: promotion on capture allows one promotion type per piece"
+            ),
+            VariantError::CapturedBecomes(v0) => write!(
+                f,
+                "captured-becomes: capturers may not turn into the royal or a confined piece ({v0:?})"
+            ),
+            VariantError::ForcedOutsideZone(v0) => write!(
+                f,
+                "promotion: the {v0} forced squares must lie inside the zone"
+            ),
+            VariantError::EnPassantWithoutPawn => write!(
+                f,
+                "en passant needs a pawn type with an initial region (where its double step starts)"
+            ),
+            VariantError::CastlingIncomplete => write!(
+                f,
+                "castling needs a [castling] table and a distance for each side (kingside/queenside or the royal piece's O<n>)"
+            ),
+            VariantError::CastlingPartner(v0) => write!(
+                f,
+                "castling: the partner {v0:?} must be a type of its own (not royal, not the pawn)"
+            ),
+            VariantError::CastlingDistance {
+                color,
+                square,
+                distance,
+                file,
+            } => write!(
+                f,
+                "castling: the {color} King on {square} cannot move {distance} squares towards file {file}"
+            ),
+            VariantError::CastlingOverlapsMove(v0) => write!(
+                f,
+                "castling: the {v0} King's castling square is also one of its ordinary moves"
+            ),
+            VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
