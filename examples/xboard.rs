@@ -682,6 +682,11 @@ impl<W: Write> Adapter<W> {
                 if w == Color::White { "1-0" } else { "0-1" },
                 format!("{} has no legal move and loses", side(loser)),
             ),
+            // An end reason added later: the library's own words.
+            (Some(w), _) => (
+                if w == Color::White { "1-0" } else { "0-1" },
+                outcome.to_string(),
+            ),
         };
         writeln!(self.out, "{result} {{{comment}}}")?;
         Ok(true)

@@ -92,7 +92,10 @@ pub enum FenError {
     /// The move number is not a positive number.
     Fullmove(String),
     /// The side to move could capture the enemy royal piece.
-    OpponentInCheck(&'static str),
+    OpponentInCheck,
+    /// The royal pieces face each other on an open file, in a variant that
+    /// forbids it.
+    KingsFacing,
 }
 
 /// Reads the placement field into (square, piece) pairs.
@@ -300,12 +303,10 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
             square: fields[3].to_string(),
             color,
         },
-        SetupProblem::KingsFacing => {
-            FenError::OpponentInCheck(" (the Kings face each other on an open file)")
-        }
+        SetupProblem::KingsFacing => FenError::KingsFacing,
         // A FEN cannot place a piece off the board or of an unknown type,
         // nor write move 0: the rest is a check.
-        _ => FenError::OpponentInCheck(""),
+        _ => FenError::OpponentInCheck,
     }
 }
 
@@ -450,9 +451,11 @@ impl std::fmt::Display for FenError {
             ),
             FenError::Halfmove(v0) => write!(f, "half-move clock: {v0:?} is not a whole number"),
             FenError::Fullmove(v0) => write!(f, "move number: {v0:?} is not a whole number from 1"),
-            FenError::OpponentInCheck(v0) => write!(
-                f,
-                "placement: the side to move could capture the enemy King{v0}"
+            FenError::OpponentInCheck => {
+                f.write_str("placement: the side to move could capture the enemy King")
+            }
+            FenError::KingsFacing => f.write_str(
+                "placement: the side to move could capture the enemy King (the Kings face each other on an open file)",
             ),
         }
     }

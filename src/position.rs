@@ -86,6 +86,7 @@ impl fmt::Display for MoveDebug<'_> {
 
 /// How a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// The side to move is in check and has no legal move.
     Checkmate,
