@@ -52,6 +52,7 @@ max_len() {
   case "$1" in
     play) echo 256 ;;
     variant) echo 512 ;;
+    definition) echo 8192 ;;
     *) echo 1024 ;;
   esac
 }

@@ -126,6 +126,20 @@ const CASES: &[Case] = &[
         depth: 4,
         shakmaty: false,
     },
+    Case {
+        name: "xiangqi start",
+        variant: "xiangqi",
+        fen: None,
+        depth: 4,
+        shakmaty: false,
+    },
+    Case {
+        name: "grand start",
+        variant: "grand",
+        fen: None,
+        depth: 4,
+        shakmaty: false,
+    },
 ];
 
 /// The performance targets of the project's performance issue.
