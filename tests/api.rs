@@ -325,3 +325,37 @@ fn variant_definitions_build_step_by_step() {
     assert_eq!(v.start_position().perft(2), 400);
     assert!(betza::VariantDef::new("empty", 8, 8).build().is_err());
 }
+
+#[test]
+fn breaking_forms_work_as_documented() {
+    use std::collections::HashSet;
+    // by_name: any case, an error naming the built-ins otherwise.
+    assert!(std::ptr::eq(
+        variant("chess"),
+        Variant::by_name("CHESS").unwrap()
+    ));
+    let err = Variant::by_name("shogi").unwrap_err();
+    assert!(matches!(err, betza::Error::UnknownVariant(ref n) if n == "shogi"));
+    assert!(err.to_string().contains("decimaka"), "{err}");
+    // Position: Hash agrees with ==.
+    let pos = Position::start(variant("chess"));
+    let after = pos.play(&pos.parse_move("g1f3").unwrap()).unwrap();
+    let back = after.play(&after.parse_move("g8f6").unwrap()).unwrap();
+    let set: HashSet<Position<'_>> = [pos, after, pos, back].into_iter().collect();
+    assert_eq!(set.len(), 3);
+    // moves_between: a small list of the crate's own type.
+    let promo = Position::from_fen(variant("chess"), "7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let choices: betza::MoveList<8> =
+        promo.moves_between(promo.square("a7").unwrap(), promo.square("a8").unwrap());
+    assert_eq!(choices.len(), 4);
+    assert!(std::mem::size_of::<betza::MoveList<8>>() < 256);
+    let all: betza::MoveList = promo.legal_moves();
+    assert!(choices.iter().all(|m| all.contains(m)));
+    // Bitboard: count() is the inherent u32, iteration through squares()/for.
+    let white = pos.occupied_by(Color::White);
+    let mut n = 0;
+    for _ in white {
+        n += 1;
+    }
+    assert_eq!((white.count(), n), (16, 16));
+}
