@@ -1,7 +1,10 @@
 //! Perft against the numbers in `tests/data/*.perft`.
 //!
 //! `cargo test` runs every entry up to 1,000,000 nodes; the deep ones run in
-//! release mode: `cargo test --release --test perft -- --ignored`.
+//! release mode: `cargo test --release --test perft -- --ignored`. Counts too
+//! slow for CI (over a minute each) are in `tests/data/slow/`, read only with
+//! `BETZA_SLOW=1` set:
+//! `BETZA_SLOW=1 cargo test --release --test perft -- --ignored perft_deep`.
 
 use std::fs;
 
@@ -16,8 +19,18 @@ struct Entry {
 }
 
 fn entries() -> Vec<Entry> {
+    let mut out = entries_in(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"));
+    if std::env::var_os("BETZA_SLOW").is_some_and(|v| v == "1") {
+        out.extend(entries_in(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/slow"
+        )));
+    }
+    out
+}
+
+fn entries_in(dir: &str) -> Vec<Entry> {
     let mut out = Vec::new();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
     let mut files: Vec<_> = fs::read_dir(dir)
         .expect("tests/data exists")
         .map(|e| e.expect("readable dir").path())

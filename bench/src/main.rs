@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release -p betza-bench -- [--quick] [--runs N] [--bulk | --full] [FILTER...]
 //! cargo run --release -p betza-bench -- --gen-fens
+//! cargo run --release -p betza-bench -- --perft [--shakmaty] [--no-bulk] VARIANT DEPTH
 //! ```
 //!
 //! Every case is timed `--runs` times (default 7, at least 5 are needed for a
@@ -27,6 +28,12 @@
 //!
 //! The table goes to stdout (Markdown), progress to stderr. Node counts are
 //! checked: bulk against full at the same depth, and ours against shakmaty's.
+//!
+//! `--perft` runs one perft of the variant's start position and prints its
+//! node count, nothing else: `bench/ir.sh` runs it under callgrind to count
+//! instructions per node. `--no-bulk` plays every leaf move
+//! ([`Position::perft_no_bulk`]; shakmaty: its `play_unchecked`), and
+//! `--shakmaty` counts with shakmaty instead (orthodox chess only).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -256,6 +263,7 @@ struct Options {
 fn usage() -> ExitCode {
     eprintln!("usage: bench [--quick] [--runs N] [--bulk | --full] [FILTER...]");
     eprintln!("       bench --gen-fens");
+    eprintln!("       bench --perft [--shakmaty] [--no-bulk] VARIANT DEPTH");
     eprintln!("cases:");
     for c in CASES {
         eprintln!("  {}", c.name);
@@ -407,6 +415,49 @@ fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, Stri
     })
 }
 
+/// `--perft [--shakmaty] [--no-bulk] VARIANT DEPTH`: one perft of the start
+/// position, its count printed.
+fn perft_once(args: &[String]) -> Result<u64, String> {
+    let (mut shakmaty, mut bulk, mut positional) = (false, true, Vec::new());
+    for a in args {
+        match a.as_str() {
+            "--shakmaty" => shakmaty = true,
+            "--no-bulk" => bulk = false,
+            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
+            s => positional.push(s),
+        }
+    }
+    let [name, depth] = positional[..] else {
+        return Err("--perft needs VARIANT and DEPTH".to_string());
+    };
+    let variant = Variant::by_name(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
+    let depth: u32 = match depth.parse() {
+        Ok(d) if d <= 16 => d,
+        _ => {
+            return Err(format!(
+                "depth {depth:?} is not a whole number from 0 to 16"
+            ));
+        }
+    };
+    if shakmaty {
+        if name != "chess" {
+            return Err(format!("shakmaty plays orthodox chess, not {name}"));
+        }
+        let pos = Chess::default();
+        return Ok(if bulk {
+            shakmaty::perft(&pos, depth)
+        } else {
+            shakmaty_full(&pos, depth)
+        });
+    }
+    let pos = Position::start(variant);
+    Ok(if bulk {
+        pos.perft(depth)
+    } else {
+        pos.perft_no_bulk(depth)
+    })
+}
+
 fn gen_fens() {
     for &(name, seed) in MIDDLEGAME_SEEDS {
         let variant = Variant::by_name(name).expect("a built-in variant");
@@ -418,6 +469,19 @@ fn gen_fens() {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--perft") {
+        return match perft_once(&args[1..]) {
+            Ok(n) => {
+                println!("{n}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                usage()
+            }
+        };
+    }
     let o = match parse_args() {
         Ok(o) => o,
         Err(e) => {
