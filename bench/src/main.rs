@@ -430,7 +430,7 @@ fn perft_once(args: &[String]) -> Result<u64, String> {
     let [name, depth] = positional[..] else {
         return Err("--perft needs VARIANT and DEPTH".to_string());
     };
-    let variant = Variant::by_name(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
+    let variant = Variant::by_name(name).map_err(|e| e.to_string())?;
     let depth: u32 = match depth.parse() {
         Ok(d) if d <= 16 => d,
         _ => {
