@@ -6,41 +6,12 @@ use betza::testing::{self, FenField};
 use betza::{Color, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
+mod common;
+use common::king_capturable;
+
 /// Every built-in variant.
 static VARIANTS: std::sync::LazyLock<&'static [&'static str]> =
     std::sync::LazyLock::new(Variant::builtin_names);
-
-/// Whether the side to move could take the other side's King: by a
-/// pseudo-legal capture, or (where the rule exists) because the Kings face
-/// each other on an open file. Independent of the library's attack tables.
-fn king_capturable(pos: &Position<'_>) -> bool {
-    let v = pos.variant();
-    if pos
-        .pseudo_legal_moves()
-        .iter()
-        .any(|m| m.captured() == Some(v.royal()))
-    {
-        return true;
-    }
-    if v.facing_kings() {
-        let (Some(a), Some(b)) = (pos.king(Color::White), pos.king(Color::Black)) else {
-            return false;
-        };
-        let size = pos.size();
-        if size.file(a) == size.file(b) {
-            let (lo, hi) = (
-                size.rank(a).min(size.rank(b)),
-                size.rank(a).max(size.rank(b)),
-            );
-            let f = size.file(a) as i32;
-            return (lo + 1..hi).all(|r| {
-                pos.piece_at(size.square(f, r as i32).expect("on board"))
-                    .is_none()
-            });
-        }
-    }
-    false
-}
 
 /// A slow reference: every pseudo-legal move whose result does not let the
 /// opponent take the King.
