@@ -60,6 +60,22 @@ fn text(data: &[u8]) -> Option<&str> {
 /// `pseudo_legal_moves`, not on the library's attack tests.
 pub fn king_capturable(pos: &Position<'_>) -> bool {
     let v = pos.variant();
+    // A Pawn that has no promotion left still attacks the last rank (Grand):
+    // ask the same position in the variant without promotion limits.
+    if let PromotionDef::Zone { limits, .. } = &v.definition().promotion
+        && !limits.is_empty()
+    {
+        let mut def = v.definition().clone();
+        if let PromotionDef::Zone { limits, .. } = &mut def.promotion {
+            limits.clear();
+        }
+        let unlimited = Variant::new(def).expect("the same variant without limits");
+        return match Position::from_fen(&unlimited, &pos.to_fen()) {
+            // Refused as "the side to move could capture the enemy King".
+            Err(_) => true,
+            Ok(p) => king_capturable(&p),
+        };
+    }
     if pos
         .pseudo_legal_moves()
         .iter()
