@@ -12,7 +12,19 @@
 use crate::bitboard::{Bitboard, Color, Square};
 use crate::moves::{Move, MoveFlags};
 use crate::position::{Position, castle_bit};
-use crate::tables::{CAPTURE, EP, QUIET};
+use crate::tables::{CAPTURE, EP, QUIET, Slot};
+
+/// `FROM_HIGHEST[k]`: the bits from bit `127 - k` up, for the squares of a
+/// descending ray from its first occupied square on (`k` its leading zeros).
+static FROM_HIGHEST: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = u128::MAX << (127 - k);
+        k += 1;
+    }
+    t
+};
 use crate::variant::{Promotion, Role};
 
 /// What a move generation needs to know about the side to move's King.
@@ -27,31 +39,37 @@ struct Safety {
 }
 
 impl<'v> Position<'v> {
+    /// The role on an occupied square.
+    #[inline(always)]
+    fn role_on(&self, sq: Square) -> usize {
+        ((self.board[sq.index()] & 0x7f) as usize).wrapping_sub(1)
+    }
+
     /// Whether `sq` is attacked by `by`'s pieces (restricted to `by_mask`) with
     /// occupancy `occ`; includes the facing-Kings rule when `sq` would hold the
     /// opposing royal piece, which is the only way it is asked.
+    ///
+    /// Only pieces standing where some type could attack `sq` from (the
+    /// per-square unions of the tables) are looked at one by one.
     #[inline]
     pub(crate) fn attacked(&self, sq: Square, by: Color, occ: Bitboard, by_mask: Bitboard) -> bool {
         let v = self.variant;
         let t = &v.tables;
-        for &r in &v.leap_attackers[by.index()] {
-            let own = self.roles[r as usize] & by_mask;
-            if !own.is_empty() && !(t.leap_attackers(by, r as usize, sq) & own).is_empty() {
+        for from in t.leap_reach(by, sq) & by_mask {
+            if t.leap_attackers(by, self.role_on(from), sq).contains(from) {
                 return true;
             }
         }
-        for &r in &v.path_attackers[by.index()] {
-            for from in self.roles[r as usize] & by_mask {
-                for &m in t.attack_paths(by, r as usize, from, sq) {
-                    if (m & occ).is_empty() {
-                        return true;
-                    }
+        for from in t.path_reach(by, sq) & by_mask {
+            for &m in t.attack_paths(by, self.role_on(from), from, sq) {
+                if (m & occ).is_empty() {
+                    return true;
                 }
             }
         }
-        for &r in t.hop_attackers(by) {
-            for from in self.roles[r as usize] & by_mask {
-                for &m in t.hop_paths(by, r as usize, from, sq) {
+        if t.has_hops(by) {
+            for from in t.hop_reach(by, sq) & by_mask {
+                for &m in t.hop_paths(by, self.role_on(from), from, sq) {
                     if (m & occ).count() == 1 {
                         return true;
                     }
@@ -68,6 +86,7 @@ impl<'v> Position<'v> {
         false
     }
 
+    #[inline]
     fn safety(&self) -> Option<Safety> {
         let us = self.side;
         let them = us.opposite();
@@ -77,10 +96,12 @@ impl<'v> Position<'v> {
         let theirs = self.colors[them.index()];
         let v = self.variant;
         let t = &v.tables;
-        let mut in_check = v.leap_attackers[them.index()].iter().any(|&r| {
-            let own = self.roles[r as usize] & theirs;
-            !own.is_empty() && !(t.leap_attackers(them, r as usize, king) & own).is_empty()
-        });
+        let mut in_check = false;
+        for from in t.leap_reach(them, king) & theirs {
+            in_check |= t
+                .leap_attackers(them, self.role_on(from), king)
+                .contains(from);
+        }
         // A path to the King with nothing on it is a check; with exactly one
         // piece on it, and that one ours, the piece may be pinned.
         let mut danger = Bitboard::EMPTY;
@@ -92,11 +113,9 @@ impl<'v> Position<'v> {
                 danger |= Bitboard(on);
             }
         };
-        for &r in &v.path_attackers[them.index()] {
-            for from in self.roles[r as usize] & theirs {
-                for &m in t.attack_paths(them, r as usize, from, king) {
-                    path(m);
-                }
+        for from in t.path_reach(them, king) & theirs {
+            for &m in t.attack_paths(them, self.role_on(from), from, king) {
+                path(m);
             }
         }
         if v.facing_kings
@@ -108,9 +127,9 @@ impl<'v> Position<'v> {
         // A hop onto the King needs one screen: none on the line, and a piece
         // moving there makes one; two, and one of ours leaving unmakes one.
         let mut block = Bitboard::EMPTY;
-        for &r in t.hop_attackers(them) {
-            for from in self.roles[r as usize] & theirs {
-                for &m in t.hop_paths(them, r as usize, from, king) {
+        if t.has_hops(them) {
+            for from in t.hop_reach(them, king) & theirs {
+                for &m in t.hop_paths(them, self.role_on(from), from, king) {
                     let on = m & occ;
                     match on.count() {
                         0 => block |= m,
@@ -157,80 +176,114 @@ impl<'v> Position<'v> {
         !self.attacked(king, them, occ, theirs)
     }
 
-    /// Target squares of the piece of `role` on `from` (side to move):
+    /// Target squares of the piece of `role` on `from` (side to move), with
+    /// occupancy `occ` and the opponent's pieces `theirs`:
     /// (quiet targets, capture targets, en-passant targets).
-    #[inline]
-    pub(crate) fn targets(&self, role: usize, from: Square) -> (Bitboard, Bitboard, Bitboard) {
+    #[inline(always)]
+    pub(crate) fn targets(
+        &self,
+        slot: &Slot,
+        role: usize,
+        from: Square,
+        occ: Bitboard,
+        theirs: Bitboard,
+    ) -> (Bitboard, Bitboard, Bitboard) {
         let us = self.side;
         let t = &self.variant.tables;
-        let occ = self.occupied();
-        let theirs = self.colors[us.opposite().index()];
-        let slot = t.slot(us, role, from);
-        let mut quiet = slot.quiet & !occ;
-        let mut caps = slot.capture & theirs;
-        let mut ep = if self.ep.is_some() {
-            t.ep(us, role, from) & !occ
-        } else {
-            Bitboard::EMPTY
-        };
-        for ray in t.rays(slot) {
-            let blockers = (ray.all & occ).0;
-            if blockers == 0 {
-                if ray.quiet {
-                    quiet |= ray.all;
-                }
-                continue;
-            }
-            let (first, before) = if ray.ascending {
-                let b = blockers.trailing_zeros();
-                (b, (1u128 << b) - 1)
+        if slot.leaps_only {
+            let ep = if self.ep.is_some() {
+                t.ep(us, role, from) & !occ
             } else {
-                let b = 127 - blockers.leading_zeros();
-                (b, u128::MAX.checked_shl(b + 1).unwrap_or(0))
+                Bitboard::EMPTY
+            };
+            return (slot.quiet & !occ, slot.capture & theirs, ep);
+        }
+        // Everything up to and including each ray's first occupied square:
+        // masked with the empty squares for moves, with `theirs` for captures.
+        let mut quiet = slot.quiet.0;
+        let mut caps = slot.capture.0;
+        let (asc, desc, other) = t.rays(slot);
+        let o = occ.0;
+        let mut both = 0u128;
+        for ray in asc {
+            // The lowest occupied square and all below it (all ones if none).
+            let b = ray.all.0 & o;
+            both |= ray.all.0 & (b ^ b.wrapping_sub(1));
+        }
+        for ray in desc {
+            // The highest occupied square and all above it; the extra low
+            // bit stands for "none", keeping the whole ray.
+            let b = (ray.all.0 & o) | 1;
+            both |= ray.all.0 & FROM_HIGHEST[b.leading_zeros() as usize];
+        }
+        quiet |= both;
+        caps |= both;
+        for ray in other {
+            let reach = if ray.ascending {
+                let b = ray.all.0 & o;
+                ray.all.0 & (b ^ b.wrapping_sub(1))
+            } else {
+                let b = (ray.all.0 & o) | 1;
+                ray.all.0 & FROM_HIGHEST[b.leading_zeros() as usize]
             };
             if ray.quiet {
-                quiet |= ray.all & Bitboard(before);
+                quiet |= reach;
             }
             if ray.capture {
-                caps |= theirs & Bitboard(1u128 << first);
+                caps |= reach;
             }
         }
-        if slot.nodes.2 != 0 {
-            self.hop_targets(slot, occ, theirs, &mut quiet, &mut caps);
+        let mut quiet = Bitboard(quiet);
+        let mut caps = Bitboard(caps);
+        if slot.hops != 0 {
+            self.hop_targets(slot, occ, &mut quiet, &mut caps);
         }
-        let nodes = t.nodes(slot);
+        let mut ep = Bitboard::EMPTY;
+        if slot.nodes_len != 0 {
+            self.walk_nodes(slot, occ, &mut quiet, &mut caps, &mut ep);
+        }
+        if self.ep.is_some() {
+            ep |= t.ep(us, role, from);
+        }
+        (quiet & !occ, caps & theirs, ep & !occ)
+    }
+
+    /// Adds the targets of a slot's path trie: a walk that skips every
+    /// continuation through an occupied square.
+    #[inline]
+    fn walk_nodes(
+        &self,
+        slot: &Slot,
+        occ: Bitboard,
+        quiet: &mut Bitboard,
+        caps: &mut Bitboard,
+        ep: &mut Bitboard,
+    ) {
+        let nodes = self.variant.tables.nodes(slot);
         let mut i = 0;
         while i < nodes.len() {
             let n = nodes[i];
             let b = Square(n.sq).bb();
             if (occ & b).is_empty() {
                 if n.flags & QUIET != 0 {
-                    quiet |= b;
+                    *quiet |= b;
                 }
                 if n.flags & EP != 0 {
-                    ep |= b;
+                    *ep |= b;
                 }
                 i += 1;
             } else {
                 if n.flags & CAPTURE != 0 {
-                    caps |= b & theirs;
+                    *caps |= b;
                 }
                 i = n.skip as usize;
             }
         }
-        (quiet, caps, ep)
     }
 
     /// Adds the targets of a slot's hop rays.
     #[cold]
-    fn hop_targets(
-        &self,
-        slot: &crate::tables::Slot,
-        occ: Bitboard,
-        theirs: Bitboard,
-        quiet: &mut Bitboard,
-        caps: &mut Bitboard,
-    ) {
+    fn hop_targets(&self, slot: &Slot, occ: Bitboard, quiet: &mut Bitboard, caps: &mut Bitboard) {
         let t = &self.variant.tables;
         for ray in t.hops(slot) {
             // The first occupied square is the screen; then the squares up
@@ -264,7 +317,7 @@ impl<'v> Position<'v> {
                 *quiet |= Bitboard(open);
             }
             if ray.capture {
-                *caps |= theirs & Bitboard(next);
+                *caps |= Bitboard(next);
             }
         }
     }
@@ -282,16 +335,22 @@ impl<'v> Position<'v> {
         let v = self.variant;
         let us = self.side;
         let ours = self.colors[us.index()];
+        let theirs = self.colors[us.opposite().index()];
+        let occ = ours | theirs;
         let ep_ok = self.ep.zip(self.ep_victim).filter(|&(_, x)| {
             self.piece_at(x)
                 .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
         });
+        let t = &v.tables;
         for role in 0..v.pieces.len() {
             let r = Role(role as u8);
-            let is_royal = r == v.royal;
+            let check_all = legal && (r == v.royal || s.in_check);
+            let slots = t.slots(us, role);
             for from in self.roles[role] & ours {
-                let (mut quiet, mut caps, ept) = self.targets(role, from);
-                if legal && (is_royal || s.in_check || s.danger.contains(from)) {
+                let slot = &slots[from.index()];
+                let (mut quiet, mut caps, ept) = self.targets(slot, role, from, occ, theirs);
+                let pinned = legal && !s.danger.is_empty() && s.danger.contains(from);
+                if check_all || pinned {
                     for to in quiet {
                         if !self.safe_after(s, from, to, r, None) {
                             quiet = quiet.without(to);
@@ -391,10 +450,12 @@ impl<'v> Position<'v> {
         n
     }
 
+    #[inline]
     fn is_double_step(&self, from: Square, to: Square) -> bool {
-        let size = self.variant.size;
-        let fwd: i32 = if self.side == Color::White { 2 } else { -2 };
-        size.file(from) == size.file(to) && size.rank(to) as i32 - size.rank(from) as i32 == fwd
+        // Two ranks forward on the same file: two board widths up the index.
+        let two = 2 * self.variant.size.files() as i32;
+        let fwd = if self.side == Color::White { two } else { -two };
+        to.0 as i32 - from.0 as i32 == fwd
     }
 
     fn castles(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {

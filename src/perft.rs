@@ -97,11 +97,8 @@ impl<'v> Position<'v> {
             // Bulk counting: the last ply's moves are counted, not played.
             1 => self.count_legal(),
             _ => {
-                let mut total = 0;
-                self.generate(true, &mut |m| {
-                    total += self.play_unchecked(&m).perft(depth - 1)
-                });
-                total
+                let mut pos = *self;
+                pos.perft_in_place(depth, true)
             }
         }
     }
@@ -109,13 +106,29 @@ impl<'v> Position<'v> {
     /// [`perft`](Self::perft) without bulk counting: every leaf move is
     /// generated and played. Slower; the same count.
     pub fn perft_no_bulk(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        match depth {
+            0 => 1,
+            _ => {
+                let mut pos = *self;
+                pos.perft_in_place(depth, false)
+            }
         }
+    }
+
+    /// Perft by playing each move in place and taking it back (no copy of
+    /// the position per move); `depth >= 1`, and `>= 2` with `bulk`.
+    fn perft_in_place(&mut self, depth: u32, bulk: bool) -> u64 {
+        let moves = self.legal_moves();
         let mut total = 0;
-        self.generate(true, &mut |m| {
-            total += self.play_unchecked(&m).perft_no_bulk(depth - 1)
-        });
+        for m in &moves {
+            let undo = self.make(m);
+            total += match depth {
+                1 => 1,
+                2 if bulk => self.count_legal(),
+                _ => self.perft_in_place(depth - 1, bulk),
+            };
+            self.unmake(&undo);
+        }
         total
     }
 

@@ -519,21 +519,33 @@ impl<'v> Position<'v> {
 
     /// Places a piece, replacing whatever stood there.
     pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
-        if sq.index() >= MAX_SQUARES || piece.is_some_and(|p| p.role.index() >= MAX_ROLES) {
-            return; // only a hand-made move can get here
-        }
-        if let Some(old) = self.piece_at(sq) {
-            self.colors[old.color.index()] = self.colors[old.color.index()].without(sq);
-            self.roles[old.role.index()] = self.roles[old.role.index()].without(sq);
-        }
-        self.board[sq.index()] = match piece {
+        let code = match piece {
             None => 0,
-            Some(p) => {
-                self.colors[p.color.index()] = self.colors[p.color.index()].with(sq);
-                self.roles[p.role.index()] = self.roles[p.role.index()].with(sq);
+            Some(p) if p.role.index() < MAX_ROLES => {
                 (p.role.0 + 1) | if p.color == Color::Black { 0x80 } else { 0 }
             }
+            Some(_) => return, // only a hand-made move can get here
         };
+        self.put_code(sq, code);
+    }
+
+    /// Places a piece by its board code (0: none), replacing whatever stood
+    /// there; off-board squares are ignored (only a hand-made move has them).
+    #[inline(always)]
+    fn put_code(&mut self, sq: Square, code: u8) {
+        let Some(&old) = self.board.get(sq.index()) else {
+            return;
+        };
+        let bit = sq.bb();
+        if old != 0 {
+            self.colors[(old >> 7) as usize] &= !bit;
+            self.roles[((old & 0x7f) - 1) as usize] &= !bit;
+        }
+        self.board[sq.index()] = code;
+        if code != 0 {
+            self.colors[(code >> 7) as usize] |= bit;
+            self.roles[((code & 0x7f) - 1) as usize] |= bit;
+        }
     }
 
     /// The position after `m`, without checking that `m` is legal: the fast
@@ -546,52 +558,127 @@ impl<'v> Position<'v> {
     /// meaningless (but memory-safe) result.
     pub fn play_unchecked(&self, m: &Move) -> Position<'v> {
         let mut next = *self;
+        next.make(m);
+        next
+    }
+
+    /// Plays `m` (as [`play_unchecked`](Self::play_unchecked) does) in place,
+    /// returning what [`unmake`](Self::unmake) needs to take it back: perft
+    /// plays and takes back rather than copying the position for each move.
+    #[inline]
+    pub(crate) fn make(&mut self, m: &Move) -> Undo {
         let us = self.side;
         let v = self.variant;
-        if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
-            next.put(victim, None);
+        let mut undo = Undo {
+            squares: [(Square(0), 0); 5],
+            len: 0,
+            placed: None,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        };
+        let code = |role: Role| {
+            let r = role.0.wrapping_add(1);
+            // A role beyond the board codes comes only from a hand-made move.
+            if role.index() < MAX_ROLES {
+                r | if us == Color::Black { 0x80 } else { 0 }
+            } else {
+                0
+            }
+        };
+        let placed = code(m.role_after());
+        let plain = !m
+            .flags
+            .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE);
+        if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
+            // The common move: two squares, each bitboard changed once.
+            let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
+            self.toggle(m.from, fc);
+            self.toggle(m.to, tc);
+            self.toggle(m.to, placed);
+            self.board[m.from.index()] = 0;
+            self.board[m.to.index()] = placed;
+            undo.squares[0] = (m.from, fc);
+            undo.squares[1] = (m.to, tc);
+            undo.placed = Some(placed);
+        } else {
+            if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
+                self.set(victim, 0, &mut undo);
+            }
+            self.set(m.from, 0, &mut undo);
+            self.set(m.to, placed, &mut undo);
         }
-        next.put(m.from, None);
-        next.put(
-            m.to,
-            Some(Piece {
-                role: m.role_after(),
-                color: us,
-            }),
-        );
         if let Some(c) = &v.castling {
             if m.is_castle() {
                 let side = usize::from(m.to.0 < m.from.0);
-                let rook = c.rook_start[us.index()][side];
-                next.put(rook, None);
-                next.put(
-                    c.rook_to[us.index()][side],
-                    Some(Piece {
-                        role: c.rook,
-                        color: us,
-                    }),
-                );
+                self.set(c.rook_start[us.index()][side], 0, &mut undo);
+                self.set(c.rook_to[us.index()][side], code(c.rook), &mut undo);
             }
             let lost = |s: Square| c.rights_lost.get(s.index()).copied().unwrap_or(0);
-            next.castling &= !(lost(m.from) | lost(m.to));
+            self.castling &= !(lost(m.from) | lost(m.to));
         }
-        next.ep = None;
-        next.ep_victim = None;
+        self.ep = None;
+        self.ep_victim = None;
         if m.is_double_step() && v.en_passant {
             let mid = (m.from.0 + m.to.0) / 2;
-            next.ep = Some(Square(mid));
-            next.ep_victim = Some(m.to);
+            self.ep = Some(Square(mid));
+            self.ep_victim = Some(m.to);
         }
         if m.is_capture() || Some(m.role) == v.pawn {
-            next.halfmove = 0;
+            self.halfmove = 0;
         } else {
-            next.halfmove = self.halfmove.saturating_add(1);
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if us == Color::Black {
-            next.fullmove = self.fullmove.saturating_add(1);
+            self.fullmove = self.fullmove.saturating_add(1);
         }
-        next.side = us.opposite();
-        next
+        self.side = us.opposite();
+        undo
+    }
+
+    /// Takes back the move `make` played and returned `undo` for.
+    #[inline]
+    pub(crate) fn unmake(&mut self, undo: &Undo) {
+        if let Some(placed) = undo.placed {
+            let ((from, fc), (to, tc)) = (undo.squares[0], undo.squares[1]);
+            self.toggle(to, placed);
+            self.toggle(to, tc);
+            self.toggle(from, fc);
+            self.board[from.index()] = fc;
+            self.board[to.index()] = tc;
+        }
+        for &(sq, code) in undo.squares[..undo.len as usize].iter().rev() {
+            self.put_code(sq, code);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.side = self.side.opposite();
+    }
+
+    /// Adds or removes the piece of board code `code` on `sq` in the
+    /// bitboards (not the board array).
+    #[inline(always)]
+    fn toggle(&mut self, sq: Square, code: u8) {
+        if code != 0 {
+            let bit = sq.bb();
+            self.colors[(code >> 7) as usize] ^= bit;
+            self.roles[((code & 0x7f) - 1) as usize] ^= bit;
+        }
+    }
+
+    /// `put_code`, remembering what stood there.
+    #[inline(always)]
+    fn set(&mut self, sq: Square, code: u8, undo: &mut Undo) {
+        if let Some(&old) = self.board.get(sq.index()) {
+            undo.squares[undo.len as usize] = (sq, old);
+            undo.len += 1;
+            self.put_code(sq, code);
+        }
     }
 
     /// The move as text: `<from><to>[suffix]` (see `docs/notation.md`).
@@ -727,6 +814,22 @@ impl<'v> Position<'v> {
     pub(crate) fn occupied(&self) -> Bitboard {
         self.colors[0] | self.colors[1]
     }
+}
+
+/// What taking back a move needs: the squares it changed with what stood
+/// there (in the order changed), and the state it replaced.
+#[derive(Clone, Copy)]
+pub(crate) struct Undo {
+    squares: [(Square, u8); 5],
+    len: u8,
+    /// For a plain move: the code placed on `to`; `squares[0]` and
+    /// `squares[1]` then hold `from` and `to` with their codes before.
+    placed: Option<u8>,
+    castling: u8,
+    ep: Option<Square>,
+    ep_victim: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
 }
 
 #[inline]

@@ -55,15 +55,26 @@ pub(crate) struct Ray {
 }
 
 /// The move data of one piece type of one colour on one square.
+///
+/// Its rays are grouped so that generation needs no per-ray branch: first the
+/// ascending ones that both move and capture, then such descending ones, then
+/// the rest (flags read per ray), then the hop rays.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Slot {
     pub quiet: Bitboard,
     pub capture: Bitboard,
-    /// Range in `rays` of the slides.
-    pub rays: (u32, u32),
-    /// In `nodes`: start and length; then how many hop rays follow the
-    /// slides in `rays` (a hop ray's first occupied square is the screen).
-    pub nodes: (u32, u16, u16),
+    /// Start in `rays` of the slot's rays.
+    pub rays: u32,
+    /// Start in `nodes` of the path trie.
+    pub nodes: u32,
+    pub nodes_len: u16,
+    pub hops: u16,
+    pub ascending: u8,
+    pub descending: u8,
+    pub other: u8,
+    /// Whether the slot has only leaps (no rays, hops or trie): the common
+    /// case, generated without looking at the rest.
+    pub leaps_only: bool,
 }
 
 /// What one piece type (of one colour) needs compiled.
@@ -83,14 +94,22 @@ pub(crate) struct Tables {
     rays: Vec<Ray>,
     nodes: Vec<Node>,
     rev_capture: Vec<Bitboard>,
+    /// Per (colour, role, square): where a blockable (hop) capture onto the
+    /// square can start.
+    rev_path: Vec<Bitboard>,
+    rev_hop: Vec<Bitboard>,
+    /// Per (colour, square): the unions over roles of `rev_capture`,
+    /// `rev_path` and `rev_hop`, so that an attack test looks no further
+    /// when no piece stands where one could attack from.
+    leap_reach: Vec<Bitboard>,
+    path_reach: Vec<Bitboard>,
+    hop_reach: Vec<Bitboard>,
+    /// Per colour: whether any of its types captures by hopping.
+    has_hops: [bool; 2],
     /// Blockable captures: the squares that must be empty.
     paths: PathTable,
     /// Hop captures: the squares of which exactly one must be occupied.
     hops: PathTable,
-    /// Per colour: the roles with hop captures.
-    hop_roles: [Vec<u8>; 2],
-    /// Per (colour, role): whether it has any leap capture.
-    leap_attacker: Vec<bool>,
     /// Squares above / below each square on its file.
     file_up: Vec<Bitboard>,
     file_down: Vec<Bitboard>,
@@ -712,6 +731,12 @@ impl Tables {
             rays: Vec::new(),
             nodes: Vec::new(),
             rev_capture: vec![Bitboard::EMPTY; slots],
+            rev_path: vec![Bitboard::EMPTY; slots],
+            rev_hop: vec![Bitboard::EMPTY; slots],
+            leap_reach: vec![Bitboard::EMPTY; 2 * n],
+            path_reach: vec![Bitboard::EMPTY; 2 * n],
+            hop_reach: vec![Bitboard::EMPTY; 2 * n],
+            has_hops: [false; 2],
             paths: PathTable {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
@@ -720,8 +745,6 @@ impl Tables {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
             },
-            hop_roles: [Vec::new(), Vec::new()],
-            leap_attacker: vec![false; 2 * roles],
             file_up: Vec::with_capacity(n),
             file_down: Vec::with_capacity(n),
         };
@@ -740,6 +763,8 @@ impl Tables {
         let mut role_paths: Vec<(u16, Bitboard)> = Vec::new();
         let mut role_hops: Vec<(u16, Bitboard)> = Vec::new();
         let mut cursor: Vec<u32> = Vec::new();
+        // One square's rays, grouped as `Slot` keeps them.
+        let mut square_rays: Vec<Ray> = Vec::new();
         for (role, white) in specs[0].iter().enumerate() {
             let black = &specs[1][role];
             b.load(white.terms);
@@ -755,9 +780,10 @@ impl Tables {
                     t.slots.copy_within(w..w + n, bl);
                     t.ep.copy_within(w..w + n, bl);
                     t.rev_capture.copy_within(w..w + n, bl);
+                    t.rev_path.copy_within(w..w + n, bl);
+                    t.rev_hop.copy_within(w..w + n, bl);
                     t.paths.slot[cr] = t.paths.slot[role];
                     t.hops.slot[cr] = t.hops.slot[role];
-                    t.leap_attacker[cr] = t.leap_attacker[role];
                     continue;
                 }
                 role_paths.clear();
@@ -773,7 +799,7 @@ impl Tables {
                             Exceeded::SquareNodes => BuildError::SquareNodes { role },
                         })?;
                     let mut slot = Slot::default();
-                    let ray_start = t.rays.len() as u32;
+                    square_rays.clear();
                     let base = t.nodes.len();
                     b.masks.clear();
                     let mut c = b.trie[0].first;
@@ -783,7 +809,6 @@ impl Tables {
                         if node.flags & CAPTURE != 0 {
                             let ri = t.idx(color, role, node.sq as usize);
                             t.rev_capture[ri] |= from_sq.bb();
-                            t.leap_attacker[cr] = true;
                         }
                         if node.first == 0 {
                             if node.flags & QUIET != 0 {
@@ -814,13 +839,24 @@ impl Tables {
                                     before = before.with(s);
                                 }
                             }
-                            t.rays.push(ray);
+                            square_rays.push(ray);
                         } else {
                             b.flatten(c, base, &mut t.nodes);
                         }
                         c = node.next;
                     }
-                    slot.rays = (ray_start, t.rays.len() as u32);
+                    // Group the rays: ascending, descending (both modes), the rest.
+                    slot.rays = t.rays.len() as u32;
+                    let both = |r: &Ray| r.quiet && r.capture;
+                    let group = |r: &Ray| match (both(r), r.ascending) {
+                        (true, true) => 0,
+                        (true, false) => 1,
+                        (false, _) => 2,
+                    };
+                    square_rays.sort_by_key(group);
+                    let count = |g| square_rays.iter().filter(|r| group(r) == g).count() as u8;
+                    (slot.ascending, slot.descending, slot.other) = (count(0), count(1), count(2));
+                    t.rays.extend_from_slice(&square_rays);
                     let len = (t.nodes.len() - base) as u16;
                     // Two paths over the same squares in another order are one.
                     b.masks.sort_unstable_by_key(|&(to, m)| (to, m.0));
@@ -834,7 +870,8 @@ impl Tables {
                     let hops = b
                         .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
                         .map_err(|_| BuildError::Steps { role })?;
-                    slot.nodes = (base as u32, len, hops);
+                    (slot.nodes, slot.nodes_len, slot.hops) = (base as u32, len, hops);
+                    slot.leaps_only = square_rays.is_empty() && hops == 0 && len == 0;
                     t.slots[idx] = slot;
                     role_hops.extend(
                         b.masks
@@ -846,14 +883,27 @@ impl Tables {
                         return Err(BuildError::AttackPaths { role });
                     }
                 }
+                for (paths, rev) in [(&role_paths, &mut t.rev_path), (&role_hops, &mut t.rev_hop)] {
+                    for &(pair, _) in paths.iter() {
+                        let (from, to) = (pair as usize / n, pair as usize % n);
+                        rev[cr * n + to] |= Square(from as u8).bb();
+                    }
+                }
                 t.paths.add(cr, n, &role_paths, &mut cursor);
                 t.hops.add(cr, n, &role_hops, &mut cursor);
             }
         }
         for color in Color::ALL {
-            t.hop_roles[color.index()] = (0..roles as u8)
-                .filter(|&r| t.hops.slot[color.index() * roles + r as usize].is_some())
-                .collect();
+            let c = color.index();
+            for role in 0..roles {
+                let cr = c * roles + role;
+                t.has_hops[c] |= t.hops.slot[cr].is_some();
+                for sq in 0..n {
+                    t.leap_reach[c * n + sq] |= t.rev_capture[cr * n + sq];
+                    t.path_reach[c * n + sq] |= t.rev_path[cr * n + sq];
+                    t.hop_reach[c * n + sq] |= t.rev_hop[cr * n + sq];
+                }
+            }
         }
         for sq in 0..n {
             let s = Square(sq as u8);
@@ -879,17 +929,34 @@ impl Tables {
         &self.slots[self.idx(color, role, sq.index())]
     }
 
-    /// The rays of a slot.
-    #[inline]
-    pub(crate) fn rays(&self, slot: &Slot) -> &[Ray] {
-        &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
+    /// The move data of one piece type on every square, indexed by square.
+    #[inline(always)]
+    pub(crate) fn slots(&self, color: Color, role: usize) -> &[Slot] {
+        let start = self.idx(color, role, 0);
+        &self.slots[start..start + self.n]
+    }
+
+    /// The rays of a slot in their groups: ascending and descending ones
+    /// that both move and capture, and the others.
+    #[inline(always)]
+    pub(crate) fn rays(&self, slot: &Slot) -> (&[Ray], &[Ray], &[Ray]) {
+        let start = slot.rays as usize;
+        let (a, d) = (slot.ascending as usize, slot.descending as usize);
+        let end = start + a + d + slot.other as usize;
+        let all = &self.rays[start..end];
+        let (asc, rest) = all.split_at(a);
+        let (desc, other) = rest.split_at(d);
+        (asc, desc, other)
     }
 
     /// The hop rays of a slot.
     #[inline]
     pub(crate) fn hops(&self, slot: &Slot) -> &[Ray] {
-        let start = slot.rays.1 as usize;
-        &self.rays[start..start + slot.nodes.2 as usize]
+        let start = slot.rays as usize
+            + slot.ascending as usize
+            + slot.descending as usize
+            + slot.other as usize;
+        &self.rays[start..start + slot.hops as usize]
     }
 
     /// En-passant targets of a piece on `sq`.
@@ -901,16 +968,18 @@ impl Tables {
     /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
     pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
-        let start = slot.nodes.0 as usize;
-        &self.nodes[start..start + slot.nodes.1 as usize]
+        let start = slot.nodes as usize;
+        &self.nodes[start..start + slot.nodes_len as usize]
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
     pub(crate) fn reach_on_empty_board(&self, color: Color, role: usize, sq: Square) -> Bitboard {
         let slot = self.slot(color, role, sq);
-        let rays = self
-            .rays(slot)
+        let (asc, desc, other) = self.rays(slot);
+        let rays = asc
             .iter()
+            .chain(desc)
+            .chain(other)
             .chain(self.hops(slot))
             .fold(Bitboard::EMPTY, |b, r| b | r.all);
         let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
@@ -923,16 +992,28 @@ impl Tables {
         self.rev_capture[self.idx(color, role, sq.index())]
     }
 
-    /// Whether the type has leap captures at all.
-    #[inline]
-    pub(crate) fn is_leap_attacker(&self, color: Color, role: usize) -> bool {
-        self.leap_attacker[color.index() * self.roles + role]
+    /// Squares from which some piece of `color` captures on `sq` by a leap.
+    #[inline(always)]
+    pub(crate) fn leap_reach(&self, color: Color, sq: Square) -> Bitboard {
+        self.leap_reach[color.index() * self.n + sq.index()]
     }
 
-    /// Whether the type has blockable captures.
-    #[inline]
-    pub(crate) fn is_path_attacker(&self, color: Color, role: usize) -> bool {
-        self.paths.slot[color.index() * self.roles + role].is_some()
+    /// Squares from which some piece of `color` has a blockable capture onto `sq`.
+    #[inline(always)]
+    pub(crate) fn path_reach(&self, color: Color, sq: Square) -> Bitboard {
+        self.path_reach[color.index() * self.n + sq.index()]
+    }
+
+    /// Squares from which some piece of `color` has a hop capture onto `sq`.
+    #[inline(always)]
+    pub(crate) fn hop_reach(&self, color: Color, sq: Square) -> Bitboard {
+        self.hop_reach[color.index() * self.n + sq.index()]
+    }
+
+    /// Whether any piece type of `color` captures by hopping.
+    #[inline(always)]
+    pub(crate) fn has_hops(&self, color: Color) -> bool {
+        self.has_hops[color.index()]
     }
 
     /// Masks of squares that must be empty for a capture from `from` onto `to`
@@ -947,12 +1028,6 @@ impl Tables {
     ) -> &[Bitboard] {
         let cr = color.index() * self.roles + role;
         self.paths.get(cr, from.index() * self.n + to.index())
-    }
-
-    /// The roles of `color` that capture by hopping.
-    #[inline]
-    pub(crate) fn hop_attackers(&self, color: Color) -> &[u8] {
-        &self.hop_roles[color.index()]
     }
 
     /// Masks of squares of which exactly one must be occupied for a hop

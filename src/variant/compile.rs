@@ -1,4 +1,4 @@
-//! Compiling a checked definition: move tables, attacker lists, castling
+//! Compiling a checked definition: move tables, castling
 //! squares, and the start position's own check.
 
 use crate::bitboard::{Color, Square};
@@ -22,17 +22,6 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
             .collect()
     });
     let tables = Tables::build(c.size, &specs).map_err(|e| e.into_variant_error(&c.pieces))?;
-    let roles = c.pieces.len() as u8;
-    let leap_attackers = Color::ALL.map(|color| {
-        (0..roles)
-            .filter(|&r| tables.is_leap_attacker(color, r as usize))
-            .collect()
-    });
-    let path_attackers = Color::ALL.map(|color| {
-        (0..roles)
-            .filter(|&r| tables.is_path_attacker(color, r as usize))
-            .collect()
-    });
     let mut promotion_choices = [0u8; MAX_ROLES];
     for (i, p) in c.pieces.iter().enumerate() {
         promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
@@ -51,8 +40,6 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         stalemate: def.stalemate,
         royal: c.royal,
         tables,
-        leap_attackers,
-        path_attackers,
         promotion_choices,
         limits: c.limits,
         def,

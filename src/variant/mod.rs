@@ -337,9 +337,6 @@ pub struct Variant {
     pub(crate) stalemate: StalemateRule,
     pub(crate) royal: Role,
     pub(crate) tables: Tables,
-    /// Roles with leap captures / blockable captures, per colour.
-    pub(crate) leap_attackers: [Vec<u8>; 2],
-    pub(crate) path_attackers: [Vec<u8>; 2],
     /// Per role, how many types it may promote to (hot in bulk counting).
     pub(crate) promotion_choices: [u8; MAX_ROLES],
     /// Per role: promote to it only while the side has fewer on the board
