@@ -383,16 +383,44 @@ impl<'v> Position<'v> {
         let Some(s) = self.safety() else { return };
         let v = self.variant;
         self.for_each_piece(&s, legal, |r, from, quiet, caps, ep| {
+            // Which targets may promote: none (the usual case) are emitted
+            // directly, without asking `emit` about promotion.
+            let (plain_quiet, plain_caps) = match v.promotion {
+                Promotion::None => (true, true),
+                Promotion::OnCapture { .. } => (true, false),
+                Promotion::Zone { zone, .. } => {
+                    let plain = v.promotion_choices[r.index()] == 0
+                        || ((quiet | caps) & zone.of(self.side)).is_empty();
+                    (plain, plain)
+                }
+            };
+            let pawn = Some(r) == v.pawn;
+            let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| Move {
+                from,
+                to,
+                role: r,
+                captured,
+                promotion: None,
+                flags,
+            };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
-                if Some(r) == v.pawn && self.is_double_step(from, to) {
+                if pawn && self.is_double_step(from, to) {
                     flags |= MoveFlags::DOUBLE_STEP;
                 }
-                self.emit(from, to, r, None, flags, sink);
+                if plain_quiet {
+                    sink(plain(to, None, flags));
+                } else {
+                    self.emit(from, to, r, None, flags, sink);
+                }
             }
             for to in caps {
-                let captured = self.piece_at(to).map(|p| p.role);
-                self.emit(from, to, r, captured, MoveFlags::empty(), sink);
+                let captured = Some(Role(self.role_on(to) as u8));
+                if plain_caps {
+                    sink(plain(to, captured, MoveFlags::empty()));
+                } else {
+                    self.emit(from, to, r, captured, MoveFlags::empty(), sink);
+                }
             }
             if let (true, Some(e)) = (ep, self.ep) {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);

@@ -118,12 +118,24 @@ impl<'v> Position<'v> {
     /// Perft by playing each move in place and taking it back (no copy of
     /// the position per move); `depth >= 1`, and `>= 2` with `bulk`.
     fn perft_in_place(&mut self, depth: u32, bulk: bool) -> u64 {
+        if depth == 1 {
+            // The leaves, each played on a copy and taken back; the copy is
+            // looked at after each move, so that playing cannot be left out.
+            let mut leaf = *self;
+            let mut total = 0;
+            self.generate(true, &mut |m| {
+                let undo = leaf.make(&m);
+                std::hint::black_box(&leaf);
+                leaf.unmake(&undo);
+                total += 1;
+            });
+            return total;
+        }
         let moves = self.legal_moves();
         let mut total = 0;
         for m in &moves {
             let undo = self.make(m);
             total += match depth {
-                1 => 1,
                 2 if bulk => self.count_legal(),
                 _ => self.perft_in_place(depth - 1, bulk),
             };

@@ -565,25 +565,28 @@ impl<'v> Position<'v> {
     /// Plays `m` (as [`play_unchecked`](Self::play_unchecked) does) in place,
     /// returning what [`unmake`](Self::unmake) needs to take it back: perft
     /// plays and takes back rather than copying the position for each move.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn make(&mut self, m: &Move) -> Undo {
         let us = self.side;
         let v = self.variant;
         let mut undo = Undo {
-            squares: [(Square(0), 0); 5],
-            len: 0,
-            placed: None,
+            from: m.from,
+            to: m.to,
+            from_code: 0,
+            to_code: 0,
+            placed: 0,
+            extra: [(Square(0), 0); 5],
+            extra_len: 0,
             castling: self.castling,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
         };
+        // A role beyond the board codes comes only from a hand-made move.
         let code = |role: Role| {
-            let r = role.0.wrapping_add(1);
-            // A role beyond the board codes comes only from a hand-made move.
             if role.index() < MAX_ROLES {
-                r | if us == Color::Black { 0x80 } else { 0 }
+                (role.0 + 1) | ((us as u8) << 7)
             } else {
                 0
             }
@@ -593,29 +596,19 @@ impl<'v> Position<'v> {
             .flags
             .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE);
         if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
-            // The common move: two squares, each bitboard changed once.
+            // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
-            self.toggle(m.from, fc);
-            self.toggle(m.to, tc);
-            self.toggle(m.to, placed);
+            let (fb, tb) = (m.from.bb(), m.to.bb());
+            self.toggle(fb, fc);
+            self.toggle(tb, tc);
+            self.toggle(tb, placed);
             self.board[m.from.index()] = 0;
             self.board[m.to.index()] = placed;
-            undo.squares[0] = (m.from, fc);
-            undo.squares[1] = (m.to, tc);
-            undo.placed = Some(placed);
+            (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
         } else {
-            if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
-                self.set(victim, 0, &mut undo);
-            }
-            self.set(m.from, 0, &mut undo);
-            self.set(m.to, placed, &mut undo);
+            self.make_special(m, placed, &mut undo);
         }
         if let Some(c) = &v.castling {
-            if m.is_castle() {
-                let side = usize::from(m.to.0 < m.from.0);
-                self.set(c.rook_start[us.index()][side], 0, &mut undo);
-                self.set(c.rook_to[us.index()][side], code(c.rook), &mut undo);
-            }
             let lost = |s: Square| c.rights_lost.get(s.index()).copied().unwrap_or(0);
             self.castling &= !(lost(m.from) | lost(m.to));
         }
@@ -639,18 +632,17 @@ impl<'v> Position<'v> {
     }
 
     /// Takes back the move `make` played and returned `undo` for.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn unmake(&mut self, undo: &Undo) {
-        if let Some(placed) = undo.placed {
-            let ((from, fc), (to, tc)) = (undo.squares[0], undo.squares[1]);
-            self.toggle(to, placed);
-            self.toggle(to, tc);
-            self.toggle(from, fc);
-            self.board[from.index()] = fc;
-            self.board[to.index()] = tc;
-        }
-        for &(sq, code) in undo.squares[..undo.len as usize].iter().rev() {
-            self.put_code(sq, code);
+        if undo.from.index() < MAX_SQUARES {
+            let (fb, tb) = (undo.from.bb(), undo.to.bb());
+            self.toggle(tb, undo.placed);
+            self.toggle(tb, undo.to_code);
+            self.toggle(fb, undo.from_code);
+            self.board[undo.from.index()] = undo.from_code;
+            self.board[undo.to.index()] = undo.to_code;
+        } else {
+            self.unmake_special(undo);
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
@@ -660,12 +652,43 @@ impl<'v> Position<'v> {
         self.side = self.side.opposite();
     }
 
-    /// Adds or removes the piece of board code `code` on `sq` in the
-    /// bitboards (not the board array).
+    /// The squares of a move that is not plain (en passant, castling, or a
+    /// hand-made move), each through `set`.
+    #[cold]
+    #[inline(never)]
+    fn make_special(&mut self, m: &Move, placed: u8, undo: &mut Undo) {
+        let us = self.side;
+        // Marks the plain part unused: `unmake` restores `extra` alone.
+        undo.from = Square(u8::MAX);
+        if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
+            self.set(victim, 0, undo);
+        }
+        self.set(m.from, 0, undo);
+        self.set(m.to, placed, undo);
+        if let Some(c) = &self.variant.castling
+            && m.is_castle()
+            && c.rook.index() < MAX_ROLES
+        {
+            let side = usize::from(m.to.0 < m.from.0);
+            let rook = (c.rook.0 + 1) | ((us as u8) << 7);
+            self.set(c.rook_start[us.index()][side], 0, undo);
+            self.set(c.rook_to[us.index()][side], rook, undo);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unmake_special(&mut self, undo: &Undo) {
+        for &(sq, code) in undo.extra[..undo.extra_len as usize].iter().rev() {
+            self.put_code(sq, code);
+        }
+    }
+
+    /// Adds or removes the piece of board code `code` on the square `bit`
+    /// in the bitboards (not the board array).
     #[inline(always)]
-    fn toggle(&mut self, sq: Square, code: u8) {
+    fn toggle(&mut self, bit: Bitboard, code: u8) {
         if code != 0 {
-            let bit = sq.bb();
             self.colors[(code >> 7) as usize] ^= bit;
             self.roles[((code & 0x7f) - 1) as usize] ^= bit;
         }
@@ -675,8 +698,8 @@ impl<'v> Position<'v> {
     #[inline(always)]
     fn set(&mut self, sq: Square, code: u8, undo: &mut Undo) {
         if let Some(&old) = self.board.get(sq.index()) {
-            undo.squares[undo.len as usize] = (sq, old);
-            undo.len += 1;
+            undo.extra[undo.extra_len as usize] = (sq, old);
+            undo.extra_len += 1;
             self.put_code(sq, code);
         }
     }
@@ -816,15 +839,20 @@ impl<'v> Position<'v> {
     }
 }
 
-/// What taking back a move needs: the squares it changed with what stood
-/// there (in the order changed), and the state it replaced.
+/// What taking back a move needs: for a plain move its two squares with
+/// their codes before and the code placed; for any other move the squares it
+/// changed with what stood there (in the order changed); and the state it
+/// replaced.
 #[derive(Clone, Copy)]
 pub(crate) struct Undo {
-    squares: [(Square, u8); 5],
-    len: u8,
-    /// For a plain move: the code placed on `to`; `squares[0]` and
-    /// `squares[1]` then hold `from` and `to` with their codes before.
-    placed: Option<u8>,
+    /// `Square(u8::MAX)` when the move was not plain.
+    from: Square,
+    to: Square,
+    from_code: u8,
+    to_code: u8,
+    placed: u8,
+    extra: [(Square, u8); 5],
+    extra_len: u8,
     castling: u8,
     ep: Option<Square>,
     ep_victim: Option<Square>,
