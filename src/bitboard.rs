@@ -10,6 +10,25 @@ pub const MAX_FILES: u8 = 16;
 /// The most ranks a board may have.
 pub const MAX_RANKS: u8 = 16;
 
+/// `SQUARE_BITS[sq]`: the bitboard of one square, read rather than shifted
+/// (a variable shift of a `u128` takes several instructions).
+static SQUARE_BITS: [Bitboard; MAX_SQUARES] = {
+    let mut t = [Bitboard::EMPTY; MAX_SQUARES];
+    let mut i = 0;
+    while i < MAX_SQUARES {
+        t[i] = Bitboard(1u128 << i);
+        i += 1;
+    }
+    t
+};
+
+/// The bitboard of `sq` from a table: for hot paths whose squares are on
+/// the board (an index past it wraps around).
+#[inline(always)]
+pub(crate) fn square_bit(sq: Square) -> Bitboard {
+    SQUARE_BITS[sq.index() % MAX_SQUARES]
+}
+
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {

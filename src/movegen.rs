@@ -60,18 +60,30 @@ impl<'v> Position<'v> {
                 return true;
             }
         }
-        for from in t.path_reach(by, sq) & by_mask {
-            for &m in t.attack_paths(by, self.role_on(from), from, sq) {
-                if (m & occ).is_empty() {
-                    return true;
+        if !(t.path_reach(by, sq) & by_mask).is_empty() {
+            // Role by role: the union of all types' reach is too coarse
+            // where many types have long moves.
+            let reach = t.path_from(by, sq);
+            for &r in t.path_roles(by) {
+                let r = r as usize;
+                for from in self.roles[r] & by_mask & reach[r] {
+                    for &m in t.attack_paths(by, r, from, sq) {
+                        if (m & occ).is_empty() {
+                            return true;
+                        }
+                    }
                 }
             }
         }
-        if t.has_hops(by) {
-            for from in t.hop_reach(by, sq) & by_mask {
-                for &m in t.hop_paths(by, self.role_on(from), from, sq) {
-                    if (m & occ).count() == 1 {
-                        return true;
+        if t.has_hops(by) && !(t.hop_reach(by, sq) & by_mask).is_empty() {
+            let reach = t.hop_from(by, sq);
+            for &r in t.hop_roles(by) {
+                let r = r as usize;
+                for from in self.roles[r] & by_mask & reach[r] {
+                    for &m in t.hop_paths(by, r, from, sq) {
+                        if (m & occ).count() == 1 {
+                            return true;
+                        }
                     }
                 }
             }
@@ -113,9 +125,15 @@ impl<'v> Position<'v> {
                 danger |= Bitboard(on);
             }
         };
-        for from in t.path_reach(them, king) & theirs {
-            for &m in t.attack_paths(them, self.role_on(from), from, king) {
-                path(m);
+        if !(t.path_reach(them, king) & theirs).is_empty() {
+            let reach = t.path_from(them, king);
+            for &r in t.path_roles(them) {
+                let r = r as usize;
+                for from in self.roles[r] & theirs & reach[r] {
+                    for &m in t.attack_paths(them, r, from, king) {
+                        path(m);
+                    }
+                }
             }
         }
         if v.facing_kings
@@ -127,15 +145,19 @@ impl<'v> Position<'v> {
         // A hop onto the King needs one screen: none on the line, and a piece
         // moving there makes one; two, and one of ours leaving unmakes one.
         let mut block = Bitboard::EMPTY;
-        if t.has_hops(them) {
-            for from in t.hop_reach(them, king) & theirs {
-                for &m in t.hop_paths(them, self.role_on(from), from, king) {
-                    let on = m & occ;
-                    match on.count() {
-                        0 => block |= m,
-                        1 => in_check = true,
-                        2 => danger |= on & ours,
-                        _ => {}
+        if t.has_hops(them) && !(t.hop_reach(them, king) & theirs).is_empty() {
+            let reach = t.hop_from(them, king);
+            for &r in t.hop_roles(them) {
+                let r = r as usize;
+                for from in self.roles[r] & theirs & reach[r] {
+                    for &m in t.hop_paths(them, r, from, king) {
+                        let on = m & occ;
+                        match on.count() {
+                            0 => block |= m,
+                            1 => in_check = true,
+                            2 => danger |= on & ours,
+                            _ => {}
+                        }
                     }
                 }
             }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square, SquareName};
+use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square, SquareName, square_bit};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::variant::{MAX_ROLES, PieceType, PromotionText, Role, StalemateRule, Variant};
@@ -598,7 +598,7 @@ impl<'v> Position<'v> {
         if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
-            let (fb, tb) = (m.from.bb(), m.to.bb());
+            let (fb, tb) = (square_bit(m.from), square_bit(m.to));
             self.toggle(fb, fc);
             self.toggle(tb, tc);
             self.toggle(tb, placed);
@@ -635,7 +635,7 @@ impl<'v> Position<'v> {
     #[inline(always)]
     pub(crate) fn unmake(&mut self, undo: &Undo) {
         if undo.from.index() < MAX_SQUARES {
-            let (fb, tb) = (undo.from.bb(), undo.to.bb());
+            let (fb, tb) = (square_bit(undo.from), square_bit(undo.to));
             self.toggle(tb, undo.placed);
             self.toggle(tb, undo.to_code);
             self.toggle(fb, undo.from_code);

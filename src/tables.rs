@@ -106,6 +106,13 @@ pub(crate) struct Tables {
     hop_reach: Vec<Bitboard>,
     /// Per colour: whether any of its types captures by hopping.
     has_hops: [bool; 2],
+    /// Per colour: the roles with blockable / hop captures.
+    path_roles: [Vec<u8>; 2],
+    hop_roles: [Vec<u8>; 2],
+    /// `rev_path` and `rev_hop` again, per (colour, square, role): the masks
+    /// an attack test reads for one square, side by side.
+    path_from: Vec<Bitboard>,
+    hop_from: Vec<Bitboard>,
     /// Blockable captures: the squares that must be empty.
     paths: PathTable,
     /// Hop captures: the squares of which exactly one must be occupied.
@@ -737,6 +744,10 @@ impl Tables {
             path_reach: vec![Bitboard::EMPTY; 2 * n],
             hop_reach: vec![Bitboard::EMPTY; 2 * n],
             has_hops: [false; 2],
+            path_roles: [Vec::new(), Vec::new()],
+            hop_roles: [Vec::new(), Vec::new()],
+            path_from: vec![Bitboard::EMPTY; slots],
+            hop_from: vec![Bitboard::EMPTY; slots],
             paths: PathTable {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
@@ -898,7 +909,15 @@ impl Tables {
             for role in 0..roles {
                 let cr = c * roles + role;
                 t.has_hops[c] |= t.hops.slot[cr].is_some();
+                if t.paths.slot[cr].is_some() {
+                    t.path_roles[c].push(role as u8);
+                }
+                if t.hops.slot[cr].is_some() {
+                    t.hop_roles[c].push(role as u8);
+                }
                 for sq in 0..n {
+                    t.path_from[(c * n + sq) * roles + role] = t.rev_path[cr * n + sq];
+                    t.hop_from[(c * n + sq) * roles + role] = t.rev_hop[cr * n + sq];
                     t.leap_reach[c * n + sq] |= t.rev_capture[cr * n + sq];
                     t.path_reach[c * n + sq] |= t.rev_path[cr * n + sq];
                     t.hop_reach[c * n + sq] |= t.rev_hop[cr * n + sq];
@@ -1008,6 +1027,33 @@ impl Tables {
     #[inline(always)]
     pub(crate) fn hop_reach(&self, color: Color, sq: Square) -> Bitboard {
         self.hop_reach[color.index() * self.n + sq.index()]
+    }
+
+    /// The roles of `color` with blockable captures.
+    #[inline(always)]
+    pub(crate) fn path_roles(&self, color: Color) -> &[u8] {
+        &self.path_roles[color.index()]
+    }
+
+    /// The roles of `color` with hop captures.
+    #[inline(always)]
+    pub(crate) fn hop_roles(&self, color: Color) -> &[u8] {
+        &self.hop_roles[color.index()]
+    }
+
+    /// Per role of `color`: the squares from which a piece of it has a
+    /// blockable capture onto `sq`.
+    #[inline(always)]
+    pub(crate) fn path_from(&self, color: Color, sq: Square) -> &[Bitboard] {
+        let start = (color.index() * self.n + sq.index()) * self.roles;
+        &self.path_from[start..start + self.roles]
+    }
+
+    /// Per role of `color`: the squares from which it has a hop capture onto `sq`.
+    #[inline(always)]
+    pub(crate) fn hop_from(&self, color: Color, sq: Square) -> &[Bitboard] {
+        let start = (color.index() * self.n + sq.index()) * self.roles;
+        &self.hop_from[start..start + self.roles]
     }
 
     /// Whether any piece type of `color` captures by hopping.
