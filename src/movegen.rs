@@ -352,6 +352,7 @@ impl<'v> Position<'v> {
         &self,
         s: &Safety,
         legal: bool,
+        skip: Bitboard,
         mut f: impl FnMut(Role, Square, Bitboard, Bitboard, bool),
     ) {
         let v = self.variant;
@@ -368,7 +369,7 @@ impl<'v> Position<'v> {
             let r = Role(role as u8);
             let check_all = legal && (r == v.royal || s.in_check);
             let slots = t.slots(us, role);
-            for from in self.roles[role] & ours {
+            for from in self.roles[role] & ours & !skip {
                 let slot = &slots[from.index()];
                 let (mut quiet, mut caps, ept) = self.targets(slot, role, from, occ, theirs);
                 let pinned = legal && !s.danger.is_empty() && s.danger.contains(from);
@@ -404,7 +405,7 @@ impl<'v> Position<'v> {
     pub(crate) fn generate(&self, legal: bool, sink: &mut impl FnMut(Move)) {
         let Some(s) = self.safety() else { return };
         let v = self.variant;
-        self.for_each_piece(&s, legal, |r, from, quiet, caps, ep| {
+        self.for_each_piece(&s, legal, Bitboard::EMPTY, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
             let (plain_quiet, plain_caps) = match v.promotion {
@@ -459,7 +460,12 @@ impl<'v> Position<'v> {
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
         let mut n = 0u64;
-        self.for_each_piece(&s, true, |r, from, quiet, caps, ep| {
+        let by_shifts = if s.in_check || !s.block.is_empty() {
+            Bitboard::EMPTY
+        } else {
+            self.count_by_shifts(&s, &mut n)
+        };
+        self.for_each_piece(&s, true, by_shifts, |r, from, quiet, caps, ep| {
             let all = quiet | caps;
             n += match v.promotion {
                 Promotion::None => all.count() as u64,
@@ -498,6 +504,58 @@ impl<'v> Position<'v> {
             self.castles(&s, true, &mut |_| n += 1);
         }
         n
+    }
+
+    /// Counts the moves of whole piece types at once where their moves are
+    /// shifts (see `tables::Shift`): every piece not on a possible pin line,
+    /// when the King is not in check and no hop line is open. Returns the
+    /// pieces counted, which the caller skips.
+    #[inline(never)]
+    fn count_by_shifts(&self, s: &Safety, n: &mut u64) -> Bitboard {
+        let v = self.variant;
+        let t = &v.tables;
+        let us = self.side;
+        let ours = self.colors[us.index()];
+        let theirs = self.colors[us.opposite().index()];
+        let empty = !(ours | theirs);
+        let mut done = Bitboard::EMPTY;
+        for (role, shifts) in t.shift_roles(us) {
+            let pieces = self.roles[role] & ours & !s.danger;
+            // A shift costs about as much as one piece's leaps.
+            if (pieces.count() as usize) < shifts.len() {
+                continue;
+            }
+            let r = Role(role as u8);
+            let counter = TargetCounter::new(self, r);
+            for sh in shifts {
+                let mut on = pieces.0 & sh.from.0;
+                let quiet = if sh.quiet { empty.0 } else { 0 };
+                let caps = if sh.capture { theirs.0 } else { 0 };
+                for _ in 0..sh.steps {
+                    if on == 0 {
+                        break;
+                    }
+                    on = on.rotate_left(sh.rotate as u32);
+                    *n += counter.count(self, Bitboard(on & quiet), Bitboard(on & caps));
+                    on &= empty.0;
+                }
+            }
+            // En passant, piece by piece: a capture that also takes a piece
+            // off the Pawn's rank.
+            if let (Some(e), Some(victim)) = (self.ep, self.ep_victim)
+                && self
+                    .piece_at(victim)
+                    .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
+            {
+                for from in pieces & t.ep_attackers(us, role, e) {
+                    if self.safe_after(s, from, e, r, Some(victim)) {
+                        self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| *n += 1);
+                    }
+                }
+            }
+            done |= pieces;
+        }
+        done
     }
 
     #[inline]
@@ -649,6 +707,81 @@ impl<'v> Position<'v> {
         self.generate(true, &mut |_| any = true);
         any
     }
+}
+
+/// Counts the moves a piece type makes onto sets of targets, promotion
+/// choices included: what `count_legal` does per piece, for sets.
+struct TargetCounter {
+    plain: bool,
+    zone: Bitboard,
+    forced: Bitboard,
+    choices: u64,
+    /// Promotion on capture: the types whose capture may or may not promote
+    /// (two moves each), one bit per role.
+    optional: Option<u32>,
+}
+
+impl TargetCounter {
+    fn new(pos: &Position<'_>, r: Role) -> TargetCounter {
+        let v = pos.variant;
+        let mut c = TargetCounter {
+            plain: true,
+            zone: Bitboard::EMPTY,
+            forced: Bitboard::EMPTY,
+            choices: 0,
+            optional: None,
+        };
+        match v.promotion {
+            Promotion::None => {}
+            Promotion::Zone { zone, forced } => {
+                if v.promotion_choices[r.index()] != 0 {
+                    c.plain = false;
+                    c.zone = zone.of(pos.side);
+                    c.forced = forced.of(pos.side);
+                    c.choices = pos.allowed_promotions(r).count() as u64;
+                }
+            }
+            Promotion::OnCapture { .. } => {
+                let optional = v.optional_victims[r.index()];
+                if optional != 0 {
+                    c.plain = false;
+                    c.optional = Some(optional);
+                }
+            }
+        }
+        c
+    }
+
+    /// The moves onto `quiet` (empty squares) and `caps` (their pieces).
+    #[inline(always)]
+    fn count(&self, pos: &Position<'_>, quiet: Bitboard, caps: Bitboard) -> u64 {
+        let all = quiet | caps;
+        if self.plain {
+            return all.count() as u64;
+        }
+        if let Some(optional) = self.optional {
+            let two = caps
+                .into_iter()
+                .filter(|&to| optional >> pos.role_on(to) & 1 != 0)
+                .count();
+            return all.count() as u64 + two as u64;
+        }
+        // As `count_legal` counts one piece's targets.
+        let inside = (all & self.zone).count() as u64;
+        if inside == 0 {
+            return all.count() as u64;
+        }
+        let must = (all & self.forced).count() as u64;
+        all.count() as u64 + inside * self.choices - must
+    }
+}
+
+/// Whether a capture of `victim` by `role` may promote or not (two moves).
+pub(crate) fn captures_optionally(v: &crate::Variant, role: Role, victim: Role) -> bool {
+    matches!(
+        capture_promotion(v, role, Some(victim)),
+        CapturePromotion::Optional(_)
+    )
 }
 
 /// What a capture does under promotion on capture (Decimaka).

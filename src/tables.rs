@@ -77,8 +77,31 @@ pub(crate) struct Slot {
     pub leaps_only: bool,
 }
 
+/// Moves of one piece type that are the same shift of the board from every
+/// square of `from`: a leap (`steps == 1`) or a short line of `steps`
+/// squares, each after the one before it is empty. Counting a type's moves
+/// this way takes all its pieces at once (see `Tables::shifts`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    pub from: Bitboard,
+    /// The index step of one square along the move.
+    pub delta: i16,
+    /// The same as a left rotation of the board (a move never leaves it,
+    /// so a rotation is the shift).
+    pub rotate: u8,
+    pub steps: u8,
+    pub quiet: bool,
+    pub capture: bool,
+}
+
+/// The most shifts a type may have for counting by shifts: beyond that,
+/// piece by piece is cheaper for any number of pieces.
+const MAX_SHIFTS: usize = 16;
+
 /// What one piece type (of one colour) needs compiled.
 pub(crate) struct PieceSpec<'a> {
+    /// The royal type, whose moves are never counted by shifts.
+    pub royal: bool,
     pub terms: &'a [Term],
     pub confinement: Option<Bitboard>,
     pub initial: Option<Bitboard>,
@@ -106,6 +129,13 @@ pub(crate) struct Tables {
     hop_reach: Vec<Bitboard>,
     /// Per colour: whether any of its types captures by hopping.
     has_hops: [bool; 2],
+    shift_list: Vec<Shift>,
+    /// Per colour: the roles whose moves are all shifts (not the royal one),
+    /// with their range in `shift_list`.
+    shift_roles: [Vec<(u8, u32, u32)>; 2],
+    /// Per (colour, role, square): where an en-passant capture onto the
+    /// square can start.
+    rev_ep: Vec<Bitboard>,
     /// Per colour: the roles with blockable / hop captures.
     path_roles: [Vec<u8>; 2],
     hop_roles: [Vec<u8>; 2],
@@ -744,6 +774,9 @@ impl Tables {
             path_reach: vec![Bitboard::EMPTY; 2 * n],
             hop_reach: vec![Bitboard::EMPTY; 2 * n],
             has_hops: [false; 2],
+            shift_list: Vec::new(),
+            shift_roles: [Vec::new(), Vec::new()],
+            rev_ep: vec![Bitboard::EMPTY; slots],
             path_roles: [Vec::new(), Vec::new()],
             hop_roles: [Vec::new(), Vec::new()],
             path_from: vec![Bitboard::EMPTY; slots],
@@ -934,7 +967,122 @@ impl Tables {
             t.file_up.push(up);
             t.file_down.push(down);
         }
+        t.build_shifts(specs);
         Ok(t)
+    }
+
+    /// Finds, for each (colour, role), whether all its moves are shifts
+    /// (leaps and lines of constant index step, no trie and no hops), and
+    /// groups them by (step, modes, length); and the reverse e.p. table.
+    fn build_shifts(&mut self, specs: &[Vec<PieceSpec<'_>>; 2]) {
+        let n = self.n;
+        for color in Color::ALL {
+            for (role, spec) in specs[color.index()].iter().enumerate() {
+                for from in 0..n {
+                    let idx = self.idx(color, role, from);
+                    for e in self.ep[idx] {
+                        let ri = self.idx(color, role, e.index());
+                        self.rev_ep[ri] |= Square(from as u8).bb();
+                    }
+                }
+                let start = self.shift_list.len();
+                if !spec.royal && self.role_shifts(color, role) {
+                    let end = self.shift_list.len() as u32;
+                    self.shift_roles[color.index()].push((role as u8, start as u32, end));
+                } else {
+                    self.shift_list.truncate(start);
+                }
+            }
+        }
+    }
+
+    /// Appends the shifts of one (colour, role) to `shift_list`; `false`
+    /// (leaving what it appended) if its moves are not all shifts or make
+    /// more than [`MAX_SHIFTS`].
+    fn role_shifts(&mut self, color: Color, role: usize) -> bool {
+        let n = self.n;
+        let start = self.shift_list.len();
+        for from in 0..n {
+            let slot = self.slots[self.idx(color, role, from)];
+            if slot.hops != 0 || slot.nodes_len != 0 {
+                return false;
+            }
+            let from_sq = Square(from as u8);
+            let delta = |to: Square| (to.index() as i32 - from as i32) as i16;
+            let add = |list: &mut Vec<Shift>, d: i16, steps: u8, quiet: bool, capture: bool| {
+                let key = (d, steps, quiet, capture);
+                let have = list.len() - start;
+                match list[start..]
+                    .iter_mut()
+                    .find(|s| (s.delta, s.steps, s.quiet, s.capture) == key)
+                {
+                    Some(s) => s.from = s.from.with(from_sq),
+                    None if have < MAX_SHIFTS => list.push(Shift {
+                        from: from_sq.bb(),
+                        delta: d,
+                        rotate: (d as i32).rem_euclid(128) as u8,
+                        steps,
+                        quiet,
+                        capture,
+                    }),
+                    None => return false,
+                }
+                true
+            };
+            for to in slot.quiet | slot.capture {
+                let (q, c) = (slot.quiet.contains(to), slot.capture.contains(to));
+                if !add(&mut self.shift_list, delta(to), 1, q, c) {
+                    return false;
+                }
+            }
+            let (start_ray, end_ray) = {
+                let (asc, desc, other) = self.rays(&slot);
+                let s = slot.rays as usize;
+                (s, s + asc.len() + desc.len() + other.len())
+            };
+            for i in start_ray..end_ray {
+                let ray = self.rays[i];
+                // The squares in order: a constant step from `from`.
+                let squares = ray.all.count();
+                let first = if ray.ascending {
+                    ray.all.first()
+                } else {
+                    ray.all.squares().last()
+                };
+                let Some(first) = first else { continue };
+                let d = delta(first);
+                let line = (1..=squares as i32)
+                    .map(|k| from as i32 + k * d as i32)
+                    .all(|i| (0..n as i32).contains(&i) && ray.all.contains(Square(i as u8)));
+                if !line
+                    || squares > u8::MAX as u32
+                    || !add(
+                        &mut self.shift_list,
+                        d,
+                        squares as u8,
+                        ray.quiet,
+                        ray.capture,
+                    )
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The roles of `color` whose moves are all shifts, with their shifts.
+    #[inline(always)]
+    pub(crate) fn shift_roles(&self, color: Color) -> impl Iterator<Item = (usize, &[Shift])> {
+        self.shift_roles[color.index()]
+            .iter()
+            .map(|&(r, a, b)| (r as usize, &self.shift_list[a as usize..b as usize]))
+    }
+
+    /// Squares from which a piece of `role` captures en passant onto `sq`.
+    #[inline(always)]
+    pub(crate) fn ep_attackers(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+        self.rev_ep[self.idx(color, role, sq.index())]
     }
 
     #[inline]

@@ -14,7 +14,9 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         c.parsed
             .iter()
             .zip(&c.pieces)
-            .map(|(b, p)| PieceSpec {
+            .enumerate()
+            .map(|(i, (b, p))| PieceSpec {
+                royal: i == c.royal.index(),
                 terms: &b.terms,
                 confinement: p.confinement.map(|r| r.of(color)),
                 initial: p.initial.map(|r| r.of(color)),
@@ -41,9 +43,17 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         royal: c.royal,
         tables,
         promotion_choices,
+        optional_victims: [0; MAX_ROLES],
         limits: c.limits,
         def,
     };
+    for r in 0..v.pieces.len() {
+        for victim in 0..v.pieces.len() {
+            if crate::movegen::captures_optionally(&v, Role(r as u8), Role(victim as u8)) {
+                v.optional_victims[r] |= 1 << victim;
+            }
+        }
+    }
     if let Some((rook, distance)) = c.castling {
         let castling = castling_setup(&v, rook, distance)?;
         no_castling_overlap(&v, &castling)?;

@@ -339,6 +339,9 @@ pub struct Variant {
     pub(crate) tables: Tables,
     /// Per role, how many types it may promote to (hot in bulk counting).
     pub(crate) promotion_choices: [u8; MAX_ROLES],
+    /// Per role, under promotion on capture: the captured types (one bit
+    /// per role) after whose capture it may promote or not (two moves).
+    pub(crate) optional_victims: [u32; MAX_ROLES],
     /// Per role: promote to it only while the side has fewer on the board
     /// (`u8::MAX`: no limit).
     pub(crate) limits: [u8; MAX_ROLES],
