@@ -599,17 +599,23 @@ impl<'v> Position<'v> {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
             let (fb, tb) = (square_bit(m.from), square_bit(m.to));
-            self.toggle(fb, fc);
             self.toggle(tb, tc);
-            self.toggle(tb, placed);
+            if fc == placed {
+                self.toggle(fb | tb, fc);
+            } else {
+                self.toggle(fb, fc);
+                self.toggle(tb, placed);
+            }
             self.board[m.from.index()] = 0;
             self.board[m.to.index()] = placed;
             (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
         } else {
             self.make_special(m, placed, &mut undo);
         }
-        if let Some(c) = &v.castling {
-            let lost = |s: Square| c.rights_lost.get(s.index()).copied().unwrap_or(0);
+        if let Some(c) = &v.castling
+            && self.castling != 0
+        {
+            let lost = |s: Square| c.rights_lost[s.index() % MAX_SQUARES];
             self.castling &= !(lost(m.from) | lost(m.to));
         }
         self.ep = None;
@@ -636,9 +642,13 @@ impl<'v> Position<'v> {
     pub(crate) fn unmake(&mut self, undo: &Undo) {
         if undo.from.index() < MAX_SQUARES {
             let (fb, tb) = (square_bit(undo.from), square_bit(undo.to));
-            self.toggle(tb, undo.placed);
+            if undo.from_code == undo.placed {
+                self.toggle(fb | tb, undo.placed);
+            } else {
+                self.toggle(tb, undo.placed);
+                self.toggle(fb, undo.from_code);
+            }
             self.toggle(tb, undo.to_code);
-            self.toggle(fb, undo.from_code);
             self.board[undo.from.index()] = undo.from_code;
             self.board[undo.to.index()] = undo.to_code;
         } else {

@@ -12,7 +12,7 @@
 //! building one, and a position's hash is the same on every run and platform.
 //! The mix is a bijection of `u64`, so every key is distinct.
 
-use crate::bitboard::{Color, Square};
+use crate::bitboard::{Color, MAX_SQUARES, Square};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::Role;
@@ -116,8 +116,9 @@ impl<'v> Position<'v> {
                 h ^= piece_key(c.rook, us, c.rook_start[us.index()][side]);
                 h ^= piece_key(c.rook, us, c.rook_to[us.index()][side]);
             }
-            let lost =
-                self.castling & (c.rights_lost[m.from.index()] | c.rights_lost[m.to.index()]);
+            let lost = self.castling
+                & (c.rights_lost[m.from.index() % MAX_SQUARES]
+                    | c.rights_lost[m.to.index() % MAX_SQUARES]);
             h ^= castling_key(lost);
         }
         if self.ep.is_some() {

@@ -1,7 +1,7 @@
 //! Compiling a checked definition: move tables, castling
 //! squares, and the start position's own check.
 
-use crate::bitboard::{Color, Square};
+use crate::bitboard::{Color, MAX_SQUARES, Square};
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
 
@@ -88,7 +88,7 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
     let mut rook_start = [[Square(0); 2]; 2];
     let mut king_to = [[Square(0); 2]; 2];
     let mut rook_to = [[Square(0); 2]; 2];
-    let mut rights_lost = vec![0u8; size.squares()];
+    let mut rights_lost = [0u8; MAX_SQUARES];
     for color in Color::ALL {
         let king = start
             .iter()

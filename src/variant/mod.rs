@@ -20,7 +20,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::bitboard::{BoardSize, Color, Square};
+use crate::bitboard::{BoardSize, Color, MAX_SQUARES, Square};
 use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
@@ -319,7 +319,7 @@ pub(crate) struct Castling {
     /// `[colour][side]`: the Rook's destination.
     pub rook_to: [[Square; 2]; 2],
     /// Per square: the rights lost when a move starts or ends there.
-    pub rights_lost: Vec<u8>,
+    pub rights_lost: [u8; MAX_SQUARES],
 }
 
 /// A compiled variant: immutable, shareable, many may live in one process.
