@@ -1,13 +1,21 @@
 //! Move generation and attack tests.
 //!
-//! Generation works per piece: leap targets come from table lookups, blockable
-//! moves from a walk of the piece's path trie; the union of both is a target
-//! bitboard, so a square reached two ways (the Eagle's step and slide) is one
-//! move. Legality is decided without playing the move: a non-royal move is
-//! legal outright when the King is not in check and the piece does not stand
-//! on any path between an enemy blockable attacker (or the facing King) and
-//! the own King; every other move is tested by recomputing the attacks on the
-//! King with the occupancy the move leaves.
+//! Generation works per piece: leap targets come from table lookups, a ray's
+//! targets from one mask up to its first occupied square (found by a bit
+//! trick, without a loop over its squares), other blockable moves from a walk
+//! of the piece's path trie; the union of all is a target bitboard, so a
+//! square reached two ways (the Eagle's step and slide) is one move. Legality
+//! is decided without playing the move: a non-royal move is legal outright
+//! when the King is not in check and the piece does not stand on any path
+//! between an enemy blockable attacker (or the facing King) and the own King;
+//! every other move is tested by recomputing the attacks on the King with the
+//! occupancy the move leaves. An attack test looks only at the enemy pieces
+//! standing where their type could attack the square from.
+//!
+//! Bulk counting (perft's last ply) also counts whole piece types at once
+//! where all their moves are shifts of the board (`tables::Shift`): each
+//! shift moves every piece of the type one step, and the targets of one step
+//! are one move each.
 
 use crate::bitboard::{Bitboard, Color, Square};
 use crate::moves::{Move, MoveFlags};

@@ -6,8 +6,11 @@
 //!   lame leaps, multi-leg moves), walked with a skip index: when a square is
 //!   occupied the walk jumps over every continuation through it;
 //! - for attack tests, reverse leap masks (which squares a piece of this type
-//!   captures *from*) and, for blockable captures, the mask of squares that must
-//!   be empty for a capture from `a` onto `b`.
+//!   captures *from*), for blockable captures the mask of squares that must
+//!   be empty for a capture from `a` onto `b`, and per square the squares any
+//!   type could attack it from;
+//! - for bulk counting, a type's moves as shifts of the board, when all its
+//!   moves are leaps and lines of a constant step ([`Shift`]).
 //!
 //! Compiling merges a piece's terms into a program of legs (terms sharing
 //! their first legs share them), traces it from every square into the path
