@@ -591,13 +591,17 @@ impl<'v> Position<'v> {
                 0
             }
         };
-        let placed = code(m.role_after());
         let plain = !m
             .flags
             .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE);
         if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
+            // Without promotion the piece placed is the one that left.
+            let placed = match m.promotion {
+                None => fc,
+                Some(p) => code(p),
+            };
             let (fb, tb) = (square_bit(m.from), square_bit(m.to));
             self.toggle(tb, tc);
             if fc == placed {
@@ -610,7 +614,7 @@ impl<'v> Position<'v> {
             self.board[m.to.index()] = placed;
             (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
         } else {
-            self.make_special(m, placed, &mut undo);
+            self.make_special(m, code(m.role_after()), &mut undo);
         }
         if let Some(c) = &v.castling
             && self.castling != 0
