@@ -79,6 +79,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
+use betza::pgn::XboardPgn;
 use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef};
 
 #[path = "support/engine.rs"]
@@ -141,19 +142,41 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
 /// `-pieceToCharTable` values) and `moves.c`. The third field: XBoard's start
 /// position differs (its Courier lacks the traditional opening moves), so the
 /// engine sends its own (`setup FEN`, which XBoard takes when legality testing
-/// is off). Every other variant is engine-defined for XBoard: `setup` with
-/// the piece table and board size, and a `piece` line per type.
-const XBOARD_VARIANTS: &[(&str, &str, bool)] = &[
-    ("normal", "chess", false),
-    ("capablanca", "capablanca", false),
-    ("gothic", "gothic", false),
-    ("janus", "janus", false),
-    ("makruk", "makruk", false),
-    ("shatranj", "shatranj", false),
-    ("courier", "courier", true),
-    ("grand", "grand", false),
-    ("xiangqi", "xiangqi", false),
+/// is off). The fourth: the library's tokens XBoard writes with another
+/// letter (its Xiangqi table `PH.R.AE..K.C.`: the Horse is `H`, the Elephant
+/// `E`). Every other variant is engine-defined for XBoard: `setup` with the
+/// piece table and board size, and a `piece` line per type.
+const XBOARD_VARIANTS: &[(&str, &str, bool, &[(char, char)])] = &[
+    ("normal", "chess", false, &[]),
+    ("capablanca", "capablanca", false, &[]),
+    ("gothic", "gothic", false, &[]),
+    ("janus", "janus", false, &[]),
+    ("makruk", "makruk", false, &[]),
+    ("shatranj", "shatranj", false, &[]),
+    ("courier", "courier", true, &[]),
+    ("grand", "grand", false, &[]),
+    ("xiangqi", "xiangqi", false, &[('N', 'H'), ('B', 'E')]),
 ];
+
+/// The letters XBoard uses for a built-in variant's pieces in its FENs and
+/// saved games when playing with this adapter, and a reader of those
+/// (`XboardPgn`) that knows them.
+pub fn xboard_letters(variant: &Variant) -> Letters {
+    let mut letters = Letters::new(variant);
+    let builtin = Variant::builtin_names().contains(&variant.name());
+    if builtin {
+        letters.rename(xboard_renames(variant.name()));
+    }
+    letters
+}
+
+/// The tokens of a built-in variant that XBoard writes with other letters.
+fn xboard_renames(builtin: &str) -> &'static [(char, char)] {
+    XBOARD_VARIANTS
+        .iter()
+        .find(|v| v.1 == builtin)
+        .map_or(&[], |v| v.3)
+}
 
 /// How a variant goes to XBoard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,7 +190,7 @@ enum Known {
 /// The protocol name of a built-in variant, and how XBoard knows it.
 fn protocol_name(builtin: &str) -> (&str, Known) {
     match XBOARD_VARIANTS.iter().find(|v| v.1 == builtin) {
-        Some(&(name, _, start)) => (name, Known::Yes { start }),
+        Some(&(name, _, start, _)) => (name, Known::Yes { start }),
         None => (builtin, Known::No),
     }
 }
@@ -315,6 +338,38 @@ impl Letters {
         let white: String = white.iter().collect();
         let table = format!("{white}{}", white.to_ascii_lowercase());
         Letters { letter, table }
+    }
+
+    /// Gives the types of the tokens in `pairs` (`(token, letter)`, both
+    /// uppercase) XBoard's letters instead (a variant XBoard knows under
+    /// other letters, Xiangqi's Horse `H`).
+    pub fn rename(&mut self, pairs: &[(char, char)]) {
+        let before = self.letter.clone();
+        for &(token, xboard) in pairs {
+            if let Some(i) = before.iter().position(|&l| l == token) {
+                self.letter[i] = xboard;
+            }
+        }
+        let mut table = String::new();
+        for c in self.table.chars() {
+            let i = before.iter().position(|&l| l == c.to_ascii_uppercase());
+            let new = i.map_or(c, |i| self.letter[i]);
+            table.push(if c.is_ascii_lowercase() {
+                new.to_ascii_lowercase()
+            } else {
+                new
+            });
+        }
+        self.table = table;
+    }
+
+    /// A reader of XBoard's FENs and saved games that knows these letters.
+    pub fn reader(&self, variant: &Variant) -> XboardPgn {
+        variant
+            .pieces()
+            .iter()
+            .zip(&self.letter)
+            .fold(XboardPgn::new(), |r, (p, &l)| r.letter(l, &p.token))
     }
 
     /// The XBoard letter of a piece type (uppercase).
@@ -485,8 +540,7 @@ impl<W: Write> Adapter<W> {
                 )?;
             }
             "new" => {
-                self.set_variant(Variant::by_name("chess").expect("built in").into());
-                self.known = true;
+                self.set_variant(Variant::by_name("chess").expect("built in").into(), true);
                 self.force = false;
                 self.engine_side = Color::Black;
             }
@@ -498,14 +552,13 @@ impl<W: Write> Adapter<W> {
                 match (file, builtin) {
                     // XBoard knows no variant of a file: it gets `setup`.
                     (Some(v), _) => {
-                        self.set_variant(v);
-                        self.known = false;
+                        self.set_variant(v, false);
                         self.send_setup()?;
                     }
                     (None, Some(&name)) => {
-                        self.set_variant(Variant::by_name(name).expect("built in").into());
                         let known = protocol_name(name).1;
-                        self.known = known != Known::No;
+                        let v = Variant::by_name(name).expect("built in");
+                        self.set_variant(v.into(), known != Known::No);
                         match known {
                             Known::No => self.send_setup()?,
                             Known::Yes { start: true } => {
@@ -558,12 +611,18 @@ impl<W: Write> Adapter<W> {
         Ok(true)
     }
 
-    fn set_variant(&mut self, variant: VariantRef) {
-        if !variant.same(&self.variant) {
+    /// Switches to `variant`; `known`: XBoard plays it by itself, with its
+    /// own letters for the pieces.
+    fn set_variant(&mut self, variant: VariantRef, known: bool) {
+        if !variant.same(&self.variant) || known != self.known {
             self.letters = Letters::new(&variant);
+            if known {
+                self.letters.rename(xboard_renames(variant.name()));
+            }
             self.values = Values::new(&variant);
             self.variant = variant;
         }
+        self.known = known;
         self.game = Game::new(self.variant.clone());
         self.finished = false;
         self.bad_position = None;
@@ -598,13 +657,9 @@ impl<W: Write> Adapter<W> {
     /// boards of its Edit Position mode, which would otherwise pop up errors
     /// while the user is still placing pieces.
     fn setboard(&mut self, fen: &str) {
-        let game = match self.fen_from_xboard(fen) {
-            None => Err(format!(
-                "a piece letter of {fen:?} names no piece type of {}",
-                self.variant.name()
-            )),
-            Some(ours) => Game::from_fen(self.variant.clone(), &ours).map_err(|e| e.to_string()),
-        };
+        let game = self.fen_from_xboard(fen).and_then(|ours| {
+            Game::from_fen(self.variant.clone(), &ours).map_err(|e| e.to_string())
+        });
         match game {
             Ok(game) => {
                 self.game = game;
@@ -941,32 +996,28 @@ impl<W: Write> Adapter<W> {
         fields.join(" ")
     }
 
-    /// An XBoard FEN turned into this library's tokens and squares; `None`
-    /// if a letter names no piece type.
-    fn fen_from_xboard(&self, fen: &str) -> Option<String> {
-        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-        let first = fields.first()?;
-        let mut placement = String::new();
-        for c in first.chars() {
-            if c.is_ascii_alphabetic() {
-                let token = &self.variant.piece(self.letters.role(c)?).token;
-                placement.push_str(&if c.is_ascii_lowercase() {
-                    token.to_ascii_lowercase()
-                } else {
-                    token.clone()
-                });
-            } else {
-                placement.push(c);
-            }
-        }
-        fields[0] = placement;
-        if let Some(ep) = fields.get_mut(3)
-            && let Some((sq, n)) = self.parse_square(ep.as_bytes())
-            && n == ep.len()
-        {
-            *ep = self.variant.size().square_name(sq);
-        }
-        Some(fields.join(" "))
+    /// An XBoard FEN turned into this library's (the library's
+    /// [`XboardPgn::fen`] with this adapter's letters and rank numbering):
+    /// XBoard leaves out the castling and en-passant fields where the
+    /// variant has none (`... w 0 1`), writes holdings in brackets, and its
+    /// own letters. Says what is wrong with a FEN it cannot read.
+    fn fen_from_xboard(&self, fen: &str) -> Result<String, String> {
+        self.letters
+            .reader(&self.variant)
+            .ranks_from_0(!self.ranks_from_1)
+            .fen(&self.variant, fen)
+            .map_err(|e| format!("{e} (XBoard's letters here: {})", self.letter_list()))
+    }
+
+    /// XBoard's letters of the variant's pieces, as `K King, ...`.
+    fn letter_list(&self) -> String {
+        self.variant
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{} {}", self.letters.of(Role(i as u8)), p.name))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 

@@ -22,11 +22,13 @@
 //! game's declared result ([`Game::declare_result`]).
 
 use crate::bitboard::Color;
+use crate::bitboard::Square;
 use crate::fen::FenError;
 use crate::game::{Game, GameResult};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::san::SanError;
-use crate::variant::{Variant, VariantRef};
+use crate::variant::{Role, Variant, VariantRef};
 
 /// Why a PGN text was refused, or a tag name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -368,6 +370,14 @@ impl<'t> Raw<'t> {
             .map(|(_, v, _)| v.as_str())
     }
 
+    /// The line of a tag (0 if absent).
+    fn tag_line(&self, name: &str) -> usize {
+        self.tags
+            .iter()
+            .find(|(k, ..)| *k == name)
+            .map_or(0, |(.., line)| *line)
+    }
+
     /// No tag, no move and no result: only blanks and comments.
     fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.end.is_none()
@@ -518,16 +528,42 @@ impl<'t> Raw<'t> {
     }
 
     fn into_game(self, variant: VariantRef) -> Result<Game, PgnError> {
-        let mut game = match self.tag("FEN") {
-            Some(fen) => Game::from_fen(variant, fen)?,
-            None => Game::new(variant),
+        self.into_game_as(variant, None)
+    }
+
+    /// The game, its FEN and moves read as XBoard writes them if `xboard`.
+    fn into_game_as(
+        self,
+        variant: VariantRef,
+        xboard: Option<&XboardPgn>,
+    ) -> Result<Game, PgnError> {
+        let mut game = match (self.tag("FEN"), xboard) {
+            (Some(fen), Some(x)) => {
+                let ours = x.fen(&variant, fen).map_err(|reason| PgnError::Syntax {
+                    line: self.tag_line("FEN"),
+                    reason: format!("FEN tag: {reason}"),
+                })?;
+                Game::from_fen(variant, &ours)?
+            }
+            (Some(fen), None) => Game::from_fen(variant, fen)?,
+            (None, _) => Game::new(variant),
         };
-        for (mv, line) in &self.moves {
+        if let Some(x) = xboard {
+            let texts: Vec<&str> = self.moves.iter().map(|(m, _)| *m).collect();
+            let moves = x
+                .resolve(game.position(), &texts)
+                .map_err(|(i, pos, error)| PgnError::Move {
+                    line: self.moves[i].1,
+                    number: move_number(&pos),
+                    error,
+                })?;
+            for m in &moves {
+                game.play(m).expect("a legal move of the position");
+            }
+        }
+        for (mv, line) in self.moves.iter().filter(|_| xboard.is_none()) {
             let pos = game.position();
-            let number = match pos.side_to_move() {
-                Color::White => format!("{}.", pos.fullmove_number()),
-                Color::Black => format!("{}...", pos.fullmove_number()),
-            };
+            let number = move_number(pos);
             game.play_san(mv).map_err(|error| PgnError::Move {
                 line: *line,
                 number,
@@ -577,6 +613,14 @@ impl<'t> Raw<'t> {
             }
         }
         Ok(game)
+    }
+}
+
+/// The move number of the side to move as PGN writes it (`12.`, `12...`).
+fn move_number(pos: &Position<'_>) -> String {
+    match pos.side_to_move() {
+        Color::White => format!("{}.", pos.fullmove_number()),
+        Color::Black => format!("{}...", pos.fullmove_number()),
     }
 }
 
@@ -672,6 +716,470 @@ fn parse_tag(text: &str, at: usize) -> Result<(&str, String, usize), &'static st
         return Err("a tag must end with ']'");
     }
     Ok((name, value, i + 1))
+}
+
+// ---------------------------------------------------------------------------
+// XBoard's PGN: a reading option of its own, apart from the standard reader.
+
+/// Reads the PGN that XBoard saves, and the FENs it writes, which differ from
+/// this library's notation in four ways:
+///
+/// - On a board of exactly 10 ranks XBoard numbers the ranks from `0`
+///   (Meiriqi's `a3` is XBoard's `a2`; its last rank is `9`). Off with
+///   [`ranks_from_0(false)`](XboardPgn::ranks_from_0).
+/// - Pieces go by XBoard's letters: a one-letter token is its own letter, a
+///   letter given with [`letter`](XboardPgn::letter) names that token (as the
+///   `xboard` example assigns Decimaka's `+P` the letter `O`), and any other
+///   letter names the one piece type whose name starts with it (Xiangqi's
+///   Horse `H` and Elephant `E`).
+/// - Moves: the check suffix is XBoard's own judgement and is not checked;
+///   a Pawn move without its from-file that fits more than one Pawn is the
+///   straight move (Meiriqi's `j6` is the push even where a Pawn beside it
+///   could step sideways to the same square), as XBoard reads it; a
+///   promotion names the type by its letter (`=O`), the moving piece's own
+///   letter meaning "stays", and without a letter a move that may stay does.
+/// - FEN tags (and [`fen`](XboardPgn::fen)): the castling field is missing
+///   in variants without castling, the en-passant field in those without a
+///   double step (`... w 0 1`), the counters may be missing, holdings may
+///   follow the board in brackets (`[-]`, ignored for a variant without
+///   them: XBoard's Grand counts there what a Pawn may promote to).
+///
+/// The rest (tags, comments, results) reads as in [`Game::from_pgn`]; the
+/// variant comes from the `Variant` tag, XBoard's other tags (`VariantMen`)
+/// are kept as they are.
+///
+/// ```
+/// use betza::pgn::XboardPgn;
+/// let text = "[Variant \"meiriqi\"]\n\n1. Wi1 Gb7 2. g4 Fc5 3. Ld3 *\n";
+/// let game = XboardPgn::new().read(text)?;
+/// assert_eq!(game.san_moves(), ["Wi2", "Gb8", "g5", "Fc6", "Ld4"]);
+/// # Ok::<_, betza::pgn::PgnError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct XboardPgn {
+    letters: Vec<(char, String)>,
+    ranks_from_0: bool,
+}
+
+impl Default for XboardPgn {
+    fn default() -> Self {
+        XboardPgn::new()
+    }
+}
+
+impl XboardPgn {
+    /// XBoard's conventions, with no letter given.
+    pub fn new() -> XboardPgn {
+        XboardPgn {
+            letters: Vec::new(),
+            ranks_from_0: true,
+        }
+    }
+
+    /// Reads the letter `letter` (either case) as the piece of token `token`
+    /// (uppercase, as in a FEN's White pieces); a letter given twice keeps
+    /// the last token.
+    pub fn letter(mut self, letter: char, token: &str) -> XboardPgn {
+        let letter = letter.to_ascii_uppercase();
+        self.letters.retain(|(l, _)| *l != letter);
+        self.letters.push((letter, token.to_string()));
+        self
+    }
+
+    /// Whether 10-rank boards number their ranks from `0` (XBoard's way, the
+    /// default) or from `1`.
+    pub fn ranks_from_0(mut self, on: bool) -> XboardPgn {
+        self.ranks_from_0 = on;
+        self
+    }
+
+    /// Reads one game, as [`Game::from_pgn`] does (the text holds exactly one).
+    pub fn read(&self, text: &str) -> Result<Game, PgnError> {
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        let variant = builtin_of(&raw)?;
+        raw.into_game_as(variant.into(), Some(self))
+    }
+
+    /// Reads one game in `variant`; a `Variant` tag, if present, must name it.
+    pub fn read_in(&self, variant: impl Into<VariantRef>, text: &str) -> Result<Game, PgnError> {
+        let variant = variant.into();
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        check_variant_tag(&raw, &variant)?;
+        raw.into_game_as(variant, Some(self))
+    }
+
+    /// Reads every game of a file, each `Ok` or the error that refused it
+    /// (the reading goes on after a refused game, as [`PgnGames`] does).
+    /// `variant`: read every game in it, else in the variant of its tag.
+    pub fn read_all(&self, variant: Option<VariantRef>, text: &str) -> Vec<Result<Game, PgnError>> {
+        let mut games = Vec::new();
+        let (mut at, mut line) = (0, 1);
+        while at < text.len() {
+            let count_lines = |from: usize, to: usize| {
+                text.as_bytes()[from..to]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+            };
+            match Raw::parse(text, at, line, Mode::Many) {
+                Err((e, resume)) => {
+                    let next = resume.max(at + 1).min(text.len());
+                    line += count_lines(at, next);
+                    at = next;
+                    games.push(Err(e));
+                }
+                Ok((raw, end)) => {
+                    let end = end.max(at);
+                    line += count_lines(at, end);
+                    at = end;
+                    if raw.is_empty() {
+                        break;
+                    }
+                    let game = match &variant {
+                        Some(v) => check_variant_tag(&raw, v)
+                            .and_then(|()| raw.into_game_as(v.clone(), Some(self))),
+                        None => {
+                            builtin_of(&raw).and_then(|v| raw.into_game_as(v.into(), Some(self)))
+                        }
+                    };
+                    games.push(game);
+                }
+            }
+        }
+        games
+    }
+
+    /// The piece type an XBoard letter names in `v` (see the type's notes).
+    pub fn role(&self, v: &Variant, c: char) -> Option<Role> {
+        let c = c.to_ascii_uppercase();
+        if let Some((_, token)) = self.letters.iter().find(|(l, _)| *l == c) {
+            return v.role_by_token(token);
+        }
+        if let Some(r) = v.role_by_token(&c.to_string()) {
+            return Some(r);
+        }
+        let mut named = v
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.name.chars().next().map(|n| n.to_ascii_uppercase()) == Some(c));
+        match (named.next(), named.next()) {
+            (Some((i, _)), None) => Some(Role(i as u8)),
+            _ => None,
+        }
+    }
+
+    /// Whether ranks are numbered from 0 on this board.
+    fn zero_based(&self, v: &Variant) -> bool {
+        self.ranks_from_0 && v.size().ranks() == 10
+    }
+
+    /// Reads a square (`e0`, `j9`, `a10` with ranks from 1) at the start of
+    /// `b`: the square and the bytes it took.
+    fn square_prefix(&self, v: &Variant, b: &[u8]) -> Option<(Square, usize)> {
+        let file = b.first()?.checked_sub(b'a')?;
+        let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        let n: i32 = std::str::from_utf8(&b[1..1 + digits]).ok()?.parse().ok()?;
+        let rank = if self.zero_based(v) { n } else { n - 1 };
+        let sq = v.size().square(i32::from(file), rank)?;
+        Some((sq, 1 + digits))
+    }
+
+    /// An XBoard FEN as this library's FEN of six fields (see the type's
+    /// notes), or why it cannot be read.
+    ///
+    /// ```
+    /// use betza::{pgn::XboardPgn, Variant};
+    /// let v = Variant::by_name("xiangqi").unwrap();
+    /// let fen = XboardPgn::new()
+    ///     .fen(v, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1")
+    ///     .unwrap();
+    /// assert_eq!(fen, v.start_fen());
+    /// ```
+    pub fn fen(&self, v: &Variant, fen: &str) -> Result<String, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let (&board, rest) = fields.split_first().ok_or("an empty FEN")?;
+        let board = match board.find('[') {
+            Some(i) if board.ends_with(']') && !v.start_fen().contains('[') => &board[..i],
+            _ => board,
+        };
+        let mut placement = String::new();
+        for c in board.chars() {
+            if c.is_ascii_alphabetic() {
+                let role = self
+                    .role(v, c)
+                    .ok_or_else(|| format!("the letter '{c}' names no piece of {}", v.name()))?;
+                let token = &v.pieces()[role.index()].token;
+                placement.push_str(&if c.is_ascii_lowercase() {
+                    token.to_ascii_lowercase()
+                } else {
+                    token.clone()
+                });
+            } else {
+                placement.push(c);
+            }
+        }
+        let (&side, rest) = rest
+            .split_first()
+            .ok_or("no side to move after the board")?;
+        // The counters are the trailing numbers; before them at most a
+        // castling and an en-passant field.
+        let numbers = rest
+            .iter()
+            .rev()
+            .take(2)
+            .take_while(|f| f.bytes().all(|b| b.is_ascii_digit()))
+            .count();
+        let (middle, counters) = rest.split_at(rest.len() - numbers);
+        let (halfmove, fullmove) = match counters {
+            [full] => ("0", *full),
+            [half, full] => (*half, *full),
+            _ => ("0", "1"),
+        };
+        let mut castling: Option<&str> = None;
+        let mut ep: Option<String> = None;
+        for &f in middle {
+            let square = self
+                .square_prefix(v, f.as_bytes())
+                .filter(|&(_, n)| n == f.len());
+            match square {
+                Some((sq, _)) if ep.is_none() => ep = Some(v.size().square_name(sq)),
+                _ if f == "-" && castling.is_none() => castling = Some("-"),
+                _ if f == "-" && ep.is_none() => ep = Some("-".into()),
+                _ if castling.is_none()
+                    && ep.is_none()
+                    && f.bytes().all(|b| b.is_ascii_alphabetic()) =>
+                {
+                    castling = Some(f)
+                }
+                _ => {
+                    return Err(format!(
+                        "the field {f:?} is neither castling rights nor an en-passant square"
+                    ));
+                }
+            }
+        }
+        // XBoard gives every fairy King castling rights.
+        if v.castling.is_none() {
+            castling = None;
+        }
+        Ok(format!(
+            "{placement} {side} {} {} {halfmove} {fullmove}",
+            castling.unwrap_or("-"),
+            ep.as_deref().unwrap_or("-")
+        ))
+    }
+
+    /// The legal move an XBoard SAN text names in `pos` (see the type's
+    /// notes); where XBoard's text leaves open whether a piece other than
+    /// the Pawn promoted (it writes the promotion of Pawns only), the move
+    /// that stays.
+    pub fn read_move(&self, pos: &Position<'_>, text: &str) -> Result<Move, SanError> {
+        self.candidates(pos, text).map(|c| c[0])
+    }
+
+    /// The moves of a game from `start`: each text's move, where a piece's
+    /// promotion is left open the one that lets the rest of the game be
+    /// read (staying first; a bounded search back over such choices). An
+    /// error comes with the index of the text, the position before it and
+    /// the first reason found.
+    fn resolve<'v>(
+        &self,
+        start: &Position<'v>,
+        texts: &[&str],
+    ) -> Result<Vec<Move>, (usize, Position<'v>, SanError)> {
+        let mut positions = vec![*start];
+        let mut options: Vec<Vec<Move>> = Vec::new();
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut first_error = None;
+        let mut budget = 10_000usize;
+        while options.len() < texts.len() {
+            let i = options.len();
+            match self.candidates(&positions[i], texts[i]) {
+                Ok(c) => {
+                    positions.push(positions[i].play(&c[0]).expect("a legal move"));
+                    options.push(c);
+                    chosen.push(0);
+                    continue;
+                }
+                Err(e) => {
+                    first_error.get_or_insert((i, positions[i], e));
+                }
+            }
+            // Back to the latest open choice not yet exhausted.
+            budget = budget.saturating_sub(1);
+            let back = (0..i).rev().find(|&j| chosen[j] + 1 < options[j].len());
+            match back {
+                Some(j) if budget > 0 => {
+                    chosen[j] += 1;
+                    chosen.truncate(j + 1);
+                    options.truncate(j + 1);
+                    positions.truncate(j + 1);
+                    let m = options[j][chosen[j]];
+                    positions.push(positions[j].play(&m).expect("a legal move"));
+                }
+                _ => return Err(first_error.expect("an error was found")),
+            }
+        }
+        Ok(options.iter().zip(&chosen).map(|(o, &c)| o[c]).collect())
+    }
+
+    /// The moves an XBoard SAN text may name: one, or, for a piece's move
+    /// whose promotion the text leaves open, staying and then promoting.
+    fn candidates(&self, pos: &Position<'_>, text: &str) -> Result<Vec<Move>, SanError> {
+        let v = pos.variant();
+        let syntax = |reason: &str| SanError::Syntax {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let body = text.trim_end_matches(['+', '#', '!', '?']);
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return Err(SanError::GameOver {
+                text: text.to_string(),
+            });
+        }
+        if matches!(body, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
+            return pos.parse_san(body).map(|m| vec![m]);
+        }
+        let b = body.as_bytes();
+        let mut i = 0;
+        let mut role = None;
+        if let Some(&c) = b.first()
+            && c.is_ascii_uppercase()
+        {
+            role = Some(
+                self.role(v, c as char)
+                    .ok_or_else(|| syntax("the letter names no piece of the variant"))?,
+            );
+            i = 1;
+        }
+        // The squares and disambiguation; then `=X` or `X`, the promotion.
+        let mut squares: Vec<(Option<u8>, Option<u8>)> = Vec::new();
+        let mut promotion = None;
+        while i < b.len() {
+            match b[i] {
+                b'x' | b':' | b'-' => i += 1,
+                b'=' | b'A'..=b'Z' => {
+                    let c = if b[i] == b'=' { b.get(i + 1) } else { b.get(i) };
+                    let c = *c.ok_or_else(|| syntax("'=' without a piece letter"))?;
+                    promotion = Some(c as char);
+                    i = b.len();
+                }
+                b'a'..=b'z' => {
+                    let file = b[i] - b'a';
+                    match self.square_prefix(v, &b[i..]) {
+                        Some((sq, n)) => {
+                            let size = v.size();
+                            squares.push((Some(size.file(sq)), Some(size.rank(sq))));
+                            i += n;
+                        }
+                        None => {
+                            squares.push((Some(file), None));
+                            i += 1;
+                        }
+                    }
+                }
+                b'0'..=b'9' => {
+                    let n = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                    let r: u8 = body[i..i + n].parse().map_err(|_| syntax("a bad rank"))?;
+                    let r = if self.zero_based(v) {
+                        r
+                    } else {
+                        r.wrapping_sub(1)
+                    };
+                    squares.push((None, Some(r)));
+                    i += n;
+                }
+                _ => return Err(syntax("an unexpected character")),
+            }
+        }
+        let (to, from) = match squares.as_slice() {
+            [(Some(f), Some(r))] => ((*f, *r), (None, None)),
+            [from, (Some(f), Some(r))] => ((*f, *r), *from),
+            _ => return Err(syntax("no target square")),
+        };
+        let size = v.size();
+        let to = size
+            .square(i32::from(to.0), i32::from(to.1))
+            .ok_or_else(|| syntax("the target square is off the board"))?;
+        // Without a letter: the Pawn, or the type written `P` (the Soldier).
+        let pawn_move = role.is_none();
+        let role = role
+            .or(v.pawn())
+            .or_else(|| v.role_by_token("P"))
+            .ok_or_else(|| syntax("no piece letter, and the variant has no Pawn"))?;
+        let mut fits: Vec<Move> = legal
+            .iter()
+            .filter(|m| {
+                m.role() == role
+                    && m.to() == to
+                    && !m.is_castle()
+                    && from.0.is_none_or(|f| size.file(m.from()) == f)
+                    && from.1.is_none_or(|r| size.rank(m.from()) == r)
+            })
+            .copied()
+            .collect();
+        if fits.is_empty() {
+            let piece = &v.pieces()[role.index()].name;
+            return Err(SanError::NoSuchMove {
+                text: text.to_string(),
+                reason: format!(
+                    "no {} {piece} can move to {}",
+                    pos.side_to_move(),
+                    size.square_name(to)
+                ),
+            });
+        }
+        match promotion {
+            Some('+') => fits.retain(|m| m.promotion().is_some()),
+            Some(c) => {
+                let new = self.role(v, c);
+                if new == Some(role) {
+                    fits.retain(|m| m.promotion().is_none());
+                } else {
+                    fits.retain(|m| m.promotion().is_some() && m.promotion() == new);
+                }
+            }
+            None => {
+                // Staying first; a Pawn's promotion XBoard always writes.
+                fits.sort_by_key(|m| m.promotion().is_some());
+                let one_piece = fits.iter().all(|m| m.from() == fits[0].from());
+                if fits[0].promotion().is_none() && (!one_piece || pawn_move) {
+                    fits.retain(|m| m.promotion().is_none());
+                }
+            }
+        }
+        if fits.len() > 1 && from.0.is_none() && pawn_move {
+            let straight: Vec<Move> = fits
+                .iter()
+                .filter(|m| size.file(m.from()) == size.file(to))
+                .copied()
+                .collect();
+            if !straight.is_empty() {
+                fits = straight;
+            }
+        }
+        let open = fits.len() > 1
+            && fits.iter().all(|m| m.from() == fits[0].from())
+            && fits[1..].iter().all(|m| m.promotion().is_some());
+        match fits.as_slice() {
+            _ if open => Ok(fits),
+            [m] => Ok(vec![*m]),
+            [] => Err(SanError::Promotion {
+                text: text.to_string(),
+                reason: "the move cannot take this promotion".into(),
+                legal: Vec::new(),
+            }),
+            many => Err(SanError::Ambiguous {
+                text: text.to_string(),
+                candidates: many.iter().map(|m| pos.san(m)).collect(),
+            }),
+        }
+    }
 }
 
 impl std::fmt::Display for PgnError {
