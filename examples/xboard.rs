@@ -689,7 +689,12 @@ impl<W: Write> Adapter<W> {
         let pos = *self.game.position();
         let m = match self.parse_move(&pos, text) {
             Ok(m) => m,
-            Err(reason) => return writeln!(self.out, "Illegal move ({reason}): {text}"),
+            Err(reason) => {
+                if let Some(help) = self.promotion_help(&pos, text) {
+                    writeln!(self.out, "tellusererror {help}")?;
+                }
+                return writeln!(self.out, "Illegal move ({reason}): {text}");
+            }
         };
         self.game.play(&m).expect("a legal move");
         self.finished = false;
@@ -700,6 +705,49 @@ impl<W: Write> Adapter<W> {
             self.think()?;
         }
         Ok(())
+    }
+
+    /// For a move refused for its promotion letter where the piece has a
+    /// choice: what XBoard sent and how to choose in XBoard. A piece dropped
+    /// by drag on a magenta square carries XBoard's default (its Queen,
+    /// `q`), sent before the engine's `choice` can arrive; the engine cannot
+    /// play another type than XBoard shows, so it refuses the move and XBoard
+    /// takes it back.
+    fn promotion_help(&self, pos: &Position, text: &str) -> Option<String> {
+        let b = text.as_bytes();
+        let (from, n1) = self.parse_square(b)?;
+        let (to, n2) = self.parse_square(&b[n1..])?;
+        let sent = text.get(n1 + n2..).filter(|s| !s.is_empty())?;
+        let letters = self.choices(pos, from, to);
+        if letters.len() < 2 || pos.moves_between(from, to).is_empty() {
+            return None;
+        }
+        let v = &self.variant;
+        let name = |c: char| {
+            self.letters
+                .role(c)
+                .map_or(String::new(), |r| v.piece(r).name.clone())
+        };
+        let piece = pos.piece_at(from)?.role;
+        let ways: Vec<String> = letters
+            .chars()
+            .map(|c| {
+                if self.letters.role(c) == Some(piece) {
+                    format!("stay {} ({c})", name(c))
+                } else {
+                    format!("become {} ({c})", name(c))
+                }
+            })
+            .collect();
+        // `\\` first: XBoard then expands the `\n`s (its `EscapeExpand`).
+        let (name, to) = (&v.piece(piece).name, self.square_to_xboard(to));
+        Some(format!(
+            "\\\\The {name} may {} on {to}; XBoard sent '{sent}'.\\nTo choose: click the \
+             {name}, then press the mouse button on {to} and hold it,\\nmove the mouse up or \
+             down until the piece you want shows, and release\\n(Options > General > Almost \
+             Always Queen must be on; its promotion box offers chess pieces only).",
+            ways.join(" or "),
+        ))
     }
 
     /// Chooses and plays the engine's move.
@@ -757,22 +805,28 @@ impl<W: Write> Adapter<W> {
         };
         self.lifted = Some(from);
         let mut marks = vec![None; size.squares()];
+        // The `choice` of each promotion square; if they are all the same,
+        // XBoard gets it now too (see below).
+        let mut choices: Vec<String> = Vec::new();
         for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
             let mark = &mut marks[m.to().index()];
-            // Magenta: a promotion may be chosen; blue: XBoard would take
-            // the move for a promotion, so it asks for the `choice`
-            // (the piece's own letter) on `put`.
-            let c = if m.promotion().is_some() {
-                'M'
-            } else if self.stays_on_last_rank(&pos, m) {
-                'B'
-            } else if m.is_capture() {
-                'R'
-            } else {
-                'Y'
-            };
-            if *mark != Some('M') {
-                *mark = Some(c);
+            if mark.is_some() {
+                continue;
+            }
+            // Magenta: a choice (promote or not, or to which type), made by
+            // sweeping; blue: one way only (a promotion the rules impose,
+            // or the piece's own letter where XBoard would take the move
+            // for a promotion), which XBoard waits for on `put` and plays,
+            // by drag too.
+            let letters = self.choices(&pos, from, m.to());
+            *mark = Some(match letters.len() {
+                0 if m.is_capture() => 'R',
+                0 => 'Y',
+                1 => 'B',
+                _ => 'M',
+            });
+            if !letters.is_empty() && !choices.contains(&letters) {
+                choices.push(letters);
             }
         }
         let mut rows = Vec::new();
@@ -797,7 +851,16 @@ impl<W: Write> Adapter<W> {
             }
             rows.push(row);
         }
-        writeln!(self.out, "highlight {}", rows.join("/"))
+        writeln!(self.out, "highlight {}", rows.join("/"))?;
+        // A piece XBoard draws as a Pawn (or Lance) about to promote makes
+        // it preview its default Queen while the piece is dragged, and a
+        // drag then sends that letter. The choice sent now, while the
+        // piece is still held, replaces that preview with the rules'
+        // choices, so a drag sends a letter the move can take.
+        if let [only] = choices.as_slice() {
+            writeln!(self.out, "choice {only}")?;
+        }
+        Ok(())
     }
 
     /// Answers `put SQUARE` after a `lift`: where the move may promote, or
@@ -816,6 +879,18 @@ impl<W: Write> Adapter<W> {
             _ => return writeln!(self.out, "Error (bad square): put {square}"),
         };
         let pos = *self.game.position();
+        let letters = self.choices(&pos, from, to);
+        if letters.is_empty() {
+            return Ok(());
+        }
+        writeln!(self.out, "choice {letters}")
+    }
+
+    /// The letters a piece may become moving from `from` to `to`, the
+    /// default (promoting) first, the piece's own where it may stay; empty
+    /// where XBoard needs no choice (no promotion, and not a last-rank move
+    /// XBoard would take for one).
+    fn choices(&self, pos: &Position, from: Square, to: Square) -> String {
         let options = pos.moves_between(from, to);
         let mut letters: String = options
             .iter()
@@ -824,14 +899,11 @@ impl<W: Write> Adapter<W> {
             .collect();
         let plain = options.iter().find(|m| m.promotion().is_none());
         if let Some(m) = plain
-            && (!letters.is_empty() || self.stays_on_last_rank(&pos, m))
+            && (!letters.is_empty() || self.stays_on_last_rank(pos, m))
         {
             letters.push(self.letters.of(m.role()));
         }
-        if letters.is_empty() {
-            return Ok(());
-        }
-        writeln!(self.out, "choice {letters}")
+        letters
     }
 
     /// Whether `m` goes to the mover's last rank without promoting, in a

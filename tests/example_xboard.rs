@@ -278,13 +278,14 @@ fn lift_highlights_the_legal_targets() {
     let hl: Vec<&String> = out.iter().filter(|l| l.starts_with("highlight ")).collect();
     assert_eq!(hl[0], "highlight 10/10/10/10/10/10/10/10/7YYY/10");
     assert_eq!(hl[1], "highlight 10/10/10/10/10/10/10/10/10/10");
-    // A Pawn that may take and promote: magenta; a capture: red.
+    // A Pawn that may take and promote: magenta, and its choice at once
+    // (the only promotion square); a plain move: yellow.
     let out = session(
         "new\nvariant decimaka\nsetboard 4k5/10/10/10/3p6/4P5/10/10/10/5K4 w - - 0 1\nlift e4\nquit\n",
     );
     assert_eq!(
-        out.last().unwrap(),
-        "highlight 10/10/10/10/3MY5/10/10/10/10/10"
+        out[out.len() - 2..],
+        ["highlight 10/10/10/10/3MY5/10/10/10/10/10", "choice OP"]
     );
 }
 
@@ -424,9 +425,10 @@ fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
         "new\nvariant decimaka\nsetboard {fen}\nforce\nlift e8\nput e9\nusermove e8e9q\nusermove e8e9p\nping 1\nquit\n"
     ));
     assert_eq!(
-        out[out.len() - 4..],
+        out[out.len() - 5..],
         [
             "highlight 4B5/10/10/10/10/10/10/10/10/10",
+            "choice P",
             "choice P",
             "Illegal move (this move stays P): e8e9q",
             "pong 1",
@@ -449,17 +451,20 @@ fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
 
     // Meiriqi: a Black Lion jumping into the zone, to the last rank too, may
     // promote (to the Queen) or not: magenta, and the choice names both, the
-    // Queen first. A `put` on a square that is no target gets no answer.
+    // Queen first (sent at `lift` too: every promotion square has that
+    // choice). A `put` on a square that is no target gets no answer.
     let fen = "8k1/10/10/10/10/10/10/4l5/10/7K2 b - - 0 1";
     let out = session(&format!(
         "new\nvariant meiriqi\nsetboard {fen}\nforce\nlift e2\nput e0\nlift e2\nput e3\nusermove e2e0l\nping 2\nquit\n"
     ));
     assert_eq!(
-        out[out.len() - 4..],
+        out[out.len() - 6..],
         [
             "highlight 10/10/10/10/10/2Y1Y1Y3/10/2M3M3/10/2M1M1M3",
             "choice QL",
+            "choice QL",
             "highlight 10/10/10/10/10/2Y1Y1Y3/10/2M3M3/10/2M1M1M3",
+            "choice QL",
             "pong 2",
         ]
         .map(String::from),
@@ -646,4 +651,217 @@ fn xboards_saved_games_read_back_and_replay_to_the_same_final_positions() {
         let first = betza::pgn::PgnGames::new(&pgn).next().unwrap();
         assert!(first.is_err(), "{name}");
     }
+}
+
+// Transcripts: the lines below are the exact commands XBoard 4.9.1 sent
+// (its debug file, `-debug -nameOfDebugFile`), in the games and gestures
+// described in the README's "Play in XBoard".
+
+/// The engine's moves in `out`, checked legal from `fen` by replaying them.
+fn replay(v: &'static Variant, fen: &str, out: &[String]) -> Position<'static> {
+    let reader = xboard::xboard_letters(v).reader(v);
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    for l in out.iter().filter(|l| l.starts_with("move ")) {
+        let m = wire_move(&pos, &reader, &l[5..]);
+        pos = pos.play(&m).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn courier_setboard_without_castling_and_en_passant_fields() {
+    // The second engine of a Courier match: XBoard echoes the engine's own
+    // start position in its FEN form, without the castling and e.p. fields.
+    let out = session(
+        "xboard\nprotover 2\naccepted setboard\nnew\nforce\nvariant courier\n\
+         setboard rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w 0 1\n\
+         go\nquit\n",
+    );
+    assert!(
+        !out.iter().any(|l| l.starts_with("tellusererror")),
+        "{out:?}"
+    );
+    let v = Variant::by_name("courier").unwrap();
+    let moves = out.iter().filter(|l| l.starts_with("move ")).count();
+    assert_eq!(moves, 1, "{out:?}");
+    replay(v, v.start_fen(), &out);
+}
+
+#[test]
+fn xiangqi_position_pasted_in_xboards_letters() {
+    // Edit > Paste Position, then Mode > Machine White: XBoard's letters
+    // (Horse H, Elephant E), no castling or e.p. field, the counters reset.
+    let out = session(
+        "new\nvariant xiangqi\nforce\n\
+         setboard r1eakaehr/9/1ch4c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RHEAKAEHR w 0 1\ngo\nquit\n",
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    let v = Variant::by_name("xiangqi").unwrap();
+    let ours = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR w - - 0 1";
+    replay(v, ours, &out);
+    // The library's own letters (N, B) are read too; a letter of no piece
+    // is refused, saying which letters are XBoard's.
+    let out = session(
+        "new\nvariant xiangqi\nsetboard rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1\ngo\nquit\n",
+    );
+    replay(v, v.start_fen(), &out);
+    let out = session(
+        "new\nvariant xiangqi\nsetboard rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKXBNR w 0 1\ngo\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "tellusererror Illegal position: the letter 'X' names no piece of xiangqi \
+          (XBoard's letters here: K King, A Advisor, E Elephant, H Horse, R Chariot, \
+          C Cannon, P Soldier)"
+        ]
+    );
+}
+
+#[test]
+fn grand_position_with_xboards_holdings() {
+    // Grand pasted with Black to move: XBoard adds its holdings (`[-]`: the
+    // captured pieces a Pawn may promote to) and leaves out castling.
+    let out = session(
+        "new\nvariant grand\nforce\n\
+         setboard r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R[-] b - 0 1\n\
+         go\nquit\n",
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    let v = Variant::by_name("grand").unwrap();
+    let ours = "r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R b - - 0 1";
+    replay(v, ours, &out);
+}
+
+#[test]
+fn decimaka_start_from_xboard_with_castling() {
+    let out = session(
+        "new\nvariant decimaka\nforce\n\
+         setboard r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1\n\
+         go\nquit\n",
+    );
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{out:?}");
+}
+
+const MEIRIQI_KNIGHT: &str = "7k2/10/10/10/2N7/10/10/10/10/8K1 w - - 0 1";
+
+#[test]
+fn meiriqi_promotion_dropped_by_drag_is_refused_with_the_way_to_choose() {
+    // Debian's settings (sweep promotions on), the Knight dragged from c5 to
+    // d7 (c6-d8 here): XBoard sends its default Queen at once, with `put`.
+    let out = session(&format!(
+        "new\nvariant meiriqi\nforce\nsetboard {MEIRIQI_KNIGHT}\n\
+         lift c5\nhover d7\nput d7\nusermove c5d7q\nping 1\nquit\n"
+    ));
+    let tail = &out[out.len() - 6..];
+    assert_eq!(tail[0], "highlight 10/10/1M1M6/Y3Y5/10/Y3Y5/1Y1Y6/10/10/10");
+    assert_eq!(tail[1], "choice JN");
+    assert_eq!(tail[2], "choice JN");
+    assert!(
+        tail[3].starts_with(
+            "tellusererror \\\\The Knight may become Janus (J) or stay Knight (N) on d7; \
+             XBoard sent 'q'.\\nTo choose: click the Knight, then press the mouse button on d7"
+        ),
+        "{}",
+        tail[3]
+    );
+    assert_eq!(
+        tail[4..],
+        [
+            "Illegal move (this move becomes J or stays N): c5d7q",
+            "pong 1"
+        ]
+    );
+}
+
+#[test]
+fn meiriqi_promotion_chosen_by_sweeping() {
+    // Click the Knight, press on d7, pull the mouse down (the Knight shows),
+    // release: XBoard sends the move without a letter (staying); with the
+    // Janus showing, `c5d7j`.
+    let v = Variant::by_name("meiriqi").unwrap();
+    for (gesture, role) in [
+        ("lift c5\nhover d7\nput d7\nput d6\nusermove c5d7", "N"),
+        ("lift c5\nhover d7\nput d7\nput d7\nusermove c5d7j", "J"),
+    ] {
+        let out = session(&format!(
+            "new\nvariant meiriqi\nforce\nsetboard {MEIRIQI_KNIGHT}\n{gesture}\nping 1\nquit\n"
+        ));
+        assert_eq!(out.last().unwrap(), "pong 1");
+        assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+        // What stands on d7 now: after Black's King steps aside, the
+        // highlight of d7 marks that piece's moves, a Janus's or a Knight's.
+        let out = session(&format!(
+            "new\nvariant meiriqi\nforce\nsetboard {MEIRIQI_KNIGHT}\n{gesture}\n\
+             usermove h9h8\nlift d7\nquit\n"
+        ));
+        let pos = Position::from_fen(v, MEIRIQI_KNIGHT).unwrap();
+        let m = pos.parse_move(if role == "N" { "c6d8" } else { "c6d8+" });
+        let pos = pos.play(&m.unwrap()).unwrap();
+        let pos = pos.play(&pos.parse_move("h10h9").unwrap()).unwrap();
+        let d8 = pos.size().parse_square("d8").unwrap();
+        assert_eq!(
+            pos.piece_at(d8).unwrap().role,
+            v.role_by_token(role).unwrap()
+        );
+        let mut targets: Vec<_> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == d8)
+            .map(|m| m.to())
+            .collect();
+        targets.dedup();
+        let targets = targets.len();
+        let hl = out
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("highlight "))
+            .unwrap();
+        let marked = hl.chars().filter(char::is_ascii_uppercase).count();
+        assert_eq!(marked, targets, "{role}: {hl}");
+    }
+}
+
+#[test]
+fn meiriqi_pawn_dragged_to_promote_takes_the_engines_choice() {
+    // A piece XBoard draws as a Pawn previews its Queen when lifted; the
+    // `choice CP` answering `lift` replaces it, so the drag sends `c`.
+    let out = session(
+        "new\nvariant meiriqi\nforce\nsetboard 7k2/2P7/10/10/10/10/10/10/10/8K1 w - - 0 1\n\
+         lift c8\nhover c9\nput c9\nusermove c8c9c\ngo\nquit\n",
+    );
+    let i = out.iter().position(|l| l.starts_with("highlight")).unwrap();
+    assert_eq!(
+        out[i..i + 3],
+        [
+            "highlight 2M7/1M1M6/10/10/10/10/10/10/10/10",
+            "choice CP",
+            "choice CP"
+        ]
+    );
+    assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+    let v = Variant::by_name("meiriqi").unwrap();
+    replay(v, "2C4k2/10/10/10/10/10/10/10/10/8K1 b - - 0 1", &out);
+}
+
+#[test]
+fn decimaka_forced_promotion_is_blue_and_plays_by_drag() {
+    // The Knight must become a Nightrider (H) taking the Omni: one way only,
+    // so blue; the `choice H` comes with the highlight and the drag sends it.
+    let out = session(
+        "new\nvariant decimaka\nforce\nsetboard 4k5/10/10/10/10/4o5/10/3N1L4/10/5K4 w - - 0 1\n\
+         lift d2\nput e4\nusermove d2e4h\ngo\nquit\n",
+    );
+    let i = out.iter().position(|l| l.starts_with("highlight")).unwrap();
+    assert_eq!(
+        out[i..i + 3],
+        [
+            "highlight 10/10/10/10/10/2Y1B5/1Y3Y4/10/1Y3Y4/2Y1Y5",
+            "choice H",
+            "choice H"
+        ]
+    );
+    let v = Variant::by_name("decimaka").unwrap();
+    replay(v, "4k5/10/10/10/10/4+N5/10/5L4/10/5K4 b - - 0 1", &out);
 }
