@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example play -- [VARIANT | --variant-file FILE]
 //!     [--white human|computer] [--black human|computer] [--seed N] [--fen FEN]
-//!     [--no-color]
+//!     [--pgn FILE [--game N]] [--no-color]
 //! ```
 //!
 //! The default is Meiriqi, you (White) against the computer (Black). Moves are
@@ -16,6 +16,11 @@
 //! can be piped in; the program ends at `quit` or at the end of the input.
 //! Built with the feature `line-editing` (`--features line-editing`), a
 //! terminal gets line editing and history at the prompt (rustyline).
+//!
+//! `--pgn FILE` goes on from the final position of a game of a PGN file
+//! (the last one, or the `N`th with `--game N`), this library's PGN or the
+//! PGN XBoard saves (`betza::pgn::XboardPgn`, with the letters the `xboard`
+//! example gives the pieces).
 //!
 //! The computer opponent is a 2-ply material search (see `support/engine.rs`).
 
@@ -37,6 +42,10 @@ pub mod reach;
 
 #[path = "support/load.rs"]
 mod load;
+
+// For the letters XBoard writes with the `xboard` engine (`--pgn`).
+#[path = "xboard.rs"]
+mod xboard;
 
 use engine::{Rng, Values};
 
@@ -74,10 +83,17 @@ pub struct Options {
     pub seed: Option<u64>,
     /// The position to start from, when not the variant's start.
     pub fen: Option<String>,
+    /// A PGN file whose game to go on from.
+    pub pgn: Option<PathBuf>,
+    /// Which game of the file (1 for the first); `None`: the last.
+    pub game: Option<usize>,
     /// Draw the board with ANSI colours.
     pub color: bool,
     /// Echo each input line after the prompt (useful when the input is piped).
     pub echo: bool,
+    /// The variant was named on the command line (a `--pgn` game is then
+    /// read in it, whatever its `Variant` tag).
+    pub variant_given: bool,
 }
 
 impl Default for Options {
@@ -89,14 +105,17 @@ impl Default for Options {
             black: Player::Computer,
             seed: None,
             fen: None,
+            pgn: None,
+            game: None,
             color: false,
             echo: false,
+            variant_given: false,
         }
     }
 }
 
 /// The usage text.
-pub const USAGE: &str = "usage: play [VARIANT | --variant-file FILE] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--no-color]";
+pub const USAGE: &str = "usage: play [VARIANT | --variant-file FILE] [--white human|computer] [--black human|computer] [--seed N] [--fen FEN] [--pgn FILE [--game N]] [--no-color]";
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -137,12 +156,28 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 );
             }
             "--fen" => opts.fen = Some(value()?),
+            "--pgn" => opts.pgn = Some(PathBuf::from(value()?)),
+            "--game" => {
+                let v = value()?;
+                opts.game = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| format!("--game {v:?}: not a game number (1, 2, ...)"))?,
+                );
+            }
             "--variant-file" => opts.variant_file = Some(PathBuf::from(value()?)),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             s if variant.is_none() => variant = Some(s.to_string()),
             s => return Err(format!("unexpected argument {s:?}")),
         }
         i += 1;
+    }
+    if opts.pgn.is_some() && opts.fen.is_some() {
+        return Err("--pgn and --fen: give one of them".into());
+    }
+    if opts.game.is_some() && opts.pgn.is_none() {
+        return Err("--game N needs --pgn FILE".into());
     }
     if let Some(v) = variant {
         if opts.variant_file.is_some() {
@@ -152,6 +187,10 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             return Err(unknown_variant(&v));
         }
         opts.variant = v;
+        opts.variant_given = true;
+    }
+    if opts.pgn.is_some() {
+        load_pgn(&opts)?;
     }
     let variant = load_variant(&opts)?;
     if let Some(fen) = &opts.fen {
@@ -168,6 +207,85 @@ pub fn load_variant(opts: &Options) -> Result<VariantRef, String> {
             .map(VariantRef::from)
             .map_err(|_| unknown_variant(&opts.variant)),
     }
+}
+
+/// The game of `--pgn FILE` (`--game N`, else the file's last), with a
+/// result declared outside the rules (a resignation, XBoard's adjudication)
+/// set aside so that play goes on. Read as this library's PGN, else as
+/// XBoard's (ranks from 0 on 10-rank boards, XBoard's letters), in the
+/// variant named on the command line or else by the game's `Variant` tag.
+pub fn load_pgn(opts: &Options) -> Result<Game, String> {
+    let Some(path) = &opts.pgn else {
+        return Err("no --pgn FILE".into());
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let given = if opts.variant_given || opts.variant_file.is_some() {
+        Some(load_variant(opts)?)
+    } else {
+        None
+    };
+    let pick = |count: usize| -> Result<usize, String> {
+        match opts.game {
+            _ if count == 0 => Err(format!("--pgn {}: no game in the file", path.display())),
+            None => Ok(count - 1),
+            Some(n) if n <= count => Ok(n - 1),
+            Some(n) => Err(format!(
+                "--game {n}: {} has {count} game{}",
+                path.display(),
+                if count == 1 { "" } else { "s" }
+            )),
+        }
+    };
+    let standard: Vec<_> = match &given {
+        Some(v) => betza::pgn::PgnGames::new_in(v.clone(), &text).collect(),
+        None => betza::pgn::PgnGames::new(&text).collect(),
+    };
+    let index = pick(standard.len())?;
+    let mut game = match &standard[index] {
+        Ok(game) => game.clone(),
+        Err(first) => {
+            // XBoard's reading, with the letters of the game's variant:
+            // each candidate variant reads the games of its own tag.
+            let candidates: Vec<VariantRef> = match &given {
+                Some(v) => vec![v.clone()],
+                None => Variant::builtin_names()
+                    .iter()
+                    .map(|n| Variant::by_name(n).expect("built in").into())
+                    .collect(),
+            };
+            let mut found = None;
+            for v in candidates {
+                let reader = xboard_reader(&v);
+                let games = reader.read_all(Some(v.clone()), &text);
+                match games.into_iter().nth(index) {
+                    Some(Ok(g)) => {
+                        found = Some(g);
+                        break;
+                    }
+                    Some(Err(betza::pgn::PgnError::VariantMismatch { .. })) | None => {}
+                    Some(Err(e)) => {
+                        return Err(format!(
+                            "--pgn {}, game {}: {first}; read as XBoard's PGN: {e}",
+                            path.display(),
+                            index + 1
+                        ));
+                    }
+                }
+            }
+            found.ok_or_else(|| format!("--pgn {}, game {}: {first}", path.display(), index + 1))?
+        }
+    };
+    if game.outcome().is_none() {
+        game.declare_result(GameResult::Undecided);
+    }
+    Ok(game)
+}
+
+/// A reader of XBoard's PGN for a built-in variant, with the letters the
+/// `xboard` engine gives its pieces.
+pub fn xboard_reader(v: &Variant) -> betza::pgn::XboardPgn {
+    xboard::xboard_letters(v).reader(v)
 }
 
 fn unknown_variant(name: &str) -> String {
@@ -257,12 +375,18 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 /// [`run`] with any [`Input`].
 pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
-    let variant = load_variant(opts).map_err(invalid)?;
-    let values = Values::new(&variant);
-    let game = match &opts.fen {
-        None => Game::new(variant),
-        Some(fen) => Game::from_fen(variant, fen).map_err(|e| invalid(format!("--fen: {e}")))?,
+    let game = if opts.pgn.is_some() {
+        load_pgn(opts).map_err(invalid)?
+    } else {
+        let variant = load_variant(opts).map_err(invalid)?;
+        match &opts.fen {
+            None => Game::new(variant),
+            Some(fen) => {
+                Game::from_fen(variant, fen).map_err(|e| invalid(format!("--fen: {e}")))?
+            }
+        }
     };
+    let values = Values::new(game.variant());
     let mut session = Session {
         input,
         out: output,

@@ -19,6 +19,7 @@ fn run(variant: &str, white: Player, black: Player, seed: u64, script: &str) -> 
         fen: None,
         color: false,
         echo: true,
+        ..Options::default()
     };
     let mut out = Vec::new();
     play::run(&opts, script.as_bytes(), &mut out).expect("no I/O error on memory buffers");
@@ -480,6 +481,7 @@ fn check_is_shown_and_the_list_numbers_from_the_fen() {
         fen: Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 5".into()),
         color: false,
         echo: true,
+        ..Options::default()
     };
     let mut out = Vec::new();
     play::run(&opts, "Kd7\ne4\nfen\nquit\n".as_bytes(), &mut out).unwrap();
@@ -715,4 +717,66 @@ fn a_variant_from_a_definition_file() {
             .starts_with("--variant-file /nonexistent.toml: "),
     );
     assert!(err(&["--variant-file", path, "--fen", "8/8 w - - 0 1"]).starts_with("--fen: "));
+}
+
+#[test]
+fn a_game_of_a_pgn_file_goes_on_from_its_final_position() {
+    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    // XBoard's saved Xiangqi match: game 1 ended in a draw XBoard adjudicated
+    // (set aside: play goes on), game 2 is the last one.
+    let run = |a: &str, script: &str| {
+        let Ok(Command::Play(mut o)) = play::parse_args(&args(a)) else {
+            panic!("{a}")
+        };
+        o.white = Player::Human;
+        o.black = Player::Human;
+        o.color = false;
+        o.echo = true;
+        let mut out = Vec::new();
+        play::run(&o, script.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let pgn = format!("{dir}xiangqi.pgn");
+    let xq = betza::Variant::by_name("xiangqi").unwrap();
+    let reader = play::xboard_reader(xq);
+    let games = reader.read_all(None, &std::fs::read_to_string(&pgn).unwrap());
+    let first = games[0].as_ref().unwrap();
+    let last = games[1].as_ref().unwrap();
+    let out = run(&format!("--pgn {pgn} --game 1"), "fen\nquit\n");
+    assert!(out.contains(&first.position().to_fen()), "{out}");
+    assert!(!out.contains("Game over"), "{out}");
+    // The last game by default; the same file named by its variant too.
+    for a in [
+        format!("--pgn {pgn}"),
+        format!("xiangqi --pgn {pgn} --game 2"),
+    ] {
+        let out = run(&a, "fen\nquit\n");
+        assert!(out.contains(&last.position().to_fen()), "{out}");
+    }
+    // This library's own PGN reads too.
+    let own = format!("{}/own.pgn", std::env::temp_dir().display());
+    let mut game = betza::Game::new(betza::Variant::by_name("meiriqi").unwrap());
+    game.play_san("a4").unwrap();
+    std::fs::write(&own, game.to_pgn()).unwrap();
+    let out = run(&format!("--pgn {own}"), "fen\nquit\n");
+    assert!(out.contains(&game.position().to_fen()), "{out}");
+    // What is refused.
+    let err = |s: &str| play::parse_args(&args(s)).unwrap_err();
+    assert_eq!(
+        err(&format!("--pgn {pgn} --game 3")),
+        format!("--game 3: {pgn} has 2 games")
+    );
+    assert_eq!(err("--game 1"), "--game N needs --pgn FILE");
+    assert_eq!(
+        err("--game 0 --pgn x"),
+        "--game \"0\": not a game number (1, 2, ...)"
+    );
+    assert_eq!(
+        err(&format!("--pgn {pgn} --fen 8/8")),
+        "--pgn and --fen: give one of them"
+    );
+    let e = err(&format!("chess --pgn {pgn}"));
+    assert!(e.contains("game 2: PGN: Variant tag \"xiangqi\""), "{e}");
+    assert!(err("--pgn /no/such/file").starts_with("--pgn /no/such/file: "));
 }
