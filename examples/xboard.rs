@@ -60,7 +60,21 @@
 //! Decimaka's promoted types have two-character tokens (`+F`, `+T`, `+N`,
 //! `+P`); XBoard needs one letter per type, so they get free letters of their
 //! own (Queen `Q`, Nightrider `H`, Trident `I`, Omni `O`). Those letters are
-//! what XBoard shows in its FENs and move lists, and what `setboard` reads.
+//! what XBoard shows in its FENs and move lists, and what `setboard` reads;
+//! in the variants XBoard knows, XBoard's own letters (Xiangqi's Horse `H`,
+//! Elephant `E`). `setboard` reads every FEN form XBoard writes (without the
+//! castling or en-passant field, `... w 0 1`; with holdings, `[-]`): the
+//! library's `pgn::XboardPgn::fen`, which also reads XBoard's saved games.
+//!
+//! A promotion XBoard completes by itself before the engine's `choice`
+//! arrives (a piece dragged to a magenta square carries XBoard's default
+//! Queen, `c5d7q`) cannot be played as another type than the one XBoard
+//! puts on its board: such a move is refused (`Illegal move`, which XBoard
+//! takes back) after a `tellusererror` that says how to choose (click the
+//! piece, press on the square and sweep). Squares with one way only are blue,
+//! which XBoard completes with the engine's `choice`, by drag too, and the
+//! `choice` is sent at `lift` where it is the same for every promotion
+//! square, which replaces the Queen XBoard previews while a Pawn is dragged.
 //!
 //! Sources followed: the protocol text above (`engine-intf.html` in XBoard's
 //! sources, the "setup" and "piece" entries with their example
@@ -68,9 +82,11 @@
 //! the piece order and the rank numbering, and its `moves.c` for how it reads
 //! Betza strings (multi-leg `a`, the `mp` pass-through of a non-final leg);
 //! Fairy-Stockfish's XBoard mode as an engine that sends the same `setup` and
-//! `piece X& BETZA` lines. Checked by hand against XBoard 4.9.1 under Xvfb: a
-//! whole engine-against-engine game in Meiriqi, Decimaka and Capablanca, the
-//! highlights, a user move, a promotion picked by sweeping, Edit Position.
+//! `piece X& BETZA` lines. Checked against XBoard 4.9.1 under Xvfb: whole
+//! engine-against-engine matches in Courier, Meiriqi, Decimaka, Grand,
+//! Xiangqi and Capablanca, the highlights, user moves, promotions by drag and
+//! by sweeping, Edit Position and Paste Position (the transcripts of
+//! `tests/example_xboard.rs` are XBoard's lines from those sessions).
 
 // The test `tests/example_xboard.rs` includes this file as a module and uses
 // only part of it.
