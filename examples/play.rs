@@ -43,7 +43,9 @@ pub mod reach;
 #[path = "support/load.rs"]
 mod load;
 
-// For the letters XBoard writes with the `xboard` engine (`--pgn`).
+// For the letters XBoard writes with the `xboard` engine (`--pgn`); it
+// brings its own copies of `support/engine.rs` and `support/load.rs`.
+#[allow(clippy::duplicate_mod)]
 #[path = "xboard.rs"]
 mod xboard;
 

@@ -152,6 +152,10 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
+/// XBoard's name, the built-in's, whether the engine sends its start, and
+/// the tokens XBoard writes with other letters (see `XBOARD_VARIANTS`).
+type XboardVariant = (&'static str, &'static str, bool, &'static [(char, char)]);
+
 /// The built-in variants XBoard plays by itself, under its own name (`normal`
 /// for chess): the same board, start position, piece letters, moves and
 /// promotions, checked against XBoard's `backend.c` (its start arrays and
@@ -162,7 +166,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
 /// letter (its Xiangqi table `PH.R.AE..K.C.`: the Horse is `H`, the Elephant
 /// `E`). Every other variant is engine-defined for XBoard: `setup` with the
 /// piece table and board size, and a `piece` line per type.
-const XBOARD_VARIANTS: &[(&str, &str, bool, &[(char, char)])] = &[
+const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("normal", "chess", false, &[]),
     ("capablanca", "capablanca", false, &[]),
     ("gothic", "gothic", false, &[]),

@@ -552,9 +552,9 @@ impl<'t> Raw<'t> {
             let texts: Vec<&str> = self.moves.iter().map(|(m, _)| *m).collect();
             let moves = x
                 .resolve(game.position(), &texts)
-                .map_err(|(i, pos, error)| PgnError::Move {
+                .map_err(|(i, number, error)| PgnError::Move {
                     line: self.moves[i].1,
-                    number: move_number(&pos),
+                    number,
                     error,
                 })?;
             for m in &moves {
@@ -984,13 +984,13 @@ impl XboardPgn {
     /// The moves of a game from `start`: each text's move, where a piece's
     /// promotion is left open the one that lets the rest of the game be
     /// read (staying first; a bounded search back over such choices). An
-    /// error comes with the index of the text, the position before it and
-    /// the first reason found.
+    /// error comes with the index of the text, its move number (`12...`)
+    /// and the first reason found.
     fn resolve<'v>(
         &self,
         start: &Position<'v>,
         texts: &[&str],
-    ) -> Result<Vec<Move>, (usize, Position<'v>, SanError)> {
+    ) -> Result<Vec<Move>, (usize, String, SanError)> {
         let mut positions = vec![*start];
         let mut options: Vec<Vec<Move>> = Vec::new();
         let mut chosen: Vec<usize> = Vec::new();
@@ -1006,7 +1006,7 @@ impl XboardPgn {
                     continue;
                 }
                 Err(e) => {
-                    first_error.get_or_insert((i, positions[i], e));
+                    first_error.get_or_insert_with(|| (i, move_number(&positions[i]), e));
                 }
             }
             // Back to the latest open choice not yet exhausted.
