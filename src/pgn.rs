@@ -592,7 +592,13 @@ impl<'t> Raw<'t> {
         }
         let result = tag.or(self.end).unwrap_or(GameResult::Undecided);
         match game.outcome() {
-            Some(o) if result != GameResult::Undecided && result != GameResult::from_outcome(o) => {
+            // XBoard judges the end by its own rules (a stalemate in
+            // Courier is its draw): the rules' result stands.
+            Some(o)
+                if result != GameResult::Undecided
+                    && result != GameResult::from_outcome(o)
+                    && xboard.is_none() =>
+            {
                 return Err(PgnError::ResultMismatch {
                     found: result.to_string(),
                     source_of_truth: "the final position".into(),
@@ -744,9 +750,12 @@ fn parse_tag(text: &str, at: usize) -> Result<(&str, String, usize), &'static st
 ///   follow the board in brackets (`[-]`, ignored for a variant without
 ///   them: XBoard's Grand counts there what a Pawn may promote to).
 ///
-/// The rest (tags, comments, results) reads as in [`Game::from_pgn`]; the
-/// variant comes from the `Variant` tag, XBoard's other tags (`VariantMen`)
-/// are kept as they are.
+/// The rest (tags, comments, results) reads as in [`Game::from_pgn`], except
+/// that a result which contradicts the final position by the rules is not
+/// refused (XBoard ends games by its own rules: a stalemate in Courier is
+/// its draw, a loss here); the rules' result stands. The variant comes from
+/// the `Variant` tag; XBoard's other tags (`VariantMen`) are kept as they
+/// are.
 ///
 /// ```
 /// use betza::pgn::XboardPgn;
@@ -995,9 +1004,12 @@ impl XboardPgn {
         let mut options: Vec<Vec<Move>> = Vec::new();
         let mut chosen: Vec<usize> = Vec::new();
         let mut first_error = None;
-        let mut budget = 10_000usize;
+        // The moves read, counting those read again after going back: at
+        // most 16 times the game and a thousand more.
+        let mut budget = texts.len().saturating_mul(16).saturating_add(1_000);
         while options.len() < texts.len() {
             let i = options.len();
+            budget = budget.saturating_sub(1);
             match self.candidates(&positions[i], texts[i]) {
                 Ok(c) => {
                     positions.push(positions[i].play(&c[0]).expect("a legal move"));
@@ -1010,7 +1022,6 @@ impl XboardPgn {
                 }
             }
             // Back to the latest open choice not yet exhausted.
-            budget = budget.saturating_sub(1);
             let back = (0..i).rev().find(|&j| chosen[j] + 1 < options[j].len());
             match back {
                 Some(j) if budget > 0 => {

@@ -124,3 +124,74 @@ fn every_game_of_a_file() {
     let games = XboardPgn::new().read_all(Some(xq.into()), text);
     assert_eq!(games.len(), 3);
 }
+
+#[test]
+fn xboards_result_for_an_end_the_rules_see_otherwise() {
+    // Courier: XBoard draws a stalemate, the rules make it a loss. The
+    // standard reader refuses the contradiction; XBoard's reading keeps the
+    // rules' result.
+    let text = "[Variant \"courier\"]\n[FEN \"k11/2K9/12/1P10/12/12/12/12 w 0 1\"]\n[SetUp \"1\"]\n\n\
+                1. b6 {Stalemate} 1/2-1/2\n";
+    let game = XboardPgn::new().read(text).unwrap();
+    assert_eq!(game.result(), betza::GameResult::WhiteWins);
+    let standard = text.replace(" w 0 1", " w - - 0 1");
+    let e = betza::Game::from_pgn(&standard).unwrap_err();
+    assert!(matches!(e, PgnError::ResultMismatch { .. }), "{e}");
+}
+
+#[test]
+fn bad_text_is_refused_without_a_panic() {
+    // Every prefix and a scramble of real moves and FENs, in each variant.
+    let words = [
+        "f7xg6=O", "Nxg7", "O-O", "O-O-O", "0-0", "j5", "ij4", "Rac0", "e9=", "=Q", "x", "a",
+        "a99999", "Kx", "+", "Q@e4", "é4", "e4e5e6", "a0a1a2", "h", "9", "0", "a-1", "Lxc0=L",
+    ];
+    let fens = [
+        "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1",
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[-] w - 0 1",
+        "k w - - - - - 1 1",
+        "[[[ w",
+        "8/8/8/8/8/8/8/8 b KQkq e9 0 1",
+    ];
+    let x = XboardPgn::new();
+    for name in Variant::builtin_names() {
+        let v = Variant::by_name(name).unwrap();
+        let pos = Position::start(v);
+        for w in words {
+            for end in 0..=w.len() {
+                if w.is_char_boundary(end) {
+                    let _ = x.read_move(&pos, &w[..end]);
+                }
+            }
+        }
+        for f in fens {
+            for end in 0..=f.len() {
+                let _ = x.fen(v, &f[..end]);
+            }
+        }
+    }
+}
+
+#[test]
+fn going_back_over_unwritten_promotions_is_bounded() {
+    // Meiriqi: a Knight shuttling inside the zone may promote on every move
+    // (XBoard would not write it); an impossible last move makes the
+    // reader go back over those choices, within a bound.
+    let mut moves = String::new();
+    for i in 0..150 {
+        let (w, b) = if i % 2 == 0 {
+            ("Nd7", "Kh8")
+        } else {
+            ("Nc5", "Kh9")
+        };
+        moves.push_str(&format!("{}. {w} {b} ", i + 1));
+    }
+    moves.push_str("151. Zz9 *\n");
+    let text = format!(
+        "[Variant \"meiriqi\"]\n[FEN \"7k2/10/10/10/2N7/10/10/10/10/8K1 w - - 0 1\"]\n\n{moves}"
+    );
+    let t = std::time::Instant::now();
+    let e = XboardPgn::new().read(&text).unwrap_err();
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+    assert!(e.to_string().contains("move 151."), "{e}");
+}
