@@ -29,7 +29,8 @@
 //!   are the geometry, [`SquareName`] a square's board-free name. Text forms
 //!   not yet bound to a position: [`UciMove`] ([`uci`]) and [`San`] ([`san`]).
 //! - **Games.** [`Game`] ([`game`]) keeps a game with undo, outcome and
-//!   claimable draws; [`pgn`] writes and reads games; [`describe`] explains
+//!   claimable draws; [`pgn`] writes and reads games (XBoard's saved games
+//!   too: [`pgn::XboardPgn`]); [`describe`] explains
 //!   pieces in words. With the `capi` feature, `capi` is the C ABI; with
 //!   `proptest`, `testing` holds proptest strategies for testing other
 //!   engines against this one.

@@ -20,6 +20,9 @@
 //! Without a `Variant` tag the game is orthodox chess. A result given for a
 //! game the rules have not ended (a claimed draw, a resignation) becomes the
 //! game's declared result ([`Game::declare_result`]).
+//!
+//! [`XboardPgn`] reads, apart from this, the PGN and FENs that XBoard writes
+//! (its rank numbers, piece letters and FEN fields).
 
 use crate::bitboard::Color;
 use crate::bitboard::Square;
