@@ -685,6 +685,20 @@ fn courier_setboard_without_castling_and_en_passant_fields() {
     let moves = out.iter().filter(|l| l.starts_with("move ")).count();
     assert_eq!(moves, 1, "{out:?}");
     replay(v, v.start_fen(), &out);
+    // Edit Position (the b-Pawn moved to b3), Edit Game, Machine White.
+    let out = session(
+        "new\nvariant courier\nforce\n\
+         setboard rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/1P4F5/2PPPP1PPPP1/RNEBMK1WBENR w 0 1\n\
+         go\nquit\n",
+    );
+    let edited =
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/1P4F5/2PPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("move ")).count(),
+        1,
+        "{out:?}"
+    );
+    replay(v, edited, &out);
 }
 
 #[test]
