@@ -1,0 +1,982 @@
+//! The Python extension module `betza._betza`: thin PyO3 wrappers over the
+//! public API of the `betza` crate. The Python package `betza` (python/betza/)
+//! re-exports these names and adds the pure-Python parts (`betza.pgn`'s
+//! `Game`, `betza.svg`, `betza.stateless`'s signatures).
+//!
+//! Every wrapper owns its Rust values (a `Game` owns its variant through a
+//! `VariantRef`), so nothing borrows across the boundary, and every rule is
+//! the library's: this crate converts and delegates.
+
+use std::sync::Mutex;
+
+use betza::perft::{PerftOptions, Shard};
+use betza::pgn::PgnGames;
+use betza::{Color, EndReason, Game, GameResult, Move, Position, Square, Variant, VariantRef};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+mod stateless;
+
+create_exception!(
+    betza,
+    FenError,
+    PyValueError,
+    "A FEN was refused; the message names the field at fault."
+);
+create_exception!(
+    betza,
+    IllegalMoveError,
+    PyValueError,
+    "A move or move text was refused (not legal here, or not move text)."
+);
+create_exception!(
+    betza,
+    SanError,
+    PyValueError,
+    "A SAN move was refused (unreadable, illegal or ambiguous)."
+);
+create_exception!(
+    betza,
+    VariantError,
+    PyValueError,
+    "A variant definition was refused, or no variant has the name."
+);
+create_exception!(betza, PgnError, PyValueError, "A PGN text was refused.");
+
+pub(crate) fn fen_err(e: betza::FenError) -> PyErr {
+    FenError::new_err(e.to_string())
+}
+pub(crate) fn move_err(e: betza::MoveError) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
+}
+pub(crate) fn san_err(e: betza::SanError) -> PyErr {
+    SanError::new_err(e.to_string())
+}
+pub(crate) fn pgn_err(e: betza::PgnError) -> PyErr {
+    PgnError::new_err(e.to_string())
+}
+
+/// Variants loaded at run time by name (`betza.stateless.load_variant_config`,
+/// `betza.register_variant`): looked up before the built-ins.
+static REGISTERED: Mutex<Vec<VariantRef>> = Mutex::new(Vec::new());
+
+/// The variant of this name: a registered one, else a built-in (any case).
+pub(crate) fn variant_by_name(name: &str) -> PyResult<VariantRef> {
+    let registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(v) = registered
+        .iter()
+        .rev()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
+    {
+        return Ok(v.clone());
+    }
+    drop(registered);
+    Variant::by_name(name)
+        .map(VariantRef::from)
+        .map_err(|e| VariantError::new_err(e.to_string()))
+}
+
+pub(crate) fn register(v: VariantRef) {
+    let mut registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    registered.retain(|old| !old.name().eq_ignore_ascii_case(v.name()));
+    registered.push(v);
+}
+
+pub(crate) fn registered_names() -> Vec<String> {
+    let registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    registered.iter().map(|v| v.name().to_string()).collect()
+}
+
+/// A variant given from Python: a `Variant` or a name.
+pub(crate) fn variant_arg(arg: &Bound<'_, PyAny>) -> PyResult<VariantRef> {
+    if let Ok(v) = arg.cast::<PyVariant>() {
+        return Ok(v.get().v.clone());
+    }
+    match arg.extract::<String>() {
+        Ok(name) => variant_by_name(&name),
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(
+            "variant must be a betza.Variant or a variant name (str)",
+        )),
+    }
+}
+
+/// A square of `pos`'s board by name, or a ValueError saying why not.
+pub(crate) fn square_arg(pos: &Position<'_>, name: &str) -> PyResult<Square> {
+    pos.square(name).ok_or_else(|| {
+        let size = pos.size();
+        PyValueError::new_err(format!(
+            "{name:?} is not a square of the {}x{} board (a1 to {})",
+            size.files(),
+            size.ranks(),
+            size.square_name(
+                size.square(size.files() as i32 - 1, size.ranks() as i32 - 1)
+                    .expect("the corner is on the board")
+            )
+        ))
+    })
+}
+
+fn is_white(c: Color) -> bool {
+    c == Color::White
+}
+
+// ---------------------------------------------------------------- Variant
+
+/// A compiled variant: built in, or read from definition text at run time.
+#[pyclass(name = "Variant", module = "betza", frozen)]
+pub(crate) struct PyVariant {
+    pub(crate) v: VariantRef,
+}
+
+#[pymethods]
+impl PyVariant {
+    #[new]
+    fn new(name: &str) -> PyResult<Self> {
+        Ok(PyVariant {
+            v: variant_by_name(name)?,
+        })
+    }
+
+    #[staticmethod]
+    fn from_definition(text: &str) -> PyResult<Self> {
+        let v = Variant::from_definition(text).map_err(|e| VariantError::new_err(e.to_string()))?;
+        Ok(PyVariant { v: v.into() })
+    }
+
+    #[staticmethod]
+    fn from_file(path: std::path::PathBuf) -> PyResult<Self> {
+        let text = std::fs::read_to_string(&path)?;
+        PyVariant::from_definition(&text)
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.v.name().to_string()
+    }
+
+    #[getter]
+    fn files(&self) -> u8 {
+        self.v.size().files()
+    }
+
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.v.size().ranks()
+    }
+
+    #[getter]
+    fn start_fen(&self) -> String {
+        self.v.start_fen().to_string()
+    }
+
+    #[getter]
+    fn pieces(&self) -> Vec<PyPieceType> {
+        let v = &self.v;
+        v.pieces()
+            .iter()
+            .map(|p| PyPieceType {
+                name: p.name.clone(),
+                token: p.token.clone(),
+                betza: p.betza.clone(),
+                royal: p.royal,
+                promotions: p
+                    .promotions
+                    .iter()
+                    .map(|&r| v.piece(r).token.clone())
+                    .collect(),
+                description: p.describe(),
+            })
+            .collect()
+    }
+
+    fn definition(&self) -> String {
+        self.v.definition().to_string()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyVariant>()
+            .is_ok_and(|o| o.get().v.same(&self.v))
+    }
+
+    fn __hash__(&self) -> u64 {
+        // Equal variants are the same object: hash its address.
+        std::ptr::from_ref::<Variant>(self.v.get()) as usize as u64
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Variant({:?})", self.v.name())
+    }
+}
+
+/// One piece type of a variant.
+#[pyclass(name = "PieceType", module = "betza", frozen, get_all)]
+pub(crate) struct PyPieceType {
+    name: String,
+    token: String,
+    betza: String,
+    royal: bool,
+    promotions: Vec<String>,
+    description: String,
+}
+
+#[pymethods]
+impl PyPieceType {
+    fn description(&self) -> String {
+        self.description.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PieceType(name={:?}, token={:?}, betza={:?})",
+            self.name, self.token, self.betza
+        )
+    }
+}
+
+// ---------------------------------------------------------------- Move
+
+/// A move of a position: squares by name, the promotion by token.
+#[pyclass(name = "Move", module = "betza", frozen)]
+#[derive(Clone)]
+pub(crate) struct PyMove {
+    pub(crate) m: Move,
+    text: String,
+    from: String,
+    to: String,
+    promotion: Option<String>,
+}
+
+impl PyMove {
+    pub(crate) fn of(pos: &Position<'_>, m: Move) -> PyMove {
+        let size = pos.size();
+        PyMove {
+            m,
+            text: pos.move_text(&m),
+            from: size.square_name(m.from()),
+            to: size.square_name(m.to()),
+            promotion: m.promotion().map(|r| pos.variant().piece(r).token.clone()),
+        }
+    }
+
+    /// What equality compares: the squares and what the piece becomes.
+    fn key(&self) -> (&str, &str, Option<&str>) {
+        (&self.from, &self.to, self.promotion.as_deref())
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    #[getter]
+    fn from_square(&self) -> String {
+        self.from.clone()
+    }
+
+    #[getter]
+    fn to_square(&self) -> String {
+        self.to.clone()
+    }
+
+    #[getter]
+    fn promotion(&self) -> Option<String> {
+        self.promotion.clone()
+    }
+
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.m.is_capture()
+    }
+
+    #[getter]
+    fn is_castle(&self) -> bool {
+        self.m.is_castle()
+    }
+
+    #[getter]
+    fn is_en_passant(&self) -> bool {
+        self.m.is_en_passant()
+    }
+
+    #[getter]
+    fn is_forced_promotion(&self) -> bool {
+        self.m.is_forced_promotion()
+    }
+
+    fn uci(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci({:?})", self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyMove>()
+            .is_ok_and(|o| o.get().key() == self.key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// The legal moves of a position, as a sequence (`len`, `in`, iteration,
+/// indexing).
+#[pyclass(name = "LegalMoveList", module = "betza", frozen, sequence)]
+pub(crate) struct LegalMoves {
+    moves: Vec<PyMove>,
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<PyMove> {
+        let n = self.moves.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if i < 0 || i >= n {
+            return Err(PyIndexError::new_err("legal move index out of range"));
+        }
+        Ok(self.moves[i as usize].clone())
+    }
+
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        if let Ok(m) = item.cast::<PyMove>() {
+            let key = m.get().key();
+            return self.moves.iter().any(|x| x.key() == key);
+        }
+        if let Ok(text) = item.extract::<String>() {
+            return self.moves.iter().any(|x| x.text == text);
+        }
+        false
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let list = PyList::new(py, slf.moves.iter().cloned())?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    fn __repr__(&self) -> String {
+        let texts: Vec<&str> = self.moves.iter().map(|m| m.text.as_str()).collect();
+        format!("<LegalMoveList ({})>", texts.join(", "))
+    }
+}
+
+// ---------------------------------------------------------------- Piece
+
+/// A piece on the board: its type and side.
+#[pyclass(name = "Piece", module = "betza", frozen, eq, hash, get_all)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyPiece {
+    token: String,
+    color: bool,
+    name: String,
+}
+
+#[pymethods]
+impl PyPiece {
+    fn symbol(&self) -> String {
+        if self.color {
+            self.token.clone()
+        } else {
+            self.token.to_ascii_lowercase()
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece({:?}, {:?})", self.symbol(), self.name)
+    }
+}
+
+fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
+    let t = pos.variant().piece(p.role);
+    PyPiece {
+        token: t.token.clone(),
+        color: is_white(p.color),
+        name: t.name.clone(),
+    }
+}
+
+// ---------------------------------------------------------------- Outcome
+
+/// How a game ended: the winner (`True` White, `False` Black, `None` a
+/// draw) and why.
+#[pyclass(name = "Outcome", module = "betza", frozen, eq, get_all)]
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct PyOutcome {
+    winner: Option<bool>,
+    termination: String,
+}
+
+#[pymethods]
+impl PyOutcome {
+    fn result(&self) -> &'static str {
+        match self.winner {
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let w = match self.winner {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        format!("Outcome(winner={w}, termination={:?})", self.termination)
+    }
+}
+
+// ---------------------------------------------------------------- Board
+
+/// A game of any variant: the position, the moves played, undo.
+#[pyclass(name = "Board", module = "betza")]
+pub(crate) struct PyBoard {
+    pub(crate) game: Game,
+}
+
+impl PyBoard {
+    fn pos(&self) -> &Position<'_> {
+        self.game.position()
+    }
+
+    fn legal(&self, m: &PyMove) -> PyResult<Move> {
+        let pos = self.pos();
+        match pos.play(&m.m) {
+            Ok(_) => Ok(m.m),
+            Err(e) => Err(move_err(e)),
+        }
+    }
+
+    fn outcome_of(&self, claim_draw: bool) -> Option<PyOutcome> {
+        if let Some(o) = self.game.outcome() {
+            return Some(PyOutcome {
+                winner: o.winner.map(is_white),
+                termination: match o.reason {
+                    EndReason::Checkmate => "checkmate",
+                    EndReason::Stalemate => "stalemate",
+                    _ => "rules",
+                }
+                .to_string(),
+            });
+        }
+        if claim_draw {
+            let claims = self.game.claims();
+            let why = if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
+                "threefold_repetition"
+            } else if claims.contains(betza::Claims::FIFTY_MOVES) {
+                "fifty_moves"
+            } else {
+                return None;
+            };
+            return Some(PyOutcome {
+                winner: None,
+                termination: why.to_string(),
+            });
+        }
+        None
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (variant = None, fen = None))]
+    fn new(variant: Option<&Bound<'_, PyAny>>, fen: Option<&str>) -> PyResult<Self> {
+        let v = match variant {
+            Some(v) => variant_arg(v)?,
+            None => variant_by_name("chess")?,
+        };
+        let game = match fen {
+            None => Game::new(v),
+            Some(fen) => Game::from_fen(v, fen).map_err(fen_err)?,
+        };
+        Ok(PyBoard { game })
+    }
+
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant {
+            v: self.game.variant_ref().clone(),
+        }
+    }
+
+    #[getter]
+    fn legal_moves(&self) -> LegalMoves {
+        let pos = self.pos();
+        LegalMoves {
+            moves: pos
+                .legal_moves()
+                .iter()
+                .map(|&m| PyMove::of(pos, m))
+                .collect(),
+        }
+    }
+
+    #[getter]
+    fn turn(&self) -> bool {
+        is_white(self.pos().side_to_move())
+    }
+
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        let pos = self.pos();
+        self.game.moves().map(|m| PyMove::of(pos, m)).collect()
+    }
+
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.pos().fullmove_number()
+    }
+
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.pos().halfmove_clock()
+    }
+
+    fn ply(&self) -> usize {
+        self.game.ply_count()
+    }
+
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        let m = self.legal(&r#move)?;
+        self.game.play(&m).map_err(move_err)?;
+        Ok(())
+    }
+
+    fn push_uci(&mut self, text: &str) -> PyResult<PyMove> {
+        let m = self.game.play_text(text).map_err(move_err)?;
+        Ok(PyMove::of(self.pos(), m))
+    }
+
+    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+        let m = self.game.play_san(san).map_err(san_err)?;
+        Ok(PyMove::of(self.pos(), m))
+    }
+
+    fn pop(&mut self) -> PyResult<PyMove> {
+        match self.game.undo() {
+            Some(m) => Ok(PyMove::of(self.pos(), m)),
+            None => Err(PyIndexError::new_err("pop from an empty move stack")),
+        }
+    }
+
+    fn peek(&self) -> PyResult<PyMove> {
+        match self.game.moves().next_back() {
+            Some(m) => Ok(PyMove::of(self.pos(), m)),
+            None => Err(PyIndexError::new_err("peek at an empty move stack")),
+        }
+    }
+
+    fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        let m = self.legal(&r#move)?;
+        Ok(self.pos().san(&m))
+    }
+
+    fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
+        self.pos().move_text(&r#move.m)
+    }
+
+    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
+        let pos = self.pos();
+        let m = pos.parse_san(san).map_err(san_err)?;
+        Ok(PyMove::of(pos, m))
+    }
+
+    fn parse_uci(&self, text: &str) -> PyResult<PyMove> {
+        let pos = self.pos();
+        let m = pos.parse_move(text).map_err(move_err)?;
+        Ok(PyMove::of(pos, m))
+    }
+
+    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.pos().is_legal(&r#move.m)
+    }
+
+    fn fen(&self) -> String {
+        self.pos().to_fen()
+    }
+
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        let v = self.game.variant_ref().clone();
+        self.game = Game::from_fen(v, fen).map_err(fen_err)?;
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        self.game = Game::new(self.game.variant_ref().clone());
+    }
+
+    fn is_check(&self) -> bool {
+        self.pos().is_check()
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.game
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        self.game
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::Stalemate)
+    }
+
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome_of(claim_draw).is_some()
+    }
+
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
+        self.outcome_of(claim_draw)
+    }
+
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> String {
+        match self.outcome_of(claim_draw) {
+            Some(o) => o.result().to_string(),
+            None => self.game.result().as_str().to_string(),
+        }
+    }
+
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.game
+            .claims()
+            .contains(betza::Claims::THREEFOLD_REPETITION)
+    }
+
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.game.claims().contains(betza::Claims::FIFTY_MOVES)
+    }
+
+    fn piece_at(&self, square: &str) -> PyResult<Option<PyPiece>> {
+        let pos = self.pos();
+        let sq = square_arg(pos, square)?;
+        Ok(pos.piece_at(sq).map(|p| py_piece(pos, p)))
+    }
+
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let pos = self.pos();
+        let size = pos.size();
+        let dict = PyDict::new(py);
+        for rank in 0..size.ranks() as i32 {
+            for file in 0..size.files() as i32 {
+                let sq = size.square(file, rank).expect("on the board");
+                if let Some(p) = pos.piece_at(sq) {
+                    dict.set_item(size.square_name(sq), py_piece(pos, p))?;
+                }
+            }
+        }
+        Ok(dict)
+    }
+
+    fn legal_targets(&self, square: &str) -> PyResult<Vec<String>> {
+        let pos = self.pos();
+        let sq = square_arg(pos, square)?;
+        let size = pos.size();
+        Ok(pos
+            .legal_targets(sq)
+            .into_iter()
+            .map(|t| size.square_name(t))
+            .collect())
+    }
+
+    fn moves_between(&self, from_square: &str, to_square: &str) -> PyResult<Vec<PyMove>> {
+        let pos = self.pos();
+        let from = square_arg(pos, from_square)?;
+        let to = square_arg(pos, to_square)?;
+        Ok(pos
+            .moves_between(from, to)
+            .iter()
+            .map(|&m| PyMove::of(pos, m))
+            .collect())
+    }
+
+    #[pyo3(signature = (stack = true))]
+    fn copy(&self, stack: bool) -> PyResult<PyBoard> {
+        if stack {
+            return Ok(PyBoard {
+                game: self.game.clone(),
+            });
+        }
+        let v = self.game.variant_ref().clone();
+        let fen = self.pos().to_fen();
+        Ok(PyBoard {
+            game: Game::from_fen(v, &fen).map_err(fen_err)?,
+        })
+    }
+
+    fn __copy__(&self) -> PyResult<PyBoard> {
+        self.copy(true)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+        self.copy(true)
+    }
+
+    /// Counts with the GIL released: other Python threads run meanwhile.
+    #[pyo3(signature = (depth, threads = 1))]
+    fn perft(slf: PyRef<'_, Self>, depth: u32, threads: usize) -> u64 {
+        let py = slf.py();
+        let v = slf.game.variant_ref().clone();
+        let pos = slf
+            .game
+            .position()
+            .rebind(&v)
+            .expect("a game's position is of its variant");
+        // The board is not borrowed while counting: other threads may use it.
+        drop(slf);
+        py.detach(|| pos.perft_parallel(depth, threads))
+    }
+
+    fn __str__(&self) -> String {
+        self.pos().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Board({:?}, {:?})",
+            self.game.variant().name(),
+            self.pos().to_fen()
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<PyBoard>() {
+            Ok(o) => match o.try_borrow() {
+                Ok(o) => {
+                    self.game.variant_ref().same(o.game.variant_ref()) && self.pos() == o.pos()
+                }
+                // `other` is this board, mutably borrowed elsewhere: not equal-checkable.
+                Err(_) => false,
+            },
+            Err(_) => false,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.game.hash()
+    }
+
+    /// Jupyter shows a board as this SVG picture.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let svg = py.import("betza.svg")?;
+        svg.call_method1("board", (slf,))?.extract()
+    }
+}
+
+// ---------------------------------------------------------------- perft
+
+/// Part `k` of `n` of the perft tree of `fen` (the start when `None`).
+#[pyfunction]
+#[pyo3(signature = (variant, fen, depth, k, n, threads = 1))]
+fn perft_shard(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    fen: Option<&str>,
+    depth: u32,
+    k: u32,
+    n: u32,
+    threads: usize,
+) -> PyResult<u64> {
+    let v = variant_arg(variant)?;
+    let shard = Shard::new(k, n).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "shard {k} of {n}: the parts are numbered 1 to n (n at least 1)"
+        ))
+    })?;
+    let pos = match fen {
+        None => Position::start(&v),
+        Some(fen) => Position::from_fen(&v, fen).map_err(fen_err)?,
+    };
+    let options = PerftOptions {
+        threads,
+        shard,
+        ..PerftOptions::default()
+    };
+    Ok(py.detach(|| pos.perft_with(depth, options)))
+}
+
+#[pyfunction]
+fn variants() -> Vec<String> {
+    Variant::builtin_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// Makes a run-time variant known by its name to `Board(name)`,
+/// `Variant(name)` and `betza.stateless`.
+#[pyfunction]
+fn register_variant(variant: PyRef<'_, PyVariant>) {
+    register(variant.v.clone());
+}
+
+// ---------------------------------------------------------------- PGN
+
+fn headers<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyDict>> {
+    // The order of `to_pgn`: the roster, Variant, SetUp and FEN, the others.
+    let pgn = game.to_pgn();
+    let dict = PyDict::new(py);
+    for line in pgn.lines() {
+        let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) else {
+            break;
+        };
+        let Some((name, value)) = inner.split_once(" \"") else {
+            continue;
+        };
+        let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+        dict.set_item(name, value)?;
+    }
+    Ok(dict)
+}
+
+/// Reads the games of a PGN text one by one: each `(Board, headers)`.
+#[pyclass(module = "betza")]
+struct PgnReader {
+    text: String,
+    at: usize,
+    line: usize,
+    variant: Option<VariantRef>,
+}
+
+#[pymethods]
+impl PgnReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(PyBoard, Bound<'py, PyDict>)>> {
+        let rest = &self.text[self.at..];
+        let mut games = match &self.variant {
+            Some(v) => PgnGames::new_in(v.clone(), rest),
+            None => PgnGames::new(rest),
+        }
+        .starting_at_line(self.line);
+        let next = games.next();
+        self.at += games.offset();
+        self.line = games.line();
+        match next {
+            None => Ok(None),
+            Some(Err(e)) => Err(pgn_err(e)),
+            Some(Ok(game)) => {
+                let h = headers(py, &game)?;
+                Ok(Some((PyBoard { game }, h)))
+            }
+        }
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (text, variant = None))]
+fn _pgn_reader(text: String, variant: Option<&Bound<'_, PyAny>>) -> PyResult<PgnReader> {
+    Ok(PgnReader {
+        text,
+        at: 0,
+        line: 1,
+        variant: variant.map(variant_arg).transpose()?,
+    })
+}
+
+/// The PGN of `board`'s game (its start and moves) with `headers`.
+#[pyfunction]
+fn _pgn_write(board: PyRef<'_, PyBoard>, headers: &Bound<'_, PyDict>) -> PyResult<String> {
+    let mut game = board.game.clone();
+    for (k, v) in headers.iter() {
+        let (k, v): (String, String) = (k.extract()?, v.extract()?);
+        match k.as_str() {
+            "Variant" | "SetUp" | "FEN" => {}
+            "Result" => {
+                if game.outcome().is_none() {
+                    let r = GameResult::from_pgn_text(&v).ok_or_else(|| {
+                        PgnError::new_err(format!(
+                            "tag Result: {v:?} is not 1-0, 0-1, 1/2-1/2 or *"
+                        ))
+                    })?;
+                    game.declare_result(r);
+                }
+            }
+            _ => game.set_tag(&k, &v).map_err(pgn_err)?,
+        }
+    }
+    Ok(game.to_pgn())
+}
+
+#[pyfunction]
+fn _pgn_headers<'py>(py: Python<'py>, board: PyRef<'_, PyBoard>) -> PyResult<Bound<'py, PyDict>> {
+    headers(py, &board.game)
+}
+
+/// The start position's FEN and the moves' texts, for replaying a board.
+#[pyfunction]
+fn _start_and_moves(py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Py<PyTuple>> {
+    let start = board.game.start_position().to_fen();
+    let moves = board.move_stack();
+    Ok(PyTuple::new(
+        py,
+        [
+            start.into_pyobject(py)?.into_any(),
+            PyList::new(py, moves)?.into_any(),
+        ],
+    )?
+    .unbind())
+}
+
+// ---------------------------------------------------------------- module
+
+#[pymodule]
+fn _betza(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyVariant>()?;
+    m.add_class::<PyPieceType>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<LegalMoves>()?;
+    m.add_class::<PyPiece>()?;
+    m.add_class::<PyOutcome>()?;
+    m.add_class::<PyBoard>()?;
+    m.add_class::<PgnReader>()?;
+    m.add("FenError", py.get_type::<FenError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("SanError", py.get_type::<SanError>())?;
+    m.add("VariantError", py.get_type::<VariantError>())?;
+    m.add("PgnError", py.get_type::<PgnError>())?;
+    m.add("WHITE", true)?;
+    m.add("BLACK", false)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(register_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_reader, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_write, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_headers, m)?)?;
+    m.add_function(wrap_pyfunction!(_start_and_moves, m)?)?;
+    stateless::add(m)?;
+    Ok(())
+}
