@@ -48,6 +48,9 @@ def board(
     file letters and rank numbers are drawn in the margin.
     """
     variant = board.variant
+    squares = list(squares or ())
+    for name in squares:
+        board.piece_at(name)  # a ValueError for a name that is no square of the board
     files, ranks = variant.files, variant.ranks
     sq = 45
     margin = MARGIN if coordinates else 0
@@ -111,7 +114,7 @@ def board(
             f'<text x="{cx}" y="{cy}" font-family="sans-serif" font-weight="bold" font-size="{font}" '
             f'fill="{ink}" text-anchor="middle" dominant-baseline="central">{token}</text></g>'
         )
-    for name in squares or ():
+    for name in squares:
         col, row = _square_xy(name, files, ranks, flipped)
         cx = margin + col * sq + sq / 2
         cy = margin + row * sq + sq / 2

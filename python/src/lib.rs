@@ -15,7 +15,7 @@ use betza::{Color, EndReason, Game, GameResult, Move, Position, Square, Variant,
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList};
 
 mod stateless;
 
@@ -313,7 +313,7 @@ impl PyMove {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_uci({:?})", self.text)
+        format!("<Move {}>", self.text)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -769,7 +769,10 @@ impl PyBoard {
         match other.cast::<PyBoard>() {
             Ok(o) => match o.try_borrow() {
                 Ok(o) => {
-                    self.game.variant_ref().same(o.game.variant_ref()) && self.pos() == o.pos()
+                    // As FEN compares: an en-passant square only when usable.
+                    self.game.variant_ref().same(o.game.variant_ref())
+                        && self.game.hash() == o.game.hash()
+                        && self.pos().to_fen() == o.pos().to_fen()
                 }
                 // `other` is this board, mutably borrowed elsewhere: not equal-checkable.
                 Err(_) => false,
@@ -935,21 +938,6 @@ fn _pgn_headers<'py>(py: Python<'py>, board: PyRef<'_, PyBoard>) -> PyResult<Bou
     headers(py, &board.game)
 }
 
-/// The start position's FEN and the moves' texts, for replaying a board.
-#[pyfunction]
-fn _start_and_moves(py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Py<PyTuple>> {
-    let start = board.game.start_position().to_fen();
-    let moves = board.move_stack();
-    Ok(PyTuple::new(
-        py,
-        [
-            start.into_pyobject(py)?.into_any(),
-            PyList::new(py, moves)?.into_any(),
-        ],
-    )?
-    .unbind())
-}
-
 // ---------------------------------------------------------------- module
 
 #[pymodule]
@@ -976,7 +964,6 @@ fn _betza(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_pgn_reader, m)?)?;
     m.add_function(wrap_pyfunction!(_pgn_write, m)?)?;
     m.add_function(wrap_pyfunction!(_pgn_headers, m)?)?;
-    m.add_function(wrap_pyfunction!(_start_and_moves, m)?)?;
     stateless::add(m)?;
     Ok(())
 }
