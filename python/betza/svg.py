@@ -8,7 +8,7 @@ a definition file too, have a picture. ``Board._repr_svg_`` calls
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Tuple
 from xml.sax.saxutils import escape
 
 from ._betza import Board, Move
@@ -23,7 +23,7 @@ MARK = "#15781b"
 MARGIN = 20
 
 
-def _square_xy(name: str, files: int, ranks: int, flipped: bool) -> tuple:
+def _square_xy(name: str, files: int, ranks: int, flipped: bool) -> Tuple[int, int]:
     file = ord(name[0]) - ord("a")
     rank = int(name[1:]) - 1
     col = files - 1 - file if flipped else file
