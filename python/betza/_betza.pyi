@@ -221,6 +221,10 @@ class Board:
         """The legal move a SAN text names (:class:`SanError` otherwise)."""
     def parse_uci(self, text: str) -> Move:
         """The legal move a move text names (:class:`IllegalMoveError` otherwise)."""
+    def is_capture(self, move: Move) -> bool:
+        """Whether the legal move captures (:class:`IllegalMoveError` if not legal)."""
+    def gives_check(self, move: Move) -> bool:
+        """Whether the legal move puts the opponent in check."""
     def is_legal(self, move: Move) -> bool:
         """Whether the move is legal in the position."""
     def fen(self) -> str:

@@ -269,13 +269,13 @@ impl PyMove {
 
 #[pymethods]
 impl PyMove {
-    #[getter]
-    fn from_square(&self) -> String {
+    #[getter(from_square)]
+    fn get_from_square(&self) -> String {
         self.from.clone()
     }
 
-    #[getter]
-    fn to_square(&self) -> String {
+    #[getter(to_square)]
+    fn get_to_square(&self) -> String {
         self.to.clone()
     }
 
@@ -609,6 +609,15 @@ impl PyBoard {
         let pos = self.pos();
         let m = pos.parse_move(text).map_err(move_err)?;
         Ok(PyMove::of(pos, m))
+    }
+
+    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.legal(&r#move)?.is_capture())
+    }
+
+    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        let after = self.pos().play(&r#move.m).map_err(move_err)?;
+        Ok(after.is_check())
     }
 
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {

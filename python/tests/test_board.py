@@ -251,6 +251,8 @@ def test_castling_and_en_passant_flags() -> None:
     assert b.parse_san("O-O").is_castle and b.parse_uci("e1g1").is_castle
     ep = b.parse_uci("e5d6")
     assert ep.is_en_passant and ep.is_capture and b.san(ep) == "exd6"
+    assert b.is_capture(ep) and not b.is_capture(b.parse_uci("e1g1"))
+    assert b.gives_check(b.parse_uci("a1a8")) and not b.gives_check(ep)
 
 
 def test_str_and_repr() -> None:
