@@ -19,8 +19,10 @@ Two measurements, side by side in one run:
    the GIL released; what it adds is the call, which the line "call
    overhead" measures with ``perft(1)``.
 
-Times are the median of ``--runs`` runs (default 7) on a possibly shared
-machine: compare figures of one run of this script, not across runs.
+Random-game times are the median of ``--runs`` runs (default 7); perft
+times the fastest of ``--runs`` runs (the least disturbed by other
+processes, on both sides). Compare figures of one run of this script, not
+across runs.
 """
 
 from __future__ import annotations
@@ -39,12 +41,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def median_time(f: Callable[[], Any], runs: int) -> float:
+    return statistics.median(times_of(f, runs))
+
+
+def times_of(f: Callable[[], Any], runs: int) -> List[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         f()
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return times
 
 
 def random_games_betza(variant: str, games: int, seed: int) -> int:
@@ -95,7 +101,7 @@ def rust_perft_seconds(binary: Path, variant: str, depth: int, runs: int) -> Opt
     for _ in range(runs):
         out = subprocess.run([str(binary), variant, str(depth)], check=True, capture_output=True, text=True)
         times.append(float(out.stderr.split()[0]))  # "0.004 s, 45.10 million nodes/s"
-    return statistics.median(times)
+    return min(times)
 
 
 def main(argv: Optional[List[str]] = None) -> None:
@@ -111,6 +117,10 @@ def main(argv: Optional[List[str]] = None) -> None:
         chess = None  # type: ignore[assignment]
         print("python-chess is not installed (pip install chess): its columns stay empty")
 
+    import os
+    import platform
+
+    print(f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f} at the start\n")
     print("## Random games (moves per second)\n")
     print("| variant | betza moves/s | python-chess moves/s | ratio |")
     print("|---|--:|--:|--:|")
@@ -126,13 +136,13 @@ def main(argv: Optional[List[str]] = None) -> None:
             ratio = f"{ours / (m / tc):.1f}x"
         print(f"| {variant} | {ours:,.0f} | {theirs} | {ratio} |")
 
-    print("\n## perft(4) from the start (milliseconds)\n")
+    print("\n## perft(4) from the start (milliseconds, fastest run)\n")
     print("| variant | nodes | betza Board.perft | Rust example | python-chess |")
     print("|---|--:|--:|--:|--:|")
     for variant in ["chess", "meiriqi", "decimaka"]:
         board = betza.Board(variant)
         nodes = board.perft(4)
-        t = median_time(lambda: board.perft(4), args.runs)
+        t = min(times_of(lambda: board.perft(4), args.runs))
         rust = rust_perft_seconds(args.rust, variant, 4, args.runs)
         rust_text = f"{rust * 1000:.0f}" if rust is not None else "(not built)"
         theirs = ""

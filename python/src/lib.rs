@@ -334,7 +334,18 @@ impl PyMove {
 /// indexing).
 #[pyclass(name = "LegalMoveList", module = "betza", frozen, sequence)]
 pub(crate) struct LegalMoves {
-    moves: Vec<PyMove>,
+    /// The board they were generated on: its variant names them (a board
+    /// never changes variant), so a `Move` is made only when one is asked for.
+    board: Py<PyBoard>,
+    moves: Vec<Move>,
+}
+
+impl LegalMoves {
+    fn make(&self, py: Python<'_>, ms: &[Move]) -> PyResult<Vec<PyMove>> {
+        let board = self.board.bind(py).try_borrow()?;
+        let pos = board.pos();
+        Ok(ms.iter().map(|&m| PyMove::of(pos, m)).collect())
+    }
 }
 
 #[pymethods]
@@ -347,35 +358,42 @@ impl LegalMoves {
         !self.moves.is_empty()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<PyMove> {
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<PyMove> {
         let n = self.moves.len() as isize;
         let i = if index < 0 { index + n } else { index };
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Ok(self.moves[i as usize].clone())
+        let i = i as usize;
+        Ok(self.make(py, &self.moves[i..=i])?.remove(0))
     }
 
-    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(m) = item.cast::<PyMove>() {
-            let key = m.get().key();
-            return self.moves.iter().any(|x| x.key() == key);
+            let m = m.get();
+            return Ok(self
+                .make(py, &self.moves)?
+                .iter()
+                .any(|x| x.key() == m.key()));
         }
         if let Ok(text) = item.extract::<String>() {
-            return self.moves.iter().any(|x| x.text == text);
+            return Ok(self.make(py, &self.moves)?.iter().any(|x| x.text == text));
         }
-        false
+        Ok(false)
     }
 
-    fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
-        let list = PyList::new(py, slf.moves.iter().cloned())?;
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, self.make(py, &self.moves)?)?;
         Ok(list.try_iter()?.into_any().unbind())
     }
 
-    fn __repr__(&self) -> String {
-        let texts: Vec<&str> = self.moves.iter().map(|m| m.text.as_str()).collect();
-        format!("<LegalMoveList ({})>", texts.join(", "))
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let texts: Vec<String> = self
+            .make(py, &self.moves)?
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        Ok(format!("<LegalMoveList ({})>", texts.join(", ")))
     }
 }
 
@@ -524,14 +542,10 @@ impl PyBoard {
     }
 
     #[getter]
-    fn legal_moves(&self) -> LegalMoves {
-        let pos = self.pos();
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
         LegalMoves {
-            moves: pos
-                .legal_moves()
-                .iter()
-                .map(|&m| PyMove::of(pos, m))
-                .collect(),
+            board: slf.clone().unbind(),
+            moves: slf.borrow().pos().legal_moves().to_vec(),
         }
     }
 
