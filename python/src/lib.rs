@@ -139,38 +139,47 @@ impl PyVariant {
         })
     }
 
+    /// Reads, checks and compiles a definition (TOML, the format of the
+    /// built-ins' ``variants/*.toml``, docs/definitions.md). Raises
+    /// :class:`VariantError` naming the line and key.
     #[staticmethod]
     fn from_definition(text: &str) -> PyResult<Self> {
         let v = Variant::from_definition(text).map_err(|e| VariantError::new_err(e.to_string()))?;
         Ok(PyVariant { v: v.into() })
     }
 
+    /// :meth:`from_definition` of a file's text (``OSError`` if unreadable).
     #[staticmethod]
     fn from_file(path: std::path::PathBuf) -> PyResult<Self> {
         let text = std::fs::read_to_string(&path)?;
         PyVariant::from_definition(&text)
     }
 
+    /// The variant's name.
     #[getter]
     fn name(&self) -> String {
         self.v.name().to_string()
     }
 
+    /// The board's number of files (columns).
     #[getter]
     fn files(&self) -> u8 {
         self.v.size().files()
     }
 
+    /// The board's number of ranks (rows).
     #[getter]
     fn ranks(&self) -> u8 {
         self.v.size().ranks()
     }
 
+    /// The start position in FEN.
     #[getter]
     fn start_fen(&self) -> String {
         self.v.start_fen().to_string()
     }
 
+    /// The piece types, in the definition's order.
     #[getter]
     fn pieces(&self) -> Vec<PyPieceType> {
         let v = &self.v;
@@ -191,10 +200,12 @@ impl PyVariant {
             .collect()
     }
 
+    /// The definition as TOML text (reads back to the same variant).
     fn definition(&self) -> String {
         self.v.definition().to_string()
     }
 
+    /// The same compiled variant object.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyVariant>()
@@ -212,18 +223,30 @@ impl PyVariant {
 }
 
 /// One piece type of a variant.
-#[pyclass(name = "PieceType", module = "betza", frozen, get_all)]
+#[pyclass(name = "PieceType", module = "betza", frozen)]
 pub(crate) struct PyPieceType {
+    /// The name for people (``Knight``).
+    #[pyo3(get)]
     name: String,
+    /// The FEN token, uppercase (``N``, ``+F``).
+    #[pyo3(get)]
     token: String,
+    /// Its moves in Betza notation.
+    #[pyo3(get)]
     betza: String,
+    /// Whether it is the royal piece (the King).
+    #[pyo3(get)]
     royal: bool,
+    /// The tokens of the types it may promote to.
+    #[pyo3(get)]
     promotions: Vec<String>,
     description: String,
 }
 
 #[pymethods]
 impl PyPieceType {
+    /// Its moves in words, generated from the Betza string
+    /// (``leaps (3,2) or (4,1)``).
     fn description(&self) -> String {
         self.description.clone()
     }
@@ -238,7 +261,9 @@ impl PyPieceType {
 
 // ---------------------------------------------------------------- Move
 
-/// A move of a position: squares by name, the promotion by token.
+/// A legal move of a position. Moves come from a board
+/// (``legal_moves``, ``parse_uci``, ``parse_san``, ``push_*``); equal when
+/// their squares and promotion are.
 #[pyclass(name = "Move", module = "betza", frozen)]
 #[derive(Clone)]
 pub(crate) struct PyMove {
@@ -269,41 +294,51 @@ impl PyMove {
 
 #[pymethods]
 impl PyMove {
+    /// The square the piece leaves.
     #[getter(from_square)]
     fn get_from_square(&self) -> String {
         self.from.clone()
     }
 
+    /// The square it lands on (for castling, the King's).
     #[getter(to_square)]
     fn get_to_square(&self) -> String {
         self.to.clone()
     }
 
+    /// The token of the type it becomes, ``None`` without promotion.
     #[getter]
     fn promotion(&self) -> Option<String> {
         self.promotion.clone()
     }
 
+    /// Whether it captures.
     #[getter]
     fn is_capture(&self) -> bool {
         self.m.is_capture()
     }
 
+    /// Whether the King castles.
     #[getter]
     fn is_castle(&self) -> bool {
         self.m.is_castle()
     }
 
+    /// Whether it captures en passant.
     #[getter]
     fn is_en_passant(&self) -> bool {
         self.m.is_en_passant()
     }
 
+    /// Whether it promotes because it must (no non-promoting move has
+    /// these squares).
     #[getter]
     fn is_forced_promotion(&self) -> bool {
         self.m.is_forced_promotion()
     }
 
+    /// The library's move text: ``e3e5``, ``c6d8+`` (a promotion in
+    /// Decimaka and Meiriqi), ``e7e8q``.
     fn uci(&self) -> String {
         self.text.clone()
     }
@@ -330,8 +365,9 @@ impl PyMove {
     }
 }
 
-/// The legal moves of a position, as a sequence (`len`, `in`, iteration,
-/// indexing).
+/// The legal moves of a position (each promotion choice separately): a
+/// sequence supporting ``len()``, ``in`` (a :class:`Move` or move text),
+/// iteration and indexing. A snapshot: it does not change with the board.
 #[pyclass(name = "LegalMoveList", module = "betza", frozen, sequence)]
 pub(crate) struct LegalMoves {
     /// The board they were generated on: its variant names them (a board
@@ -399,17 +435,21 @@ impl LegalMoves {
 
 // ---------------------------------------------------------------- Piece
 
-/// A piece on the board: its type and side.
+/// A piece: its type's token and name, and its side.
 #[pyclass(name = "Piece", module = "betza", frozen, eq, hash, get_all)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyPiece {
+    /// The type's token, uppercase (``N``).
     token: String,
+    /// ``WHITE`` (``True``) or ``BLACK`` (``False``).
     color: bool,
+    /// The type's name (``Knight``).
     name: String,
 }
 
 #[pymethods]
 impl PyPiece {
+    /// The FEN token: uppercase for White, lowercase for Black.
     fn symbol(&self) -> String {
         if self.color {
             self.token.clone()
@@ -438,17 +478,20 @@ fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
 
 // ---------------------------------------------------------------- Outcome
 
-/// How a game ended: the winner (`True` White, `False` Black, `None` a
-/// draw) and why.
+/// How a game ended.
 #[pyclass(name = "Outcome", module = "betza", frozen, eq, get_all)]
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct PyOutcome {
+    /// ``WHITE``, ``BLACK``, or ``None`` for a draw.
     winner: Option<bool>,
+    /// Why: ``"checkmate"``, ``"stalemate"``; with ``claim_draw`` also
+    /// ``"threefold_repetition"`` or ``"fifty_moves"``.
     termination: String,
 }
 
 #[pymethods]
 impl PyOutcome {
+    /// ``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``.
     fn result(&self) -> &'static str {
         match self.winner {
             Some(true) => "1-0",
@@ -469,7 +512,8 @@ impl PyOutcome {
 
 // ---------------------------------------------------------------- Board
 
-/// A game of any variant: the position, the moves played, undo.
+/// A game of any variant: the position, the moves played (the move
+/// stack) and undo. Usable from any thread.
 #[pyclass(name = "Board", module = "betza")]
 pub(crate) struct PyBoard {
     pub(crate) game: Game,
@@ -534,6 +578,7 @@ impl PyBoard {
         Ok(PyBoard { game })
     }
 
+    /// The board's variant.
     #[getter]
     fn variant(&self) -> PyVariant {
         PyVariant {
@@ -541,6 +586,7 @@ impl PyBoard {
         }
     }
 
+    /// The legal moves, each promotion choice separately.
     #[getter]
     fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
         LegalMoves {
@@ -549,47 +595,58 @@ impl PyBoard {
         }
     }
 
+    /// The side to move: ``WHITE`` or ``BLACK``.
     #[getter]
     fn turn(&self) -> bool {
         is_white(self.pos().side_to_move())
     }
 
+    /// The moves played since the start position, in order.
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
         let pos = self.pos();
         self.game.moves().map(|m| PyMove::of(pos, m)).collect()
     }
 
+    /// The move number (from 1, counted up after Black's move).
     #[getter]
     fn fullmove_number(&self) -> u32 {
         self.pos().fullmove_number()
     }
 
+    /// Plies since the last capture or Pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u32 {
         self.pos().halfmove_clock()
     }
 
+    /// How many moves have been pushed.
     fn ply(&self) -> usize {
         self.game.ply_count()
     }
 
+    /// Plays a legal move; :class:`IllegalMoveError` otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         let m = self.legal(&r#move)?;
         self.game.play(&m).map_err(move_err)?;
         Ok(())
     }
 
+    /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``)
+    /// and returns it; :class:`IllegalMoveError` with the reason otherwise.
     fn push_uci(&mut self, text: &str) -> PyResult<PyMove> {
         let m = self.game.play_text(text).map_err(move_err)?;
         Ok(PyMove::of(self.pos(), m))
     }
 
+    /// Plays a move given in SAN (``Nf3``, ``Lxe5=+P``) and returns it;
+    /// :class:`SanError` otherwise.
     fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
         let m = self.game.play_san(san).map_err(san_err)?;
         Ok(PyMove::of(self.pos(), m))
     }
 
+    /// Takes back the last move and returns it (``IndexError`` at the start).
     fn pop(&mut self) -> PyResult<PyMove> {
         match self.game.undo() {
             Some(m) => Ok(PyMove::of(self.pos(), m)),
@@ -597,6 +654,7 @@ impl PyBoard {
         }
     }
 
+    /// The last move played (``IndexError`` at the start).
     fn peek(&self) -> PyResult<PyMove> {
         match self.game.moves().next_back() {
             Some(m) => Ok(PyMove::of(self.pos(), m)),
@@ -604,80 +662,100 @@ impl PyBoard {
         }
     }
 
+    /// The move in SAN (:class:`IllegalMoveError` if it is not legal here).
     fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
         let m = self.legal(&r#move)?;
         Ok(self.pos().san(&m))
     }
 
+    /// The move as the library's move text.
     fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
         self.pos().move_text(&r#move.m)
     }
 
+    /// The legal move a SAN text names (:class:`SanError` otherwise).
     fn parse_san(&self, san: &str) -> PyResult<PyMove> {
         let pos = self.pos();
         let m = pos.parse_san(san).map_err(san_err)?;
         Ok(PyMove::of(pos, m))
     }
 
+    /// The legal move a move text names (:class:`IllegalMoveError` otherwise).
     fn parse_uci(&self, text: &str) -> PyResult<PyMove> {
         let pos = self.pos();
         let m = pos.parse_move(text).map_err(move_err)?;
         Ok(PyMove::of(pos, m))
     }
 
+    /// Whether the legal move captures (:class:`IllegalMoveError` if not legal).
     fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
         Ok(self.legal(&r#move)?.is_capture())
     }
 
+    /// Whether the legal move puts the opponent in check.
     fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
         let after = self.pos().play(&r#move.m).map_err(move_err)?;
         Ok(after.is_check())
     }
 
+    /// Whether the move is legal in the position.
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
         self.pos().is_legal(&r#move.m)
     }
 
+    /// The position in FEN.
     fn fen(&self) -> String {
         self.pos().to_fen()
     }
 
+    /// Sets up the position ``fen`` (same variant) and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         let v = self.game.variant_ref().clone();
         self.game = Game::from_fen(v, fen).map_err(fen_err)?;
         Ok(())
     }
 
+    /// Back to the variant's start position, with an empty move stack.
     fn reset(&mut self) {
         self.game = Game::new(self.game.variant_ref().clone());
     }
 
+    /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
         self.pos().is_check()
     }
 
+    /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
         self.game
             .outcome()
             .is_some_and(|o| o.reason == EndReason::Checkmate)
     }
 
+    /// Whether the side to move has no legal move and is not in check
+    /// (a draw or, in Meiriqi, a loss: see :meth:`outcome`).
     fn is_stalemate(&self) -> bool {
         self.game
             .outcome()
             .is_some_and(|o| o.reason == EndReason::Stalemate)
     }
 
+    /// Whether the rules end the game (or, with ``claim_draw``, a draw
+    /// could be claimed).
     #[pyo3(signature = (*, claim_draw = false))]
     fn is_game_over(&self, claim_draw: bool) -> bool {
         self.outcome_of(claim_draw).is_some()
     }
 
+    /// The end by the variant's rules, ``None`` while the game goes on;
+    /// with ``claim_draw``, a claimable draw (threefold repetition, fifty
+    /// moves) counts as an end.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
         self.outcome_of(claim_draw)
     }
 
+    /// ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"`` (not over).
     #[pyo3(signature = (*, claim_draw = false))]
     fn result(&self, claim_draw: bool) -> String {
         match self.outcome_of(claim_draw) {
@@ -686,22 +764,27 @@ impl PyBoard {
         }
     }
 
+    /// Whether the position has occurred three times.
     fn can_claim_threefold_repetition(&self) -> bool {
         self.game
             .claims()
             .contains(betza::Claims::THREEFOLD_REPETITION)
     }
 
+    /// Whether fifty moves by each side passed without capture or Pawn move.
     fn can_claim_fifty_moves(&self) -> bool {
         self.game.claims().contains(betza::Claims::FIFTY_MOVES)
     }
 
+    /// The piece on the square, ``None`` if it is empty (``ValueError`` if
+    /// the name is not a square of the board).
     fn piece_at(&self, square: &str) -> PyResult<Option<PyPiece>> {
         let pos = self.pos();
         let sq = square_arg(pos, square)?;
         Ok(pos.piece_at(sq).map(|p| py_piece(pos, p)))
     }
 
+    /// Every piece by its square's name.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let pos = self.pos();
         let size = pos.size();
@@ -717,6 +800,8 @@ impl PyBoard {
         Ok(dict)
     }
 
+    /// The squares the piece on ``square`` may legally move to (empty if
+    /// it is empty or not the side to move's).
     fn legal_targets(&self, square: &str) -> PyResult<Vec<String>> {
         let pos = self.pos();
         let sq = square_arg(pos, square)?;
@@ -728,6 +813,8 @@ impl PyBoard {
             .collect())
     }
 
+    /// The legal moves from one square to another: none, one, or several
+    /// (the promotion choices to offer).
     fn moves_between(&self, from_square: &str, to_square: &str) -> PyResult<Vec<PyMove>> {
         let pos = self.pos();
         let from = square_arg(pos, from_square)?;
@@ -739,6 +826,7 @@ impl PyBoard {
             .collect())
     }
 
+    /// A copy, with the move stack unless ``stack`` is false.
     #[pyo3(signature = (stack = true))]
     fn copy(&self, stack: bool) -> PyResult<PyBoard> {
         if stack {
@@ -761,7 +849,9 @@ impl PyBoard {
         self.copy(true)
     }
 
-    /// Counts with the GIL released: other Python threads run meanwhile.
+    /// The number of leaves of the legal-move tree ``depth`` plies deep
+    /// (promotion choices count separately), on ``threads`` threads, with
+    /// the GIL released.
     #[pyo3(signature = (depth, threads = 1))]
     fn perft(slf: PyRef<'_, Self>, depth: u32, threads: usize) -> u64 {
         let py = slf.py();
@@ -776,6 +866,7 @@ impl PyBoard {
         py.detach(|| pos.perft_parallel(depth, threads))
     }
 
+    /// The board as text, highest rank first, ``.`` for empty squares.
     fn __str__(&self) -> String {
         self.pos().to_string()
     }
@@ -788,6 +879,8 @@ impl PyBoard {
         )
     }
 
+    /// Same variant and same position (placement, side, rights,
+    /// en passant, clocks); the move stacks are not compared.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<PyBoard>() {
             Ok(o) => match o.try_borrow() {
@@ -804,11 +897,12 @@ impl PyBoard {
         }
     }
 
+    /// The position's Zobrist hash (changes as moves are pushed).
     fn __hash__(&self) -> u64 {
         self.game.hash()
     }
 
-    /// Jupyter shows a board as this SVG picture.
+    /// The board as SVG (``betza.svg.board``), for Jupyter.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         let py = slf.py();
         let svg = py.import("betza.svg")?;
@@ -818,7 +912,10 @@ impl PyBoard {
 
 // ---------------------------------------------------------------- perft
 
-/// Part `k` of `n` of the perft tree of `fen` (the start when `None`).
+/// Perft of part ``k`` of ``n`` (numbered from 1) of the tree ``depth``
+/// plies deep below ``fen`` (the variant's start when ``None``), as the
+/// library's ``--shard K/N``: the parts are disjoint and add up to the whole
+/// count. Counts with the GIL released.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, depth, k, n, threads = 1))]
 fn perft_shard(
@@ -848,6 +945,7 @@ fn perft_shard(
     Ok(py.detach(|| pos.perft_with(depth, options)))
 }
 
+/// The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...).
 #[pyfunction]
 fn variants() -> Vec<String> {
     Variant::builtin_names()
@@ -856,8 +954,8 @@ fn variants() -> Vec<String> {
         .collect()
 }
 
-/// Makes a run-time variant known by its name to `Board(name)`,
-/// `Variant(name)` and `betza.stateless`.
+/// Makes a run-time variant known by its name to ``Board(name)``,
+/// ``Variant(name)`` and ``betza.stateless`` (replacing one of the same name).
 #[pyfunction]
 fn register_variant(variant: PyRef<'_, PyVariant>) {
     register(variant.v.clone());
