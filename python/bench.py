@@ -19,6 +19,9 @@ Two measurements, side by side in one run:
    the GIL released; what it adds is the call, which the line "call
    overhead" measures with ``perft(1)``.
 
+And, since ``perft`` releases the GIL: two threads counting at once against
+one (on a machine with two free cores, about the same time).
+
 Random-game times are the median of ``--runs`` runs (default 7); perft
 times the fastest of ``--runs`` runs (the least disturbed by other
 processes, on both sides). Compare figures of one run of this script, not
@@ -152,6 +155,20 @@ def main(argv: Optional[List[str]] = None) -> None:
             tc = median_time(lambda: perft_chess(cb, 4), max(1, args.runs // 3))
             theirs = f"{tc * 1000:,.0f}"
         print(f"| {variant} | {nodes} | {t * 1000:.1f} | {rust_text} | {theirs} |")
+    import threading
+
+    def in_threads(n: int) -> None:
+        boards = [betza.Board("meiriqi") for _ in range(n)]
+        threads = [threading.Thread(target=b.perft, args=(4,)) for b in boards]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    one = min(times_of(lambda: in_threads(1), args.runs))
+    two = min(times_of(lambda: in_threads(2), args.runs))
+    print(f"\nthreads: meiriqi perft(4) once in one thread {one * 1000:.0f} ms, "
+          f"twice in two threads at once {two * 1000:.0f} ms ({two / one:.2f}x the time of one)")
     board = betza.Board("chess")
     calls = 10000
     t = median_time(lambda: [board.perft(1) for _ in range(calls)], 3)

@@ -974,7 +974,17 @@ fn headers<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyDict>> {
         let Some((name, value)) = inner.split_once(" \"") else {
             continue;
         };
-        let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+        // Undo the writer's escapes (`\"` and `\\`) in one pass.
+        let mut unescaped = String::with_capacity(value.len());
+        let mut chars = value.chars();
+        while let Some(c) = chars.next() {
+            unescaped.push(if c == '\\' {
+                chars.next().unwrap_or(c)
+            } else {
+                c
+            });
+        }
+        let value = unescaped;
         dict.set_item(name, value)?;
     }
     Ok(dict)

@@ -30,6 +30,7 @@ def test_round_trip_every_variant(variant: str) -> None:
     b = _random_board(variant, 60, seed=len(variant))
     game = pgn.Game.from_board(b)
     game.headers["White"] = 'Ann "the Rook" Smith'
+    game.headers["Site"] = 'C:\\games\\"x"\\'
     game.headers["Event"] = "Test"
     game.headers["Annotator"] = "pytest"
     text = game.to_pgn()
@@ -38,6 +39,7 @@ def test_round_trip_every_variant(variant: str) -> None:
     assert again.board() == b and again.mainline_moves() == b.move_stack
     assert again.headers["White"] == 'Ann "the Rook" Smith'
     assert again.headers["Annotator"] == "pytest"
+    assert again.headers["Site"] == 'C:\\games\\"x"\\'
     assert again.headers["Variant"] == variant
     assert again.headers["Result"] == b.result()
     assert again.to_pgn() == text and str(again) == text
