@@ -287,6 +287,8 @@ impl PyMove {
     }
 
     /// What equality compares: the squares and what the piece becomes.
+    /// (When the library's `Move` gains drops and intermediate squares, the
+    /// dropped type and the `via` square belong here too.)
     fn key(&self) -> (&str, &str, Option<&str>) {
         (&self.from, &self.to, self.promotion.as_deref())
     }
