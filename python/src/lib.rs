@@ -396,6 +396,16 @@ impl LegalMoves {
         !self.moves.is_empty()
     }
 
+    /// The number of legal moves (python-chess's ``legal_moves.count()``).
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there is a legal move (python-chess's ``legal_moves.any()``).
+    fn any(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
     fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<PyMove> {
         let n = self.moves.len() as isize;
         let i = if index < 0 { index + n } else { index };

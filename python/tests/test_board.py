@@ -47,7 +47,8 @@ def test_perft_after_moves_matches_rust(rust) -> None:
 def test_legal_moves_is_a_sequence() -> None:
     b = betza.Board("chess")
     moves = b.legal_moves
-    assert len(moves) == 20 and bool(moves)
+    assert len(moves) == 20 and bool(moves) and moves.count() == 20 and moves.any()
+    assert not betza.Board("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").legal_moves.any()
     assert moves[0] == list(moves)[0] and moves[-1] == list(moves)[19]
     with pytest.raises(IndexError):
         moves[20]
