@@ -14,8 +14,8 @@ Two measurements, side by side in one run:
 2. ``perft(4)`` from the start position: ``Board.perft(4)`` timed from
    Python, python-chess's usual Python perft (``legal_moves.count()`` at the
    last ply) on chess, and the Rust example ``perft VARIANT 4`` timed by
-   itself (its timer also covers compiling the variant, about a millisecond,
-   and prints milliseconds). ``Board.perft`` is the same Rust function with
+   itself (its timer also covers compiling the variant, well under a
+   millisecond, and prints whole milliseconds). ``Board.perft`` is the same Rust function with
    the GIL released; what it adds is the call, which the line "call
    overhead" measures with ``perft(1)``.
 
