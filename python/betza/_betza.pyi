@@ -173,8 +173,10 @@ class Outcome:
         """``WHITE``, ``BLACK``, or ``None`` for a draw."""
     @property
     def termination(self) -> str:
-        """Why: ``"checkmate"``, ``"stalemate"``; with ``claim_draw``
-        also ``"threefold_repetition"`` or ``"fifty_moves"``."""
+        """Why, in the library's words with ``_`` for spaces:
+        ``"checkmate"``, ``"stalemate"`` (and the names of other end rules a
+        variant has); with ``claim_draw`` also ``"threefold_repetition"`` or
+        ``"fifty_moves"``."""
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 

@@ -496,8 +496,10 @@ fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
 pub(crate) struct PyOutcome {
     /// ``WHITE``, ``BLACK``, or ``None`` for a draw.
     winner: Option<bool>,
-    /// Why: ``"checkmate"``, ``"stalemate"``; with ``claim_draw`` also
-    /// ``"threefold_repetition"`` or ``"fifty_moves"``.
+    /// Why, in the library's words with ``_`` for spaces:
+    /// ``"checkmate"``, ``"stalemate"`` (and the names of other end rules a
+    /// variant has); with ``claim_draw`` also ``"threefold_repetition"`` or
+    /// ``"fifty_moves"``.
     termination: String,
 }
 
@@ -548,12 +550,13 @@ impl PyBoard {
         if let Some(o) = self.game.outcome() {
             return Some(PyOutcome {
                 winner: o.winner.map(is_white),
-                termination: match o.reason {
-                    EndReason::Checkmate => "checkmate",
-                    EndReason::Stalemate => "stalemate",
-                    _ => "rules",
-                }
-                .to_string(),
+                // The reason as the library words it ("white wins by
+                // checkmate"), so that new end rules get their own name.
+                termination: o
+                    .to_string()
+                    .rsplit_once(" by ")
+                    .map_or("rules", |(_, why)| why)
+                    .replace(' ', "_"),
             });
         }
         if claim_draw {
