@@ -74,6 +74,11 @@ def test_push_pop_peek_move_stack() -> None:
         b.pop()
     with pytest.raises(IndexError):
         b.peek()
+    assert b.is_legal(m) and (b.halfmove_clock, b.fullmove_number) == (0, 1)
+    legal = b.legal_moves
+    b.push_uci("b2b3")  # a Gold's step: no Pawn move, no capture
+    assert not b.is_legal(m) and (b.halfmove_clock, b.fullmove_number) == (1, 1)
+    assert [x.uci() for x in legal] == [x.uci() for x in betza.Board("meiriqi").legal_moves]
 
 
 def test_push_refuses_a_move_of_another_position() -> None:
