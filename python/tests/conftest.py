@@ -55,7 +55,10 @@ class Rust:
 @pytest.fixture(scope="session")
 def rust() -> Rust:
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    # The test profile's builds, which `cargo test` (tools/test's first half) made already.
     subprocess.run(
-        ["cargo", "build", "-q", "--example", "perft", "--example", "play"], cwd=ROOT, check=True
+        ["cargo", "build", "-q", "--profile", "test", "--example", "perft", "--example", "play"],
+        cwd=ROOT,
+        check=True,
     )
     return Rust(target / "debug" / "examples")
