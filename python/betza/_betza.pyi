@@ -1,0 +1,329 @@
+"""Type stubs of the native module ``betza._betza`` (Rust, PyO3).
+
+Every name here is re-exported by ``betza``; squares are names (``"e4"``,
+``"j10"``) wherever one is given or returned.
+"""
+
+from typing import Dict, Iterator, List, Optional, Tuple, Union
+import os
+
+WHITE: bool
+"""White's side: ``True`` (as in python-chess)."""
+BLACK: bool
+"""Black's side: ``False``."""
+
+class FenError(ValueError):
+    """A FEN was refused; the message names the field at fault
+    (``placement: 2 ranks, the board has 8``)."""
+
+class IllegalMoveError(ValueError):
+    """A move or move text was refused: not legal in the position, or not
+    move text (``move "e2e5": the Pawn on e2 has no move to e5``)."""
+
+class SanError(ValueError):
+    """A SAN move was refused: unreadable, illegal or ambiguous."""
+
+class VariantError(ValueError):
+    """A variant definition was refused (the message names the line and the
+    key), or no variant has the name asked for."""
+
+class PgnError(ValueError):
+    """A PGN text was refused; the message names the line."""
+
+def variants() -> List[str]:
+    """The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...)."""
+
+def register_variant(variant: Variant) -> None:
+    """Makes a run-time variant known by its name to ``Board(name)``,
+    ``Variant(name)`` and ``betza.stateless`` (replacing one of the same name)."""
+
+def perft_shard(
+    variant: Union[Variant, str], fen: Optional[str], depth: int, k: int, n: int, threads: int = 1
+) -> int:
+    """Perft of part ``k`` of ``n`` (numbered from 1) of the tree ``depth``
+    plies deep below ``fen`` (the variant's start when ``None``), as the
+    library's ``--shard K/N``: the parts are disjoint and add up to the whole
+    count. Counts with the GIL released."""
+
+class PieceType:
+    """One piece type of a variant."""
+
+    @property
+    def name(self) -> str:
+        """The name for people (``Knight``)."""
+    @property
+    def token(self) -> str:
+        """The FEN token, uppercase (``N``, ``+F``)."""
+    @property
+    def betza(self) -> str:
+        """Its moves in Betza notation."""
+    @property
+    def royal(self) -> bool:
+        """Whether it is the royal piece (the King)."""
+    @property
+    def promotions(self) -> List[str]:
+        """The tokens of the types it may promote to."""
+    def description(self) -> str:
+        """Its moves in words, generated from the Betza string
+        (``leaps (3,2) or (4,1)``)."""
+
+class Variant:
+    """A compiled variant: built in, or read from definition text at run time."""
+
+    def __init__(self, name: str) -> None:
+        """The built-in (or registered) variant of this name, in any case.
+        Raises :class:`VariantError` listing the built-ins."""
+    @staticmethod
+    def from_definition(text: str) -> Variant:
+        """Reads, checks and compiles a definition (TOML, the format of the
+        built-ins' ``variants/*.toml``, docs/definitions.md). Raises
+        :class:`VariantError` naming the line and key."""
+    @staticmethod
+    def from_file(path: Union[str, os.PathLike[str]]) -> Variant:
+        """:meth:`from_definition` of a file's text (``OSError`` if unreadable)."""
+    @property
+    def name(self) -> str:
+        """The variant's name."""
+    @property
+    def files(self) -> int:
+        """The board's number of files (columns)."""
+    @property
+    def ranks(self) -> int:
+        """The board's number of ranks (rows)."""
+    @property
+    def start_fen(self) -> str:
+        """The start position in FEN."""
+    @property
+    def pieces(self) -> List[PieceType]:
+        """The piece types, in the definition's order."""
+    def definition(self) -> str:
+        """The definition as TOML text (reads back to the same variant)."""
+    def __eq__(self, other: object) -> bool:
+        """The same compiled variant object."""
+    def __hash__(self) -> int: ...
+
+class Move:
+    """A legal move of a position. Moves come from a board
+    (``legal_moves``, ``parse_uci``, ``parse_san``, ``push_*``); equal when
+    their squares and promotion are."""
+
+    @property
+    def from_square(self) -> str:
+        """The square the piece leaves."""
+    @property
+    def to_square(self) -> str:
+        """The square it lands on (for castling, the King's)."""
+    @property
+    def promotion(self) -> Optional[str]:
+        """The token of the type it becomes, ``None`` without promotion."""
+    @property
+    def is_capture(self) -> bool:
+        """Whether it captures."""
+    @property
+    def is_castle(self) -> bool:
+        """Whether the King castles."""
+    @property
+    def is_en_passant(self) -> bool:
+        """Whether it captures en passant."""
+    @property
+    def is_forced_promotion(self) -> bool:
+        """Whether it promotes because it must (no non-promoting move has
+        these squares)."""
+    def uci(self) -> str:
+        """The library's move text: ``e3e5``, ``c6d8+`` (a promotion in
+        Decimaka and Meiriqi), ``e7e8q``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class LegalMoveList:
+    """The legal moves of a position (each promotion choice separately): a
+    sequence supporting ``len()``, ``in`` (a :class:`Move` or move text),
+    iteration and indexing. A snapshot: it does not change with the board."""
+
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def count(self) -> int:
+        """The number of legal moves (python-chess's ``legal_moves.count()``)."""
+    def any(self) -> bool:
+        """Whether there is a legal move (python-chess's ``legal_moves.any()``)."""
+    def __getitem__(self, index: int) -> Move: ...
+    def __contains__(self, item: object) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+
+class Piece:
+    """A piece: its type's token and name, and its side."""
+
+    @property
+    def token(self) -> str:
+        """The type's token, uppercase (``N``)."""
+    @property
+    def color(self) -> bool:
+        """``WHITE`` (``True``) or ``BLACK`` (``False``)."""
+    @property
+    def name(self) -> str:
+        """The type's name (``Knight``)."""
+    def symbol(self) -> str:
+        """The FEN token: uppercase for White, lowercase for Black."""
+
+class Outcome:
+    """How a game ended."""
+
+    @property
+    def winner(self) -> Optional[bool]:
+        """``WHITE``, ``BLACK``, or ``None`` for a draw."""
+    @property
+    def termination(self) -> str:
+        """Why, in the library's words with ``_`` for spaces:
+        ``"checkmate"``, ``"stalemate"`` (and the names of other end rules a
+        variant has); with ``claim_draw`` also ``"threefold_repetition"`` or
+        ``"fifty_moves"``."""
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+
+class Board:
+    """A game of any variant: the position, the moves played (the move
+    stack) and undo. Usable from any thread."""
+
+    def __init__(self, variant: Union[Variant, str, None] = "chess", fen: Optional[str] = None) -> None:
+        """The variant (a :class:`Variant` or a name) from ``fen``, or from its
+        start position. Raises :class:`VariantError` or :class:`FenError`."""
+    @property
+    def variant(self) -> Variant:
+        """The board's variant."""
+    @property
+    def legal_moves(self) -> LegalMoveList:
+        """The legal moves, each promotion choice separately."""
+    @property
+    def turn(self) -> bool:
+        """The side to move: ``WHITE`` or ``BLACK``."""
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves played since the start position, in order."""
+    @property
+    def fullmove_number(self) -> int:
+        """The move number (from 1, counted up after Black's move)."""
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture or Pawn move."""
+    def ply(self) -> int:
+        """How many moves have been pushed."""
+    def push(self, move: Move) -> None:
+        """Plays a legal move; :class:`IllegalMoveError` otherwise."""
+    def push_uci(self, text: str) -> Move:
+        """Plays a move given as the library's move text (``e3e5``, ``c6d8+``)
+        and returns it; :class:`IllegalMoveError` with the reason otherwise."""
+    def push_san(self, san: str) -> Move:
+        """Plays a move given in SAN (``Nf3``, ``Lxe5=+P``) and returns it;
+        :class:`SanError` otherwise."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it (``IndexError`` at the start)."""
+    def peek(self) -> Move:
+        """The last move played (``IndexError`` at the start)."""
+    def san(self, move: Move) -> str:
+        """The move in SAN (:class:`IllegalMoveError` if it is not legal here)."""
+    def uci(self, move: Move) -> str:
+        """The move as the library's move text."""
+    def parse_san(self, san: str) -> Move:
+        """The legal move a SAN text names (:class:`SanError` otherwise)."""
+    def parse_uci(self, text: str) -> Move:
+        """The legal move a move text names (:class:`IllegalMoveError` otherwise)."""
+    def is_capture(self, move: Move) -> bool:
+        """Whether the legal move captures (:class:`IllegalMoveError` if not legal)."""
+    def gives_check(self, move: Move) -> bool:
+        """Whether the legal move puts the opponent in check."""
+    def is_legal(self, move: Move) -> bool:
+        """Whether the move is legal in the position."""
+    def fen(self) -> str:
+        """The position in FEN."""
+    def set_fen(self, fen: str) -> None:
+        """Sets up the position ``fen`` (same variant) and clears the move stack."""
+    def reset(self) -> None:
+        """Back to the variant's start position, with an empty move stack."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated."""
+    def is_stalemate(self) -> bool:
+        """Whether the side to move has no legal move and is not in check
+        (a draw or, in Meiriqi, a loss: see :meth:`outcome`)."""
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
+        """Whether the rules end the game (or, with ``claim_draw``, a draw
+        could be claimed)."""
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        """The end by the variant's rules, ``None`` while the game goes on;
+        with ``claim_draw``, a claimable draw (threefold repetition, fifty
+        moves) counts as an end."""
+    def result(self, *, claim_draw: bool = False) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"`` (not over)."""
+    def can_claim_threefold_repetition(self) -> bool:
+        """Whether the position has occurred three times."""
+    def can_claim_fifty_moves(self) -> bool:
+        """Whether fifty moves by each side passed without capture or Pawn move."""
+    def piece_at(self, square: str) -> Optional[Piece]:
+        """The piece on the square, ``None`` if it is empty (``ValueError`` if
+        the name is not a square of the board)."""
+    def piece_map(self) -> Dict[str, Piece]:
+        """Every piece by its square's name."""
+    def legal_targets(self, square: str) -> List[str]:
+        """The squares the piece on ``square`` may legally move to (empty if
+        it is empty or not the side to move's)."""
+    def moves_between(self, from_square: str, to_square: str) -> List[Move]:
+        """The legal moves from one square to another: none, one, or several
+        (the promotion choices to offer)."""
+    def copy(self, stack: bool = True) -> Board:
+        """A copy, with the move stack unless ``stack`` is false."""
+    def perft(self, depth: int, threads: int = 1) -> int:
+        """The number of leaves of the legal-move tree ``depth`` plies deep
+        (promotion choices count separately), on ``threads`` threads, with
+        the GIL released."""
+    def __str__(self) -> str:
+        """The board as text, highest rank first, ``.`` for empty squares."""
+    def __eq__(self, other: object) -> bool:
+        """Same variant and same position (placement, side, rights,
+        en passant, clocks); the move stacks are not compared."""
+    def __hash__(self) -> int:
+        """The position's Zobrist hash (changes as moves are pushed)."""
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: object) -> Board: ...
+    def _repr_svg_(self) -> str:
+        """The board as SVG (``betza.svg.board``), for Jupyter."""
+
+class PgnReader:
+    """Reads a PGN text's games one by one (internal to ``betza.pgn``)."""
+
+    def __iter__(self) -> PgnReader: ...
+    def __next__(self) -> Tuple[Board, Dict[str, str]]: ...
+
+VALUE_MATE: int
+VALUE_DRAW: int
+
+def _pgn_reader(text: str, variant: Union[Variant, str, None] = None) -> PgnReader: ...
+def _pgn_write(board: Board, headers: Dict[str, str]) -> str: ...
+def _pgn_headers(board: Board) -> Dict[str, str]: ...
+def _sl_variants() -> List[str]: ...
+def _sl_load_variant_config(config: str) -> None: ...
+def _sl_start_fen(variant: str) -> str: ...
+def _sl_legal_moves(variant: str, fen: str, moves: List[str], chess960: bool = False) -> List[str]: ...
+def _sl_get_san(variant: str, fen: str, move: str, chess960: bool = False, notation: int = 0) -> str: ...
+def _sl_get_san_moves(
+    variant: str, fen: str, moves: List[str], chess960: bool = False, notation: int = 0
+) -> List[str]: ...
+def _sl_get_fen(
+    variant: str,
+    fen: str,
+    moves: List[str],
+    chess960: bool = False,
+    sfen: bool = False,
+    show_promoted: bool = False,
+    count_started: int = 0,
+) -> str: ...
+def _sl_validate_fen(fen: str, variant: str, chess960: bool = False) -> int: ...
+def _sl_game_result(variant: str, fen: str, moves: List[str], chess960: bool = False) -> int: ...
+def _sl_is_immediate_game_end(
+    variant: str, fen: str, moves: List[str], chess960: bool = False
+) -> Tuple[bool, int]: ...
+def _sl_is_optional_game_end(
+    variant: str, fen: str, moves: List[str], chess960: bool = False, count_started: int = 0
+) -> Tuple[bool, int]: ...
+def _sl_gives_check(variant: str, fen: str, moves: List[str], chess960: bool = False) -> bool: ...
+def _sl_is_capture(variant: str, fen: str, moves: List[str], move: str, chess960: bool = False) -> bool: ...

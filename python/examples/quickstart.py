@@ -1,0 +1,27 @@
+import betza
+
+board = betza.Board("meiriqi")
+print(len(board.legal_moves), board.perft(3))  # 44 90313
+board.push_san("e5")  # SAN, or the library's move text:
+board.push_uci("a8a6")
+print(board.peek(), board.turn == betza.WHITE, board.fen())
+
+# A promotion choice is one move per choice.
+b = betza.Board("decimaka", "4k5/10/10/10/10/4p5/10/3N6/10/5K4 w - - 0 1")
+for m in b.moves_between("d3", "e5"):
+    print(m.uci(), m.promotion, b.san(m))  # d3e5 None Nxe5, then d3e5+ +N Nxe5=+N
+
+# Any variant from definition text (here chess's, renamed), played the same way.
+text = betza.Variant("chess").definition().replace('name = "chess"', 'name = "my-chess"')
+mine = betza.Board(betza.Variant.from_definition(text))
+print(mine.variant.name, mine.perft(3))  # my-chess 8902
+
+# Games as PGN; errors are ValueErrors with the library's message.
+game = betza.pgn.Game.from_board(board)
+game.headers["White"] = "Ann"
+again = betza.pgn.read_game(game.to_pgn())
+assert again is not None and again.board() == board
+try:
+    board.push_uci("e2e4")
+except betza.IllegalMoveError as e:
+    print(e)  # move "e2e4": the Silver on e2 has no move to e4

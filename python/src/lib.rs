@@ -1,0 +1,1115 @@
+//! The Python extension module `betza._betza`: thin PyO3 wrappers over the
+//! public API of the `betza` crate. The Python package `betza` (python/betza/)
+//! re-exports these names and adds the pure-Python parts (`betza.pgn`'s
+//! `Game`, `betza.svg`, `betza.stateless`'s signatures).
+//!
+//! Every wrapper owns its Rust values (a `Game` owns its variant through a
+//! `VariantRef`), so nothing borrows across the boundary, and every rule is
+//! the library's: this crate converts and delegates.
+
+use std::sync::Mutex;
+
+use betza::perft::{PerftOptions, Shard};
+use betza::pgn::PgnGames;
+use betza::{Color, EndReason, Game, GameResult, Move, Position, Square, Variant, VariantRef};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+mod stateless;
+
+create_exception!(
+    betza,
+    FenError,
+    PyValueError,
+    "A FEN was refused; the message names the field at fault."
+);
+create_exception!(
+    betza,
+    IllegalMoveError,
+    PyValueError,
+    "A move or move text was refused (not legal here, or not move text)."
+);
+create_exception!(
+    betza,
+    SanError,
+    PyValueError,
+    "A SAN move was refused (unreadable, illegal or ambiguous)."
+);
+create_exception!(
+    betza,
+    VariantError,
+    PyValueError,
+    "A variant definition was refused, or no variant has the name."
+);
+create_exception!(betza, PgnError, PyValueError, "A PGN text was refused.");
+
+pub(crate) fn fen_err(e: betza::FenError) -> PyErr {
+    FenError::new_err(e.to_string())
+}
+pub(crate) fn move_err(e: betza::MoveError) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
+}
+pub(crate) fn san_err(e: betza::SanError) -> PyErr {
+    SanError::new_err(e.to_string())
+}
+pub(crate) fn pgn_err(e: betza::PgnError) -> PyErr {
+    PgnError::new_err(e.to_string())
+}
+
+/// Variants loaded at run time by name (`betza.stateless.load_variant_config`,
+/// `betza.register_variant`): looked up before the built-ins.
+static REGISTERED: Mutex<Vec<VariantRef>> = Mutex::new(Vec::new());
+
+/// The variant of this name: a registered one, else a built-in (any case).
+pub(crate) fn variant_by_name(name: &str) -> PyResult<VariantRef> {
+    let registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(v) = registered
+        .iter()
+        .rev()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
+    {
+        return Ok(v.clone());
+    }
+    drop(registered);
+    Variant::by_name(name)
+        .map(VariantRef::from)
+        .map_err(|e| VariantError::new_err(e.to_string()))
+}
+
+pub(crate) fn register(v: VariantRef) {
+    let mut registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    registered.retain(|old| !old.name().eq_ignore_ascii_case(v.name()));
+    registered.push(v);
+}
+
+pub(crate) fn registered_names() -> Vec<String> {
+    let registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    registered.iter().map(|v| v.name().to_string()).collect()
+}
+
+/// A variant given from Python: a `Variant` or a name.
+pub(crate) fn variant_arg(arg: &Bound<'_, PyAny>) -> PyResult<VariantRef> {
+    if let Ok(v) = arg.cast::<PyVariant>() {
+        return Ok(v.get().v.clone());
+    }
+    match arg.extract::<String>() {
+        Ok(name) => variant_by_name(&name),
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(
+            "variant must be a betza.Variant or a variant name (str)",
+        )),
+    }
+}
+
+/// A square of `pos`'s board by name, or a ValueError saying why not.
+pub(crate) fn square_arg(pos: &Position<'_>, name: &str) -> PyResult<Square> {
+    pos.square(name).ok_or_else(|| {
+        let size = pos.size();
+        PyValueError::new_err(format!(
+            "{name:?} is not a square of the {}x{} board (a1 to {})",
+            size.files(),
+            size.ranks(),
+            size.square_name(
+                size.square(size.files() as i32 - 1, size.ranks() as i32 - 1)
+                    .expect("the corner is on the board")
+            )
+        ))
+    })
+}
+
+fn is_white(c: Color) -> bool {
+    c == Color::White
+}
+
+// ---------------------------------------------------------------- Variant
+
+/// A compiled variant: built in, or read from definition text at run time.
+#[pyclass(name = "Variant", module = "betza", frozen)]
+pub(crate) struct PyVariant {
+    pub(crate) v: VariantRef,
+}
+
+#[pymethods]
+impl PyVariant {
+    #[new]
+    fn new(name: &str) -> PyResult<Self> {
+        Ok(PyVariant {
+            v: variant_by_name(name)?,
+        })
+    }
+
+    /// Reads, checks and compiles a definition (TOML, the format of the
+    /// built-ins' ``variants/*.toml``, docs/definitions.md). Raises
+    /// :class:`VariantError` naming the line and key.
+    #[staticmethod]
+    fn from_definition(text: &str) -> PyResult<Self> {
+        let v = Variant::from_definition(text).map_err(|e| VariantError::new_err(e.to_string()))?;
+        Ok(PyVariant { v: v.into() })
+    }
+
+    /// :meth:`from_definition` of a file's text (``OSError`` if unreadable).
+    #[staticmethod]
+    fn from_file(path: std::path::PathBuf) -> PyResult<Self> {
+        let text = std::fs::read_to_string(&path)?;
+        PyVariant::from_definition(&text)
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.v.name().to_string()
+    }
+
+    /// The board's number of files (columns).
+    #[getter]
+    fn files(&self) -> u8 {
+        self.v.size().files()
+    }
+
+    /// The board's number of ranks (rows).
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.v.size().ranks()
+    }
+
+    /// The start position in FEN.
+    #[getter]
+    fn start_fen(&self) -> String {
+        self.v.start_fen().to_string()
+    }
+
+    /// The piece types, in the definition's order.
+    #[getter]
+    fn pieces(&self) -> Vec<PyPieceType> {
+        let v = &self.v;
+        v.pieces()
+            .iter()
+            .map(|p| PyPieceType {
+                name: p.name.clone(),
+                token: p.token.clone(),
+                betza: p.betza.clone(),
+                royal: p.royal,
+                promotions: p
+                    .promotions
+                    .iter()
+                    .map(|&r| v.piece(r).token.clone())
+                    .collect(),
+                description: p.describe(),
+            })
+            .collect()
+    }
+
+    /// The definition as TOML text (reads back to the same variant).
+    fn definition(&self) -> String {
+        self.v.definition().to_string()
+    }
+
+    /// The same compiled variant object.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyVariant>()
+            .is_ok_and(|o| o.get().v.same(&self.v))
+    }
+
+    fn __hash__(&self) -> u64 {
+        // Equal variants are the same object: hash its address.
+        std::ptr::from_ref::<Variant>(self.v.get()) as usize as u64
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Variant({:?})", self.v.name())
+    }
+}
+
+/// One piece type of a variant.
+#[pyclass(name = "PieceType", module = "betza", frozen)]
+pub(crate) struct PyPieceType {
+    /// The name for people (``Knight``).
+    #[pyo3(get)]
+    name: String,
+    /// The FEN token, uppercase (``N``, ``+F``).
+    #[pyo3(get)]
+    token: String,
+    /// Its moves in Betza notation.
+    #[pyo3(get)]
+    betza: String,
+    /// Whether it is the royal piece (the King).
+    #[pyo3(get)]
+    royal: bool,
+    /// The tokens of the types it may promote to.
+    #[pyo3(get)]
+    promotions: Vec<String>,
+    description: String,
+}
+
+#[pymethods]
+impl PyPieceType {
+    /// Its moves in words, generated from the Betza string
+    /// (``leaps (3,2) or (4,1)``).
+    fn description(&self) -> String {
+        self.description.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PieceType(name={:?}, token={:?}, betza={:?})",
+            self.name, self.token, self.betza
+        )
+    }
+}
+
+// ---------------------------------------------------------------- Move
+
+/// A legal move of a position. Moves come from a board
+/// (``legal_moves``, ``parse_uci``, ``parse_san``, ``push_*``); equal when
+/// their squares and promotion are.
+#[pyclass(name = "Move", module = "betza", frozen)]
+#[derive(Clone)]
+pub(crate) struct PyMove {
+    pub(crate) m: Move,
+    text: String,
+    from: String,
+    to: String,
+    promotion: Option<String>,
+}
+
+impl PyMove {
+    pub(crate) fn of(pos: &Position<'_>, m: Move) -> PyMove {
+        let size = pos.size();
+        PyMove {
+            m,
+            text: pos.move_text(&m),
+            from: size.square_name(m.from()),
+            to: size.square_name(m.to()),
+            promotion: m.promotion().map(|r| pos.variant().piece(r).token.clone()),
+        }
+    }
+
+    /// What equality compares: the squares and what the piece becomes.
+    /// (When the library's `Move` gains drops and intermediate squares, the
+    /// dropped type and the `via` square belong here too.)
+    fn key(&self) -> (&str, &str, Option<&str>) {
+        (&self.from, &self.to, self.promotion.as_deref())
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// The square the piece leaves.
+    #[getter(from_square)]
+    fn get_from_square(&self) -> String {
+        self.from.clone()
+    }
+
+    /// The square it lands on (for castling, the King's).
+    #[getter(to_square)]
+    fn get_to_square(&self) -> String {
+        self.to.clone()
+    }
+
+    /// The token of the type it becomes, ``None`` without promotion.
+    #[getter]
+    fn promotion(&self) -> Option<String> {
+        self.promotion.clone()
+    }
+
+    /// Whether it captures.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.m.is_capture()
+    }
+
+    /// Whether the King castles.
+    #[getter]
+    fn is_castle(&self) -> bool {
+        self.m.is_castle()
+    }
+
+    /// Whether it captures en passant.
+    #[getter]
+    fn is_en_passant(&self) -> bool {
+        self.m.is_en_passant()
+    }
+
+    /// Whether it promotes because it must (no non-promoting move has
+    /// these squares).
+    #[getter]
+    fn is_forced_promotion(&self) -> bool {
+        self.m.is_forced_promotion()
+    }
+
+    /// The library's move text: ``e3e5``, ``c6d8+`` (a promotion in
+    /// Decimaka and Meiriqi), ``e7e8q``.
+    fn uci(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Move {}>", self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyMove>()
+            .is_ok_and(|o| o.get().key() == self.key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// The legal moves of a position (each promotion choice separately): a
+/// sequence supporting ``len()``, ``in`` (a :class:`Move` or move text),
+/// iteration and indexing. A snapshot: it does not change with the board.
+#[pyclass(name = "LegalMoveList", module = "betza", frozen, sequence)]
+pub(crate) struct LegalMoves {
+    /// The board they were generated on: its variant names them (a board
+    /// never changes variant), so a `Move` is made only when one is asked for.
+    board: Py<PyBoard>,
+    moves: Vec<Move>,
+}
+
+impl LegalMoves {
+    fn make(&self, py: Python<'_>, ms: &[Move]) -> PyResult<Vec<PyMove>> {
+        let board = self.board.bind(py).try_borrow()?;
+        let pos = board.pos();
+        Ok(ms.iter().map(|&m| PyMove::of(pos, m)).collect())
+    }
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    /// The number of legal moves (python-chess's ``legal_moves.count()``).
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there is a legal move (python-chess's ``legal_moves.any()``).
+    fn any(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<PyMove> {
+        let n = self.moves.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if i < 0 || i >= n {
+            return Err(PyIndexError::new_err("legal move index out of range"));
+        }
+        let i = i as usize;
+        Ok(self.make(py, &self.moves[i..=i])?.remove(0))
+    }
+
+    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(m) = item.cast::<PyMove>() {
+            let m = m.get();
+            return Ok(self
+                .make(py, &self.moves)?
+                .iter()
+                .any(|x| x.key() == m.key()));
+        }
+        if let Ok(text) = item.extract::<String>() {
+            return Ok(self.make(py, &self.moves)?.iter().any(|x| x.text == text));
+        }
+        Ok(false)
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, self.make(py, &self.moves)?)?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let texts: Vec<String> = self
+            .make(py, &self.moves)?
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        Ok(format!("<LegalMoveList ({})>", texts.join(", ")))
+    }
+}
+
+// ---------------------------------------------------------------- Piece
+
+/// A piece: its type's token and name, and its side.
+#[pyclass(name = "Piece", module = "betza", frozen, eq, hash, get_all)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyPiece {
+    /// The type's token, uppercase (``N``).
+    token: String,
+    /// ``WHITE`` (``True``) or ``BLACK`` (``False``).
+    color: bool,
+    /// The type's name (``Knight``).
+    name: String,
+}
+
+#[pymethods]
+impl PyPiece {
+    /// The FEN token: uppercase for White, lowercase for Black.
+    fn symbol(&self) -> String {
+        if self.color {
+            self.token.clone()
+        } else {
+            self.token.to_ascii_lowercase()
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece({:?}, {:?})", self.symbol(), self.name)
+    }
+}
+
+fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
+    let t = pos.variant().piece(p.role);
+    PyPiece {
+        token: t.token.clone(),
+        color: is_white(p.color),
+        name: t.name.clone(),
+    }
+}
+
+// ---------------------------------------------------------------- Outcome
+
+/// How a game ended.
+#[pyclass(name = "Outcome", module = "betza", frozen, eq, get_all)]
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct PyOutcome {
+    /// ``WHITE``, ``BLACK``, or ``None`` for a draw.
+    winner: Option<bool>,
+    /// Why, in the library's words with ``_`` for spaces:
+    /// ``"checkmate"``, ``"stalemate"`` (and the names of other end rules a
+    /// variant has); with ``claim_draw`` also ``"threefold_repetition"`` or
+    /// ``"fifty_moves"``.
+    termination: String,
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// ``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``.
+    fn result(&self) -> &'static str {
+        match self.winner {
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let w = match self.winner {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        format!("Outcome(winner={w}, termination={:?})", self.termination)
+    }
+}
+
+// ---------------------------------------------------------------- Board
+
+/// A game of any variant: the position, the moves played (the move
+/// stack) and undo. Usable from any thread.
+#[pyclass(name = "Board", module = "betza")]
+pub(crate) struct PyBoard {
+    pub(crate) game: Game,
+}
+
+impl PyBoard {
+    fn pos(&self) -> &Position<'_> {
+        self.game.position()
+    }
+
+    fn legal(&self, m: &PyMove) -> PyResult<Move> {
+        let pos = self.pos();
+        match pos.play(&m.m) {
+            Ok(_) => Ok(m.m),
+            Err(e) => Err(move_err(e)),
+        }
+    }
+
+    fn outcome_of(&self, claim_draw: bool) -> Option<PyOutcome> {
+        if let Some(o) = self.game.outcome() {
+            return Some(PyOutcome {
+                winner: o.winner.map(is_white),
+                // The reason as the library words it ("white wins by
+                // checkmate"), so that new end rules get their own name.
+                termination: o
+                    .to_string()
+                    .rsplit_once(" by ")
+                    .map_or("rules", |(_, why)| why)
+                    .replace(' ', "_"),
+            });
+        }
+        if claim_draw {
+            let claims = self.game.claims();
+            let why = if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
+                "threefold_repetition"
+            } else if claims.contains(betza::Claims::FIFTY_MOVES) {
+                "fifty_moves"
+            } else {
+                return None;
+            };
+            return Some(PyOutcome {
+                winner: None,
+                termination: why.to_string(),
+            });
+        }
+        None
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (variant = None, fen = None))]
+    fn new(variant: Option<&Bound<'_, PyAny>>, fen: Option<&str>) -> PyResult<Self> {
+        let v = match variant {
+            Some(v) => variant_arg(v)?,
+            None => variant_by_name("chess")?,
+        };
+        let game = match fen {
+            None => Game::new(v),
+            Some(fen) => Game::from_fen(v, fen).map_err(fen_err)?,
+        };
+        Ok(PyBoard { game })
+    }
+
+    /// The board's variant.
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant {
+            v: self.game.variant_ref().clone(),
+        }
+    }
+
+    /// The legal moves, each promotion choice separately.
+    #[getter]
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+        LegalMoves {
+            board: slf.clone().unbind(),
+            moves: slf.borrow().pos().legal_moves().to_vec(),
+        }
+    }
+
+    /// The side to move: ``WHITE`` or ``BLACK``.
+    #[getter]
+    fn turn(&self) -> bool {
+        is_white(self.pos().side_to_move())
+    }
+
+    /// The moves played since the start position, in order.
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        let pos = self.pos();
+        self.game.moves().map(|m| PyMove::of(pos, m)).collect()
+    }
+
+    /// The move number (from 1, counted up after Black's move).
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.pos().fullmove_number()
+    }
+
+    /// Plies since the last capture or Pawn move.
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.pos().halfmove_clock()
+    }
+
+    /// How many moves have been pushed.
+    fn ply(&self) -> usize {
+        self.game.ply_count()
+    }
+
+    /// Plays a legal move; :class:`IllegalMoveError` otherwise.
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        let m = self.legal(&r#move)?;
+        self.game.play(&m).map_err(move_err)?;
+        Ok(())
+    }
+
+    /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``)
+    /// and returns it; :class:`IllegalMoveError` with the reason otherwise.
+    fn push_uci(&mut self, text: &str) -> PyResult<PyMove> {
+        let m = self.game.play_text(text).map_err(move_err)?;
+        Ok(PyMove::of(self.pos(), m))
+    }
+
+    /// Plays a move given in SAN (``Nf3``, ``Lxe5=+P``) and returns it;
+    /// :class:`SanError` otherwise.
+    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+        let m = self.game.play_san(san).map_err(san_err)?;
+        Ok(PyMove::of(self.pos(), m))
+    }
+
+    /// Takes back the last move and returns it (``IndexError`` at the start).
+    fn pop(&mut self) -> PyResult<PyMove> {
+        match self.game.undo() {
+            Some(m) => Ok(PyMove::of(self.pos(), m)),
+            None => Err(PyIndexError::new_err("pop from an empty move stack")),
+        }
+    }
+
+    /// The last move played (``IndexError`` at the start).
+    fn peek(&self) -> PyResult<PyMove> {
+        match self.game.moves().next_back() {
+            Some(m) => Ok(PyMove::of(self.pos(), m)),
+            None => Err(PyIndexError::new_err("peek at an empty move stack")),
+        }
+    }
+
+    /// The move in SAN (:class:`IllegalMoveError` if it is not legal here).
+    fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        let m = self.legal(&r#move)?;
+        Ok(self.pos().san(&m))
+    }
+
+    /// The move as the library's move text.
+    fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
+        self.pos().move_text(&r#move.m)
+    }
+
+    /// The legal move a SAN text names (:class:`SanError` otherwise).
+    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
+        let pos = self.pos();
+        let m = pos.parse_san(san).map_err(san_err)?;
+        Ok(PyMove::of(pos, m))
+    }
+
+    /// The legal move a move text names (:class:`IllegalMoveError` otherwise).
+    fn parse_uci(&self, text: &str) -> PyResult<PyMove> {
+        let pos = self.pos();
+        let m = pos.parse_move(text).map_err(move_err)?;
+        Ok(PyMove::of(pos, m))
+    }
+
+    /// Whether the legal move captures (:class:`IllegalMoveError` if not legal).
+    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.legal(&r#move)?.is_capture())
+    }
+
+    /// Whether the legal move puts the opponent in check.
+    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        let after = self.pos().play(&r#move.m).map_err(move_err)?;
+        Ok(after.is_check())
+    }
+
+    /// Whether the move is legal in the position.
+    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.pos().is_legal(&r#move.m)
+    }
+
+    /// The position in FEN.
+    fn fen(&self) -> String {
+        self.pos().to_fen()
+    }
+
+    /// Sets up the position ``fen`` (same variant) and clears the move stack.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        let v = self.game.variant_ref().clone();
+        self.game = Game::from_fen(v, fen).map_err(fen_err)?;
+        Ok(())
+    }
+
+    /// Back to the variant's start position, with an empty move stack.
+    fn reset(&mut self) {
+        self.game = Game::new(self.game.variant_ref().clone());
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.pos().is_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.game
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
+    }
+
+    /// Whether the side to move has no legal move and is not in check
+    /// (a draw or, in Meiriqi, a loss: see :meth:`outcome`).
+    fn is_stalemate(&self) -> bool {
+        self.game
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::Stalemate)
+    }
+
+    /// Whether the rules end the game (or, with ``claim_draw``, a draw
+    /// could be claimed).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome_of(claim_draw).is_some()
+    }
+
+    /// The end by the variant's rules, ``None`` while the game goes on;
+    /// with ``claim_draw``, a claimable draw (threefold repetition, fifty
+    /// moves) counts as an end.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
+        self.outcome_of(claim_draw)
+    }
+
+    /// ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"`` (not over).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> String {
+        match self.outcome_of(claim_draw) {
+            Some(o) => o.result().to_string(),
+            None => self.game.result().as_str().to_string(),
+        }
+    }
+
+    /// Whether the position has occurred three times.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.game
+            .claims()
+            .contains(betza::Claims::THREEFOLD_REPETITION)
+    }
+
+    /// Whether fifty moves by each side passed without capture or Pawn move.
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.game.claims().contains(betza::Claims::FIFTY_MOVES)
+    }
+
+    /// The piece on the square, ``None`` if it is empty (``ValueError`` if
+    /// the name is not a square of the board).
+    fn piece_at(&self, square: &str) -> PyResult<Option<PyPiece>> {
+        let pos = self.pos();
+        let sq = square_arg(pos, square)?;
+        Ok(pos.piece_at(sq).map(|p| py_piece(pos, p)))
+    }
+
+    /// Every piece by its square's name.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let pos = self.pos();
+        let size = pos.size();
+        let dict = PyDict::new(py);
+        for rank in 0..size.ranks() as i32 {
+            for file in 0..size.files() as i32 {
+                let sq = size.square(file, rank).expect("on the board");
+                if let Some(p) = pos.piece_at(sq) {
+                    dict.set_item(size.square_name(sq), py_piece(pos, p))?;
+                }
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The squares the piece on ``square`` may legally move to (empty if
+    /// it is empty or not the side to move's).
+    fn legal_targets(&self, square: &str) -> PyResult<Vec<String>> {
+        let pos = self.pos();
+        let sq = square_arg(pos, square)?;
+        let size = pos.size();
+        Ok(pos
+            .legal_targets(sq)
+            .into_iter()
+            .map(|t| size.square_name(t))
+            .collect())
+    }
+
+    /// The legal moves from one square to another: none, one, or several
+    /// (the promotion choices to offer).
+    fn moves_between(&self, from_square: &str, to_square: &str) -> PyResult<Vec<PyMove>> {
+        let pos = self.pos();
+        let from = square_arg(pos, from_square)?;
+        let to = square_arg(pos, to_square)?;
+        Ok(pos
+            .moves_between(from, to)
+            .iter()
+            .map(|&m| PyMove::of(pos, m))
+            .collect())
+    }
+
+    /// A copy, with the move stack unless ``stack`` is false.
+    #[pyo3(signature = (stack = true))]
+    fn copy(&self, stack: bool) -> PyResult<PyBoard> {
+        if stack {
+            return Ok(PyBoard {
+                game: self.game.clone(),
+            });
+        }
+        let v = self.game.variant_ref().clone();
+        let fen = self.pos().to_fen();
+        Ok(PyBoard {
+            game: Game::from_fen(v, &fen).map_err(fen_err)?,
+        })
+    }
+
+    fn __copy__(&self) -> PyResult<PyBoard> {
+        self.copy(true)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+        self.copy(true)
+    }
+
+    /// The number of leaves of the legal-move tree ``depth`` plies deep
+    /// (promotion choices count separately), on ``threads`` threads, with
+    /// the GIL released.
+    #[pyo3(signature = (depth, threads = 1))]
+    fn perft(slf: PyRef<'_, Self>, depth: u32, threads: usize) -> u64 {
+        let py = slf.py();
+        let v = slf.game.variant_ref().clone();
+        let pos = slf
+            .game
+            .position()
+            .rebind(&v)
+            .expect("a game's position is of its variant");
+        // The board is not borrowed while counting: other threads may use it.
+        drop(slf);
+        py.detach(|| pos.perft_parallel(depth, threads))
+    }
+
+    /// The board as text, highest rank first, ``.`` for empty squares.
+    fn __str__(&self) -> String {
+        self.pos().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Board({:?}, {:?})",
+            self.game.variant().name(),
+            self.pos().to_fen()
+        )
+    }
+
+    /// Same variant and same position (placement, side, rights,
+    /// en passant, clocks); the move stacks are not compared.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<PyBoard>() {
+            Ok(o) => match o.try_borrow() {
+                Ok(o) => {
+                    // As FEN compares: an en-passant square only when usable.
+                    self.game.variant_ref().same(o.game.variant_ref())
+                        && self.game.hash() == o.game.hash()
+                        && self.pos().to_fen() == o.pos().to_fen()
+                }
+                // `other` is this board, mutably borrowed elsewhere: not equal-checkable.
+                Err(_) => false,
+            },
+            Err(_) => false,
+        }
+    }
+
+    /// The position's Zobrist hash (changes as moves are pushed).
+    fn __hash__(&self) -> u64 {
+        self.game.hash()
+    }
+
+    /// The board as SVG (``betza.svg.board``), for Jupyter.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let svg = py.import("betza.svg")?;
+        svg.call_method1("board", (slf,))?.extract()
+    }
+}
+
+// ---------------------------------------------------------------- perft
+
+/// Perft of part ``k`` of ``n`` (numbered from 1) of the tree ``depth``
+/// plies deep below ``fen`` (the variant's start when ``None``), as the
+/// library's ``--shard K/N``: the parts are disjoint and add up to the whole
+/// count. Counts with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, depth, k, n, threads = 1))]
+fn perft_shard(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    fen: Option<&str>,
+    depth: u32,
+    k: u32,
+    n: u32,
+    threads: usize,
+) -> PyResult<u64> {
+    let v = variant_arg(variant)?;
+    let shard = Shard::new(k, n).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "shard {k} of {n}: the parts are numbered 1 to n (n at least 1)"
+        ))
+    })?;
+    let pos = match fen {
+        None => Position::start(&v),
+        Some(fen) => Position::from_fen(&v, fen).map_err(fen_err)?,
+    };
+    let options = PerftOptions {
+        threads,
+        shard,
+        ..PerftOptions::default()
+    };
+    Ok(py.detach(|| pos.perft_with(depth, options)))
+}
+
+/// The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...).
+#[pyfunction]
+fn variants() -> Vec<String> {
+    Variant::builtin_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// Makes a run-time variant known by its name to ``Board(name)``,
+/// ``Variant(name)`` and ``betza.stateless`` (replacing one of the same name).
+#[pyfunction]
+fn register_variant(variant: PyRef<'_, PyVariant>) {
+    register(variant.v.clone());
+}
+
+// ---------------------------------------------------------------- PGN
+
+fn headers<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyDict>> {
+    // The order of `to_pgn`: the roster, Variant, SetUp and FEN, the others.
+    let pgn = game.to_pgn();
+    let dict = PyDict::new(py);
+    for line in pgn.lines() {
+        let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) else {
+            break;
+        };
+        let Some((name, value)) = inner.split_once(" \"") else {
+            continue;
+        };
+        // Undo the writer's escapes (`\"` and `\\`) in one pass.
+        let mut unescaped = String::with_capacity(value.len());
+        let mut chars = value.chars();
+        while let Some(c) = chars.next() {
+            unescaped.push(if c == '\\' {
+                chars.next().unwrap_or(c)
+            } else {
+                c
+            });
+        }
+        let value = unescaped;
+        dict.set_item(name, value)?;
+    }
+    Ok(dict)
+}
+
+/// Reads the games of a PGN text one by one: each `(Board, headers)`.
+#[pyclass(module = "betza")]
+struct PgnReader {
+    text: String,
+    at: usize,
+    line: usize,
+    variant: Option<VariantRef>,
+}
+
+#[pymethods]
+impl PgnReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(PyBoard, Bound<'py, PyDict>)>> {
+        let rest = &self.text[self.at..];
+        let mut games = match &self.variant {
+            Some(v) => PgnGames::new_in(v.clone(), rest),
+            None => PgnGames::new(rest),
+        }
+        .starting_at_line(self.line);
+        let next = games.next();
+        self.at += games.offset();
+        self.line = games.line();
+        match next {
+            None => Ok(None),
+            Some(Err(e)) => Err(pgn_err(e)),
+            Some(Ok(game)) => {
+                let h = headers(py, &game)?;
+                Ok(Some((PyBoard { game }, h)))
+            }
+        }
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (text, variant = None))]
+fn _pgn_reader(text: String, variant: Option<&Bound<'_, PyAny>>) -> PyResult<PgnReader> {
+    Ok(PgnReader {
+        text,
+        at: 0,
+        line: 1,
+        variant: variant.map(variant_arg).transpose()?,
+    })
+}
+
+/// The PGN of `board`'s game (its start and moves) with `headers`.
+#[pyfunction]
+fn _pgn_write(board: PyRef<'_, PyBoard>, headers: &Bound<'_, PyDict>) -> PyResult<String> {
+    let mut game = board.game.clone();
+    for (k, v) in headers.iter() {
+        let (k, v): (String, String) = (k.extract()?, v.extract()?);
+        match k.as_str() {
+            "Variant" | "SetUp" | "FEN" => {}
+            "Result" => {
+                if game.outcome().is_none() {
+                    let r = GameResult::from_pgn_text(&v).ok_or_else(|| {
+                        PgnError::new_err(format!(
+                            "tag Result: {v:?} is not 1-0, 0-1, 1/2-1/2 or *"
+                        ))
+                    })?;
+                    game.declare_result(r);
+                }
+            }
+            _ => game.set_tag(&k, &v).map_err(pgn_err)?,
+        }
+    }
+    Ok(game.to_pgn())
+}
+
+#[pyfunction]
+fn _pgn_headers<'py>(py: Python<'py>, board: PyRef<'_, PyBoard>) -> PyResult<Bound<'py, PyDict>> {
+    headers(py, &board.game)
+}
+
+// ---------------------------------------------------------------- module
+
+#[pymodule]
+fn _betza(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyVariant>()?;
+    m.add_class::<PyPieceType>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<LegalMoves>()?;
+    m.add_class::<PyPiece>()?;
+    m.add_class::<PyOutcome>()?;
+    m.add_class::<PyBoard>()?;
+    m.add_class::<PgnReader>()?;
+    m.add("FenError", py.get_type::<FenError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("SanError", py.get_type::<SanError>())?;
+    m.add("VariantError", py.get_type::<VariantError>())?;
+    m.add("PgnError", py.get_type::<PgnError>())?;
+    m.add("WHITE", true)?;
+    m.add("BLACK", false)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(register_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_reader, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_write, m)?)?;
+    m.add_function(wrap_pyfunction!(_pgn_headers, m)?)?;
+    stateless::add(m)?;
+    Ok(())
+}

@@ -1,0 +1,88 @@
+"""betza.stateless: pyffish's calls, checked against the Rust programs."""
+
+from __future__ import annotations
+
+import pytest
+
+import betza
+from betza import stateless as sf
+
+from test_variant import MINI
+
+MEIRIQI_START = "1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1"
+
+
+def test_start_fen_and_variants() -> None:
+    assert sf.start_fen("meiriqi") == MEIRIQI_START
+    assert sf.variants()[:15] == betza.variants()
+
+
+@pytest.mark.parametrize("variant", ["meiriqi", "decimaka", "chess", "capablanca"])
+def test_legal_moves_against_rust(rust, variant: str) -> None:
+    per_move, _ = rust.divide(variant, 1)
+    assert sorted(sf.legal_moves(variant, sf.start_fen(variant), [])) == sorted(per_move)
+    assert sorted(sf.legal_moves(variant, "startpos", [])) == sorted(per_move)
+
+
+def test_moves_replayed_against_rust(rust) -> None:
+    moves = ["e3e5", "f8f6", "c2e3", "h9g7"]
+    fen, pgn = rust.play("decimaka", moves)
+    start = sf.start_fen("decimaka")
+    assert sf.get_fen("decimaka", start, moves) == fen
+    per_move, _ = rust.divide("decimaka", 1, fen)
+    assert sorted(sf.legal_moves("decimaka", start, moves)) == sorted(per_move)
+    sans = sf.get_san_moves("decimaka", start, moves)
+    assert pgn.split("\n\n", 1)[1] == "1. {} {} 2. {} {} *".format(*sans)
+    assert sf.get_san("decimaka", start, "e3e5") == sans[0]
+    assert sf.get_san("decimaka", start, "e3e5", False, sf.NOTATION_SAN) == sans[0]
+
+
+def test_checks_captures_results() -> None:
+    mate = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert sf.gives_check("chess", "startpos", mate)
+    assert not sf.gives_check("chess", "startpos", mate[:3])
+    assert sf.game_result("chess", "startpos", mate) == -sf.VALUE_MATE
+    assert sf.VALUE_MATE == 32000 and sf.VALUE_DRAW == 0
+    with pytest.raises(ValueError, match="not over"):
+        sf.game_result("chess", "startpos", [])
+    stalemate = "7k2/10/8r1/10/10/10/10/10/r9/9K w - - 0 1"
+    assert sf.game_result("meiriqi", stalemate, []) == -sf.VALUE_MATE
+    assert sf.game_result("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", []) == sf.VALUE_DRAW
+    assert sf.is_capture("chess", "startpos", ["e2e4", "d7d5"], "e4d5")
+    assert not sf.is_capture("chess", "startpos", ["e2e4", "d7d5"], "e4e5")
+    assert sf.is_immediate_game_end("chess", "startpos", mate) == (False, 0)
+    knights = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    assert sf.is_optional_game_end("chess", "startpos", knights) == (True, sf.VALUE_DRAW)
+    assert sf.is_optional_game_end("chess", "startpos", knights[:-1]) == (False, 0)
+    assert sf.is_optional_game_end("chess", "4k3/8/8/8/8/8/8/4K2R w - - 100 80", []) == (True, 0)
+
+
+def test_validate_fen() -> None:
+    assert sf.validate_fen(MEIRIQI_START, "meiriqi") == sf.FEN_OK == 1
+    assert sf.validate_fen("10/10 w - - 0 1", "meiriqi") == -1
+    assert sf.validate_fen(MEIRIQI_START, "chess") == -1
+
+
+def test_errors_carry_the_library_message() -> None:
+    with pytest.raises(betza.IllegalMoveError, match='move "e2e5": the Pawn on e2 has no move to e5'):
+        sf.legal_moves("chess", "startpos", ["e2e5"])
+    with pytest.raises(betza.VariantError, match="unknown variant"):
+        sf.start_fen("nope")
+    with pytest.raises(betza.FenError):
+        sf.get_fen("chess", "8/8 w - - 0 1", [])
+    with pytest.raises(ValueError, match="chess960"):
+        sf.legal_moves("chess", "startpos", [], True)
+    with pytest.raises(ValueError, match="notation"):
+        sf.get_san("chess", "startpos", "e2e4", False, 7)
+    with pytest.raises(ValueError, match="sfen"):
+        sf.get_fen("chess", "startpos", [], False, True)
+
+
+def test_load_variant_config() -> None:
+    sf.load_variant_config(MINI.replace('"mini"', '"mini-sf"'))
+    assert "mini-sf" in sf.variants()
+    assert sf.start_fen("mini-sf") == "ri2kr/pppppp/6/6/PPPPPP/RI2KR w - - 0 1"
+    assert len(sf.legal_moves("mini-sf", "startpos", [])) == 9
+    assert betza.Board("mini-sf").perft(2) == 81
+    with pytest.raises(betza.VariantError):
+        sf.load_variant_config("name = 1")
