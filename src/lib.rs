@@ -66,6 +66,7 @@ pub mod capi;
 pub mod describe;
 pub mod fen;
 pub mod game;
+mod game_end;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -96,6 +97,10 @@ pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
     CastlingDef, PieceDef, PieceToken, PieceTokenError, PieceType, PromotionDef, PromotionText,
     Region, Role, StalemateRule, Variant, VariantDef, VariantError, VariantRef,
+};
+pub use crate::variant::{
+    CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
+    RepetitionResult,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -108,6 +108,10 @@ impl<'v> Position<'v> {
 
     #[inline]
     fn safety(&self) -> Option<Safety> {
+        // A game over at once (bare King) has no moves at all.
+        if self.ended_at_once() {
+            return None;
+        }
         let us = self.side;
         let them = us.opposite();
         let king = self.king(us)?;
