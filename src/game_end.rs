@@ -57,7 +57,7 @@ impl Position<'_> {
     /// only royal pieces are left, or the material is one the variant's
     /// definition lists as unable to win (chess: King and minor piece
     /// against King; King and Bishop against King and Bishop on squares of
-    /// one colour). Such a position keeps its legal moves, as published
+    /// one color). Such a position keeps its legal moves, as published
     /// perft counts have them; [`Position::outcome`] and
     /// [`crate::Game::status`] report it as a draw.
     ///
@@ -93,12 +93,12 @@ impl Position<'_> {
         let [w, b] = count;
         v.end.dead_material.iter().any(|d| {
             let matches = (w == d.pieces && b == d.against) || (w == d.against && b == d.pieces);
-            matches && (!d.same_colour || self.one_colour(others))
+            matches && (!d.same_color || self.one_color(others))
         })
     }
 
-    /// Whether all the squares of `set` have one colour.
-    fn one_colour(&self, set: Bitboard) -> bool {
+    /// Whether all the squares of `set` have one color.
+    fn one_color(&self, set: Bitboard) -> bool {
         let size = self.variant.size;
         let mut colours = [false; 2];
         for sq in set {
@@ -246,24 +246,6 @@ impl Judge<'_> {
             winner,
             reason: EndReason::Repetition,
         })
-    }
-
-    /// Whether the current position is repeated enough to claim a draw by
-    /// the variant's claimable repetition rule.
-    pub(crate) fn repetition_claim(&self, pos: &Position<'_>) -> bool {
-        let rule = pos.variant.end.repetition;
-        rule.count >= 2
-            && rule.result == RepetitionResult::Claim
-            && self.repetitions() >= rule.count as usize
-    }
-
-    /// How often the current position has occurred, counting now.
-    pub(crate) fn repetitions(&self) -> usize {
-        let n = self.hashes.len() - 1;
-        1 + self.hashes[..n]
-            .iter()
-            .filter(|&&h| h == self.hashes[n])
-            .count()
     }
 }
 

@@ -134,9 +134,9 @@ pub struct DeadMaterialDef {
     pub pieces: Vec<String>,
     /// The other side's pieces besides its royal piece.
     pub against: Vec<String>,
-    /// Only when all those pieces stand on squares of one colour (chess's
+    /// Only when all those pieces stand on squares of one color (chess's
     /// King and Bishop against King and Bishop).
-    pub same_colour: bool,
+    pub same_color: bool,
 }
 
 /// The game-end rules of a definition (`[game-end]`); the default is a
@@ -201,7 +201,7 @@ struct RawDead {
     #[serde(default)]
     against: Vec<Spanned<String>>,
     #[serde(default)]
-    same_colour: bool,
+    same_color: bool,
 }
 
 /// Reads `[game-end]`; `err` makes an error naming the line of a span.
@@ -296,7 +296,7 @@ pub(super) fn read(
         def.dead_material.push(DeadMaterialDef {
             pieces: tokens(&d.pieces),
             against: tokens(&d.against),
-            same_colour: d.same_colour,
+            same_color: d.same_color,
         });
     }
     Ok(def)
@@ -339,8 +339,8 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
                 list(&d.pieces),
                 list(&d.against)
             )?;
-            if d.same_colour {
-                write!(f, ", same-colour = true")?;
+            if d.same_color {
+                write!(f, ", same-color = true")?;
             }
             writeln!(f, " }},")?;
         }
@@ -391,7 +391,7 @@ pub(crate) struct Counting {
 pub(crate) struct DeadMaterial {
     pub pieces: [u8; MAX_ROLES],
     pub against: [u8; MAX_ROLES],
-    pub same_colour: bool,
+    pub same_color: bool,
 }
 
 /// The compiled game-end rules of a variant.
@@ -485,7 +485,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         dead_material.push(DeadMaterial {
             pieces,
             against,
-            same_colour: d.same_colour,
+            same_color: d.same_color,
         });
     }
     Ok(EndRules {
