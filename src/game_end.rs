@@ -66,8 +66,8 @@ impl Position<'_> {
     /// let chess = Variant::by_name("chess").unwrap();
     /// let dead = |fen| Position::from_fen(chess, fen).unwrap().is_insufficient_material();
     /// assert!(dead("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"));
-    /// assert!(dead("8/8/4k3/2b5/8/3BK3/8/8 w - - 0 1")); // both on light squares
-    /// assert!(!dead("8/8/4k3/3b4/8/3BK3/8/8 w - - 0 1")); // opposite colours
+    /// assert!(dead("8/8/4k3/3b4/8/3BK3/8/8 w - - 0 1")); // d3, d5: both light
+    /// assert!(!dead("8/8/4k3/2b5/8/3BK3/8/8 w - - 0 1")); // d3 light, c5 dark
     /// assert!(!dead("8/8/4k3/8/8/2NNK3/8/8 w - - 0 1"));
     /// # Ok::<_, betza::Error>(())
     /// ```
