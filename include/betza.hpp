@@ -39,6 +39,7 @@ using Outcome = BetzaOutcome;
 using GameStatus = BetzaGameStatus;
 using PieceInfo = BetzaPieceInfo;
 using Result = BetzaResult;
+using Reason = BetzaReason;
 
 /* A side. */
 enum class Color : int32_t { white = BETZA_WHITE, black = BETZA_BLACK };
@@ -518,6 +519,9 @@ class PgnReader {
 
 /* The library's version, such as "0.1.0". */
 inline std::string version() { return betza_version(); }
+/* The name of the rule that ended a game ("checkmate", "bare king",
+ * "perpetual check", ...), as PGN's Termination tag writes it. */
+inline std::string reason_text(Reason reason) { return betza_reason_text(static_cast<int32_t>(reason)); }
 
 } // namespace betza
 
