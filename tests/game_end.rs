@@ -1,4 +1,4 @@
-//! The game-end rules beyond checkmate (`[game-end]`, RULES.md section 9):
+//! The game-end rules beyond checkmate (`[game-end]`, docs/definitions.md):
 //! each rule in every built-in variant that has it, shown firing and not
 //! firing, and the shogi family's repetition rules through run-time
 //! definitions. Expectations come from the rule text, never from the
@@ -32,7 +32,7 @@ fn outcome(winner: Option<Color>, reason: EndReason) -> Option<Outcome> {
 }
 
 // ---------------------------------------------------------------------------
-// RULES.md section 9: the counts of the first kind
+// Fairy-Stockfish's published counts for the bare King
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -705,4 +705,34 @@ fn definitions_with_game_end_rules_round_trip() {
     let v = shogi_like("loss-for-white", "perpetual-check = \"loss\"");
     let def = v.definition().clone();
     assert_eq!(def.to_string().parse::<betza::VariantDef>().unwrap(), def);
+}
+
+// ---------------------------------------------------------------------------
+// PGN
+// ---------------------------------------------------------------------------
+
+#[test]
+fn pgn_names_the_rule_that_ended_the_game() {
+    let mut g = game("xiangqi", XQ);
+    for _ in 0..2 {
+        play(&mut g, "a9a10 f10f9 a10a9 f9f10");
+    }
+    g.set_tag("Termination", "time forfeit").unwrap();
+    let pgn = g.to_pgn();
+    assert!(pgn.contains("[Result \"0-1\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Termination \"perpetual check\"]\n"), "{pgn}");
+    assert!(!pgn.contains("time forfeit"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("0-1"), "{pgn}");
+    let back = Game::from_pgn(&pgn).unwrap();
+    assert_eq!(back.status(), g.status());
+    assert_eq!(back.to_pgn(), pgn);
+    // A game going on keeps a GUI's own Termination.
+    g.undo();
+    let pgn = g.to_pgn();
+    assert!(pgn.contains("[Termination \"time forfeit\"]\n"), "{pgn}");
+    // Moves after the end are refused.
+    let mut over = g.clone();
+    play(&mut over, "f9f10");
+    let bad = over.to_pgn().replace(" 0-1\n", " Ra10 0-1\n");
+    assert!(Game::from_pgn(&bad).is_err());
 }
