@@ -736,3 +736,87 @@ fn pgn_names_the_rule_that_ended_the_game() {
     let bad = over.to_pgn().replace(" 0-1\n", " Ra10 0-1\n");
     assert!(Game::from_pgn(&bad).is_err());
 }
+
+// ---------------------------------------------------------------------------
+// The example programs report the same
+// ---------------------------------------------------------------------------
+
+/// Runs an example program with `input` on its standard input.
+fn run_example(name: &str, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--example", name, "--"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_xboard_result_line_names_the_rule() {
+    // XBoard numbers a 10-rank board's ranks from 0: a9a10 is a8a9.
+    let script = "new\nvariant xiangqi\nforce\nsetboard 5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1\n\
+        usermove a8a9\nusermove f9f8\nusermove a9a8\nusermove f8f9\n\
+        usermove a8a9\nusermove f9f8\nusermove a9a8\nusermove f8f9\nusermove a8a9\nquit\n";
+    let out = run_example("xboard", &["--seed", "1"], script);
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            !l.starts_with("feature") && !l.starts_with("piece ") && !l.starts_with("setup ")
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "0-1 {Black wins by perpetual check}",
+            "Illegal move (the game is over): a8a9"
+        ],
+        "{out}"
+    );
+    let out = run_example(
+        "xboard",
+        &[],
+        "new\nvariant shatranj\nsetboard 4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41\ngo\nquit\n",
+    );
+    assert!(out.contains("0-1 {Black wins by bare king}"), "{out}");
+    let out = run_example(
+        "xboard",
+        &[],
+        "new\nsetboard 8/8/4k3/8/8/3NK3/8/8 w - - 0 1\ngo\nquit\n",
+    );
+    assert!(
+        out.contains("1/2-1/2 {Draw by insufficient material}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_announces_the_rule() {
+    let out = run_example(
+        "play",
+        &[
+            "xiangqi",
+            "--no-color",
+            "--black",
+            "human",
+            "--fen",
+            "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        ],
+        "a9a10\nf10f9\na10a9\nf9f10\na9a10\nf10f9\na10a9\nf9f10\nquit\n",
+    );
+    assert!(
+        out.contains("Game over: black wins by perpetual check. Result 0-1."),
+        "{out}"
+    );
+}
