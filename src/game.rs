@@ -439,10 +439,15 @@ impl Game {
     /// The draws that could be claimed now, by the variant's claimable
     /// rules (none once the game is over by the rules).
     pub fn claims(&self) -> Claims {
-        let mut claims = Claims::empty();
         if self.outcome().is_some() {
-            return claims;
+            return Claims::empty();
         }
+        self.open_claims()
+    }
+
+    /// The claims, the game being known not to be over.
+    fn open_claims(&self) -> Claims {
+        let mut claims = Claims::empty();
         let rule = self.variant.end.repetition;
         if rule.result == RepetitionResult::Claim
             && rule.count >= 2
@@ -478,7 +483,7 @@ impl Game {
             claims: if outcome.is_some() {
                 Claims::empty()
             } else {
-                self.claims()
+                self.open_claims()
             },
         }
     }

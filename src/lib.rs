@@ -28,7 +28,9 @@
 //!   a position; [`Square`], [`Bitboard`] and [`BoardSize`] ([`bitboard`])
 //!   are the geometry, [`SquareName`] a square's board-free name. Text forms
 //!   not yet bound to a position: [`UciMove`] ([`uci`]) and [`San`] ([`san`]).
-//! - **Games.** [`Game`] ([`game`]) keeps a game with undo, outcome and
+//! - **Games.** [`Game`] ([`game`]) keeps a game with undo, the outcome
+//!   by every rule of the variant (mate, bare King, repetition and
+//!   perpetual check, move counts, Makruk's counting, dead positions) and
 //!   claimable draws; [`pgn`] writes and reads games; [`describe`] explains
 //!   pieces in words. With the `capi` feature, `capi` is the C ABI; with
 //!   `proptest`, `testing` holds proptest strategies for testing other
