@@ -48,7 +48,7 @@
 //! let mine: VariantRef = Arc::new(Variant::from_definition(text).unwrap()).into();
 //! proptest!(|(game in betza::testing::games(mine.clone(), 0..60))| {
 //!     let pos = game.position();
-//!     prop_assert_eq!(pos.legal_moves().is_empty(), pos.outcome().is_some());
+//!     prop_assert_eq!(pos.legal_moves().is_empty(), pos.is_checkmate() || pos.is_stalemate());
 //! });
 //! ```
 
