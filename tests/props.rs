@@ -7,7 +7,7 @@ use betza::{Color, EndReason, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 mod common;
-use common::king_capturable;
+use common::{king_capturable, reference_bare_king_end};
 
 /// Every built-in variant.
 static VARIANTS: std::sync::LazyLock<&'static [&'static str]> =
@@ -23,18 +23,6 @@ fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
         .into_iter()
         .filter(|m| !king_capturable(&pos.play_unchecked(m)))
         .collect()
-}
-
-/// The bare-King rule as the definitions document it: over at once when
-/// the side that just moved has its King alone (and we have more), or we
-/// have ours alone against three pieces or more.
-fn reference_bare_king_end(pos: &Position<'_>) -> bool {
-    if !pos.variant().definition().game_end.bare_king {
-        return false;
-    }
-    let us = pos.occupied_by(pos.side_to_move()).count();
-    let them = pos.occupied_by(pos.side_to_move().opposite()).count();
-    (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
 }
 
 fn reference_perft(pos: &Position<'_>, depth: u32) -> u64 {
