@@ -287,50 +287,57 @@ impl Game {
     /// refused with [`MoveError::GameOver`], even where the position still
     /// has moves (a repetition, a dead position).
     pub fn play(&mut self, m: &Move) -> Result<Move, MoveError> {
-        if self.status().is_over() {
-            return Err(MoveError::GameOver {
-                text: self.current.move_text(m),
-            });
-        }
         if !self.current.is_legal(m) {
             let text = self.current.move_text(m);
-            return Err(if self.current.has_legal_move() {
-                MoveError::Illegal { text }
-            } else {
-                MoveError::GameOver { text }
+            return Err(
+                if self.current.has_legal_move() && !self.over_with_moves() {
+                    MoveError::Illegal { text }
+                } else {
+                    MoveError::GameOver { text }
+                },
+            );
+        }
+        if self.over_with_moves() {
+            return Err(MoveError::GameOver {
+                text: self.current.move_text(m),
             });
         }
         self.push(*m);
         Ok(*m)
     }
 
+    /// Whether the game is over although the side to move has a legal move
+    /// (a dead position, or a rule of the history); a legal move being
+    /// known, this is [`Game::outcome`] without generating the moves again.
+    fn over_with_moves(&self) -> bool {
+        self.current.is_insufficient_material() || self.history_outcome().is_some()
+    }
+
     /// Plays a move given as move text (`e3e5`, see [`Position::parse_move`]).
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
-        if self.status().is_over() {
-            return Err(MoveError::GameOver {
-                text: crate::variant::prefix(text),
-            });
-        }
+        let over = || MoveError::GameOver {
+            text: crate::variant::prefix(text),
+        };
         match self.current.parse_move(text) {
+            Ok(_) if self.over_with_moves() => Err(over()),
             Ok(m) => {
                 self.push(m);
                 Ok(m)
             }
-            Err(_) if !self.current.has_legal_move() => Err(MoveError::GameOver {
-                text: crate::variant::prefix(text),
-            }),
+            Err(_) if !self.current.has_legal_move() || self.over_with_moves() => Err(over()),
             Err(e) => Err(e),
         }
     }
 
     /// Plays a move given in SAN (`Nf3`, see [`Position::parse_san`]).
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
-        if self.status().is_over() {
+        let parsed = self.current.parse_san(san);
+        if !matches!(parsed, Err(SanError::GameOver { .. })) && self.over_with_moves() {
             return Err(SanError::GameOver {
                 text: crate::variant::prefix(san),
             });
         }
-        let m = self.current.parse_san(san)?;
+        let m = parsed?;
         self.push(m);
         Ok(m)
     }
@@ -381,9 +388,11 @@ impl Game {
     /// repetition (perpetual check losing where the variant says so),
     /// Makruk's counting. Claims are [`Game::claims`].
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.current.outcome() {
-            return Some(o);
-        }
+        self.current.outcome().or_else(|| self.history_outcome())
+    }
+
+    /// The end by a rule of the game's history, if any.
+    fn history_outcome(&self) -> Option<Outcome> {
         let draw = |reason| {
             Some(Outcome {
                 winner: None,
