@@ -291,6 +291,11 @@ class Position {
         detail::check(betza_position_outcome(get(), &o));
         return o;
     }
+    /* What outcome() says, one rule at a time. A dead position (insufficient
+     * material) is a draw that keeps its legal moves. */
+    bool is_checkmate() const { return outcome().reason == BETZA_REASON_CHECKMATE; }
+    bool is_stalemate() const { return outcome().reason == BETZA_REASON_STALEMATE; }
+    bool is_insufficient_material() const { return outcome().reason == BETZA_REASON_INSUFFICIENT_MATERIAL; }
     bool is_check() const {
         bool check = false;
         detail::check(betza_position_is_check(get(), &check));

@@ -227,6 +227,10 @@ static void test_game_end() {
     throws(BETZA_INVALID_STATE, [&] { game.play_text("a9a10"); });
     betza::Position bare("shatranj", "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41");
     CHECK(bare.outcome().reason == BETZA_REASON_BARE_KING && bare.perft(3) == 0);
+    CHECK(!bare.is_checkmate() && !bare.is_stalemate() && !bare.is_insufficient_material());
+    betza::Position dead("chess", "8/8/4k3/8/8/3NK3/8/8 w - - 0 1");
+    CHECK(dead.is_insufficient_material() && dead.perft(1) > 0);
+    CHECK(betza::Position("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").is_stalemate());
 }
 
 int main() {
