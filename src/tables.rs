@@ -57,7 +57,7 @@ pub(crate) struct Ray {
     pub ascending: bool,
 }
 
-/// The move data of one piece type of one color on one square.
+/// The move data of one piece type of one colour on one square.
 ///
 /// Its rays are grouped so that generation needs no per-ray branch: first the
 /// ascending ones that both move and capture, then such descending ones, then
@@ -101,7 +101,7 @@ pub(crate) struct Shift {
 /// piece by piece is cheaper for any number of pieces.
 const MAX_SHIFTS: usize = 16;
 
-/// What one piece type (of one color) needs compiled.
+/// What one piece type (of one colour) needs compiled.
 pub(crate) struct PieceSpec<'a> {
     /// The royal type, whose moves are never counted by shifts.
     pub royal: bool,
