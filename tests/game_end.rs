@@ -822,3 +822,31 @@ fn play_announces_the_rule() {
         "{out}"
     );
 }
+
+#[test]
+fn end_reasons_have_distinct_names_that_read_back() {
+    let all = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::BareKing,
+        EndReason::InsufficientMaterial,
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::MoveRule,
+        EndReason::Counting,
+    ];
+    let mut names: Vec<&str> = all.iter().map(|r| r.as_str()).collect();
+    for r in all {
+        assert_eq!(EndReason::from_name(r.as_str()), Some(r));
+        assert_eq!(r.to_string(), r.as_str());
+    }
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), all.len());
+    assert_eq!(EndReason::from_name("resignation"), None);
+    let o = Outcome {
+        winner: Some(Color::Black),
+        reason: EndReason::PerpetualCheck,
+    };
+    assert_eq!(o.to_string(), "black wins by perpetual check");
+}
