@@ -1100,13 +1100,20 @@ pub fn render_marks(v: &Variant, r: &reach::Reach, token: &str) -> String {
     s
 }
 
-/// Why a draw can be claimed now, if it can.
-fn claim_reason(game: &Game) -> Option<&'static str> {
+/// Why a draw can be claimed now, if it can, with the variant's numbers.
+fn claim_reason(game: &Game) -> Option<String> {
     let claims = game.claims();
+    let rules = &game.variant().definition().game_end;
     if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
-        Some("threefold repetition")
+        Some(match rules.repetition.count {
+            3 => "threefold repetition".to_string(),
+            n => format!("{n}-fold repetition"),
+        })
     } else if claims.contains(betza::Claims::FIFTY_MOVES) {
-        Some("the fifty-move rule")
+        Some(match rules.move_rule.moves {
+            50 => "the fifty-move rule".to_string(),
+            n => format!("the {n}-move rule"),
+        })
     } else {
         None
     }

@@ -706,6 +706,10 @@ impl<W: Write> Adapter<W> {
         if self.refuse_bad_position()? {
             return Ok(());
         }
+        // Over by a rule of the game's history (a repetition), say.
+        if self.game.outcome().is_some() {
+            return writeln!(self.out, "Illegal move (the game is over): {text}");
+        }
         let pos = *self.game.position();
         let m = match self.parse_move(&pos, text) {
             Ok(m) => m,
@@ -800,15 +804,17 @@ impl<W: Write> Adapter<W> {
         let (result, comment) = match (outcome.winner, outcome.reason) {
             (Some(Color::White), EndReason::Checkmate) => ("1-0", "White mates".to_string()),
             (Some(Color::Black), EndReason::Checkmate) => ("0-1", "Black mates".to_string()),
-            (None, _) => ("1/2-1/2", "Stalemate".to_string()),
+            (None, EndReason::Stalemate) => ("1/2-1/2", "Stalemate".to_string()),
+            // Every other rule, named: "Draw by perpetual check", ...
+            (None, reason) => ("1/2-1/2", format!("Draw by {reason}")),
             (Some(w), EndReason::Stalemate) => (
                 if w == Color::White { "1-0" } else { "0-1" },
                 format!("{} has no legal move and loses", side(loser)),
             ),
-            // An end reason added later: the library's own words.
-            (Some(w), _) => (
+            // Every other rule, named: "Black wins by perpetual check", ...
+            (Some(w), reason) => (
                 if w == Color::White { "1-0" } else { "0-1" },
-                outcome.to_string(),
+                format!("{} wins by {reason}", side(w)),
             ),
         };
         writeln!(self.out, "{result} {{{comment}}}")?;

@@ -39,6 +39,7 @@ using Outcome = BetzaOutcome;
 using GameStatus = BetzaGameStatus;
 using PieceInfo = BetzaPieceInfo;
 using Result = BetzaResult;
+using Reason = BetzaReason;
 
 /* A side. */
 enum class Color : int32_t { white = BETZA_WHITE, black = BETZA_BLACK };
@@ -290,6 +291,11 @@ class Position {
         detail::check(betza_position_outcome(get(), &o));
         return o;
     }
+    /* What outcome() says, one rule at a time. A dead position (insufficient
+     * material) is a draw that keeps its legal moves. */
+    bool is_checkmate() const { return outcome().reason == BETZA_REASON_CHECKMATE; }
+    bool is_stalemate() const { return outcome().reason == BETZA_REASON_STALEMATE; }
+    bool is_insufficient_material() const { return outcome().reason == BETZA_REASON_INSUFFICIENT_MATERIAL; }
     bool is_check() const {
         bool check = false;
         detail::check(betza_position_is_check(get(), &check));
@@ -518,6 +524,9 @@ class PgnReader {
 
 /* The library's version, such as "0.1.0". */
 inline std::string version() { return betza_version(); }
+/* The name of the rule that ended a game ("checkmate", "bare king",
+ * "perpetual check", ...), as PGN's Termination tag writes it. */
+inline std::string reason_text(Reason reason) { return betza_reason_text(static_cast<int32_t>(reason)); }
 
 } // namespace betza
 

@@ -8,23 +8,28 @@ use bitflags::bitflags;
 
 use crate::bitboard::Color;
 use crate::fen::FenError;
+use crate::game_end::{CountState, Judge};
 use crate::moves::{Move, MoveError};
 use crate::pgn::PgnError;
-use crate::position::{Outcome, Position};
+use crate::position::{EndReason, Outcome, Position};
 use crate::san::SanError;
-use crate::variant::{Variant, VariantRef};
+use crate::variant::{RepetitionResult, Variant, VariantRef};
 
 bitflags! {
-    /// Draws a player could claim by the usual conventions. None of the
-    /// built-in games' rules end a game on them: a [`Game`] only reports them,
-    /// and a GUI decides (see [`Game::declare_result`]).
+    /// Draws a player could claim: the variant's repetition and n-move rules
+    /// where its definition makes them claims (the default: threefold
+    /// repetition and fifty moves, as in chess). They never end a game by
+    /// themselves: a [`Game`] only reports them, and a GUI decides (see
+    /// [`Game::declare_result`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
     pub struct Claims: u8 {
-        /// The current position has occurred at least three times (same
+        /// The current position has occurred as often as the variant's
+        /// claimable repetition rule asks, three times by default (same
         /// placement, side to move, castling rights and usable en-passant
         /// square; see [`Position::hash`]).
         const THREEFOLD_REPETITION = 1;
-        /// Fifty moves by each side (100 plies) without a capture or a Pawn move.
+        /// The variant's claimable n-move rule: fifty moves by each side
+        /// (100 plies) by default, without a capture or a Pawn move.
         const FIFTY_MOVES = 2;
     }
 }
@@ -33,7 +38,8 @@ bitflags! {
 /// what could be claimed. From [`Game::status`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Status {
-    /// The end by the rules (who won and why), if the game is over.
+    /// The end by the rules (who won, and in `reason` the rule that
+    /// decided it), if the game is over.
     pub outcome: Option<Outcome>,
     /// Claimable draws, which never end the game by themselves.
     pub claims: Claims,
@@ -98,10 +104,13 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// One move of the history, with the hash of the position it was played from.
+/// One move of the history, with the hash of the position it was played
+/// from, whether that position was check, and the count before it.
 #[derive(Clone, Copy, Debug)]
 struct Ply {
     hash: u64,
+    check: bool,
+    count: CountState,
     m: Move,
 }
 
@@ -145,6 +154,8 @@ pub struct Game {
     history: Vec<Ply>,
     current: Position<'static>,
     hash: u64,
+    /// Makruk's count at the current position.
+    count: CountState,
     declared: Option<GameResult>,
     tags: Vec<(String, String)>,
     /// Tag name to index in `tags`, so setting many tags stays linear.
@@ -195,6 +206,7 @@ impl Game {
             history: Vec::new(),
             current: start,
             hash: start.hash(),
+            count: CountState::default(),
             declared: None,
             tags: Vec::new(),
             tag_index: BTreeMap::new(),
@@ -270,37 +282,62 @@ impl Game {
         self.hash
     }
 
-    /// Plays a legal move and returns it. Clears a declared result.
+    /// Plays a legal move and returns it. Clears a declared result. Once
+    /// the game is over by the rules ([`Game::status`]) every move is
+    /// refused with [`MoveError::GameOver`], even where the position still
+    /// has moves (a repetition, a dead position).
     pub fn play(&mut self, m: &Move) -> Result<Move, MoveError> {
         if !self.current.is_legal(m) {
             let text = self.current.move_text(m);
-            return Err(if self.current.has_legal_move() {
-                MoveError::Illegal { text }
-            } else {
-                MoveError::GameOver { text }
+            return Err(
+                if self.current.has_legal_move() && !self.over_with_moves() {
+                    MoveError::Illegal { text }
+                } else {
+                    MoveError::GameOver { text }
+                },
+            );
+        }
+        if self.over_with_moves() {
+            return Err(MoveError::GameOver {
+                text: self.current.move_text(m),
             });
         }
         self.push(*m);
         Ok(*m)
     }
 
+    /// Whether the game is over although the side to move has a legal move
+    /// (a dead position, or a rule of the history); a legal move being
+    /// known, this is [`Game::outcome`] without generating the moves again.
+    fn over_with_moves(&self) -> bool {
+        self.current.is_insufficient_material() || self.history_outcome().is_some()
+    }
+
     /// Plays a move given as move text (`e3e5`, see [`Position::parse_move`]).
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let over = || MoveError::GameOver {
+            text: crate::variant::prefix(text),
+        };
         match self.current.parse_move(text) {
+            Ok(_) if self.over_with_moves() => Err(over()),
             Ok(m) => {
                 self.push(m);
                 Ok(m)
             }
-            Err(_) if !self.current.has_legal_move() => Err(MoveError::GameOver {
-                text: crate::variant::prefix(text),
-            }),
+            Err(_) if !self.current.has_legal_move() || self.over_with_moves() => Err(over()),
             Err(e) => Err(e),
         }
     }
 
     /// Plays a move given in SAN (`Nf3`, see [`Position::parse_san`]).
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
-        let m = self.current.parse_san(san)?;
+        let parsed = self.current.parse_san(san);
+        if !matches!(parsed, Err(SanError::GameOver { .. })) && self.over_with_moves() {
+            return Err(SanError::GameOver {
+                text: crate::variant::prefix(san),
+            });
+        }
+        let m = parsed?;
         self.push(m);
         Ok(m)
     }
@@ -308,8 +345,15 @@ impl Game {
     /// Appends a move known to be legal.
     fn push(&mut self, m: Move) {
         let hash = self.current.hash_after(&m, self.hash);
-        self.history.push(Ply { hash: self.hash, m });
+        let before = self.current;
+        self.history.push(Ply {
+            hash: self.hash,
+            check: before.is_check(),
+            count: self.count,
+            m,
+        });
         self.current = self.current.play_unchecked(&m);
+        self.count = self.count.after(&before, &m, &self.current);
         if self.history.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push(self.current);
         }
@@ -332,15 +376,67 @@ impl Game {
         }
         let ply = self.history.pop().expect("not empty");
         self.hash = ply.hash;
+        self.count = ply.count;
         self.declared = None;
         Some(ply.m)
     }
 
-    /// The end by the variant's rules, if the side to move has no legal move:
-    /// checkmate wins; stalemate draws (Decimaka, chess, Capablanca) or loses
-    /// for the stalemated side (Meiriqi).
+    /// The end by the variant's rules, if the game is over:
+    /// [`Position::outcome`] (bare King, checkmate, stalemate, dead
+    /// position), then the rules of the game's history that the variant's
+    /// definition turns on, in this order: the n-move rule, n-fold
+    /// repetition (perpetual check losing where the variant says so),
+    /// Makruk's counting. Claims are [`Game::claims`].
     pub fn outcome(&self) -> Option<Outcome> {
-        self.current.outcome()
+        self.current.outcome().or_else(|| self.history_outcome())
+    }
+
+    /// The end by a rule of the game's history, if any.
+    fn history_outcome(&self) -> Option<Outcome> {
+        let draw = |reason| {
+            Some(Outcome {
+                winner: None,
+                reason,
+            })
+        };
+        if crate::game_end::move_rule(&self.current) == Some(false) {
+            return draw(EndReason::MoveRule);
+        }
+        if let Some(o) = self.repetition_end() {
+            return Some(o);
+        }
+        if self.count.ran_out() {
+            return draw(EndReason::Counting);
+        }
+        None
+    }
+
+    /// The end by a repetition rule that ends the game, if any.
+    fn repetition_end(&self) -> Option<Outcome> {
+        let rule = self.variant.end.repetition;
+        if rule.result == RepetitionResult::Claim
+            || rule.count < 2
+            || self.repetitions() < rule.count as usize
+        {
+            return None;
+        }
+        let hashes: Vec<u64> = self
+            .history
+            .iter()
+            .map(|p| p.hash)
+            .chain([self.hash])
+            .collect();
+        let checks: Vec<bool> = self
+            .history
+            .iter()
+            .map(|p| p.check)
+            .chain([self.current.is_check()])
+            .collect();
+        Judge {
+            hashes: &hashes,
+            checks: &checks,
+        }
+        .repetition(&self.current)
     }
 
     /// How often the current position has occurred in this game, counting
@@ -349,13 +445,26 @@ impl Game {
         1 + self.history.iter().filter(|p| p.hash == self.hash).count()
     }
 
-    /// The draws that could be claimed now.
+    /// The draws that could be claimed now, by the variant's claimable
+    /// rules (none once the game is over by the rules).
     pub fn claims(&self) -> Claims {
+        if self.outcome().is_some() {
+            return Claims::empty();
+        }
+        self.open_claims()
+    }
+
+    /// The claims, the game being known not to be over.
+    fn open_claims(&self) -> Claims {
         let mut claims = Claims::empty();
-        if self.repetitions() >= 3 {
+        let rule = self.variant.end.repetition;
+        if rule.result == RepetitionResult::Claim
+            && rule.count >= 2
+            && self.repetitions() >= rule.count as usize
+        {
             claims |= Claims::THREEFOLD_REPETITION;
         }
-        if self.current.halfmove_clock() >= 100 {
+        if crate::game_end::move_rule(&self.current) == Some(true) {
             claims |= Claims::FIFTY_MOVES;
         }
         claims
@@ -377,9 +486,14 @@ impl Game {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn status(&self) -> Status {
+        let outcome = self.outcome();
         Status {
-            outcome: self.outcome(),
-            claims: self.claims(),
+            outcome,
+            claims: if outcome.is_some() {
+                Claims::empty()
+            } else {
+                self.open_claims()
+            },
         }
     }
 

@@ -28,7 +28,9 @@
 //!   a position; [`Square`], [`Bitboard`] and [`BoardSize`] ([`bitboard`])
 //!   are the geometry, [`SquareName`] a square's board-free name. Text forms
 //!   not yet bound to a position: [`UciMove`] ([`uci`]) and [`San`] ([`san`]).
-//! - **Games.** [`Game`] ([`game`]) keeps a game with undo, outcome and
+//! - **Games.** [`Game`] ([`game`]) keeps a game with undo, the outcome
+//!   by every rule of the variant (mate, bare King, repetition and
+//!   perpetual check, move counts, Makruk's counting, dead positions) and
 //!   claimable draws; [`pgn`] writes and reads games (XBoard's saved games
 //!   too: [`pgn::XboardPgn`]); [`describe`] explains
 //!   pieces in words. With the `capi` feature, `capi` is the C ABI; with
@@ -67,6 +69,7 @@ pub mod capi;
 pub mod describe;
 pub mod fen;
 pub mod game;
+mod game_end;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -97,6 +100,10 @@ pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
     CastlingDef, PieceDef, PieceToken, PieceTokenError, PieceType, PromotionDef, PromotionText,
     Region, Role, StalemateRule, Variant, VariantDef, VariantError, VariantRef,
+};
+pub use crate::variant::{
+    CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
+    RepetitionResult,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -411,6 +411,11 @@ impl<'v> Position<'v> {
     /// Generates moves into `sink`: the legal ones, or with `legal == false`
     /// every pseudo-legal one (own King safety not checked).
     pub(crate) fn generate(&self, legal: bool, sink: &mut impl FnMut(Move)) {
+        // A game over at once (bare King) has no legal moves; its pieces
+        // still have their pseudo-legal ones (what attacks what).
+        if legal && self.ended_at_once() {
+            return;
+        }
         let Some(s) = self.safety() else { return };
         let v = self.variant;
         self.for_each_piece(&s, legal, Bitboard::EMPTY, |r, from, quiet, caps, ep| {
@@ -465,6 +470,9 @@ impl<'v> Position<'v> {
     /// The number of legal moves, counted from the target sets without
     /// building moves (perft's bulk counting); agrees with `emit`.
     pub(crate) fn count_legal(&self) -> u64 {
+        if self.ended_at_once() {
+            return 0;
+        }
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
         let mut n = 0u64;

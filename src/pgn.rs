@@ -129,7 +129,10 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 }
 
 impl Game {
-    /// The game as PGN (see the [`pgn`](crate::pgn) module).
+    /// The game as PGN (see the [`pgn`](crate::pgn) module). A game over
+    /// by the rules has its `Result` and a `Termination` tag naming the rule
+    /// ([`EndReason::as_str`](crate::EndReason::as_str): `"checkmate"`,
+    /// `"perpetual check"`, ...).
     ///
     /// ```
     /// use betza::{Game, Variant};
@@ -159,8 +162,15 @@ impl Game {
             write_tag(&mut out, "SetUp", "1");
             write_tag(&mut out, "FEN", &start.to_fen());
         }
+        // A game over by the rules names the rule; a GUI's own Termination
+        // (a time forfeit, say) is written only when the rules decided nothing.
+        let outcome = self.outcome();
+        if let Some(o) = outcome {
+            write_tag(&mut out, "Termination", o.reason.as_str());
+        }
         for (name, value) in self.tags() {
-            if !ROSTER.iter().any(|(n, _)| *n == name) {
+            let derived = name == "Termination" && outcome.is_some();
+            if !ROSTER.iter().any(|(n, _)| *n == name) && !derived {
                 write_tag(&mut out, name, value);
             }
         }
@@ -612,9 +622,12 @@ impl<'t> Raw<'t> {
             None if result != GameResult::Undecided => game.declare_result(result),
             None => {}
         }
+        // A game over by the rules derives its Termination tag.
+        let over = game.outcome().is_some();
         for (name, value, line) in self.tags {
             let unknown = ROSTER.iter().any(|&(n, u)| n == name && u == value);
-            if !DERIVED_TAGS.contains(&name) && !unknown {
+            let derived = name == "Termination" && over;
+            if !DERIVED_TAGS.contains(&name) && !unknown && !derived {
                 game.set_tag(name, &value).map_err(|e| PgnError::Syntax {
                     line,
                     reason: e.to_string(),

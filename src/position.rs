@@ -92,6 +92,59 @@ pub enum EndReason {
     Checkmate,
     /// The side to move is not in check and has no legal move.
     Stalemate,
+    /// A side was left with its royal piece alone (Shatranj, Courier).
+    BareKing,
+    /// Neither side can win: only royal pieces, or material the variant
+    /// lists as dead ([`Position::is_insufficient_material`]).
+    InsufficientMaterial,
+    /// The variant's n-fold repetition ended the game.
+    Repetition,
+    /// A repetition in which a side gave check with every one of its moves.
+    PerpetualCheck,
+    /// The variant's n-move rule ended the game.
+    MoveRule,
+    /// Makruk's count ran out.
+    Counting,
+}
+
+impl EndReason {
+    /// The rule's name in words, as PGN's `Termination` tag and the XBoard
+    /// result line write it: `"checkmate"`, `"stalemate"`, `"bare king"`,
+    /// `"insufficient material"`, `"repetition"`, `"perpetual check"`,
+    /// `"move rule"`, `"counting"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BareKing => "bare king",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::MoveRule => "move rule",
+            EndReason::Counting => "counting",
+        }
+    }
+
+    /// Reads [`EndReason::as_str`]'s text back.
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        const ALL: [EndReason; 8] = [
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::BareKing,
+            EndReason::InsufficientMaterial,
+            EndReason::Repetition,
+            EndReason::PerpetualCheck,
+            EndReason::MoveRule,
+            EndReason::Counting,
+        ];
+        ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// The result of a finished game.
@@ -105,10 +158,7 @@ pub struct Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let why = match self.reason {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-        };
+        let why = self.reason.as_str();
         match self.winner {
             Some(c) => write!(f, "{c} wins by {why}"),
             None => write!(f, "draw by {why}"),
@@ -425,10 +475,32 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// The game's end by the rules, if the side to move has no legal move.
+    /// The game's end by the rules that a lone position decides, in this
+    /// order: the bare King (Shatranj, Courier), checkmate, stalemate, a
+    /// dead position ([`Position::is_insufficient_material`], a draw).
+    /// Rules that need the game's history (repetition, move counts,
+    /// counting) are [`crate::Game::status`]'s. Every outcome but a dead
+    /// position leaves no legal move.
+    ///
+    /// ```
+    /// use betza::{Color, EndReason, Position, Variant};
+    /// let v = Variant::by_name("shatranj").unwrap();
+    /// // White's King stands alone and Black has more than one other piece.
+    /// let pos = Position::from_fen(v, "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41")?;
+    /// let o = pos.outcome().unwrap();
+    /// assert_eq!((o.winner, o.reason), (Some(Color::Black), EndReason::BareKing));
+    /// assert!(pos.legal_moves().is_empty());
+    /// # Ok::<_, betza::Error>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.bare_king_outcome() {
+            return Some(o);
+        }
         if self.has_legal_move() {
-            return None;
+            return self.is_insufficient_material().then_some(Outcome {
+                winner: None,
+                reason: EndReason::InsufficientMaterial,
+            });
         }
         Some(if self.is_check() {
             Outcome {
@@ -444,6 +516,19 @@ impl<'v> Position<'v> {
                 reason: EndReason::Stalemate,
             }
         })
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
+    }
+
+    /// Whether the side to move has no legal move and is not in check
+    /// (what that means is the variant's: a draw or a loss).
+    pub fn is_stalemate(&self) -> bool {
+        self.outcome()
+            .is_some_and(|o| o.reason == EndReason::Stalemate)
     }
 
     /// Every legal move, each promotion choice separately.

@@ -320,6 +320,7 @@ fn variant_definitions_build_step_by_step() {
     if let Some(c) = &chess.castling {
         def = def.castling(c.clone());
     }
+    def = def.game_end(chess.game_end.clone());
     assert_eq!(def, chess);
     let v = def.build().unwrap();
     assert_eq!(v.start_position().perft(2), 400);

@@ -27,6 +27,7 @@ fn lab(betza: &str) -> Result<Variant, VariantError> {
         castling: None,
         facing_kings: false,
         stalemate: StalemateRule::Draw,
+        game_end: Default::default(),
     })
 }
 
@@ -351,6 +352,7 @@ fn custom_variant_built_in_code() {
         castling: None,
         facing_kings: false,
         stalemate: StalemateRule::Draw,
+        game_end: Default::default(),
     };
     let v = Variant::new(def.clone()).expect("valid");
     let pos = Position::start(&v);

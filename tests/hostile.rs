@@ -29,6 +29,7 @@ fn board(files: u8, ranks: u8, betza: &str) -> Result<Variant, VariantError> {
     d.promotion = PromotionDef::None;
     d.en_passant = false;
     d.castling = None;
+    d.game_end = Default::default();
     Variant::new(d)
 }
 

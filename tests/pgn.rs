@@ -85,7 +85,7 @@ fn writes_the_tags_and_results() {
         game.to_pgn(),
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
          [White \"A \\\"quoted\\\" name\\\\\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n\
-         [Annotator \"betza\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+         [Termination \"checkmate\"]\n[Annotator \"betza\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
     );
     let back = Game::from_pgn(&game.to_pgn()).unwrap();
     assert_eq!(back.tag("White"), Some("A \"quoted\" name\\"));

@@ -3,11 +3,11 @@
 //! strings. Needs the `proptest` feature: `cargo test --features proptest --test props`.
 
 use betza::testing::{self, FenField};
-use betza::{Color, Game, Move, Position, Variant};
+use betza::{Color, EndReason, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 mod common;
-use common::king_capturable;
+use common::{king_capturable, reference_bare_king_end};
 
 /// Every built-in variant.
 static VARIANTS: std::sync::LazyLock<&'static [&'static str]> =
@@ -16,6 +16,9 @@ static VARIANTS: std::sync::LazyLock<&'static [&'static str]> =
 /// A slow reference: every pseudo-legal move whose result does not let the
 /// opponent take the King.
 fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
+    if reference_bare_king_end(pos) {
+        return Vec::new();
+    }
     pos.pseudo_legal_moves()
         .into_iter()
         .filter(|m| !king_capturable(&pos.play_unchecked(m)))
@@ -139,9 +142,10 @@ proptest! {
     #[test]
     fn legal_moves_are_exactly_the_safe_pseudo_legal_ones(pos in position_strategy()) {
         let legal = pos.legal_moves();
+        let over = reference_bare_king_end(&pos);
         for m in pos.pseudo_legal_moves() {
             let listed = legal.contains(&m);
-            let safe = !king_capturable(&pos.play_unchecked(&m));
+            let safe = !over && !king_capturable(&pos.play_unchecked(&m));
             prop_assert_eq!(listed, safe, "{} in {}", pos.move_text(&m), pos.to_fen());
         }
         for m in &legal {
@@ -219,6 +223,60 @@ proptest! {
             prop_assert_eq!(game.hash(), hash);
         }
         prop_assert!(game.undo().is_none());
+    }
+
+    #[test]
+    fn a_position_whose_game_has_ended_has_no_legal_moves(pos in position_strategy()) {
+        let moves = pos.legal_moves();
+        match pos.outcome() {
+            // A dead position is a draw that keeps its moves (perft goes on).
+            Some(o) if o.reason == EndReason::InsufficientMaterial => {
+                prop_assert!(o.winner.is_none());
+                prop_assert!(!moves.is_empty(), "{}", pos.to_fen());
+            }
+            Some(o) => {
+                prop_assert!(moves.is_empty(), "{} ended by {}", pos.to_fen(), o);
+                prop_assert_eq!(pos.perft(1), 0);
+                prop_assert_eq!(pos.is_checkmate(), o.reason == EndReason::Checkmate);
+                prop_assert_eq!(pos.is_stalemate(), o.reason == EndReason::Stalemate);
+            }
+            None => prop_assert!(!moves.is_empty(), "{} has no move but no outcome", pos.to_fen()),
+        }
+        // A game at this position says the same, and refuses every move once over.
+        let mut game = Game::from_fen(pos.variant(), &pos.to_fen()).expect("reads back");
+        prop_assert_eq!(game.status().outcome, pos.outcome());
+        if let (Some(_), Some(m)) = (pos.outcome(), moves.first()) {
+            prop_assert!(game.play(m).is_err());
+        }
+    }
+
+    #[test]
+    fn game_status_agrees_with_replaying_the_moves(played in (0..VARIANTS.len()).prop_flat_map(|v| testing::games(variant(v), 1usize..200))) {
+        let variant = played.variant_ref().clone();
+        let moves: Vec<Move> = played.moves().collect();
+        // Replayed move by move from the start: the same status at every
+        // ply as the played game gives after undoing back to it.
+        let mut replay = Game::from_fen(variant.clone(), &played.start_position().to_fen()).expect("the start reads back");
+        let mut statuses = vec![replay.status()];
+        for m in &moves {
+            prop_assert!(!replay.status().is_over(), "a move after the end");
+            replay.play(m).expect("legal");
+            statuses.push(replay.status());
+        }
+        prop_assert_eq!(replay.status(), played.status());
+        prop_assert_eq!(replay.result(), played.result());
+        let mut back = played.clone();
+        while let Some(want) = statuses.pop() {
+            prop_assert_eq!(back.status(), want, "after {} plies", back.ply_count());
+            prop_assert_eq!(back.repetitions(), (0..=back.ply_count()).filter(|&i| back.position_at(i).expect("a ply").hash() == back.hash()).count());
+            back.undo();
+        }
+        // Only a lone position's rules or the history's end a game; a game
+        // that is over has its outcome's result.
+        if let Some(o) = played.status().outcome {
+            prop_assert_eq!(played.result(), betza::GameResult::from_outcome(o));
+            prop_assert!(played.claims().is_empty());
+        }
     }
 
     #[test]

@@ -44,9 +44,11 @@ impl BetzaGame {
 pub struct BetzaGameStatus {
     /// The end by the variant's rules (BETZA_RESULT_ONGOING if not over).
     pub outcome: BetzaOutcome,
-    /// A threefold repetition could be claimed (never ends the game by itself).
+    /// The variant's claimable repetition (threefold by default) could be
+    /// claimed (never ends the game by itself).
     pub threefold_repetition: bool,
-    /// The fifty-move rule could be claimed (never ends the game by itself).
+    /// The variant's claimable n-move rule (fifty moves by default) could be
+    /// claimed (never ends the game by itself).
     pub fifty_moves: bool,
     /// How often the current position has occurred, counting now.
     pub repetitions: u32,

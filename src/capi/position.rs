@@ -98,6 +98,40 @@ pub enum BetzaReason {
     BETZA_REASON_CHECKMATE = 1,
     /// No legal move without being in check.
     BETZA_REASON_STALEMATE = 2,
+    /// A side was left with its royal piece alone (Shatranj, Courier).
+    BETZA_REASON_BARE_KING = 3,
+    /// A dead position: only royal pieces, or material the variant lists
+    /// as unable to win. The position still has legal moves.
+    BETZA_REASON_INSUFFICIENT_MATERIAL = 4,
+    /// The variant's n-fold repetition ended the game (games only).
+    BETZA_REASON_REPETITION = 5,
+    /// A repetition in which a side checked with every move (games only).
+    BETZA_REASON_PERPETUAL_CHECK = 6,
+    /// The variant's n-move rule ended the game (games only).
+    BETZA_REASON_MOVE_RULE = 7,
+    /// Makruk's count ran out (games only).
+    BETZA_REASON_COUNTING = 8,
+}
+
+/// The rule's name in words ("checkmate", "bare king", "perpetual check",
+/// ...; "none" for BETZA_REASON_NONE), as PGN's Termination tag writes it;
+/// static, never freed. Any int is accepted: an unknown value gives
+/// "unknown reason".
+#[unsafe(no_mangle)]
+pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
+    let s: &'static str = match reason {
+        0 => "none\0",
+        1 => "checkmate\0",
+        2 => "stalemate\0",
+        3 => "bare king\0",
+        4 => "insufficient material\0",
+        5 => "repetition\0",
+        6 => "perpetual check\0",
+        7 => "move rule\0",
+        8 => "counting\0",
+        _ => "unknown reason\0",
+    };
+    s.as_ptr().cast()
 }
 
 /// A position's outcome by the rules.
@@ -130,6 +164,14 @@ impl BetzaOutcome {
                 reason: match o.reason {
                     EndReason::Checkmate => BetzaReason::BETZA_REASON_CHECKMATE,
                     EndReason::Stalemate => BetzaReason::BETZA_REASON_STALEMATE,
+                    EndReason::BareKing => BetzaReason::BETZA_REASON_BARE_KING,
+                    EndReason::InsufficientMaterial => {
+                        BetzaReason::BETZA_REASON_INSUFFICIENT_MATERIAL
+                    }
+                    EndReason::Repetition => BetzaReason::BETZA_REASON_REPETITION,
+                    EndReason::PerpetualCheck => BetzaReason::BETZA_REASON_PERPETUAL_CHECK,
+                    EndReason::MoveRule => BetzaReason::BETZA_REASON_MOVE_RULE,
+                    EndReason::Counting => BetzaReason::BETZA_REASON_COUNTING,
                 },
             },
         }
@@ -492,8 +534,10 @@ pub unsafe extern "C" fn betza_position_perft(
     })
 }
 
-/// The outcome by the rules into *out (BETZA_RESULT_ONGOING while the side
-/// to move has a legal move).
+/// The outcome a lone position decides into *out: the bare King,
+/// checkmate, stalemate, or a dead position (BETZA_REASON_INSUFFICIENT_MATERIAL,
+/// which keeps its legal moves); BETZA_RESULT_ONGOING otherwise. Repetition
+/// and move counts need the game: betza_game_status.
 ///
 /// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
 #[unsafe(no_mangle)]

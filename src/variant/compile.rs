@@ -28,6 +28,7 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
     for (i, p) in c.pieces.iter().enumerate() {
         promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
     }
+    let end = super::end_def::compile(&def, c.royal)?;
     let mut v = Variant {
         name: def.name.clone(),
         size: c.size,
@@ -45,6 +46,7 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         promotion_choices,
         optional_victims: [0; MAX_ROLES],
         limits: c.limits,
+        end,
         def,
     };
     for r in 0..v.pieces.len() {

@@ -305,6 +305,8 @@ pub struct VariantDef {
     pub promotion: PromotionDef,
     /// Castling, if the royal piece castles.
     pub castling: Option<CastlingDef>,
+    /// Game-end rules beyond mate (`[game-end]`).
+    pub game_end: super::GameEndDef,
 }
 
 impl VariantDef {
@@ -377,6 +379,12 @@ impl VariantDef {
     /// Sets castling.
     pub fn castling(mut self, castling: CastlingDef) -> VariantDef {
         self.castling = Some(castling);
+        self
+    }
+
+    /// Sets the game-end rules beyond mate.
+    pub fn game_end(mut self, rules: super::GameEndDef) -> VariantDef {
+        self.game_end = rules;
         self
     }
 

@@ -28,10 +28,16 @@ use crate::tables::Tables;
 mod check;
 mod compile;
 mod def;
+mod end_def;
 mod text;
 
 pub use def::{
     CastlingDef, PieceDef, PromotionDef, PromotionText, Region, StalemateRule, VariantDef,
+};
+pub(crate) use end_def::EndRules;
+pub use end_def::{
+    CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
+    RepetitionResult,
 };
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;
@@ -271,6 +277,8 @@ pub enum VariantError {
     CastlingOverlapsMove(Color),
     /// The start position is not a valid position of the variant.
     StartFen(String),
+    /// A game-end rule (`[game-end]`) cannot apply as written.
+    GameEnd(String),
 }
 
 /// A compiled piece type.
@@ -345,6 +353,8 @@ pub struct Variant {
     /// Per role: promote to it only while the side has fewer on the board
     /// (`u8::MAX`: no limit).
     pub(crate) limits: [u8; MAX_ROLES],
+    /// Game-end rules beyond mate (`[game-end]`).
+    pub(crate) end: EndRules,
     pub(crate) def: VariantDef,
 }
 
@@ -770,6 +780,7 @@ impl std::fmt::Display for VariantError {
                 "castling: the {v0} King's castling square is also one of its ordinary moves"
             ),
             VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
+            VariantError::GameEnd(v0) => write!(f, "game-end rules: {v0}"),
         }
     }
 }

@@ -35,6 +35,7 @@ struct RawDef {
     en_passant: Option<bool>,
     promotion: Option<RawPromotion>,
     castling: Option<RawCastling>,
+    game_end: Option<super::end_def::RawGameEnd>,
     piece: Vec<Spanned<RawPiece>>,
 }
 
@@ -235,6 +236,10 @@ impl Reader<'_> {
                     .transpose()?,
             }),
         };
+        let game_end = match &raw.game_end {
+            None => Default::default(),
+            Some(g) => super::end_def::read(g, &|span, key, message| self.err(span, key, message))?,
+        };
         let pieces = raw
             .piece
             .iter()
@@ -251,6 +256,7 @@ impl Reader<'_> {
             en_passant: raw.en_passant.unwrap_or(false),
             promotion,
             castling,
+            game_end,
         })
     }
 
@@ -429,6 +435,7 @@ impl fmt::Display for VariantDef {
                 writeln!(f, "queenside = {d}")?;
             }
         }
+        super::end_def::write(f, &self.game_end)?;
         for p in &self.pieces {
             writeln!(f, "\n[[piece]]")?;
             writeln!(f, "name = {}", quoted(&p.name))?;

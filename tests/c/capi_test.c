@@ -558,6 +558,63 @@ static void test_game(void) {
     betza_game_free(game);
 }
 
+/* Game-end rules beyond mate: Xiangqi's perpetual check loses for the
+ * checker; Shatranj's bare King leaves no legal move; chess's fifty moves
+ * stay a claim; a dead position ends a game. */
+static void test_game_end(void) {
+    BetzaGame *game = NULL;
+    BetzaGameStatus st;
+    const char *cycle[] = {"a9a10", "f10f9", "a10a9", "f9f10"};
+    STATUS(betza_game_new("xiangqi", "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", &game), BETZA_OK);
+    for (int i = 0; i < 8; i++) {
+        STATUS(betza_game_status(game, &st), BETZA_OK);
+        CHECK(st.outcome.result == BETZA_RESULT_ONGOING);
+        STATUS(betza_game_play_text(game, cycle[i % 4]), BETZA_OK);
+    }
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.repetitions == 3);
+    CHECK(st.outcome.result == BETZA_RESULT_BLACK_WINS);
+    CHECK(st.outcome.reason == BETZA_REASON_PERPETUAL_CHECK);
+    CHECK(strcmp(betza_reason_text(st.outcome.reason), "perpetual check") == 0);
+    STATUS(betza_game_play_text(game, "a9a10"), BETZA_INVALID_STATE);
+    BetzaResult r = BETZA_RESULT_ONGOING;
+    STATUS(betza_game_result(game, &r), BETZA_OK);
+    CHECK(r == BETZA_RESULT_BLACK_WINS);
+    betza_game_free(game);
+
+    /* The same cycle with a quiet retreat instead of the second check. */
+    const char *quiet[] = {"a1a10", "f10f9", "a10a1", "f9f10"};
+    STATUS(betza_game_new("xiangqi", "5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", &game), BETZA_OK);
+    for (int i = 0; i < 8; i++) STATUS(betza_game_play_text(game, quiet[i % 4]), BETZA_OK);
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.outcome.result == BETZA_RESULT_DRAW && st.outcome.reason == BETZA_REASON_REPETITION);
+    betza_game_free(game);
+
+    BetzaPosition *pos = NULL;
+    BetzaOutcome out;
+    size_t n = 99;
+    STATUS(betza_position_new("shatranj", "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41", &pos), BETZA_OK);
+    STATUS(betza_position_outcome(pos, &out), BETZA_OK);
+    CHECK(out.result == BETZA_RESULT_BLACK_WINS && out.reason == BETZA_REASON_BARE_KING);
+    STATUS(betza_position_legal_moves(pos, NULL, 0, &n), BETZA_OK);
+    CHECK(n == 0);
+    betza_position_free(pos);
+
+    STATUS(betza_game_new("chess", "8/8/3k4/8/8/3K4/8/R6r w - - 99 80", &game), BETZA_OK);
+    STATUS(betza_game_play_text(game, "a1a2"), BETZA_OK);
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.outcome.result == BETZA_RESULT_ONGOING && st.fifty_moves);
+    betza_game_free(game);
+
+    STATUS(betza_game_new("chess", "8/8/4k3/8/3q4/8/4N3/4K3 w - - 0 1", &game), BETZA_OK);
+    STATUS(betza_game_play_text(game, "e2d4"), BETZA_OK);
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.outcome.result == BETZA_RESULT_DRAW && st.outcome.reason == BETZA_REASON_INSUFFICIENT_MATERIAL);
+    CHECK(strcmp(betza_reason_text(BETZA_REASON_NONE), "none") == 0);
+    CHECK(strcmp(betza_reason_text(99), "unknown reason") == 0);
+    betza_game_free(game);
+}
+
 static void test_builtin_list(void) {
     size_t count = betza_builtin_variant_count();
     CHECK(count >= 4);
@@ -1053,6 +1110,7 @@ int main(void) {
     test_queries();
     test_metadata();
     test_game();
+    test_game_end();
     test_builtin_list();
     test_position_state();
     test_bounded_errors();

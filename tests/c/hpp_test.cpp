@@ -216,11 +216,29 @@ static void test_custom_variant() {
     CHECK(!msg.empty());
 }
 
+// Xiangqi: White's Chariot checks with every move of the cycle and loses.
+static void test_game_end() {
+    betza::Game game("xiangqi", "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    for (int i = 0; i < 2; i++)
+        for (const char *m : {"a9a10", "f10f9", "a10a9", "f9f10"}) game.play_text(m);
+    betza::GameStatus s = game.status();
+    CHECK(s.outcome.result == BETZA_RESULT_BLACK_WINS && s.outcome.reason == BETZA_REASON_PERPETUAL_CHECK);
+    CHECK(betza::reason_text(s.outcome.reason) == "perpetual check");
+    throws(BETZA_INVALID_STATE, [&] { game.play_text("a9a10"); });
+    betza::Position bare("shatranj", "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41");
+    CHECK(bare.outcome().reason == BETZA_REASON_BARE_KING && bare.perft(3) == 0);
+    CHECK(!bare.is_checkmate() && !bare.is_stalemate() && !bare.is_insufficient_material());
+    betza::Position dead("chess", "8/8/4k3/8/8/3NK3/8/8 w - - 0 1");
+    CHECK(dead.is_insufficient_material() && dead.perft(1) > 0);
+    CHECK(betza::Position("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").is_stalemate());
+}
+
 int main() {
     CHECK(betza::version() == betza_version());
     test_variant();
     test_position();
     test_game();
+    test_game_end();
     test_custom_variant();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -339,6 +339,9 @@ pub fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
 /// in `p` could take the King (attacks that are no move, such as a Pawn's
 /// when no promotion is left).
 pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> bool) -> Vec<Move> {
+    if reference_bare_king_end(pos) {
+        return Vec::new();
+    }
     pos.pseudo_legal_moves()
         .into_iter()
         .filter(|m| {
@@ -346,6 +349,19 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
             !king_capturable(&next) && !also(&next)
         })
         .collect()
+}
+
+/// The bare-King rule as `docs/definitions.md` words it: the game is over
+/// at once (no legal move) when the side that just moved has its King
+/// alone and we have more, or we have ours alone against three pieces or
+/// more.
+pub fn reference_bare_king_end(pos: &Position<'_>) -> bool {
+    if !pos.variant().definition().game_end.bare_king {
+        return false;
+    }
+    let us = pos.occupied_by(pos.side_to_move()).count();
+    let them = pos.occupied_by(pos.side_to_move().opposite()).count();
+    (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
 }
 
 /// Asserts that the library's legal moves are the reference's, and that

@@ -1,0 +1,257 @@
+//! Judging the end of a game beyond "no legal move": the rules a variant
+//! turns on in its definition's `[game-end]` table (`docs/definitions.md`).
+//!
+//! Two kinds, as Fairy-Stockfish and python-chess have them:
+//! - **at once**: the bare King of Shatranj and Courier ends the game the
+//!   moment the position arises; such a position has no legal moves (so
+//!   perft counts 0 below it). Dead positions (material that cannot win)
+//!   are also judged from the position alone, but keep their moves: the
+//!   published perft counts go on below them.
+//! - **from the history**: n-fold repetition (with perpetual check), the
+//!   n-move rule and Makruk's counting, judged by [`crate::Game`].
+
+use crate::bitboard::{Bitboard, Color};
+use crate::moves::Move;
+use crate::position::{EndReason, Outcome, Position};
+use crate::variant::{MAX_ROLES, RepetitionResult};
+
+impl Position<'_> {
+    /// The pieces of `color`, royal ones included.
+    fn piece_count(&self, color: Color) -> u32 {
+        self.colors[color.index()].count()
+    }
+
+    /// The bare-King end, if the variant has the rule and it applies here
+    /// (see [`crate::GameEndDef::bare_king`]): Fairy-Stockfish's
+    /// `extinction` with piece count 1, opponent count 2 and the claim.
+    pub(crate) fn bare_king_outcome(&self) -> Option<Outcome> {
+        if !self.variant.end.bare_king {
+            return None;
+        }
+        let us = self.side;
+        let them = us.opposite();
+        let (n_us, n_them) = (self.piece_count(us), self.piece_count(them));
+        let winner = if n_them <= 1 && n_us >= 2 {
+            // The side that just moved is bare and could not bare us back.
+            us
+        } else if n_us <= 1 && n_them >= 3 {
+            // We are bare and cannot take the opponent down to its King.
+            them
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            winner: Some(winner),
+            reason: EndReason::BareKing,
+        })
+    }
+
+    /// Whether the game has ended at once by a rule that leaves no legal
+    /// move (the bare King); move generation asks this first.
+    #[inline]
+    pub(crate) fn ended_at_once(&self) -> bool {
+        self.variant.end.bare_king && self.bare_king_outcome().is_some()
+    }
+
+    /// Whether neither side can ever win here (a dead position, a draw):
+    /// only royal pieces are left, or the material is one the variant's
+    /// definition lists as unable to win (chess: King and minor piece
+    /// against King; King and Bishop against King and Bishop on squares of
+    /// one color). Such a position keeps its legal moves, as published
+    /// perft counts have them; [`Position::outcome`] and
+    /// [`crate::Game::status`] report it as a draw.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let chess = Variant::by_name("chess").unwrap();
+    /// let dead = |fen| Position::from_fen(chess, fen).unwrap().is_insufficient_material();
+    /// assert!(dead("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"));
+    /// assert!(dead("8/8/4k3/3b4/8/3BK3/8/8 w - - 0 1")); // d3, d5: both light
+    /// assert!(!dead("8/8/4k3/2b5/8/3BK3/8/8 w - - 0 1")); // d3 light, c5 dark
+    /// assert!(!dead("8/8/4k3/8/8/2NNK3/8/8 w - - 0 1"));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        let v = self.variant;
+        let royal = self.roles[v.royal.index()];
+        let others = self.occupied() & !royal;
+        if others.is_empty() {
+            return true;
+        }
+        if v.end.dead_material.is_empty() {
+            return false;
+        }
+        let mut count = [[0u8; MAX_ROLES]; 2];
+        for c in Color::ALL {
+            for (r, n) in count[c.index()].iter_mut().enumerate().take(v.pieces.len()) {
+                if r != v.royal.index() {
+                    let b = self.roles[r] & self.colors[c.index()];
+                    *n = b.count().min(u8::MAX as u32) as u8;
+                }
+            }
+        }
+        let [w, b] = count;
+        v.end.dead_material.iter().any(|d| {
+            let matches = (w == d.pieces && b == d.against) || (w == d.against && b == d.pieces);
+            matches && (!d.same_color || self.one_color(others))
+        })
+    }
+
+    /// Whether all the squares of `set` have one color.
+    fn one_color(&self, set: Bitboard) -> bool {
+        let size = self.variant.size;
+        let mut colours = [false; 2];
+        for sq in set {
+            colours[((size.file(sq) + size.rank(sq)) % 2) as usize] = true;
+        }
+        !(colours[0] && colours[1])
+    }
+}
+
+/// Makruk's count as the game goes: Fairy-Stockfish's `countingLimit` and
+/// `countingPly`, in plies; `limit == 0` while nobody counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CountState {
+    pub limit: u32,
+    pub ply: u32,
+}
+
+/// The counting limit in moves for `side` in `pos` (0: that side does not
+/// count here).
+fn count_limit(pos: &Position<'_>, side: Color) -> u32 {
+    let v = pos.variant;
+    let Some(c) = &v.end.counting else { return 0 };
+    let other = side.opposite();
+    let pawns = v.pawn.is_some_and(|p| !pos.roles[p.index()].is_empty());
+    if pawns || pos.piece_count(other) <= 1 {
+        return 0;
+    }
+    if pos.piece_count(side) > 1 {
+        return c.board_honour as u32;
+    }
+    let theirs = pos.colors[other.index()];
+    c.pieces_honour
+        .iter()
+        .find(|h| (pos.roles[h.role.index()] & theirs).count() >= h.count as u32)
+        .map_or(c.pieces_honour_default as u32, |h| h.moves as u32)
+}
+
+impl CountState {
+    /// The count after `m`, played from `before` to `after`.
+    pub(crate) fn after(self, before: &Position<'_>, m: &Move, after: &Position<'_>) -> CountState {
+        let v = before.variant;
+        if v.end.counting.is_none() {
+            return self;
+        }
+        let mut s = self;
+        if s.limit != 0 {
+            s.ply = s.ply.saturating_add(1);
+        }
+        let mover = before.side;
+        let next = after.side;
+        let total = after.occupied().count();
+        let pawns = v.pawn.is_some_and(|p| !after.roles[p.index()].is_empty());
+        // A bare royal piece took the last pawn: it counts its pieces' honour.
+        let l = count_limit(after, mover);
+        if m.captured.is_some()
+            && m.captured == v.pawn
+            && after.piece_count(mover) == 1
+            && !pawns
+            && l > 0
+        {
+            s = CountState {
+                limit: 2 * l,
+                ply: 2 * total - 1,
+            };
+        }
+        let l = count_limit(after, next);
+        let restart =
+            (m.captured.is_some() || m.promotion.is_some()) && after.piece_count(next) == 1;
+        if (s.limit == 0 || restart) && l > 0 {
+            s = CountState {
+                limit: 2 * l,
+                ply: if after.piece_count(next) > 1 {
+                    0
+                } else {
+                    2 * total
+                },
+            };
+        }
+        s
+    }
+
+    /// Whether the count has run out (a draw).
+    pub(crate) fn ran_out(self) -> bool {
+        self.limit != 0 && self.ply > self.limit
+    }
+}
+
+/// The history a game judges: per position since the start (the last is
+/// the current one), its hash and whether its side to move is in check.
+pub(crate) struct Judge<'a> {
+    pub hashes: &'a [u64],
+    pub checks: &'a [bool],
+}
+
+impl Judge<'_> {
+    /// The end by repetition of the current position, if the variant's
+    /// rule ends the game there (not a claim). `pos` is the current one.
+    pub(crate) fn repetition(&self, pos: &Position<'_>) -> Option<Outcome> {
+        let rule = pos.variant.end.repetition;
+        if rule.count < 2 || rule.result == RepetitionResult::Claim {
+            return None;
+        }
+        let n = self.hashes.len() - 1;
+        let now = self.hashes[n];
+        // The earlier occurrence that makes it the n-th, looking back.
+        let mut seen = 1;
+        let mut first = None;
+        for j in (0..n).rev() {
+            if self.hashes[j] == now {
+                seen += 1;
+                if seen == rule.count as usize {
+                    first = Some(j);
+                    break;
+                }
+            }
+        }
+        let first = first?;
+        let to_move = pos.side;
+        let completer = to_move.opposite();
+        if rule.perpetual_check_loses {
+            // Positions after the completer's moves are n, n-2, ..., first;
+            // after the other side's, n-1, n-3, ..., first+1.
+            let all = |from: usize| (from..=n).step_by(2).all(|k| self.checks[k]);
+            let by_completer = all(first);
+            let by_other = n > first && all(first + 1);
+            let winner = match (by_completer, by_other) {
+                (true, false) => Some(Some(to_move)),
+                (false, true) => Some(Some(completer)),
+                (true, true) => Some(None),
+                (false, false) => None,
+            };
+            if let Some(winner) = winner {
+                return Some(Outcome {
+                    winner,
+                    reason: EndReason::PerpetualCheck,
+                });
+            }
+        }
+        let winner = match rule.result {
+            RepetitionResult::CompleterLoses => Some(to_move),
+            RepetitionResult::WhiteLoses => Some(Color::Black),
+            _ => None,
+        };
+        Some(Outcome {
+            winner,
+            reason: EndReason::Repetition,
+        })
+    }
+}
+
+/// The n-move rule: `Some(true)` when it can be claimed, `Some(false)`
+/// when it ends the game, `None` when it does not apply yet.
+pub(crate) fn move_rule(pos: &Position<'_>) -> Option<bool> {
+    let rule = pos.variant.end.move_rule;
+    (rule.moves > 0 && pos.halfmove_clock() >= 2 * rule.moves as u32).then_some(rule.claim)
+}

@@ -1,0 +1,498 @@
+//! Game-end rules beyond checkmate and stalemate (`[game-end]` in a
+//! definition file): the plain data, its text form, and the compiled rules
+//! that [`crate::game_end`] applies.
+//!
+//! Every rule is a switch that a definition turns on; without a
+//! `[game-end]` table a variant keeps the claims of old (threefold
+//! repetition and fifty moves claimable, nothing ends the game) plus the
+//! one rule of every variant: only royal pieces left is a dead position.
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::def::VariantDef;
+use super::text::{prefix, quoted};
+use super::{MAX_ROLES, Role, VariantError};
+
+/// What the n-fold repetition of a position means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum RepetitionResult {
+    /// Either player may claim a draw; the game goes on otherwise (chess).
+    #[default]
+    Claim,
+    /// The game ends as a draw (shogi, Xiangqi).
+    Draw,
+    /// The game ends; the player whose move completed the repetition
+    /// loses (Tori shogi).
+    CompleterLoses,
+    /// The game ends; White, the first player, loses whoever completed it
+    /// (minishogi).
+    WhiteLoses,
+}
+
+impl RepetitionResult {
+    fn as_str(self) -> &'static str {
+        match self {
+            RepetitionResult::Claim => "claim",
+            RepetitionResult::Draw => "draw",
+            RepetitionResult::CompleterLoses => "loss-for-completer",
+            RepetitionResult::WhiteLoses => "loss-for-white",
+        }
+    }
+}
+
+/// The n-fold repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionDef {
+    /// The occurrence of one position (placement, side to move, rights)
+    /// that counts: 3 for chess and Xiangqi, 4 for the shogi family;
+    /// 0 turns the rule off.
+    pub count: u8,
+    /// What it means.
+    pub result: RepetitionResult,
+    /// Whether a player who gave check with every one of its moves since
+    /// the position's first occurrence loses instead (perpetual check;
+    /// both players doing so is a draw). Only with a result that ends the
+    /// game.
+    pub perpetual_check_loses: bool,
+}
+
+impl Default for RepetitionDef {
+    fn default() -> RepetitionDef {
+        RepetitionDef {
+            count: 3,
+            result: RepetitionResult::Claim,
+            perpetual_check_loses: false,
+        }
+    }
+}
+
+/// The n-move rule: so many moves by each side without a capture or a
+/// move of the pawn type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRuleDef {
+    /// Moves by each side (50 for chess, 70 for Shatranj); 0 turns the
+    /// rule off.
+    pub moves: u16,
+    /// Whether it is a claim (chess) or ends the game as a draw
+    /// (Shatranj). A checkmate on the last move still wins.
+    pub claim: bool,
+}
+
+impl Default for MoveRuleDef {
+    fn default() -> MoveRuleDef {
+        MoveRuleDef {
+            moves: 50,
+            claim: true,
+        }
+    }
+}
+
+/// One line of the pieces' honour table: the strong side has at least
+/// `count` pieces of type `piece`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HonourDef {
+    /// The piece type's token.
+    pub piece: String,
+    /// At least this many of it.
+    pub count: u8,
+    /// The count's limit in moves.
+    pub moves: u16,
+}
+
+/// Makruk's counting rules, as Fairy-Stockfish's `MAKRUK_COUNTING` reads
+/// them: with no pawn-type piece left on the board, the side that is not
+/// stronger counts; when the count passes its limit the game is a draw.
+/// *Board's honour*: the counting side still has pieces besides its royal
+/// one; the count starts at 0 and its limit is `board_honour` moves.
+/// *Pieces' honour*: the counting side has its royal piece alone; the
+/// count starts at the number of pieces on the board and its limit is the
+/// first line of `pieces_honour` that the opponent's material meets, else
+/// `pieces_honour_default`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CountingDef {
+    /// The board's honour limit, in moves.
+    pub board_honour: u16,
+    /// The pieces' honour table, first match wins.
+    pub pieces_honour: Vec<HonourDef>,
+    /// The pieces' honour limit when no line matches.
+    pub pieces_honour_default: u16,
+}
+
+/// Material that cannot win: one side has its royal piece and exactly
+/// `pieces` (tokens, repeated for several), the other its royal piece and
+/// exactly `against`. A position with that material is a dead position, a
+/// draw. (Only royal pieces left is dead in every variant and needs no
+/// entry.)
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct DeadMaterialDef {
+    /// One side's pieces besides its royal piece.
+    pub pieces: Vec<String>,
+    /// The other side's pieces besides its royal piece.
+    pub against: Vec<String>,
+    /// Only when all those pieces stand on squares of one color (chess's
+    /// King and Bishop against King and Bishop).
+    pub same_color: bool,
+}
+
+/// The game-end rules of a definition (`[game-end]`); the default is a
+/// variant without the table.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameEndDef {
+    /// Bare King (Shatranj, Courier; Fairy-Stockfish's `extinction`
+    /// settings for them): a side left with its royal piece alone loses at
+    /// once, unless it is to move and can bare the opponent in return (the
+    /// opponent has one piece besides its royal one), which leaves royal
+    /// pieces alone: a dead position, a draw. A position that ends so has
+    /// no legal moves.
+    pub bare_king: bool,
+    /// The n-fold repetition rule.
+    pub repetition: RepetitionDef,
+    /// The n-move rule.
+    pub move_rule: MoveRuleDef,
+    /// Makruk's counting rules.
+    pub counting: Option<CountingDef>,
+    /// Material that cannot win, besides royal pieces alone.
+    pub dead_material: Vec<DeadMaterialDef>,
+}
+
+// ---------------------------------------------------------------------------
+// Text form
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawGameEnd {
+    bare_king: Option<Spanned<String>>,
+    repetition: Option<Spanned<i64>>,
+    repetition_result: Option<Spanned<String>>,
+    perpetual_check: Option<Spanned<String>>,
+    move_rule: Option<Spanned<i64>>,
+    move_rule_result: Option<Spanned<String>>,
+    counting: Option<Spanned<RawCounting>>,
+    #[serde(default)]
+    dead_material: Vec<Spanned<RawDead>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawCounting {
+    board_honour: Spanned<i64>,
+    #[serde(default)]
+    pieces_honour: Vec<Spanned<RawHonour>>,
+    pieces_honour_default: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawHonour {
+    piece: Spanned<String>,
+    count: Spanned<i64>,
+    moves: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawDead {
+    pieces: Vec<Spanned<String>>,
+    #[serde(default)]
+    against: Vec<Spanned<String>>,
+    #[serde(default)]
+    same_color: bool,
+}
+
+/// Reads `[game-end]`; `err` makes an error naming the line of a span.
+pub(super) fn read(
+    raw: &RawGameEnd,
+    err: &dyn Fn(Range<usize>, &str, String) -> VariantError,
+) -> Result<GameEndDef, VariantError> {
+    let choice =
+        |v: &Spanned<String>, key: &str, options: &[&str]| -> Result<usize, VariantError> {
+            options
+                .iter()
+                .position(|o| o == v.get_ref())
+                .ok_or_else(|| {
+                    let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
+                    err(
+                        v.span(),
+                        key,
+                        format!("{:?}: expected {}", prefix(v.get_ref()), list.join(" or ")),
+                    )
+                })
+        };
+    let number = |v: &Spanned<i64>, key: &str, min: i64, max: i64| -> Result<i64, VariantError> {
+        let n = *v.get_ref();
+        if (min..=max).contains(&n) {
+            Ok(n)
+        } else {
+            Err(err(v.span(), key, format!("{n} is not in {min}..={max}")))
+        }
+    };
+    let key = |k: &str| format!("game-end.{k}");
+    let mut def = GameEndDef::default();
+    if let Some(v) = &raw.bare_king {
+        choice(v, &key("bare-king"), &["loss"])?;
+        def.bare_king = true;
+    }
+    if let Some(v) = &raw.repetition {
+        def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
+    }
+    if let Some(v) = &raw.repetition_result {
+        const ALL: [RepetitionResult; 4] = [
+            RepetitionResult::Claim,
+            RepetitionResult::Draw,
+            RepetitionResult::CompleterLoses,
+            RepetitionResult::WhiteLoses,
+        ];
+        let names = ALL.map(RepetitionResult::as_str);
+        def.repetition.result = ALL[choice(v, &key("repetition-result"), &names)?];
+    }
+    if let Some(v) = &raw.perpetual_check {
+        choice(v, &key("perpetual-check"), &["loss"])?;
+        if def.repetition.result == RepetitionResult::Claim || def.repetition.count == 0 {
+            return Err(err(
+                v.span(),
+                &key("perpetual-check"),
+                "perpetual check is judged when a repetition ends the game: set \
+                 `repetition-result` to a result other than \"claim\""
+                    .into(),
+            ));
+        }
+        def.repetition.perpetual_check_loses = true;
+    }
+    if let Some(v) = &raw.move_rule {
+        def.move_rule.moves = number(v, &key("move-rule"), 0, 10_000)? as u16;
+    }
+    if let Some(v) = &raw.move_rule_result {
+        def.move_rule.claim = choice(v, &key("move-rule-result"), &["claim", "draw"])? == 0;
+    }
+    if let Some(c) = &raw.counting {
+        let c = c.get_ref();
+        let moves = |v: &Spanned<i64>, k: &str| number(v, &key(k), 1, 10_000).map(|n| n as u16);
+        let mut pieces_honour = Vec::new();
+        for h in &c.pieces_honour {
+            let h = h.get_ref();
+            pieces_honour.push(HonourDef {
+                piece: h.piece.get_ref().clone(),
+                count: number(&h.count, &key("counting.pieces-honour.count"), 1, 128)? as u8,
+                moves: moves(&h.moves, "counting.pieces-honour.moves")?,
+            });
+        }
+        def.counting = Some(CountingDef {
+            board_honour: moves(&c.board_honour, "counting.board-honour")?,
+            pieces_honour,
+            pieces_honour_default: moves(
+                &c.pieces_honour_default,
+                "counting.pieces-honour-default",
+            )?,
+        });
+    }
+    for d in &raw.dead_material {
+        let d = d.get_ref();
+        let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
+        def.dead_material.push(DeadMaterialDef {
+            pieces: tokens(&d.pieces),
+            against: tokens(&d.against),
+            same_color: d.same_color,
+        });
+    }
+    Ok(def)
+}
+
+/// Writes `[game-end]` when it differs from the default (reading it back
+/// gives an equal definition).
+pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
+    if *g == GameEndDef::default() {
+        return Ok(());
+    }
+    writeln!(f, "\n[game-end]")?;
+    if g.bare_king {
+        writeln!(f, "bare-king = \"loss\"")?;
+    }
+    let r = g.repetition;
+    if r.count != RepetitionDef::default().count {
+        writeln!(f, "repetition = {}", r.count)?;
+    }
+    if r.result != RepetitionResult::Claim {
+        writeln!(f, "repetition-result = \"{}\"", r.result.as_str())?;
+    }
+    if r.perpetual_check_loses {
+        writeln!(f, "perpetual-check = \"loss\"")?;
+    }
+    let m = g.move_rule;
+    if m.moves != MoveRuleDef::default().moves {
+        writeln!(f, "move-rule = {}", m.moves)?;
+    }
+    if !m.claim {
+        writeln!(f, "move-rule-result = \"draw\"")?;
+    }
+    let list = |v: &[String]| v.iter().map(|t| quoted(t)).collect::<Vec<_>>().join(", ");
+    if !g.dead_material.is_empty() {
+        writeln!(f, "dead-material = [")?;
+        for d in &g.dead_material {
+            write!(
+                f,
+                "  {{ pieces = [{}], against = [{}]",
+                list(&d.pieces),
+                list(&d.against)
+            )?;
+            if d.same_color {
+                write!(f, ", same-color = true")?;
+            }
+            writeln!(f, " }},")?;
+        }
+        writeln!(f, "]")?;
+    }
+    if let Some(c) = &g.counting {
+        writeln!(f, "\n[game-end.counting]")?;
+        writeln!(f, "board-honour = {}", c.board_honour)?;
+        writeln!(f, "pieces-honour-default = {}", c.pieces_honour_default)?;
+        if !c.pieces_honour.is_empty() {
+            writeln!(f, "pieces-honour = [")?;
+            for h in &c.pieces_honour {
+                writeln!(
+                    f,
+                    "  {{ piece = {}, count = {}, moves = {} }},",
+                    quoted(&h.piece),
+                    h.count,
+                    h.moves
+                )?;
+            }
+            writeln!(f, "]")?;
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Compiled form
+
+/// The pieces' honour line, resolved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Honour {
+    pub role: Role,
+    pub count: u8,
+    pub moves: u16,
+}
+
+/// Counting rules, resolved.
+#[derive(Clone, Debug)]
+pub(crate) struct Counting {
+    pub board_honour: u16,
+    pub pieces_honour: Vec<Honour>,
+    pub pieces_honour_default: u16,
+}
+
+/// Dead material, resolved: per role, how many of it each side has.
+#[derive(Clone, Debug)]
+pub(crate) struct DeadMaterial {
+    pub pieces: [u8; MAX_ROLES],
+    pub against: [u8; MAX_ROLES],
+    pub same_color: bool,
+}
+
+/// The compiled game-end rules of a variant.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EndRules {
+    pub bare_king: bool,
+    pub repetition: RepetitionDef,
+    pub move_rule: MoveRuleDef,
+    pub counting: Option<Counting>,
+    pub dead_material: Vec<DeadMaterial>,
+}
+
+/// Checks the rules against the piece types and resolves tokens.
+pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, VariantError> {
+    let g = &def.game_end;
+    let role = |place: &str, token: &str| -> Result<Role, VariantError> {
+        let i = def
+            .pieces
+            .iter()
+            .position(|p| p.token == token)
+            .ok_or_else(|| VariantError::UnknownToken {
+                place: place.to_string(),
+                token: prefix(token),
+            })?;
+        if Role(i as u8) == royal {
+            return Err(VariantError::GameEnd(format!(
+                "{place}: {token:?} is the royal piece, which every side has; list the others"
+            )));
+        }
+        Ok(Role(i as u8))
+    };
+    if g.repetition.perpetual_check_loses
+        && (g.repetition.result == RepetitionResult::Claim || g.repetition.count == 0)
+    {
+        return Err(VariantError::GameEnd(
+            "perpetual check is judged only when a repetition ends the game".into(),
+        ));
+    }
+    if g.repetition.count == 1 {
+        return Err(VariantError::GameEnd(
+            "a repetition needs at least 2 occurrences (0 turns the rule off)".into(),
+        ));
+    }
+    let counting = match &g.counting {
+        None => None,
+        Some(c) => {
+            let moves_ok = |m: u16| m >= 1;
+            if !moves_ok(c.board_honour) || !moves_ok(c.pieces_honour_default) {
+                return Err(VariantError::GameEnd(
+                    "a counting limit is at least 1 move".into(),
+                ));
+            }
+            let mut lines = Vec::new();
+            for h in &c.pieces_honour {
+                if h.count == 0 || h.moves == 0 {
+                    return Err(VariantError::GameEnd(format!(
+                        "counting, pieces' honour of {:?}: count and moves are at least 1",
+                        prefix(&h.piece)
+                    )));
+                }
+                lines.push(Honour {
+                    role: role("game-end.counting.pieces-honour", &h.piece)?,
+                    count: h.count,
+                    moves: h.moves,
+                });
+            }
+            Some(Counting {
+                board_honour: c.board_honour,
+                pieces_honour: lines,
+                pieces_honour_default: c.pieces_honour_default,
+            })
+        }
+    };
+    let mut dead_material = Vec::new();
+    for d in &g.dead_material {
+        let side = |tokens: &[String]| -> Result<[u8; MAX_ROLES], VariantError> {
+            let mut n = [0u8; MAX_ROLES];
+            for t in tokens {
+                let r = role("game-end.dead-material", t)?;
+                n[r.index()] = n[r.index()].saturating_add(1);
+            }
+            Ok(n)
+        };
+        let (pieces, against) = (side(&d.pieces)?, side(&d.against)?);
+        if d.pieces.is_empty() && d.against.is_empty() {
+            return Err(VariantError::GameEnd(
+                "game-end.dead-material: an entry lists no piece (royal pieces alone are always dead)"
+                    .into(),
+            ));
+        }
+        dead_material.push(DeadMaterial {
+            pieces,
+            against,
+            same_color: d.same_color,
+        });
+    }
+    Ok(EndRules {
+        bare_king: g.bare_king,
+        repetition: g.repetition,
+        move_rule: g.move_rule,
+        counting,
+        dead_material,
+    })
+}

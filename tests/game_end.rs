@@ -1,0 +1,852 @@
+//! The game-end rules beyond checkmate (`[game-end]`, docs/definitions.md):
+//! each rule in every built-in variant that has it, shown firing and not
+//! firing, and the shogi family's repetition rules through run-time
+//! definitions. Expectations come from the rule text, never from the
+//! library's output.
+
+mod common;
+
+use std::sync::Arc;
+
+use betza::{
+    Claims, Color, EndReason, Game, GameResult, MoveError, Outcome, Position, Variant, VariantError,
+};
+
+fn v(name: &str) -> &'static Variant {
+    Variant::by_name(name).unwrap()
+}
+
+fn game(name: &str, fen: &str) -> Game {
+    Game::from_fen(v(name), fen).unwrap()
+}
+
+fn play(g: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("{m} in {}: {e}", g.position().to_fen()));
+    }
+}
+
+fn outcome(winner: Option<Color>, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome { winner, reason })
+}
+
+// ---------------------------------------------------------------------------
+// Fairy-Stockfish's published counts for the bare King
+// ---------------------------------------------------------------------------
+
+#[test]
+fn section_9_counts() {
+    for (name, fen, depth, nodes) in [
+        (
+            "shatranj",
+            "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41",
+            5,
+            0u64,
+        ),
+        ("shatranj", "4qb2/8/k3b3/8/8/8/2K2p2/8 b - - 0 44", 5, 0),
+        ("shatranj", "8/8/8/3k4/3r4/8/3R4/3K4 w - - 0 1", 4, 7_481),
+        (
+            "courier",
+            "12/12/12/5k6/5r6/12/5R6/P4K6 w - - 0 1",
+            4,
+            12_710,
+        ),
+    ] {
+        let pos = Position::from_fen(v(name), fen).unwrap();
+        assert_eq!(pos.perft(depth), nodes, "{name} {fen} depth {depth}");
+    }
+}
+
+#[test]
+fn the_perft_example_prints_total_0() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "run",
+            "--quiet",
+            "--example",
+            "perft",
+            "--",
+            "shatranj",
+            "5",
+        ])
+        .args(["--fen", "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.lines().any(|l| l == "total 0"), "{text}");
+}
+
+// ---------------------------------------------------------------------------
+// Bare King (Shatranj, Courier)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_bare_king_loses_at_once_with_no_legal_moves() {
+    // White to move is bare, Black has more than one other piece.
+    let p = Position::from_fen(v("shatranj"), "4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41").unwrap();
+    assert_eq!(
+        p.outcome(),
+        outcome(Some(Color::Black), EndReason::BareKing)
+    );
+    assert!(p.legal_moves().is_empty());
+    // The pieces still attack (pseudo-legal moves are the pieces' powers).
+    assert!(!p.pseudo_legal_moves().is_empty());
+    assert!(!p.is_checkmate() && !p.is_stalemate());
+    // Black to move, White's King is alone: Black has won.
+    let p = Position::from_fen(v("shatranj"), "4qb2/8/k3b3/8/8/8/2K2p2/8 b - - 0 44").unwrap();
+    assert_eq!(
+        p.outcome(),
+        outcome(Some(Color::Black), EndReason::BareKing)
+    );
+    assert!(p.legal_moves().is_empty());
+}
+
+#[test]
+fn a_bare_king_that_bares_the_opponent_back_draws() {
+    for (name, fen, take, mv, retake, other) in [
+        (
+            "shatranj",
+            "8/8/8/3k4/3r4/8/3R4/3K4 w - - 0 1",
+            "d2d4",
+            "d5",
+            "d5d4",
+            "d5c6",
+        ),
+        (
+            "courier",
+            "12/12/12/5k6/5r6/12/5R6/5K6 w - - 0 1",
+            "f2f4",
+            "f5",
+            "f5f4",
+            "f5e6",
+        ),
+    ] {
+        let mut g = game(name, fen);
+        play(&mut g, take);
+        // Bare, but to move and able to take the last piece: not over yet.
+        assert_eq!(g.status().outcome, None, "{name}");
+        assert!(g.position().legal_moves().len() > 1);
+        assert!(
+            g.position()
+                .piece_at(g.position().square(mv).unwrap())
+                .is_some()
+        );
+        let mut back = g.clone();
+        play(&mut back, retake);
+        assert_eq!(
+            back.status().outcome,
+            outcome(None, EndReason::InsufficientMaterial),
+            "{name}"
+        );
+        assert_eq!(back.result(), GameResult::Draw);
+        // Not taking: the bared side has lost after its move.
+        play(&mut g, other);
+        assert_eq!(
+            g.status().outcome,
+            outcome(Some(Color::White), EndReason::BareKing),
+            "{name}"
+        );
+        assert!(g.position().legal_moves().is_empty());
+        assert!(matches!(
+            g.play_text("d1d2"),
+            Err(MoveError::GameOver { .. })
+        ));
+    }
+}
+
+#[test]
+fn baring_a_side_with_two_pieces_left_against_it_ends_at_once() {
+    // Courier: the Pawn stays, so the bared Black King cannot bare White.
+    let mut g = game("courier", "12/12/12/5k6/5r6/12/5R6/P4K6 w - - 0 1");
+    play(&mut g, "f2f4");
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::White), EndReason::BareKing)
+    );
+    assert!(g.position().legal_moves().is_empty());
+}
+
+#[test]
+fn variants_without_the_rule_play_on_with_a_bare_king() {
+    for (name, fen) in [
+        ("chess", "4k3/8/8/8/8/8/3QR3/4K3 b - - 0 1"),
+        ("makruk", "4k3/8/8/8/8/8/3MR3/4K3 b - - 0 1"),
+    ] {
+        let p = Position::from_fen(v(name), fen).unwrap();
+        assert_eq!(p.outcome(), None, "{name}");
+        assert!(!p.legal_moves().is_empty());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The n-move rule
+// ---------------------------------------------------------------------------
+
+#[test]
+fn shatranj_draws_after_seventy_moves() {
+    let fen = "8/8/3k4/8/8/3K4/8/R6r w - - 139 80";
+    let mut g = game("shatranj", fen);
+    assert_eq!(g.status().outcome, None);
+    play(&mut g, "a1a2");
+    assert_eq!(g.status().outcome, outcome(None, EndReason::MoveRule));
+    assert!(g.claims().is_empty());
+    assert!(matches!(
+        g.play_text("h1h2"),
+        Err(MoveError::GameOver { .. })
+    ));
+    // A capture on the 140th ply resets the clock instead (and bares
+    // Black, who may still move).
+    let mut g = game("shatranj", "8/8/3k4/8/8/3K4/8/R6r w - - 139 80");
+    play(&mut g, "a1h1");
+    assert_eq!(g.position().halfmove_clock(), 0);
+    assert_eq!(g.status().outcome, None);
+}
+
+#[test]
+fn chess_fifty_moves_stay_a_claim() {
+    let mut g = game("chess", "8/8/3k4/8/8/3K4/8/R6r w - - 99 80");
+    assert!(g.claims().is_empty());
+    play(&mut g, "a1a2");
+    let s = g.status();
+    assert_eq!(s.outcome, None);
+    assert_eq!(s.claims, Claims::FIFTY_MOVES);
+    play(&mut g, "h1h2");
+    assert!(g.claims().contains(Claims::FIFTY_MOVES));
+    // Makruk has no move rule: the counting rules replace it.
+    let mut g = game("makruk", "8/8/3k4/8/8/3K4/8/R6r w - - 99 80");
+    play(&mut g, "a1a2");
+    assert!(g.claims().is_empty());
+}
+
+#[test]
+fn mate_on_the_last_move_beats_the_move_rule() {
+    // White mates with the 140th ply.
+    let mut g = game("shatranj", "k7/8/1K6/8/8/8/p7/7R w - - 139 80");
+    play(&mut g, "h1h8");
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::White), EndReason::Checkmate)
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Repetition
+// ---------------------------------------------------------------------------
+
+/// Xiangqi: Black King f10, White Chariot a9, White King d1.
+const XQ: &str = "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1";
+
+#[test]
+fn xiangqi_perpetual_check_loses_for_the_checker() {
+    let mut g = game("xiangqi", XQ);
+    let cycle = "a9a10 f10f9 a10a9 f9f10";
+    play(&mut g, cycle);
+    assert_eq!(g.repetitions(), 2);
+    assert_eq!(g.status().outcome, None);
+    play(&mut g, "a9a10 f10f9 a10a9");
+    assert_eq!(g.status().outcome, None);
+    play(&mut g, "f9f10");
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::PerpetualCheck)
+    );
+    assert_eq!(g.result(), GameResult::BlackWins);
+    assert!(matches!(
+        g.play_text("a9a10"),
+        Err(MoveError::GameOver { .. })
+    ));
+    // Undo reopens the game.
+    g.undo();
+    assert_eq!(g.status().outcome, None);
+}
+
+#[test]
+fn xiangqi_repetition_with_a_quiet_move_in_the_cycle_draws() {
+    let mut g = game("xiangqi", "5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+    // White checks, then retreats quietly.
+    let cycle = "a1a10 f10f9 a10a1 f9f10";
+    play(&mut g, cycle);
+    play(&mut g, cycle);
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Repetition));
+    assert_eq!(g.result(), GameResult::Draw);
+}
+
+#[test]
+fn chess_threefold_stays_a_claim_and_xiangqi_ends() {
+    let mut g = Game::new(v("chess"));
+    for _ in 0..2 {
+        play(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    }
+    let s = g.status();
+    assert_eq!(s.outcome, None);
+    assert_eq!(s.claims, Claims::THREEFOLD_REPETITION);
+    play(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    assert!(g.status().claims.contains(Claims::THREEFOLD_REPETITION));
+    let mut g = Game::new(v("xiangqi"));
+    play(&mut g, "b1c3 b10c8 c3b1 c8b10");
+    assert_eq!(g.status().outcome, None);
+    play(&mut g, "b1c3 b10c8 c3b1 c8b10");
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Repetition));
+    assert!(g.status().claims.is_empty());
+}
+
+/// A 5x5 shogi-like game without drops: King and Rook a side, the
+/// repetition rules of `repetition` and `extra`.
+fn shogi_like(result: &str, extra: &str) -> Arc<Variant> {
+    let text = format!(
+        r#"name = "mini-repetition"
+files = 5
+ranks = 5
+start = "2k2/5/5/R4/4K w - - 0 1"
+stalemate = "loss"
+
+[game-end]
+repetition = 4
+repetition-result = "{result}"
+move-rule = 0
+{extra}
+
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+"#
+    );
+    Arc::new(Variant::from_definition(&text).unwrap())
+}
+
+const QUIET: &str = "a2b2 c5d5 b2a2 d5c5";
+/// From `2k2/R4/5/5/4K`: the Rook checks on rank 5, then on rank 4.
+const CHECKS: &str = "a4a5 c5c4 a5a4 c4c5";
+
+fn run(v: &Arc<Variant>, fen: &str, cycle: &str, times: usize) -> Game {
+    let mut g = Game::from_fen(v.clone(), fen).unwrap();
+    for _ in 0..times {
+        play(&mut g, cycle);
+    }
+    g
+}
+
+#[test]
+fn shogi_fourfold_draws_unless_perpetual_check() {
+    let v = shogi_like("draw", "perpetual-check = \"loss\"");
+    let start = v.start_fen().to_string();
+    let g = run(&v, &start, QUIET, 2);
+    assert_eq!(g.status().outcome, None);
+    let g = run(&v, &start, QUIET, 3);
+    assert_eq!(g.repetitions(), 4);
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Repetition));
+    // White's Rook checks with every move: White loses at the fourth
+    // occurrence (the King steps c5-c4-c5 out of the checks).
+    let fen = "2k2/R4/5/5/4K w - - 0 1";
+    let checks = CHECKS;
+    let g = run(&v, fen, checks, 2);
+    assert_eq!(g.status().outcome, None);
+    let mut g = run(&v, fen, checks, 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::PerpetualCheck)
+    );
+    assert!(g.play_text("a4a3").is_err());
+}
+
+#[test]
+fn minishogi_fourfold_loses_for_white_whoever_completes_it() {
+    let v = shogi_like("loss-for-white", "perpetual-check = \"loss\"");
+    let start = v.start_fen().to_string();
+    let g = run(&v, &start, QUIET, 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::Repetition)
+    );
+    // Completed by White's move: White still loses.
+    let g = run(&v, "2k2/5/5/R4/4K b - - 0 1", "c5d5 a2b2 d5c5 b2a2", 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::Repetition)
+    );
+    // Perpetual check by White still loses for White; by Black, for Black.
+    let g = run(&v, "2k2/R4/5/5/4K w - - 0 1", CHECKS, 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::PerpetualCheck)
+    );
+    let g = run(&v, "2k2/5/5/K4/4r b - - 0 1", "e1e2 a2a1 e2e1 a1a2", 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::White), EndReason::PerpetualCheck)
+    );
+}
+
+#[test]
+fn torishogi_fourfold_loses_for_the_player_who_completes_it() {
+    let v = shogi_like("loss-for-completer", "");
+    let start = v.start_fen().to_string();
+    // Black's move completes it: Black loses.
+    let g = run(&v, &start, QUIET, 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::White), EndReason::Repetition)
+    );
+    // White's move completes it: White loses.
+    let g = run(&v, "2k2/5/5/R4/4K b - - 0 1", "c5d5 a2b2 d5c5 b2a2", 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::Repetition)
+    );
+    // Without the perpetual-check switch, checking does not change it.
+    let g = run(&v, "2k2/R4/5/5/4K w - - 0 1", CHECKS, 3);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::White), EndReason::Repetition)
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Makruk's counting
+// ---------------------------------------------------------------------------
+
+/// Plays `n` plies of shuffling: White's Rook h8-h7, Black's King e5-d5.
+fn shuffle(g: &mut Game, n: usize) {
+    let cycle = ["h8h7", "e5d5", "h7h8", "d5e5"];
+    for i in 0..n {
+        play(g, cycle[i % 4]);
+    }
+}
+
+#[test]
+fn makruk_pieces_honour_runs_out() {
+    // Black's King alone against a Rook: 16 moves (32 plies), counted from
+    // the number of pieces on the board (3, so the count starts at 6 plies).
+    let fen = "7R/8/8/4k3/8/8/8/K7 w - - 0 1";
+    let mut g = game("makruk", fen);
+    shuffle(&mut g, 27);
+    assert_eq!(g.status().outcome, None);
+    let mut over = g.clone();
+    shuffle_from(&mut over, 27, 1);
+    assert_eq!(over.status().outcome, outcome(None, EndReason::Counting));
+    assert!(over.status().claims.is_empty());
+}
+
+#[test]
+fn makruk_board_honour_runs_out_after_64_moves() {
+    // No Pawns, both sides have pieces: the board's honour, 64 moves
+    // counted from 0 after the first move.
+    let fen = "7R/8/8/4k3/8/8/7m/K7 w - - 0 1";
+    let mut g = game("makruk", fen);
+    shuffle(&mut g, 129);
+    assert_eq!(g.status().outcome, None);
+    shuffle_from(&mut g, 129, 1);
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Counting));
+}
+
+fn shuffle_from(g: &mut Game, start: usize, n: usize) {
+    let cycle = ["h8h7", "e5d5", "h7h8", "d5e5"];
+    for i in start..start + n {
+        play(g, cycle[i % 4]);
+    }
+}
+
+#[test]
+fn makruk_no_count_while_a_pawn_is_on_the_board_and_a_promotion_starts_it() {
+    // A White Pawn on b4 (promotes on rank 6): no count at all.
+    let fen = "7R/8/8/4k3/1P6/8/8/K7 w - - 0 1";
+    let mut g = game("makruk", fen);
+    shuffle(&mut g, 60);
+    assert_eq!(g.status().outcome, None);
+    // The Pawn moves and promotes: now the pieces' honour counts (Rook:
+    // 16 moves, from 4 pieces: 8 plies), so it runs out 25 plies later.
+    play(&mut g, "b4b5 e5d5 b5b6m"); // b6 promotes
+    let b6 = g.position().square("b6").unwrap();
+    assert!(
+        g.position().piece_at(b6).unwrap().role
+            == betza::Variant::by_name("makruk")
+                .unwrap()
+                .role_by_token("M")
+                .unwrap()
+    );
+    // Black to move, King on d5, Rook on h8: the shuffle's fourth ply.
+    shuffle_from(&mut g, 3, 24);
+    assert_eq!(g.status().outcome, None);
+    shuffle_from(&mut g, 27, 1);
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Counting));
+}
+
+#[test]
+fn makruk_a_capture_that_bares_a_king_restarts_the_count() {
+    // Board's honour runs from White's first move; Black's Met is taken on
+    // ply 3: Black's bare King counts the pieces' honour (Rook: 16 moves,
+    // 3 pieces: from 6 plies), so it ends 27 plies after the capture, not
+    // 128.
+    let fen = "7R/8/8/4k3/8/8/7m/K7 w - - 0 1";
+    let mut g = game("makruk", fen);
+    play(&mut g, "h8h7 e5d5 h7h2");
+    // After the capture (Black to move): plies 7..=32 are 26 more plies.
+    let mut g2 = g.clone();
+    let cycle = ["d5e5", "h2h3", "e5d5", "h3h2"];
+    for i in 0..26 {
+        play(&mut g2, cycle[i % 4]);
+    }
+    assert_eq!(g2.status().outcome, None);
+    play(&mut g2, cycle[26 % 4]);
+    assert_eq!(g2.status().outcome, outcome(None, EndReason::Counting));
+    let _ = g;
+}
+
+// ---------------------------------------------------------------------------
+// Dead positions
+// ---------------------------------------------------------------------------
+
+#[test]
+fn royal_pieces_alone_are_dead_in_every_variant() {
+    for name in Variant::builtin_names() {
+        let variant = v(name);
+        let start = Position::start(variant);
+        let (wk, bk) = (
+            start.king(Color::White).unwrap(),
+            start.king(Color::Black).unwrap(),
+        );
+        let size = variant.size();
+        let token = &variant.piece(variant.royal()).token;
+        // The Kings on their start squares, or the Black one a file aside
+        // where they would face each other.
+        let p = [0, 1, -1]
+            .into_iter()
+            .filter_map(|df| size.square(size.file(bk) as i32 + df, size.rank(bk) as i32))
+            .find_map(|b| {
+                let list = format!(
+                    "{token}{} {}{}",
+                    size.square_name(wk),
+                    token.to_lowercase(),
+                    size.square_name(b)
+                );
+                let fen = format!("{} w - - 0 1", common::placement(name, &list));
+                Position::from_fen(variant, &fen).ok()
+            })
+            .unwrap();
+        assert!(p.is_insufficient_material(), "{name}");
+        assert_eq!(
+            p.outcome(),
+            outcome(None, EndReason::InsufficientMaterial),
+            "{name}"
+        );
+        // The moves stay (perft counts go on), the game refuses them.
+        assert!(!p.legal_moves().is_empty(), "{name}");
+        let mut g = Game::from_position(p);
+        assert_eq!(g.result(), GameResult::Draw);
+        let m = p.legal_moves()[0];
+        assert!(
+            matches!(g.play(&m), Err(MoveError::GameOver { .. })),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn chess_like_dead_material() {
+    for name in [
+        "chess",
+        "capablanca",
+        "gothic",
+        "embassy",
+        "janus",
+        "modern",
+        "chancellor",
+        "centaur",
+        "grand",
+    ] {
+        let dead = |pieces: &str| {
+            common::setup(name, &format!("Ke2 ke7 {pieces}"), "w - - 0 1")
+                .is_insufficient_material()
+        };
+        assert!(dead("Nc3"), "{name}: K+N v K");
+        assert!(dead("bc6"), "{name}: K v K+B");
+        // b2 and c1 share a colour, b2 and c2 do not.
+        assert!(dead("Bb2 bc1"), "{name}: Bishops on one colour");
+        assert!(!dead("Bb2 bc2"), "{name}: Bishops on both colours");
+        assert!(!dead("Nb2 nc3"), "{name}: a Knight each");
+        assert!(!dead("Rb2"), "{name}: a Rook");
+    }
+    // Makruk, Shatranj and Courier name none.
+    for name in ["makruk", "shatranj", "courier"] {
+        let p = common::setup(name, "Ke2 ke7 Nc3 Rh1", "w - - 0 1");
+        assert!(!p.is_insufficient_material(), "{name}");
+    }
+}
+
+#[test]
+fn chess_dead_material_fires_and_does_not() {
+    let dead = |fen: &str| {
+        Position::from_fen(v("chess"), fen)
+            .unwrap()
+            .is_insufficient_material()
+    };
+    assert!(dead("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"));
+    assert!(dead("8/8/4k3/8/8/3BK3/8/8 b - - 0 1"));
+    assert!(dead("8/8/4k1n1/8/8/4K3/8/8 w - - 0 1"));
+    // Bishops on d3 and d5: both light squares.
+    assert!(dead("8/8/4k3/3b4/8/3BK3/8/8 w - - 0 1"));
+    // Bishops on d3 (light) and c5 (dark).
+    assert!(!dead("8/8/4k3/2b5/8/3BK3/8/8 w - - 0 1"));
+    // Two Knights, a Knight against a Bishop, a Pawn, a Rook: not listed.
+    assert!(!dead("8/8/4k3/8/8/2NNK3/8/8 w - - 0 1"));
+    assert!(!dead("8/8/4k3/3b4/8/3NK3/8/8 w - - 0 1"));
+    assert!(!dead("8/8/4k3/8/8/3PK3/8/8 w - - 0 1"));
+    assert!(!dead("8/8/4k3/8/8/3RK3/8/8 w - - 0 1"));
+    // Decimaka and Meiriqi list none: a minor piece can still win there.
+    let p =
+        Position::from_fen(v("decimaka"), "4k5/10/10/10/10/10/10/10/3NK5/10 w - - 0 1").unwrap();
+    assert!(!p.is_insufficient_material());
+    // A game reaching K+N v K by a capture is over, a draw.
+    let mut g = game("chess", "8/8/4k3/8/3q4/2N5/8/4K3 w - - 0 1");
+    play(&mut g, "c3d5");
+    assert_eq!(g.status().outcome, None);
+    let mut g = game("chess", "8/8/4k3/8/3q4/8/4N3/4K3 w - - 0 1");
+    play(&mut g, "e2d4");
+    assert_eq!(
+        g.status().outcome,
+        outcome(None, EndReason::InsufficientMaterial)
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Definitions: errors and round trip
+// ---------------------------------------------------------------------------
+
+fn with_game_end(table: &str) -> Result<Variant, VariantError> {
+    let text = betza::builtin::definition_text("chess").unwrap();
+    let i = text.find("\n[[piece]]").unwrap();
+    let text = format!("{}\n{table}\n{}", &text[..i], &text[i..]);
+    let text = text.replace(
+        "[game-end]\ndead-material = [\n  { pieces = [\"N\"], against = [] },\n  { pieces = [\"B\"], against = [] },\n  { pieces = [\"B\"], against = [\"B\"], same-color = true },\n]\n",
+        "",
+    );
+    Variant::from_definition(&text)
+}
+
+#[test]
+fn game_end_errors_are_clear() {
+    for (table, says) in [
+        (
+            "[game-end]\nbare-king = \"win\"",
+            "key `game-end.bare-king`: \"win\": expected \"loss\"",
+        ),
+        (
+            "[game-end]\nrepetition = 101",
+            "key `game-end.repetition`: 101 is not in 0..=100",
+        ),
+        ("[game-end]\nrepetition = 1", "at least 2 occurrences"),
+        (
+            "[game-end]\nrepetition-result = \"lose\"",
+            "expected \"claim\" or \"draw\" or \"loss-for-completer\" or \"loss-for-white\"",
+        ),
+        (
+            "[game-end]\nperpetual-check = \"loss\"",
+            "`repetition-result` to a result other than \"claim\"",
+        ),
+        (
+            "[game-end]\nmove-rule = -1",
+            "key `game-end.move-rule`: -1 is not in 0..=10000",
+        ),
+        (
+            "[game-end]\nmove-rule-result = \"win\"",
+            "expected \"claim\" or \"draw\"",
+        ),
+        (
+            "[game-end]\ndead-material = [{ pieces = [\"X\"] }]",
+            "no piece type has token \"X\"",
+        ),
+        (
+            "[game-end]\ndead-material = [{ pieces = [\"K\"] }]",
+            "is the royal piece",
+        ),
+        (
+            "[game-end]\ndead-material = [{ pieces = [] }]",
+            "lists no piece",
+        ),
+        (
+            "[game-end]\nsudden-death = true",
+            "unknown field `sudden-death`",
+        ),
+        (
+            "[game-end.counting]\nboard-honour = 0\npieces-honour-default = 64",
+            "key `game-end.counting.board-honour`: 0 is not in 1..=10000",
+        ),
+        (
+            "[game-end.counting]\nboard-honour = 64\npieces-honour-default = 64\npieces-honour = [{ piece = \"Z\", count = 1, moves = 8 }]",
+            "no piece type has token \"Z\"",
+        ),
+    ] {
+        let e = with_game_end(table)
+            .err()
+            .unwrap_or_else(|| panic!("{table} accepted"));
+        assert!(e.to_string().contains(says), "{table}: {e}");
+    }
+}
+
+#[test]
+fn definitions_with_game_end_rules_round_trip() {
+    for name in ["shatranj", "courier", "xiangqi", "makruk", "chess", "grand"] {
+        let def = v(name).definition().clone();
+        let text = def.to_string();
+        assert_eq!(
+            text.parse::<betza::VariantDef>().unwrap(),
+            def,
+            "{name}:\n{text}"
+        );
+    }
+    let v = shogi_like("loss-for-white", "perpetual-check = \"loss\"");
+    let def = v.definition().clone();
+    assert_eq!(def.to_string().parse::<betza::VariantDef>().unwrap(), def);
+}
+
+// ---------------------------------------------------------------------------
+// PGN
+// ---------------------------------------------------------------------------
+
+#[test]
+fn pgn_names_the_rule_that_ended_the_game() {
+    let mut g = game("xiangqi", XQ);
+    for _ in 0..2 {
+        play(&mut g, "a9a10 f10f9 a10a9 f9f10");
+    }
+    g.set_tag("Termination", "time forfeit").unwrap();
+    let pgn = g.to_pgn();
+    assert!(pgn.contains("[Result \"0-1\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Termination \"perpetual check\"]\n"), "{pgn}");
+    assert!(!pgn.contains("time forfeit"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("0-1"), "{pgn}");
+    let back = Game::from_pgn(&pgn).unwrap();
+    assert_eq!(back.status(), g.status());
+    assert_eq!(back.to_pgn(), pgn);
+    // A game going on keeps a GUI's own Termination.
+    g.undo();
+    let pgn = g.to_pgn();
+    assert!(pgn.contains("[Termination \"time forfeit\"]\n"), "{pgn}");
+    // Moves after the end are refused.
+    let mut over = g.clone();
+    play(&mut over, "f9f10");
+    let bad = over.to_pgn().replace(" 0-1\n", " Ra10 0-1\n");
+    assert!(Game::from_pgn(&bad).is_err());
+}
+
+// ---------------------------------------------------------------------------
+// The example programs report the same
+// ---------------------------------------------------------------------------
+
+/// Runs an example program with `input` on its standard input.
+fn run_example(name: &str, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--example", name, "--"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_xboard_result_line_names_the_rule() {
+    // XBoard numbers a 10-rank board's ranks from 0: a9a10 is a8a9.
+    let script = "new\nvariant xiangqi\nforce\nsetboard 5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1\n\
+        usermove a8a9\nusermove f9f8\nusermove a9a8\nusermove f8f9\n\
+        usermove a8a9\nusermove f9f8\nusermove a9a8\nusermove f8f9\nusermove a8a9\nquit\n";
+    let out = run_example("xboard", &["--seed", "1"], script);
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            !l.starts_with("feature") && !l.starts_with("piece ") && !l.starts_with("setup ")
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "0-1 {Black wins by perpetual check}",
+            "Illegal move (the game is over): a8a9"
+        ],
+        "{out}"
+    );
+    let out = run_example(
+        "xboard",
+        &[],
+        "new\nvariant shatranj\nsetboard 4q3/2n5/8/2r1p3/kp2n3/8/8/1K6 w - - 0 41\ngo\nquit\n",
+    );
+    assert!(out.contains("0-1 {Black wins by bare king}"), "{out}");
+    let out = run_example(
+        "xboard",
+        &[],
+        "new\nsetboard 8/8/4k3/8/8/3NK3/8/8 w - - 0 1\ngo\nquit\n",
+    );
+    assert!(
+        out.contains("1/2-1/2 {Draw by insufficient material}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_announces_the_rule() {
+    let out = run_example(
+        "play",
+        &[
+            "xiangqi",
+            "--no-color",
+            "--black",
+            "human",
+            "--fen",
+            "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        ],
+        "a9a10\nf10f9\na10a9\nf9f10\na9a10\nf10f9\na10a9\nf9f10\nquit\n",
+    );
+    assert!(
+        out.contains("Game over: black wins by perpetual check. Result 0-1."),
+        "{out}"
+    );
+}
+
+#[test]
+fn end_reasons_have_distinct_names_that_read_back() {
+    let all = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::BareKing,
+        EndReason::InsufficientMaterial,
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::MoveRule,
+        EndReason::Counting,
+    ];
+    let mut names: Vec<&str> = all.iter().map(|r| r.as_str()).collect();
+    for r in all {
+        assert_eq!(EndReason::from_name(r.as_str()), Some(r));
+        assert_eq!(r.to_string(), r.as_str());
+    }
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), all.len());
+    assert_eq!(EndReason::from_name("resignation"), None);
+    let o = Outcome {
+        winner: Some(Color::Black),
+        reason: EndReason::PerpetualCheck,
+    };
+    assert_eq!(o.to_string(), "black wins by perpetual check");
+}
