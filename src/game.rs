@@ -343,7 +343,7 @@ impl Game {
     }
 
     /// Appends a move known to be legal.
-    fn push(&mut self, m: Move) {
+    pub(crate) fn push(&mut self, m: Move) {
         let hash = self.current.hash_after(&m, self.hash);
         let before = self.current;
         self.history.push(Ply {

@@ -570,8 +570,11 @@ impl<'t> Raw<'t> {
                     number,
                     error,
                 })?;
+            // XBoard's record is replayed as played: the resolved moves are
+            // legal, and where the rules ended the game earlier (a repetition
+            // XBoard let go on) its moves still stand.
             for m in &moves {
-                game.play(m).expect("a legal move of the position");
+                game.push(*m);
             }
         }
         for (mv, line) in self.moves.iter().filter(|_| xboard.is_none()) {
