@@ -894,14 +894,14 @@ mod tests {
         assert_eq!(d("fsN"), "leaps (2,1) long side sideways and forward");
         assert_eq!(d("ffN"), "leaps (2,1) long side forward");
         assert_eq!(d("fNfsN"), "leaps (2,1) forward");
-        assert_eq!(d("flN"), "leaps (2,1) long side forward, to the left");
-        assert_eq!(d("lfN"), "leaps (2,1) long side left, forward");
+        assert_eq!(d("lfN"), "leaps (2,1) long side forward, to the left");
+        assert_eq!(d("flN"), "leaps (2,1) long side left, forward");
         assert_eq!(d("fZ"), "leaps (3,2) long side forward");
         assert_eq!(d("fNfC"), "leaps (2,1) or (3,1) long side forward");
         assert_eq!(d("bN"), "leaps (2,1) long side backward");
         assert_eq!(d("bNbsN"), "leaps (2,1) backward");
         assert_eq!(
-            d("lNfrN"),
+            d("lNrfN"),
             "leaps (2,1) long side left or long side forward, to the right"
         );
         assert_eq!(d("fFbrF"), "steps one square diagonally forward or right");

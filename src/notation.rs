@@ -25,8 +25,9 @@
 //!   rotated 180 degrees. On orthogonal atoms letters add up; on diagonal atoms
 //!   one letter names a pair and two at right angles (`fl`) one move; on oblique
 //!   atoms one letter names the pair nearest it, `fs`/`bs` the pair one rank
-//!   forward/backward, and two letters (`fl`, `lf`, ...) one move, the first letter
-//!   giving the long side.
+//!   forward/backward, and two letters (`fl`, `lf`, ...) one move, the second
+//!   letter giving the long side (`lfN` from e5 is d7, `flN` is c6), as XBoard,
+//!   H. G. Muller's documentation and Fairy-Stockfish read them.
 //! - Modes: `m` move only, `c` capture only, `e` en passant; no mode = `mc`.
 //! - `n` (lame): the leap is made step by step over empty squares (straight for
 //!   orthogonal and diagonal atoms, orthogonally first then diagonally for
@@ -276,6 +277,17 @@ impl Parser<'_> {
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
                     return self.move_term(groups, lame, hop, initial, term_start, out);
+                }
+                b'J' | b'L' => {
+                    // XBoard reads J as (3,1) and L as (3,2), Fairy-Stockfish the
+                    // other way round: refused rather than guessed.
+                    return self.err(
+                        at,
+                        format!(
+                            "atom '{}' is read differently by XBoard and Fairy-Stockfish; write C for (3,1) or Z for (3,2)",
+                            c as char
+                        ),
+                    );
                 }
                 b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't'
                 | b'w' => {
@@ -573,14 +585,15 @@ fn first_leg(p: &Parser<'_>, atom: Atom, g: &Group) -> Result<Vec<(i8, i8)>, Bet
                     [b's', 0] => x.abs() == a,
                     [b'f', b's'] => y == b && x.abs() == a,
                     [b'b', b's'] => y == -b && x.abs() == a,
-                    [b'f', b'l'] => y == a && x == -b,
-                    [b'f', b'r'] => y == a && x == b,
-                    [b'b', b'l'] => y == -a && x == -b,
-                    [b'b', b'r'] => y == -a && x == b,
-                    [b'l', b'f'] => x == -a && y == b,
-                    [b'l', b'b'] => x == -a && y == -b,
-                    [b'r', b'f'] => x == a && y == b,
-                    [b'r', b'b'] => x == a && y == -b,
+                    // Two letters: the second gives the long side.
+                    [b'l', b'f'] => y == a && x == -b,
+                    [b'r', b'f'] => y == a && x == b,
+                    [b'l', b'b'] => y == -a && x == -b,
+                    [b'r', b'b'] => y == -a && x == b,
+                    [b'f', b'l'] => x == -a && y == b,
+                    [b'b', b'l'] => x == -a && y == -b,
+                    [b'f', b'r'] => x == a && y == b,
+                    [b'b', b'r'] => x == a && y == -b,
                     _ => return p.err(pos, "direction not understood on this atom"),
                 },
                 (_, [c, 0]) => letter(c, x, y),

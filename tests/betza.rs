@@ -196,12 +196,14 @@ fn directions_on_each_kind_of_atom() {
         centre("vN", true),
         off(&[(-1, 2), (1, 2), (-1, -2), (1, -2)])
     );
-    assert_eq!(centre("flN", true), off(&[(-1, 2)]));
-    assert_eq!(centre("lfN", true), off(&[(-2, 1)]));
-    assert_eq!(centre("rbN", true), off(&[(2, -1)]));
+    // Two letters name one move, the second giving the long side (XBoard).
+    assert_eq!(centre("lfN", true), off(&[(-1, 2)]));
+    assert_eq!(centre("flN", true), off(&[(-2, 1)]));
+    assert_eq!(centre("brN", true), off(&[(2, -1)]));
+    assert_eq!(centre("rbN", true), off(&[(1, -2)]));
     // Black's directions are White's rotated 180 degrees.
     assert_eq!(centre("fW", false), off(&[(0, -1)]));
-    assert_eq!(centre("flN", false), off(&[(1, -2)]));
+    assert_eq!(centre("lfN", false), off(&[(1, -2)]));
 }
 
 #[test]
