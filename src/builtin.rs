@@ -23,6 +23,8 @@ const FILES: &[(&str, &str)] = &[
     ("makruk", include_str!("../variants/makruk.toml")),
     ("grand", include_str!("../variants/grand.toml")),
     ("xiangqi", include_str!("../variants/xiangqi.toml")),
+    ("nightrider", include_str!("../variants/nightrider.toml")),
+    ("amazon", include_str!("../variants/amazon.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -42,6 +44,8 @@ pub(crate) const NAMES: &[&str] = &[
     "makruk",
     "grand",
     "xiangqi",
+    "nightrider",
+    "amazon",
 ];
 
 fn index(name: &str) -> Option<usize> {
