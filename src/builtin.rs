@@ -25,6 +25,7 @@ const FILES: &[(&str, &str)] = &[
     ("xiangqi", include_str!("../variants/xiangqi.toml")),
     ("nightrider", include_str!("../variants/nightrider.toml")),
     ("amazon", include_str!("../variants/amazon.toml")),
+    ("grasshopper", include_str!("../variants/grasshopper.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -46,6 +47,7 @@ pub(crate) const NAMES: &[&str] = &[
     "xiangqi",
     "nightrider",
     "amazon",
+    "grasshopper",
 ];
 
 fn index(name: &str) -> Option<usize> {

@@ -173,6 +173,8 @@ struct Single {
     modes: Modes,
     lame: bool,
     initial: bool,
+    /// 0: an ordinary move, 1: a hopper (`p`), 2: a grasshopper (`g`).
+    hop: u8,
 }
 
 fn single(m: &MoveTerm) -> Single {
@@ -186,6 +188,7 @@ fn single(m: &MoveTerm) -> Single {
         modes: m.modes,
         lame: m.lame,
         initial: m.initial,
+        hop: if m.grasshopper { 2 } else { u8::from(m.hop) },
     };
     match m.atom.shape() {
         Shape::Orthogonal => s.orthogonal = m.first.iter().map(unit).collect(),
@@ -207,6 +210,7 @@ fn merge_singles(singles: Vec<(usize, Single)>) -> Vec<(usize, Single)> {
             s.modes,
             s.lame,
             s.initial,
+            s.hop,
             is_oblique(s),
             s.atoms[0].a == 1,
         )
@@ -362,6 +366,11 @@ fn single_text(s: &Single) -> String {
             ", not jumping: the squares between must be empty"
         });
     }
+    text.push_str(match s.hop {
+        1 => ", over exactly one piece of either side on the way (a hopper)",
+        2 => " as a grasshopper: over the first piece in the way, landing just beyond it",
+        _ => "",
+    });
     push_modes(&mut text, s.modes);
     if s.initial {
         text.push_str(", only from its initial squares");
@@ -905,6 +914,14 @@ mod tests {
             "leaps (2,1) long side left or long side forward, to the right"
         );
         assert_eq!(d("fFbrF"), "steps one square diagonally forward or right");
+        assert_eq!(
+            d("gQ"),
+            "slides any distance in any direction as a grasshopper: over the first piece in the way, landing just beyond it"
+        );
+        assert_eq!(
+            d("mRcpR"),
+            "slides any distance orthogonally, without capturing; slides any distance orthogonally, over exactly one piece of either side on the way (a hopper), only capturing"
+        );
         assert_eq!(
             d("flFbrF"),
             "steps one square diagonally forward-left or backward-right"

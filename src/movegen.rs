@@ -93,6 +93,11 @@ impl<'v> Position<'v> {
                             return true;
                         }
                     }
+                    for pair in t.grass_paths(by, r, from, sq).chunks_exact(2) {
+                        if (pair[0] & occ).is_empty() && !(pair[1] & occ).is_empty() {
+                            return true;
+                        }
+                    }
                 }
             }
         }
@@ -164,6 +169,19 @@ impl<'v> Position<'v> {
                             0 => block |= m,
                             1 => in_check = true,
                             2 => danger |= on & ours,
+                            _ => {}
+                        }
+                    }
+                    // A grasshopper: the way to the screen must be empty
+                    // and the screen occupied. One of ours on the way may
+                    // unblock it or move onto the screen; a move onto an
+                    // empty screen with the way clear gives check.
+                    for pair in t.grass_paths(them, r, from, king).chunks_exact(2) {
+                        let (way, screen) = (pair[0] & occ, pair[1] & occ);
+                        match (way.count(), screen.is_empty()) {
+                            (0, false) => in_check = true,
+                            (0, true) => block |= pair[1],
+                            (1, _) => danger |= way & ours,
                             _ => {}
                         }
                     }
@@ -316,6 +334,34 @@ impl<'v> Position<'v> {
     fn hop_targets(&self, slot: &Slot, occ: Bitboard, quiet: &mut Bitboard, caps: &mut Bitboard) {
         let t = &self.variant.tables;
         for ray in t.hops(slot) {
+            if ray.grass {
+                // The square just beyond the first occupied one, if on the ray.
+                let on = (ray.all & occ).0;
+                if on == 0 {
+                    continue;
+                }
+                let land = if ray.ascending {
+                    let screen = on.trailing_zeros();
+                    let past = ray.all.0 & !(u128::MAX >> (127 - screen));
+                    past & past.wrapping_neg()
+                } else {
+                    let screen = 127 - on.leading_zeros();
+                    let past = ray.all.0 & ((1u128 << screen) - 1);
+                    if past == 0 {
+                        0
+                    } else {
+                        1u128 << (127 - past.leading_zeros())
+                    }
+                };
+                if land & occ.0 == 0 {
+                    if ray.quiet {
+                        *quiet |= Bitboard(land);
+                    }
+                } else if ray.capture {
+                    *caps |= Bitboard(land);
+                }
+                continue;
+            }
             // The first occupied square is the screen; then the squares up
             // to the next occupied one, which a capture takes.
             let on = (ray.all & occ).0;

@@ -8,7 +8,7 @@
 //! piece     := term+
 //! term      := group ('a' group)* atom range?     a move, one leg per group
 //!            | ('i' | 's')* 'O' digits            castling, King moves n squares
-//! group     := (direction | mode | 'n' | 'p' | 'i' | 'y')*
+//! group     := (direction | mode | 'n' | 'p' | 'g' | 'i' | 'y')*
 //! direction := 'f' | 'b' | 'l' | 'r' | 'v' | 's'   (pairs such as "fl" combine)
 //! mode      := 'm' (move only) | 'c' (capture only) | 'e' (may capture en passant)
 //! atom      := 'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G'
@@ -36,6 +36,9 @@
 //!   either side), then over empty squares; it may stop on those (`m`) or
 //!   capture the first piece after them (`c`). The range counts every square
 //!   from the start. Only on single-leg riders (the Cannon is `mRcpR`).
+//! - `g` (grasshopper): a slide over empty squares to the first occupied
+//!   square (the screen), landing on the square just beyond it; the range
+//!   bounds the landing square, as in XBoard. Only on single-leg riders (`gQ`).
 //! - `i`: only from the piece's initial region (the variant names it).
 //! - Multi-leg terms: `a` starts the next leg, with the same atom. Later legs'
 //!   directions are relative to the previous leg: `f` on, `b` back, `l`/`r`
@@ -46,7 +49,7 @@
 //!   next leg between leaper and unlimited rider. Every leg but the last ends on
 //!   an empty square; only the last leg's mode letters may be `c` or `e`.
 //!
-//! Anything else (hoppers `p`/`g`, locusts, `j`, `x`, ...) is rejected with the
+//! Anything else (`j`, `x`, ...) is rejected with the
 //! position of the offending character, and so is a move of more than
 //! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths from a square.
 //!
@@ -54,7 +57,7 @@
 //! use betza::notation::parse;
 //! let gryphon = parse("FyafsF").unwrap();
 //! assert_eq!(gryphon.terms.len(), 2);
-//! let err = parse("WgR").unwrap_err();
+//! let err = parse("WjR").unwrap_err();
 //! assert_eq!(err.position, 1);
 //! ```
 
@@ -153,6 +156,10 @@ pub struct MoveTerm {
     pub lame: bool,
     /// Hopper (`p`): a slide over exactly one occupied square.
     pub hop: bool,
+    /// Grasshopper (`g`): a slide to the first occupied square (the
+    /// screen), landing on the square just beyond it; `range` bounds the
+    /// landing square's distance, as in XBoard.
+    pub grasshopper: bool,
     /// Only from the initial region (`i`).
     pub initial: bool,
     /// Byte position of the term in the string.
@@ -242,6 +249,7 @@ impl Parser<'_> {
         }];
         let mut lame = None;
         let mut hop = None;
+        let mut grass = None;
         let mut initial = false;
         loop {
             let Some(&c) = self.bytes.get(self.pos) else {
@@ -261,6 +269,7 @@ impl Parser<'_> {
                 }
                 b'n' => lame = Some(at),
                 b'p' => hop = Some(at),
+                b'g' => grass = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
                 b'a' if groups.len() >= MAX_LEGS => {
@@ -272,11 +281,11 @@ impl Parser<'_> {
                 }),
                 b'O' => {
                     self.pos += 1;
-                    return self.castle(groups, lame.or(hop), term_start, at, out);
+                    return self.castle(groups, lame.or(hop).or(grass), term_start, at, out);
                 }
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
-                    return self.move_term(groups, lame, hop, initial, term_start, out);
+                    return self.move_term(groups, lame, hop, grass, initial, term_start, out);
                 }
                 b'J' | b'L' => {
                     // XBoard reads J as (3,1) and L as (3,2), Fairy-Stockfish the
@@ -289,8 +298,7 @@ impl Parser<'_> {
                         ),
                     );
                 }
-                b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't'
-                | b'w' => {
+                b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't' | b'w' => {
                     return self.err(at, format!("modifier '{}' is not supported", c as char));
                 }
                 _ if c.is_ascii_digit() => {
@@ -388,6 +396,7 @@ impl Parser<'_> {
         groups: Vec<Group>,
         lame: Option<usize>,
         hop: Option<usize>,
+        grass: Option<usize>,
         initial: bool,
         term_start: usize,
         out: &mut Vec<Term>,
@@ -442,6 +451,22 @@ impl Parser<'_> {
             }
             if groups[0].modes.en_passant {
                 return self.err(p, "a hopper cannot capture en passant");
+            }
+        }
+        if let Some(g) = grass {
+            if groups.len() > 1 {
+                return self.err(g, "'g' is for single-leg moves only");
+            }
+            if let Some(p) = hop {
+                return self.err(p.max(g), "a move cannot be both 'p' and 'g'");
+            }
+            if range == 1 {
+                // XBoard's range counts up to the landing square: a leaper
+                // would land on its screen.
+                return self.err(g, "'g' (grasshopper) needs a rider, as in gQ");
+            }
+            if groups[0].modes.en_passant {
+                return self.err(g, "a grasshopper cannot capture en passant");
             }
         }
         for g in &groups[..groups.len() - 1] {
@@ -508,6 +533,7 @@ impl Parser<'_> {
                 modes,
                 lame: lame.is_some(),
                 hop: hop.is_some(),
+                grasshopper: grass.is_some(),
                 initial,
                 position: term_start,
             }));

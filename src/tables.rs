@@ -55,6 +55,9 @@ pub(crate) struct Ray {
     pub capture: bool,
     /// Whether square indices grow along the ray.
     pub ascending: bool,
+    /// A grasshopper's ray (hop rays only): it lands just beyond the first
+    /// occupied square, if that square is on the ray.
+    pub grass: bool,
 }
 
 /// The move data of one piece type of one colour on one square.
@@ -150,6 +153,10 @@ pub(crate) struct Tables {
     paths: PathTable,
     /// Hop captures: the squares of which exactly one must be occupied.
     hops: PathTable,
+    /// Grasshopper captures: pairs of masks, the squares that must be empty
+    /// and the screen that must be occupied. Their starts are in `rev_hop`,
+    /// and their roles in `hop_roles`, with the hoppers'.
+    grass: PathTable,
     /// Squares above / below each square on its file.
     file_up: Vec<Bitboard>,
     file_down: Vec<Bitboard>,
@@ -213,6 +220,7 @@ struct HopLeg {
     dir: (i8, i8),
     range: u8,
     initial: bool,
+    grass: bool,
     flags: u8,
 }
 
@@ -363,6 +371,9 @@ struct Builder {
     masks: Vec<(u8, Bitboard)>,
     /// The piece's hopper directions.
     hops: Vec<HopLeg>,
+    /// Grasshopper captures from one square: (target, squares that must be
+    /// empty, the screen).
+    grass_masks: Vec<(u8, Bitboard, Bitboard)>,
     steps_left: u64,
 }
 
@@ -386,11 +397,14 @@ impl Builder {
         self.hops.clear();
         for term in terms {
             let Term::Move(m) = term else { continue };
-            if m.hop {
+            if m.hop || m.grasshopper {
                 for &dir in &m.first {
                     let flags = flags_of(m);
                     let same = |h: &&mut HopLeg| {
-                        h.dir == dir && h.range == m.range && h.initial == m.initial
+                        h.dir == dir
+                            && h.range == m.range
+                            && h.initial == m.initial
+                            && h.grass == m.grasshopper
                     };
                     match self.hops.iter_mut().find(same) {
                         Some(h) => h.flags |= flags,
@@ -398,6 +412,7 @@ impl Builder {
                             dir,
                             range: m.range,
                             initial: m.initial,
+                            grass: m.grasshopper,
                             flags,
                         }),
                     }
@@ -657,7 +672,12 @@ impl Builder {
                 }
                 self.spend(1)?;
                 (f, r) = (f + dir.0 as i32, r + dir.1 as i32);
-                if h.flags & CAPTURE != 0 && all.count() >= 1 {
+                if h.grass {
+                    // The screen is the square before `s`; the rest must be empty.
+                    if h.flags & CAPTURE != 0 && last != from {
+                        self.grass_masks.push((s.0, all.without(last), last.bb()));
+                    }
+                } else if h.flags & CAPTURE != 0 && all.count() >= 1 {
                     self.masks.push((s.0, all));
                 }
                 all = all.with(s);
@@ -674,6 +694,7 @@ impl Builder {
                     quiet: h.flags & QUIET != 0,
                     capture: h.flags & CAPTURE != 0,
                     ascending: last > from,
+                    grass: h.grass,
                 });
                 count += 1;
             }
@@ -693,6 +714,7 @@ impl Builder {
             quiet: flags & QUIET != 0,
             capture: flags & CAPTURE != 0,
             ascending: true,
+            grass: false,
         };
         let mut cur = node;
         let mut prev: Option<u8> = None;
@@ -792,6 +814,10 @@ impl Tables {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
             },
+            grass: PathTable {
+                slot: vec![None; 2 * roles],
+                ..PathTable::default()
+            },
             file_up: Vec::with_capacity(n),
             file_down: Vec::with_capacity(n),
         };
@@ -804,11 +830,14 @@ impl Tables {
             open: Vec::new(),
             masks: Vec::new(),
             hops: Vec::new(),
+            grass_masks: Vec::new(),
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
         let mut role_paths: Vec<(u16, Bitboard)> = Vec::new();
         let mut role_hops: Vec<(u16, Bitboard)> = Vec::new();
+        // Grasshopper captures, two masks per path (see `Tables::grass`).
+        let mut role_grass: Vec<(u16, Bitboard)> = Vec::new();
         let mut cursor: Vec<u32> = Vec::new();
         // One square's rays, grouped as `Slot` keeps them.
         let mut square_rays: Vec<Ray> = Vec::new();
@@ -831,10 +860,12 @@ impl Tables {
                     t.rev_hop.copy_within(w..w + n, bl);
                     t.paths.slot[cr] = t.paths.slot[role];
                     t.hops.slot[cr] = t.hops.slot[role];
+                    t.grass.slot[cr] = t.grass.slot[role];
                     continue;
                 }
                 role_paths.clear();
                 role_hops.clear();
+                role_grass.clear();
                 for from in 0..n {
                     let from_sq = Square(from as u8);
                     let idx = t.idx(color, role, from);
@@ -914,6 +945,7 @@ impl Tables {
                             .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
                     );
                     b.masks.clear();
+                    b.grass_masks.clear();
                     let hops = b
                         .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
                         .map_err(|_| BuildError::Steps { role })?;
@@ -925,8 +957,17 @@ impl Tables {
                             .iter()
                             .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
                     );
-                    let stored = t.paths.masks.len() + t.hops.masks.len();
-                    if stored + role_paths.len() + role_hops.len() > MAX_ATTACK_PATHS {
+                    b.grass_masks
+                        .sort_unstable_by_key(|&(to, m, s)| (to, m.0, s.0));
+                    b.grass_masks.dedup();
+                    for &(to, m, screen) in &b.grass_masks {
+                        let pair = (from * n + to as usize) as u16;
+                        role_grass.push((pair, m));
+                        role_grass.push((pair, screen));
+                    }
+                    let stored = t.paths.masks.len() + t.hops.masks.len() + t.grass.masks.len();
+                    let pending = role_paths.len() + role_hops.len() + role_grass.len();
+                    if stored + pending > MAX_ATTACK_PATHS {
                         return Err(BuildError::AttackPaths { role });
                     }
                 }
@@ -937,18 +978,24 @@ impl Tables {
                     }
                 }
                 t.paths.add(cr, n, &role_paths, &mut cursor);
+                for &(pair, _) in &role_grass {
+                    let (from, to) = (pair as usize / n, pair as usize % n);
+                    t.rev_hop[cr * n + to] |= Square(from as u8).bb();
+                }
                 t.hops.add(cr, n, &role_hops, &mut cursor);
+                t.grass.add(cr, n, &role_grass, &mut cursor);
             }
         }
         for color in Color::ALL {
             let c = color.index();
             for role in 0..roles {
                 let cr = c * roles + role;
-                t.has_hops[c] |= t.hops.slot[cr].is_some();
+                let hops = t.hops.slot[cr].is_some() || t.grass.slot[cr].is_some();
+                t.has_hops[c] |= hops;
                 if t.paths.slot[cr].is_some() {
                     t.path_roles[c].push(role as u8);
                 }
-                if t.hops.slot[cr].is_some() {
+                if hops {
                     t.hop_roles[c].push(role as u8);
                 }
                 for sq in 0..n {
@@ -1239,6 +1286,20 @@ impl Tables {
     ) -> &[Bitboard] {
         let cr = color.index() * self.roles + role;
         self.hops.get(cr, from.index() * self.n + to.index())
+    }
+
+    /// Grasshopper captures from `from` onto `to`: pairs of masks, the
+    /// squares that must be empty and the screen that must be occupied.
+    #[inline]
+    pub(crate) fn grass_paths(
+        &self,
+        color: Color,
+        role: usize,
+        from: Square,
+        to: Square,
+    ) -> &[Bitboard] {
+        let cr = color.index() * self.roles + role;
+        self.grass.get(cr, from.index() * self.n + to.index())
     }
 
     /// Squares strictly between two squares of one file (empty if not on one file).

@@ -275,7 +275,8 @@ fn castling_and_initial_terms_parse() {
 fn errors_name_the_position() {
     let cases: &[(&str, usize)] = &[
         ("", 0),
-        ("WgR", 1),
+        ("WjR", 1),
+        ("WgK", 1),
         ("pW", 0),
         ("WpaR", 1),
         ("WepR", 2),
