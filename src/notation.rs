@@ -162,8 +162,23 @@ pub struct MoveTerm {
     pub grasshopper: bool,
     /// Only from the initial region (`i`).
     pub initial: bool,
+    /// A locust capture: a leg before the last that captures (`c`) and
+    /// the move goes on.
+    pub locust: Option<Locust>,
     /// Byte position of the term in the string.
     pub position: usize,
+}
+
+/// The leg of a multi-leg move that captures on its way (XBetza's `c` on a
+/// leg before the last): the piece removes the enemy piece its end square
+/// holds and makes the rest of the move from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Locust {
+    /// Which leg (0 = the first) ends on the captured piece.
+    pub leg: u8,
+    /// Whether the leg may also end on an empty square (`mc`): then the
+    /// move is also an ordinary multi-leg move.
+    pub may_be_empty: bool,
 }
 
 /// A later leg of a multi-leg move.
@@ -469,13 +484,23 @@ impl Parser<'_> {
                 return self.err(g, "a grasshopper cannot capture en passant");
             }
         }
-        for g in &groups[..groups.len() - 1] {
-            if g.modes.capture || g.modes.en_passant {
-                let p = g.mode_pos.unwrap_or(g.start);
-                return self.err(
-                    p,
-                    "only the last leg may capture: an earlier leg ends on an empty square",
-                );
+        let mut locust = None;
+        for (i, g) in groups[..groups.len() - 1].iter().enumerate() {
+            let p = g.mode_pos.unwrap_or(g.start);
+            if g.modes.en_passant {
+                return self.err(p, "only the last leg may capture en passant");
+            }
+            if g.modes.capture {
+                if locust.is_some() {
+                    return self.err(
+                        p,
+                        "at most one leg before the last may capture (a move captures on at most two squares)",
+                    );
+                }
+                locust = Some(Locust {
+                    leg: i as u8,
+                    may_be_empty: g.modes.quiet,
+                });
             }
         }
         let last = groups.last().expect("one group at least");
@@ -535,6 +560,7 @@ impl Parser<'_> {
                 hop: hop.is_some(),
                 grasshopper: grass.is_some(),
                 initial,
+                locust,
                 position: term_start,
             }));
         }

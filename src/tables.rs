@@ -157,6 +157,12 @@ pub(crate) struct Tables {
     /// and the screen that must be occupied. Their starts are in `rev_hop`,
     /// and their roles in `hop_roles`, with the hoppers'.
     grass: PathTable,
+    /// Locust captures (`LocustPath`), per (colour, role, square) a range of
+    /// `locust_paths`; both empty when no type has them.
+    locust_range: Vec<(u32, u32)>,
+    locust_paths: Vec<LocustPath>,
+    /// Per colour: the roles with locust captures.
+    locust_roles: [Vec<u8>; 2],
     /// Squares above / below each square on its file.
     file_up: Vec<Bitboard>,
     file_down: Vec<Bitboard>,
@@ -211,6 +217,110 @@ impl PathTable {
                 &self.masks[self.start[i] as usize..self.start[i + 1] as usize]
             }
         }
+    }
+}
+
+/// One way a locust capture can go from a square: the squares that must be
+/// empty (neither the start, the captured square nor the destination), the
+/// square captured on the way, the destination and its modes. A move along
+/// it is legal when `empty` is empty, `via` holds an enemy piece and `to` is
+/// empty, the start (`to == from`: capture and return) or, for `CAPTURE`,
+/// an enemy piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LocustPath {
+    pub empty: Bitboard,
+    pub via: Square,
+    pub to: Square,
+    pub flags: u8,
+}
+
+/// Tracing one locust term from one square.
+struct LocustWalk<'a> {
+    size: BoardSize,
+    allowed: Bitboard,
+    from: Square,
+    /// (turns from the previous leg, range) per leg; the first leg's turns are unused.
+    legs: &'a [(u8, u8)],
+    capture_leg: usize,
+    flags: u8,
+    out: &'a mut Vec<LocustPath>,
+}
+
+impl LocustWalk<'_> {
+    /// Leg `i` from `at` in direction `dir`, `empty` the squares passed so
+    /// far and `via` the captured square once passed.
+    fn leg(
+        &mut self,
+        b: &mut Builder,
+        i: usize,
+        at: Square,
+        dir: (i8, i8),
+        empty: Bitboard,
+        via: Option<Square>,
+    ) -> Result<(), Exceeded> {
+        let range = self.legs[i].1;
+        let last = i + 1 == self.legs.len();
+        let (mut f, mut r) = (self.size.file(at) as i32, self.size.rank(at) as i32);
+        let mut passed = empty;
+        let mut k = 0u8;
+        while let Some(s) = self.size.square(f + dir.0 as i32, r + dir.1 as i32) {
+            if !self.allowed.contains(s) {
+                break;
+            }
+            b.spend(1)?;
+            (f, r) = (f + dir.0 as i32, r + dir.1 as i32);
+            k += 1;
+            // Squares the piece has left or captured on are empty when passed again.
+            let free = s == self.from || Some(s) == via;
+            if last {
+                if let Some(v) = via
+                    && s != v
+                {
+                    self.out.push(LocustPath {
+                        empty: passed,
+                        via: v,
+                        to: s,
+                        flags: self.flags & (QUIET | CAPTURE),
+                    });
+                }
+            } else if i == self.capture_leg {
+                if !free {
+                    self.turn(b, i, s, dir, passed, Some(s))?;
+                }
+            } else {
+                // An ordinary leg ends on an empty square.
+                let ended = if free { passed } else { passed.with(s) };
+                self.turn(b, i, s, dir, ended, via)?;
+            }
+            if !free {
+                passed = passed.with(s);
+            }
+            if k == range {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next leg after leg `i` ended on `at`, in each of its turns.
+    fn turn(
+        &mut self,
+        b: &mut Builder,
+        i: usize,
+        at: Square,
+        dir: (i8, i8),
+        empty: Bitboard,
+        via: Option<Square>,
+    ) -> Result<(), Exceeded> {
+        let turns = self.legs[i + 1].0;
+        let shape = shape_of(dir);
+        for e in 0..8u8 {
+            if turns & (1 << e) != 0 {
+                b.spend(1)?;
+                self.leg(b, i + 1, at, turn(dir, e, shape), empty, via)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -374,6 +484,8 @@ struct Builder {
     /// Grasshopper captures from one square: (target, squares that must be
     /// empty, the screen).
     grass_masks: Vec<(u8, Bitboard, Bitboard)>,
+    /// The piece's terms with a locust capture, traced apart into `LocustPath`s.
+    locusts: Vec<MoveTerm>,
     steps_left: u64,
 }
 
@@ -395,8 +507,16 @@ impl Builder {
         self.prog.push(BLANK_LEG);
         self.prog_index.clear();
         self.hops.clear();
+        self.locusts.clear();
         for term in terms {
             let Term::Move(m) = term else { continue };
+            if let Some(l) = m.locust {
+                self.locusts.push(m.clone());
+                if !l.may_be_empty {
+                    continue;
+                }
+                // `mc` on the capturing leg: also the plain move, below.
+            }
             if m.hop || m.grasshopper {
                 for &dir in &m.first {
                     let flags = flags_of(m);
@@ -642,6 +762,70 @@ impl Builder {
         Ok(())
     }
 
+    /// Traces the locust terms from `from` into `out`, sorted by (via, to)
+    /// with paths of the same squares and modes merged where one's squares
+    /// are a subset of another's.
+    fn trace_locusts(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+        out: &mut Vec<LocustPath>,
+    ) -> Result<(), Exceeded> {
+        let start = out.len();
+        let sign = if color == Color::White { 1 } else { -1 };
+        let allowed = confinement.unwrap_or(size.all());
+        let terms = std::mem::take(&mut self.locusts);
+        let mut result = Ok(());
+        for m in &terms {
+            if m.initial && !initial {
+                continue;
+            }
+            let Some(l) = m.locust else { continue };
+            // (leg, direction, range) of every leg, the first one's
+            // directions apart.
+            let mut legs: Vec<(u8, u8)> = vec![(0, m.range)];
+            legs.extend(m.later.iter().map(|x| (x.turns, x.range)));
+            for &dir in &m.first {
+                let dir = (dir.0 * sign, dir.1 * sign);
+                let mut walk = LocustWalk {
+                    size,
+                    allowed,
+                    from,
+                    legs: &legs,
+                    capture_leg: l.leg as usize,
+                    flags: flags_of(m),
+                    out,
+                };
+                if let Err(e) = walk.leg(self, 0, from, dir, Bitboard::EMPTY, None) {
+                    result = Err(e);
+                    break;
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+        }
+        self.locusts = terms;
+        result?;
+        let paths = &mut out[start..];
+        paths.sort_unstable_by_key(|p| (p.via.0, p.to.0, p.flags, p.empty.0));
+        // The same (via, to, modes) twice over the same squares is one path.
+        let mut kept = start;
+        for i in start..out.len() {
+            let p = out[i];
+            if kept > start && out[kept - 1] == p {
+                continue;
+            }
+            out[kept] = p;
+            kept += 1;
+        }
+        out.truncate(kept);
+        Ok(())
+    }
+
     /// The hop rays from `from` and, for captures, their (target, squares
     /// before it) into `masks`.
     fn hop_rays(
@@ -818,6 +1002,9 @@ impl Tables {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
             },
+            locust_range: Vec::new(),
+            locust_paths: Vec::new(),
+            locust_roles: [Vec::new(), Vec::new()],
             file_up: Vec::with_capacity(n),
             file_down: Vec::with_capacity(n),
         };
@@ -831,6 +1018,7 @@ impl Tables {
             masks: Vec::new(),
             hops: Vec::new(),
             grass_masks: Vec::new(),
+            locusts: Vec::new(),
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
@@ -861,6 +1049,9 @@ impl Tables {
                     t.paths.slot[cr] = t.paths.slot[role];
                     t.hops.slot[cr] = t.hops.slot[role];
                     t.grass.slot[cr] = t.grass.slot[role];
+                    if !t.locust_range.is_empty() {
+                        t.locust_range.copy_within(w..w + n, bl);
+                    }
                     continue;
                 }
                 role_paths.clear();
@@ -949,6 +1140,25 @@ impl Tables {
                     let hops = b
                         .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
                         .map_err(|_| BuildError::Steps { role })?;
+                    if !b.locusts.is_empty() {
+                        if t.locust_range.is_empty() {
+                            t.locust_range = vec![(0, 0); slots];
+                        }
+                        let first = t.locust_paths.len();
+                        b.trace_locusts(
+                            size,
+                            color,
+                            from_sq,
+                            spec.confinement,
+                            initial,
+                            &mut t.locust_paths,
+                        )
+                        .map_err(|_| BuildError::Steps { role })?;
+                        if t.locust_paths.len() > MAX_ATTACK_PATHS {
+                            return Err(BuildError::AttackPaths { role });
+                        }
+                        t.locust_range[idx] = (first as u32, t.locust_paths.len() as u32);
+                    }
                     (slot.nodes, slot.nodes_len, slot.hops) = (base as u32, len, hops);
                     slot.leaps_only = square_rays.is_empty() && hops == 0 && len == 0;
                     t.slots[idx] = slot;
@@ -994,6 +1204,14 @@ impl Tables {
                 t.has_hops[c] |= hops;
                 if t.paths.slot[cr].is_some() {
                     t.path_roles[c].push(role as u8);
+                }
+                if !t.locust_range.is_empty()
+                    && (0..n).any(|sq| {
+                        let (a, b) = t.locust_range[cr * n + sq];
+                        a != b
+                    })
+                {
+                    t.locust_roles[c].push(role as u8);
                 }
                 if hops {
                     t.hop_roles[c].push(role as u8);
@@ -1252,6 +1470,19 @@ impl Tables {
     pub(crate) fn hop_from(&self, color: Color, sq: Square) -> &[Bitboard] {
         let start = (color.index() * self.n + sq.index()) * self.roles;
         &self.hop_from[start..start + self.roles]
+    }
+
+    /// The roles of `color` with locust captures (usually none).
+    #[inline(always)]
+    pub(crate) fn locust_roles(&self, color: Color) -> &[u8] {
+        &self.locust_roles[color.index()]
+    }
+
+    /// The locust capture paths of a piece of `role` on `sq`.
+    #[inline]
+    pub(crate) fn locust_paths(&self, color: Color, role: usize, sq: Square) -> &[LocustPath] {
+        let (a, b) = self.locust_range[self.idx(color, role, sq.index())];
+        &self.locust_paths[a as usize..b as usize]
     }
 
     /// Whether any piece type of `color` captures by hopping.

@@ -304,7 +304,7 @@ pub fn king_capturable(pos: &Position<'_>) -> bool {
     if pos
         .pseudo_legal_moves()
         .iter()
-        .any(|m| m.captured() == Some(v.royal()))
+        .any(|m| m.captured() == Some(v.royal()) || m.via_captured() == Some(v.royal()))
     {
         return true;
     }
