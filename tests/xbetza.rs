@@ -229,3 +229,39 @@ fn a_locust_check_depends_on_the_square_beyond() {
     assert!(texts_from(&p, "e3").is_empty());
     assert_reference(&p, &no_more);
 }
+
+#[test]
+fn locust_captures_in_san_and_pgn() {
+    let p = lion("7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1");
+    let san = |t: &str| p.san(&p.parse_move(t).expect("legal"));
+    assert_eq!(san("d4d5e6"), "Lxd5xe6");
+    assert_eq!(san("d4d5c4"), "Lxd5-c4");
+    assert_eq!(san("d4d5d4"), "Lxd5-d4");
+    assert_eq!(san("d4d5"), "Lxd5");
+    assert_eq!(san("d4e6"), "Lxe6");
+    for m in p.legal_moves() {
+        let text = p.san(&m);
+        assert_eq!(p.parse_san(&text).expect("reads back"), m, "{text}");
+        let parsed: betza::San = text.parse().expect("a SAN");
+        assert_eq!(parsed.to_string(), text);
+        assert_eq!(parsed.resolve(&p).expect("resolves"), m);
+    }
+    assert!(matches!(
+        p.parse_san("Lxd5e6"),
+        Err(betza::SanError::Syntax { .. }) | Err(betza::SanError::NoSuchMove { .. })
+    ));
+    assert!(matches!(
+        p.parse_san("Lxd5-e6"),
+        Err(betza::SanError::CaptureMark { captures: true, .. })
+    ));
+    assert!(p.parse_san("Lxd6-c4").is_err(), "nothing to capture on d6");
+    // A game with locust captures writes and reads back as PGN.
+    let mut game = betza::Game::from_position(p);
+    game.play_san("Lxd5xe6").expect("legal");
+    game.play_san("Kh7").expect("legal");
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("Lxd5xe6"), "{pgn}");
+    let again = betza::Game::from_pgn_in(lion_variant(), &pgn).expect("reads back");
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.san_moves(), ["Lxd5xe6", "Kh7"]);
+}
