@@ -583,15 +583,38 @@ fn later_leg(m: &MoveTerm, leg: &LaterLeg) -> String {
 fn multi_leg(m: &MoveTerm) -> String {
     let mut text = first_leg(m);
     let legs: Vec<String> = m.later.iter().map(|l| later_leg(m, l)).collect();
+    // A locust capture: the leg that ends on an enemy piece and takes it.
+    let taking = |l: crate::notation::Locust| {
+        if l.may_be_empty {
+            "to an empty square or onto an enemy piece, which it captures"
+        } else {
+            "onto an enemy piece, which it captures"
+        }
+    };
     if let [only] = legs.as_slice() {
-        text.push_str(" to an empty square, then ");
+        match m.locust {
+            Some(l) => {
+                text.push(' ');
+                text.push_str(taking(l));
+                text.push_str(", then ");
+            }
+            None => text.push_str(" to an empty square, then "),
+        }
         text.push_str(only);
     } else {
-        for l in &legs {
+        for (i, l) in legs.iter().enumerate() {
+            if let Some(x) = m.locust.filter(|x| x.leg as usize == i) {
+                text.push(' ');
+                text.push_str(taking(x));
+            }
             text.push_str(", then ");
             text.push_str(l);
         }
-        text.push_str(", each leg but the last ending on an empty square");
+        text.push_str(if m.locust.is_some() {
+            ", each other leg but the last ending on an empty square"
+        } else {
+            ", each leg but the last ending on an empty square"
+        });
     }
     push_modes(&mut text, m.modes);
     if m.initial {
@@ -677,7 +700,7 @@ fn zigzag_families(moves: &[&MoveTerm]) -> Vec<Family> {
 /// leg is one square and every later leg one square turned by the same angle
 /// alternately right and left (a single later leg may turn either way).
 fn zigzag(m: &MoveTerm) -> Option<(usize, u8, u8)> {
-    if m.atom.a != 1 || m.range != 1 || m.lame || m.later.is_empty() {
+    if m.atom.a != 1 || m.range != 1 || m.lame || m.later.is_empty() || m.locust.is_some() {
         return None;
     }
     let first = m.later[0].turns;
@@ -914,6 +937,10 @@ mod tests {
             "leaps (2,1) long side left or long side forward, to the right"
         );
         assert_eq!(d("fFbrF"), "steps one square diagonally forward or right");
+        assert_eq!(
+            d("cafmW"),
+            "moves one square orthogonally onto an enemy piece, which it captures, then one square straight on, without capturing"
+        );
         assert_eq!(
             d("gQ"),
             "slides any distance in any direction as a grasshopper: over the first piece in the way, landing just beyond it"

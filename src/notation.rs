@@ -47,7 +47,9 @@
 //!   of the same length and back. An empty later group means every direction but
 //!   back. A later leg has the previous leg's range; `y` in a group toggles the
 //!   next leg between leaper and unlimited rider. Every leg but the last ends on
-//!   an empty square; only the last leg's mode letters may be `c` or `e`.
+//!   an empty square, except one that captures (`c`, a locust capture: the
+//!   move removes the piece there and goes on, see [`Locust`]); only the last
+//!   leg may capture en passant.
 //!
 //! Anything else (`j`, `x`, ...) is rejected with the
 //! position of the offending character, and so is a move of more than
