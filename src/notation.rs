@@ -162,6 +162,14 @@ pub struct MoveTerm {
     /// screen), landing on the square just beyond it; `range` bounds the
     /// landing square's distance, as in XBoard.
     pub grasshopper: bool,
+    /// Crooked (`z`): each step turns to the next direction of the atom
+    /// (in angular order) and back, alternately: a zig-zag (`zB`).
+    pub crooked: bool,
+    /// Circular (`q`): each step turns to the next direction of the atom,
+    /// always the same way round, until the circle would close (`qN`, the Rose).
+    pub circular: bool,
+    /// Cylindrical (`o`): the move wraps from the last file to file `a` and back.
+    pub cylinder: bool,
     /// Only from the initial region (`i`).
     pub initial: bool,
     /// A locust capture: a leg before the last that captures (`c`) and
@@ -267,6 +275,7 @@ impl Parser<'_> {
         let mut lame = None;
         let mut hop = None;
         let mut grass = None;
+        let mut curve: [Option<usize>; 3] = [None; 3];
         let mut initial = false;
         loop {
             let Some(&c) = self.bytes.get(self.pos) else {
@@ -287,6 +296,9 @@ impl Parser<'_> {
                 b'n' => lame = Some(at),
                 b'p' => hop = Some(at),
                 b'g' => grass = Some(at),
+                b'z' => curve[0] = Some(at),
+                b'q' => curve[1] = Some(at),
+                b'o' => curve[2] = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
                 b'a' if groups.len() >= MAX_LEGS => {
@@ -302,7 +314,8 @@ impl Parser<'_> {
                 }
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
-                    return self.move_term(groups, lame, hop, grass, initial, term_start, out);
+                    return self
+                        .move_term(groups, lame, hop, grass, curve, initial, term_start, out);
                 }
                 b'J' | b'L' => {
                     // XBoard reads J as (3,1) and L as (3,2), Fairy-Stockfish the
@@ -315,7 +328,7 @@ impl Parser<'_> {
                         ),
                     );
                 }
-                b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't' | b'w' => {
+                b'j' | b'x' | b'u' | b'k' | b'h' | b'd' | b't' | b'w' => {
                     return self.err(at, format!("modifier '{}' is not supported", c as char));
                 }
                 _ if c.is_ascii_digit() => {
@@ -414,6 +427,7 @@ impl Parser<'_> {
         lame: Option<usize>,
         hop: Option<usize>,
         grass: Option<usize>,
+        curve: [Option<usize>; 3],
         initial: bool,
         term_start: usize,
         out: &mut Vec<Term>,
@@ -439,12 +453,7 @@ impl Parser<'_> {
             }
             range = n as u8;
         }
-        let atoms: Vec<Atom> = match (letter, atom) {
-            (_, Some(a)) => vec![a],
-            (b'R', _) => vec![Atom { a: 1, b: 0 }],
-            (b'B', _) => vec![Atom { a: 1, b: 1 }],
-            _ => vec![Atom { a: 1, b: 0 }, Atom { a: 1, b: 1 }], // K, Q
-        };
+        let atoms = atoms_of(letter, atom);
         if groups.len() > 1 && atoms.len() > 1 {
             return self.err(atom_pos, "a multi-leg move needs a single atom, not K or Q");
         }
@@ -484,6 +493,35 @@ impl Parser<'_> {
             }
             if groups[0].modes.en_passant {
                 return self.err(g, "a grasshopper cannot capture en passant");
+            }
+        }
+        let [crooked, circular, cylinder] = curve;
+        if let Some(c) = crooked.or(circular).or(cylinder) {
+            let which = self.bytes[c] as char;
+            if groups.len() > 1 {
+                return self.err(c, format!("'{which}' is for single-leg moves only"));
+            }
+            if let Some(p) = lame.or(hop).or(grass) {
+                return self.err(
+                    p.max(c),
+                    format!("'{which}' does not combine with 'n', 'p' or 'g'"),
+                );
+            }
+            if groups[0].modes.en_passant {
+                return self.err(c, format!("'{which}' does not combine with 'e'"));
+            }
+        }
+        if let (Some(z), Some(q)) = (crooked, circular) {
+            return self.err(z.max(q), "a move cannot be both 'z' and 'q'");
+        }
+        if let Some(c) = crooked.or(circular) {
+            if atoms_of(letter, atom).len() > 1 {
+                return self.err(c, "'z' and 'q' need a single atom, not K or Q");
+            }
+            // A one-step crooked or circular move is the plain leap: the
+            // letters make a rider (XBetza's `qN` is the Rose).
+            if range == 1 {
+                range = 0;
             }
         }
         let mut locust = None;
@@ -561,12 +599,25 @@ impl Parser<'_> {
                 lame: lame.is_some(),
                 hop: hop.is_some(),
                 grasshopper: grass.is_some(),
+                crooked: crooked.is_some(),
+                circular: circular.is_some(),
+                cylinder: cylinder.is_some(),
                 initial,
                 locust,
                 position: term_start,
             }));
         }
         Ok(())
+    }
+}
+
+/// The atoms a letter stands for (K and Q two).
+fn atoms_of(letter: u8, atom: Option<Atom>) -> Vec<Atom> {
+    match (letter, atom) {
+        (_, Some(a)) => vec![a],
+        (b'R', _) => vec![Atom { a: 1, b: 0 }],
+        (b'B', _) => vec![Atom { a: 1, b: 1 }],
+        _ => vec![Atom { a: 1, b: 0 }, Atom { a: 1, b: 1 }], // K, Q
     }
 }
 

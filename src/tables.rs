@@ -486,6 +486,9 @@ struct Builder {
     grass_masks: Vec<(u8, Bitboard, Bitboard)>,
     /// The piece's terms with a locust capture, traced apart into `LocustPath`s.
     locusts: Vec<MoveTerm>,
+    /// The piece's crooked, circular and cylindrical terms, traced into the
+    /// trie by `trace_curves`.
+    curves: Vec<MoveTerm>,
     steps_left: u64,
 }
 
@@ -508,8 +511,13 @@ impl Builder {
         self.prog_index.clear();
         self.hops.clear();
         self.locusts.clear();
+        self.curves.clear();
         for term in terms {
             let Term::Move(m) = term else { continue };
+            if m.crooked || m.circular || m.cylinder {
+                self.curves.push(m.clone());
+                continue;
+            }
             if let Some(l) = m.locust {
                 self.locusts.push(m.clone());
                 if !l.may_be_empty {
@@ -760,6 +768,91 @@ impl Builder {
             }
         }
         Ok(())
+    }
+
+    /// Traces the crooked (`z`), circular (`q`) and cylindrical (`o`) terms
+    /// from `from` into the trie: paths whose step changes along the way, so
+    /// that generation and attack tests read them as any other path.
+    fn trace_curves(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+    ) -> Result<(), Exceeded> {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (files, ranks) = (size.files() as i32, size.ranks() as i32);
+        let allowed = confinement.unwrap_or(size.all());
+        let terms = std::mem::take(&mut self.curves);
+        let mut result = Ok(());
+        'terms: for m in &terms {
+            if m.initial && !initial {
+                continue;
+            }
+            // The atom's directions in angular order: a turn is one place on.
+            let mut ring = crate::notation::atom_vectors(m.atom);
+            ring.sort_by(|a, b| {
+                let angle = |v: &(i8, i8)| (v.1 as f64).atan2(v.0 as f64);
+                angle(a).total_cmp(&angle(b))
+            });
+            let hands: &[i32] = if m.crooked || m.circular {
+                &[1, -1]
+            } else {
+                &[0]
+            };
+            let flags = flags_of(m);
+            for &d0 in &m.first {
+                let d0 = (d0.0 * sign, d0.1 * sign);
+                let Some(i0) = ring.iter().position(|&v| v == d0) else {
+                    continue;
+                };
+                for &hand in hands {
+                    let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
+                    let mut node = 0;
+                    let mut k: i32 = 0;
+                    loop {
+                        let turn = if m.circular {
+                            hand * k
+                        } else if k % 2 == 1 {
+                            hand
+                        } else {
+                            0
+                        };
+                        let n = ring.len() as i32;
+                        let d = ring[(i0 as i32 + turn).rem_euclid(n) as usize];
+                        let (mut nf, nr) = (f + d.0 as i32, r + d.1 as i32);
+                        if m.cylinder {
+                            nf = nf.rem_euclid(files);
+                        }
+                        if nf < 0 || nr < 0 || nf >= files || nr >= ranks {
+                            break;
+                        }
+                        let Some(s) = size.square(nf, nr) else { break };
+                        // Back on the start: the piece itself stands there.
+                        if s == from || !allowed.contains(s) {
+                            break;
+                        }
+                        node = match self.child(node, s) {
+                            Ok(c) => c,
+                            Err(e) => {
+                                result = Err(e);
+                                break 'terms;
+                            }
+                        };
+                        self.trie[node as usize].flags |= flags;
+                        (f, r) = (nf, nr);
+                        k += 1;
+                        // A circle closes after one step per direction.
+                        if k == m.range as i32 || (m.circular && k + 1 >= n) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.curves = terms;
+        result
     }
 
     /// Traces the locust terms from `from` into `out`, sorted by (via, to)
@@ -1019,6 +1112,7 @@ impl Tables {
             hops: Vec::new(),
             grass_masks: Vec::new(),
             locusts: Vec::new(),
+            curves: Vec::new(),
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
@@ -1063,6 +1157,13 @@ impl Tables {
                     b.clear();
                     let initial = spec.initial.is_some_and(|r| r.contains(from_sq));
                     b.trace(size, color, from_sq, spec.confinement, initial)
+                        .and_then(|()| {
+                            if b.curves.is_empty() {
+                                Ok(())
+                            } else {
+                                b.trace_curves(size, color, from_sq, spec.confinement, initial)
+                            }
+                        })
                         .map_err(|e| match e {
                             Exceeded::Steps => BuildError::Steps { role },
                             Exceeded::SquareNodes => BuildError::SquareNodes { role },

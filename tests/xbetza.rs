@@ -265,3 +265,40 @@ fn locust_captures_in_san_and_pgn() {
     assert_eq!(again.position(), game.position());
     assert_eq!(again.san_moves(), ["Lxd5xe6", "Kh7"]);
 }
+
+#[test]
+fn crooked_circular_and_cylindrical_pieces_agree_with_the_reference() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/curves.toml"
+    );
+    let text = std::fs::read_to_string(path).expect("curves.toml");
+    let v: &'static betza::Variant = Box::leak(Box::new(
+        betza::Variant::from_definition(&text).expect("valid"),
+    ));
+    // The cylindrical Rook on h1 wraps to a1... which its own Rook holds.
+    let p = betza::Position::from_fen(v, "3k4/8/8/8/8/8/8/R2K3R w - - 0 1").expect("FEN");
+    assert_eq!(
+        targets(&p, "h1"),
+        common::set("e1 f1 g1 h2 h3 h4 h5 h6 h7 h8")
+    );
+    // a1 wraps west to h1.
+    let p = betza::Position::from_fen(v, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1").expect("FEN");
+    assert_eq!(
+        targets(&p, "a1"),
+        common::set("b1 c1 e1 f1 g1 h1 a2 a3 a4 a5 a6 a7 a8")
+    );
+    for seed in 0..10u64 {
+        let mut rng = common::Rng::new(seed * 131 + 5);
+        let mut p = betza::Position::start(v);
+        for _ in 0..80 {
+            assert_reference(&p, &no_more);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            p = p.play(&m).expect("legal");
+        }
+    }
+}
