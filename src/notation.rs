@@ -227,6 +227,14 @@ struct Group {
     start: usize,
 }
 
+/// Where a term's `n`, `p`, `g` and `z` / `q` / `o` stand, if it has them.
+struct Marks {
+    lame: Option<usize>,
+    hop: Option<usize>,
+    grass: Option<usize>,
+    curve: [Option<usize>; 3],
+}
+
 struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -314,8 +322,13 @@ impl Parser<'_> {
                 }
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
-                    return self
-                        .move_term(groups, lame, hop, grass, curve, initial, term_start, out);
+                    let marks = Marks {
+                        lame,
+                        hop,
+                        grass,
+                        curve,
+                    };
+                    return self.move_term(groups, marks, initial, term_start, out);
                 }
                 b'J' | b'L' => {
                     // XBoard reads J as (3,1) and L as (3,2), Fairy-Stockfish the
@@ -424,14 +437,17 @@ impl Parser<'_> {
     fn move_term(
         &mut self,
         groups: Vec<Group>,
-        lame: Option<usize>,
-        hop: Option<usize>,
-        grass: Option<usize>,
-        curve: [Option<usize>; 3],
+        marks: Marks,
         initial: bool,
         term_start: usize,
         out: &mut Vec<Term>,
     ) -> Result<(), BetzaError> {
+        let Marks {
+            lame,
+            hop,
+            grass,
+            curve,
+        } = marks;
         let (letter, atom, atom_pos) = self.atom()?;
         // Range: digits, or the same letter again.
         let mut range: u8 = match letter {
