@@ -716,3 +716,31 @@ fn a_variant_from_a_definition_file() {
     );
     assert!(err(&["--variant-file", path, "--fen", "8/8 w - - 0 1"]).starts_with("--fen: "));
 }
+
+#[test]
+fn a_lion_from_a_definition_file_captures_twice() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/lion.toml");
+    let Ok(Command::Play(mut o)) = play::parse_args(&[
+        "--variant-file".into(),
+        path.into(),
+        "--fen".into(),
+        "7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1".into(),
+    ]) else {
+        panic!("a variant file")
+    };
+    o.white = Player::Human;
+    o.black = Player::Human;
+    o.color = false;
+    o.echo = true;
+    let mut out = Vec::new();
+    play::run(&o, "d4d5e6\nKh7\nfen\nquit\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(
+        &out,
+        &[
+            "White plays Lxd5xe6 (d4d5e6).",
+            "Black plays Kh7 (h8h7).",
+            "fen\n8/7k/4L3/8/8/8/8/K7 w - - 1 2\n",
+        ],
+    );
+}
