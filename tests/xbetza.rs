@@ -302,3 +302,17 @@ fn crooked_circular_and_cylindrical_pieces_agree_with_the_reference() {
         }
     }
 }
+
+#[test]
+fn locust_captures_as_uci_move_text() {
+    let p = lion("7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1");
+    for m in p.legal_moves() {
+        let u = betza::UciMove::from_move(&p, &m);
+        assert_eq!(u.to_string(), p.move_text(&m));
+        let back: betza::UciMove = u.to_string().parse().expect("reads back");
+        assert_eq!(back, u);
+        assert_eq!(back.resolve(&p).expect("legal"), m);
+    }
+    let u: betza::UciMove = "d4d5d4".parse().expect("a move text");
+    assert_eq!(u.via.map(|s| s.to_string()), Some("d5".to_string()));
+}
