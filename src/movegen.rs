@@ -12,6 +12,13 @@
 //! occupancy the move leaves. An attack test looks only at the enemy pieces
 //! standing where their type could attack the square from.
 //!
+//! Locust captures (a move that captures on its way, `tables::LocustPath`)
+//! stay off this path: they are listed per piece from their own table, only
+//! for the variants that have them, and while an enemy piece that captures
+//! so stands on the board every move is tested by recomputing the attacks.
+//! Grasshoppers, crooked, circular and cylindrical moves are paths of the
+//! tables like any other.
+//!
 //! Bulk counting (perft's last ply) also counts whole piece types at once
 //! where all their moves are shifts of the board (`tables::Shift`): each
 //! shift moves every piece of the type one step, and the targets of one step
