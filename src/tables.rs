@@ -3,8 +3,13 @@
 //! For a piece on a square the tables hold
 //! - leap masks: targets with nothing in between (`quiet`, `capture`, `ep`);
 //! - a flattened trie of paths for everything that can be blocked (riders,
-//!   lame leaps, multi-leg moves), walked with a skip index: when a square is
-//!   occupied the walk jumps over every continuation through it;
+//!   lame leaps, multi-leg moves, crooked, circular and cylindrical moves),
+//!   walked with a skip index: when a square is occupied the walk jumps over
+//!   every continuation through it;
+//! - hop rays for hoppers (`p`) and grasshoppers (`g`), and for attack tests
+//!   their masks (a grasshopper's: the squares that must be empty and the
+//!   screen);
+//! - only for types with locust captures, their paths ([`LocustPath`]);
 //! - for attack tests, reverse leap masks (which squares a piece of this type
 //!   captures *from*), for blockable captures the mask of squares that must
 //!   be empty for a capture from `a` onto `b`, and per square the squares any
