@@ -316,3 +316,27 @@ fn locust_captures_as_uci_move_text() {
     let u: betza::UciMove = "d4d5d4".parse().expect("a move text");
     assert_eq!(u.via.map(|s| s.to_string()), Some("d5".to_string()));
 }
+
+#[test]
+fn a_locust_capture_must_not_open_a_line_to_its_own_king() {
+    // White: King e1, Lion e2. Black: Rooks e3 (next to the Lion) and e8
+    // (behind it). The Lion may take e3 and stay on the file (back to e2,
+    // on to e4, or the plain capture on e3); any other second step opens the
+    // file to the Rook on e8.
+    let p = lion("4r2k/8/8/8/8/4r3/4L3/4K3 w - - 0 1");
+    assert_reference(&p, &no_more);
+    let from_e2 = texts_from(&p, "e2");
+    for legal in ["e2e3e2", "e2e3e4", "e2e3"] {
+        assert!(
+            from_e2.contains(&legal.to_string()),
+            "{legal} in {from_e2:?}"
+        );
+    }
+    for exposed in ["e2e3d4", "e2e3f4", "e2e3d3", "e2e3f3", "e2e3d2", "e2e3f2"] {
+        assert!(!from_e2.contains(&exposed.to_string()), "{exposed}");
+        assert!(matches!(
+            p.parse_move(exposed),
+            Err(betza::MoveError::KingExposed { .. })
+        ));
+    }
+}
