@@ -175,6 +175,8 @@ struct Single {
     initial: bool,
     /// 0: an ordinary move, 1: a hopper (`p`), 2: a grasshopper (`g`).
     hop: u8,
+    /// Bits: 1 crooked (`z`), 2 circular (`q`), 4 cylindrical (`o`).
+    curve: u8,
 }
 
 fn single(m: &MoveTerm) -> Single {
@@ -189,6 +191,7 @@ fn single(m: &MoveTerm) -> Single {
         lame: m.lame,
         initial: m.initial,
         hop: if m.grasshopper { 2 } else { u8::from(m.hop) },
+        curve: u8::from(m.crooked) | u8::from(m.circular) << 1 | u8::from(m.cylinder) << 2,
     };
     match m.atom.shape() {
         Shape::Orthogonal => s.orthogonal = m.first.iter().map(unit).collect(),
@@ -211,6 +214,7 @@ fn merge_singles(singles: Vec<(usize, Single)>) -> Vec<(usize, Single)> {
             s.lame,
             s.initial,
             s.hop,
+            s.curve,
             is_oblique(s),
             s.atoms[0].a == 1,
         )
@@ -365,6 +369,23 @@ fn single_text(s: &Single) -> String {
         } else {
             ", not jumping: the squares between must be empty"
         });
+    }
+    if s.curve & 3 != 0 {
+        // Crooked and circular leaps change direction.
+        text = text.replace(" in a straight line", "");
+    }
+    if s.curve & 1 != 0 {
+        text.push_str(
+            ", zig-zagging: each step turns to the next direction round and the next back",
+        );
+    }
+    if s.curve & 2 != 0 {
+        text.push_str(
+            ", round a circle: each step turns to the next direction, the same way round",
+        );
+    }
+    if s.curve & 4 != 0 {
+        text.push_str(", the files wrapping around (from the last to the first)");
     }
     text.push_str(match s.hop {
         1 => ", over exactly one piece of either side on the way (a hopper)",
@@ -937,6 +958,18 @@ mod tests {
             "leaps (2,1) long side left or long side forward, to the right"
         );
         assert_eq!(d("fFbrF"), "steps one square diagonally forward or right");
+        assert_eq!(
+            d("zB"),
+            "slides any distance diagonally, zig-zagging: each step turns to the next direction round and the next back"
+        );
+        assert_eq!(
+            d("qN"),
+            "rides any number of (2,1) leaps, round a circle: each step turns to the next direction, the same way round"
+        );
+        assert_eq!(
+            d("oR"),
+            "slides any distance orthogonally, the files wrapping around (from the last to the first)"
+        );
         assert_eq!(
             d("cafmW"),
             "moves one square orthogonally onto an enemy piece, which it captures, then one square straight on, without capturing"
