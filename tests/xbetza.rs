@@ -340,3 +340,39 @@ fn a_locust_capture_must_not_open_a_line_to_its_own_king() {
         ));
     }
 }
+
+#[test]
+fn hostile_new_constructs_build_or_fail_quickly() {
+    let hostile = [
+        "caRaRaR",
+        "cavsWcafsbsWcavsFcafsbsFcaNaNcaRaR",
+        "zNN",
+        "qQ",
+        "zQ",
+        "oQoNNo(7,3)0",
+        "qNzNoNgQgB2gR15",
+        "caRaR",
+        "mcaBaBaB",
+        "oR15zB15qN15",
+    ];
+    for betza in hostile {
+        let text = format!(
+            "name = \"h\"\nfiles = 12\nranks = 10\nstart = \"k11/12/12/12/12/12/12/12/12/X10K w - - 0 1\"\n\
+             [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
+             [[piece]]\nname = \"X\"\ntoken = \"X\"\nbetza = \"{betza}\"\n"
+        );
+        let started = std::time::Instant::now();
+        match betza::Variant::from_definition(&text) {
+            Ok(v) => {
+                let p = betza::Position::start(&v);
+                assert!(p.perft(2) > 0, "{betza}");
+            }
+            Err(e) => assert!(!e.to_string().is_empty(), "{betza}"),
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{betza} took {:?}",
+            started.elapsed()
+        );
+    }
+}
