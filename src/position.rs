@@ -455,7 +455,9 @@ impl<'v> Position<'v> {
 
     /// The legal moves from `from` to `to`: none, one, or several when the
     /// piece may choose a promotion (each tells the type it becomes and whether
-    /// the promotion is forced). A GUI asks this when a piece is dropped.
+    /// the promotion is forced) or may capture on its way ([`Move::via`]:
+    /// one move per square it can capture on). A GUI asks this when a piece
+    /// is dropped.
     ///
     /// ```
     /// use betza::{Position, Variant};
