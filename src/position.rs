@@ -68,6 +68,12 @@ impl fmt::Debug for MoveDebug<'_> {
         if let Some(c) = self.m.captured {
             d.field("captured", &format_args!("{}", token(c)));
         }
+        if let Some(via) = self.m.via() {
+            d.field("via", &size.name(via));
+        }
+        if let Some(c) = self.m.via_captured {
+            d.field("via_captured", &format_args!("{}", token(c)));
+        }
         if let Some(p) = self.m.promotion {
             d.field("promotion", &format_args!("{}", token(p)));
         }
