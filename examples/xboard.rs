@@ -989,7 +989,14 @@ impl<W: Write> Adapter<W> {
         let not_a_move = || "not a move".to_string();
         let (from, n1) = self.parse_square(b).ok_or_else(not_a_move)?;
         let (to, n2) = self.parse_square(&b[n1..]).ok_or_else(not_a_move)?;
-        let suffix = &text[n1 + n2..];
+        let mut suffix = &text[n1 + n2..];
+        // XBoard names a square captured on the way after ';': `d4e6;d5`.
+        let mut via = None;
+        if let Some(rest) = suffix.strip_prefix(';') {
+            let (v, n3) = self.parse_square(rest.as_bytes()).ok_or_else(not_a_move)?;
+            via = Some(v);
+            suffix = &rest[n3..];
+        }
         if pos.outcome().is_some() {
             return Err("the game is over".into());
         }
@@ -997,7 +1004,8 @@ impl<W: Write> Adapter<W> {
         if piece.color != pos.side_to_move() {
             return Err("not the side to move".into());
         }
-        let options = pos.moves_between(from, to);
+        let mut options = pos.moves_between(from, to);
+        options.retain(|m| m.via() == via);
         if options.is_empty() {
             let pseudo = pos.pseudo_legal_moves();
             return Err(if pseudo.iter().any(|m| m.from() == from && m.to() == to) {
@@ -1049,6 +1057,13 @@ impl<W: Write> Adapter<W> {
     /// (`e1e0p`: XBoard would otherwise draw a Queen there).
     fn move_to_xboard(&self, pos: &Position, m: &Move) -> String {
         let mut s = self.square_to_xboard(m.from());
+        // A capture on the way goes as two legs: `d4d5,d5e6`.
+        if let Some(via) = m.via() {
+            let via = self.square_to_xboard(via);
+            s.push_str(&via);
+            s.push(',');
+            s.push_str(&via);
+        }
         s.push_str(&self.square_to_xboard(m.to()));
         if let Some(p) = m.promotion() {
             s.push(self.letters.of(p).to_ascii_lowercase());

@@ -81,6 +81,12 @@
 #define BETZA_MOVE_FORCED_PROMOTION 8
 
 /*
+ The move captures on `via` before its destination (a locust capture,
+ written `<from><via><to>`); without this bit `via` is ignored.
+ */
+#define BETZA_MOVE_VIA 32
+
+/*
  What a call did. BETZA_OK is zero; every other value is a failure whose
  message betza_last_error returns. New codes may be added in a minor
  version; the values of existing codes never change.
@@ -264,8 +270,8 @@ typedef struct BetzaPosition BetzaPosition;
 typedef struct BetzaVariant BetzaVariant;
 
 /*
- A move as plain data. A move is identified by from, to and promotion;
- the other fields describe it.
+ A move as plain data. A move is identified by from, to, promotion and,
+ with BETZA_MOVE_VIA in `flags`, `via`; the other fields describe it.
  */
 typedef struct BetzaMove {
   /*
@@ -292,6 +298,14 @@ typedef struct BetzaMove {
    BETZA_MOVE_* bits.
    */
   uint32_t flags;
+  /*
+   With BETZA_MOVE_VIA: the square captured on the way; else BETZA_NONE.
+   */
+  int32_t via;
+  /*
+   Piece type captured on `via`, or BETZA_NONE.
+   */
+  int32_t via_captured;
 } BetzaMove;
 
 /*

@@ -23,6 +23,9 @@ const FILES: &[(&str, &str)] = &[
     ("makruk", include_str!("../variants/makruk.toml")),
     ("grand", include_str!("../variants/grand.toml")),
     ("xiangqi", include_str!("../variants/xiangqi.toml")),
+    ("nightrider", include_str!("../variants/nightrider.toml")),
+    ("amazon", include_str!("../variants/amazon.toml")),
+    ("grasshopper", include_str!("../variants/grasshopper.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -42,6 +45,9 @@ pub(crate) const NAMES: &[&str] = &[
     "makruk",
     "grand",
     "xiangqi",
+    "nightrider",
+    "amazon",
+    "grasshopper",
 ];
 
 fn index(name: &str) -> Option<usize> {

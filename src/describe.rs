@@ -173,6 +173,10 @@ struct Single {
     modes: Modes,
     lame: bool,
     initial: bool,
+    /// 0: an ordinary move, 1: a hopper (`p`), 2: a grasshopper (`g`).
+    hop: u8,
+    /// Bits: 1 crooked (`z`), 2 circular (`q`), 4 cylindrical (`o`).
+    curve: u8,
 }
 
 fn single(m: &MoveTerm) -> Single {
@@ -186,6 +190,8 @@ fn single(m: &MoveTerm) -> Single {
         modes: m.modes,
         lame: m.lame,
         initial: m.initial,
+        hop: if m.grasshopper { 2 } else { u8::from(m.hop) },
+        curve: u8::from(m.crooked) | u8::from(m.circular) << 1 | u8::from(m.cylinder) << 2,
     };
     match m.atom.shape() {
         Shape::Orthogonal => s.orthogonal = m.first.iter().map(unit).collect(),
@@ -207,6 +213,8 @@ fn merge_singles(singles: Vec<(usize, Single)>) -> Vec<(usize, Single)> {
             s.modes,
             s.lame,
             s.initial,
+            s.hop,
+            s.curve,
             is_oblique(s),
             s.atoms[0].a == 1,
         )
@@ -362,6 +370,28 @@ fn single_text(s: &Single) -> String {
             ", not jumping: the squares between must be empty"
         });
     }
+    if s.curve & 3 != 0 {
+        // Crooked and circular leaps change direction.
+        text = text.replace(" in a straight line", "");
+    }
+    if s.curve & 1 != 0 {
+        text.push_str(
+            ", zig-zagging: each step turns to the next direction round and the next back",
+        );
+    }
+    if s.curve & 2 != 0 {
+        text.push_str(
+            ", round a circle: each step turns to the next direction, the same way round",
+        );
+    }
+    if s.curve & 4 != 0 {
+        text.push_str(", the files wrapping around (from the last to the first)");
+    }
+    text.push_str(match s.hop {
+        1 => ", over exactly one piece of either side on the way (a hopper)",
+        2 => " as a grasshopper: over the first piece in the way, landing just beyond it",
+        _ => "",
+    });
     push_modes(&mut text, s.modes);
     if s.initial {
         text.push_str(", only from its initial squares");
@@ -574,15 +604,38 @@ fn later_leg(m: &MoveTerm, leg: &LaterLeg) -> String {
 fn multi_leg(m: &MoveTerm) -> String {
     let mut text = first_leg(m);
     let legs: Vec<String> = m.later.iter().map(|l| later_leg(m, l)).collect();
+    // A locust capture: the leg that ends on an enemy piece and takes it.
+    let taking = |l: crate::notation::Locust| {
+        if l.may_be_empty {
+            "to an empty square or onto an enemy piece, which it captures"
+        } else {
+            "onto an enemy piece, which it captures"
+        }
+    };
     if let [only] = legs.as_slice() {
-        text.push_str(" to an empty square, then ");
+        match m.locust {
+            Some(l) => {
+                text.push(' ');
+                text.push_str(taking(l));
+                text.push_str(", then ");
+            }
+            None => text.push_str(" to an empty square, then "),
+        }
         text.push_str(only);
     } else {
-        for l in &legs {
+        for (i, l) in legs.iter().enumerate() {
+            if let Some(x) = m.locust.filter(|x| x.leg as usize == i) {
+                text.push(' ');
+                text.push_str(taking(x));
+            }
             text.push_str(", then ");
             text.push_str(l);
         }
-        text.push_str(", each leg but the last ending on an empty square");
+        text.push_str(if m.locust.is_some() {
+            ", each other leg but the last ending on an empty square"
+        } else {
+            ", each leg but the last ending on an empty square"
+        });
     }
     push_modes(&mut text, m.modes);
     if m.initial {
@@ -668,7 +721,7 @@ fn zigzag_families(moves: &[&MoveTerm]) -> Vec<Family> {
 /// leg is one square and every later leg one square turned by the same angle
 /// alternately right and left (a single later leg may turn either way).
 fn zigzag(m: &MoveTerm) -> Option<(usize, u8, u8)> {
-    if m.atom.a != 1 || m.range != 1 || m.lame || m.later.is_empty() {
+    if m.atom.a != 1 || m.range != 1 || m.lame || m.later.is_empty() || m.locust.is_some() {
         return None;
     }
     let first = m.later[0].turns;
@@ -894,17 +947,41 @@ mod tests {
         assert_eq!(d("fsN"), "leaps (2,1) long side sideways and forward");
         assert_eq!(d("ffN"), "leaps (2,1) long side forward");
         assert_eq!(d("fNfsN"), "leaps (2,1) forward");
-        assert_eq!(d("flN"), "leaps (2,1) long side forward, to the left");
-        assert_eq!(d("lfN"), "leaps (2,1) long side left, forward");
+        assert_eq!(d("lfN"), "leaps (2,1) long side forward, to the left");
+        assert_eq!(d("flN"), "leaps (2,1) long side left, forward");
         assert_eq!(d("fZ"), "leaps (3,2) long side forward");
         assert_eq!(d("fNfC"), "leaps (2,1) or (3,1) long side forward");
         assert_eq!(d("bN"), "leaps (2,1) long side backward");
         assert_eq!(d("bNbsN"), "leaps (2,1) backward");
         assert_eq!(
-            d("lNfrN"),
+            d("lNrfN"),
             "leaps (2,1) long side left or long side forward, to the right"
         );
         assert_eq!(d("fFbrF"), "steps one square diagonally forward or right");
+        assert_eq!(
+            d("zB"),
+            "slides any distance diagonally, zig-zagging: each step turns to the next direction round and the next back"
+        );
+        assert_eq!(
+            d("qN"),
+            "rides any number of (2,1) leaps, round a circle: each step turns to the next direction, the same way round"
+        );
+        assert_eq!(
+            d("oR"),
+            "slides any distance orthogonally, the files wrapping around (from the last to the first)"
+        );
+        assert_eq!(
+            d("cafmW"),
+            "moves one square orthogonally onto an enemy piece, which it captures, then one square straight on, without capturing"
+        );
+        assert_eq!(
+            d("gQ"),
+            "slides any distance in any direction as a grasshopper: over the first piece in the way, landing just beyond it"
+        );
+        assert_eq!(
+            d("mRcpR"),
+            "slides any distance orthogonally, without capturing; slides any distance orthogonally, over exactly one piece of either side on the way (a hopper), only capturing"
+        );
         assert_eq!(
             d("flFbrF"),
             "steps one square diagonally forward-left or backward-right"

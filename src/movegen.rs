@@ -12,6 +12,13 @@
 //! occupancy the move leaves. An attack test looks only at the enemy pieces
 //! standing where their type could attack the square from.
 //!
+//! Locust captures (a move that captures on its way, `tables::LocustPath`)
+//! stay off this path: they are listed per piece from their own table, only
+//! for the variants that have them, and while an enemy piece that captures
+//! so stands on the board every move is tested by recomputing the attacks.
+//! Grasshoppers, crooked, circular and cylindrical moves are paths of the
+//! tables like any other.
+//!
 //! Bulk counting (perft's last ply) also counts whole piece types at once
 //! where all their moves are shifts of the board (`tables::Shift`): each
 //! shift moves every piece of the type one step, and the targets of one step
@@ -44,6 +51,9 @@ struct Safety {
     /// Empty squares between an enemy hopper and the King: a piece moving
     /// there would be the screen of a check.
     block: Bitboard,
+    /// The enemy has a piece with locust captures on the board: every move
+    /// is tested by recomputing the attacks (rare, and kept off the tables).
+    suspect: bool,
 }
 
 impl<'v> Position<'v> {
@@ -93,6 +103,11 @@ impl<'v> Position<'v> {
                             return true;
                         }
                     }
+                    for pair in t.grass_paths(by, r, from, sq).chunks_exact(2) {
+                        if (pair[0] & occ).is_empty() && !(pair[1] & occ).is_empty() {
+                            return true;
+                        }
+                    }
                 }
             }
         }
@@ -103,7 +118,92 @@ impl<'v> Position<'v> {
         {
             return true;
         }
+        !t.locust_roles(by).is_empty() && self.locust_attack(sq, by, occ, by_mask)
+    }
+
+    /// Whether a locust capture of `by`'s pieces (restricted to `by_mask`)
+    /// takes a piece on `sq`, on its way or at its end, with occupancy `occ`
+    /// (the other side's pieces being `occ & !by_mask`).
+    #[cold]
+    #[inline(never)]
+    fn locust_attack(&self, sq: Square, by: Color, occ: Bitboard, by_mask: Bitboard) -> bool {
+        let t = &self.variant.tables;
+        let prey = occ & !by_mask;
+        for &r in t.locust_roles(by) {
+            for from in self.roles[r as usize] & by_mask {
+                for p in t.locust_paths(by, r as usize, from) {
+                    if !(p.empty & occ).is_empty() || !prey.contains(p.via) {
+                        continue;
+                    }
+                    let end = if p.to == from || !occ.contains(p.to) {
+                        QUIET
+                    } else if prey.contains(p.to) {
+                        CAPTURE
+                    } else {
+                        0
+                    };
+                    if p.flags & end != 0 && (p.via == sq || (p.to == sq && end == CAPTURE)) {
+                        return true;
+                    }
+                }
+            }
+        }
         false
+    }
+
+    /// Generates the locust captures of the side to move (legal ones when
+    /// `legal`): each (via, to) once per piece, with every promotion choice.
+    #[cold]
+    #[inline(never)]
+    fn locust_moves(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {
+        let t = &self.variant.tables;
+        let us = self.side;
+        let them = us.opposite();
+        let theirs = self.colors[them.index()];
+        let occ = self.occupied();
+        for &r in t.locust_roles(us) {
+            let role = Role(r);
+            for from in self.roles[r as usize] & self.colors[us.index()] {
+                let mut last: Option<(Square, Square)> = None;
+                for p in t.locust_paths(us, r as usize, from) {
+                    if !(p.empty & occ).is_empty() || !theirs.contains(p.via) {
+                        continue;
+                    }
+                    let capture = p.to != from && theirs.contains(p.to);
+                    let ok = if capture {
+                        p.flags & CAPTURE != 0
+                    } else {
+                        (p.to == from || !occ.contains(p.to)) && p.flags & QUIET != 0
+                    };
+                    // Paths are sorted by (via, to): a second way to the same
+                    // move is the same move.
+                    if !ok || last == Some((p.via, p.to)) {
+                        continue;
+                    }
+                    last = Some((p.via, p.to));
+                    if legal {
+                        let mut theirs_after = theirs.without(p.via);
+                        if capture {
+                            theirs_after = theirs_after.without(p.to);
+                        }
+                        let occ_after = occ.without(from).without(p.via).with(p.to);
+                        let king = if role == self.variant.royal {
+                            p.to
+                        } else {
+                            s.king
+                        };
+                        if self.attacked(king, them, occ_after, theirs_after) {
+                            continue;
+                        }
+                    }
+                    let captured = capture.then(|| Role(self.role_on(p.to) as u8));
+                    let via_captured = Some(Role(self.role_on(p.via) as u8));
+                    self.emit(from, p.to, role, captured, MoveFlags::empty(), &mut |m| {
+                        sink(m.with_via(p.via, via_captured))
+                    });
+                }
+            }
+        }
     }
 
     #[inline]
@@ -167,14 +267,37 @@ impl<'v> Position<'v> {
                             _ => {}
                         }
                     }
+                    // A grasshopper: the way to the screen must be empty
+                    // and the screen occupied. One of ours on the way may
+                    // unblock it or move onto the screen; a move onto an
+                    // empty screen with the way clear gives check.
+                    for pair in t.grass_paths(them, r, from, king).chunks_exact(2) {
+                        let (way, screen) = (pair[0] & occ, pair[1] & occ);
+                        match (way.count(), screen.is_empty()) {
+                            (0, false) => in_check = true,
+                            (0, true) => block |= pair[1],
+                            (1, _) => danger |= way & ours,
+                            _ => {}
+                        }
+                    }
                 }
             }
+        }
+        // Locust captures are not in the attack tables: with such an enemy
+        // piece on the board, every move is tested in full.
+        let suspect = t
+            .locust_roles(them)
+            .iter()
+            .any(|&r| !(self.roles[r as usize] & theirs).is_empty());
+        if suspect {
+            in_check |= self.locust_attack(king, them, occ, theirs);
         }
         Some(Safety {
             king,
             in_check,
             danger,
             block,
+            suspect,
         })
     }
 
@@ -316,6 +439,34 @@ impl<'v> Position<'v> {
     fn hop_targets(&self, slot: &Slot, occ: Bitboard, quiet: &mut Bitboard, caps: &mut Bitboard) {
         let t = &self.variant.tables;
         for ray in t.hops(slot) {
+            if ray.grass {
+                // The square just beyond the first occupied one, if on the ray.
+                let on = (ray.all & occ).0;
+                if on == 0 {
+                    continue;
+                }
+                let land = if ray.ascending {
+                    let screen = on.trailing_zeros();
+                    let past = ray.all.0 & !(u128::MAX >> (127 - screen));
+                    past & past.wrapping_neg()
+                } else {
+                    let screen = 127 - on.leading_zeros();
+                    let past = ray.all.0 & ((1u128 << screen) - 1);
+                    if past == 0 {
+                        0
+                    } else {
+                        1u128 << (127 - past.leading_zeros())
+                    }
+                };
+                if land & occ.0 == 0 {
+                    if ray.quiet {
+                        *quiet |= Bitboard(land);
+                    }
+                } else if ray.capture {
+                    *caps |= Bitboard(land);
+                }
+                continue;
+            }
             // The first occupied square is the screen; then the squares up
             // to the next occupied one, which a capture takes.
             let on = (ray.all & occ).0;
@@ -373,9 +524,10 @@ impl<'v> Position<'v> {
                 .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
         });
         let t = &v.tables;
+        let every = s.in_check || s.suspect;
         for role in 0..v.pieces.len() {
             let r = Role(role as u8);
-            let check_all = legal && (r == v.royal || s.in_check);
+            let check_all = legal && (r == v.royal || every);
             let slots = t.slots(us, role);
             for from in self.roles[role] & ours & !skip {
                 let slot = &slots[from.index()];
@@ -438,6 +590,8 @@ impl<'v> Position<'v> {
                 captured,
                 promotion: None,
                 flags,
+                via: Square(0),
+                via_captured: None,
             };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
@@ -462,6 +616,9 @@ impl<'v> Position<'v> {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
             }
         });
+        if !v.tables.locust_roles(self.side).is_empty() {
+            self.locust_moves(&s, legal, sink);
+        }
         if !s.in_check {
             self.castles(&s, legal, sink);
         }
@@ -476,7 +633,7 @@ impl<'v> Position<'v> {
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
         let mut n = 0u64;
-        let by_shifts = if s.in_check || !s.block.is_empty() {
+        let by_shifts = if s.in_check || s.suspect || !s.block.is_empty() {
             Bitboard::EMPTY
         } else {
             self.count_by_shifts(&s, &mut n)
@@ -516,6 +673,9 @@ impl<'v> Position<'v> {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| n += 1);
             }
         });
+        if !v.tables.locust_roles(self.side).is_empty() {
+            self.locust_moves(&s, true, &mut |_| n += 1);
+        }
         if !s.in_check {
             self.castles(&s, true, &mut |_| n += 1);
         }
@@ -638,6 +798,8 @@ impl<'v> Position<'v> {
                 captured: None,
                 promotion: None,
                 flags: MoveFlags::CASTLE,
+                via: Square(0),
+                via_captured: None,
             });
         }
     }
@@ -661,6 +823,8 @@ impl<'v> Position<'v> {
             captured,
             promotion: None,
             flags,
+            via: Square(0),
+            via_captured: None,
         };
         let promote = |p: Role, forced: bool| Move {
             promotion: Some(p),

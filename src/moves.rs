@@ -18,6 +18,9 @@ bitflags! {
         const DOUBLE_STEP = 4;
         /// The promotion is forced: no non-promoting move has this from and to.
         const FORCED_PROMOTION = 8;
+        /// The move passes through `via` and captures there (an XBetza
+        /// locust capture): see [`Move::via`].
+        const VIA = 32;
     }
 }
 
@@ -25,6 +28,12 @@ bitflags! {
 ///
 /// A small `Copy` value. Moves come from [`Position::legal_moves`] or
 /// [`Position::parse_move`]; each promotion choice is a separate move.
+///
+/// A move may capture on one square besides its destination (a locust
+/// capture, see `docs/betza.md`; Chu Shogi's Lion): [`via`](Self::via) is
+/// that square and [`via_captured`](Self::via_captured) what it takes there.
+/// One such square per move is the limit; its text is `<from><via><to>`, and
+/// `to` may equal `from` (capture and return).
 ///
 /// [`Position::legal_moves`]: crate::Position::legal_moves
 /// [`Position::parse_move`]: crate::Position::parse_move
@@ -36,6 +45,9 @@ pub struct Move {
     pub(crate) captured: Option<Role>,
     pub(crate) promotion: Option<Role>,
     pub(crate) flags: MoveFlags,
+    /// With [`MoveFlags::VIA`]: the square captured on the way (else unused, 0).
+    pub(crate) via: Square,
+    pub(crate) via_captured: Option<Role>,
 }
 
 impl Move {
@@ -81,10 +93,35 @@ impl Move {
         self.flags
     }
 
-    /// Whether the move captures.
+    /// Whether the move captures (on its destination or on the way).
     #[inline]
     pub fn is_capture(&self) -> bool {
-        self.captured.is_some()
+        self.captured.is_some() || self.via_captured.is_some()
+    }
+
+    /// The square the move captures on before its destination, if any (a
+    /// locust capture, written `<from><via><to>`).
+    #[inline]
+    pub fn via(&self) -> Option<Square> {
+        self.flags.contains(MoveFlags::VIA).then_some(self.via)
+    }
+
+    /// The type captured on [`via`](Self::via), if any.
+    #[inline]
+    pub fn via_captured(&self) -> Option<Role> {
+        self.via_captured
+    }
+
+    /// The move passing through `via` and capturing `captured` there (for
+    /// callers that build moves by hand, as [`Move::new`] does; `play`
+    /// checks it).
+    pub fn with_via(self, via: Square, captured: Option<Role>) -> Move {
+        Move {
+            via,
+            via_captured: captured,
+            flags: self.flags | MoveFlags::VIA,
+            ..self
+        }
     }
 
     /// Whether the move castles.

@@ -8,7 +8,7 @@
 //! piece     := term+
 //! term      := group ('a' group)* atom range?     a move, one leg per group
 //!            | ('i' | 's')* 'O' digits            castling, King moves n squares
-//! group     := (direction | mode | 'n' | 'p' | 'i' | 'y')*
+//! group     := (direction | mode | 'n' | 'p' | 'g' | 'i' | 'y')*
 //! direction := 'f' | 'b' | 'l' | 'r' | 'v' | 's'   (pairs such as "fl" combine)
 //! mode      := 'm' (move only) | 'c' (capture only) | 'e' (may capture en passant)
 //! atom      := 'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G'
@@ -25,8 +25,9 @@
 //!   rotated 180 degrees. On orthogonal atoms letters add up; on diagonal atoms
 //!   one letter names a pair and two at right angles (`fl`) one move; on oblique
 //!   atoms one letter names the pair nearest it, `fs`/`bs` the pair one rank
-//!   forward/backward, and two letters (`fl`, `lf`, ...) one move, the first letter
-//!   giving the long side.
+//!   forward/backward, and two letters (`fl`, `lf`, ...) one move, the second
+//!   letter giving the long side (`lfN` from e5 is d7, `flN` is c6), as XBoard,
+//!   H. G. Muller's documentation and Fairy-Stockfish read them.
 //! - Modes: `m` move only, `c` capture only, `e` en passant; no mode = `mc`.
 //! - `n` (lame): the leap is made step by step over empty squares (straight for
 //!   orthogonal and diagonal atoms, orthogonally first then diagonally for
@@ -35,6 +36,9 @@
 //!   either side), then over empty squares; it may stop on those (`m`) or
 //!   capture the first piece after them (`c`). The range counts every square
 //!   from the start. Only on single-leg riders (the Cannon is `mRcpR`).
+//! - `g` (grasshopper): a slide over empty squares to the first occupied
+//!   square (the screen), landing on the square just beyond it; the range
+//!   bounds the landing square, as in XBoard. Only on single-leg riders (`gQ`).
 //! - `i`: only from the piece's initial region (the variant names it).
 //! - Multi-leg terms: `a` starts the next leg, with the same atom. Later legs'
 //!   directions are relative to the previous leg: `f` on, `b` back, `l`/`r`
@@ -43,9 +47,11 @@
 //!   of the same length and back. An empty later group means every direction but
 //!   back. A later leg has the previous leg's range; `y` in a group toggles the
 //!   next leg between leaper and unlimited rider. Every leg but the last ends on
-//!   an empty square; only the last leg's mode letters may be `c` or `e`.
+//!   an empty square, except one that captures (`c`, a locust capture: the
+//!   move removes the piece there and goes on, see [`Locust`]); only the last
+//!   leg may capture en passant.
 //!
-//! Anything else (hoppers `p`/`g`, locusts, `j`, `x`, ...) is rejected with the
+//! Anything else (`j`, `x`, ...) is rejected with the
 //! position of the offending character, and so is a move of more than
 //! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths from a square.
 //!
@@ -53,7 +59,7 @@
 //! use betza::notation::parse;
 //! let gryphon = parse("FyafsF").unwrap();
 //! assert_eq!(gryphon.terms.len(), 2);
-//! let err = parse("WgR").unwrap_err();
+//! let err = parse("WjR").unwrap_err();
 //! assert_eq!(err.position, 1);
 //! ```
 
@@ -152,10 +158,37 @@ pub struct MoveTerm {
     pub lame: bool,
     /// Hopper (`p`): a slide over exactly one occupied square.
     pub hop: bool,
+    /// Grasshopper (`g`): a slide to the first occupied square (the
+    /// screen), landing on the square just beyond it; `range` bounds the
+    /// landing square's distance, as in XBoard.
+    pub grasshopper: bool,
+    /// Crooked (`z`): each step turns to the next direction of the atom
+    /// (in angular order) and back, alternately: a zig-zag (`zB`).
+    pub crooked: bool,
+    /// Circular (`q`): each step turns to the next direction of the atom,
+    /// always the same way round, until the circle would close (`qN`, the Rose).
+    pub circular: bool,
+    /// Cylindrical (`o`): the move wraps from the last file to file `a` and back.
+    pub cylinder: bool,
     /// Only from the initial region (`i`).
     pub initial: bool,
+    /// A locust capture: a leg before the last that captures (`c`) and
+    /// the move goes on.
+    pub locust: Option<Locust>,
     /// Byte position of the term in the string.
     pub position: usize,
+}
+
+/// The leg of a multi-leg move that captures on its way (XBetza's `c` on a
+/// leg before the last): the piece removes the enemy piece its end square
+/// holds and makes the rest of the move from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Locust {
+    /// Which leg (0 = the first) ends on the captured piece.
+    pub leg: u8,
+    /// Whether the leg may also end on an empty square (`mc`): then the
+    /// move is also an ordinary multi-leg move.
+    pub may_be_empty: bool,
 }
 
 /// A later leg of a multi-leg move.
@@ -192,6 +225,14 @@ struct Group {
     mode_pos: Option<usize>,
     rider_toggle: bool,
     start: usize,
+}
+
+/// Where a term's `n`, `p`, `g` and `z` / `q` / `o` stand, if it has them.
+struct Marks {
+    lame: Option<usize>,
+    hop: Option<usize>,
+    grass: Option<usize>,
+    curve: [Option<usize>; 3],
 }
 
 struct Parser<'a> {
@@ -241,6 +282,8 @@ impl Parser<'_> {
         }];
         let mut lame = None;
         let mut hop = None;
+        let mut grass = None;
+        let mut curve: [Option<usize>; 3] = [None; 3];
         let mut initial = false;
         loop {
             let Some(&c) = self.bytes.get(self.pos) else {
@@ -260,6 +303,10 @@ impl Parser<'_> {
                 }
                 b'n' => lame = Some(at),
                 b'p' => hop = Some(at),
+                b'g' => grass = Some(at),
+                b'z' => curve[0] = Some(at),
+                b'q' => curve[1] = Some(at),
+                b'o' => curve[2] = Some(at),
                 b'i' => initial = true,
                 b'y' => g.rider_toggle = true,
                 b'a' if groups.len() >= MAX_LEGS => {
@@ -271,14 +318,30 @@ impl Parser<'_> {
                 }),
                 b'O' => {
                     self.pos += 1;
-                    return self.castle(groups, lame.or(hop), term_start, at, out);
+                    return self.castle(groups, lame.or(hop).or(grass), term_start, at, out);
                 }
                 b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G' | b'K' | b'R'
                 | b'B' | b'Q' | b'(' => {
-                    return self.move_term(groups, lame, hop, initial, term_start, out);
+                    let marks = Marks {
+                        lame,
+                        hop,
+                        grass,
+                        curve,
+                    };
+                    return self.move_term(groups, marks, initial, term_start, out);
                 }
-                b'g' | b'j' | b'x' | b'u' | b'o' | b'z' | b'q' | b'k' | b'h' | b'd' | b't'
-                | b'w' => {
+                b'J' | b'L' => {
+                    // XBoard reads J as (3,1) and L as (3,2), Fairy-Stockfish the
+                    // other way round: refused rather than guessed.
+                    return self.err(
+                        at,
+                        format!(
+                            "atom '{}' is read differently by XBoard and Fairy-Stockfish; write C for (3,1) or Z for (3,2)",
+                            c as char
+                        ),
+                    );
+                }
+                b'j' | b'x' | b'u' | b'k' | b'h' | b'd' | b't' | b'w' => {
                     return self.err(at, format!("modifier '{}' is not supported", c as char));
                 }
                 _ if c.is_ascii_digit() => {
@@ -374,12 +437,17 @@ impl Parser<'_> {
     fn move_term(
         &mut self,
         groups: Vec<Group>,
-        lame: Option<usize>,
-        hop: Option<usize>,
+        marks: Marks,
         initial: bool,
         term_start: usize,
         out: &mut Vec<Term>,
     ) -> Result<(), BetzaError> {
+        let Marks {
+            lame,
+            hop,
+            grass,
+            curve,
+        } = marks;
         let (letter, atom, atom_pos) = self.atom()?;
         // Range: digits, or the same letter again.
         let mut range: u8 = match letter {
@@ -401,12 +469,7 @@ impl Parser<'_> {
             }
             range = n as u8;
         }
-        let atoms: Vec<Atom> = match (letter, atom) {
-            (_, Some(a)) => vec![a],
-            (b'R', _) => vec![Atom { a: 1, b: 0 }],
-            (b'B', _) => vec![Atom { a: 1, b: 1 }],
-            _ => vec![Atom { a: 1, b: 0 }, Atom { a: 1, b: 1 }], // K, Q
-        };
+        let atoms = atoms_of(letter, atom);
         if groups.len() > 1 && atoms.len() > 1 {
             return self.err(atom_pos, "a multi-leg move needs a single atom, not K or Q");
         }
@@ -432,13 +495,68 @@ impl Parser<'_> {
                 return self.err(p, "a hopper cannot capture en passant");
             }
         }
-        for g in &groups[..groups.len() - 1] {
-            if g.modes.capture || g.modes.en_passant {
-                let p = g.mode_pos.unwrap_or(g.start);
+        if let Some(g) = grass {
+            if groups.len() > 1 {
+                return self.err(g, "'g' is for single-leg moves only");
+            }
+            if let Some(p) = hop {
+                return self.err(p.max(g), "a move cannot be both 'p' and 'g'");
+            }
+            if range == 1 {
+                // XBoard's range counts up to the landing square: a leaper
+                // would land on its screen.
+                return self.err(g, "'g' (grasshopper) needs a rider, as in gQ");
+            }
+            if groups[0].modes.en_passant {
+                return self.err(g, "a grasshopper cannot capture en passant");
+            }
+        }
+        let [crooked, circular, cylinder] = curve;
+        if let Some(c) = crooked.or(circular).or(cylinder) {
+            let which = self.bytes[c] as char;
+            if groups.len() > 1 {
+                return self.err(c, format!("'{which}' is for single-leg moves only"));
+            }
+            if let Some(p) = lame.or(hop).or(grass) {
                 return self.err(
-                    p,
-                    "only the last leg may capture: an earlier leg ends on an empty square",
+                    p.max(c),
+                    format!("'{which}' does not combine with 'n', 'p' or 'g'"),
                 );
+            }
+            if groups[0].modes.en_passant {
+                return self.err(c, format!("'{which}' does not combine with 'e'"));
+            }
+        }
+        if let (Some(z), Some(q)) = (crooked, circular) {
+            return self.err(z.max(q), "a move cannot be both 'z' and 'q'");
+        }
+        if let Some(c) = crooked.or(circular) {
+            if atoms_of(letter, atom).len() > 1 {
+                return self.err(c, "'z' and 'q' need a single atom, not K or Q");
+            }
+            // A one-step crooked or circular move is the plain leap: the
+            // letters make a rider (XBetza's `qN` is the Rose).
+            if range == 1 {
+                range = 0;
+            }
+        }
+        let mut locust = None;
+        for (i, g) in groups[..groups.len() - 1].iter().enumerate() {
+            let p = g.mode_pos.unwrap_or(g.start);
+            if g.modes.en_passant {
+                return self.err(p, "only the last leg may capture en passant");
+            }
+            if g.modes.capture {
+                if locust.is_some() {
+                    return self.err(
+                        p,
+                        "at most one leg before the last may capture (a move captures on at most two squares)",
+                    );
+                }
+                locust = Some(Locust {
+                    leg: i as u8,
+                    may_be_empty: g.modes.quiet,
+                });
             }
         }
         let last = groups.last().expect("one group at least");
@@ -496,11 +614,26 @@ impl Parser<'_> {
                 modes,
                 lame: lame.is_some(),
                 hop: hop.is_some(),
+                grasshopper: grass.is_some(),
+                crooked: crooked.is_some(),
+                circular: circular.is_some(),
+                cylinder: cylinder.is_some(),
                 initial,
+                locust,
                 position: term_start,
             }));
         }
         Ok(())
+    }
+}
+
+/// The atoms a letter stands for (K and Q two).
+fn atoms_of(letter: u8, atom: Option<Atom>) -> Vec<Atom> {
+    match (letter, atom) {
+        (_, Some(a)) => vec![a],
+        (b'R', _) => vec![Atom { a: 1, b: 0 }],
+        (b'B', _) => vec![Atom { a: 1, b: 1 }],
+        _ => vec![Atom { a: 1, b: 0 }, Atom { a: 1, b: 1 }], // K, Q
     }
 }
 
@@ -573,14 +706,15 @@ fn first_leg(p: &Parser<'_>, atom: Atom, g: &Group) -> Result<Vec<(i8, i8)>, Bet
                     [b's', 0] => x.abs() == a,
                     [b'f', b's'] => y == b && x.abs() == a,
                     [b'b', b's'] => y == -b && x.abs() == a,
-                    [b'f', b'l'] => y == a && x == -b,
-                    [b'f', b'r'] => y == a && x == b,
-                    [b'b', b'l'] => y == -a && x == -b,
-                    [b'b', b'r'] => y == -a && x == b,
-                    [b'l', b'f'] => x == -a && y == b,
-                    [b'l', b'b'] => x == -a && y == -b,
-                    [b'r', b'f'] => x == a && y == b,
-                    [b'r', b'b'] => x == a && y == -b,
+                    // Two letters: the second gives the long side.
+                    [b'l', b'f'] => y == a && x == -b,
+                    [b'r', b'f'] => y == a && x == b,
+                    [b'l', b'b'] => y == -a && x == -b,
+                    [b'r', b'b'] => y == -a && x == b,
+                    [b'f', b'l'] => x == -a && y == b,
+                    [b'b', b'l'] => x == -a && y == -b,
+                    [b'f', b'r'] => x == a && y == b,
+                    [b'b', b'r'] => x == a && y == -b,
                     _ => return p.err(pos, "direction not understood on this atom"),
                 },
                 (_, [c, 0]) => letter(c, x, y),

@@ -68,6 +68,12 @@ impl fmt::Debug for MoveDebug<'_> {
         if let Some(c) = self.m.captured {
             d.field("captured", &format_args!("{}", token(c)));
         }
+        if let Some(via) = self.m.via() {
+            d.field("via", &size.name(via));
+        }
+        if let Some(c) = self.m.via_captured {
+            d.field("via_captured", &format_args!("{}", token(c)));
+        }
         if let Some(p) = self.m.promotion {
             d.field("promotion", &format_args!("{}", token(p)));
         }
@@ -540,7 +546,9 @@ impl<'v> Position<'v> {
 
     /// The legal moves from `from` to `to`: none, one, or several when the
     /// piece may choose a promotion (each tells the type it becomes and whether
-    /// the promotion is forced). A GUI asks this when a piece is dropped.
+    /// the promotion is forced) or may capture on its way ([`Move::via`]:
+    /// one move per square it can capture on). A GUI asks this when a piece
+    /// is dropped.
     ///
     /// ```
     /// use betza::{Position, Variant};
@@ -678,7 +686,7 @@ impl<'v> Position<'v> {
         };
         let plain = !m
             .flags
-            .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE);
+            .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE | MoveFlags::VIA);
         if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
@@ -706,6 +714,9 @@ impl<'v> Position<'v> {
         {
             let lost = |s: Square| c.rights_lost[s.index() % MAX_SQUARES];
             self.castling &= !(lost(m.from) | lost(m.to));
+            if let Some(via) = m.via() {
+                self.castling &= !lost(via);
+            }
         }
         self.ep = None;
         self.ep_victim = None;
@@ -762,6 +773,9 @@ impl<'v> Position<'v> {
         if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
             self.set(victim, 0, undo);
         }
+        if let Some(via) = m.via() {
+            self.set(via, 0, undo);
+        }
         self.set(m.from, 0, undo);
         self.set(m.to, placed, undo);
         if let Some(c) = &self.variant.castling
@@ -808,6 +822,9 @@ impl<'v> Position<'v> {
         let size = self.variant.size;
         let mut s = String::with_capacity(8);
         size.write_square(m.from, &mut s);
+        if let Some(via) = m.via() {
+            size.write_square(via, &mut s);
+        }
         size.write_square(m.to, &mut s);
         if let Some(p) = m.promotion {
             match self.variant.promotion_text {
@@ -847,6 +864,11 @@ impl<'v> Position<'v> {
         let (to, n2) = size
             .parse_square_prefix(&bytes[n1..])
             .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
+        // A third square: the move captures on the second on its way.
+        let (via, to, n2) = match size.parse_square_prefix(&bytes[n1 + n2..]) {
+            Some((last, n3)) => (Some(to), last, n2 + n3),
+            None => (None, to, n2),
+        };
         let suffix = &text[n1 + n2..];
         // What the suffix asks for: nothing, any promotion ('+'), or the
         // promotion whose type's letter (its token without '+') it is.
@@ -891,13 +913,15 @@ impl<'v> Position<'v> {
         }
         let mut legal: MoveList = MoveList::new();
         self.generate(true, &mut |m| {
-            if m.from == from && m.to == to {
+            if m.from == from && m.to == to && m.via() == via {
                 legal.push(m)
             }
         });
         if legal.is_empty() {
             let mut pseudo = false;
-            self.generate(false, &mut |m| pseudo |= m.from == from && m.to == to);
+            self.generate(false, &mut |m| {
+                pseudo |= m.from == from && m.to == to && m.via() == via
+            });
             return Err(if pseudo {
                 MoveError::KingExposed {
                     text: text.to_string(),
@@ -907,7 +931,10 @@ impl<'v> Position<'v> {
                     text: text.to_string(),
                     piece: self.variant.pieces[piece.role.index()].name.clone(),
                     from: sq_name(from),
-                    to: sq_name(to),
+                    to: match via {
+                        Some(v) => format!("{} capturing on {}", sq_name(to), sq_name(v)),
+                        None => sq_name(to),
+                    },
                 }
             });
         }
@@ -981,7 +1008,9 @@ impl Move {
             role,
             captured,
             promotion,
-            flags,
+            flags: flags - MoveFlags::VIA,
+            via: Square(0),
+            via_captured: None,
         }
     }
 }

@@ -13,6 +13,11 @@
 //!   `Lxe5=+P`, Meiriqi's `Gd8=R`. A Decimaka Queen taking a Queen stays one,
 //!   so `+Fxe5` has no promotion.
 //! - castling: `O-O` with the Rook on the higher file, `O-O-O` with the other.
+//! - a move that captures on its way (a locust capture, [`Move::via`]):
+//!   `x`, the square captured on, then `x` and the destination if it captures
+//!   there too, else `-` and the destination: `Lxd5xe6`, `Lxd5-c4`, and
+//!   `Lxd5-d4` for capturing and returning. Disambiguation as above, among the
+//!   moves with the same two squares.
 //! - `+` when the move gives check, `#` when it gives checkmate. This suffix is
 //!   always the last character; tokens never end in `+`, so a trailing `+` is
 //!   always a check.
@@ -98,6 +103,8 @@ struct Parsed {
     file: Option<u8>,
     rank: Option<u8>,
     capture: bool,
+    /// The square captured on the way, for a locust capture.
+    via: Option<Square>,
     to: Square,
     promotion: Option<Role>,
     suffix: Option<char>,
@@ -139,7 +146,12 @@ impl<'v> Position<'v> {
         }
         let (mut others, mut same_file, mut same_rank) = (false, false, false);
         self.generate(true, &mut |x| {
-            if x.role == m.role && x.to == m.to && x.from != m.from && !x.is_castle() {
+            if x.role == m.role
+                && x.to == m.to
+                && x.via() == m.via()
+                && x.from != m.from
+                && !x.is_castle()
+            {
                 others = true;
                 same_file |= size.file(x.from) == size.file(m.from);
                 same_rank |= size.rank(x.from) == size.rank(m.from);
@@ -163,7 +175,11 @@ impl<'v> Position<'v> {
         if rank {
             s.push_str(&from[1..]);
         }
-        if m.is_capture() {
+        if let Some(via) = m.via() {
+            s.push('x');
+            size.write_square(via, &mut s);
+            s.push(if m.captured.is_some() { 'x' } else { '-' });
+        } else if m.is_capture() {
             s.push('x');
         }
         size.write_square(m.to, &mut s);
@@ -262,6 +278,7 @@ impl<'v> Position<'v> {
         let fits = |m: &Move| {
             m.role == role
                 && m.to == p.to
+                && m.via() == p.via
                 && !m.is_castle()
                 && p.file.is_none_or(|f| size.file(m.from) == f)
                 && p.rank.is_none_or(|r| size.rank(m.from) == r)
@@ -296,11 +313,17 @@ impl<'v> Position<'v> {
                 reason,
             });
         }
-        // All moves to one square capture or all do not.
-        if base[0].is_capture() != p.capture {
+        // All moves to one square capture or all do not (for locust
+        // captures: on the destination).
+        let captures = if p.via.is_some() {
+            base[0].captured.is_some()
+        } else {
+            base[0].is_capture()
+        };
+        if captures != p.capture {
             return Err(SanError::CaptureMark {
                 text: err_text(),
-                captures: base[0].is_capture(),
+                captures,
             });
         }
         let chosen: MoveList = base
@@ -347,6 +370,7 @@ impl<'v> Position<'v> {
             file: None,
             rank: None,
             capture: false,
+            via: None,
             to: Square(0),
             promotion: None,
             suffix,
@@ -391,7 +415,18 @@ impl<'v> Position<'v> {
             ))
         })?;
         let mut rest = &main[..sq_start];
-        if let Some(r) = rest.strip_suffix('x') {
+        if let Some((before, via, capture)) = split_via(rest) {
+            parsed.via = Some(
+                size.parse_square(via)
+                    .ok_or_else(|| syntax(&format!("{via:?} is not a square of the board")))?,
+            );
+            parsed.capture = capture;
+            rest = before;
+        } else if rest.ends_with('-') {
+            return Err(syntax(
+                "'-' stands only between the two squares of a capture on the way, as in Lxd5-c4",
+            ));
+        } else if let Some(r) = rest.strip_suffix('x') {
             parsed.capture = true;
             rest = r;
         }
@@ -430,6 +465,28 @@ impl<'v> Position<'v> {
         }
         Ok(parsed)
     }
+}
+
+/// A locust capture's part before its destination, `...x<via>x` or
+/// `...x<via>-`: (what precedes `x<via>`, the via square's text, whether the
+/// destination is captured too).
+fn split_via(rest: &str) -> Option<(&str, &str, bool)> {
+    let (rest, capture) = match rest.as_bytes().last()? {
+        b'x' => (&rest[..rest.len() - 1], true),
+        b'-' => (&rest[..rest.len() - 1], false),
+        _ => return None,
+    };
+    let bytes = rest.as_bytes();
+    let digits = bytes
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let start = bytes.len().checked_sub(digits + 1)?;
+    if digits == 0 || !bytes[start].is_ascii_lowercase() || start == 0 || bytes[start - 1] != b'x' {
+        return None;
+    }
+    Some((&rest[..start - 1], &rest[start..], capture))
 }
 
 /// The check mark at the end of a SAN text.
@@ -472,6 +529,26 @@ pub enum San {
         /// Whether the text has `x`.
         capture: bool,
         /// The to-square.
+        to: SquareName,
+        /// The token after `=`, if any.
+        promotion: Option<PieceToken>,
+        /// `+` or `#`, if written.
+        check: Option<CheckMark>,
+    },
+    /// A move that captures on its way (a locust capture): `Lxd5xe6`
+    /// (capturing on the destination too) or `Lxd5-c4`.
+    Locust {
+        /// The moving piece's token; `None` for a Pawn.
+        token: Option<PieceToken>,
+        /// The from-file given to disambiguate (0-based).
+        file: Option<u8>,
+        /// The from-rank given to disambiguate (0-based).
+        rank: Option<u8>,
+        /// The square captured on the way.
+        via: SquareName,
+        /// Whether the destination is captured too (`x` before it, else `-`).
+        capture: bool,
+        /// The destination.
         to: SquareName,
         /// The token after `=`, if any.
         promotion: Option<PieceToken>,
@@ -531,6 +608,31 @@ impl std::fmt::Display for San {
                     f.write_str("x")?;
                 }
                 write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={p}")?;
+                }
+                check
+            }
+            San::Locust {
+                token,
+                file,
+                rank,
+                via,
+                capture,
+                to,
+                promotion,
+                check,
+            } => {
+                if let Some(t) = token {
+                    write!(f, "{t}")?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{}", (b'a' + file) as char)?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{}", *rank as u32 + 1)?;
+                }
+                write!(f, "x{via}{}{to}", if *capture { 'x' } else { '-' })?;
                 if let Some(p) = promotion {
                     write!(f, "={p}")?;
                 }
@@ -644,7 +746,15 @@ impl std::str::FromStr for San {
         })?;
         let mut rest = &main[..sq_start];
         let mut capture = false;
-        if let Some(r) = rest.strip_suffix('x') {
+        let mut via = None;
+        if let Some((before, v, c)) = split_via(rest) {
+            via = Some(
+                v.parse::<SquareName>()
+                    .map_err(|_| syntax(&format!("{v:?} is not a square of the board")))?,
+            );
+            capture = c;
+            rest = before;
+        } else if let Some(r) = rest.strip_suffix('x') {
             capture = true;
             rest = r;
         }
@@ -680,6 +790,18 @@ impl std::str::FromStr for San {
                     syntax("before the to-square only a piece token, a from-file, a from-rank and x may stand")
                 })?;
             rank = Some(r - 1);
+        }
+        if let Some(via) = via {
+            return Ok(San::Locust {
+                token: piece,
+                file,
+                rank,
+                via,
+                capture,
+                to,
+                promotion,
+                check,
+            });
         }
         Ok(San::Normal {
             token: piece,

@@ -3,8 +3,13 @@
 //! For a piece on a square the tables hold
 //! - leap masks: targets with nothing in between (`quiet`, `capture`, `ep`);
 //! - a flattened trie of paths for everything that can be blocked (riders,
-//!   lame leaps, multi-leg moves), walked with a skip index: when a square is
-//!   occupied the walk jumps over every continuation through it;
+//!   lame leaps, multi-leg moves, crooked, circular and cylindrical moves),
+//!   walked with a skip index: when a square is occupied the walk jumps over
+//!   every continuation through it;
+//! - hop rays for hoppers (`p`) and grasshoppers (`g`), and for attack tests
+//!   their masks (a grasshopper's: the squares that must be empty and the
+//!   screen);
+//! - only for types with locust captures, their paths ([`LocustPath`]);
 //! - for attack tests, reverse leap masks (which squares a piece of this type
 //!   captures *from*), for blockable captures the mask of squares that must
 //!   be empty for a capture from `a` onto `b`, and per square the squares any
@@ -55,6 +60,9 @@ pub(crate) struct Ray {
     pub capture: bool,
     /// Whether square indices grow along the ray.
     pub ascending: bool,
+    /// A grasshopper's ray (hop rays only): it lands just beyond the first
+    /// occupied square, if that square is on the ray.
+    pub grass: bool,
 }
 
 /// The move data of one piece type of one colour on one square.
@@ -150,6 +158,16 @@ pub(crate) struct Tables {
     paths: PathTable,
     /// Hop captures: the squares of which exactly one must be occupied.
     hops: PathTable,
+    /// Grasshopper captures: pairs of masks, the squares that must be empty
+    /// and the screen that must be occupied. Their starts are in `rev_hop`,
+    /// and their roles in `hop_roles`, with the hoppers'.
+    grass: PathTable,
+    /// Locust captures (`LocustPath`), per (colour, role, square) a range of
+    /// `locust_paths`; both empty when no type has them.
+    locust_range: Vec<(u32, u32)>,
+    locust_paths: Vec<LocustPath>,
+    /// Per colour: the roles with locust captures.
+    locust_roles: [Vec<u8>; 2],
     /// Squares above / below each square on its file.
     file_up: Vec<Bitboard>,
     file_down: Vec<Bitboard>,
@@ -207,12 +225,117 @@ impl PathTable {
     }
 }
 
+/// One way a locust capture can go from a square: the squares that must be
+/// empty (neither the start, the captured square nor the destination), the
+/// square captured on the way, the destination and its modes. A move along
+/// it is legal when `empty` is empty, `via` holds an enemy piece and `to` is
+/// empty, the start (`to == from`: capture and return) or, for `CAPTURE`,
+/// an enemy piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LocustPath {
+    pub empty: Bitboard,
+    pub via: Square,
+    pub to: Square,
+    pub flags: u8,
+}
+
+/// Tracing one locust term from one square.
+struct LocustWalk<'a> {
+    size: BoardSize,
+    allowed: Bitboard,
+    from: Square,
+    /// (turns from the previous leg, range) per leg; the first leg's turns are unused.
+    legs: &'a [(u8, u8)],
+    capture_leg: usize,
+    flags: u8,
+    out: &'a mut Vec<LocustPath>,
+}
+
+impl LocustWalk<'_> {
+    /// Leg `i` from `at` in direction `dir`, `empty` the squares passed so
+    /// far and `via` the captured square once passed.
+    fn leg(
+        &mut self,
+        b: &mut Builder,
+        i: usize,
+        at: Square,
+        dir: (i8, i8),
+        empty: Bitboard,
+        via: Option<Square>,
+    ) -> Result<(), Exceeded> {
+        let range = self.legs[i].1;
+        let last = i + 1 == self.legs.len();
+        let (mut f, mut r) = (self.size.file(at) as i32, self.size.rank(at) as i32);
+        let mut passed = empty;
+        let mut k = 0u8;
+        while let Some(s) = self.size.square(f + dir.0 as i32, r + dir.1 as i32) {
+            if !self.allowed.contains(s) {
+                break;
+            }
+            b.spend(1)?;
+            (f, r) = (f + dir.0 as i32, r + dir.1 as i32);
+            k += 1;
+            // Squares the piece has left or captured on are empty when passed again.
+            let free = s == self.from || Some(s) == via;
+            if last {
+                if let Some(v) = via
+                    && s != v
+                {
+                    self.out.push(LocustPath {
+                        empty: passed,
+                        via: v,
+                        to: s,
+                        flags: self.flags & (QUIET | CAPTURE),
+                    });
+                }
+            } else if i == self.capture_leg {
+                if !free {
+                    self.turn(b, i, s, dir, passed, Some(s))?;
+                }
+            } else {
+                // An ordinary leg ends on an empty square.
+                let ended = if free { passed } else { passed.with(s) };
+                self.turn(b, i, s, dir, ended, via)?;
+            }
+            if !free {
+                passed = passed.with(s);
+            }
+            if k == range {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next leg after leg `i` ended on `at`, in each of its turns.
+    fn turn(
+        &mut self,
+        b: &mut Builder,
+        i: usize,
+        at: Square,
+        dir: (i8, i8),
+        empty: Bitboard,
+        via: Option<Square>,
+    ) -> Result<(), Exceeded> {
+        let turns = self.legs[i + 1].0;
+        let shape = shape_of(dir);
+        for e in 0..8u8 {
+            if turns & (1 << e) != 0 {
+                b.spend(1)?;
+                self.leg(b, i + 1, at, turn(dir, e, shape), empty, via)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A hopper's direction, from the terms with `p`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct HopLeg {
     dir: (i8, i8),
     range: u8,
     initial: bool,
+    grass: bool,
     flags: u8,
 }
 
@@ -363,6 +486,14 @@ struct Builder {
     masks: Vec<(u8, Bitboard)>,
     /// The piece's hopper directions.
     hops: Vec<HopLeg>,
+    /// Grasshopper captures from one square: (target, squares that must be
+    /// empty, the screen).
+    grass_masks: Vec<(u8, Bitboard, Bitboard)>,
+    /// The piece's terms with a locust capture, traced apart into `LocustPath`s.
+    locusts: Vec<MoveTerm>,
+    /// The piece's crooked, circular and cylindrical terms, traced into the
+    /// trie by `trace_curves`.
+    curves: Vec<MoveTerm>,
     steps_left: u64,
 }
 
@@ -384,13 +515,29 @@ impl Builder {
         self.prog.push(BLANK_LEG);
         self.prog_index.clear();
         self.hops.clear();
+        self.locusts.clear();
+        self.curves.clear();
         for term in terms {
             let Term::Move(m) = term else { continue };
-            if m.hop {
+            if m.crooked || m.circular || m.cylinder {
+                self.curves.push(m.clone());
+                continue;
+            }
+            if let Some(l) = m.locust {
+                self.locusts.push(m.clone());
+                if !l.may_be_empty {
+                    continue;
+                }
+                // `mc` on the capturing leg: also the plain move, below.
+            }
+            if m.hop || m.grasshopper {
                 for &dir in &m.first {
                     let flags = flags_of(m);
                     let same = |h: &&mut HopLeg| {
-                        h.dir == dir && h.range == m.range && h.initial == m.initial
+                        h.dir == dir
+                            && h.range == m.range
+                            && h.initial == m.initial
+                            && h.grass == m.grasshopper
                     };
                     match self.hops.iter_mut().find(same) {
                         Some(h) => h.flags |= flags,
@@ -398,6 +545,7 @@ impl Builder {
                             dir,
                             range: m.range,
                             initial: m.initial,
+                            grass: m.grasshopper,
                             flags,
                         }),
                     }
@@ -627,6 +775,155 @@ impl Builder {
         Ok(())
     }
 
+    /// Traces the crooked (`z`), circular (`q`) and cylindrical (`o`) terms
+    /// from `from` into the trie: paths whose step changes along the way, so
+    /// that generation and attack tests read them as any other path.
+    fn trace_curves(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+    ) -> Result<(), Exceeded> {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (files, ranks) = (size.files() as i32, size.ranks() as i32);
+        let allowed = confinement.unwrap_or(size.all());
+        let terms = std::mem::take(&mut self.curves);
+        let mut result = Ok(());
+        'terms: for m in &terms {
+            if m.initial && !initial {
+                continue;
+            }
+            // The atom's directions in angular order: a turn is one place on.
+            let mut ring = crate::notation::atom_vectors(m.atom);
+            ring.sort_by(|a, b| {
+                let angle = |v: &(i8, i8)| (v.1 as f64).atan2(v.0 as f64);
+                angle(a).total_cmp(&angle(b))
+            });
+            let hands: &[i32] = if m.crooked || m.circular {
+                &[1, -1]
+            } else {
+                &[0]
+            };
+            let flags = flags_of(m);
+            for &d0 in &m.first {
+                let d0 = (d0.0 * sign, d0.1 * sign);
+                let Some(i0) = ring.iter().position(|&v| v == d0) else {
+                    continue;
+                };
+                for &hand in hands {
+                    let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
+                    let mut node = 0;
+                    let mut k: i32 = 0;
+                    loop {
+                        let turn = if m.circular {
+                            hand * k
+                        } else if k % 2 == 1 {
+                            hand
+                        } else {
+                            0
+                        };
+                        let n = ring.len() as i32;
+                        let d = ring[(i0 as i32 + turn).rem_euclid(n) as usize];
+                        let (mut nf, nr) = (f + d.0 as i32, r + d.1 as i32);
+                        if m.cylinder {
+                            nf = nf.rem_euclid(files);
+                        }
+                        if nf < 0 || nr < 0 || nf >= files || nr >= ranks {
+                            break;
+                        }
+                        let Some(s) = size.square(nf, nr) else { break };
+                        // Back on the start: the piece itself stands there.
+                        if s == from || !allowed.contains(s) {
+                            break;
+                        }
+                        node = match self.child(node, s) {
+                            Ok(c) => c,
+                            Err(e) => {
+                                result = Err(e);
+                                break 'terms;
+                            }
+                        };
+                        self.trie[node as usize].flags |= flags;
+                        (f, r) = (nf, nr);
+                        k += 1;
+                        // A circle closes after one step per direction.
+                        if k == m.range as i32 || (m.circular && k + 1 >= n) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.curves = terms;
+        result
+    }
+
+    /// Traces the locust terms from `from` into `out`, sorted by (via, to)
+    /// with paths of the same squares and modes merged where one's squares
+    /// are a subset of another's.
+    fn trace_locusts(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        from: Square,
+        confinement: Option<Bitboard>,
+        initial: bool,
+        out: &mut Vec<LocustPath>,
+    ) -> Result<(), Exceeded> {
+        let start = out.len();
+        let sign = if color == Color::White { 1 } else { -1 };
+        let allowed = confinement.unwrap_or(size.all());
+        let terms = std::mem::take(&mut self.locusts);
+        let mut result = Ok(());
+        for m in &terms {
+            if m.initial && !initial {
+                continue;
+            }
+            let Some(l) = m.locust else { continue };
+            // (leg, direction, range) of every leg, the first one's
+            // directions apart.
+            let mut legs: Vec<(u8, u8)> = vec![(0, m.range)];
+            legs.extend(m.later.iter().map(|x| (x.turns, x.range)));
+            for &dir in &m.first {
+                let dir = (dir.0 * sign, dir.1 * sign);
+                let mut walk = LocustWalk {
+                    size,
+                    allowed,
+                    from,
+                    legs: &legs,
+                    capture_leg: l.leg as usize,
+                    flags: flags_of(m),
+                    out,
+                };
+                if let Err(e) = walk.leg(self, 0, from, dir, Bitboard::EMPTY, None) {
+                    result = Err(e);
+                    break;
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+        }
+        self.locusts = terms;
+        result?;
+        let paths = &mut out[start..];
+        paths.sort_unstable_by_key(|p| (p.via.0, p.to.0, p.flags, p.empty.0));
+        // The same (via, to, modes) twice over the same squares is one path.
+        let mut kept = start;
+        for i in start..out.len() {
+            let p = out[i];
+            if kept > start && out[kept - 1] == p {
+                continue;
+            }
+            out[kept] = p;
+            kept += 1;
+        }
+        out.truncate(kept);
+        Ok(())
+    }
+
     /// The hop rays from `from` and, for captures, their (target, squares
     /// before it) into `masks`.
     fn hop_rays(
@@ -657,7 +954,12 @@ impl Builder {
                 }
                 self.spend(1)?;
                 (f, r) = (f + dir.0 as i32, r + dir.1 as i32);
-                if h.flags & CAPTURE != 0 && all.count() >= 1 {
+                if h.grass {
+                    // The screen is the square before `s`; the rest must be empty.
+                    if h.flags & CAPTURE != 0 && last != from {
+                        self.grass_masks.push((s.0, all.without(last), last.bb()));
+                    }
+                } else if h.flags & CAPTURE != 0 && all.count() >= 1 {
                     self.masks.push((s.0, all));
                 }
                 all = all.with(s);
@@ -674,6 +976,7 @@ impl Builder {
                     quiet: h.flags & QUIET != 0,
                     capture: h.flags & CAPTURE != 0,
                     ascending: last > from,
+                    grass: h.grass,
                 });
                 count += 1;
             }
@@ -693,6 +996,7 @@ impl Builder {
             quiet: flags & QUIET != 0,
             capture: flags & CAPTURE != 0,
             ascending: true,
+            grass: false,
         };
         let mut cur = node;
         let mut prev: Option<u8> = None;
@@ -792,6 +1096,13 @@ impl Tables {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
             },
+            grass: PathTable {
+                slot: vec![None; 2 * roles],
+                ..PathTable::default()
+            },
+            locust_range: Vec::new(),
+            locust_paths: Vec::new(),
+            locust_roles: [Vec::new(), Vec::new()],
             file_up: Vec::with_capacity(n),
             file_down: Vec::with_capacity(n),
         };
@@ -804,11 +1115,16 @@ impl Tables {
             open: Vec::new(),
             masks: Vec::new(),
             hops: Vec::new(),
+            grass_masks: Vec::new(),
+            locusts: Vec::new(),
+            curves: Vec::new(),
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
         let mut role_paths: Vec<(u16, Bitboard)> = Vec::new();
         let mut role_hops: Vec<(u16, Bitboard)> = Vec::new();
+        // Grasshopper captures, two masks per path (see `Tables::grass`).
+        let mut role_grass: Vec<(u16, Bitboard)> = Vec::new();
         let mut cursor: Vec<u32> = Vec::new();
         // One square's rays, grouped as `Slot` keeps them.
         let mut square_rays: Vec<Ray> = Vec::new();
@@ -831,16 +1147,28 @@ impl Tables {
                     t.rev_hop.copy_within(w..w + n, bl);
                     t.paths.slot[cr] = t.paths.slot[role];
                     t.hops.slot[cr] = t.hops.slot[role];
+                    t.grass.slot[cr] = t.grass.slot[role];
+                    if !t.locust_range.is_empty() {
+                        t.locust_range.copy_within(w..w + n, bl);
+                    }
                     continue;
                 }
                 role_paths.clear();
                 role_hops.clear();
+                role_grass.clear();
                 for from in 0..n {
                     let from_sq = Square(from as u8);
                     let idx = t.idx(color, role, from);
                     b.clear();
                     let initial = spec.initial.is_some_and(|r| r.contains(from_sq));
                     b.trace(size, color, from_sq, spec.confinement, initial)
+                        .and_then(|()| {
+                            if b.curves.is_empty() {
+                                Ok(())
+                            } else {
+                                b.trace_curves(size, color, from_sq, spec.confinement, initial)
+                            }
+                        })
                         .map_err(|e| match e {
                             Exceeded::Steps => BuildError::Steps { role },
                             Exceeded::SquareNodes => BuildError::SquareNodes { role },
@@ -914,9 +1242,29 @@ impl Tables {
                             .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
                     );
                     b.masks.clear();
+                    b.grass_masks.clear();
                     let hops = b
                         .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
                         .map_err(|_| BuildError::Steps { role })?;
+                    if !b.locusts.is_empty() {
+                        if t.locust_range.is_empty() {
+                            t.locust_range = vec![(0, 0); slots];
+                        }
+                        let first = t.locust_paths.len();
+                        b.trace_locusts(
+                            size,
+                            color,
+                            from_sq,
+                            spec.confinement,
+                            initial,
+                            &mut t.locust_paths,
+                        )
+                        .map_err(|_| BuildError::Steps { role })?;
+                        if t.locust_paths.len() > MAX_ATTACK_PATHS {
+                            return Err(BuildError::AttackPaths { role });
+                        }
+                        t.locust_range[idx] = (first as u32, t.locust_paths.len() as u32);
+                    }
                     (slot.nodes, slot.nodes_len, slot.hops) = (base as u32, len, hops);
                     slot.leaps_only = square_rays.is_empty() && hops == 0 && len == 0;
                     t.slots[idx] = slot;
@@ -925,8 +1273,17 @@ impl Tables {
                             .iter()
                             .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
                     );
-                    let stored = t.paths.masks.len() + t.hops.masks.len();
-                    if stored + role_paths.len() + role_hops.len() > MAX_ATTACK_PATHS {
+                    b.grass_masks
+                        .sort_unstable_by_key(|&(to, m, s)| (to, m.0, s.0));
+                    b.grass_masks.dedup();
+                    for &(to, m, screen) in &b.grass_masks {
+                        let pair = (from * n + to as usize) as u16;
+                        role_grass.push((pair, m));
+                        role_grass.push((pair, screen));
+                    }
+                    let stored = t.paths.masks.len() + t.hops.masks.len() + t.grass.masks.len();
+                    let pending = role_paths.len() + role_hops.len() + role_grass.len();
+                    if stored + pending > MAX_ATTACK_PATHS {
                         return Err(BuildError::AttackPaths { role });
                     }
                 }
@@ -937,18 +1294,32 @@ impl Tables {
                     }
                 }
                 t.paths.add(cr, n, &role_paths, &mut cursor);
+                for &(pair, _) in &role_grass {
+                    let (from, to) = (pair as usize / n, pair as usize % n);
+                    t.rev_hop[cr * n + to] |= Square(from as u8).bb();
+                }
                 t.hops.add(cr, n, &role_hops, &mut cursor);
+                t.grass.add(cr, n, &role_grass, &mut cursor);
             }
         }
         for color in Color::ALL {
             let c = color.index();
             for role in 0..roles {
                 let cr = c * roles + role;
-                t.has_hops[c] |= t.hops.slot[cr].is_some();
+                let hops = t.hops.slot[cr].is_some() || t.grass.slot[cr].is_some();
+                t.has_hops[c] |= hops;
                 if t.paths.slot[cr].is_some() {
                     t.path_roles[c].push(role as u8);
                 }
-                if t.hops.slot[cr].is_some() {
+                if !t.locust_range.is_empty()
+                    && (0..n).any(|sq| {
+                        let (a, b) = t.locust_range[cr * n + sq];
+                        a != b
+                    })
+                {
+                    t.locust_roles[c].push(role as u8);
+                }
+                if hops {
                     t.hop_roles[c].push(role as u8);
                 }
                 for sq in 0..n {
@@ -1207,6 +1578,19 @@ impl Tables {
         &self.hop_from[start..start + self.roles]
     }
 
+    /// The roles of `color` with locust captures (usually none).
+    #[inline(always)]
+    pub(crate) fn locust_roles(&self, color: Color) -> &[u8] {
+        &self.locust_roles[color.index()]
+    }
+
+    /// The locust capture paths of a piece of `role` on `sq`.
+    #[inline]
+    pub(crate) fn locust_paths(&self, color: Color, role: usize, sq: Square) -> &[LocustPath] {
+        let (a, b) = self.locust_range[self.idx(color, role, sq.index())];
+        &self.locust_paths[a as usize..b as usize]
+    }
+
     /// Whether any piece type of `color` captures by hopping.
     #[inline(always)]
     pub(crate) fn has_hops(&self, color: Color) -> bool {
@@ -1239,6 +1623,20 @@ impl Tables {
     ) -> &[Bitboard] {
         let cr = color.index() * self.roles + role;
         self.hops.get(cr, from.index() * self.n + to.index())
+    }
+
+    /// Grasshopper captures from `from` onto `to`: pairs of masks, the
+    /// squares that must be empty and the screen that must be occupied.
+    #[inline]
+    pub(crate) fn grass_paths(
+        &self,
+        color: Color,
+        role: usize,
+        from: Square,
+        to: Square,
+    ) -> &[Bitboard] {
+        let cr = color.index() * self.roles + role;
+        self.grass.get(cr, from.index() * self.n + to.index())
     }
 
     /// Squares strictly between two squares of one file (empty if not on one file).

@@ -1,6 +1,6 @@
 //! Move text not yet bound to a position: [`UciMove`], the `<from><to>[suffix]`
 //! form of `docs/notation.md` (`e3e5`, `c9c10+`, `e7e8q`), as UCI and XBoard
-//! engines write it.
+//! engines write it, and `<from><via><to>` for a move that captures on its way.
 //!
 //! [`Position::parse_move`] reads and checks text in one step; a `UciMove`
 //! splits that in two: [`str::parse`] checks the syntax alone (for a protocol
@@ -47,6 +47,9 @@ pub struct UciMove {
     pub to: SquareName,
     /// The suffix, if any.
     pub promotion: Option<PromotionSuffix>,
+    /// The square captured on the way, for a move that captures before its
+    /// destination (`<from><via><to>`, as `d4d5e6`).
+    pub via: Option<SquareName>,
 }
 
 impl UciMove {
@@ -71,13 +74,17 @@ impl UciMove {
             from: size.name(m.from()),
             to: size.name(m.to()),
             promotion,
+            via: m.via().map(|v| size.name(v)),
         }
     }
 }
 
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
+        match self.via {
+            Some(via) => write!(f, "{}{via}{}", self.from, self.to)?,
+            None => write!(f, "{}{}", self.from, self.to)?,
+        }
         match self.promotion {
             None => Ok(()),
             Some(PromotionSuffix::Plus) => f.write_str("+"),
@@ -101,6 +108,11 @@ impl FromStr for UciMove {
             .ok_or_else(|| syntax("it must start with a square, as in e3e5"))?;
         let (to, n2) = SquareName::parse_prefix(&bytes[n1..])
             .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
+        // A third square: the second is captured on the way.
+        let (via, to, n2) = match SquareName::parse_prefix(&bytes[n1 + n2..]) {
+            Some((last, n3)) => (Some(to), last, n2 + n3),
+            None => (None, to, n2),
+        };
         let promotion = match &bytes[n1 + n2..] {
             [] => None,
             [b'+'] => Some(PromotionSuffix::Plus),
@@ -115,6 +127,7 @@ impl FromStr for UciMove {
             from,
             to,
             promotion,
+            via,
         })
     }
 }

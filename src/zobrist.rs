@@ -110,15 +110,22 @@ impl<'v> Position<'v> {
             };
             h ^= piece_key(captured, them, sq);
         }
+        if let (Some(via), Some(captured)) = (m.via(), m.via_captured) {
+            h ^= piece_key(captured, them, via);
+        }
         if let Some(c) = &self.variant.castling {
             if m.is_castle() {
                 let side = usize::from(m.to.0 < m.from.0);
                 h ^= piece_key(c.rook, us, c.rook_start[us.index()][side]);
                 h ^= piece_key(c.rook, us, c.rook_to[us.index()][side]);
             }
+            let via = m
+                .via()
+                .map_or(0, |v| c.rights_lost[v.index() % MAX_SQUARES]);
             let lost = self.castling
                 & (c.rights_lost[m.from.index() % MAX_SQUARES]
-                    | c.rights_lost[m.to.index() % MAX_SQUARES]);
+                    | c.rights_lost[m.to.index() % MAX_SQUARES]
+                    | via);
             h ^= castling_key(lost);
         }
         if self.ep.is_some() {

@@ -197,12 +197,14 @@ fn directions_on_each_kind_of_atom() {
         centre("vN", true),
         off(&[(-1, 2), (1, 2), (-1, -2), (1, -2)])
     );
-    assert_eq!(centre("flN", true), off(&[(-1, 2)]));
-    assert_eq!(centre("lfN", true), off(&[(-2, 1)]));
-    assert_eq!(centre("rbN", true), off(&[(2, -1)]));
+    // Two letters name one move, the second giving the long side (XBoard).
+    assert_eq!(centre("lfN", true), off(&[(-1, 2)]));
+    assert_eq!(centre("flN", true), off(&[(-2, 1)]));
+    assert_eq!(centre("brN", true), off(&[(2, -1)]));
+    assert_eq!(centre("rbN", true), off(&[(1, -2)]));
     // Black's directions are White's rotated 180 degrees.
     assert_eq!(centre("fW", false), off(&[(0, -1)]));
-    assert_eq!(centre("flN", false), off(&[(1, -2)]));
+    assert_eq!(centre("lfN", false), off(&[(1, -2)]));
 }
 
 #[test]
@@ -274,7 +276,8 @@ fn castling_and_initial_terms_parse() {
 fn errors_name_the_position() {
     let cases: &[(&str, usize)] = &[
         ("", 0),
-        ("WgR", 1),
+        ("WjR", 1),
+        ("WgK", 1),
         ("pW", 0),
         ("WpaR", 1),
         ("WepR", 2),
@@ -292,7 +295,8 @@ fn errors_name_the_position() {
         ("WW3", 2),
         ("afrN", 1),
         ("W16", 1),
-        ("caW", 0),
+        ("eaW", 0),
+        ("cacaW", 2),
         ("yW", 0),
         ("fvaK", 3),
         ("Wé", 1),

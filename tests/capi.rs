@@ -390,7 +390,9 @@ fn structs_have_one_layout_in_c_and_rust() {
         piece,
         captured,
         promotion,
-        flags
+        flags,
+        via,
+        via_captured
     });
     layout!(BetzaOutcome { result, reason });
     layout!(BetzaGameStatus {

@@ -235,3 +235,38 @@ fn a_variant_from_a_definition_file() {
     );
     assert!(e.contains("files-typo"), "{e}");
 }
+
+#[test]
+fn a_lion_definition_counts_through_variant_file() {
+    // The Lion-like test variant (captures on its first step and goes on, or
+    // comes back): the position and counts worked out by hand in
+    // tests/xbetza.rs.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/lion.toml");
+    for (depth, nodes) in [(1, 35), (2, 194)] {
+        let opts = perft::parse_args(&[
+            "--variant-file".into(),
+            path.into(),
+            depth.to_string().into(),
+            "--fen".into(),
+            "7k/8/8/3w4/3L4/8/8/K7 w - - 0 1".into(),
+        ])
+        .unwrap();
+        let mut out = Vec::new();
+        assert_eq!(perft::run(&opts, &mut out), Ok(nodes));
+        assert_eq!(String::from_utf8(out).unwrap(), format!("total {nodes}\n"));
+    }
+    let opts = perft::parse_args(&[
+        "--variant-file".into(),
+        path.into(),
+        "1".into(),
+        "--fen".into(),
+        "7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1".into(),
+        "--divide".into(),
+    ])
+    .unwrap();
+    let mut out = Vec::new();
+    perft::run(&opts, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("d4d5e6 1\n"), "{text}");
+    assert!(text.contains("d4d5d4 1\n"), "{text}");
+}

@@ -57,7 +57,7 @@ fn handshake_announces_the_features() {
     assert!(f.starts_with("feature "), "{f}");
     for part in [
         "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
-         centaur,courier,shatranj,makruk,grand,xiangqi\"",
+         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -492,7 +492,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         &opts,
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
-    assert!(out[0].contains(",xiangqi,gardner\" "), "{out:?}");
+    assert!(out[0].contains(",grasshopper,gardner\" "), "{out:?}");
     let setup = &out[1];
     assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
     assert!(
@@ -878,4 +878,41 @@ fn decimaka_forced_promotion_is_blue_and_plays_by_drag() {
     );
     let v = Variant::by_name("decimaka").unwrap();
     replay(v, "4k5/10/10/10/10/4+N5/10/5L4/10/5K4 b - - 0 1", &out);
+}
+
+#[test]
+fn locust_captures_in_xboard_syntax() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/lion.toml");
+    let o = xboard::parse_args(&["--variant-file".into(), path.into()])
+        .unwrap()
+        .unwrap();
+    let opts = Options {
+        seed: Some(4),
+        ranks_from_1: true,
+        ..o
+    };
+    // XBoard sends a capture on the way as `<from><to>;<via>`.
+    let out = session_with(
+        &opts,
+        "xboard\nprotover 2\nnew\nvariant liontest\nforce\nsetboard 7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1\nd4e6;d5\nd4e6\nquit\n",
+    );
+    // The first is played (the Lion leaves d4, taking d5 on its way), so the
+    // plain jump from d4 finds no piece there.
+    assert!(!out.iter().any(|l| l.contains("d4e6;d5")), "{out:?}");
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("Illegal move (no piece there): d4e6")
+    );
+    // Without the via square the text is the plain jump, not a capture on the way.
+    let out = session_with(
+        &opts,
+        "xboard\nprotover 2\nnew\nvariant liontest\nforce\nsetboard 7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1\nd4e6\nd5c5\nd5c5\nquit\n",
+    );
+    // The Wazir on d5 is still there and moves; then it has left.
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("Illegal move (no piece there): d5c5"),
+        "{out:?}"
+    );
+    assert_eq!(out.iter().filter(|l| l.starts_with("Illegal")).count(), 1);
 }

@@ -19,7 +19,7 @@ fn variant(name: &str) -> &'static Variant {
     Variant::by_name(name).unwrap_or_else(|_| panic!("{name} is built in"))
 }
 
-const NAMES: [&str; 11] = [
+const NAMES: [&str; 14] = [
     "gothic",
     "embassy",
     "janus",
@@ -31,6 +31,9 @@ const NAMES: [&str; 11] = [
     "makruk",
     "grand",
     "xiangqi",
+    "nightrider",
+    "amazon",
+    "grasshopper",
 ];
 
 /// Builds a position from a piece list such as `"Ke1 ke10 Cb3 pb7"` and the

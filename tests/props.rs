@@ -128,12 +128,28 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
     )
 }
 
+/// Every built-in variant, then the test definitions with locust captures
+/// and crooked, circular and cylindrical pieces (`tests/data/variants`).
+static ALL: std::sync::LazyLock<Vec<&'static Variant>> = std::sync::LazyLock::new(|| {
+    let mut all: Vec<&'static Variant> = VARIANTS
+        .iter()
+        .map(|n| Variant::by_name(n).expect("built in"))
+        .collect();
+    for file in ["lion.toml", "curves.toml"] {
+        let path = format!("{}/tests/data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).expect("a test definition");
+        let v = Variant::from_definition(&text).expect("a valid definition");
+        all.push(Box::leak(Box::new(v)));
+    }
+    all
+});
+
 fn variant(i: usize) -> &'static Variant {
-    Variant::by_name(VARIANTS[i]).expect("built in")
+    ALL[i]
 }
 
 fn position_strategy() -> impl Strategy<Value = Position<'static>> {
-    (0..VARIANTS.len()).prop_flat_map(|v| testing::positions(variant(v), 0usize..120))
+    (0..ALL.len()).prop_flat_map(|v| testing::positions(variant(v), 0usize..120))
 }
 
 proptest! {
@@ -151,8 +167,8 @@ proptest! {
         for m in &legal {
             prop_assert!(pos.pseudo_legal_moves().contains(m));
         }
-        // No duplicates: a move is (from, to, promotion).
-        let mut keys: Vec<_> = legal.iter().map(|m| (m.from(), m.to(), m.promotion())).collect();
+        // No duplicates: a move is (from, to, promotion, via).
+        let mut keys: Vec<_> = legal.iter().map(|m| (m.from(), m.to(), m.promotion(), m.via())).collect();
         keys.sort();
         keys.dedup();
         prop_assert_eq!(keys.len(), legal.len());
@@ -202,7 +218,7 @@ proptest! {
     }
 
     #[test]
-    fn incremental_hash_and_undo(played in (0..VARIANTS.len()).prop_flat_map(|v| testing::games(variant(v), 1usize..160))) {
+    fn incremental_hash_and_undo(played in (0..ALL.len()).prop_flat_map(|v| testing::games(variant(v), 1usize..160))) {
         let variant = played.variant_ref().clone();
         let mut game = Game::from_fen(variant.clone(), &played.start_position().to_fen()).expect("the start reads back");
         let here = |g: &Game| g.position().rebind(&variant).expect("the game's variant");
@@ -281,7 +297,7 @@ proptest! {
 
     #[test]
     fn legal_moves_of_a_position_play(
-        (pos, m) in (0..VARIANTS.len()).prop_flat_map(|v| testing::moves(variant(v), 0usize..120)),
+        (pos, m) in (0..ALL.len()).prop_flat_map(|v| testing::moves(variant(v), 0usize..120)),
     ) {
         prop_assert!(pos.legal_moves().contains(&m));
         let next = pos.play(&m).expect("a drawn move is legal");
@@ -291,7 +307,7 @@ proptest! {
 
     #[test]
     fn fen_cases_are_read_as_labelled(
-        case in (0..VARIANTS.len()).prop_flat_map(|v| (Just(v), testing::fens(variant(v), 0usize..120))),
+        case in (0..ALL.len()).prop_flat_map(|v| (Just(v), testing::fens(variant(v), 0usize..120))),
     ) {
         let (v, case) = case;
         match (Position::from_fen(variant(v), &case.fen), case.corrupted) {
@@ -321,8 +337,8 @@ proptest! {
     }
 
     #[test]
-    fn parsing_arbitrary_text_never_panics(text in ".{0,80}", v in 0..VARIANTS.len()) {
-        let variant = Variant::by_name(VARIANTS[v]).expect("built in");
+    fn parsing_arbitrary_text_never_panics(text in ".{0,80}", v in 0..ALL.len()) {
+        let variant = variant(v);
         let _ = Position::from_fen(variant, &text);
         let _ = betza::notation::parse(&text);
         let _ = Position::start(variant).parse_move(&text);
@@ -333,9 +349,9 @@ proptest! {
     #[test]
     fn parsing_fen_like_text_never_panics(
         text in "[rnbqkpRNBQKPcCtTsSlLyYfFmMeEhHwWgGjJoO+/0-9 -]{0,90}",
-        v in 0..VARIANTS.len(),
+        v in 0..ALL.len(),
     ) {
-        let variant = Variant::by_name(VARIANTS[v]).expect("built in");
+        let variant = variant(v);
         if let Ok(pos) = Position::from_fen(variant, &text) {
             let _ = pos.perft(1);
             let _ = pos.to_fen();

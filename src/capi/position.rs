@@ -39,9 +39,12 @@ pub const BETZA_MOVE_EN_PASSANT: u32 = 2;
 pub const BETZA_MOVE_DOUBLE_STEP: u32 = 4;
 /// The move promotes because it must.
 pub const BETZA_MOVE_FORCED_PROMOTION: u32 = 8;
+/// The move captures on `via` before its destination (a locust capture,
+/// written `<from><via><to>`); without this bit `via` is ignored.
+pub const BETZA_MOVE_VIA: u32 = 32;
 
-/// A move as plain data. A move is identified by from, to and promotion;
-/// the other fields describe it.
+/// A move as plain data. A move is identified by from, to, promotion and,
+/// with BETZA_MOVE_VIA in `flags`, `via`; the other fields describe it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaMove {
@@ -57,6 +60,10 @@ pub struct BetzaMove {
     pub promotion: i32,
     /// BETZA_MOVE_* bits.
     pub flags: u32,
+    /// With BETZA_MOVE_VIA: the square captured on the way; else BETZA_NONE.
+    pub via: i32,
+    /// Piece type captured on `via`, or BETZA_NONE.
+    pub via_captured: i32,
 }
 
 impl From<Move> for BetzaMove {
@@ -68,6 +75,8 @@ impl From<Move> for BetzaMove {
             captured: m.captured().map_or(BETZA_NONE, |r| r.0 as i32),
             promotion: m.promotion().map_or(BETZA_NONE, |r| r.0 as i32),
             flags: m.flags().bits() as u32,
+            via: m.via().map_or(BETZA_NONE, |s| s.0 as i32),
+            via_captured: m.via_captured().map_or(BETZA_NONE, |r| r.0 as i32),
         }
     }
 }
@@ -201,12 +210,14 @@ pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Squa
     }
 }
 
-/// Finds the legal move a `BetzaMove` names (by from, to and promotion).
+/// Finds the legal move a `BetzaMove` names (by from, to, promotion and via).
 pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
+    let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
     let found = pos.legal_moves().into_iter().find(|x| {
         x.from().0 as u32 == m.from
             && x.to().0 as u32 == m.to
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
+            && x.via().map(|s| s.0 as i32) == via
     });
     match found {
         Some(x) => Ok(x),
@@ -775,6 +786,7 @@ const _: () = {
     assert!(MoveFlags::EN_PASSANT.bits() as u32 == BETZA_MOVE_EN_PASSANT);
     assert!(MoveFlags::DOUBLE_STEP.bits() as u32 == BETZA_MOVE_DOUBLE_STEP);
     assert!(MoveFlags::FORCED_PROMOTION.bits() as u32 == BETZA_MOVE_FORCED_PROMOTION);
+    assert!(MoveFlags::VIA.bits() as u32 == BETZA_MOVE_VIA);
     assert!(Color::White as usize == super::BETZA_WHITE as usize);
     assert!(Color::Black as usize == super::BETZA_BLACK as usize);
 };
@@ -789,3 +801,29 @@ const _: () = {
     shareable::<super::BetzaGame>();
     shareable::<super::BetzaPgnReader>();
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locust_captures_cross_the_abi() {
+        let text = "name = \"l\"\nfiles = 8\nranks = 8\nstart = \"7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1\"\n\
+                    [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
+                    [[piece]]\nname = \"Lion\"\ntoken = \"L\"\nbetza = \"KNADcavsWcafsbsWcavsFcafsbsF\"\n\
+                    [[piece]]\nname = \"Wazir\"\ntoken = \"W\"\nbetza = \"W\"\n";
+        let v = crate::Variant::from_definition(text).expect("valid");
+        let pos = Position::start(&v);
+        for m in pos.legal_moves() {
+            let c = BetzaMove::from(m);
+            assert_eq!(c.flags & BETZA_MOVE_VIA != 0, m.via().is_some());
+            assert_eq!(move_arg(&pos, &c).ok(), Some(m), "{}", pos.move_text(&m));
+        }
+        let twice = pos.parse_move("d4d5e6").expect("legal");
+        let c = BetzaMove::from(twice);
+        assert_eq!((c.via, c.via_captured, c.captured), (35, 2, 2));
+        // Without the flag the same squares name the plain move, if any.
+        let plain = BetzaMove { flags: 0, ..c };
+        assert_eq!(move_arg(&pos, &plain).ok().map(|m| m.via()), Some(None));
+    }
+}

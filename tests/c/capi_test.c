@@ -167,7 +167,7 @@ static void test_moves(void) {
     STATUS(betza_move_text(pos, &moves[0], text, 2, &len), BETZA_BUFFER_TOO_SMALL);
     CHECK(len == 4);
     STATUS(betza_move_text(pos, &moves[0], text, sizeof text, NULL), BETZA_NULL_ARGUMENT);
-    BetzaMove fake = {0, 99, 0, -1, -1, 0};
+    BetzaMove fake = {0, 99, 0, -1, -1, 0, -1, -1};
     STATUS(betza_move_text(pos, &fake, text, sizeof text, &len), BETZA_ILLEGAL_MOVE);
 
     BetzaMove parsed;

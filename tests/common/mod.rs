@@ -220,6 +220,9 @@ pub fn desc(p: &Position<'_>, m: &Move) -> String {
     if let Some(c) = m.captured() {
         s.push_str(&format!(" x{}", v.piece(c).token));
     }
+    if let Some(c) = m.via_captured() {
+        s.push_str(&format!(" via-x{}", v.piece(c).token));
+    }
     if let Some(r) = m.promotion() {
         s.push_str(&format!(" ={}", v.piece(r).token));
     }
@@ -304,7 +307,7 @@ pub fn king_capturable(pos: &Position<'_>) -> bool {
     if pos
         .pseudo_legal_moves()
         .iter()
-        .any(|m| m.captured() == Some(v.royal()))
+        .any(|m| m.captured() == Some(v.royal()) || m.via_captured() == Some(v.royal()))
     {
         return true;
     }
