@@ -23,6 +23,10 @@ const FILES: &[(&str, &str)] = &[
     ("makruk", include_str!("../variants/makruk.toml")),
     ("grand", include_str!("../variants/grand.toml")),
     ("xiangqi", include_str!("../variants/xiangqi.toml")),
+    ("shogi", include_str!("../variants/shogi.toml")),
+    ("minishogi", include_str!("../variants/minishogi.toml")),
+    ("torishogi", include_str!("../variants/torishogi.toml")),
+    ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -42,6 +46,10 @@ pub(crate) const NAMES: &[&str] = &[
     "makruk",
     "grand",
     "xiangqi",
+    "shogi",
+    "minishogi",
+    "torishogi",
+    "crazyhouse",
 ];
 
 fn index(name: &str) -> Option<usize> {

@@ -94,8 +94,9 @@ pub use crate::san::{CheckMark, San, SanError};
 pub use crate::setup::{CastlingRights, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
-    CastlingDef, PieceDef, PieceToken, PieceTokenError, PieceType, PromotionDef, PromotionText,
-    Region, Role, StalemateRule, Variant, VariantDef, VariantError, VariantRef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PieceToken, PieceTokenError, PieceType,
+    PromotionDef, PromotionText, Region, Role, StalemateRule, Variant, VariantDef, VariantError,
+    VariantRef,
 };
 
 /// The README's examples, compiled and run as doctests.

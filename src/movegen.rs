@@ -33,7 +33,7 @@ static FROM_HIGHEST: [u128; 128] = {
     }
     t
 };
-use crate::variant::{Promotion, Role};
+use crate::variant::{DropRules, Promotion, Role};
 
 /// What a move generation needs to know about the side to move's King.
 struct Safety {
@@ -50,7 +50,7 @@ impl<'v> Position<'v> {
     /// The role on an occupied square.
     #[inline(always)]
     fn role_on(&self, sq: Square) -> usize {
-        ((self.board[sq.index()] & 0x7f) as usize).wrapping_sub(1)
+        ((self.board[sq.index()] & 0x3f) as usize).wrapping_sub(1)
     }
 
     /// Whether `sq` is attacked by `by`'s pieces (restricted to `by_mask`) with
@@ -420,8 +420,10 @@ impl<'v> Position<'v> {
                 Promotion::None => (true, true),
                 Promotion::OnCapture { .. } => (true, false),
                 Promotion::Zone { zone, .. } => {
+                    let zone = zone.of(self.side);
                     let plain = v.promotion_choices[r.index()] == 0
-                        || ((quiet | caps) & zone.of(self.side)).is_empty();
+                        || (((quiet | caps) & zone).is_empty()
+                            && !(v.promote_from_zone && zone.contains(from)));
                     (plain, plain)
                 }
             };
@@ -460,6 +462,110 @@ impl<'v> Position<'v> {
         if !s.in_check {
             self.castles(&s, legal, sink);
         }
+        if let Some(d) = &v.drops {
+            self.for_each_drop(&s, legal, d, |r, targets| {
+                for to in targets {
+                    sink(Move {
+                        from: to,
+                        to,
+                        role: r,
+                        captured: None,
+                        promotion: None,
+                        flags: MoveFlags::DROP,
+                    });
+                }
+            });
+        }
+    }
+
+    /// Calls `f(role, squares)` for each type in the side to move's hand with
+    /// the squares it may be dropped on: empty, in its drop region, not on a
+    /// file already holding its limit, and with `legal` leaving the own King
+    /// safe and not checkmating where the type may not.
+    #[inline]
+    fn for_each_drop(
+        &self,
+        s: &Safety,
+        legal: bool,
+        d: &DropRules,
+        mut f: impl FnMut(Role, Bitboard),
+    ) {
+        let us = self.side;
+        let hands = self.hands;
+        if (0..d.roles.len() as u8).all(|i| hands.count(us, i) == 0) {
+            return;
+        }
+        let occ = self.occupied();
+        let mut safe = self.variant.size.all() & !occ;
+        if legal {
+            // A drop moves nothing: it can only block a check (or, onto an
+            // empty hop line, make a screen for one).
+            let them = us.opposite();
+            let theirs = self.colors[them.index()];
+            let risky = if s.in_check { safe } else { safe & s.block };
+            for to in risky {
+                if self.attacked(s.king, them, occ.with(to), theirs) {
+                    safe = safe.without(to);
+                }
+            }
+        }
+        let ours = self.colors[us.index()];
+        for (i, &r) in d.roles.iter().enumerate() {
+            if hands.count(us, i as u8) == 0 {
+                continue;
+            }
+            let mut targets = safe & d.region[i][us.index()];
+            let limit = d.per_file[i];
+            if limit != 0 {
+                let mine = self.roles[r.index()] & ours;
+                for &file in &d.files {
+                    if (mine & file).count() >= limit as u32 {
+                        targets &= !file;
+                    }
+                }
+            }
+            if legal && d.no_mate[i] && !targets.is_empty() {
+                targets = self.without_drop_mates(r, targets);
+            }
+            f(r, targets);
+        }
+    }
+
+    /// `targets` without the drops of `role` that checkmate. Only squares
+    /// from which the piece would attack the enemy King (or any, where a
+    /// drop could make a screen for a hopper) are tried.
+    #[cold]
+    fn without_drop_mates(&self, role: Role, mut targets: Bitboard) -> Bitboard {
+        let us = self.side;
+        let t = &self.variant.tables;
+        let Some(k) = self.king(us.opposite()) else {
+            return targets;
+        };
+        let r = role.index();
+        let candidates = if t.has_hops(us) {
+            targets
+        } else {
+            let mut c = t.leap_attackers(us, r, k);
+            if t.path_roles(us).contains(&(r as u8)) {
+                c |= t.path_from(us, k)[r];
+            }
+            c & targets
+        };
+        for to in candidates {
+            let m = Move {
+                from: to,
+                to,
+                role,
+                captured: None,
+                promotion: None,
+                flags: MoveFlags::DROP,
+            };
+            let next = self.play_unchecked(&m);
+            if next.is_check() && !next.has_legal_move() {
+                targets = targets.without(to);
+            }
+        }
+        targets
     }
 
     /// The number of legal moves, counted from the target sets without
@@ -480,19 +586,15 @@ impl<'v> Position<'v> {
                 Promotion::Zone { zone, forced } => {
                     // A target in the zone is one move per choice, plus the
                     // plain move where promotion is not forced.
-                    let inside = if v.promotion_choices[r.index()] == 0 {
-                        0
-                    } else {
-                        (all & zone.of(self.side)).count() as u64
-                    };
+                    let (eligible, must) = self.promotion_targets(r, from, all, zone, forced);
+                    let inside = eligible.count() as u64;
                     if inside == 0 {
                         all.count() as u64
                     } else {
                         // Limits depend on the position, so count the choices
                         // left now (rarely needed).
                         let choices = self.allowed_promotions(r).count() as u64;
-                        let must = (all & forced.of(self.side)).count() as u64;
-                        all.count() as u64 + inside * choices - must
+                        all.count() as u64 + inside * choices - must.count() as u64
                     }
                 }
                 Promotion::OnCapture { .. } => {
@@ -510,6 +612,9 @@ impl<'v> Position<'v> {
         });
         if !s.in_check {
             self.castles(&s, true, &mut |_| n += 1);
+        }
+        if let Some(d) = &v.drops {
+            self.for_each_drop(&s, true, d, |_, targets| n += targets.count() as u64);
         }
         n
     }
@@ -529,8 +634,11 @@ impl<'v> Position<'v> {
         let mut done = Bitboard::EMPTY;
         for (role, shifts) in t.shift_roles(us) {
             let pieces = self.roles[role] & ours & !s.danger;
-            // A shift costs about as much as one piece's leaps.
-            if (pieces.count() as usize) < shifts.len() {
+            // A shift costs about as much as one piece's leaps. Promotion
+            // from the zone depends on each piece's square: counted singly.
+            if (pieces.count() as usize) < shifts.len()
+                || (v.promote_from_zone && v.promotion_choices[role] != 0)
+            {
                 continue;
             }
             let r = Role(role as u8);
@@ -674,11 +782,11 @@ impl<'v> Position<'v> {
                 }
             },
             Promotion::Zone { zone, forced } => {
-                let piece = &v.pieces[role.index()];
-                if piece.promotions.is_empty() || !zone.of(self.side).contains(to) {
+                let (eligible, must) = self.promotion_targets(role, from, to.bb(), zone, forced);
+                if eligible.is_empty() {
                     sink(plain);
                 } else {
-                    let mandatory = forced.of(self.side).contains(to);
+                    let mandatory = !must.is_empty();
                     if !mandatory {
                         sink(plain);
                     }
@@ -689,6 +797,35 @@ impl<'v> Position<'v> {
                     }
                 }
             }
+        }
+    }
+
+    /// Of the targets `all` of the piece of `role` on `from`: those where it
+    /// may promote, and those where it must (zone scheme).
+    #[inline]
+    fn promotion_targets(
+        &self,
+        r: Role,
+        from: Square,
+        all: Bitboard,
+        zone: crate::variant::Region,
+        forced: crate::variant::Region,
+    ) -> (Bitboard, Bitboard) {
+        let v = self.variant;
+        if v.promotion_choices[r.index()] == 0 {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let us = self.side;
+        let must = v.must_promote[us.index()][r.index()];
+        if v.promote_from_zone && zone.of(us).contains(from) {
+            let all_must = if forced.of(us).contains(from) {
+                all
+            } else {
+                all & must
+            };
+            (all, all_must)
+        } else {
+            (all & zone.of(us), all & must)
         }
     }
 
@@ -745,7 +882,7 @@ impl TargetCounter {
                 if v.promotion_choices[r.index()] != 0 {
                     c.plain = false;
                     c.zone = zone.of(pos.side);
-                    c.forced = forced.of(pos.side);
+                    c.forced = forced.of(pos.side) | v.must_promote[pos.side.index()][r.index()];
                     c.choices = pos.allowed_promotions(r).count() as u64;
                 }
             }

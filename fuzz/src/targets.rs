@@ -462,6 +462,7 @@ pub fn betza(data: &[u8]) {
         }),
         facing_kings: false,
         stalemate: StalemateRule::Draw,
+        ..VariantDef::default()
     };
     let as_piece = base(
         vec![
@@ -625,6 +626,7 @@ pub fn variant(data: &[u8]) {
                     Region::default()
                 },
                 limits: Default::default(),
+                from_zone: false,
             }
         }
     };
@@ -720,6 +722,7 @@ pub fn variant(data: &[u8]) {
         } else {
             StalemateRule::Draw
         },
+        ..VariantDef::default()
     };
     let Ok(v) = Variant::new(def) else { return };
     let pos = Position::start(&v);

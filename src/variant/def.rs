@@ -181,6 +181,14 @@ pub struct PieceDef {
     pub confinement: Option<Region>,
     /// Where its `i` (initial-only) moves apply.
     pub initial: Option<Region>,
+    /// In a variant with drops: where it may be dropped (`None`: anywhere).
+    pub drop_region: Option<Region>,
+    /// In a variant with drops: it may not be dropped on a file that holds
+    /// this many unpromoted pieces of its type and side (shogi's Pawn: 1).
+    pub drops_per_file: Option<u8>,
+    /// In a variant with drops: a drop of this type that checkmates is
+    /// illegal (shogi's Pawn).
+    pub drop_mate_illegal: bool,
 }
 
 impl PieceDef {
@@ -256,7 +264,33 @@ pub enum PromotionDef {
         /// Per token: a side may promote to that type only while it has
         /// fewer than this many on the board.
         limits: BTreeMap<String, u8>,
+        /// Moves that start in the zone may promote too (shogi); there,
+        /// starting in `forced` forces promotion as ending there does.
+        from_zone: bool,
     },
+}
+
+/// What a captured piece becomes in the capturer's hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[non_exhaustive]
+pub enum CapturedRule {
+    /// The type that promotes to it, or itself if none does (shogi: a
+    /// Dragon enters the hand as a Rook).
+    #[default]
+    Unpromoted,
+    /// Itself, unless it was promoted from the pawn type: promotions are
+    /// marked (FEN `Q~`) and a marked piece enters as a pawn (crazyhouse).
+    Marked,
+}
+
+/// Hands and drops: captured pieces change sides and may be dropped back
+/// onto empty squares (the definition file's `[drops]` table). Where each
+/// type may be dropped is a per-piece setting ([`PieceDef::drop_region`],
+/// [`PieceDef::drops_per_file`], [`PieceDef::drop_mate_illegal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct DropsDef {
+    /// What a captured piece becomes in hand.
+    pub captured: CapturedRule,
 }
 
 /// Castling: the royal piece moves towards a partner piece on its rank's
@@ -305,6 +339,11 @@ pub struct VariantDef {
     pub promotion: PromotionDef,
     /// Castling, if the royal piece castles.
     pub castling: Option<CastlingDef>,
+    /// Hands and drops, if captured pieces change sides.
+    pub drops: Option<DropsDef>,
+    /// No move or drop may leave a piece where it could never move again
+    /// (on an empty board); a promotion that avoids it is forced (shogi).
+    pub immobility_illegal: bool,
 }
 
 impl VariantDef {

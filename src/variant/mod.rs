@@ -20,7 +20,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::bitboard::{BoardSize, Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
 use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
@@ -31,13 +31,49 @@ mod def;
 mod text;
 
 pub use def::{
-    CastlingDef, PieceDef, PromotionDef, PromotionText, Region, StalemateRule, VariantDef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region,
+    StalemateRule, VariantDef,
 };
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;
 
 /// The most piece types a variant may have.
 pub const MAX_ROLES: usize = 20;
+
+/// The most piece types a variant's hands may hold (each hand keeps a count
+/// of up to 31 per type).
+pub const MAX_HAND_TYPES: usize = 8;
+
+/// The most pieces of one type a hand holds.
+pub const MAX_HAND_COUNT: u8 = 31;
+
+/// No hand slot: the type never enters a hand.
+pub(crate) const NO_SLOT: u8 = u8::MAX;
+
+/// Compiled hands and drops.
+#[derive(Clone, Debug)]
+pub(crate) struct DropRules {
+    /// Hand slot to role, in the variant's order of types.
+    pub roles: Vec<Role>,
+    /// Role to its hand slot, or [`NO_SLOT`].
+    pub slot: [u8; MAX_ROLES],
+    /// A captured piece's role to the slot it enters, or [`NO_SLOT`].
+    pub into_hand: [u8; MAX_ROLES],
+    /// Promotions are marked and marked pieces enter as `pawn_slot`.
+    pub marked: bool,
+    /// The pawn type's slot (for marked pieces), or [`NO_SLOT`].
+    pub pawn_slot: u8,
+    /// `[slot][colour]`: where the type may be dropped, squares where it
+    /// could never move taken out when immobility is illegal.
+    pub region: [[Bitboard; 2]; MAX_HAND_TYPES],
+    /// `[slot]`: the most unpromoted pieces of the type a side may have on
+    /// one file for a drop there (0: no limit).
+    pub per_file: [u8; MAX_HAND_TYPES],
+    /// `[slot]`: a drop of the type that checkmates is illegal.
+    pub no_mate: [bool; MAX_HAND_TYPES],
+    /// Each file's squares.
+    pub files: Vec<Bitboard>,
+}
 
 /// A piece type, as its index in its variant's piece list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -271,6 +307,16 @@ pub enum VariantError {
     CastlingOverlapsMove(Color),
     /// The start position is not a valid position of the variant.
     StartFen(String),
+    /// The hands and drops settings cannot work; the text says why.
+    Drops(String),
+    /// `immobility-illegal`: a type could stand where it never moves again
+    /// and cannot promote there.
+    Immobile {
+        /// The piece's name.
+        name: String,
+        /// Such a square.
+        square: String,
+    },
 }
 
 /// A compiled piece type.
@@ -345,6 +391,14 @@ pub struct Variant {
     /// Per role: promote to it only while the side has fewer on the board
     /// (`u8::MAX`: no limit).
     pub(crate) limits: [u8; MAX_ROLES],
+    /// Hands and drops, if the variant has them.
+    pub(crate) drops: Option<DropRules>,
+    /// Moves starting in the zone may promote (and starting in the forced
+    /// part must).
+    pub(crate) promote_from_zone: bool,
+    /// `[colour][role]`: where a move of the type must promote (the forced
+    /// squares and, with immobility illegal, where it could never move).
+    pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],
     pub(crate) def: VariantDef,
 }
 
@@ -582,6 +636,35 @@ impl Variant {
         self.castling.is_some()
     }
 
+    /// Whether captured pieces go to the capturer's hand, to be dropped.
+    pub fn has_drops(&self) -> bool {
+        self.drops.is_some()
+    }
+
+    /// The types a hand may hold, in the variant's order (empty without
+    /// drops).
+    pub fn hand_roles(&self) -> &[Role] {
+        self.drops.as_ref().map_or(&[], |d| &d.roles)
+    }
+
+    /// The most pieces of `role` one hand may hold: as many as the start
+    /// position has of the types that enter a hand as it (both sides), at
+    /// most [`MAX_HAND_COUNT`]; 0 for a type that never enters a hand.
+    pub fn hand_limit(&self, role: Role) -> u8 {
+        let Some(d) = &self.drops else { return 0 };
+        let Some(&slot) = d.slot.get(role.index()).filter(|&&s| s != NO_SLOT) else {
+            return 0;
+        };
+        let start =
+            crate::fen::parse_placement(self, self.start_fen.split(' ').next().unwrap_or(""))
+                .unwrap_or_default();
+        let n = start
+            .iter()
+            .filter(|(_, p)| d.into_hand[p.role.index()] == slot)
+            .count();
+        n.min(MAX_HAND_COUNT as usize) as u8
+    }
+
     /// The start position.
     pub fn start_position(&self) -> Position<'_> {
         Position::start(self)
@@ -770,6 +853,11 @@ impl std::fmt::Display for VariantError {
                 "castling: the {v0} King's castling square is also one of its ordinary moves"
             ),
             VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
+            VariantError::Drops(v0) => write!(f, "drops: {v0}"),
+            VariantError::Immobile { name, square } => write!(
+                f,
+                "immobility-illegal: piece {name:?} could never move again from {square} and cannot promote there, so it could not be played"
+            ),
         }
     }
 }

@@ -16,7 +16,8 @@ use toml::Spanned;
 
 use super::VariantError;
 use super::def::{
-    CastlingDef, PieceDef, PromotionDef, Region, RegionText, StalemateRule, VariantDef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, Region, RegionText, StalemateRule,
+    VariantDef,
 };
 use crate::bitboard::BoardSize;
 
@@ -35,7 +36,15 @@ struct RawDef {
     en_passant: Option<bool>,
     promotion: Option<RawPromotion>,
     castling: Option<RawCastling>,
+    drops: Option<RawDrops>,
+    immobility_illegal: Option<bool>,
     piece: Vec<Spanned<RawPiece>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawDrops {
+    captured: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -53,6 +62,7 @@ struct RawPromotion {
     forced: Option<Spanned<RawRegion>>,
     limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
     captured_becomes: Option<Spanned<String>>,
+    from_zone: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +89,10 @@ struct RawPiece {
     initial: Option<Spanned<RawRegion>>,
     #[serde(default)]
     promotes: Vec<Spanned<String>>,
+    drop_region: Option<Spanned<RawRegion>>,
+    drops_per_file: Option<Spanned<i64>>,
+    #[serde(default)]
+    drop_mate_illegal: bool,
 }
 
 /// The 1-based line of a byte offset.
@@ -235,6 +249,28 @@ impl Reader<'_> {
                     .transpose()?,
             }),
         };
+        let drops = match &raw.drops {
+            None => None,
+            Some(d) => Some(DropsDef {
+                captured: match &d.captured {
+                    None => CapturedRule::Unpromoted,
+                    Some(c) => match c.get_ref().as_str() {
+                        "unpromoted" => CapturedRule::Unpromoted,
+                        "marked" => CapturedRule::Marked,
+                        other => {
+                            return Err(self.err(
+                                c.span(),
+                                "drops.captured",
+                                format!(
+                                    "{:?}: expected \"unpromoted\" or \"marked\"",
+                                    prefix(other)
+                                ),
+                            ));
+                        }
+                    },
+                },
+            }),
+        };
         let pieces = raw
             .piece
             .iter()
@@ -251,6 +287,8 @@ impl Reader<'_> {
             en_passant: raw.en_passant.unwrap_or(false),
             promotion,
             castling,
+            drops,
+            immobility_illegal: raw.immobility_illegal.unwrap_or(false),
         })
     }
 
@@ -274,6 +312,11 @@ impl Reader<'_> {
                 only_in(
                     p.limits.as_ref().map(Spanned::span),
                     "promotion.limits",
+                    "zone",
+                )?;
+                only_in(
+                    p.from_zone.as_ref().map(Spanned::span),
+                    "promotion.from-zone",
                     "zone",
                 )?;
                 Ok(PromotionDef::OnCapture {
@@ -315,6 +358,7 @@ impl Reader<'_> {
                     zone,
                     forced,
                     limits,
+                    from_zone: p.from_zone.as_ref().is_some_and(|b| *b.get_ref()),
                 })
             }
             other => Err(self.err(
@@ -339,6 +383,13 @@ impl Reader<'_> {
             promoted: p.promoted,
             confinement: region(&p.confined, "confined")?,
             initial: region(&p.initial, "initial")?,
+            drop_region: region(&p.drop_region, "drop-region")?,
+            drops_per_file: p
+                .drops_per_file
+                .as_ref()
+                .map(|n| self.count(n, "drops-per-file", 26))
+                .transpose()?,
+            drop_mate_illegal: p.drop_mate_illegal,
         })
     }
 }
@@ -393,6 +444,9 @@ impl fmt::Display for VariantDef {
         if self.en_passant {
             writeln!(f, "en-passant = true")?;
         }
+        if self.immobility_illegal {
+            writeln!(f, "immobility-illegal = true")?;
+        }
         match &self.promotion {
             PromotionDef::None => {}
             PromotionDef::OnCapture { captured_becomes } => {
@@ -405,6 +459,7 @@ impl fmt::Display for VariantDef {
                 zone,
                 forced,
                 limits,
+                from_zone,
             } => {
                 writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
                 writeln!(f, "zone = {}", RegionText(size, zone))?;
@@ -418,7 +473,18 @@ impl fmt::Display for VariantDef {
                         .collect();
                     writeln!(f, "limits = {{ {} }}", items.join(", "))?;
                 }
+                if *from_zone {
+                    writeln!(f, "from-zone = true")?;
+                }
             }
+        }
+        if let Some(d) = &self.drops {
+            writeln!(f, "\n[drops]")?;
+            let captured = match d.captured {
+                CapturedRule::Unpromoted => "unpromoted",
+                CapturedRule::Marked => "marked",
+            };
+            writeln!(f, "captured = \"{captured}\"")?;
         }
         if let Some(c) = &self.castling {
             writeln!(f, "\n[castling]\nrook = {}", quoted(&c.rook))?;
@@ -452,6 +518,15 @@ impl fmt::Display for VariantDef {
             if !p.promotions.is_empty() {
                 let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
                 writeln!(f, "promotes = [{}]", list.join(", "))?;
+            }
+            if let Some(r) = &p.drop_region {
+                writeln!(f, "drop-region = {}", RegionText(size, r))?;
+            }
+            if let Some(n) = p.drops_per_file {
+                writeln!(f, "drops-per-file = {n}")?;
+            }
+            if p.drop_mate_illegal {
+                writeln!(f, "drop-mate-illegal = true")?;
             }
         }
         Ok(())
