@@ -419,7 +419,7 @@ impl Variant {
     /// ```
     /// let v = betza::Variant::by_name("Meiriqi")?;
     /// assert_eq!(v.size().files(), 10);
-    /// assert!(matches!(betza::Variant::by_name("shogi"), Err(betza::Error::UnknownVariant(_))));
+    /// assert!(matches!(betza::Variant::by_name("no-such-chess"), Err(betza::Error::UnknownVariant(_))));
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn by_name(name: &str) -> Result<&'static Variant, crate::Error> {
