@@ -74,6 +74,7 @@ pub mod pgn;
 pub mod position;
 pub mod san;
 pub mod setup;
+pub mod sfen;
 mod tables;
 #[cfg(feature = "proptest")]
 pub mod testing;
