@@ -321,9 +321,9 @@ fn two_computers_play_a_game_to_its_end() {
 
 #[test]
 fn help_new_variant_and_unknown_variant() {
-    let out = people("meiriqi", "help\nnew shogi\nnew chess\nfen\nquit\n");
+    let out = people("meiriqi", "help\nnew no-such-chess\nnew chess\nfen\nquit\n");
     let unknown = format!(
-        "new shogi\nUnknown variant \"shogi\"; the built-in variants are {}.\n",
+        "new no-such-chess\nUnknown variant \"no-such-chess\"; the built-in variants are {}.\n",
         betza::Variant::builtin_names().join(", ")
     );
     assert_in_order(
@@ -384,9 +384,9 @@ fn command_line() {
     ));
     let err = |s: &str| play::parse_args(&args(s)).unwrap_err();
     assert_eq!(
-        err("shogi"),
+        err("no-such-chess"),
         format!(
-            "unknown variant \"shogi\"; the built-in variants are {}",
+            "unknown variant \"no-such-chess\"; the built-in variants are {}",
             betza::Variant::builtin_names().join(", ")
         )
     );
