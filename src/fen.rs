@@ -151,7 +151,7 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
             1
         } else {
             match text[start..i].parse::<u32>() {
-                Ok(n) if n >= 1 && n <= 255 && b[start] != b'0' => n,
+                Ok(n) if (1..=255).contains(&n) && b[start] != b'0' => n,
                 _ => return Err(bad(format!("bad count {:?}", &text[start..i]))),
             }
         };

@@ -670,7 +670,7 @@ impl<'v> Position<'v> {
             if tc != 0
                 && let Some(d) = &v.drops
             {
-                self.to_hand(d, tc, &mut undo);
+                self.capture_to_hand(d, tc, &mut undo);
             }
             let (fb, tb) = (square_bit(m.from), square_bit(m.to));
             self.toggle(tb, tc);
@@ -744,7 +744,7 @@ impl<'v> Position<'v> {
     /// Puts the piece of board code `captured`, just captured by the side
     /// to move, into its hand as the variant says.
     #[inline]
-    fn to_hand(&mut self, d: &crate::variant::DropRules, captured: u8, undo: &mut Undo) {
+    fn capture_to_hand(&mut self, d: &crate::variant::DropRules, captured: u8, undo: &mut Undo) {
         let slot = if captured & MARKED != 0 {
             d.pawn_slot
         } else {
@@ -756,7 +756,7 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Takes back what `to_hand` or `make_drop` did to the hands (`hand`:
+    /// Takes back what `capture_to_hand` or `make_drop` did to the hands (`hand`:
     /// slot, colour in bit 4, bit 5 set for a drop).
     #[inline]
     fn unmake_hand(&mut self, hand: u8) {
@@ -806,7 +806,7 @@ impl<'v> Position<'v> {
             && c != 0
             && c & 0x80 != (us as u8) << 7
         {
-            self.to_hand(d, c, undo);
+            self.capture_to_hand(d, c, undo);
         }
         let placed = if m.promotion.is_some() && placed != 0 {
             placed

@@ -555,7 +555,7 @@ fn hands(v: &Variant, setup: &Setup, pos: &mut Position<'_>, problems: &mut Vec<
                 continue;
             }
             let role = Role(i as u8);
-            let slot = v.drops.as_ref().map_or(NO_SLOT, |d| d.slot[i]).min(NO_SLOT);
+            let slot = v.drops.as_ref().map_or(NO_SLOT, |d| d.slot[i]);
             if slot == NO_SLOT || i >= v.pieces.len() {
                 problems.push(SetupProblem::HandRole { color, role });
                 continue;
