@@ -463,19 +463,33 @@ impl<'v> Position<'v> {
             self.castles(&s, legal, sink);
         }
         if let Some(d) = &v.drops {
-            self.for_each_drop(&s, legal, d, |r, targets| {
-                for to in targets {
-                    sink(Move {
-                        from: to,
-                        to,
-                        role: r,
-                        captured: None,
-                        promotion: None,
-                        flags: MoveFlags::DROP,
-                    });
-                }
-            });
+            self.generate_drops(&s, legal, d, sink);
         }
+    }
+
+    /// The drops, out of line: variants without them pay one test.
+    #[inline(never)]
+    fn generate_drops(&self, s: &Safety, legal: bool, d: &DropRules, sink: &mut impl FnMut(Move)) {
+        self.for_each_drop(s, legal, d, |r, targets| {
+            for to in targets {
+                sink(Move {
+                    from: to,
+                    to,
+                    role: r,
+                    captured: None,
+                    promotion: None,
+                    flags: MoveFlags::DROP,
+                });
+            }
+        });
+    }
+
+    /// The number of legal drops (bulk counting), out of line.
+    #[inline(never)]
+    fn count_drops(&self, s: &Safety, d: &DropRules) -> u64 {
+        let mut n = 0;
+        self.for_each_drop(s, true, d, |_, targets| n += targets.count() as u64);
+        n
     }
 
     /// Calls `f(role, squares)` for each type in the side to move's hand with
@@ -583,10 +597,11 @@ impl<'v> Position<'v> {
             let all = quiet | caps;
             n += match v.promotion {
                 Promotion::None => all.count() as u64,
+                Promotion::Zone { .. } if v.promotion_choices[r.index()] == 0 => all.count() as u64,
                 Promotion::Zone { zone, forced } => {
                     // A target in the zone is one move per choice, plus the
                     // plain move where promotion is not forced.
-                    let (eligible, must) = self.promotion_targets(r, from, all, zone, forced);
+                    let eligible = self.promotion_eligible(from, all, zone.of(self.side));
                     let inside = eligible.count() as u64;
                     if inside == 0 {
                         all.count() as u64
@@ -594,6 +609,7 @@ impl<'v> Position<'v> {
                         // Limits depend on the position, so count the choices
                         // left now (rarely needed).
                         let choices = self.allowed_promotions(r).count() as u64;
+                        let must = self.promotion_forced(r, from, eligible, forced.of(self.side));
                         all.count() as u64 + inside * choices - must.count() as u64
                     }
                 }
@@ -614,7 +630,7 @@ impl<'v> Position<'v> {
             self.castles(&s, true, &mut |_| n += 1);
         }
         if let Some(d) = &v.drops {
-            self.for_each_drop(&s, true, d, |_, targets| n += targets.count() as u64);
+            n += self.count_drops(&s, d);
         }
         n
     }
@@ -782,11 +798,17 @@ impl<'v> Position<'v> {
                 }
             },
             Promotion::Zone { zone, forced } => {
-                let (eligible, must) = self.promotion_targets(role, from, to.bb(), zone, forced);
-                if eligible.is_empty() {
+                let piece = &v.pieces[role.index()];
+                if piece.promotions.is_empty()
+                    || self
+                        .promotion_eligible(from, to.bb(), zone.of(self.side))
+                        .is_empty()
+                {
                     sink(plain);
                 } else {
-                    let mandatory = !must.is_empty();
+                    let mandatory = !self
+                        .promotion_forced(role, from, to.bb(), forced.of(self.side))
+                        .is_empty();
                     if !mandatory {
                         sink(plain);
                     }
@@ -800,32 +822,25 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Of the targets `all` of the piece of `role` on `from`: those where it
-    /// may promote, and those where it must (zone scheme).
-    #[inline]
-    fn promotion_targets(
-        &self,
-        r: Role,
-        from: Square,
-        all: Bitboard,
-        zone: crate::variant::Region,
-        forced: crate::variant::Region,
-    ) -> (Bitboard, Bitboard) {
-        let v = self.variant;
-        if v.promotion_choices[r.index()] == 0 {
-            return (Bitboard::EMPTY, Bitboard::EMPTY);
-        }
-        let us = self.side;
-        let must = v.must_promote[us.index()][r.index()];
-        if v.promote_from_zone && zone.of(us).contains(from) {
-            let all_must = if forced.of(us).contains(from) {
-                all
-            } else {
-                all & must
-            };
-            (all, all_must)
+    /// Of the targets `all` of the piece of `role` on `from` (which has
+    /// promotions): those where it may promote (zone scheme).
+    #[inline(always)]
+    fn promotion_eligible(&self, from: Square, all: Bitboard, zone: Bitboard) -> Bitboard {
+        if self.variant.promote_from_zone && zone.contains(from) {
+            all
         } else {
-            (all & zone.of(us), all & must)
+            all & zone
+        }
+    }
+
+    /// Of the targets `all` where the piece may promote: those where it must.
+    #[inline]
+    fn promotion_forced(&self, r: Role, from: Square, all: Bitboard, forced: Bitboard) -> Bitboard {
+        let v = self.variant;
+        if v.promote_from_zone && forced.contains(from) {
+            all
+        } else {
+            all & v.must_promote[self.side.index()][r.index()]
         }
     }
 

@@ -631,6 +631,17 @@ impl<'v> Position<'v> {
     /// plays and takes back rather than copying the position for each move.
     #[inline(always)]
     pub(crate) fn make(&mut self, m: &Move) -> Undo {
+        if self.variant.drops.is_some() {
+            self.make_with::<true>(m)
+        } else {
+            self.make_with::<false>(m)
+        }
+    }
+
+    /// `make` for a variant with hands (`HANDS`) or without: perft picks
+    /// once, so that variants without hands pay nothing for them.
+    #[inline(always)]
+    pub(crate) fn make_with<const HANDS: bool>(&mut self, m: &Move) -> Undo {
         let us = self.side;
         let v = self.variant;
         let mut undo = Undo {
@@ -665,12 +676,11 @@ impl<'v> Position<'v> {
             // Without promotion the piece placed is the one that left.
             let placed = match m.promotion {
                 None => fc,
-                Some(p) => code(p) | v.drops.as_ref().map_or(0, |d| d.marked as u8 * MARKED),
+                Some(p) if HANDS => code(p) | v.promotion_mark,
+                Some(p) => code(p),
             };
-            if tc != 0
-                && let Some(d) = &v.drops
-            {
-                self.capture_to_hand(d, tc, &mut undo);
+            if HANDS && tc != 0 {
+                self.capture_to_hand_slow(tc, &mut undo);
             }
             let (fb, tb) = (square_bit(m.from), square_bit(m.to));
             self.toggle(tb, tc);
@@ -713,9 +723,9 @@ impl<'v> Position<'v> {
         undo
     }
 
-    /// Takes back the move `make` played and returned `undo` for.
+    /// Takes back the move `make_with::<HANDS>` played and returned `undo` for.
     #[inline(always)]
-    pub(crate) fn unmake(&mut self, undo: &Undo) {
+    pub(crate) fn unmake_with<const HANDS: bool>(&mut self, undo: &Undo) {
         if undo.from.index() < MAX_SQUARES {
             let (fb, tb) = (square_bit(undo.from), square_bit(undo.to));
             if undo.from_code == undo.placed {
@@ -730,7 +740,7 @@ impl<'v> Position<'v> {
         } else {
             self.unmake_special(undo);
         }
-        if undo.hand != NO_SLOT {
+        if HANDS && undo.hand != NO_SLOT {
             self.unmake_hand(undo.hand);
         }
         self.castling = undo.castling;
@@ -756,9 +766,17 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// `capture_to_hand`, out of the common move's path.
+    #[inline(never)]
+    fn capture_to_hand_slow(&mut self, captured: u8, undo: &mut Undo) {
+        if let Some(d) = &self.variant.drops {
+            self.capture_to_hand(d, captured, undo);
+        }
+    }
+
     /// Takes back what `capture_to_hand` or `make_drop` did to the hands (`hand`:
     /// slot, colour in bit 4, bit 5 set for a drop).
-    #[inline]
+    #[inline(never)]
     fn unmake_hand(&mut self, hand: u8) {
         let color = if hand & 16 != 0 {
             Color::Black

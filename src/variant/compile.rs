@@ -48,6 +48,7 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         optional_victims: [0; MAX_ROLES],
         limits: c.limits,
         drops: None,
+        promotion_mark: 0,
         promote_from_zone: matches!(
             def.promotion,
             super::PromotionDef::Zone {
@@ -70,7 +71,9 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         }
     }
     if let Some(into) = c.into_hand {
-        v.drops = Some(drop_rules(&v, &into, &immobile));
+        let d = drop_rules(&v, &into, &immobile);
+        v.promotion_mark = if d.marked { crate::position::MARKED } else { 0 };
+        v.drops = Some(d);
     }
     for r in 0..v.pieces.len() {
         for victim in 0..v.pieces.len() {

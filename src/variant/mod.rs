@@ -393,6 +393,9 @@ pub struct Variant {
     pub(crate) limits: [u8; MAX_ROLES],
     /// Hands and drops, if the variant has them.
     pub(crate) drops: Option<DropRules>,
+    /// What a promotion adds to the board code: `MARKED` where promoted
+    /// pieces are marked (crazyhouse), else 0.
+    pub(crate) promotion_mark: u8,
     /// Moves starting in the zone may promote (and starting in the forced
     /// part must).
     pub(crate) promote_from_zone: bool,
