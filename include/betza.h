@@ -81,6 +81,12 @@
 #define BETZA_MOVE_FORCED_PROMOTION 8
 
 /*
+ The move drops a piece of type piece from the hand onto to (from equals
+ to; nothing is captured or promoted).
+ */
+#define BETZA_MOVE_DROP 16
+
+/*
  What a call did. BETZA_OK is zero; every other value is a failure whose
  message betza_last_error returns. New codes may be added in a minor
  version; the values of existing codes never change.
@@ -1022,6 +1028,19 @@ enum BetzaStatus betza_position_can_castle(const struct BetzaPosition *pos,
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
  */
 enum BetzaStatus betza_position_ep_square(const struct BetzaPosition *pos, int32_t *out);
+
+/*
+ How many pieces of type piece color holds in hand, into *out (0 in a
+ variant without drops, or for a type that never enters a hand).
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL;
+ BETZA_INVALID_ARGUMENT if color is not BETZA_WHITE or BETZA_BLACK, or
+ piece is not a piece type of the variant.
+ */
+enum BetzaStatus betza_position_hand_count(const struct BetzaPosition *pos,
+                                           int32_t color,
+                                           int32_t piece,
+                                           uint32_t *out);
 
 /*
  The clocks: *halfmove gets the plies since the last capture or Pawn move
