@@ -716,3 +716,25 @@ fn a_variant_from_a_definition_file() {
     );
     assert!(err(&["--variant-file", path, "--fen", "8/8 w - - 0 1"]).starts_with("--fen: "));
 }
+
+#[test]
+fn drops_are_typed_with_an_at_sign_and_both_hands_are_shown() {
+    let out = people(
+        "crazyhouse",
+        "e2e4\nd7d5\ne4d5\nd8d5\nP@e6\nQ@e2\nfen\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "white hand: P",
+            "black hand: -",
+            "white hand: P",
+            "black hand: p",
+            "White plays P@e6",
+            "white hand: -",
+            "black hand: p",
+            "SAN \"Q@e2\": illegal, the side to move has no Queen in hand.",
+            "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3",
+        ],
+    );
+}
