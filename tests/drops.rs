@@ -383,3 +383,42 @@ fn definitions_with_drops_round_trip_and_bad_ones_are_refused() {
     // A Pawn that could never move from the last rank must be able to promote there.
     assert!(err("promotes = [\"+P\"]\n", "").contains("immobility-illegal"));
 }
+
+#[test]
+fn a_setup_keeps_hands_and_marks() {
+    let p = pos("crazyhouse", "4k3/8/8/8/8/8/8/Q~3K3[NPqq] w - - 0 1");
+    let setup = p.setup();
+    let knight = p.variant().role_by_token("N").unwrap();
+    let queen = p.variant().role_by_token("Q").unwrap();
+    assert_eq!(setup.hands[Color::White.index()][knight.index()], 1);
+    assert_eq!(setup.hands[Color::Black.index()][queen.index()], 2);
+    assert!(setup.marked.contains(p.square("a1").unwrap()));
+    assert_eq!(Position::from_setup(p.variant(), &setup).unwrap(), p);
+    // A mark on a piece no Pawn promotes to is refused.
+    let mut bad = setup;
+    bad.marked = bad.marked.with(p.square("e1").unwrap());
+    assert!(Position::from_setup(p.variant(), &bad).is_err());
+}
+
+#[test]
+fn repetition_counts_the_hands() {
+    // Knights shuffle back and forth: the placement repeats, and so do the
+    // hands, so the position repeats; after a drop only the positions after
+    // it repeat.
+    let mut game = Game::from_fen(
+        variant("crazyhouse"),
+        "4k1n1/8/8/8/8/8/8/4K1N1[Pp] w - - 0 1",
+    )
+    .unwrap();
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        game.play_text(text).unwrap();
+    }
+    assert_eq!(game.repetitions(), 2);
+    let before = game.hash();
+    game.play_text("P@e4").unwrap();
+    assert_ne!(game.hash(), before);
+    for text in ["g8f6", "g1f3", "f6g8", "f3g1"] {
+        game.play_text(text).unwrap();
+    }
+    assert_eq!(game.repetitions(), 2, "the position after the drop, twice");
+}
