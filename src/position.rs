@@ -1110,6 +1110,28 @@ impl<'v> Position<'v> {
             .filter(|&(_, n)| n > 0)
     }
 
+    /// The squares a piece of `role` from the side to move's hand may legally
+    /// be dropped on (for highlighting; empty if none is in hand).
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("crazyhouse").unwrap();
+    /// let pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")?;
+    /// assert_eq!(pos.drop_squares(v.role_by_token("P").unwrap()).count(), 48);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn drop_squares(&self, role: Role) -> Bitboard {
+        let mut targets = Bitboard::EMPTY;
+        if self.hand_count(self.side, role) > 0 {
+            self.generate(true, &mut |m| {
+                if m.is_drop() && m.role == role {
+                    targets = targets.with(m.to)
+                }
+            });
+        }
+        targets
+    }
+
     /// Whether the piece on `sq` was promoted from a pawn (crazyhouse's
     /// `~`): captured, it enters the hand as a pawn.
     pub fn is_marked(&self, sq: Square) -> bool {
