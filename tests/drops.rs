@@ -422,3 +422,43 @@ fn repetition_counts_the_hands() {
     }
     assert_eq!(game.repetitions(), 2, "the position after the drop, twice");
 }
+
+#[test]
+fn a_drop_onto_an_empty_cannon_line_would_make_a_screen_and_is_illegal() {
+    let text = r#"
+name = "cannon-drops"
+files = 5
+ranks = 5
+start = "c3k/5/5/5/2K2[Ww] w - - 0 1"
+
+[drops]
+
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Cannon"
+token = "C"
+betza = "mRcpR"
+
+[[piece]]
+name = "Wazir"
+token = "W"
+betza = "W"
+"#;
+    let v = Variant::from_definition(text).unwrap();
+    // The Cannon on c5 faces the King on c1 over an empty line.
+    let p = Position::from_fen(&v, "2c1k/5/5/5/2K2[W] w - - 0 1").unwrap();
+    let want = empty_except(&p, |f, r| f == 2 && (2..=4).contains(&r));
+    assert_eq!(drops(&p, "W"), want);
+    assert_reference(&p, &|_| false);
+    // With a screen already there the King is in check: a second piece
+    // between blocks it, so only the two empty squares of the line are legal.
+    let p = Position::from_fen(&v, "2c1k/5/2W2/5/2K2[W] w - - 0 1").unwrap();
+    assert!(p.is_check());
+    assert_eq!(drops(&p, "W"), common::set("c2 c4"));
+    assert_reference(&p, &|_| false);
+}

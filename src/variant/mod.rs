@@ -651,21 +651,32 @@ impl Variant {
     }
 
     /// The most pieces of `role` one hand may hold: as many as the start
-    /// position has of the types that enter a hand as it (both sides), at
-    /// most [`MAX_HAND_COUNT`]; 0 for a type that never enters a hand.
+    /// position has of the types that enter a hand as it (both sides, on the
+    /// board and in hand), at most [`MAX_HAND_COUNT`]; 0 for a type that
+    /// never enters a hand.
     pub fn hand_limit(&self, role: Role) -> u8 {
         let Some(d) = &self.drops else { return 0 };
         let Some(&slot) = d.slot.get(role.index()).filter(|&&s| s != NO_SLOT) else {
             return 0;
         };
-        let start =
-            crate::fen::parse_placement(self, self.start_fen.split(' ').next().unwrap_or(""))
-                .unwrap_or_default();
-        let n = start
+        let placement = self.start_fen.split(' ').next().unwrap_or("");
+        let start = crate::fen::parse_placement(self, placement).unwrap_or_default();
+        let on_board = start
             .iter()
             .filter(|(_, p)| d.into_hand[p.role.index()] == slot)
             .count();
-        n.min(MAX_HAND_COUNT as usize) as u8
+        // Pieces the start position has in hand count too.
+        let in_hand = crate::fen::split_hands(self, placement)
+            .1
+            .and_then(|h| crate::fen::parse_hands(self, h).ok())
+            .map_or(0, |h| {
+                h.iter()
+                    .flat_map(|side| side.iter().enumerate())
+                    .filter(|&(r, _)| d.into_hand.get(r) == Some(&slot))
+                    .map(|(_, &n)| n as usize)
+                    .sum()
+            });
+        (on_board + in_hand).min(MAX_HAND_COUNT as usize) as u8
     }
 
     /// The start position.
