@@ -301,6 +301,17 @@ fn sfen_and_usi_round_trip() {
     let q = Position::from_sfen(v, "7k1/9/9/9/9/9/9/1B7/K8 b - 1").unwrap();
     assert_eq!(q.move_text(&q.parse_usi("8h2b+").unwrap()), "b2h8+");
     assert!(start.parse_usi("7g7").is_err());
+    // Minishogi and Tori shogi read and write SFEN too, promoted pieces
+    // included.
+    let mini = variant("minishogi");
+    assert_eq!(Position::start(mini).to_sfen(), "rbsgk/4p/5/P4/KGSBR b - 1");
+    let sfen = "rb1gk/5/5/P2+P1/KGSB1 w RS 8";
+    assert_eq!(Position::from_sfen(mini, sfen).unwrap().to_sfen(), sfen);
+    let tori = Position::start(variant("torishogi"));
+    assert_eq!(
+        tori.to_sfen(),
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1"
+    );
     assert!(Position::from_sfen(v, "9/9/9 b - 1").is_err());
 }
 

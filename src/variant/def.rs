@@ -237,6 +237,25 @@ impl PieceDef {
         self.initial = Some(region);
         self
     }
+
+    /// The same, dropped only in `region` (with drops).
+    pub fn drop_region(mut self, region: Region) -> PieceDef {
+        self.drop_region = Some(region);
+        self
+    }
+
+    /// The same, not dropped on a file holding `n` unpromoted pieces of its
+    /// type and side (with drops).
+    pub fn drops_per_file(mut self, n: u8) -> PieceDef {
+        self.drops_per_file = Some(n);
+        self
+    }
+
+    /// The same, never dropped to give checkmate (with drops).
+    pub fn drop_mate_illegal(mut self) -> PieceDef {
+        self.drop_mate_illegal = true;
+        self
+    }
 }
 
 /// How pieces promote.
@@ -416,6 +435,33 @@ impl VariantDef {
     /// Sets castling.
     pub fn castling(mut self, castling: CastlingDef) -> VariantDef {
         self.castling = Some(castling);
+        self
+    }
+
+    /// Gives the variant hands and drops.
+    ///
+    /// ```
+    /// use betza::{CapturedRule, DropsDef, PieceDef, VariantDef};
+    /// let v = VariantDef::new("kings-and-rooks-in-hand", 4, 4)
+    ///     .piece(PieceDef::new("King", "K", "K").royal())
+    ///     .piece(PieceDef::new("Rook", "R", "R"))
+    ///     .start("1k2/4/4/R2K[r] w - - 0 1")
+    ///     .drops(DropsDef { captured: CapturedRule::Unpromoted })
+    ///     .build()?;
+    /// let pos = v.start_position();
+    /// assert!(pos.legal_moves().iter().all(|m| !m.is_drop())); // White has none
+    /// assert_eq!(pos.to_fen(), "1k2/4/4/R2K[r] w - - 0 1");
+    /// # Ok::<_, betza::VariantError>(())
+    /// ```
+    pub fn drops(mut self, drops: DropsDef) -> VariantDef {
+        self.drops = Some(drops);
+        self
+    }
+
+    /// Makes moves and drops illegal that leave a piece where it could never
+    /// move again (promotion there is then forced).
+    pub fn immobility_illegal(mut self) -> VariantDef {
+        self.immobility_illegal = true;
         self
     }
 
