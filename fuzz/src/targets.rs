@@ -155,10 +155,19 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         legal.len()
     );
     for (i, a) in legal.iter().enumerate() {
-        if let Some(b) = legal[i + 1..]
-            .iter()
-            .find(|b| (b.from(), b.to(), b.promotion()) == (a.from(), a.to(), a.promotion()))
-        {
+        if let Some(b) = legal[i + 1..].iter().find(|b| {
+            (
+                b.from(),
+                b.to(),
+                b.promotion(),
+                b.is_drop().then(|| b.role()),
+            ) == (
+                a.from(),
+                a.to(),
+                a.promotion(),
+                a.is_drop().then(|| a.role()),
+            )
+        }) {
             panic!(
                 "{}: two legal moves share from, to and promotion ({}), in {fen:?}: {a:?} and {b:?}",
                 v.name(),
@@ -170,7 +179,14 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
     let pseudo = pos.pseudo_legal_moves();
     for m in &pseudo {
         let listed = legal.contains(m);
-        let safe = !king_capturable(&pos.play_unchecked(m));
+        let next = pos.play_unchecked(m);
+        // A drop of a type that may not mate (shogi's Pawn) is illegal when
+        // it mates; otherwise legal means the King is not left capturable.
+        let mates = m.is_drop()
+            && v.definition().pieces[m.role().index()].drop_mate_illegal
+            && next.is_check()
+            && next.legal_moves().is_empty();
+        let safe = !king_capturable(&next) && !mates;
         assert_eq!(
             listed,
             safe,
