@@ -1,4 +1,4 @@
-//! `cargo run --release --example perft -- VARIANT DEPTH [--fen FEN] [--divide]
+//! `cargo run --release --example perft -- VARIANT DEPTH [--fen FEN | --sfen SFEN] [--divide]
 //! [--no-bulk] [--threads N] [--shard K/N]`, or `--variant-file FILE DEPTH ...`
 //! for a variant defined in a file (the TOML format of `docs/`).
 //!
@@ -25,7 +25,7 @@ mod load;
 
 /// The usage text.
 pub const USAGE: &str =
-    "usage: perft VARIANT DEPTH [--fen FEN] [--divide] [--no-bulk] [--threads N] [--shard K/N]
+    "usage: perft VARIANT DEPTH [--fen FEN | --sfen SFEN] [--divide] [--no-bulk] [--threads N] [--shard K/N]
        perft --variant-file FILE DEPTH [OPTIONS]";
 
 /// The command line, parsed.
@@ -39,6 +39,8 @@ pub struct Options {
     pub depth: u32,
     /// The position, when not the start.
     pub fen: Option<String>,
+    /// The position in SFEN (the shogi family), instead of `fen`.
+    pub sfen: Option<String>,
     /// One line per root move.
     pub divide: bool,
     /// How to count.
@@ -65,6 +67,7 @@ fn usage_error(message: impl Into<String>) -> ArgError {
 pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
     let mut positional = Vec::new();
     let mut fen = None;
+    let mut sfen = None;
     let mut divide = false;
     let mut no_bulk = false;
     let mut threads = None;
@@ -103,8 +106,12 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
                 no_bulk = true;
             }
             "--fen" => {
-                once(fen.is_some())?;
+                once(fen.is_some() || sfen.is_some())?;
                 fen = Some(value("a FEN argument")?);
+            }
+            "--sfen" => {
+                once(fen.is_some() || sfen.is_some())?;
+                sfen = Some(value("an SFEN argument")?);
             }
             "--variant-file" => {
                 once(variant_file.is_some())?;
@@ -178,6 +185,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         variant_file,
         depth,
         fen,
+        sfen,
         divide,
         perft: PerftOptions {
             bulk: !no_bulk,
@@ -196,9 +204,10 @@ pub fn run(opts: &Options, out: &mut impl Write) -> Result<u64, String> {
             .map_err(|_| format!("unknown variant {:?}", opts.variant))?
             .into(),
     };
-    let pos = match &opts.fen {
-        None => Position::start(&variant),
-        Some(f) => Position::from_fen(&variant, f).map_err(|e| e.to_string())?,
+    let pos = match (&opts.fen, &opts.sfen) {
+        (Some(f), _) => Position::from_fen(&variant, f).map_err(|e| e.to_string())?,
+        (None, Some(f)) => Position::from_sfen(&variant, f).map_err(|e| e.to_string())?,
+        (None, None) => Position::start(&variant),
     };
     let io = |e: io::Error| e.to_string();
     let (root, list) = if opts.divide {

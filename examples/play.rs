@@ -835,6 +835,7 @@ impl<I: Input, W: Write> Session<I, W> {
             }
         } else {
             match pos.parse_san(text) {
+                Ok(m) if m.is_drop() => Some(m),
                 Ok(m) if !text.contains('=') && m.promotion().is_none() => {
                     let options = pos.moves_between(m.from(), m.to());
                     self.choose_promotion(&pos, &options)?
@@ -1209,6 +1210,28 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
         }
     }
     s.push('\n');
+    if v.has_drops() {
+        // Both hands, White's first: a drop is typed as N@e5.
+        for color in [Color::White, Color::Black] {
+            let held: Vec<String> = pos
+                .hand(color)
+                .map(|(r, n)| {
+                    let t = &v.piece(r).token;
+                    let t = match color {
+                        Color::White => t.clone(),
+                        Color::Black => t.to_ascii_lowercase(),
+                    };
+                    if n > 1 { format!("{n}{t}") } else { t }
+                })
+                .collect();
+            let held = if held.is_empty() {
+                "-".to_string()
+            } else {
+                held.join(" ")
+            };
+            s.push_str(&format!("    {color} hand: {held}\n"));
+        }
+    }
     s
 }
 

@@ -318,6 +318,12 @@ class Position {
         detail::check(betza_position_can_castle(get(), static_cast<int32_t>(color), kingside, &can));
         return can;
     }
+    /* How many pieces of type piece color holds in hand (0 without drops). */
+    uint32_t hand_count(Color color, int32_t piece) const {
+        uint32_t n = 0;
+        detail::check(betza_position_hand_count(get(), static_cast<int32_t>(color), piece, &n));
+        return n;
+    }
     /* The en-passant square when an en-passant capture is legal. */
     std::optional<uint32_t> ep_square() const {
         int32_t ep = BETZA_NONE;

@@ -26,6 +26,10 @@ const FILES: &[(&str, &str)] = &[
     ("nightrider", include_str!("../variants/nightrider.toml")),
     ("amazon", include_str!("../variants/amazon.toml")),
     ("grasshopper", include_str!("../variants/grasshopper.toml")),
+    ("shogi", include_str!("../variants/shogi.toml")),
+    ("minishogi", include_str!("../variants/minishogi.toml")),
+    ("torishogi", include_str!("../variants/torishogi.toml")),
+    ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -48,6 +52,10 @@ pub(crate) const NAMES: &[&str] = &[
     "nightrider",
     "amazon",
     "grasshopper",
+    "shogi",
+    "minishogi",
+    "torishogi",
+    "crazyhouse",
 ];
 
 fn index(name: &str) -> Option<usize> {

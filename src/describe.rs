@@ -58,6 +58,18 @@ impl Variant {
     ///      towards a Rook, which then stands beside it on the side it came from"
     /// );
     /// ```
+    ///
+    /// In a variant with drops a type that may be in hand says how it is
+    /// dropped:
+    ///
+    /// ```
+    /// let v = betza::Variant::by_name("shogi").unwrap();
+    /// assert_eq!(
+    ///     v.describe_piece(v.role_by_token("P").unwrap()).unwrap(),
+    ///     "steps one square forward; from the hand, dropped onto an empty square from which \
+    ///      it can move, not on a file holding another of its side unpromoted, never to give checkmate"
+    /// );
+    /// ```
     pub fn describe_piece(&self, role: Role) -> Option<String> {
         let p = self.pieces().get(role.index())?;
         let Ok(parsed) = notation::parse(&p.betza) else {
@@ -99,7 +111,37 @@ impl Variant {
         if p.confinement.is_some() {
             text.push_str("; never leaves its region");
         }
+        text.push_str(&self.describe_drops(role));
         Some(text)
+    }
+
+    /// How a type in hand may be dropped (empty for a type never in hand).
+    fn describe_drops(&self, role: Role) -> String {
+        if !self.hand_roles().contains(&role) {
+            return String::new();
+        }
+        let d = &self.definition().pieces[role.index()];
+        let mut text = String::from("; from the hand, dropped onto an empty square");
+        if d.drop_region.is_some() {
+            text.push_str(" of its drop region");
+        }
+        if self.definition().immobility_illegal {
+            text.push_str(" from which it can move");
+        }
+        if let Some(n) = d.drops_per_file {
+            let which = if n == 1 {
+                "another".to_string()
+            } else {
+                format!("{n} others")
+            };
+            text.push_str(&format!(
+                ", not on a file holding {which} of its side unpromoted"
+            ));
+        }
+        if d.drop_mate_illegal {
+            text.push_str(", never to give checkmate");
+        }
+        text
     }
 }
 

@@ -1,8 +1,9 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use crate::bitboard::{Color, Square};
-use crate::position::{Piece, Position};
+use crate::bitboard::{Bitboard, Color, Square};
+use crate::position::{MARKED, Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
+use crate::variant::MAX_ROLES;
 use crate::variant::Variant;
 
 /// Why a FEN was refused. Each message names the field at fault.
@@ -96,11 +97,99 @@ pub enum FenError {
     /// The royal pieces face each other on an open file, in a variant that
     /// forbids it.
     KingsFacing,
+    /// The hands (`[...]`) are malformed or hold what they may not.
+    Hands {
+        /// The hands' text (at most 40 characters).
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A piece marked `~` (promoted from a pawn) where no mark may be.
+    Marked(String),
 }
 
-/// Reads the placement field into (square, piece) pairs.
+/// Reads the placement field into (square, piece) pairs (hands and marks
+/// ignored).
 pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+    let (board, _) = split_hands(v, text);
+    Ok(parse_board(v, board)?.0)
+}
+
+/// The placement without its hands, and the hands' text: `[...]` after it,
+/// or python-chess's extra rank after the last (variants with drops only).
+pub(crate) fn split_hands<'a>(v: &Variant, text: &'a str) -> (&'a str, Option<&'a str>) {
+    if let Some(open) = text.find('[')
+        && let Some(inner) = text[open + 1..].strip_suffix(']')
+    {
+        return (&text[..open], Some(inner));
+    }
+    if v.drops.is_some() && text.split('/').count() == v.size.ranks() as usize + 1 {
+        let cut = text.rfind('/').expect("has a '/'");
+        return (&text[..cut], Some(&text[cut + 1..]));
+    }
+    (text, None)
+}
+
+/// Reads a hands text (`PPn`, `2Pn`, `-` or empty) into `hands[colour][role]`.
+pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2], FenError> {
+    let mut hands = [[0u8; MAX_ROLES]; 2];
+    if text == "-" {
+        return Ok(hands);
+    }
+    let bad = |reason: String| FenError::Hands {
+        text: crate::variant::prefix(text),
+        reason,
+    };
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let count: u32 = if i == start {
+            1
+        } else {
+            match text[start..i].parse::<u32>() {
+                Ok(n) if (1..=255).contains(&n) && b[start] != b'0' => n,
+                _ => return Err(bad(format!("bad count {:?}", &text[start..i]))),
+            }
+        };
+        let plus = b.get(i) == Some(&b'+');
+        if plus {
+            i += 1;
+        }
+        let Some(&l) = b.get(i).filter(|l| l.is_ascii_alphabetic()) else {
+            return Err(bad("expected a piece letter".into()));
+        };
+        i += 1;
+        let mut token = String::with_capacity(2);
+        if plus {
+            token.push('+');
+        }
+        token.push(l.to_ascii_uppercase() as char);
+        let role = v
+            .role_by_token(&token)
+            .ok_or_else(|| bad(format!("unknown piece token {token:?}")))?;
+        let color = if l.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let n = &mut hands[color.index()][role.index()];
+        *n = (*n as u32 + count).min(255) as u8;
+    }
+    Ok(hands)
+}
+
+/// Reads the board part of a placement: the pieces, and the squares of
+/// pieces marked `~` (promoted from a pawn).
+pub(crate) fn parse_board(
+    v: &Variant,
+    text: &str,
+) -> Result<(Vec<(Square, Piece)>, Bitboard), FenError> {
     let size = v.size;
+    let mut marked = Bitboard::EMPTY;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != size.ranks() as usize {
         return Err(FenError::RankCount {
@@ -168,12 +257,16 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, Pi
             }
             token.push(l.to_ascii_uppercase() as char);
             let role = v.role_by_token(&token).ok_or_else(bad)?;
+            let mark = b.get(letter_at + 1) == Some(&b'~');
             if file < size.files() as usize {
                 let sq = size.square(file as i32, rank as i32).expect("on board");
                 out.push((sq, Piece { role, color }));
+                if mark {
+                    marked = marked.with(sq);
+                }
             }
             file += 1;
-            j = letter_at + 1;
+            j = letter_at + 1 + usize::from(mark);
         }
         if file != size.files() as usize {
             return Err(FenError::RankWidth {
@@ -183,20 +276,41 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, Pi
             });
         }
     }
-    Ok(out)
+    Ok((out, marked))
 }
 
 /// Reads a FEN into a [`Setup`]. With `strict`, each field's rules are
 /// checked as it is read, so the first wrong field is the one reported.
 pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, FenError> {
-    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    // Fairy-Stockfish's shogi form: `<placement> <side> [<halfmove>] <fullmove>`,
+    // without the castling and en-passant fields.
+    let digits = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    if v.drops.is_some()
+        && v.castling.is_none()
+        && ((fields.len() == 4 && digits(fields[2]) && digits(fields[3]))
+            || (fields.len() == 3 && digits(fields[2])))
+    {
+        let (half, full) = if fields.len() == 4 {
+            (fields[2], fields[3])
+        } else {
+            ("0", fields[2])
+        };
+        fields = vec![fields[0], fields[1], "-", "-", half, full];
+    }
     if fields.len() != 6 && fields.len() != 4 {
         return Err(FenError::FieldCount(fields.len()));
     }
     let size = v.size;
     let mut setup = Setup::empty();
-    for (sq, piece) in parse_placement(v, fields[0])? {
+    let (board, hands) = split_hands(v, fields[0]);
+    let (pieces, marked) = parse_board(v, board)?;
+    for (sq, piece) in pieces {
         setup.set(sq, Some(piece));
+    }
+    setup.marked = marked;
+    if let Some(h) = hands {
+        setup.hands = parse_hands(v, h)?;
     }
     let check = |setup: &Setup, part: Part| -> Result<(), FenError> {
         if !strict {
@@ -209,6 +323,7 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         }
     };
     check(&setup, Part::Placement)?;
+    check(&setup, Part::Hands)?;
     setup.side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
@@ -304,6 +419,11 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
             color,
         },
         SetupProblem::KingsFacing => FenError::KingsFacing,
+        SetupProblem::HandRole { .. } | SetupProblem::HandCount { .. } => FenError::Hands {
+            text: crate::variant::prefix(split_hands(v, fields[0]).1.unwrap_or("")),
+            reason: crate::setup::error(v, vec![*p]).to_string(),
+        },
+        SetupProblem::Marked { square } => FenError::Marked(size.square_name(square)),
         // A FEN cannot place a piece off the board or of an unknown type,
         // nor write move 0: the rest is a check.
         _ => FenError::OpponentInCheck,
@@ -356,6 +476,9 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
                     } else {
                         s.push_str(&t.to_ascii_lowercase());
                     }
+                    if pos.board[sq.index()] & MARKED != 0 {
+                        s.push('~');
+                    }
                 }
             }
         }
@@ -365,6 +488,11 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
         if rank > 0 {
             s.push('/');
         }
+    }
+    if v.drops.is_some() {
+        s.push('[');
+        s.push_str(&hands_text(pos));
+        s.push(']');
     }
     s.push(' ');
     s.push(if pos.side == Color::White { 'w' } else { 'b' });
@@ -376,6 +504,28 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
         None => s.push('-'),
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s
+}
+
+/// Both hands as FEN writes them: White's pieces then Black's, in the
+/// variant's order of types, one letter per piece (`PPn`).
+pub(crate) fn hands_text(pos: &Position<'_>) -> String {
+    let mut s = String::new();
+    let Some(d) = &pos.variant.drops else {
+        return s;
+    };
+    for color in Color::ALL {
+        for (slot, r) in d.roles.iter().enumerate() {
+            let t = &pos.variant.pieces[r.index()].token;
+            let t = match color {
+                Color::White => t.clone(),
+                Color::Black => t.to_ascii_lowercase(),
+            };
+            for _ in 0..pos.hands.count(color, slot as u8) {
+                s.push_str(&t);
+            }
+        }
+    }
     s
 }
 
@@ -454,6 +604,11 @@ impl std::fmt::Display for FenError {
             FenError::OpponentInCheck => {
                 f.write_str("placement: the side to move could capture the enemy King")
             }
+            FenError::Hands { text, reason } => write!(f, "hands {text:?}: {reason}"),
+            FenError::Marked(sq) => write!(
+                f,
+                "placement: the piece on {sq} is marked '~' (promoted from a pawn), which this variant or piece type does not allow"
+            ),
             FenError::KingsFacing => f.write_str(
                 "placement: the side to move could capture the enemy King (the Kings face each other on an open file)",
             ),

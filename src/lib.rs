@@ -23,7 +23,11 @@
 //! - **Positions.** [`Position`] is a small `Copy` value borrowing its
 //!   variant; it generates legal moves (`movegen`), plays them and counts
 //!   them (`perft`). [`Setup`] ([`setup`]) is its unvalidated, editable form;
-//!   [`fen`] reads and writes it as text. [`zobrist`] hashes positions.
+//!   [`fen`] reads and writes it as text ([`sfen`]: SFEN and USI moves for
+//!   the shogi family). [`zobrist`] hashes positions. In variants with drops
+//!   a position also holds both hands (packed counts, so it stays within 512
+//!   bytes), and a drop is a [`Move`] with `from == to` and
+//!   [`MoveFlags::DROP`].
 //! - **Moves and squares.** [`Move`] ([`moves`]) is a small `Copy` value of
 //!   a position; [`Square`], [`Bitboard`] and [`BoardSize`] ([`bitboard`])
 //!   are the geometry, [`SquareName`] a square's board-free name. Text forms
@@ -78,6 +82,7 @@ pub mod pgn;
 pub mod position;
 pub mod san;
 pub mod setup;
+pub mod sfen;
 mod tables;
 #[cfg(feature = "proptest")]
 pub mod testing;
@@ -98,8 +103,9 @@ pub use crate::san::{CheckMark, San, SanError};
 pub use crate::setup::{CastlingRights, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
-    CastlingDef, PieceDef, PieceToken, PieceTokenError, PieceType, PromotionDef, PromotionText,
-    Region, Role, StalemateRule, Variant, VariantDef, VariantError, VariantRef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PieceToken, PieceTokenError, PieceType,
+    PromotionDef, PromotionText, Region, Role, StalemateRule, Variant, VariantDef, VariantError,
+    VariantRef,
 };
 pub use crate::variant::{
     CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,

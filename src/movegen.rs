@@ -40,7 +40,7 @@ static FROM_HIGHEST: [u128; 128] = {
     }
     t
 };
-use crate::variant::{Promotion, Role};
+use crate::variant::{DropRules, Promotion, Role};
 
 /// What a move generation needs to know about the side to move's King.
 struct Safety {
@@ -60,7 +60,7 @@ impl<'v> Position<'v> {
     /// The role on an occupied square.
     #[inline(always)]
     fn role_on(&self, sq: Square) -> usize {
-        ((self.board[sq.index()] & 0x7f) as usize).wrapping_sub(1)
+        ((self.board[sq.index()] & 0x3f) as usize).wrapping_sub(1)
     }
 
     /// Whether `sq` is attacked by `by`'s pieces (restricted to `by_mask`) with
@@ -577,8 +577,10 @@ impl<'v> Position<'v> {
                 Promotion::None => (true, true),
                 Promotion::OnCapture { .. } => (true, false),
                 Promotion::Zone { zone, .. } => {
+                    let zone = zone.of(self.side);
                     let plain = v.promotion_choices[r.index()] == 0
-                        || ((quiet | caps) & zone.of(self.side)).is_empty();
+                        || (((quiet | caps) & zone).is_empty()
+                            && !(v.promote_from_zone && zone.contains(from)));
                     (plain, plain)
                 }
             };
@@ -622,6 +624,110 @@ impl<'v> Position<'v> {
         if !s.in_check {
             self.castles(&s, legal, sink);
         }
+        if let Some(d) = &v.drops {
+            self.generate_drops(&s, legal, d, sink);
+        }
+    }
+
+    /// The drops, out of line: variants without them pay one test.
+    #[inline(never)]
+    fn generate_drops(&self, s: &Safety, legal: bool, d: &DropRules, sink: &mut impl FnMut(Move)) {
+        self.for_each_drop(s, legal, d, |r, targets| {
+            for to in targets {
+                sink(Move::drop(r, to));
+            }
+        });
+    }
+
+    /// The number of legal drops (bulk counting), out of line.
+    #[inline(never)]
+    fn count_drops(&self, s: &Safety, d: &DropRules) -> u64 {
+        let mut n = 0;
+        self.for_each_drop(s, true, d, |_, targets| n += targets.count() as u64);
+        n
+    }
+
+    /// Calls `f(role, squares)` for each type in the side to move's hand with
+    /// the squares it may be dropped on: empty, in its drop region, not on a
+    /// file already holding its limit, and with `legal` leaving the own King
+    /// safe and not checkmating where the type may not.
+    #[inline]
+    fn for_each_drop(
+        &self,
+        s: &Safety,
+        legal: bool,
+        d: &DropRules,
+        mut f: impl FnMut(Role, Bitboard),
+    ) {
+        let us = self.side;
+        let hands = self.hands;
+        if (0..d.roles.len() as u8).all(|i| hands.count(us, i) == 0) {
+            return;
+        }
+        let occ = self.occupied();
+        let mut safe = self.variant.size.all() & !occ;
+        if legal {
+            // A drop moves nothing: it can only block a check (or, onto an
+            // empty hop line, make a screen for one).
+            let them = us.opposite();
+            let theirs = self.colors[them.index()];
+            let risky = if s.in_check { safe } else { safe & s.block };
+            for to in risky {
+                if self.attacked(s.king, them, occ.with(to), theirs) {
+                    safe = safe.without(to);
+                }
+            }
+        }
+        let ours = self.colors[us.index()];
+        for (i, &r) in d.roles.iter().enumerate() {
+            if hands.count(us, i as u8) == 0 {
+                continue;
+            }
+            let mut targets = safe & d.region[i][us.index()];
+            let limit = d.per_file[i];
+            if limit != 0 {
+                let mine = self.roles[r.index()] & ours;
+                for &file in &d.files {
+                    if (mine & file).count() >= limit as u32 {
+                        targets &= !file;
+                    }
+                }
+            }
+            if legal && d.no_mate[i] && !targets.is_empty() {
+                targets = self.without_drop_mates(r, targets);
+            }
+            f(r, targets);
+        }
+    }
+
+    /// `targets` without the drops of `role` that checkmate. Only squares
+    /// from which the piece would attack the enemy King (or any, where a
+    /// drop could make a screen for a hopper) are tried.
+    #[cold]
+    fn without_drop_mates(&self, role: Role, mut targets: Bitboard) -> Bitboard {
+        let us = self.side;
+        let t = &self.variant.tables;
+        let Some(k) = self.king(us.opposite()) else {
+            return targets;
+        };
+        let r = role.index();
+        let candidates = if t.has_hops(us) {
+            targets
+        } else {
+            let mut c = t.leap_attackers(us, r, k);
+            if t.path_roles(us).contains(&(r as u8)) {
+                c |= t.path_from(us, k)[r];
+            }
+            c & targets
+        };
+        for to in candidates {
+            let m = Move::drop(role, to);
+            let next = self.play_unchecked(&m);
+            if next.is_check() && !next.has_legal_move() {
+                targets = targets.without(to);
+            }
+        }
+        targets
     }
 
     /// The number of legal moves, counted from the target sets without
@@ -642,22 +748,20 @@ impl<'v> Position<'v> {
             let all = quiet | caps;
             n += match v.promotion {
                 Promotion::None => all.count() as u64,
+                Promotion::Zone { .. } if v.promotion_choices[r.index()] == 0 => all.count() as u64,
                 Promotion::Zone { zone, forced } => {
                     // A target in the zone is one move per choice, plus the
                     // plain move where promotion is not forced.
-                    let inside = if v.promotion_choices[r.index()] == 0 {
-                        0
-                    } else {
-                        (all & zone.of(self.side)).count() as u64
-                    };
+                    let eligible = self.promotion_eligible(from, all, zone.of(self.side));
+                    let inside = eligible.count() as u64;
                     if inside == 0 {
                         all.count() as u64
                     } else {
                         // Limits depend on the position, so count the choices
                         // left now (rarely needed).
                         let choices = self.allowed_promotions(r).count() as u64;
-                        let must = (all & forced.of(self.side)).count() as u64;
-                        all.count() as u64 + inside * choices - must
+                        let must = self.promotion_forced(r, from, eligible, forced.of(self.side));
+                        all.count() as u64 + inside * choices - must.count() as u64
                     }
                 }
                 Promotion::OnCapture { .. } => {
@@ -679,6 +783,9 @@ impl<'v> Position<'v> {
         if !s.in_check {
             self.castles(&s, true, &mut |_| n += 1);
         }
+        if let Some(d) = &v.drops {
+            n += self.count_drops(&s, d);
+        }
         n
     }
 
@@ -697,8 +804,11 @@ impl<'v> Position<'v> {
         let mut done = Bitboard::EMPTY;
         for (role, shifts) in t.shift_roles(us) {
             let pieces = self.roles[role] & ours & !s.danger;
-            // A shift costs about as much as one piece's leaps.
-            if (pieces.count() as usize) < shifts.len() {
+            // A shift costs about as much as one piece's leaps. Promotion
+            // from the zone depends on each piece's square: counted singly.
+            if (pieces.count() as usize) < shifts.len()
+                || (v.promote_from_zone && v.promotion_choices[role] != 0)
+            {
                 continue;
             }
             let r = Role(role as u8);
@@ -847,10 +957,16 @@ impl<'v> Position<'v> {
             },
             Promotion::Zone { zone, forced } => {
                 let piece = &v.pieces[role.index()];
-                if piece.promotions.is_empty() || !zone.of(self.side).contains(to) {
+                if piece.promotions.is_empty()
+                    || self
+                        .promotion_eligible(from, to.bb(), zone.of(self.side))
+                        .is_empty()
+                {
                     sink(plain);
                 } else {
-                    let mandatory = forced.of(self.side).contains(to);
+                    let mandatory = !self
+                        .promotion_forced(role, from, to.bb(), forced.of(self.side))
+                        .is_empty();
                     if !mandatory {
                         sink(plain);
                     }
@@ -861,6 +977,28 @@ impl<'v> Position<'v> {
                     }
                 }
             }
+        }
+    }
+
+    /// Of the targets `all` of the piece of `role` on `from` (which has
+    /// promotions): those where it may promote (zone scheme).
+    #[inline(always)]
+    fn promotion_eligible(&self, from: Square, all: Bitboard, zone: Bitboard) -> Bitboard {
+        if self.variant.promote_from_zone && zone.contains(from) {
+            all
+        } else {
+            all & zone
+        }
+    }
+
+    /// Of the targets `all` where the piece may promote: those where it must.
+    #[inline]
+    fn promotion_forced(&self, r: Role, from: Square, all: Bitboard, forced: Bitboard) -> Bitboard {
+        let v = self.variant;
+        if v.promote_from_zone && forced.contains(from) {
+            all
+        } else {
+            all & v.must_promote[self.side.index()][r.index()]
         }
     }
 
@@ -917,7 +1055,7 @@ impl TargetCounter {
                 if v.promotion_choices[r.index()] != 0 {
                     c.plain = false;
                     c.zone = zone.of(pos.side);
-                    c.forced = forced.of(pos.side);
+                    c.forced = forced.of(pos.side) | v.must_promote[pos.side.index()][r.index()];
                     c.choices = pos.allowed_promotions(r).count() as u64;
                 }
             }

@@ -18,6 +18,9 @@ bitflags! {
         const DOUBLE_STEP = 4;
         /// The promotion is forced: no non-promoting move has this from and to.
         const FORCED_PROMOTION = 8;
+        /// A piece from the hand placed on an empty square: `from == to`,
+        /// `role` the type dropped, no capture, no promotion.
+        const DROP = 16;
         /// The move passes through `via` and captures there (an XBetza
         /// locust capture): see [`Move::via`].
         const VIA = 32;
@@ -51,6 +54,21 @@ pub struct Move {
 }
 
 impl Move {
+    /// A drop of `role` from the hand onto `to`.
+    #[inline]
+    pub(crate) fn drop(role: Role, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            role,
+            captured: None,
+            promotion: None,
+            flags: MoveFlags::DROP,
+            via: Square(0),
+            via_captured: None,
+        }
+    }
+
     /// The square the piece leaves.
     #[inline]
     pub fn from(&self) -> Square {
@@ -140,6 +158,13 @@ impl Move {
     #[inline]
     pub fn is_double_step(&self) -> bool {
         self.flags.contains(MoveFlags::DOUBLE_STEP)
+    }
+
+    /// Whether the move drops a piece from the hand onto `to` (`from` is
+    /// then `to` as well).
+    #[inline]
+    pub fn is_drop(&self) -> bool {
+        self.flags.contains(MoveFlags::DROP)
     }
 
     /// Whether the move promotes because it must.
@@ -355,6 +380,13 @@ pub enum MoveError {
         /// The text.
         text: String,
     },
+    /// A drop (`P@e5`) that is not legal here; `reason` says why.
+    Drop {
+        /// The text.
+        text: String,
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for MoveError {
@@ -392,6 +424,7 @@ impl std::fmt::Display for MoveError {
                 write!(f, "move {text}: not a legal move in this position")
             }
             MoveError::GameOver { text } => write!(f, "move {text:?}: the game is over"),
+            MoveError::Drop { text, reason } => write!(f, "drop {text:?}: {reason}"),
         }
     }
 }

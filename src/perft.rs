@@ -98,7 +98,7 @@ impl<'v> Position<'v> {
             1 => self.count_legal(),
             _ => {
                 let mut pos = *self;
-                pos.perft_in_place(depth, true)
+                pos.perft_in_place_any(depth, true)
             }
         }
     }
@@ -110,23 +110,33 @@ impl<'v> Position<'v> {
             0 => 1,
             _ => {
                 let mut pos = *self;
-                pos.perft_in_place(depth, false)
+                pos.perft_in_place_any(depth, false)
             }
+        }
+    }
+
+    /// `perft_in_place`, compiled for the variant having hands or not.
+    fn perft_in_place_any(&mut self, depth: u32, bulk: bool) -> u64 {
+        if self.variant.drops.is_some() {
+            self.perft_in_place::<true>(depth, bulk)
+        } else {
+            self.perft_in_place::<false>(depth, bulk)
         }
     }
 
     /// Perft by playing each move in place and taking it back (no copy of
     /// the position per move); `depth >= 1`, and `>= 2` with `bulk`.
-    fn perft_in_place(&mut self, depth: u32, bulk: bool) -> u64 {
+    /// `HANDS`: whether the variant has hands (see `Position::make_with`).
+    fn perft_in_place<const HANDS: bool>(&mut self, depth: u32, bulk: bool) -> u64 {
         if depth == 1 {
             // The leaves, each played on a copy and taken back; the copy is
             // looked at after each move, so that playing cannot be left out.
             let mut leaf = *self;
             let mut total = 0;
             self.generate(true, &mut |m| {
-                let undo = leaf.make(&m);
+                let undo = leaf.make_with::<HANDS>(&m);
                 std::hint::black_box(&leaf);
-                leaf.unmake(&undo);
+                leaf.unmake_with::<HANDS>(&undo);
                 total += 1;
             });
             return total;
@@ -134,12 +144,12 @@ impl<'v> Position<'v> {
         let moves = self.legal_moves();
         let mut total = 0;
         for m in &moves {
-            let undo = self.make(m);
+            let undo = self.make_with::<HANDS>(m);
             total += match depth {
                 2 if bulk => self.count_legal(),
-                _ => self.perft_in_place(depth - 1, bulk),
+                _ => self.perft_in_place::<HANDS>(depth - 1, bulk),
             };
-            self.unmake(&undo);
+            self.unmake_with::<HANDS>(&undo);
         }
         total
     }

@@ -5,7 +5,13 @@ use std::fmt;
 use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square, SquareName, square_bit};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
-use crate::variant::{MAX_ROLES, PieceType, PromotionText, Role, StalemateRule, Variant};
+use crate::variant::{
+    MAX_HAND_COUNT, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, PieceType, PromotionText, Role,
+    StalemateRule, Variant,
+};
+
+/// The board-code bit of a piece promoted from a pawn (FEN `~`).
+pub(crate) const MARKED: u8 = 0x40;
 
 /// A piece: its type and its side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,7 +200,8 @@ pub struct Position<'v> {
     pub(crate) variant: &'v Variant,
     pub(crate) colors: [Bitboard; 2],
     pub(crate) roles: [Bitboard; MAX_ROLES],
-    /// 0 = empty, else `role + 1`, plus 0x80 for Black.
+    /// 0 = empty, else `role + 1`, plus 0x80 for Black, plus [`MARKED`] for a
+    /// piece promoted from a pawn in a variant that marks them (crazyhouse `~`).
     pub(crate) board: [u8; MAX_SQUARES],
     pub(crate) side: Color,
     pub(crate) castling: u8,
@@ -202,6 +209,60 @@ pub struct Position<'v> {
     pub(crate) ep_victim: Option<Square>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    pub(crate) hands: Hands,
+}
+
+/// Both sides' hands, packed: a 5-bit count per hand slot (see
+/// `variant::DropRules`), [`MAX_HAND_TYPES`] slots a side, so that a
+/// position stays within 512 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Hands([u8; 10]);
+
+impl Hands {
+    /// The bit where the count of `slot` of `color` starts.
+    #[inline(always)]
+    fn bit(color: Color, slot: u8) -> usize {
+        color.index() * 5 * MAX_HAND_TYPES + 5 * slot as usize
+    }
+
+    /// The count of hand slot `slot` of `color`.
+    #[inline(always)]
+    pub(crate) fn count(&self, color: Color, slot: u8) -> u8 {
+        let b = Self::bit(color, slot);
+        let (i, shift) = (b / 8, b % 8);
+        let lo = self.0.get(i).copied().unwrap_or(0) as u16;
+        let hi = self.0.get(i + 1).copied().unwrap_or(0) as u16;
+        (((lo | hi << 8) >> shift) & 31) as u8
+    }
+
+    /// Sets the count (at most [`MAX_HAND_COUNT`]; more is kept at it).
+    #[inline(always)]
+    pub(crate) fn set(&mut self, color: Color, slot: u8, n: u8) {
+        if slot as usize >= MAX_HAND_TYPES {
+            return;
+        }
+        let b = Self::bit(color, slot);
+        let (i, shift) = (b / 8, b % 8);
+        let lo = self.0[i] as u16;
+        let hi = self.0.get(i + 1).copied().unwrap_or(0) as u16;
+        let w = (lo | hi << 8) & !(31 << shift) | ((n.min(MAX_HAND_COUNT) as u16) << shift);
+        self.0[i] = w as u8;
+        if let Some(h) = self.0.get_mut(i + 1) {
+            *h = (w >> 8) as u8;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn add(&mut self, color: Color, slot: u8) {
+        let n = self.count(color, slot);
+        self.set(color, slot, n.saturating_add(1));
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, color: Color, slot: u8) {
+        let n = self.count(color, slot);
+        self.set(color, slot, n.saturating_sub(1));
+    }
 }
 
 impl PartialEq for Position<'_> {
@@ -214,6 +275,7 @@ impl PartialEq for Position<'_> {
             && self.ep_victim == other.ep_victim
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.hands == other.hands
     }
 }
 
@@ -231,6 +293,7 @@ impl std::hash::Hash for Position<'_> {
         self.ep_victim.hash(state);
         self.halfmove.hash(state);
         self.fullmove.hash(state);
+        self.hands.hash(state);
     }
 }
 
@@ -310,6 +373,7 @@ impl<'v> Position<'v> {
             ep_victim: None,
             halfmove: 0,
             fullmove: 1,
+            hands: Hands::default(),
         }
     }
 
@@ -394,7 +458,7 @@ impl<'v> Position<'v> {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = *self.board.get(sq.index())?;
         (code != 0).then(|| Piece {
-            role: Role((code & 0x7f) - 1),
+            role: Role((code & 0x3f) - 1),
             color: if code & 0x80 != 0 {
                 Color::Black
             } else {
@@ -632,12 +696,12 @@ impl<'v> Position<'v> {
         let bit = sq.bb();
         if old != 0 {
             self.colors[(old >> 7) as usize] &= !bit;
-            self.roles[((old & 0x7f) - 1) as usize] &= !bit;
+            self.roles[((old & 0x3f) - 1) as usize] &= !bit;
         }
         self.board[sq.index()] = code;
         if code != 0 {
             self.colors[(code >> 7) as usize] |= bit;
-            self.roles[((code & 0x7f) - 1) as usize] |= bit;
+            self.roles[((code & 0x3f) - 1) as usize] |= bit;
         }
     }
 
@@ -660,6 +724,17 @@ impl<'v> Position<'v> {
     /// plays and takes back rather than copying the position for each move.
     #[inline(always)]
     pub(crate) fn make(&mut self, m: &Move) -> Undo {
+        if self.variant.drops.is_some() {
+            self.make_with::<true>(m)
+        } else {
+            self.make_with::<false>(m)
+        }
+    }
+
+    /// `make` for a variant with hands (`HANDS`) or without: perft picks
+    /// once, so that variants without hands pay nothing for them.
+    #[inline(always)]
+    pub(crate) fn make_with<const HANDS: bool>(&mut self, m: &Move) -> Undo {
         let us = self.side;
         let v = self.variant;
         let mut undo = Undo {
@@ -670,6 +745,7 @@ impl<'v> Position<'v> {
             placed: 0,
             extra: [(Square(0), 0); 5],
             extra_len: 0,
+            hand: NO_SLOT,
             castling: self.castling,
             ep: self.ep,
             ep_victim: self.ep_victim,
@@ -693,8 +769,12 @@ impl<'v> Position<'v> {
             // Without promotion the piece placed is the one that left.
             let placed = match m.promotion {
                 None => fc,
+                Some(p) if HANDS => code(p) | v.promotion_mark,
                 Some(p) => code(p),
             };
+            if HANDS && tc != 0 {
+                self.capture_to_hand_slow(tc, &mut undo);
+            }
             let (fb, tb) = (square_bit(m.from), square_bit(m.to));
             self.toggle(tb, tc);
             if fc == placed {
@@ -706,6 +786,8 @@ impl<'v> Position<'v> {
             self.board[m.from.index()] = 0;
             self.board[m.to.index()] = placed;
             (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
+        } else if m.is_drop() {
+            self.make_drop(m, code(m.role), &mut undo);
         } else {
             self.make_special(m, code(m.role_after()), &mut undo);
         }
@@ -737,9 +819,9 @@ impl<'v> Position<'v> {
         undo
     }
 
-    /// Takes back the move `make` played and returned `undo` for.
+    /// Takes back the move `make_with::<HANDS>` played and returned `undo` for.
     #[inline(always)]
-    pub(crate) fn unmake(&mut self, undo: &Undo) {
+    pub(crate) fn unmake_with<const HANDS: bool>(&mut self, undo: &Undo) {
         if undo.from.index() < MAX_SQUARES {
             let (fb, tb) = (square_bit(undo.from), square_bit(undo.to));
             if undo.from_code == undo.placed {
@@ -754,12 +836,71 @@ impl<'v> Position<'v> {
         } else {
             self.unmake_special(undo);
         }
+        if HANDS && undo.hand != NO_SLOT {
+            self.unmake_hand(undo.hand);
+        }
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.side = self.side.opposite();
+    }
+
+    /// Puts the piece of board code `captured`, just captured by the side
+    /// to move, into its hand as the variant says.
+    #[inline]
+    fn capture_to_hand(&mut self, d: &crate::variant::DropRules, captured: u8, undo: &mut Undo) {
+        let slot = if captured & MARKED != 0 {
+            d.pawn_slot
+        } else {
+            d.into_hand[((captured & 0x3f) - 1) as usize % MAX_ROLES]
+        };
+        if slot != NO_SLOT {
+            self.hands.add(self.side, slot);
+            undo.hand = slot | (self.side as u8) << 4;
+        }
+    }
+
+    /// `capture_to_hand`, out of the common move's path.
+    #[inline(never)]
+    fn capture_to_hand_slow(&mut self, captured: u8, undo: &mut Undo) {
+        if let Some(d) = &self.variant.drops {
+            self.capture_to_hand(d, captured, undo);
+        }
+    }
+
+    /// Takes back what `capture_to_hand` or `make_drop` did to the hands (`hand`:
+    /// slot, colour in bit 4, bit 5 set for a drop).
+    #[inline(never)]
+    fn unmake_hand(&mut self, hand: u8) {
+        let color = if hand & 16 != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if hand & 32 != 0 {
+            self.hands.add(color, hand & 15);
+        } else {
+            self.hands.remove(color, hand & 15);
+        }
+    }
+
+    /// A drop: the piece leaves the hand for its square.
+    #[inline]
+    fn make_drop(&mut self, m: &Move, placed: u8, undo: &mut Undo) {
+        undo.from = Square(u8::MAX);
+        let slot = self
+            .variant
+            .drops
+            .as_ref()
+            .map_or(NO_SLOT, |d| d.slot[m.role.index() % MAX_ROLES]);
+        if slot == NO_SLOT {
+            return; // only a hand-made move can get here
+        }
+        self.set(m.to, placed, undo);
+        self.hands.remove(self.side, slot);
+        undo.hand = slot | (self.side as u8) << 4 | 32;
     }
 
     /// The squares of a move that is not plain (en passant, castling, or a
@@ -770,6 +911,30 @@ impl<'v> Position<'v> {
         let us = self.side;
         // Marks the plain part unused: `unmake` restores `extra` alone.
         undo.from = Square(u8::MAX);
+        let victim = match self.ep_victim.filter(|_| m.is_en_passant()) {
+            Some(v) => Some(v),
+            None => (m.from != m.to).then_some(m.to),
+        };
+        if let Some(d) = &self.variant.drops
+            && let Some(&c) = victim.and_then(|v| self.board.get(v.index()))
+            && c != 0
+            && c & 0x80 != (us as u8) << 7
+        {
+            self.capture_to_hand(d, c, undo);
+        }
+        let placed = if m.promotion.is_some() && placed != 0 {
+            placed
+                | self
+                    .variant
+                    .drops
+                    .as_ref()
+                    .map_or(0, |d| d.marked as u8 * MARKED)
+        } else if m.promotion.is_none() {
+            // The piece keeps its mark when it moves.
+            self.board.get(m.from.index()).copied().unwrap_or(placed)
+        } else {
+            placed
+        };
         if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
             self.set(victim, 0, undo);
         }
@@ -803,7 +968,7 @@ impl<'v> Position<'v> {
     fn toggle(&mut self, bit: Bitboard, code: u8) {
         if code != 0 {
             self.colors[(code >> 7) as usize] ^= bit;
-            self.roles[((code & 0x7f) - 1) as usize] ^= bit;
+            self.roles[((code & 0x3f) - 1) as usize] ^= bit;
         }
     }
 
@@ -821,6 +986,15 @@ impl<'v> Position<'v> {
     pub fn move_text(&self, m: &Move) -> String {
         let size = self.variant.size;
         let mut s = String::with_capacity(8);
+        if m.is_drop() {
+            match self.variant.pieces.get(m.role.index()) {
+                Some(p) => s.push_str(&p.token),
+                None => s.push('?'),
+            }
+            s.push('@');
+            size.write_square(m.to, &mut s);
+            return s;
+        }
         size.write_square(m.from, &mut s);
         if let Some(via) = m.via() {
             size.write_square(via, &mut s);
@@ -852,6 +1026,9 @@ impl<'v> Position<'v> {
     /// assert_eq!(err.to_string(), "move \"e2e5\": the Pawn on e2 has no move to e5");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        if text.contains('@') {
+            return self.parse_drop(text);
+        }
         let size = self.variant.size;
         let bytes = text.as_bytes();
         let syntax = |reason| MoveError::Syntax {
@@ -959,6 +1136,113 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// Reads a drop's text, `P@e5` (the type's token in either case, `@`,
+    /// the square), and finds the legal drop it names.
+    fn parse_drop(&self, text: &str) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let syntax = |reason| MoveError::Syntax {
+            text: crate::variant::prefix(text),
+            reason,
+        };
+        let (token, square) = text.split_once('@').expect("has '@'");
+        let drop_err = |reason: String| MoveError::Drop {
+            text: crate::variant::prefix(text),
+            reason,
+        };
+        let Some(d) = &v.drops else {
+            return Err(drop_err("this variant has no drops".into()));
+        };
+        let role = v
+            .role_by_token(token)
+            .ok_or_else(|| syntax("a drop is a piece token, '@' and a square, as in P@e5"))?;
+        let to = v
+            .size
+            .parse_square(square)
+            .ok_or_else(|| syntax("a drop is a piece token, '@' and a square, as in P@e5"))?;
+        let slot = d.slot[role.index()];
+        let name = &v.pieces[role.index()].name;
+        if slot == NO_SLOT || self.hands.count(self.side, slot) == 0 {
+            return Err(drop_err(format!("the side to move has no {name} in hand")));
+        }
+        let m = Move::drop(role, to);
+        if self.is_legal(&m) {
+            return Ok(m);
+        }
+        let mut pseudo = false;
+        self.generate(false, &mut |x| pseudo |= x == m);
+        let reason = if self.piece_at(to).is_some() {
+            format!("{} is not empty", self.name(to))
+        } else if pseudo {
+            "it would leave the King attacked, or it checkmates with a type that may not".into()
+        } else {
+            format!(
+                "a {name} may not be dropped on {} (its drop region, or the limit per file)",
+                self.name(to)
+            )
+        };
+        Err(drop_err(reason))
+    }
+
+    /// How many pieces of `role` `color` holds in hand.
+    ///
+    /// ```
+    /// use betza::{Color, Position, Variant};
+    /// let v = Variant::by_name("crazyhouse").unwrap();
+    /// let pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3[QNNp] w - - 0 1")?;
+    /// let knight = v.role_by_token("N").unwrap();
+    /// assert_eq!(pos.hand_count(Color::White, knight), 2);
+    /// assert_eq!(pos.hand_count(Color::Black, knight), 0);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn hand_count(&self, color: Color, role: Role) -> u8 {
+        match &self.variant.drops {
+            Some(d) => match d.slot.get(role.index()) {
+                Some(&slot) if slot != NO_SLOT => self.hands.count(color, slot),
+                _ => 0,
+            },
+            None => 0,
+        }
+    }
+
+    /// Each type in `color`'s hand with its count (types held only), in
+    /// the variant's order.
+    pub fn hand(&self, color: Color) -> impl Iterator<Item = (Role, u8)> + '_ {
+        self.variant
+            .hand_roles()
+            .iter()
+            .enumerate()
+            .map(move |(slot, &r)| (r, self.hands.count(color, slot as u8)))
+            .filter(|&(_, n)| n > 0)
+    }
+
+    /// The squares a piece of `role` from the side to move's hand may legally
+    /// be dropped on (for highlighting; empty if none is in hand).
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("crazyhouse").unwrap();
+    /// let pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")?;
+    /// assert_eq!(pos.drop_squares(v.role_by_token("P").unwrap()).count(), 48);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn drop_squares(&self, role: Role) -> Bitboard {
+        let mut targets = Bitboard::EMPTY;
+        if self.hand_count(self.side, role) > 0 {
+            self.generate(true, &mut |m| {
+                if m.is_drop() && m.role == role {
+                    targets = targets.with(m.to)
+                }
+            });
+        }
+        targets
+    }
+
+    /// Whether the piece on `sq` was promoted from a pawn (crazyhouse's
+    /// `~`): captured, it enters the hand as a pawn.
+    pub fn is_marked(&self, sq: Square) -> bool {
+        self.board.get(sq.index()).is_some_and(|&c| c & MARKED != 0)
+    }
+
     #[inline]
     pub(crate) fn occupied(&self) -> Bitboard {
         self.colors[0] | self.colors[1]
@@ -979,6 +1263,8 @@ pub(crate) struct Undo {
     placed: u8,
     extra: [(Square, u8); 5],
     extra_len: u8,
+    /// What the move did to a hand (see `unmake_hand`), or `NO_SLOT`.
+    hand: u8,
     castling: u8,
     ep: Option<Square>,
     ep_victim: Option<Square>,

@@ -18,6 +18,7 @@
 //!   there too, else `-` and the destination: `Lxd5xe6`, `Lxd5-c4`, and
 //!   `Lxd5-d4` for capturing and returning. Disambiguation as above, among the
 //!   moves with the same two squares.
+//! - a drop from the hand: the type's token, `@` and the square (`P@e5`).
 //! - `+` when the move gives check, `#` when it gives checkmate. This suffix is
 //!   always the last character; tokens never end in `+`, so a trailing `+` is
 //!   always a check.
@@ -134,6 +135,10 @@ impl<'v> Position<'v> {
 
     /// The SAN of `m` without the check suffix.
     fn san_without_suffix(&self, m: &Move) -> String {
+        if m.is_drop() {
+            // As move text: the type's token, `@`, the square (`P@e5`).
+            return self.move_text(m);
+        }
         if m.is_castle() {
             return if m.to.0 > m.from.0 { "O-O" } else { "O-O-O" }.to_string();
         }
@@ -219,6 +224,9 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        if text.contains('@') {
+            return self.parse_san_drop(text);
+        }
         let p = self.split_san(text)?;
         let legal = self.legal_moves();
         if legal.is_empty() {
@@ -238,6 +246,37 @@ impl<'v> Position<'v> {
                     expected: self.san(&m),
                 });
             }
+        }
+        Ok(m)
+    }
+
+    /// A drop in SAN: `P@e5`, with `+`/`#` if it checks.
+    fn parse_san_drop(&self, text: &str) -> Result<Move, SanError> {
+        let (body, suffix) = match text.as_bytes().last() {
+            Some(b'+') => (&text[..text.len() - 1], Some('+')),
+            Some(b'#') => (&text[..text.len() - 1], Some('#')),
+            _ => (text, None),
+        };
+        let m = self.parse_move(body).map_err(|e| match e {
+            crate::MoveError::Syntax { reason, .. } => SanError::Syntax {
+                text: text.to_string(),
+                reason: reason.to_string(),
+            },
+            e => SanError::NoSuchMove {
+                text: text.to_string(),
+                reason: match e {
+                    crate::MoveError::Drop { reason, .. } => reason,
+                    e => e.to_string(),
+                },
+            },
+        })?;
+        if let Some(c) = suffix
+            && !self.check_suffix(&m).starts_with(c)
+        {
+            return Err(SanError::CheckSuffix {
+                text: text.to_string(),
+                expected: self.san(&m),
+            });
         }
         Ok(m)
     }
@@ -562,6 +601,15 @@ pub enum San {
         /// `+` or `#`, if written.
         check: Option<CheckMark>,
     },
+    /// A drop from the hand: `P@e5`.
+    Drop {
+        /// The dropped type's token.
+        token: PieceToken,
+        /// The square.
+        to: SquareName,
+        /// `+` or `#`, if written.
+        check: Option<CheckMark>,
+    },
 }
 
 impl San {
@@ -582,6 +630,10 @@ impl San {
 impl std::fmt::Display for San {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let check = match self {
+            San::Drop { token, to, check } => {
+                write!(f, "{token}@{to}")?;
+                check
+            }
             San::Castle { king_side, check } => {
                 f.write_str(if *king_side { "O-O" } else { "O-O-O" })?;
                 check
@@ -713,6 +765,15 @@ impl std::str::FromStr for San {
                 });
             }
             _ => {}
+        }
+        if let Some((t, sq)) = body.split_once('@') {
+            let token = t
+                .parse::<PieceToken>()
+                .map_err(|_| syntax(&format!("{t:?} is not a piece token")))?;
+            let to: SquareName = sq
+                .parse()
+                .map_err(|_| syntax(&format!("{sq:?} is not a square of the board")))?;
+            return Ok(San::Drop { token, to, check });
         }
         // Tokens are uppercase in SAN: lowercase letters are files.
         let token = |t: &str| {

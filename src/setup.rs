@@ -12,10 +12,10 @@ use std::fmt;
 
 use bitflags::bitflags;
 
-use crate::bitboard::{Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, Color, MAX_SQUARES, Square};
 use crate::fen::FenError;
-use crate::position::{Piece, Position};
-use crate::variant::{MAX_ROLES, Role, Variant};
+use crate::position::{MARKED, Piece, Position};
+use crate::variant::{MAX_HAND_COUNT, MAX_ROLES, NO_SLOT, Role, Variant};
 
 bitflags! {
     /// Castling rights: which side may still castle which way. "King side"
@@ -80,6 +80,12 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// The move number, from 1.
     pub fullmove_number: u32,
+    /// In a variant with drops: `hands[colour][role]` is how many pieces of
+    /// that type the side holds in hand.
+    pub hands: [[u8; MAX_ROLES]; 2],
+    /// Squares whose piece was promoted from a pawn, in a variant that marks
+    /// them (crazyhouse; FEN `Q~`): captured, it enters the hand as a pawn.
+    pub marked: Bitboard,
 }
 
 impl Default for Setup {
@@ -99,6 +105,8 @@ impl Setup {
             ep_square: None,
             halfmove_clock: 0,
             fullmove_number: 1,
+            hands: [[0; MAX_ROLES]; 2],
+            marked: Bitboard::EMPTY,
         }
     }
 
@@ -208,6 +216,32 @@ pub enum SetupProblem {
     /// The royal pieces face each other on an open file, in a variant that
     /// forbids it, and the side to move could "capture" across.
     KingsFacing,
+    /// A piece in hand, in a variant without drops or of a type that never
+    /// enters a hand (the royal piece, a promoted type).
+    HandRole {
+        /// The side.
+        color: Color,
+        /// The type.
+        role: Role,
+    },
+    /// More pieces of a type in hand than the variant has in all (or than a
+    /// hand holds, 31).
+    HandCount {
+        /// The side.
+        color: Color,
+        /// The type.
+        role: Role,
+        /// How many.
+        count: u8,
+        /// The most allowed.
+        max: u8,
+    },
+    /// A piece marked as promoted from a pawn where the variant does not
+    /// mark promotions, or that is not a type a pawn promotes to.
+    Marked {
+        /// Its square.
+        square: Square,
+    },
 }
 
 /// Why a [`Setup`] is not a valid position: every rule it breaks, in the
@@ -248,6 +282,7 @@ impl SetupError {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Part {
     Placement,
+    Hands,
     Castling,
     EnPassant,
     Counters,
@@ -265,6 +300,9 @@ impl SetupProblem {
             SetupProblem::NoEnPassant | SetupProblem::EnPassantSquare { .. } => Part::EnPassant,
             SetupProblem::FullmoveZero => Part::Counters,
             SetupProblem::OpponentInCheck | SetupProblem::KingsFacing => Part::Check,
+            SetupProblem::HandRole { .. }
+            | SetupProblem::HandCount { .. }
+            | SetupProblem::Marked { .. } => Part::Hands,
         }
     }
 
@@ -321,6 +359,26 @@ impl SetupProblem {
             SetupProblem::KingsFacing => {
                 "the side to move could capture the enemy King (the Kings face each other on an open file)".into()
             }
+            SetupProblem::HandRole { color, role } => match v.drops {
+                None => "pieces in hand given, but this variant has no drops".into(),
+                Some(_) => format!(
+                    "{color} holds a {} in hand, a type that never enters a hand",
+                    type_name(role)
+                ),
+            },
+            SetupProblem::HandCount {
+                color,
+                role,
+                count,
+                max,
+            } => format!(
+                "{color} holds {count} of {} in hand: at most {max}",
+                type_name(role)
+            ),
+            SetupProblem::Marked { square } => format!(
+                "the piece on {} is marked as promoted from a pawn ('~'), which this variant or piece type does not allow",
+                name(square)
+            ),
         }
     }
 }
@@ -353,6 +411,7 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
             pos.put(sq, Some(piece));
         }
     }
+    hands(v, setup, &mut pos, &mut problems);
     let royal = v.royal.index();
     let mut royals_ok = true;
     for color in Color::ALL {
@@ -476,6 +535,76 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
     (pos, problems)
 }
 
+/// Marks and hands: what the variant allows, within what a hand holds.
+fn hands(v: &Variant, setup: &Setup, pos: &mut Position<'_>, problems: &mut Vec<SetupProblem>) {
+    for sq in setup.marked.squares() {
+        let ok = v.drops.as_ref().is_some_and(|d| d.marked)
+            && pos.piece_at(sq).is_some_and(|p| {
+                v.pawn
+                    .is_some_and(|pawn| v.pieces[pawn.index()].promotions.contains(&p.role))
+            });
+        if ok {
+            pos.board[sq.index()] |= MARKED;
+        } else {
+            problems.push(SetupProblem::Marked { square: sq });
+        }
+    }
+    for color in Color::ALL {
+        for (i, &n) in setup.hands[color.index()].iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let role = Role(i as u8);
+            let slot = v.drops.as_ref().map_or(NO_SLOT, |d| d.slot[i]);
+            if slot == NO_SLOT || i >= v.pieces.len() {
+                problems.push(SetupProblem::HandRole { color, role });
+                continue;
+            }
+            let max = v.hand_limit(role);
+            if n > max {
+                problems.push(SetupProblem::HandCount {
+                    color,
+                    role,
+                    count: n,
+                    max,
+                });
+                continue;
+            }
+            pos.hands.set(color, slot, n);
+        }
+    }
+    // The pieces that could end in one hand must fit a count.
+    if let Some(d) = &v.drops {
+        for (slot, &role) in d.roles.iter().enumerate() {
+            let slot = slot as u8;
+            let mut all = pos.hands.count(Color::White, slot) as u32
+                + pos.hands.count(Color::Black, slot) as u32;
+            for sq in pos.occupied() {
+                let code = pos.board[sq.index()];
+                let into = if code & MARKED != 0 {
+                    d.pawn_slot
+                } else {
+                    d.into_hand[((code & 0x3f) - 1) as usize]
+                };
+                all += u32::from(into == slot);
+            }
+            if all > MAX_HAND_COUNT as u32 {
+                let color = if pos.hands.count(Color::Black, slot) > 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                problems.push(SetupProblem::HandCount {
+                    color,
+                    role,
+                    count: pos.hands.count(color, slot),
+                    max: MAX_HAND_COUNT,
+                });
+            }
+        }
+    }
+}
+
 pub(crate) fn error(v: &Variant, problems: Vec<SetupProblem>) -> SetupError {
     SetupError {
         messages: problems.iter().map(|p| p.message(v)).collect(),
@@ -523,6 +652,18 @@ impl<'v> Position<'v> {
         setup.ep_square = self.ep;
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
+        for sq in self.occupied() {
+            if self.board[sq.index()] & MARKED != 0 {
+                setup.marked = setup.marked.with(sq);
+            }
+        }
+        if let Some(d) = &self.variant.drops {
+            for color in Color::ALL {
+                for (slot, r) in d.roles.iter().enumerate() {
+                    setup.hands[color.index()][r.index()] = self.hands.count(color, slot as u8);
+                }
+            }
+        }
         setup
     }
 }

@@ -3,7 +3,8 @@
 //! The hash covers what makes two positions "the same" for the repetition
 //! rule: the placement, the side to move, the castling rights, and the
 //! en-passant square **only when the side to move has a legal en-passant
-//! capture** there (the square the FEN writer writes). A double step that no
+//! capture** there, and in variants with drops both hands and which pieces
+//! were promoted from a pawn (the square the FEN writer writes). A double step that no
 //! enemy Pawn can answer therefore leaves a position equal to the same
 //! placement reached without it. The move counters are not hashed.
 //!
@@ -21,6 +22,8 @@ const PIECE: u64 = 1 << 32;
 const SIDE: u64 = 2 << 32;
 const CASTLING: u64 = 3 << 32;
 const EN_PASSANT: u64 = 4 << 32;
+const HAND: u64 = 5 << 32;
+const MARK: u64 = 6 << 32;
 
 /// The splitmix64 output function: a bijective mix of a 64-bit value.
 #[inline]
@@ -78,6 +81,17 @@ impl<'v> Position<'v> {
         for sq in self.occupied() {
             let p = self.piece_at(sq).expect("occupied");
             h ^= piece_key(p.role, p.color, sq);
+            if self.is_marked(sq) {
+                h ^= mix(MARK | sq.0 as u64);
+            }
+        }
+        if self.variant.drops.is_some() {
+            // One key per (side, type, count held).
+            for color in Color::ALL {
+                for (role, n) in self.hand(color) {
+                    h ^= mix(HAND | (role.0 as u64) << 16 | (color.index() as u64) << 8 | n as u64);
+                }
+            }
         }
         h
     }
@@ -98,6 +112,11 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn hash_after(&self, m: &Move, hash: u64) -> u64 {
+        if self.variant.drops.is_some() {
+            // Hands and marks change with captures and drops: recomputed.
+            let _ = hash;
+            return self.play_unchecked(m).hash();
+        }
         let us = self.side;
         let them = us.opposite();
         let mut h =

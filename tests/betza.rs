@@ -27,7 +27,7 @@ fn lab(betza: &str) -> Result<Variant, VariantError> {
         castling: None,
         facing_kings: false,
         stalemate: StalemateRule::Draw,
-        game_end: Default::default(),
+        ..VariantDef::default()
     })
 }
 
@@ -351,12 +351,13 @@ fn custom_variant_built_in_code() {
             zone: zone(6),
             forced: zone(6),
             limits: Default::default(),
+            from_zone: false,
         },
         en_passant: false,
         castling: None,
         facing_kings: false,
         stalemate: StalemateRule::Draw,
-        game_end: Default::default(),
+        ..VariantDef::default()
     };
     let v = Variant::new(def.clone()).expect("valid");
     let pos = Position::start(&v);

@@ -133,9 +133,9 @@ fn command_line_mistakes() {
     assert_eq!(err("chess").message, "expected VARIANT and DEPTH");
     assert!(err("chess").usage);
     assert_eq!(
-        err("shogi 1").message,
+        err("no-such-chess 1").message,
         format!(
-            "unknown variant \"shogi\"; the built-in variants are {}",
+            "unknown variant \"no-such-chess\"; the built-in variants are {}",
             betza::Variant::builtin_names().join(", ")
         )
     );

@@ -322,9 +322,9 @@ fn two_computers_play_a_game_to_its_end() {
 
 #[test]
 fn help_new_variant_and_unknown_variant() {
-    let out = people("meiriqi", "help\nnew shogi\nnew chess\nfen\nquit\n");
+    let out = people("meiriqi", "help\nnew no-such-chess\nnew chess\nfen\nquit\n");
     let unknown = format!(
-        "new shogi\nUnknown variant \"shogi\"; the built-in variants are {}.\n",
+        "new no-such-chess\nUnknown variant \"no-such-chess\"; the built-in variants are {}.\n",
         betza::Variant::builtin_names().join(", ")
     );
     assert_in_order(
@@ -385,9 +385,9 @@ fn command_line() {
     ));
     let err = |s: &str| play::parse_args(&args(s)).unwrap_err();
     assert_eq!(
-        err("shogi"),
+        err("no-such-chess"),
         format!(
-            "unknown variant \"shogi\"; the built-in variants are {}",
+            "unknown variant \"no-such-chess\"; the built-in variants are {}",
             betza::Variant::builtin_names().join(", ")
         )
     );
@@ -821,6 +821,28 @@ fn a_lion_from_a_definition_file_captures_twice() {
             "White plays Lxd5xe6 (d4d5e6).",
             "Black plays Kh7 (h8h7).",
             "fen\n8/7k/4L3/8/8/8/8/K7 w - - 1 2\n",
+        ],
+    );
+}
+
+#[test]
+fn drops_are_typed_with_an_at_sign_and_both_hands_are_shown() {
+    let out = people(
+        "crazyhouse",
+        "e2e4\nd7d5\ne4d5\nd8d5\nP@e6\nQ@e2\nfen\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "white hand: P",
+            "black hand: -",
+            "white hand: P",
+            "black hand: p",
+            "White plays P@e6",
+            "white hand: -",
+            "black hand: p",
+            "SAN \"Q@e2\": illegal, the side to move has no Queen in hand.",
+            "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3",
         ],
     );
 }

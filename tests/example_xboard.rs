@@ -57,7 +57,7 @@ fn handshake_announces_the_features() {
     assert!(f.starts_with("feature "), "{f}");
     for part in [
         "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
-         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper\"",
+         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper,shogi,minishogi,torishogi,crazyhouse\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -292,7 +292,7 @@ fn lift_highlights_the_legal_targets() {
 #[test]
 fn variants_by_protocol_name_and_unknown_commands() {
     let out = session(
-        "new\nvariant capablanca\nusermove e1e2\nvariant normal\nvariant shogi\nfoo bar\nlevel 40 5 0\ntime 30000\npost\nping 3\nquit\n",
+        "new\nvariant capablanca\nusermove e1e2\nvariant normal\nvariant no-such-chess\nfoo bar\nlevel 40 5 0\ntime 30000\npost\nping 3\nquit\n",
     );
     // XBoard knows Capablanca and chess: no setup for them.
     assert!(!out.iter().any(|l| l.starts_with("setup")));
@@ -300,7 +300,7 @@ fn variants_by_protocol_name_and_unknown_commands() {
         out,
         [
             "Illegal move (no such move): e1e2",
-            "Error (unsupported variant): shogi",
+            "Error (unsupported variant): no-such-chess",
             "Error (unknown command): foo bar",
             "pong 3"
         ]
@@ -492,7 +492,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         &opts,
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
-    assert!(out[0].contains(",grasshopper,gardner\" "), "{out:?}");
+    assert!(out[0].contains(",crazyhouse,gardner\" "), "{out:?}");
     let setup = &out[1];
     assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
     assert!(

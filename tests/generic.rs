@@ -19,7 +19,7 @@ fn variant(name: &str) -> &'static Variant {
     Variant::by_name(name).unwrap_or_else(|_| panic!("{name} is built in"))
 }
 
-const NAMES: [&str; 14] = [
+const NAMES: [&str; 18] = [
     "gothic",
     "embassy",
     "janus",
@@ -34,6 +34,10 @@ const NAMES: [&str; 14] = [
     "nightrider",
     "amazon",
     "grasshopper",
+    "shogi",
+    "minishogi",
+    "torishogi",
+    "crazyhouse",
 ];
 
 /// Builds a position from a piece list such as `"Ke1 ke10 Cb3 pb7"` and the

@@ -481,8 +481,8 @@ fn bad_arguments_are_reported() {
         (&["--variant", "chess", "--depth", "1", "--"], "no engine"),
         (&["--depth", "1", "--", "x"], "give the variant"),
         (
-            &["--variant", "shogi", "--depth", "1", "--", "x"],
-            "unknown variant \"shogi\"",
+            &["--variant", "no-such-chess", "--depth", "1", "--", "x"],
+            "unknown variant \"no-such-chess\"",
         ),
         (&["--variant", "chess", "--", "x"], "--depth D is needed"),
         (

@@ -135,9 +135,9 @@ fn reading_skips_comments_variations_and_annotations() {
 fn reading_refuses_what_is_wrong() {
     let err = |text: &str| Game::from_pgn(text).unwrap_err();
     assert_eq!(
-        err("[Variant \"shogi\"]\n*").to_string(),
+        err("[Variant \"no-such-chess\"]\n*").to_string(),
         format!(
-            "PGN: Variant tag \"shogi\" names no built-in variant ({})",
+            "PGN: Variant tag \"no-such-chess\" names no built-in variant ({})",
             betza::Variant::builtin_names().join(", ")
         )
     );

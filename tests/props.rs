@@ -7,22 +7,15 @@ use betza::{Color, EndReason, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 mod common;
-use common::{king_capturable, reference_bare_king_end};
 
 /// Every built-in variant.
 static VARIANTS: std::sync::LazyLock<&'static [&'static str]> =
     std::sync::LazyLock::new(Variant::builtin_names);
 
 /// A slow reference: every pseudo-legal move whose result does not let the
-/// opponent take the King.
+/// opponent take the King (and no drop that checkmates where that is illegal).
 fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
-    if reference_bare_king_end(pos) {
-        return Vec::new();
-    }
-    pos.pseudo_legal_moves()
-        .into_iter()
-        .filter(|m| !king_capturable(&pos.play_unchecked(m)))
-        .collect()
+    common::reference_legal(pos)
 }
 
 fn reference_perft(pos: &Position<'_>, depth: u32) -> u64 {
@@ -80,6 +73,9 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
                     } else {
                         t.clone()
                     });
+                    if pos.is_marked(sq) {
+                        row.push('~');
+                    }
                 }
             }
         }
@@ -120,8 +116,22 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
             size.square_name(size.square(f, r).expect("on board"))
         }
     };
+    // Hands swap sides: Black's pieces become White's, written first.
+    let hands = match fields[0].split_once('[') {
+        None => String::new(),
+        Some((_, h)) => {
+            let h = h.trim_end_matches(']');
+            let black: String = h.chars().filter(char::is_ascii_lowercase).collect();
+            let white: String = h.chars().filter(char::is_ascii_uppercase).collect();
+            format!(
+                "[{}{}]",
+                black.to_ascii_uppercase(),
+                white.to_ascii_lowercase()
+            )
+        }
+    };
     format!(
-        "{} {side} {castling} {ep} {} {}",
+        "{}{hands} {side} {castling} {ep} {} {}",
         rows.join("/"),
         fields[4],
         fields[5]
@@ -158,17 +168,20 @@ proptest! {
     #[test]
     fn legal_moves_are_exactly_the_safe_pseudo_legal_ones(pos in position_strategy()) {
         let legal = pos.legal_moves();
-        let over = reference_bare_king_end(&pos);
+        let reference = reference_legal(&pos);
         for m in pos.pseudo_legal_moves() {
             let listed = legal.contains(&m);
-            let safe = !over && !king_capturable(&pos.play_unchecked(&m));
+            let safe = reference.contains(&m);
             prop_assert_eq!(listed, safe, "{} in {}", pos.move_text(&m), pos.to_fen());
         }
         for m in &legal {
             prop_assert!(pos.pseudo_legal_moves().contains(m));
         }
-        // No duplicates: a move is (from, to, promotion, via).
-        let mut keys: Vec<_> = legal.iter().map(|m| (m.from(), m.to(), m.promotion(), m.via())).collect();
+        // No duplicates: a move is (from, to, promotion, via), a drop (type, square).
+        let mut keys: Vec<_> = legal
+            .iter()
+            .map(|m| (m.from(), m.to(), m.promotion(), m.via(), m.is_drop().then(|| m.role())))
+            .collect();
         keys.sort();
         keys.dedup();
         prop_assert_eq!(keys.len(), legal.len());

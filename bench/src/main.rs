@@ -147,6 +147,20 @@ const CASES: &[Case] = &[
         depth: 4,
         shakmaty: false,
     },
+    Case {
+        name: "shogi start",
+        variant: "shogi",
+        fen: None,
+        depth: 4,
+        shakmaty: false,
+    },
+    Case {
+        name: "crazyhouse start",
+        variant: "crazyhouse",
+        fen: None,
+        depth: 5,
+        shakmaty: false,
+    },
 ];
 
 /// The performance targets of the project's performance issue.

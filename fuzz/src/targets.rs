@@ -159,10 +159,19 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         legal.len()
     );
     for (i, a) in legal.iter().enumerate() {
-        if let Some(b) = legal[i + 1..]
-            .iter()
-            .find(|b| (b.from(), b.to(), b.promotion()) == (a.from(), a.to(), a.promotion()))
-        {
+        if let Some(b) = legal[i + 1..].iter().find(|b| {
+            (
+                b.from(),
+                b.to(),
+                b.promotion(),
+                b.is_drop().then(|| b.role()),
+            ) == (
+                a.from(),
+                a.to(),
+                a.promotion(),
+                a.is_drop().then(|| a.role()),
+            )
+        }) {
             panic!(
                 "{}: two legal moves share from, to and promotion ({}), in {fen:?}: {a:?} and {b:?}",
                 v.name(),
@@ -178,7 +187,14 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         .is_some_and(|o| o.reason == betza::EndReason::BareKing);
     for m in &pseudo {
         let listed = legal.contains(m);
-        let safe = !over && !king_capturable(&pos.play_unchecked(m));
+        let next = pos.play_unchecked(m);
+        // A drop of a type that may not mate (shogi's Pawn) is illegal when
+        // it mates; otherwise legal means the King is not left capturable.
+        let mates = m.is_drop()
+            && v.definition().pieces[m.role().index()].drop_mate_illegal
+            && next.is_check()
+            && next.legal_moves().is_empty();
+        let safe = !over && !king_capturable(&next) && !mates;
         assert_eq!(
             listed,
             safe,
@@ -471,7 +487,7 @@ pub fn betza(data: &[u8]) {
         }),
         facing_kings: false,
         stalemate: StalemateRule::Draw,
-        game_end: Default::default(),
+        ..VariantDef::default()
     };
     let as_piece = base(
         vec![
@@ -635,6 +651,7 @@ pub fn variant(data: &[u8]) {
                     Region::default()
                 },
                 limits: Default::default(),
+                from_zone: false,
             }
         }
     };
@@ -730,7 +747,7 @@ pub fn variant(data: &[u8]) {
         } else {
             StalemateRule::Draw
         },
-        game_end: Default::default(),
+        ..VariantDef::default()
     };
     let Ok(v) = Variant::new(def) else { return };
     let pos = Position::start(&v);

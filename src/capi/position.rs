@@ -39,6 +39,9 @@ pub const BETZA_MOVE_EN_PASSANT: u32 = 2;
 pub const BETZA_MOVE_DOUBLE_STEP: u32 = 4;
 /// The move promotes because it must.
 pub const BETZA_MOVE_FORCED_PROMOTION: u32 = 8;
+/// The move drops a piece of type piece from the hand onto to (from equals
+/// to; nothing is captured or promoted).
+pub const BETZA_MOVE_DROP: u32 = 16;
 /// The move captures on `via` before its destination (a locust capture,
 /// written `<from><via><to>`); without this bit `via` is ignored.
 pub const BETZA_MOVE_VIA: u32 = 32;
@@ -210,14 +213,18 @@ pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Squa
     }
 }
 
-/// Finds the legal move a `BetzaMove` names (by from, to, promotion and via).
+/// Finds the legal move a `BetzaMove` names (by from, to, promotion and via;
+/// a drop by its square and piece type).
 pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
     let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
+    let drop = m.flags & BETZA_MOVE_DROP != 0;
     let found = pos.legal_moves().into_iter().find(|x| {
         x.from().0 as u32 == m.from
             && x.to().0 as u32 == m.to
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
             && x.via().map(|s| s.0 as i32) == via
+            && x.is_drop() == drop
+            && (!drop || x.role().0 as i32 == m.piece)
     });
     match found {
         Some(x) => Ok(x),
@@ -635,6 +642,40 @@ pub unsafe extern "C" fn betza_position_ep_square(
     })
 }
 
+/// How many pieces of type piece color holds in hand, into *out (0 in a
+/// variant without drops, or for a type that never enters a hand).
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL;
+/// BETZA_INVALID_ARGUMENT if color is not BETZA_WHITE or BETZA_BLACK, or
+/// piece is not a piece type of the variant.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_hand_count(
+    pos: *const BetzaPosition,
+    color: i32,
+    piece: i32,
+    out: *mut u32,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        need(out, "out")?;
+        let c = color_arg(color)?;
+        let n = p.pos.variant().pieces().len();
+        if piece < 0 || piece as usize >= n {
+            return fail(
+                BETZA_INVALID_ARGUMENT,
+                format!("piece {piece} is not a piece type of the variant (0..{n})"),
+            );
+        }
+        let count = p.pos.hand_count(c, betza_role(piece));
+        unsafe { write_out(out, count as u32, "out") }
+    })
+}
+
+fn betza_role(piece: i32) -> crate::Role {
+    crate::Role(piece as u8)
+}
+
 /// The clocks: *halfmove gets the plies since the last capture or Pawn move
 /// (the fifty-move count), *fullmove the move number (1 at the start, one
 /// more after each Black move).
@@ -786,6 +827,7 @@ const _: () = {
     assert!(MoveFlags::EN_PASSANT.bits() as u32 == BETZA_MOVE_EN_PASSANT);
     assert!(MoveFlags::DOUBLE_STEP.bits() as u32 == BETZA_MOVE_DOUBLE_STEP);
     assert!(MoveFlags::FORCED_PROMOTION.bits() as u32 == BETZA_MOVE_FORCED_PROMOTION);
+    assert!(MoveFlags::DROP.bits() as u32 == BETZA_MOVE_DROP);
     assert!(MoveFlags::VIA.bits() as u32 == BETZA_MOVE_VIA);
     assert!(Color::White as usize == super::BETZA_WHITE as usize);
     assert!(Color::Black as usize == super::BETZA_BLACK as usize);

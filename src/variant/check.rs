@@ -5,7 +5,7 @@
 use crate::bitboard::{BoardSize, Color};
 use crate::notation::{self, Term};
 
-use super::def::{PieceDef, PromotionDef, PromotionText, Region, VariantDef};
+use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, Region, VariantDef};
 use super::{MAX_ROLES, PieceType, Promotion, Role, VariantError};
 
 /// A definition that passed every check, resolved.
@@ -20,6 +20,9 @@ pub(super) struct Checked {
     pub limits: [u8; MAX_ROLES],
     /// The partner and the distance towards each side.
     pub castling: Option<(Role, [u8; 2])>,
+    /// Per role, the type it enters the hand as (`None`: never), when the
+    /// variant has drops.
+    pub into_hand: Option<[Option<Role>; MAX_ROLES]>,
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
@@ -53,12 +56,20 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
     promotion_targets(&pieces, royal)?;
     let promotion = scheme(def, &pieces, royal)?;
     let limits = limits(def)?;
-    let promotion_text = promotion_text(&pieces, promotion);
+    let from_zone = matches!(
+        def.promotion,
+        PromotionDef::Zone {
+            from_zone: true,
+            ..
+        }
+    );
+    let promotion_text = promotion_text(&pieces, promotion, from_zone);
     if promotion_text == PromotionText::Letter {
         promotion_letters(&pieces)?;
     }
     en_passant(def, pawn, &pieces)?;
     let castling = castling(def, &pieces, royal, pawn)?;
+    let into_hand = drops(def, &pieces, royal, pawn)?;
     Ok(Checked {
         size,
         royal,
@@ -69,7 +80,95 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
         promotion_text,
         limits,
         castling,
+        into_hand,
     })
+}
+
+/// What each captured type becomes in hand; the drop keys only with
+/// `[drops]`, at most [`super::MAX_HAND_TYPES`] types in hand.
+fn drops(
+    def: &VariantDef,
+    pieces: &[PieceType],
+    royal: Role,
+    pawn: Option<Role>,
+) -> Result<Option<[Option<Role>; MAX_ROLES]>, VariantError> {
+    let Some(d) = &def.drops else {
+        if let Some(p) = def
+            .pieces
+            .iter()
+            .find(|p| p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal)
+        {
+            return Err(VariantError::Drops(format!(
+                "piece {:?} has drop settings but the variant has no [drops] table",
+                p.name
+            )));
+        }
+        return Ok(None);
+    };
+    let mut into = [None; MAX_ROLES];
+    for (i, _) in pieces.iter().enumerate() {
+        if i == royal.index() {
+            continue;
+        }
+        let r = Role(i as u8);
+        into[i] = Some(match d.captured {
+            CapturedRule::Marked => r,
+            CapturedRule::Unpromoted => {
+                let from: Vec<usize> = (0..pieces.len())
+                    .filter(|&j| pieces[j].promotions.contains(&r))
+                    .collect();
+                match from[..] {
+                    [] => r,
+                    [j] => Role(j as u8),
+                    _ => {
+                        return Err(VariantError::Drops(format!(
+                            "piece {:?}: several types promote to it, so its unpromoted type in hand is ambiguous",
+                            pieces[i].name
+                        )));
+                    }
+                }
+            }
+        });
+    }
+    if d.captured == CapturedRule::Marked {
+        let Some(p) = pawn else {
+            return Err(VariantError::Drops(
+                "captured = \"marked\" needs a pawn type (marked pieces enter the hand as it)"
+                    .into(),
+            ));
+        };
+        if let Some(q) = pieces
+            .iter()
+            .enumerate()
+            .find(|&(i, q)| i != p.index() && !q.promotions.is_empty())
+        {
+            return Err(VariantError::Drops(format!(
+                "captured = \"marked\": only the pawn type may promote, but {:?} does",
+                q.1.name
+            )));
+        }
+    }
+    let mut kinds: Vec<Role> = into.iter().flatten().copied().collect();
+    kinds.sort();
+    kinds.dedup();
+    if kinds.len() > super::MAX_HAND_TYPES {
+        return Err(VariantError::Drops(format!(
+            "{} types can be in hand: at most {}",
+            kinds.len(),
+            super::MAX_HAND_TYPES
+        )));
+    }
+    for (i, p) in def.pieces.iter().enumerate() {
+        let in_hand = kinds.contains(&Role(i as u8));
+        let set = p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal;
+        if set && !in_hand {
+            return Err(VariantError::Drops(format!(
+                "piece {:?} has drop settings but never enters a hand",
+                p.name
+            )));
+        }
+    }
+    Ok(Some(into))
 }
 
 fn role_of(def: &VariantDef, place: &str, token: &str) -> Result<Role, VariantError> {
@@ -146,6 +245,11 @@ fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantErro
         |r: &Region| !(r.white & !size.all()).is_empty() || !(r.black & !size.all()).is_empty();
     let mut named: Vec<(String, &Region)> = Vec::new();
     for p in &def.pieces {
+        named.extend(
+            p.drop_region
+                .iter()
+                .map(|r| (format!("piece {:?} drop-region", p.name), r)),
+        );
         named.extend(
             p.confinement
                 .iter()
@@ -268,14 +372,15 @@ fn limits(def: &VariantDef) -> Result<[u8; MAX_ROLES], VariantError> {
 }
 
 /// `+` when the rules fix what a piece becomes (at most one type each) and
-/// the suffix tells a promotion from the plain move (the capture scheme, or
-/// a zone not forced throughout); the type's letter otherwise.
-fn promotion_text(pieces: &[PieceType], promotion: Promotion) -> PromotionText {
+/// the suffix tells a promotion from the plain move (the capture scheme, a
+/// zone not forced throughout, or shogi's rule); the type's letter otherwise.
+fn promotion_text(pieces: &[PieceType], promotion: Promotion, from_zone: bool) -> PromotionText {
     let single = pieces.iter().all(|p| p.promotions.len() <= 1);
+    // Shogi's rule (`from_zone`) writes `+` as shogi does, forced or not.
     let optional_somewhere = match promotion {
         Promotion::None => false,
         Promotion::OnCapture { .. } => true,
-        Promotion::Zone { zone, forced } => zone != forced,
+        Promotion::Zone { zone, forced } => zone != forced || from_zone,
     };
     if single && optional_somewhere {
         PromotionText::Plus

@@ -1,13 +1,15 @@
 //! Compiling a checked definition: move tables, castling
 //! squares, and the start position's own check.
 
-use crate::bitboard::{Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, Color, MAX_SQUARES, Square};
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
 
 use super::check::Checked;
-use super::def::VariantDef;
-use super::{Castling, MAX_ROLES, Role, Variant, VariantError};
+use super::def::{CapturedRule, VariantDef};
+use super::{
+    Castling, DropRules, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, Promotion, Role, Variant, VariantError,
+};
 
 pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantError> {
     let specs: [Vec<PieceSpec<'_>>; 2] = Color::ALL.map(|color| {
@@ -47,8 +49,34 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         optional_victims: [0; MAX_ROLES],
         limits: c.limits,
         end,
+        drops: None,
+        promotion_mark: 0,
+        promote_from_zone: matches!(
+            def.promotion,
+            super::PromotionDef::Zone {
+                from_zone: true,
+                ..
+            }
+        ),
+        must_promote: [[Bitboard::EMPTY; MAX_ROLES]; 2],
         def,
     };
+    let immobile = immobility(&v)?;
+    if let Promotion::Zone { forced, .. } = v.promotion {
+        for color in Color::ALL {
+            for (r, p) in v.pieces.iter().enumerate() {
+                if !p.promotions.is_empty() {
+                    v.must_promote[color.index()][r] =
+                        forced.of(color) | immobile[color.index()][r];
+                }
+            }
+        }
+    }
+    if let Some(into) = c.into_hand {
+        let d = drop_rules(&v, &into, &immobile);
+        v.promotion_mark = if d.marked { crate::position::MARKED } else { 0 };
+        v.drops = Some(d);
+    }
     for r in 0..v.pieces.len() {
         for victim in 0..v.pieces.len() {
             if crate::movegen::captures_optionally(&v, Role(r as u8), Role(victim as u8)) {
@@ -64,6 +92,101 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
     // The start position must be valid (castling rights included).
     Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;
     Ok(v)
+}
+
+/// `[colour][role]`: the squares where a piece could never move again, when
+/// the variant makes standing there illegal (else none). Such a square must
+/// lie in the type's promotion zone, where promotion is then forced.
+fn immobility(v: &Variant) -> Result<[[Bitboard; MAX_ROLES]; 2], VariantError> {
+    let mut out = [[Bitboard::EMPTY; MAX_ROLES]; 2];
+    if !v.def.immobility_illegal {
+        return Ok(out);
+    }
+    let zone = v.promotion_zone();
+    for color in Color::ALL {
+        for (r, p) in v.pieces.iter().enumerate() {
+            let mut stuck = Bitboard::EMPTY;
+            for sq in v.size.all().squares() {
+                if v.tables.reach_on_empty_board(color, r, sq).is_empty() {
+                    stuck = stuck.with(sq);
+                }
+            }
+            if let Some(p) = p.confinement {
+                stuck &= p.of(color);
+            }
+            let promotable = match zone {
+                Some(z) if !p.promotions.is_empty() => z.of(color),
+                _ => Bitboard::EMPTY,
+            };
+            if let Some(sq) = (stuck & !promotable).first() {
+                return Err(VariantError::Immobile {
+                    name: p.name.clone(),
+                    square: v.size.square_name(sq),
+                });
+            }
+            out[color.index()][r] = stuck;
+        }
+    }
+    Ok(out)
+}
+
+fn drop_rules(
+    v: &Variant,
+    into: &[Option<Role>; MAX_ROLES],
+    immobile: &[[Bitboard; MAX_ROLES]; 2],
+) -> DropRules {
+    let mut roles: Vec<Role> = into.iter().flatten().copied().collect();
+    roles.sort();
+    roles.dedup();
+    let mut slot = [NO_SLOT; MAX_ROLES];
+    for (i, r) in roles.iter().enumerate() {
+        slot[r.index()] = i as u8;
+    }
+    let mut into_hand = [NO_SLOT; MAX_ROLES];
+    for (r, t) in into.iter().enumerate() {
+        if let Some(t) = t {
+            into_hand[r] = slot[t.index()];
+        }
+    }
+    let marked = v
+        .def
+        .drops
+        .is_some_and(|d| d.captured == CapturedRule::Marked);
+    let mut region = [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES];
+    let mut per_file = [0u8; MAX_HAND_TYPES];
+    let mut no_mate = [false; MAX_HAND_TYPES];
+    for (i, r) in roles.iter().enumerate() {
+        let d = &v.def.pieces[r.index()];
+        let p = &v.pieces[r.index()];
+        for color in Color::ALL {
+            let mut ok = d.drop_region.map_or(v.size.all(), |reg| reg.of(color));
+            if let Some(c) = p.confinement {
+                ok &= c.of(color);
+            }
+            region[i][color.index()] = ok & !immobile[color.index()][r.index()];
+        }
+        per_file[i] = d.drops_per_file.unwrap_or(0);
+        no_mate[i] = d.drop_mate_illegal;
+    }
+    let size = v.size;
+    let files = (0..size.files())
+        .map(|f| {
+            (0..size.ranks())
+                .map(|r| size.square(f as i32, r as i32).expect("on board"))
+                .collect()
+        })
+        .collect();
+    DropRules {
+        pawn_slot: v.pawn.map_or(NO_SLOT, |p| slot[p.index()]),
+        roles,
+        slot,
+        into_hand,
+        marked,
+        region,
+        per_file,
+        no_mate,
+        files,
+    }
 }
 
 /// Castling must land where no ordinary move goes: a move is named by

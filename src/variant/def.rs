@@ -181,6 +181,14 @@ pub struct PieceDef {
     pub confinement: Option<Region>,
     /// Where its `i` (initial-only) moves apply.
     pub initial: Option<Region>,
+    /// In a variant with drops: where it may be dropped (`None`: anywhere).
+    pub drop_region: Option<Region>,
+    /// In a variant with drops: it may not be dropped on a file that holds
+    /// this many unpromoted pieces of its type and side (shogi's Pawn: 1).
+    pub drops_per_file: Option<u8>,
+    /// In a variant with drops: a drop of this type that checkmates is
+    /// illegal (shogi's Pawn).
+    pub drop_mate_illegal: bool,
 }
 
 impl PieceDef {
@@ -229,6 +237,25 @@ impl PieceDef {
         self.initial = Some(region);
         self
     }
+
+    /// The same, dropped only in `region` (with drops).
+    pub fn drop_region(mut self, region: Region) -> PieceDef {
+        self.drop_region = Some(region);
+        self
+    }
+
+    /// The same, not dropped on a file holding `n` unpromoted pieces of its
+    /// type and side (with drops).
+    pub fn drops_per_file(mut self, n: u8) -> PieceDef {
+        self.drops_per_file = Some(n);
+        self
+    }
+
+    /// The same, never dropped to give checkmate (with drops).
+    pub fn drop_mate_illegal(mut self) -> PieceDef {
+        self.drop_mate_illegal = true;
+        self
+    }
 }
 
 /// How pieces promote.
@@ -256,7 +283,33 @@ pub enum PromotionDef {
         /// Per token: a side may promote to that type only while it has
         /// fewer than this many on the board.
         limits: BTreeMap<String, u8>,
+        /// Moves that start in the zone may promote too (shogi); there,
+        /// starting in `forced` forces promotion as ending there does.
+        from_zone: bool,
     },
+}
+
+/// What a captured piece becomes in the capturer's hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[non_exhaustive]
+pub enum CapturedRule {
+    /// The type that promotes to it, or itself if none does (shogi: a
+    /// Dragon enters the hand as a Rook).
+    #[default]
+    Unpromoted,
+    /// Itself, unless it was promoted from the pawn type: promotions are
+    /// marked (FEN `Q~`) and a marked piece enters as a pawn (crazyhouse).
+    Marked,
+}
+
+/// Hands and drops: captured pieces change sides and may be dropped back
+/// onto empty squares (the definition file's `[drops]` table). Where each
+/// type may be dropped is a per-piece setting ([`PieceDef::drop_region`],
+/// [`PieceDef::drops_per_file`], [`PieceDef::drop_mate_illegal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct DropsDef {
+    /// What a captured piece becomes in hand.
+    pub captured: CapturedRule,
 }
 
 /// Castling: the royal piece moves towards a partner piece on its rank's
@@ -307,6 +360,11 @@ pub struct VariantDef {
     pub castling: Option<CastlingDef>,
     /// Game-end rules beyond mate (`[game-end]`).
     pub game_end: super::GameEndDef,
+    /// Hands and drops, if captured pieces change sides.
+    pub drops: Option<DropsDef>,
+    /// No move or drop may leave a piece where it could never move again
+    /// (on an empty board); a promotion that avoids it is forced (shogi).
+    pub immobility_illegal: bool,
 }
 
 impl VariantDef {
@@ -385,6 +443,33 @@ impl VariantDef {
     /// Sets the game-end rules beyond mate.
     pub fn game_end(mut self, rules: super::GameEndDef) -> VariantDef {
         self.game_end = rules;
+        self
+    }
+
+    /// Gives the variant hands and drops.
+    ///
+    /// ```
+    /// use betza::{CapturedRule, DropsDef, PieceDef, VariantDef};
+    /// let v = VariantDef::new("kings-and-rooks-in-hand", 4, 4)
+    ///     .piece(PieceDef::new("King", "K", "K").royal())
+    ///     .piece(PieceDef::new("Rook", "R", "R"))
+    ///     .start("1k2/4/4/R2K[r] w - - 0 1")
+    ///     .drops(DropsDef { captured: CapturedRule::Unpromoted })
+    ///     .build()?;
+    /// let pos = v.start_position();
+    /// assert!(pos.legal_moves().iter().all(|m| !m.is_drop())); // White has none
+    /// assert_eq!(pos.to_fen(), "1k2/4/4/R2K[r] w - - 0 1");
+    /// # Ok::<_, betza::VariantError>(())
+    /// ```
+    pub fn drops(mut self, drops: DropsDef) -> VariantDef {
+        self.drops = Some(drops);
+        self
+    }
+
+    /// Makes moves and drops illegal that leave a piece where it could never
+    /// move again (promotion there is then forced).
+    pub fn immobility_illegal(mut self) -> VariantDef {
+        self.immobility_illegal = true;
         self
     }
 

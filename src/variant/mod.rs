@@ -20,7 +20,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::bitboard::{BoardSize, Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
 use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
@@ -32,7 +32,8 @@ mod end_def;
 mod text;
 
 pub use def::{
-    CastlingDef, PieceDef, PromotionDef, PromotionText, Region, StalemateRule, VariantDef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region,
+    StalemateRule, VariantDef,
 };
 pub(crate) use end_def::EndRules;
 pub use end_def::{
@@ -44,6 +45,41 @@ pub(crate) use text::prefix;
 
 /// The most piece types a variant may have.
 pub const MAX_ROLES: usize = 20;
+
+/// The most piece types a variant's hands may hold (each hand keeps a count
+/// of up to 31 per type).
+pub const MAX_HAND_TYPES: usize = 8;
+
+/// The most pieces of one type a hand holds.
+pub const MAX_HAND_COUNT: u8 = 31;
+
+/// No hand slot: the type never enters a hand.
+pub(crate) const NO_SLOT: u8 = u8::MAX;
+
+/// Compiled hands and drops.
+#[derive(Clone, Debug)]
+pub(crate) struct DropRules {
+    /// Hand slot to role, in the variant's order of types.
+    pub roles: Vec<Role>,
+    /// Role to its hand slot, or [`NO_SLOT`].
+    pub slot: [u8; MAX_ROLES],
+    /// A captured piece's role to the slot it enters, or [`NO_SLOT`].
+    pub into_hand: [u8; MAX_ROLES],
+    /// Promotions are marked and marked pieces enter as `pawn_slot`.
+    pub marked: bool,
+    /// The pawn type's slot (for marked pieces), or [`NO_SLOT`].
+    pub pawn_slot: u8,
+    /// `[slot][colour]`: where the type may be dropped, squares where it
+    /// could never move taken out when immobility is illegal.
+    pub region: [[Bitboard; 2]; MAX_HAND_TYPES],
+    /// `[slot]`: the most unpromoted pieces of the type a side may have on
+    /// one file for a drop there (0: no limit).
+    pub per_file: [u8; MAX_HAND_TYPES],
+    /// `[slot]`: a drop of the type that checkmates is illegal.
+    pub no_mate: [bool; MAX_HAND_TYPES],
+    /// Each file's squares.
+    pub files: Vec<Bitboard>,
+}
 
 /// A piece type, as its index in its variant's piece list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -279,6 +315,16 @@ pub enum VariantError {
     StartFen(String),
     /// A game-end rule (`[game-end]`) cannot apply as written.
     GameEnd(String),
+    /// The hands and drops settings cannot work; the text says why.
+    Drops(String),
+    /// `immobility-illegal`: a type could stand where it never moves again
+    /// and cannot promote there.
+    Immobile {
+        /// The piece's name.
+        name: String,
+        /// Such a square.
+        square: String,
+    },
 }
 
 /// A compiled piece type.
@@ -355,6 +401,17 @@ pub struct Variant {
     pub(crate) limits: [u8; MAX_ROLES],
     /// Game-end rules beyond mate (`[game-end]`).
     pub(crate) end: EndRules,
+    /// Hands and drops, if the variant has them.
+    pub(crate) drops: Option<DropRules>,
+    /// What a promotion adds to the board code: `MARKED` where promoted
+    /// pieces are marked (crazyhouse), else 0.
+    pub(crate) promotion_mark: u8,
+    /// Moves starting in the zone may promote (and starting in the forced
+    /// part must).
+    pub(crate) promote_from_zone: bool,
+    /// `[colour][role]`: where a move of the type must promote (the forced
+    /// squares and, with immobility illegal, where it could never move).
+    pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],
     pub(crate) def: VariantDef,
 }
 
@@ -375,7 +432,7 @@ impl Variant {
     /// ```
     /// let v = betza::Variant::by_name("Meiriqi")?;
     /// assert_eq!(v.size().files(), 10);
-    /// assert!(matches!(betza::Variant::by_name("shogi"), Err(betza::Error::UnknownVariant(_))));
+    /// assert!(matches!(betza::Variant::by_name("no-such-chess"), Err(betza::Error::UnknownVariant(_))));
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn by_name(name: &str) -> Result<&'static Variant, crate::Error> {
@@ -592,6 +649,46 @@ impl Variant {
         self.castling.is_some()
     }
 
+    /// Whether captured pieces go to the capturer's hand, to be dropped.
+    pub fn has_drops(&self) -> bool {
+        self.drops.is_some()
+    }
+
+    /// The types a hand may hold, in the variant's order (empty without
+    /// drops).
+    pub fn hand_roles(&self) -> &[Role] {
+        self.drops.as_ref().map_or(&[], |d| &d.roles)
+    }
+
+    /// The most pieces of `role` one hand may hold: as many as the start
+    /// position has of the types that enter a hand as it (both sides, on the
+    /// board and in hand), at most [`MAX_HAND_COUNT`]; 0 for a type that
+    /// never enters a hand.
+    pub fn hand_limit(&self, role: Role) -> u8 {
+        let Some(d) = &self.drops else { return 0 };
+        let Some(&slot) = d.slot.get(role.index()).filter(|&&s| s != NO_SLOT) else {
+            return 0;
+        };
+        let placement = self.start_fen.split(' ').next().unwrap_or("");
+        let start = crate::fen::parse_placement(self, placement).unwrap_or_default();
+        let on_board = start
+            .iter()
+            .filter(|(_, p)| d.into_hand[p.role.index()] == slot)
+            .count();
+        // Pieces the start position has in hand count too.
+        let in_hand = crate::fen::split_hands(self, placement)
+            .1
+            .and_then(|h| crate::fen::parse_hands(self, h).ok())
+            .map_or(0, |h| {
+                h.iter()
+                    .flat_map(|side| side.iter().enumerate())
+                    .filter(|&(r, _)| d.into_hand.get(r) == Some(&slot))
+                    .map(|(_, &n)| n as usize)
+                    .sum()
+            });
+        (on_board + in_hand).min(MAX_HAND_COUNT as usize) as u8
+    }
+
     /// The start position.
     pub fn start_position(&self) -> Position<'_> {
         Position::start(self)
@@ -781,6 +878,11 @@ impl std::fmt::Display for VariantError {
             ),
             VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
             VariantError::GameEnd(v0) => write!(f, "game-end rules: {v0}"),
+            VariantError::Drops(v0) => write!(f, "drops: {v0}"),
+            VariantError::Immobile { name, square } => write!(
+                f,
+                "immobility-illegal: piece {name:?} could never move again from {square} and cannot promote there, so it could not be played"
+            ),
         }
     }
 }

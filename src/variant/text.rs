@@ -16,7 +16,8 @@ use toml::Spanned;
 
 use super::VariantError;
 use super::def::{
-    CastlingDef, PieceDef, PromotionDef, Region, RegionText, StalemateRule, VariantDef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, Region, RegionText, StalemateRule,
+    VariantDef,
 };
 use crate::bitboard::BoardSize;
 
@@ -36,7 +37,15 @@ struct RawDef {
     promotion: Option<RawPromotion>,
     castling: Option<RawCastling>,
     game_end: Option<super::end_def::RawGameEnd>,
+    drops: Option<RawDrops>,
+    immobility_illegal: Option<bool>,
     piece: Vec<Spanned<RawPiece>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawDrops {
+    captured: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -54,6 +63,7 @@ struct RawPromotion {
     forced: Option<Spanned<RawRegion>>,
     limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
     captured_becomes: Option<Spanned<String>>,
+    from_zone: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -80,6 +90,10 @@ struct RawPiece {
     initial: Option<Spanned<RawRegion>>,
     #[serde(default)]
     promotes: Vec<Spanned<String>>,
+    drop_region: Option<Spanned<RawRegion>>,
+    drops_per_file: Option<Spanned<i64>>,
+    #[serde(default)]
+    drop_mate_illegal: bool,
 }
 
 /// The 1-based line of a byte offset.
@@ -240,6 +254,28 @@ impl Reader<'_> {
             None => Default::default(),
             Some(g) => super::end_def::read(g, &|span, key, message| self.err(span, key, message))?,
         };
+        let drops = match &raw.drops {
+            None => None,
+            Some(d) => Some(DropsDef {
+                captured: match &d.captured {
+                    None => CapturedRule::Unpromoted,
+                    Some(c) => match c.get_ref().as_str() {
+                        "unpromoted" => CapturedRule::Unpromoted,
+                        "marked" => CapturedRule::Marked,
+                        other => {
+                            return Err(self.err(
+                                c.span(),
+                                "drops.captured",
+                                format!(
+                                    "{:?}: expected \"unpromoted\" or \"marked\"",
+                                    prefix(other)
+                                ),
+                            ));
+                        }
+                    },
+                },
+            }),
+        };
         let pieces = raw
             .piece
             .iter()
@@ -257,6 +293,8 @@ impl Reader<'_> {
             promotion,
             castling,
             game_end,
+            drops,
+            immobility_illegal: raw.immobility_illegal.unwrap_or(false),
         })
     }
 
@@ -280,6 +318,11 @@ impl Reader<'_> {
                 only_in(
                     p.limits.as_ref().map(Spanned::span),
                     "promotion.limits",
+                    "zone",
+                )?;
+                only_in(
+                    p.from_zone.as_ref().map(Spanned::span),
+                    "promotion.from-zone",
                     "zone",
                 )?;
                 Ok(PromotionDef::OnCapture {
@@ -321,6 +364,7 @@ impl Reader<'_> {
                     zone,
                     forced,
                     limits,
+                    from_zone: p.from_zone.as_ref().is_some_and(|b| *b.get_ref()),
                 })
             }
             other => Err(self.err(
@@ -345,6 +389,13 @@ impl Reader<'_> {
             promoted: p.promoted,
             confinement: region(&p.confined, "confined")?,
             initial: region(&p.initial, "initial")?,
+            drop_region: region(&p.drop_region, "drop-region")?,
+            drops_per_file: p
+                .drops_per_file
+                .as_ref()
+                .map(|n| self.count(n, "drops-per-file", 26))
+                .transpose()?,
+            drop_mate_illegal: p.drop_mate_illegal,
         })
     }
 }
@@ -399,6 +450,9 @@ impl fmt::Display for VariantDef {
         if self.en_passant {
             writeln!(f, "en-passant = true")?;
         }
+        if self.immobility_illegal {
+            writeln!(f, "immobility-illegal = true")?;
+        }
         match &self.promotion {
             PromotionDef::None => {}
             PromotionDef::OnCapture { captured_becomes } => {
@@ -411,6 +465,7 @@ impl fmt::Display for VariantDef {
                 zone,
                 forced,
                 limits,
+                from_zone,
             } => {
                 writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
                 writeln!(f, "zone = {}", RegionText(size, zone))?;
@@ -424,7 +479,18 @@ impl fmt::Display for VariantDef {
                         .collect();
                     writeln!(f, "limits = {{ {} }}", items.join(", "))?;
                 }
+                if *from_zone {
+                    writeln!(f, "from-zone = true")?;
+                }
             }
+        }
+        if let Some(d) = &self.drops {
+            writeln!(f, "\n[drops]")?;
+            let captured = match d.captured {
+                CapturedRule::Unpromoted => "unpromoted",
+                CapturedRule::Marked => "marked",
+            };
+            writeln!(f, "captured = \"{captured}\"")?;
         }
         if let Some(c) = &self.castling {
             writeln!(f, "\n[castling]\nrook = {}", quoted(&c.rook))?;
@@ -459,6 +525,15 @@ impl fmt::Display for VariantDef {
             if !p.promotions.is_empty() {
                 let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
                 writeln!(f, "promotes = [{}]", list.join(", "))?;
+            }
+            if let Some(r) = &p.drop_region {
+                writeln!(f, "drop-region = {}", RegionText(size, r))?;
+            }
+            if let Some(n) = p.drops_per_file {
+                writeln!(f, "drops-per-file = {n}")?;
+            }
+            if p.drop_mate_illegal {
+                writeln!(f, "drop-mate-illegal = true")?;
             }
         }
         Ok(())

@@ -91,9 +91,9 @@ static void test_position_lifecycle(void) {
 
     /* Errors. */
     BetzaPosition *bad = (BetzaPosition *)0x1;
-    STATUS(betza_position_new("shogi", NULL, &bad), BETZA_UNKNOWN_VARIANT);
+    STATUS(betza_position_new("no-such-chess", NULL, &bad), BETZA_UNKNOWN_VARIANT);
     CHECK(bad == (BetzaPosition *)0x1); /* out untouched on failure */
-    CHECK(strstr(last_error(), "shogi") != NULL);
+    CHECK(strstr(last_error(), "no-such-chess") != NULL);
     STATUS(betza_position_new("chess", "not a fen", &bad), BETZA_INVALID_FEN);
     CHECK(strstr(last_error(), "FEN") != NULL);
     STATUS(betza_position_new("chess", "8/8/8/8/8/8/8/8 w - - 0 1", &bad), BETZA_INVALID_FEN);
@@ -694,6 +694,54 @@ static void test_position_state(void) {
 }
 
 /* A long input never makes a long message. */
+static void test_drops(void) {
+    BetzaPosition *pos = NULL;
+    /* White holds two Knights and a Pawn, Black a Queen. */
+    STATUS(betza_position_new("crazyhouse", "4k3/8/8/8/8/8/8/4K3[NNPq] w - - 0 1", &pos), BETZA_OK);
+    int32_t knight = 4, pawn = 5, queen = 1;
+    uint32_t n = 9;
+    STATUS(betza_position_hand_count(pos, BETZA_WHITE, knight, &n), BETZA_OK);
+    CHECK(n == 2);
+    STATUS(betza_position_hand_count(pos, BETZA_WHITE, pawn, &n), BETZA_OK);
+    CHECK(n == 1);
+    STATUS(betza_position_hand_count(pos, BETZA_BLACK, queen, &n), BETZA_OK);
+    CHECK(n == 1);
+    STATUS(betza_position_hand_count(pos, BETZA_WHITE, 99, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_hand_count(pos, 2, knight, &n), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_position_hand_count(NULL, BETZA_WHITE, knight, &n), BETZA_NULL_ARGUMENT);
+    STATUS(betza_position_hand_count(pos, BETZA_WHITE, knight, NULL), BETZA_NULL_ARGUMENT);
+    /* 4 King moves, 62 Knight drops, 48 Pawn drops (not on ranks 1 and 8). */
+    BetzaMove moves[256];
+    size_t count = 0;
+    STATUS(betza_position_legal_moves(pos, moves, 256, &count), BETZA_OK);
+    CHECK(count == 5 + 62 + 48);
+    size_t drops = 0;
+    BetzaMove knight_drop;
+    memset(&knight_drop, 0, sizeof knight_drop);
+    for (size_t i = 0; i < count; i++) {
+        if (moves[i].flags & BETZA_MOVE_DROP) {
+            drops++;
+            CHECK(moves[i].from == moves[i].to);
+            CHECK(moves[i].captured == BETZA_NONE && moves[i].promotion == BETZA_NONE);
+            if (moves[i].piece == knight && moves[i].to == 36) knight_drop = moves[i]; /* e5 */
+        }
+    }
+    CHECK(drops == 62 + 48);
+    CHECK(knight_drop.flags & BETZA_MOVE_DROP);
+    char text[16];
+    size_t len = 0;
+    STATUS(betza_move_text(pos, &knight_drop, text, sizeof text, &len), BETZA_OK);
+    CHECK(strcmp(text, "N@e5") == 0);
+    STATUS(betza_position_play(pos, &knight_drop), BETZA_OK);
+    STATUS(betza_position_hand_count(pos, BETZA_WHITE, knight, &n), BETZA_OK);
+    CHECK(n == 1);
+    STATUS(betza_position_play_text(pos, "Q@e2"), BETZA_OK);
+    char fen[128];
+    STATUS(betza_position_fen(pos, fen, sizeof fen, &len), BETZA_OK);
+    CHECK(strcmp(fen, "4k3/8/8/4N3/8/8/4q3/4K3[NP] w - - 2 2") == 0);
+    betza_position_free(pos);
+}
+
 static void test_bounded_errors(void) {
     size_t n = 1000000;
     char *big = (char *)malloc(n + 1);
@@ -1113,6 +1161,7 @@ int main(void) {
     test_game_end();
     test_builtin_list();
     test_position_state();
+    test_drops();
     test_bounded_errors();
     test_game_more();
     test_pgn_reader();

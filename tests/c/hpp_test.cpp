@@ -46,8 +46,8 @@ static void test_variant() {
     CHECK(v.piece_region(0, betza::Color::white).size() == 9);
     CHECK(v.promotion_zone(betza::Color::black).size() == 30);
     CHECK(v.start_fen().rfind("1fyehw1mkm/", 0) == 0);
-    std::string msg = throws(BETZA_UNKNOWN_VARIANT, [] { betza::Variant("shogi"); });
-    CHECK(msg.find("shogi") != std::string::npos);
+    std::string msg = throws(BETZA_UNKNOWN_VARIANT, [] { betza::Variant("no-such-chess"); });
+    CHECK(msg.find("no-such-chess") != std::string::npos);
     throws(BETZA_INVALID_ARGUMENT, [&] { v.piece_name(99); });
 
     betza::Variant copy = v; // copies share the variant
@@ -102,6 +102,11 @@ static void test_position() {
     CHECK(chess.ep_square() == std::optional<uint32_t>(43));
     CHECK(chess.halfmove_clock() == 0 && chess.fullmove_number() == 12);
     CHECK(betza::Position("chess").perft(3) == 8902);
+    betza::Position house("crazyhouse", "4k3/8/8/8/8/8/8/4K3[NNq] w - - 0 1");
+    CHECK(house.hand_count(betza::Color::white, 4) == 2);
+    CHECK(house.hand_count(betza::Color::black, 1) == 1);
+    CHECK(house.hand_count(betza::Color::black, 4) == 0);
+    CHECK(betza::Position("shogi").perft(2) == 900);
     CHECK(!betza::Position("chess").is_check());
     betza::Position mate("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     CHECK(mate.outcome().result == BETZA_RESULT_BLACK_WINS && mate.is_check());

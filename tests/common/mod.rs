@@ -349,7 +349,7 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
         .into_iter()
         .filter(|m| {
             let next = pos.play_unchecked(m);
-            !king_capturable(&next) && !also(&next)
+            !king_capturable(&next) && !also(&next) && !illegal_drop_mate(pos, m, &next, also)
         })
         .collect()
 }
@@ -365,6 +365,28 @@ pub fn reference_bare_king_end(pos: &Position<'_>) -> bool {
     let us = pos.occupied_by(pos.side_to_move()).count();
     let them = pos.occupied_by(pos.side_to_move().opposite()).count();
     (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
+}
+
+/// Whether `m` drops a type whose drops may not checkmate (shogi's Pawn)
+/// and checkmates: the opponent is in check (with the turn passed back, the
+/// dropper could take the King) and has no move by the reference.
+fn illegal_drop_mate(
+    pos: &Position<'_>,
+    m: &Move,
+    next: &Position<'_>,
+    also: &dyn Fn(&Position<'_>) -> bool,
+) -> bool {
+    let v = pos.variant();
+    if !m.is_drop() || !v.definition().pieces[m.role().index()].drop_mate_illegal {
+        return false;
+    }
+    let mut passed = next.setup();
+    passed.side = pos.side_to_move();
+    let in_check = match Position::from_setup(v, &passed) {
+        Ok(p) => king_capturable(&p),
+        Err(e) => e.contains(&betza::SetupProblem::OpponentInCheck),
+    };
+    in_check && reference_legal_with(next, also).is_empty()
 }
 
 /// Asserts that the library's legal moves are the reference's, and that
