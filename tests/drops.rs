@@ -473,3 +473,40 @@ betza = "W"
     assert_eq!(drops(&p, "W"), common::set("c2 c4"));
     assert_reference(&p, &|_| false);
 }
+
+#[test]
+fn refused_drops_say_why() {
+    let err = |p: &Position<'_>, text: &str| p.parse_move(text).unwrap_err().to_string();
+    let p = pos("shogi", "k8/2G6/1S7/9/9/9/4P4/9/8K[NPp] w - - 0 1");
+    assert_eq!(
+        err(&p, "P@a8"),
+        "drop \"P@a8\": a Pawn may not be dropped to give checkmate"
+    );
+    assert_eq!(
+        err(&p, "P@e5"),
+        "drop \"P@e5\": file e already holds 1 unpromoted Pawn of the side to move"
+    );
+    assert_eq!(
+        err(&p, "N@d8"),
+        "drop \"N@d8\": a Knight on d8 could never move again"
+    );
+    assert_eq!(err(&p, "P@c8"), "drop \"P@c8\": c8 is not empty");
+    assert_eq!(
+        err(&p, "G@d4"),
+        "drop \"G@d4\": the side to move has no Gold in hand"
+    );
+    let c = pos("crazyhouse", "4k3/8/8/8/8/8/8/r3K3[P] w - - 0 1");
+    assert_eq!(
+        err(&c, "P@a8"),
+        "drop \"P@a8\": a8 is outside the Pawn's drop region"
+    );
+    assert_eq!(
+        err(&c, "P@e4"),
+        "drop \"P@e4\": it would leave the King attacked"
+    );
+    let chess = pos("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        err(&chess, "P@e4"),
+        "drop \"P@e4\": this variant has no drops"
+    );
+}
