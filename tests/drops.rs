@@ -510,3 +510,26 @@ fn refused_drops_say_why() {
         "drop \"P@e4\": this variant has no drops"
     );
 }
+
+#[test]
+fn at_most_eight_types_may_be_in_hand() {
+    let mut def = betza::VariantDef::new("many-hands", 10, 2)
+        .piece(betza::PieceDef::new("King", "K", "K").royal())
+        .drops(betza::DropsDef::default());
+    let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
+    for l in letters {
+        def = def.piece(betza::PieceDef::new(l, l, "W"));
+    }
+    let nine = def.clone().start("k9/9K w - - 0 1");
+    let err = nine.build().unwrap_err().to_string();
+    assert_eq!(err, "drops: 9 types can be in hand: at most 8");
+    // Eight are fine.
+    let mut eight = betza::VariantDef::new("eight-hands", 10, 2)
+        .piece(betza::PieceDef::new("King", "K", "K").royal())
+        .drops(betza::DropsDef::default())
+        .start("k9/9K w - - 0 1");
+    for l in &letters[..8] {
+        eight = eight.piece(betza::PieceDef::new(l, l, "W"));
+    }
+    assert_eq!(eight.build().unwrap().hand_roles().len(), 8);
+}
