@@ -14,6 +14,8 @@
 //!   only the square the King lands on);
 //! - `facing-kings`: ignores the rule that the Kings may not face each other;
 //!   its own legality check filters the pseudo-legal moves;
+//! - `drop-mate`: drops a Pawn (any type that may not mate by a drop) to
+//!   give checkmate, as if the rule did not exist;
 //! - `deep-en-passant`: lists en-passant captures of the position it is asked
 //!   about, but forgets them in the plies below (an engine whose perft and
 //!   move list disagree);
@@ -45,6 +47,8 @@ pub enum Break {
     CastlingThroughCheck,
     /// No facing-Kings rule.
     FacingKings,
+    /// Drops that checkmate are allowed for every type.
+    DropMate,
     /// No en-passant captures below the first ply.
     DeepEnPassant,
     /// Prints text that is not perft output.
@@ -60,12 +64,13 @@ pub enum Break {
 }
 
 impl Break {
-    const NAMES: [(&'static str, Break); 11] = [
+    const NAMES: [(&'static str, Break); 12] = [
         ("none", Break::None),
         ("en-passant", Break::EnPassant),
         ("optional-promotion", Break::OptionalPromotion),
         ("castling-through-check", Break::CastlingThroughCheck),
         ("facing-kings", Break::FacingKings),
+        ("drop-mate", Break::DropMate),
         ("deep-en-passant", Break::DeepEnPassant),
         ("garbage", Break::Garbage),
         ("crash", Break::Crash),
@@ -88,6 +93,13 @@ pub fn moves(pos: &Position<'_>, fault: Break) -> Vec<Move> {
             .pseudo_legal_moves()
             .into_iter()
             .filter(|m| !king_capturable(&pos.play_unchecked(m)))
+            .collect(),
+        Break::DropMate => pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| {
+                legal.contains(m) || (m.is_drop() && !king_capturable(&pos.play_unchecked(m)))
+            })
             .collect(),
         Break::CastlingThroughCheck => {
             let mut list = legal.to_vec();

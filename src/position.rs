@@ -1170,14 +1170,31 @@ impl<'v> Position<'v> {
         }
         let mut pseudo = false;
         self.generate(false, &mut |x| pseudo |= x == m);
+        let def = &v.definition().pieces[role.index()];
+        let sq = self.name(to);
         let reason = if self.piece_at(to).is_some() {
-            format!("{} is not empty", self.name(to))
+            format!("{sq} is not empty")
         } else if pseudo {
-            "it would leave the King attacked, or it checkmates with a type that may not".into()
+            let next = self.play_unchecked(&m);
+            let theirs_in_check = next.is_check();
+            if def.drop_mate_illegal && theirs_in_check && !next.has_legal_move() {
+                format!("a {name} may not be dropped to give checkmate")
+            } else {
+                "it would leave the King attacked".into()
+            }
+        } else if !d.region[slot as usize][self.side.index()].contains(to) {
+            match def.drop_region {
+                Some(r) if !r.of(self.side).contains(to) => {
+                    format!("{sq} is outside the {name}'s drop region")
+                }
+                _ => format!("a {name} on {sq} could never move again"),
+            }
         } else {
+            let file = self.size().file(to);
             format!(
-                "a {name} may not be dropped on {} (its drop region, or the limit per file)",
-                self.name(to)
+                "file {} already holds {} unpromoted {name} of the side to move",
+                (b'a' + file) as char,
+                def.drops_per_file.unwrap_or(0)
             )
         };
         Err(drop_err(reason))

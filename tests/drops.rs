@@ -473,3 +473,63 @@ betza = "W"
     assert_eq!(drops(&p, "W"), common::set("c2 c4"));
     assert_reference(&p, &|_| false);
 }
+
+#[test]
+fn refused_drops_say_why() {
+    let err = |p: &Position<'_>, text: &str| p.parse_move(text).unwrap_err().to_string();
+    let p = pos("shogi", "k8/2G6/1S7/9/9/9/4P4/9/8K[NPp] w - - 0 1");
+    assert_eq!(
+        err(&p, "P@a8"),
+        "drop \"P@a8\": a Pawn may not be dropped to give checkmate"
+    );
+    assert_eq!(
+        err(&p, "P@e5"),
+        "drop \"P@e5\": file e already holds 1 unpromoted Pawn of the side to move"
+    );
+    assert_eq!(
+        err(&p, "N@d8"),
+        "drop \"N@d8\": a Knight on d8 could never move again"
+    );
+    assert_eq!(err(&p, "P@c8"), "drop \"P@c8\": c8 is not empty");
+    assert_eq!(
+        err(&p, "G@d4"),
+        "drop \"G@d4\": the side to move has no Gold in hand"
+    );
+    let c = pos("crazyhouse", "4k3/8/8/8/8/8/8/r3K3[P] w - - 0 1");
+    assert_eq!(
+        err(&c, "P@a8"),
+        "drop \"P@a8\": a8 is outside the Pawn's drop region"
+    );
+    assert_eq!(
+        err(&c, "P@e4"),
+        "drop \"P@e4\": it would leave the King attacked"
+    );
+    let chess = pos("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        err(&chess, "P@e4"),
+        "drop \"P@e4\": this variant has no drops"
+    );
+}
+
+#[test]
+fn at_most_eight_types_may_be_in_hand() {
+    let mut def = betza::VariantDef::new("many-hands", 10, 2)
+        .piece(betza::PieceDef::new("King", "K", "K").royal())
+        .drops(betza::DropsDef::default());
+    let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
+    for l in letters {
+        def = def.piece(betza::PieceDef::new(l, l, "W"));
+    }
+    let nine = def.clone().start("k9/9K w - - 0 1");
+    let err = nine.build().unwrap_err().to_string();
+    assert_eq!(err, "drops: 9 types can be in hand: at most 8");
+    // Eight are fine.
+    let mut eight = betza::VariantDef::new("eight-hands", 10, 2)
+        .piece(betza::PieceDef::new("King", "K", "K").royal())
+        .drops(betza::DropsDef::default())
+        .start("k9/9K w - - 0 1");
+    for l in &letters[..8] {
+        eight = eight.piece(betza::PieceDef::new(l, l, "W"));
+    }
+    assert_eq!(eight.build().unwrap().hand_roles().len(), 8);
+}

@@ -294,6 +294,21 @@ fn missing_optional_promotions_are_named() {
     assert_lines(&run, 1, &["missing  e5f7+  optional promotion: promoting"]);
 }
 
+fn a_drop_mate_is_named() {
+    // P@a8 mates: the Silver guards a8, the Gold b8 and b9.
+    let fen = "k8/2G6/1S7/9/9/9/9/9/8K[P] w - - 0 1";
+    let run = diff(
+        &["--variant", "shogi", "--fen", fen, "--depth", "1"],
+        &["--variant", "shogi", "--break", "drop-mate"],
+    );
+    assert_lines(
+        &run,
+        1,
+        &["extra    P@a8  drop \"P@a8\": a Pawn may not be dropped to give checkmate"],
+    );
+    assert_eq!(lines_of(&run, "extra").len(), 1, "{}", run.out);
+}
+
 fn missing_facing_rule_is_named() {
     // The Knight on i5 is all that stands between the Kings.
     let fen = "10/8k1/10/10/10/8N1/10/10/8K1/10 w - - 0 1";
@@ -735,6 +750,7 @@ const TESTS: &[(&str, fn())] = &[
         missing_optional_promotions_are_named,
     ),
     ("missing_facing_rule_is_named", missing_facing_rule_is_named),
+    ("a_drop_mate_is_named", a_drop_mate_is_named),
     ("variant_files_are_read", variant_files_are_read),
     ("engine_errors_exit_2", engine_errors_exit_2),
     ("bad_arguments_are_reported", bad_arguments_are_reported),
