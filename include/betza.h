@@ -87,6 +87,12 @@
 #define BETZA_MOVE_DROP 16
 
 /*
+ The move captures on `via` before its destination (a locust capture,
+ written `<from><via><to>`); without this bit `via` is ignored.
+ */
+#define BETZA_MOVE_VIA 32
+
+/*
  What a call did. BETZA_OK is zero; every other value is a failure whose
  message betza_last_error returns. New codes may be added in a minor
  version; the values of existing codes never change.
@@ -194,6 +200,31 @@ typedef enum BetzaReason {
    No legal move without being in check.
    */
   BETZA_REASON_STALEMATE = 2,
+  /*
+   A side was left with its royal piece alone (Shatranj, Courier).
+   */
+  BETZA_REASON_BARE_KING = 3,
+  /*
+   A dead position: only royal pieces, or material the variant lists
+   as unable to win. The position still has legal moves.
+   */
+  BETZA_REASON_INSUFFICIENT_MATERIAL = 4,
+  /*
+   The variant's n-fold repetition ended the game (games only).
+   */
+  BETZA_REASON_REPETITION = 5,
+  /*
+   A repetition in which a side checked with every move (games only).
+   */
+  BETZA_REASON_PERPETUAL_CHECK = 6,
+  /*
+   The variant's n-move rule ended the game (games only).
+   */
+  BETZA_REASON_MOVE_RULE = 7,
+  /*
+   Makruk's count ran out (games only).
+   */
+  BETZA_REASON_COUNTING = 8,
 } BetzaReason;
 
 /*
@@ -245,8 +276,8 @@ typedef struct BetzaPosition BetzaPosition;
 typedef struct BetzaVariant BetzaVariant;
 
 /*
- A move as plain data. A move is identified by from, to and promotion;
- the other fields describe it.
+ A move as plain data. A move is identified by from, to, promotion and,
+ with BETZA_MOVE_VIA in `flags`, `via`; the other fields describe it.
  */
 typedef struct BetzaMove {
   /*
@@ -273,6 +304,14 @@ typedef struct BetzaMove {
    BETZA_MOVE_* bits.
    */
   uint32_t flags;
+  /*
+   With BETZA_MOVE_VIA: the square captured on the way; else BETZA_NONE.
+   */
+  int32_t via;
+  /*
+   Piece type captured on `via`, or BETZA_NONE.
+   */
+  int32_t via_captured;
 } BetzaMove;
 
 /*
@@ -298,11 +337,13 @@ typedef struct BetzaGameStatus {
    */
   struct BetzaOutcome outcome;
   /*
-   A threefold repetition could be claimed (never ends the game by itself).
+   The variant's claimable repetition (threefold by default) could be
+   claimed (never ends the game by itself).
    */
   bool threefold_repetition;
   /*
-   The fifty-move rule could be claimed (never ends the game by itself).
+   The variant's claimable n-move rule (fifty moves by default) could be
+   claimed (never ends the game by itself).
    */
   bool fifty_moves;
   /*
@@ -842,6 +883,14 @@ enum BetzaStatus betza_variant_piece_description(const struct BetzaVariant *vari
                                                  size_t *len);
 
 /*
+ The rule's name in words ("checkmate", "bare king", "perpetual check",
+ ...; "none" for BETZA_REASON_NONE), as PGN's Termination tag writes it;
+ static, never freed. Any int is accepted: an unknown value gives
+ "unknown reason".
+ */
+const char *betza_reason_text(int32_t reason);
+
+/*
  Creates a position of the built-in variant named variant from
  fen_or_null (NULL: the variant's start position) into *out; free it with
  betza_position_free.
@@ -986,8 +1035,10 @@ enum BetzaStatus betza_position_perft(const struct BetzaPosition *pos,
                                       uint64_t *nodes);
 
 /*
- The outcome by the rules into *out (BETZA_RESULT_ONGOING while the side
- to move has a legal move).
+ The outcome a lone position decides into *out: the bare King,
+ checkmate, stalemate, or a dead position (BETZA_REASON_INSUFFICIENT_MATERIAL,
+ which keeps its legal moves); BETZA_RESULT_ONGOING otherwise. Repetition
+ and move counts need the game: betza_game_status.
 
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
  */
