@@ -81,6 +81,13 @@
 #define BETZA_MOVE_FORCED_PROMOTION 8
 
 /*
+ Set in the flags of a move listed or parsed from a position when the
+ move gives check (betza_position_legal_moves, _moves_between,
+ _legal_moves_from, _parse_move). Not part of a move's identity.
+ */
+#define BETZA_MOVE_GIVES_CHECK 256
+
+/*
  What a call did. BETZA_OK is zero; every other value is a failure whose
  message betza_last_error returns. New codes may be added in a minor
  version; the values of existing codes never change.
@@ -1084,6 +1091,79 @@ enum BetzaStatus betza_position_parse_square(const struct BetzaPosition *pos,
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
  */
 enum BetzaStatus betza_position_hash(const struct BetzaPosition *pos, uint64_t *out);
+
+/*
+ The squares of the pieces giving check to the side to move (none when
+ not in check) into buf (capacity cap); *count gets their number.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+ NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the count is reported).
+ */
+enum BetzaStatus betza_position_checkers(const struct BetzaPosition *pos,
+                                         uint32_t *buf,
+                                         size_t cap,
+                                         size_t *count);
+
+/*
+ The legal moves of the piece on square from (none for an empty square or
+ a piece of the side not to move) into buf (capacity cap moves), found
+ from that piece alone; *count gets the number.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+ NULL and cap is not 0; BETZA_INVALID_ARGUMENT if from is not a square;
+ BETZA_BUFFER_TOO_SMALL (the count is reported).
+ */
+enum BetzaStatus betza_position_legal_moves_from(const struct BetzaPosition *pos,
+                                                 uint32_t from,
+                                                 struct BetzaMove *buf,
+                                                 size_t cap,
+                                                 size_t *count);
+
+/*
+ Whether mv (by from, to and promotion) is a legal move here, into *out;
+ decided from the moving piece's moves alone. Any values are accepted: a
+ move that is not legal (or names no square) gives false.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or out is NULL.
+ */
+enum BetzaStatus betza_position_is_legal(const struct BetzaPosition *pos,
+                                         const struct BetzaMove *mv,
+                                         bool *out);
+
+/*
+ Whether the legal move mv (by from, to and promotion) gives check, into
+ *out.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or out is NULL;
+ BETZA_ILLEGAL_MOVE if no legal move matches.
+ */
+enum BetzaStatus betza_position_gives_check(const struct BetzaPosition *pos,
+                                            const struct BetzaMove *mv,
+                                            bool *out);
+
+/*
+ Whether the legal move mv (by from, to and promotion) captures, en
+ passant included, into *out.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or out is NULL;
+ BETZA_ILLEGAL_MOVE if no legal move matches.
+ */
+enum BetzaStatus betza_position_is_capture(const struct BetzaPosition *pos,
+                                           const struct BetzaMove *mv,
+                                           bool *out);
+
+/*
+ For the legal move mv: the castling Rook's square before and after the
+ move into *rook_from and *rook_to, or BETZA_NONE in both when mv does not
+ castle.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv, rook_from or rook_to is
+ NULL; BETZA_ILLEGAL_MOVE if no legal move matches.
+ */
+enum BetzaStatus betza_position_castling_rook(const struct BetzaPosition *pos,
+                                              const struct BetzaMove *mv,
+                                              int32_t *rook_from,
+                                              int32_t *rook_to);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -479,15 +479,10 @@ impl<'v> Position<'v> {
     }
 
     /// The squares the piece on `from` may legally move to (for highlighting).
+    /// Found from that piece's moves alone.
     pub fn legal_targets(&self, from: Square) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
-        if self.piece_at(from).is_some_and(|p| p.color == self.side) {
-            self.generate(true, &mut |m| {
-                if m.from == from {
-                    targets = targets.with(m.to)
-                }
-            });
-        }
+        self.for_each_legal_move_from(from, |m| targets = targets.with(m.to));
         targets
     }
 
@@ -500,11 +495,12 @@ impl<'v> Position<'v> {
         list
     }
 
-    /// Whether `m` is a legal move here.
+    /// Whether `m` is a legal move here,
+    /// decided from the moving piece's moves alone (see `src/query.rs`);
+    /// any `Move` is accepted: one of another position or variant, or a
+    /// hand-made one, is simply not legal unless this position has it.
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut found = false;
-        self.generate(true, &mut |x| found |= x == *m);
-        found
+        self.is_legal_move(m)
     }
 
     /// The position after `m`, which must be legal here.

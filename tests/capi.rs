@@ -160,6 +160,19 @@ fn c_api_test_passes_as_cxx() {
     assert_all_passed(&run(&exe, &[]));
 }
 
+/// The calls of issue 27 (tests/c/api_test.c), as C and as C++.
+#[test]
+fn c_api_round_two_test_passes() {
+    let exe = compile("api_test", &root().join("tests/c/api_test.c"), Lang::C99);
+    assert_all_passed(&run(&exe, &[]));
+    let exe = compile(
+        "api_test-cxx",
+        &root().join("tests/c/api_test.c"),
+        Lang::Cxx11,
+    );
+    assert_all_passed(&run(&exe, &[]));
+}
+
 #[test]
 fn c_example_plays_a_game() {
     let exe = compile("demo", &root().join("examples/c/demo.c"), Lang::C99);

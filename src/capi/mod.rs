@@ -27,6 +27,7 @@
 mod game;
 mod meta;
 mod position;
+mod query;
 
 use std::cell::RefCell;
 use std::ffi::{CStr, c_char};
@@ -35,6 +36,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 pub use game::*;
 pub use meta::*;
 pub use position::*;
+pub use query::*;
 
 /// The library's major version. Versions within one major version keep the
 /// ABI: functions, constants and struct layouts.

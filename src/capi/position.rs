@@ -161,7 +161,10 @@ pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Squa
 
 /// Finds the legal move a `BetzaMove` names (by from, to and promotion).
 pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
-    let found = pos.legal_moves().into_iter().find(|x| {
+    // Only the moves of the piece on `from`: not every move is listed.
+    let from = (m.from < pos.size().squares() as u32).then_some(Square(m.from as u8));
+    let moves = from.map(|f| pos.legal_moves_from(f)).unwrap_or_default();
+    let found = moves.into_iter().find(|x| {
         x.from().0 as u32 == m.from
             && x.to().0 as u32 == m.to
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
@@ -322,7 +325,7 @@ pub unsafe extern "C" fn betza_position_legal_moves(
             .pos
             .legal_moves()
             .into_iter()
-            .map(BetzaMove::from)
+            .map(|m| super::query::annotated(&p.pos, m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -355,7 +358,7 @@ pub unsafe extern "C" fn betza_position_moves_between(
             .pos
             .moves_between(f, t)
             .into_iter()
-            .map(BetzaMove::from)
+            .map(|m| super::query::annotated(&p.pos, m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -426,7 +429,8 @@ pub unsafe extern "C" fn betza_position_parse_move(
         let text = unsafe { str_arg(text, "text") }?;
         need(out, "out")?;
         let m = p.pos.parse_move(text).map_err(move_error)?;
-        unsafe { write_out(out, BetzaMove::from(m), "out") }
+        let m = super::query::annotated(&p.pos, m);
+        unsafe { write_out(out, m, "out") }
     })
 }
 
