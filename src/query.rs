@@ -106,7 +106,7 @@ impl<'v> Position<'v> {
     /// ```
     /// use betza::{MoveList, Position, Variant};
     /// let pos = Position::start(Variant::by_name("decimaka").unwrap());
-    /// let mut buf = MoveList::new();
+    /// let mut buf: MoveList = MoveList::new();
     /// pos.legal_moves_into(&mut buf);
     /// assert_eq!(buf.len(), 50);
     /// ```
