@@ -150,7 +150,7 @@ pub struct Position<'v> {
 
 impl PartialEq for Position<'_> {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.variant, other.variant)
+        self.variant.same_definition(other.variant)
             && self.board == other.board
             && self.side == other.side
             && self.castling == other.castling
@@ -164,10 +164,11 @@ impl PartialEq for Position<'_> {
 impl Eq for Position<'_> {}
 
 impl std::hash::Hash for Position<'_> {
-    /// Hashes what `==` compares (the variant by address), so positions can
-    /// key a `HashMap`; [`Position::hash`] is the Zobrist key instead.
+    /// Hashes what `==` compares (the variant by its name: equal
+    /// definitions have equal names), so positions can key a `HashMap`;
+    /// [`Position::hash`] is the Zobrist key instead.
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        std::ptr::hash(self.variant, state);
+        self.variant.name.hash(state);
         self.board.hash(state);
         self.side.hash(state);
         self.castling.hash(state);
@@ -217,7 +218,8 @@ impl fmt::Display for Position<'_> {
 
 impl<'v> Position<'v> {
     /// The same position borrowing `variant` for another lifetime, if it is
-    /// this position's variant (the same object): to keep a copy of a
+    /// this position's variant (the same object, or one of the same
+    /// definition): to keep a copy of a
     /// [`crate::Game`]'s position while the game changes, borrow the variant
     /// from a [`crate::VariantRef`] of your own.
     ///
@@ -231,7 +233,9 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w>> {
-        std::ptr::eq(self.variant, variant).then_some(Position { variant, ..*self })
+        self.variant
+            .same_definition(variant)
+            .then_some(Position { variant, ..*self })
     }
 
     /// The variant's start position.
@@ -402,7 +406,11 @@ impl<'v> Position<'v> {
     /// Squares holding pieces of type `role` (both sides).
     #[inline]
     pub fn pieces_of(&self, role: Role) -> Bitboard {
-        self.roles[role.index()]
+        // A role of no variant (hand-made) stands nowhere.
+        self.roles
+            .get(role.index())
+            .copied()
+            .unwrap_or(Bitboard::EMPTY)
     }
 
     /// The royal piece's square of `color`.
@@ -551,10 +559,13 @@ impl<'v> Position<'v> {
     /// or [`pseudo_legal_moves`](Self::pseudo_legal_moves). After a
     /// pseudo-legal move the result may leave the mover's King attacked: such a
     /// position is good only for asking that. Any other move gives a
-    /// meaningless (but memory-safe) result.
+    /// meaningless (but memory-safe) result; one naming a square off this
+    /// board or a type this variant lacks leaves the position as it is.
     pub fn play_unchecked(&self, m: &Move) -> Position<'v> {
         let mut next = *self;
-        next.make(m);
+        if self.fits(m) {
+            next.make(m);
+        }
         next
     }
 

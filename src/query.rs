@@ -21,6 +21,8 @@ use crate::variant::Role;
 #[derive(Clone, Copy)]
 pub struct MoveUndo {
     undo: Undo,
+    /// False for a move [`Position::play_in_place_unchecked`] did not play.
+    played: bool,
     /// What the position looks like right after the move: checked by
     /// `undo_move`, so an undo record of another position is refused.
     side_after: Color,
@@ -289,15 +291,43 @@ impl<'v> Position<'v> {
     /// for [`play_unchecked`](Self::play_unchecked); any other move gives a
     /// meaningless but memory-safe position.
     pub fn play_in_place_unchecked(&mut self, m: &Move) -> MoveUndo {
-        let undo = self.make(m);
+        // A move naming squares off the board or types the variant lacks
+        // would leave a position later calls cannot read: it changes nothing.
+        let played = self.fits(m);
+        let undo = if played {
+            self.make(m)
+        } else {
+            let mut copy = *self;
+            copy.make(&Move::new(
+                m.from,
+                m.from,
+                m.role,
+                None,
+                None,
+                MoveFlags::empty(),
+            ))
+        };
         MoveUndo {
             undo,
+            played,
             side_after: self.side,
             to: m.to,
             on_to: self.piece_at(m.to),
             fullmove_after: self.fullmove,
             halfmove_after: self.halfmove,
         }
+    }
+
+    /// Whether every square and type `m` names is one of this position's
+    /// board and variant: what `make` needs to leave a readable position.
+    #[inline]
+    pub(crate) fn fits(&self, m: &Move) -> bool {
+        let squares = self.variant.size.squares();
+        let roles = self.variant.pieces.len();
+        m.from.index() < squares
+            && m.to.index() < squares
+            && m.role.index() < roles
+            && m.promotion.is_none_or(|p| p.index() < roles)
     }
 
     /// Takes back the move whose record `undo` is, if the position is as
@@ -310,13 +340,35 @@ impl<'v> Position<'v> {
         {
             return Err(UndoError);
         }
-        self.unmake(&undo.undo);
+        if undo.played {
+            self.unmake(&undo.undo);
+        }
         Ok(())
     }
 
     /// Whether `role` is one of this position's variant's piece types.
     pub fn has_role(&self, role: Role) -> bool {
         role.index() < self.variant.pieces.len()
+    }
+}
+
+impl crate::Variant {
+    /// Whether `other` is this variant: the same object, or one compiled
+    /// from an equal definition (the same built-in loaded twice, a file
+    /// read twice). Positions of such variants compare equal, and one's
+    /// moves are the other's.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let chess = Variant::by_name("chess").unwrap();
+    /// let again = Variant::from_definition(&chess.definition().to_string())?;
+    /// assert!(again.same_definition(chess));
+    /// assert!(!again.same_definition(Variant::by_name("meiriqi").unwrap()));
+    /// assert_eq!(Position::start(&again), Position::start(chess));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn same_definition(&self, other: &crate::Variant) -> bool {
+        std::ptr::eq(self, other) || self.def == other.def
     }
 }
 
