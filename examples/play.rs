@@ -26,7 +26,7 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use betza::{BoardSize, Game, Role, VariantRef};
+use betza::{BoardSize, Game, Notation, Role, VariantRef};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
@@ -274,6 +274,7 @@ pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Re
         ended: None,
         announced: false,
         shown: false,
+        notation: Notation::San,
     };
     session.main_loop()
 }
@@ -299,6 +300,8 @@ struct Session<I, W> {
     announced: bool,
     /// Whether the board of the current position has been drawn.
     shown: bool,
+    /// How `moves` writes moves (the `notation` command).
+    notation: Notation,
 }
 
 /// What a line of input asked for.
@@ -313,6 +316,7 @@ Moves: move text such as e3e5 (c7c8+ promotes in Decimaka and Meiriqi, e7e8q in 
        (any answer but the ones offered takes the move back).
 Commands:
   moves [SQUARE]   the legal moves (of the piece on SQUARE)
+  notation NAME    how moves are listed: san, lan, wxf (Xiangqi) or move (move text)
   pieces           every piece type: its letter, name, promotion and moves in words
   show PIECE       the squares a piece (letter or name) reaches from the centre of an empty board
   board            draw the board again
@@ -431,6 +435,11 @@ impl<I: Input, W: Write> Session<I, W> {
             "fen" => writeln!(self.out, "{}", self.game.position().to_fen())?,
             "pgn" => self.pgn()?,
             "moves" | "m" => self.list_moves(rest.first().copied())?,
+            "notation" => match rest.first().map(|n| n.parse::<Notation>()) {
+                Some(Ok(n)) => self.notation = n,
+                Some(Err(e)) => writeln!(self.out, "{e}.")?,
+                None => writeln!(self.out, "Moves are listed in {:?}.", self.notation)?,
+            },
             "pieces" => self.pieces()?,
             "show" => self.show_piece(after_first)?,
             "undo" | "u" => self.undo()?,
@@ -649,7 +658,11 @@ impl<I: Input, W: Write> Session<I, W> {
         let v = self.variant();
         let pos = self.game.position().rebind(&v).expect("the game's variant");
         let Some(name) = square else {
-            let moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.san(m)).collect();
+            let moves: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .filter_map(|m| pos.notation(m, self.notation).ok())
+                .collect();
             return writeln!(self.out, "{} legal moves: {}", moves.len(), moves.join(" "));
         };
         let Some(sq) = pos.size().parse_square(name) else {
@@ -676,7 +689,10 @@ impl<I: Input, W: Write> Session<I, W> {
             .legal_moves()
             .iter()
             .filter(|m| m.from() == sq)
-            .map(|m| format!("{} ({})", pos.san(m), pos.move_text(m)))
+            .map(|m| {
+                let text = pos.notation(m, self.notation).unwrap_or_default();
+                format!("{text} ({})", pos.move_text(m))
+            })
             .collect();
         if moves.is_empty() {
             writeln!(self.out, "The {piece_name} on {name} has no legal move.")

@@ -220,6 +220,29 @@ typedef enum BetzaPieceText {
 } BetzaPieceText;
 
 /*
+ A way to write a move, for betza_position_move_notation. Western shogi
+ notation will be added with drops.
+ */
+typedef enum BetzaNotation {
+  /*
+   Move text, such as "e2e4" or "c9c10+".
+   */
+  BETZA_NOTATION_MOVE_TEXT = 0,
+  /*
+   SAN, such as "Nf3" or "e8=Q#".
+   */
+  BETZA_NOTATION_SAN = 1,
+  /*
+   Long algebraic notation, such as "Ng1-f3" or "e4xd5".
+   */
+  BETZA_NOTATION_LAN = 2,
+  /*
+   Xiangqi's WXF notation, such as "C2.5" or "H8+7".
+   */
+  BETZA_NOTATION_WXF = 3,
+} BetzaNotation;
+
+/*
  An opaque game: a start position, the moves played, the current position,
  a declared result and PGN tags. It keeps its variant alive. Free it with
  betza_game_free.
@@ -1091,6 +1114,51 @@ enum BetzaStatus betza_position_parse_square(const struct BetzaPosition *pos,
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
  */
 enum BetzaStatus betza_position_hash(const struct BetzaPosition *pos, uint64_t *out);
+
+/*
+ The legal move mv (found by from, to and promotion) written in notation,
+ a BetzaNotation value.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or len is NULL, or buf
+ is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if notation is not a
+ BetzaNotation; BETZA_ILLEGAL_MOVE if no legal move matches;
+ BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_position_move_notation(const struct BetzaPosition *pos,
+                                              const struct BetzaMove *mv,
+                                              uint32_t notation,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *len);
+
+/*
+ The SAN of a line of count moves played from pos (each found by from,
+ to and promotion in the position the ones before it leave), separated
+ by single spaces, such as "e4 e5 Nf3".
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or len is NULL, moves is
+ NULL and count is not 0, or buf is NULL and cap is not 0;
+ BETZA_ILLEGAL_MOVE if a move is not legal where it is played (the
+ message says which); BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_position_san_line(const struct BetzaPosition *pos,
+                                         const struct BetzaMove *moves,
+                                         size_t count,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *len);
+
+/*
+ Plays a line of moves given as text, separated by white space, each
+ move text ("e2e4") or SAN ("Nf3"); move numbers ("1.", "12...") are
+ skipped. All or nothing: on failure pos is unchanged and the message
+ names the move refused.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or line is NULL;
+ BETZA_INVALID_UTF8; BETZA_INVALID_MOVE if a text is malformed or names
+ no move; BETZA_ILLEGAL_MOVE if a move is not legal where it is played.
+ */
+enum BetzaStatus betza_position_play_line(struct BetzaPosition *pos, const char *line);
 
 /*
  The squares of the pieces giving check to the side to move (none when

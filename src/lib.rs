@@ -69,6 +69,7 @@ pub mod game;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod notations;
 pub mod perft;
 pub mod pgn;
 pub mod position;
@@ -88,6 +89,7 @@ pub use crate::bitboard::{
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+pub use crate::notations::Notation;
 pub use crate::perft::{PerftOptions, Shard};
 pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};

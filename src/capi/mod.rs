@@ -26,6 +26,7 @@
 
 mod game;
 mod meta;
+mod notations;
 mod position;
 mod query;
 
@@ -35,6 +36,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use game::*;
 pub use meta::*;
+pub use notations::*;
 pub use position::*;
 pub use query::*;
 

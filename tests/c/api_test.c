@@ -99,8 +99,61 @@ static void test_queries(void) {
     betza_position_free(pos);
 }
 
+static void test_notations(void) {
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("xiangqi", NULL, &pos), BETZA_OK);
+    BetzaMove m;
+    char buf[64];
+    size_t len = 0;
+    STATUS(betza_position_parse_move(pos, "h3e3", &m), BETZA_OK);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_WXF, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "C2.5") == 0 && len == 4);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_LAN, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Ch3-e3") == 0);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_SAN, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Che3") == 0); /* the b3 Cannon reaches e3 too */
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_MOVE_TEXT, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "h3e3") == 0);
+    STATUS(betza_position_move_notation(pos, &m, 17, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
+    betza_position_free(pos);
+
+    /* A line to SAN, and a line played in one call. */
+    STATUS(betza_position_new("chess", NULL, &pos), BETZA_OK);
+    BetzaMove line[3];
+    BetzaPosition *at = NULL;
+    STATUS(betza_position_clone(pos, &at), BETZA_OK);
+    const char *texts[3] = {"e2e4", "e7e5", "g1f3"};
+    for (int i = 0; i < 3; i++) {
+        STATUS(betza_position_parse_move(at, texts[i], &line[i]), BETZA_OK);
+        STATUS(betza_position_play(at, &line[i]), BETZA_OK);
+    }
+    STATUS(betza_position_san_line(pos, line, 3, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "e4 e5 Nf3") == 0);
+    STATUS(betza_position_san_line(pos, line + 1, 2, buf, sizeof buf, &len), BETZA_ILLEGAL_MOVE);
+    STATUS(betza_position_san_line(pos, NULL, 0, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(len == 0 && buf[0] == 0);
+    STATUS(betza_position_san_line(pos, NULL, 2, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+
+    BetzaPosition *played = NULL;
+    STATUS(betza_position_clone(pos, &played), BETZA_OK);
+    STATUS(betza_position_play_line(played, "1. e4 e7e5 2. Nf3"), BETZA_OK);
+    char fen_a[128], fen_b[128];
+    STATUS(betza_position_fen(played, fen_a, sizeof fen_a, &len), BETZA_OK);
+    STATUS(betza_position_fen(at, fen_b, sizeof fen_b, &len), BETZA_OK);
+    CHECK(strcmp(fen_a, fen_b) == 0);
+    /* All or nothing. */
+    STATUS(betza_position_play_line(played, "Nc6 Ke3"), BETZA_INVALID_MOVE);
+    STATUS(betza_position_fen(played, fen_a, sizeof fen_a, &len), BETZA_OK);
+    CHECK(strcmp(fen_a, fen_b) == 0);
+    STATUS(betza_position_play_line(played, NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(played);
+    betza_position_free(at);
+    betza_position_free(pos);
+}
+
 int main(void) {
     test_queries();
+    test_notations();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
