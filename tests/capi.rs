@@ -173,6 +173,17 @@ fn c_api_round_two_test_passes() {
     assert_all_passed(&run(&exe, &[]));
 }
 
+/// betza.hpp's calls of issue 27 (tests/c/hpp_api_test.cpp).
+#[test]
+fn cxx_wrapper_round_two_test_passes() {
+    let exe = compile(
+        "hpp_api_test",
+        &root().join("tests/c/hpp_api_test.cpp"),
+        Lang::Cxx17,
+    );
+    assert_all_passed(&run(&exe, &[]));
+}
+
 #[test]
 fn c_example_plays_a_game() {
     let exe = compile("demo", &root().join("examples/c/demo.c"), Lang::C99);
@@ -419,6 +430,13 @@ fn structs_have_one_layout_in_c_and_rust() {
         promotion_count
     });
     layout!(BetzaPiece { piece, color });
+    layout!(BetzaErrorDetail {
+        fen_field,
+        fen_rank,
+        line,
+        byte_offset
+    });
+    layout!(BetzaNotation {});
     layout!(BetzaStatus {});
     layout!(BetzaResult {});
     layout!(BetzaReason {});
@@ -438,6 +456,7 @@ fn structs_have_one_layout_in_c_and_rust() {
         "BetzaResult",
         "BetzaReason",
         "BetzaPieceText",
+        "BetzaNotation",
     ];
     let listed: BTreeSet<String> = structs
         .into_iter()

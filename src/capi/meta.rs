@@ -128,8 +128,7 @@ pub unsafe extern "C" fn betza_variant_new(
         super::need(out, "out")?;
         // SAFETY: a C string from the caller.
         let text = unsafe { str_arg(definition, "definition") }?;
-        let variant = Variant::from_definition(text)
-            .map_err(|e| super::fail_with(BETZA_INVALID_DEFINITION)(&e))?;
+        let variant = Variant::from_definition(text).map_err(super::errors::definition_fail)?;
         let handle = Arc::new(BetzaVariant {
             variant: Arc::new(variant).into(),
         });

@@ -198,7 +198,7 @@ pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result
     } else {
         // SAFETY: a C string from the caller.
         let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        Position::from_fen(v, fen).map_err(|e| fail_with(BETZA_INVALID_FEN)(&e))?
+        Position::from_fen(v, fen).map_err(super::errors::fen_fail)?
     };
     Ok(BetzaPosition::new(holder, pos))
 }

@@ -151,8 +151,121 @@ static void test_notations(void) {
     betza_position_free(pos);
 }
 
+static void test_conventions(void) {
+    /* A size query succeeds and leaves the last error alone. */
+    BetzaPosition *pos = NULL;
+    STATUS(betza_position_new("chess", "bad fen", &pos), BETZA_INVALID_FEN);
+    char before[256], after[256];
+    betza_last_error(before, sizeof before);
+    STATUS(betza_position_new("chess", NULL, &pos), BETZA_OK);
+    size_t len = 0;
+    STATUS(betza_position_fen(pos, NULL, 0, &len), BETZA_OK);
+    CHECK(len == strlen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    BetzaMove moves[4];
+    size_t n = 0;
+    STATUS(betza_position_legal_moves(pos, NULL, 0, &n), BETZA_OK);
+    CHECK(n == 20);
+    betza_last_error(after, sizeof after);
+    CHECK(strcmp(before, after) == 0);
+    /* A buffer too small is still a failure. */
+    STATUS(betza_position_legal_moves(pos, moves, 4, &n), BETZA_BUFFER_TOO_SMALL);
+
+    /* Error details: the FEN field and rank, the definition line, the byte. */
+    BetzaErrorDetail d;
+    BetzaPosition *bad = NULL;
+    STATUS(betza_position_new("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &bad), BETZA_INVALID_FEN);
+    STATUS(betza_last_error_detail(&d), BETZA_OK);
+    CHECK(d.fen_field == 2 && d.fen_rank == BETZA_NONE && d.line == BETZA_NONE);
+    STATUS(betza_position_new("chess", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &bad), BETZA_INVALID_FEN);
+    STATUS(betza_last_error_detail(&d), BETZA_OK);
+    CHECK(d.fen_field == 1 && d.fen_rank == 7);
+    STATUS(betza_position_new("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", &bad), BETZA_INVALID_FEN);
+    STATUS(betza_last_error_detail(&d), BETZA_OK);
+    CHECK(d.fen_field == 6);
+    BetzaVariant *v = NULL;
+    STATUS(betza_variant_new("name = \"x\"\nfiles = 8\nranks = = 8\n", &v), BETZA_INVALID_DEFINITION);
+    STATUS(betza_last_error_detail(&d), BETZA_OK);
+    CHECK(d.line == 3 && d.fen_field == BETZA_NONE);
+    STATUS(betza_position_new("che\xffss", NULL, &bad), BETZA_INVALID_UTF8);
+    STATUS(betza_last_error_detail(&d), BETZA_OK);
+    CHECK(d.byte_offset == 3);
+    STATUS(betza_last_error_detail(NULL), BETZA_NULL_ARGUMENT);
+    betza_position_free(pos);
+
+    /* The version as one number. */
+    CHECK(betza_version_number() == BETZA_VERSION_NUMBER);
+    CHECK(BETZA_VERSION_NUMBER == BETZA_VERSION_MAJOR * 10000 + BETZA_VERSION_MINOR * 100 + BETZA_VERSION_PATCH);
+}
+
+static void test_setup(void) {
+    const BetzaVariant *chess = NULL;
+    STATUS(betza_variant_by_name("chess", &chess), BETZA_OK);
+    BetzaSetup *s = NULL;
+    STATUS(betza_setup_new(chess, &s), BETZA_OK);
+    /* Piece types: find the King and the Rook by token. */
+    uint32_t count = 0, king = 99, rook = 99;
+    STATUS(betza_variant_piece_count(chess, &count), BETZA_OK);
+    for (uint32_t i = 0; i < count; i++) {
+        char tok[8];
+        size_t len = 0;
+        STATUS(betza_variant_piece_text(chess, i, BETZA_PIECE_TOKEN, tok, sizeof tok, &len), BETZA_OK);
+        if (strcmp(tok, "K") == 0) king = i;
+        if (strcmp(tok, "R") == 0) rook = i;
+    }
+    CHECK(king != 99 && rook != 99);
+    STATUS(betza_setup_place(s, 4, king, BETZA_WHITE), BETZA_OK); /* e1 */
+    STATUS(betza_setup_set_castling(s, BETZA_WHITE, true, true), BETZA_OK);
+    /* No Black King and no Rook for the right: two problems. */
+    BetzaPosition *pos = NULL;
+    STATUS(betza_setup_position(s, &pos), BETZA_INVALID_SETUP);
+    CHECK(pos == NULL);
+    char buf[512];
+    size_t len = 0, problems = 0;
+    STATUS(betza_setup_problems(s, buf, sizeof buf, &len, &problems), BETZA_OK);
+    CHECK(problems == 2 && strchr(buf, '\n') != NULL);
+    STATUS(betza_setup_place(s, 7, rook, BETZA_WHITE), BETZA_OK); /* h1 */
+    STATUS(betza_setup_place(s, 60, king, BETZA_BLACK), BETZA_OK); /* e8 */
+    STATUS(betza_setup_set_side(s, BETZA_BLACK), BETZA_OK);
+    STATUS(betza_setup_set_clocks(s, 3, 20), BETZA_OK);
+    STATUS(betza_setup_position(s, &pos), BETZA_OK);
+    STATUS(betza_setup_problems(s, NULL, 0, &len, &problems), BETZA_OK);
+    CHECK(len == 0 && problems == 0);
+    char fen[128];
+    STATUS(betza_position_fen(pos, fen, sizeof fen, &len), BETZA_OK);
+    CHECK(strcmp(fen, "4k3/8/8/8/8/8/8/4K2R b K - 3 20") == 0);
+    BetzaPiece piece;
+    STATUS(betza_setup_piece_at(s, 7, &piece), BETZA_OK);
+    CHECK(piece.piece == (int32_t)rook && piece.color == BETZA_WHITE);
+    STATUS(betza_setup_remove(s, 7), BETZA_OK);
+    STATUS(betza_setup_piece_at(s, 7, &piece), BETZA_OK);
+    CHECK(piece.piece == BETZA_NONE);
+    /* Out-of-range values are refused. */
+    STATUS(betza_setup_place(s, 64, king, BETZA_WHITE), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_setup_place(s, 0, count, BETZA_WHITE), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_setup_place(s, 0, king, 2), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_setup_set_ep_square(s, 64), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_setup_set_ep_square(s, BETZA_NONE), BETZA_OK);
+    STATUS(betza_setup_set_clocks(s, 0, 0), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_setup_place(NULL, 0, king, BETZA_WHITE), BETZA_NULL_ARGUMENT);
+    /* From a position and back. */
+    BetzaSetup *copy = NULL;
+    STATUS(betza_setup_from_position(pos, &copy), BETZA_OK);
+    BetzaPosition *again = NULL;
+    STATUS(betza_setup_position(copy, &again), BETZA_OK);
+    char fen2[128];
+    STATUS(betza_position_fen(again, fen2, sizeof fen2, &len), BETZA_OK);
+    CHECK(strcmp(fen, fen2) == 0);
+    betza_position_free(again);
+    betza_setup_free(copy);
+    betza_position_free(pos);
+    betza_setup_free(s);
+    betza_setup_free(NULL);
+}
+
 int main(void) {
     test_queries();
+    test_conventions();
+    test_setup();
     test_notations();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
