@@ -75,6 +75,8 @@ pub mod pgn;
 pub mod position;
 pub mod query;
 pub mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod setup;
 mod tables;
 #[cfg(feature = "proptest")]
