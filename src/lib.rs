@@ -127,7 +127,8 @@ pub enum Error {
     Pgn(PgnError),
     /// A Betza string was refused.
     Betza(notation::BetzaError),
-    /// No built-in variant has this name.
+    /// No built-in variant has this name. Kept for code that matches on
+    /// it; [`Variant::by_name`] now gives [`VariantError::Unknown`].
     UnknownVariant(String),
 }
 

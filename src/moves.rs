@@ -352,7 +352,7 @@ impl std::fmt::Display for MoveError {
                 write!(f, "move {text:?}: this move cannot promote that way{hint}")
             }
             MoveError::Illegal { text } => {
-                write!(f, "move {text}: not a legal move in this position")
+                write!(f, "move {text:?}: not a legal move in this position")
             }
             MoveError::GameOver { text } => write!(f, "move {text:?}: the game is over"),
         }

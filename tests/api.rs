@@ -335,7 +335,7 @@ fn breaking_forms_work_as_documented() {
         Variant::by_name("CHESS").unwrap()
     ));
     let err = Variant::by_name("shogi").unwrap_err();
-    assert!(matches!(err, betza::Error::UnknownVariant(ref n) if n == "shogi"));
+    assert!(matches!(err, betza::VariantError::Unknown(ref n) if n == "shogi"));
     assert!(err.to_string().contains("decimaka"), "{err}");
     // Position: Hash agrees with ==.
     let pos = Position::start(variant("chess"));

@@ -145,6 +145,8 @@ impl std::str::FromStr for PieceToken {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VariantError {
+    /// No built-in variant has this name ([`Variant::by_name`]).
+    Unknown(String),
     /// The definition text is larger than [`MAX_DEFINITION_BYTES`].
     TooLarge {
         /// Its size.
@@ -365,11 +367,11 @@ impl Variant {
     /// ```
     /// let v = betza::Variant::by_name("Meiriqi")?;
     /// assert_eq!(v.size().files(), 10);
-    /// assert!(matches!(betza::Variant::by_name("shogi"), Err(betza::Error::UnknownVariant(_))));
+    /// assert!(matches!(betza::Variant::by_name("shogi"), Err(betza::VariantError::Unknown(_))));
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn by_name(name: &str) -> Result<&'static Variant, crate::Error> {
-        crate::builtin::by_name(name).ok_or_else(|| crate::Error::UnknownVariant(name.to_string()))
+    pub fn by_name(name: &str) -> Result<&'static Variant, VariantError> {
+        crate::builtin::by_name(name).ok_or_else(|| VariantError::Unknown(name.to_string()))
     }
 
     /// Names of the built-in variants.
@@ -663,6 +665,11 @@ impl From<Variant> for VariantRef {
 impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            VariantError::Unknown(name) => write!(
+                f,
+                "unknown variant {name:?}: the built-in variants are {list}",
+                list = crate::builtin::NAMES.join(", ")
+            ),
             VariantError::TooLarge { bytes, max } => write!(
                 f,
                 "the definition has {bytes} bytes: at most {max} are read"
