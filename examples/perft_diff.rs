@@ -818,7 +818,7 @@ pub fn explain_extra(
             piece: piece_name,
             ..
         }) => {
-            let (from_sq, to_sq) = (size.parse_square(&from)?, size.parse_square(&to)?);
+            let (from_sq, to_sq) = (from.to_square(size)?, to.to_square(size)?);
             let piece = pos.piece_at(from_sq)?;
             let v = pos.variant();
             let pt = v.piece(piece.role);

@@ -1,6 +1,6 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use crate::bitboard::{Color, Square};
+use crate::bitboard::{Color, Square, SquareName};
 use crate::position::{Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::Variant;
@@ -57,7 +57,7 @@ pub enum FenError {
         /// The piece's name.
         name: String,
         /// Its square.
-        square: String,
+        square: SquareName,
     },
     /// The side-to-move field is not `w` or `b`.
     Side(String),
@@ -72,16 +72,16 @@ pub enum FenError {
         /// The side.
         color: Color,
         /// The King's start square.
-        king: String,
+        king: SquareName,
         /// The Rook's start square.
-        rook: String,
+        rook: SquareName,
     },
     /// The en-passant field is not `-` or a square.
     EnPassantSyntax(String),
     /// An en-passant square no double step could have produced.
     EnPassantSquare {
         /// The square.
-        square: String,
+        square: SquareName,
         /// The side that just moved.
         color: Color,
     },
@@ -284,7 +284,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         } => FenError::Confinement {
             color,
             name: v.pieces[role.index()].name.clone(),
-            square: size.square_name(square),
+            square: size.name(square),
         },
         SetupProblem::NoCastling => FenError::NoCastling(fields[2].to_string()),
         SetupProblem::CastlingPieces {
@@ -295,12 +295,12 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         } => FenError::CastlingPieces {
             right: crate::setup::right_letter(color, king_side),
             color,
-            king: size.square_name(king),
-            rook: size.square_name(rook),
+            king: size.name(king),
+            rook: size.name(rook),
         },
         SetupProblem::NoEnPassant => FenError::NoEnPassant(fields[3].to_string()),
-        SetupProblem::EnPassantSquare { color, .. } => FenError::EnPassantSquare {
-            square: fields[3].to_string(),
+        SetupProblem::EnPassantSquare { color, square } => FenError::EnPassantSquare {
+            square: size.name(square),
             color,
         },
         SetupProblem::KingsFacing => FenError::KingsFacing,

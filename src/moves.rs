@@ -3,7 +3,7 @@
 use bitflags::bitflags;
 use smallvec::SmallVec;
 
-use crate::bitboard::Square;
+use crate::bitboard::{Square, SquareName};
 use crate::variant::Role;
 
 bitflags! {
@@ -269,14 +269,14 @@ pub enum MoveError {
         /// The text.
         text: String,
         /// The from-square.
-        square: String,
+        square: SquareName,
     },
     /// The piece on the from-square belongs to the side not to move.
     WrongSide {
         /// The text.
         text: String,
         /// The from-square.
-        square: String,
+        square: SquareName,
     },
     /// The piece has no such move at all.
     NoSuchMove {
@@ -285,9 +285,9 @@ pub enum MoveError {
         /// The moving piece's name.
         piece: String,
         /// The from-square.
-        from: String,
+        from: SquareName,
         /// The to-square.
-        to: String,
+        to: SquareName,
     },
     /// The move would leave the own King attacked, or the Kings facing.
     KingExposed {

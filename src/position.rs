@@ -357,9 +357,17 @@ impl<'v> Position<'v> {
         self.side
     }
 
-    /// Castling rights as FEN letters (`"KQkq"`, `"-"` for none).
-    pub fn castling_rights(&self) -> String {
-        crate::fen::castling_text(self.castling)
+    /// The castling rights still held; they print as the FEN field
+    /// (`KQkq`, `-` for none).
+    ///
+    /// ```
+    /// use betza::{CastlingRights, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// assert_eq!(pos.castling_rights(), CastlingRights::all());
+    /// assert_eq!(pos.castling_rights().to_string(), "KQkq");
+    /// ```
+    pub fn castling_rights(&self) -> crate::CastlingRights {
+        crate::CastlingRights::from_bits_truncate(self.castling)
     }
 
     /// Whether `color` may still castle with the Rook on the highest file
@@ -800,7 +808,7 @@ impl<'v> Position<'v> {
                 ));
             }
         };
-        let sq_name = |s| size.square_name(s);
+        let sq_name = |s| size.name(s);
         let piece = self.piece_at(from).ok_or_else(|| MoveError::EmptySquare {
             text: text.to_string(),
             square: sq_name(from),

@@ -547,8 +547,8 @@ fn error_castling_rights_without_pieces() {
     let rights = |right, color, king: &str, rook: &str| FenError::CastlingPieces {
         right,
         color,
-        king: king.into(),
-        rook: rook.into(),
+        king: king.parse::<betza::SquareName>().unwrap(),
+        rook: rook.parse::<betza::SquareName>().unwrap(),
     };
     // The King moved (to e1).
     let fen = with_rank(DECIMAKA_START, 10, 1, "R2YKFY2R");
@@ -644,7 +644,7 @@ fn error_en_passant_malformed() {
 #[test]
 fn error_en_passant_wrong_rank() {
     let wrong = |s: &str, color| FenError::EnPassantSquare {
-        square: s.into(),
+        square: s.parse::<betza::SquareName>().unwrap(),
         color,
     };
     // White to move: Black just moved, so only rank 7 is possible.
@@ -785,7 +785,7 @@ fn error_confinement() {
     let outside = |color, name: &str, square: &str| FenError::Confinement {
         color,
         name: name.into(),
-        square: square.into(),
+        square: square.parse::<betza::SquareName>().unwrap(),
     };
     refused(
         M,
@@ -959,14 +959,14 @@ fn move_text_errors() {
         p.parse_move("e5e6"),
         Err(MoveError::EmptySquare {
             text: "e5e6".into(),
-            square: "e5".into()
+            square: "e5".parse::<betza::SquareName>().unwrap()
         })
     );
     assert_eq!(
         p.parse_move("e8e7"),
         Err(MoveError::WrongSide {
             text: "e8e7".into(),
-            square: "e8".into()
+            square: "e8".parse::<betza::SquareName>().unwrap()
         })
     );
     assert_eq!(
@@ -974,8 +974,8 @@ fn move_text_errors() {
         Err(MoveError::NoSuchMove {
             text: "e3e6".into(),
             piece: "Pawn".into(),
-            from: "e3".into(),
-            to: "e6".into()
+            from: "e3".parse::<betza::SquareName>().unwrap(),
+            to: "e6".parse::<betza::SquareName>().unwrap()
         })
     );
     // A blocked piece and an own-piece target are "no such move".
