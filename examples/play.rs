@@ -615,7 +615,7 @@ impl<I: Input, W: Write> Session<I, W> {
             );
         }
         let Some(role) = piece_by_name(&v, name) else {
-            let tokens: Vec<&str> = v.pieces().iter().map(|p| p.token.as_str()).collect();
+            let tokens: Vec<String> = v.pieces().iter().map(|p| p.token.to_string()).collect();
             return writeln!(
                 self.out,
                 "{name:?} names no piece of {}; its pieces are {}.",
@@ -646,7 +646,7 @@ impl<I: Input, W: Write> Session<I, W> {
             v.describe_piece(role).unwrap_or_default()
         );
         writeln!(self.out, "{}", wrap(&text, 78, 0))?;
-        let board = render_marks(&v, &r, p.token.as_str());
+        let board = render_marks(&v, &r, &p.token.to_string());
         write!(self.out, "{board}")?;
         writeln!(
             self.out,
@@ -786,8 +786,8 @@ impl<I: Input, W: Write> Session<I, W> {
         let letter = |m: &Move| {
             v.piece(m.promotion().expect("promotes"))
                 .token
-                .trim_start_matches('+')
-                .to_ascii_lowercase()
+                .lower_letter()
+                .to_string()
         };
         let mut letters: Vec<String> = promoting.iter().map(letter).collect();
         if plain.is_some() {
@@ -902,7 +902,7 @@ pub fn piece_by_name(v: &Variant, name: &str) -> Option<Role> {
     let pieces = v.pieces();
     pieces
         .iter()
-        .position(|p| p.token.eq_ignore_ascii_case(name))
+        .position(|p| p.token.to_string().eq_ignore_ascii_case(name))
         .or_else(|| {
             pieces
                 .iter()
@@ -1050,13 +1050,7 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on the board");
             let piece = pos.piece_at(sq);
-            let token = piece.map(|p| {
-                let t = &v.piece(p.role).token;
-                match p.color {
-                    Color::White => t.clone(),
-                    Color::Black => t.to_ascii_lowercase(),
-                }
-            });
+            let token = piece.map(|p| v.piece(p.role).token.fen(p.color));
             let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             if color {
                 let bg = if marked {

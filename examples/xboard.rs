@@ -237,11 +237,8 @@ impl Letters {
         let mut letter: Vec<Option<char>> = pieces
             .iter()
             .map(|p| {
-                let mut c = p.token.chars();
-                match (c.next(), c.next()) {
-                    (Some(l), None) => Some(l.to_ascii_uppercase()),
-                    _ => None,
-                }
+                // Only a one-letter token (no '+') is a letter of its own.
+                (!p.token.plus()).then(|| p.token.letter())
             })
             .collect();
         let standard_image = |betza: &str| {
@@ -949,12 +946,13 @@ impl<W: Write> Adapter<W> {
         let mut placement = String::new();
         for c in first.chars() {
             if c.is_ascii_alphabetic() {
-                let token = &self.variant.piece(self.letters.role(c)?).token;
-                placement.push_str(&if c.is_ascii_lowercase() {
-                    token.to_ascii_lowercase()
+                let token = self.variant.piece(self.letters.role(c)?).token;
+                let color = if c.is_ascii_lowercase() {
+                    betza::Color::Black
                 } else {
-                    token.clone()
-                });
+                    betza::Color::White
+                };
+                placement.push_str(&token.fen(color));
             } else {
                 placement.push(c);
             }

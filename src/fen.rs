@@ -48,7 +48,7 @@ pub enum FenError {
         /// How many.
         count: u32,
         /// The royal token.
-        token: String,
+        token: crate::PieceToken,
     },
     /// A confined piece stands outside its region.
     Confinement {
@@ -275,7 +275,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         SetupProblem::RoyalCount { color, count } => FenError::RoyalCount {
             color,
             count,
-            token: v.pieces[v.royal.index()].token.clone(),
+            token: v.pieces[v.royal.index()].token,
         },
         SetupProblem::Confinement {
             color,
@@ -350,12 +350,7 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let t = &v.pieces[p.role.index()].token;
-                    if p.color == Color::White {
-                        s.push_str(t);
-                    } else {
-                        s.push_str(&t.to_ascii_lowercase());
-                    }
+                    s.push_str(&v.pieces[p.role.index()].token.fen(p.color));
                 }
             }
         }

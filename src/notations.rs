@@ -47,7 +47,7 @@ impl std::str::FromStr for Notation {
 /// The WXF letter of a piece type, from its name (King K, Advisor A,
 /// Elephant E, Horse H, Chariot R, Cannon C, Soldier or Pawn P); a type of
 /// another name is written with its token.
-fn wxf_letter(name: &str, token: &str) -> String {
+fn wxf_letter(name: &str, token: crate::PieceToken) -> String {
     let letter = match name.to_ascii_lowercase().as_str() {
         "king" | "general" => "K",
         "advisor" | "guard" => "A",
@@ -107,14 +107,14 @@ impl<'v> Position<'v> {
         let size = v.size;
         let mut s = String::with_capacity(12);
         if Some(m.role) != v.pawn {
-            s.push_str(&v.pieces[m.role.index()].token);
+            s.push_str(&v.pieces[m.role.index()].token.to_string());
         }
         size.write_square(m.from, &mut s);
         s.push(if m.is_capture() { 'x' } else { '-' });
         size.write_square(m.to, &mut s);
         if let Some(p) = m.promotion {
             s.push('=');
-            s.push_str(&v.pieces[p.index()].token);
+            s.push_str(&v.pieces[p.index()].token.to_string());
         }
         if san.ends_with('#') {
             s.push('#');
@@ -165,7 +165,7 @@ impl<'v> Position<'v> {
             Color::Black => size.ranks() as i32 - 1 - r as i32,
         };
         let piece = &v.pieces[m.role.index()];
-        let letter = wxf_letter(&piece.name, &piece.token);
+        let letter = wxf_letter(&piece.name, piece.token);
         let (ff, fr) = (size.file(m.from), size.rank(m.from));
         let (tf, tr) = (size.file(m.to), size.rank(m.to));
         // Pieces of this type and side on the from-file, front first.
@@ -203,7 +203,7 @@ impl<'v> Position<'v> {
         if let Some(p) = m.promotion {
             let t = &v.pieces[p.index()];
             s.push('=');
-            s.push_str(&wxf_letter(&t.name, &t.token));
+            s.push_str(&wxf_letter(&t.name, t.token));
         }
         Ok(s)
     }

@@ -26,20 +26,23 @@ impl Piece {
     /// let pos = Position::start(v);
     /// let piece = pos.piece_at(pos.square("g8").unwrap()).unwrap();
     /// assert_eq!(piece.piece_type(v).unwrap().name, "Knight");
-    /// assert_eq!(piece.token(v).unwrap(), "n");
+    /// assert_eq!(piece.token(v).unwrap().to_string(), "N");
+    /// assert_eq!(piece.fen_token(v).unwrap(), "n");
     /// ```
     pub fn piece_type(self, variant: &Variant) -> Option<&PieceType> {
         variant.piece_type(self.role)
     }
 
+    /// Its type's token (`N`, `+F`; print it for a side with
+    /// [`PieceToken::fen`](crate::PieceToken::fen)).
+    pub fn token(self, variant: &Variant) -> Option<crate::PieceToken> {
+        Some(self.piece_type(variant)?.token)
+    }
+
     /// The piece as written in FEN: its type's token, lowercase for Black
     /// (`N`, `n`, `+f`).
-    pub fn token(self, variant: &Variant) -> Option<String> {
-        let t = &self.piece_type(variant)?.token;
-        Some(match self.color {
-            Color::White => t.clone(),
-            Color::Black => t.to_ascii_lowercase(),
-        })
+    pub fn fen_token(self, variant: &Variant) -> Option<String> {
+        Some(self.token(variant)?.fen(self.color))
     }
 }
 
@@ -58,7 +61,7 @@ impl fmt::Debug for MoveDebug<'_> {
         let size = v.size;
         // Tokens only for roles of this variant: a hand-made move may name any.
         let token = |r: Role| match v.piece_type(r) {
-            Some(t) => t.token.clone(),
+            Some(t) => t.token.to_string(),
             None => format!("{r:?}"),
         };
         let mut d = f.debug_struct("Move");
@@ -196,12 +199,7 @@ impl fmt::Display for Position<'_> {
                 match self.piece_at(sq) {
                     None => write!(f, "  .")?,
                     Some(p) => {
-                        let t = &self.variant.pieces[p.role.index()].token;
-                        let t = if p.color == Color::White {
-                            t.clone()
-                        } else {
-                            t.to_ascii_lowercase()
-                        };
+                        let t = self.variant.pieces[p.role.index()].token.fen(p.color);
                         write!(f, "{t:>3}")?;
                     }
                 }
@@ -745,7 +743,7 @@ impl<'v> Position<'v> {
                 PromotionText::Letter => {
                     // A hand-made Move may name any type: never index blindly.
                     if let Some(piece) = self.variant.pieces.get(p.index()) {
-                        s.push_str(&piece.token.trim_start_matches('+').to_ascii_lowercase());
+                        s.push(piece.token.lower_letter());
                     } else {
                         s.push('?');
                     }
@@ -784,7 +782,7 @@ impl<'v> Position<'v> {
             self.variant
                 .pieces
                 .get(r.index())
-                .and_then(|p| p.token.trim_start_matches('+').bytes().next())
+                .map(|p| p.token.letter() as u8)
         };
         let wanted: Option<Option<u8>> = match (suffix, self.variant.promotion_text) {
             ("", _) => None,

@@ -159,7 +159,7 @@ impl<'v> Position<'v> {
         let mut s = String::with_capacity(10);
         let is_pawn = Some(m.role) == v.pawn;
         if !is_pawn {
-            s.push_str(&v.pieces[m.role.index()].token);
+            s.push_str(&v.pieces[m.role.index()].token.to_string());
         }
         let (mut others, mut same_file, mut same_rank) = (false, false, false);
         self.generate(true, &mut |x| {
@@ -193,7 +193,7 @@ impl<'v> Position<'v> {
         size.write_square(m.to, &mut s);
         if let Some(p) = m.promotion {
             s.push('=');
-            s.push_str(&v.pieces[p.index()].token);
+            s.push_str(&v.pieces[p.index()].token.to_string());
         }
         s
     }

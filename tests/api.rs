@@ -170,7 +170,7 @@ fn roles_have_names_and_tokens() {
         role,
         color: Color::Black,
     };
-    assert_eq!(black_queen.token(v).unwrap(), "+f");
+    assert_eq!(black_queen.fen_token(v).unwrap(), "+f");
     assert_eq!(black_queen.piece_type(v).unwrap().name, "Queen");
     assert_eq!(PieceToken::new('f', true), Some(queen));
     assert_eq!(PieceToken::new('1', false), None);

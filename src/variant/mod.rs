@@ -96,6 +96,29 @@ impl PieceToken {
         self.plus
     }
 
+    /// The token as FEN writes it for `color`: uppercase for White
+    /// (`+F`), lowercase for Black (`+f`).
+    ///
+    /// ```
+    /// use betza::{Color, PieceToken};
+    /// let t: PieceToken = "+F".parse()?;
+    /// assert_eq!(t.fen(Color::Black), "+f");
+    /// # Ok::<_, betza::PieceTokenError>(())
+    /// ```
+    pub fn fen(self, color: Color) -> String {
+        let s = self.to_string();
+        match color {
+            Color::White => s,
+            Color::Black => s.to_ascii_lowercase(),
+        }
+    }
+
+    /// The letter without `+`, lowercase: what a promotion suffix of move
+    /// text writes (`e7e8q`).
+    pub fn lower_letter(self) -> char {
+        self.letter.to_ascii_lowercase() as char
+    }
+
     fn as_str(self, buf: &mut [u8; 2]) -> &str {
         buf[0] = b'+';
         buf[1] = self.letter;
@@ -107,7 +130,8 @@ impl PieceToken {
 impl fmt::Display for PieceToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut buf = [0u8; 2];
-        f.write_str(self.as_str(&mut buf))
+        // `pad`: widths and alignment apply, as for a `str` (`{:>3}`).
+        f.pad(self.as_str(&mut buf))
     }
 }
 
@@ -281,7 +305,7 @@ pub struct PieceType {
     /// Name for people.
     pub name: String,
     /// FEN token (uppercase, as White).
-    pub token: String,
+    pub token: PieceToken,
     /// Betza string.
     pub betza: String,
     /// Whether it is the royal piece.
@@ -434,7 +458,7 @@ impl Variant {
     pub fn role_by_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
-            .position(|p| p.token.eq_ignore_ascii_case(token))
+            .position(|p| p.token.as_str(&mut [0; 2]).eq_ignore_ascii_case(token))
             .map(|i| Role(i as u8))
     }
 
@@ -443,7 +467,7 @@ impl Variant {
     pub(crate) fn role_by_exact_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
-            .position(|p| p.token == token)
+            .position(|p| p.token.as_str(&mut [0; 2]) == token)
             .map(|i| Role(i as u8))
     }
 
@@ -474,7 +498,7 @@ impl Variant {
     /// let pos = Position::start(v);
     /// let m = pos.parse_move("g1f3")?;
     /// let t = v.piece_type_of(&m).unwrap();
-    /// assert_eq!((t.name.as_str(), t.token.as_str()), ("Knight", "N"));
+    /// assert_eq!((t.name.as_str(), t.token.to_string().as_str()), ("Knight", "N"));
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn piece_type_of(&self, m: &crate::Move) -> Option<&PieceType> {
