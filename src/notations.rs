@@ -363,6 +363,43 @@ mod tests {
         assert_eq!(pos.wxf(&pos.parse_move("a10c10").unwrap()).unwrap(), "R1.3");
     }
 
+    /// The tables of docs/notation.md's "LAN and WXF" section hold.
+    #[test]
+    fn documented_examples_hold() {
+        let doc = include_str!("../docs/notation.md");
+        let start = doc.find("## LAN and WXF").expect("the section");
+        let end = start + doc[start..].find("\n## PGN").expect("the next section");
+        let mut rows = 0;
+        for line in doc[start..end].lines() {
+            let cells: Vec<&str> = line
+                .split('|')
+                .map(|c| c.trim().trim_matches('`'))
+                .collect();
+            if cells.len() != 6 || cells[1] == "variant" || cells[1].starts_with('-') {
+                continue;
+            }
+            let v = Variant::by_name(cells[1]).unwrap();
+            let pos = match cells[2] {
+                "start" => Position::start(v),
+                fen => Position::from_fen(v, fen).unwrap(),
+            };
+            let m = pos.parse_move(cells[3]).unwrap();
+            let text = if cells[4]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase())
+                && v.name() == "xiangqi"
+            {
+                pos.wxf(&m).unwrap()
+            } else {
+                pos.lan(&m).unwrap()
+            };
+            assert_eq!(text, cells[4], "{line}");
+            rows += 1;
+        }
+        assert_eq!(rows, 10);
+    }
+
     #[test]
     fn lines_are_played_and_written() {
         let v = Variant::by_name("chess").unwrap();

@@ -137,3 +137,50 @@ fn positions_of_equal_definitions_compare_equal() {
     let copy = Variant::from_definition(&text).unwrap();
     assert_ne!(Position::start(&copy), a);
 }
+
+#[test]
+fn typed_values() {
+    use betza::{CastlingRights, Color, FenError, MoveError, SquareName, VariantError};
+    assert_eq!(!Color::White, Color::Black);
+    assert_eq!(!!Color::Black, Color::Black);
+    assert!(matches!(
+        Variant::by_name("shogi"),
+        Err(VariantError::Unknown(ref n)) if n == "shogi"
+    ));
+    let v = Variant::by_name("chess").unwrap();
+    let pos = Position::start(v);
+    assert_eq!(pos.castling_rights(), CastlingRights::all());
+    let e2: SquareName = "e2".parse().unwrap();
+    match pos.parse_move("e3e4") {
+        Err(MoveError::EmptySquare { square, .. }) => assert_eq!(square.to_string(), "e3"),
+        other => panic!("{other:?}"),
+    }
+    match pos.parse_move("e2e5") {
+        Err(MoveError::NoSuchMove { from, to, .. }) => {
+            assert_eq!((from, to.to_string()), (e2, "e5".to_string()))
+        }
+        other => panic!("{other:?}"),
+    }
+    match Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3 w K - 0 1") {
+        Err(FenError::CastlingPieces { king, rook, .. }) => {
+            assert_eq!(
+                (king.to_string(), rook.to_string()),
+                ("e1".into(), "h1".into())
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    // The Illegal error quotes its text as the other move errors do.
+    let foreign = Position::start(Variant::by_name("meiriqi").unwrap())
+        .parse_move("a3a5")
+        .unwrap();
+    let err = pos.play(&foreign).unwrap_err().to_string();
+    assert!(err.starts_with("move \""), "{err}");
+    // Tokens are Copy values.
+    let knight = v.piece(v.role_by_token("N").unwrap()).token;
+    let copy = knight;
+    assert_eq!(
+        (knight.to_string(), copy.fen(Color::Black)),
+        ("N".into(), "n".to_string())
+    );
+}
