@@ -161,7 +161,7 @@ fn decimaka_tokens_and_promotions() {
     assert_eq!(
         (
             a.promotion(),
-            b.promotion().map(|r| p.variant().piece(r).token.clone())
+            b.promotion().map(|r| p.variant().piece(r).token)
         ),
         (None, Some("+P".parse().unwrap()))
     );
