@@ -151,17 +151,8 @@ pub struct Game {
     tag_index: BTreeMap<String, usize>,
 }
 
-/// Extends a position's borrow of its variant to `'static`.
-///
-/// # Safety
-/// The variant must be kept alive (by a [`VariantRef`] stored beside the
-/// result) for as long as the result exists, and the result must only be
-/// handed out behind borrows no longer than that storage.
-unsafe fn detach(pos: Position<'_>) -> Position<'static> {
-    // SAFETY: only the lifetime changes; the caller's contract keeps the
-    // referenced variant alive.
-    unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
-}
+// The crate's one lifetime extension, with its contract: `crate::owned`.
+use crate::owned::detach;
 
 impl Game {
     /// A game from the variant's start position.

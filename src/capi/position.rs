@@ -26,7 +26,7 @@ impl BetzaPosition {
         );
         // SAFETY: only the lifetime changes: `pos` borrows the variant the
         // holder keeps alive (checked above), and the two stay together.
-        let pos = unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) };
+        let pos = unsafe { crate::owned::detach(pos) };
         BetzaPosition { pos, holder }
     }
 }
