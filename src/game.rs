@@ -178,7 +178,7 @@ impl Game {
         Game::with(start.variant().into(), start)
     }
 
-    fn with(variant: VariantRef, start: Position<'static>) -> Game {
+    pub(crate) fn with(variant: VariantRef, start: Position<'static>) -> Game {
         Game {
             variant,
             start,

@@ -117,6 +117,26 @@ impl OwnedPosition {
     }
 }
 
+impl crate::Game {
+    /// A game from an owned position: a position of any variant, built-in
+    /// or made at run time, without going through FEN.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use betza::{Game, OwnedPosition, Variant};
+    /// let text = Variant::by_name("chess")?.definition().to_string().replace("\"chess\"", "\"mine\"");
+    /// let v = Arc::new(Variant::from_definition(&text)?);
+    /// let pos = OwnedPosition::from_fen(v, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let mut game = Game::from_owned(pos);
+    /// game.play_san("O-O-O")?;
+    /// assert_eq!(game.san_moves(), ["O-O-O"]);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn from_owned(pos: OwnedPosition) -> crate::Game {
+        crate::Game::with(pos.variant, pos.pos)
+    }
+}
+
 impl PartialEq for OwnedPosition {
     fn eq(&self, other: &Self) -> bool {
         self.position() == other.position()
