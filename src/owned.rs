@@ -7,6 +7,7 @@
 //! exercises it.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError};
@@ -48,9 +49,27 @@ pub(crate) unsafe fn detach(pos: Position<'_>) -> Position<'static> {
 #[derive(Clone)]
 pub struct OwnedPosition {
     // `pos` borrows the variant `variant` keeps alive; it is only lent out
-    // with the lifetime of a borrow of `self`.
+    // with the lifetime of a borrow of `self`. It is always initialised:
+    // `MaybeUninit` only hides its reference from the aliasing rules, which
+    // would otherwise hold it live while an `OwnedPosition` passed by value
+    // is dropped and frees the variant (Miri reports that).
     variant: VariantRef,
-    pos: Position<'static>,
+    pos: MaybeUninit<Position<'static>>,
+}
+
+impl OwnedPosition {
+    fn of(variant: VariantRef, pos: Position<'static>) -> OwnedPosition {
+        OwnedPosition {
+            variant,
+            pos: MaybeUninit::new(pos),
+        }
+    }
+
+    #[inline]
+    fn pos(&self) -> Position<'static> {
+        // SAFETY: `pos` is initialised by every constructor and setter.
+        unsafe { self.pos.assume_init() }
+    }
 }
 
 impl OwnedPosition {
@@ -59,7 +78,7 @@ impl OwnedPosition {
         let variant = variant.into();
         // SAFETY: the position borrows `variant`, which is stored beside it.
         let pos = unsafe { detach(Position::start(&variant)) };
-        OwnedPosition { variant, pos }
+        OwnedPosition::of(variant, pos)
     }
 
     /// A position of `variant` from FEN.
@@ -67,7 +86,7 @@ impl OwnedPosition {
         let variant = variant.into();
         // SAFETY: as in `start`.
         let pos = unsafe { detach(Position::from_fen(&variant, fen)?) };
-        Ok(OwnedPosition { variant, pos })
+        Ok(OwnedPosition::of(variant, pos))
     }
 
     /// `pos` kept with `variant`, if `pos` is a position of that variant
@@ -77,13 +96,13 @@ impl OwnedPosition {
         let pos = pos.rebind(&variant)?;
         // SAFETY: `rebind` made `pos` borrow `variant`, stored beside it.
         let pos = unsafe { detach(pos) };
-        Some(OwnedPosition { variant, pos })
+        Some(OwnedPosition::of(variant, pos))
     }
 
     /// The position, borrowed from `self`: every query of [`Position`].
     #[inline]
     pub fn position(&self) -> Position<'_> {
-        self.pos
+        self.pos()
     }
 
     /// The variant.
@@ -99,7 +118,7 @@ impl OwnedPosition {
 
     /// Plays the legal move `m`; on error the position is unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), MoveError> {
-        self.pos = self.pos.play(m)?;
+        self.pos = MaybeUninit::new(self.pos().play(m)?);
         Ok(())
     }
 
@@ -109,7 +128,7 @@ impl OwnedPosition {
         match pos.rebind(&self.variant) {
             Some(p) => {
                 // SAFETY: `p` borrows `self.variant`, stored beside it.
-                self.pos = unsafe { detach(p) };
+                self.pos = MaybeUninit::new(unsafe { detach(p) });
                 true
             }
             None => false,
@@ -133,7 +152,8 @@ impl crate::Game {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn from_owned(pos: OwnedPosition) -> crate::Game {
-        crate::Game::with(pos.variant, pos.pos)
+        let p = pos.pos();
+        crate::Game::with(pos.variant, p)
     }
 }
 
@@ -163,10 +183,7 @@ where
 {
     /// A position of a built-in (or otherwise `'static`) variant.
     fn from(pos: Position<'v>) -> OwnedPosition {
-        OwnedPosition {
-            variant: pos.variant().into(),
-            pos,
-        }
+        OwnedPosition::of(pos.variant().into(), pos)
     }
 }
 
