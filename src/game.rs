@@ -137,13 +137,14 @@ const CHECKPOINT_EVERY: usize = 64;
 pub struct Game {
     // The positions below borrow this variant. They are stored as
     // `Position<'static>` but only ever handed out borrowed from `self`,
-    // so they never outlive the handle that keeps the variant alive.
+    // so they never outlive the handle that keeps the variant alive; the
+    // two fields are `Detached` for the aliasing rules (see `crate::owned`).
     variant: VariantRef,
-    start: Position<'static>,
+    start: Detached,
     /// The position before ply `i * CHECKPOINT_EVERY`.
     checkpoints: Vec<Position<'static>>,
     history: Vec<Ply>,
-    current: Position<'static>,
+    current: Detached,
     hash: u64,
     declared: Option<GameResult>,
     tags: Vec<(String, String)>,
@@ -152,7 +153,7 @@ pub struct Game {
 }
 
 // The crate's one lifetime extension, with its contract: `crate::owned`.
-use crate::owned::detach;
+use crate::owned::{Detached, detach};
 
 impl Game {
     /// A game from the variant's start position.
@@ -181,10 +182,10 @@ impl Game {
     pub(crate) fn with(variant: VariantRef, start: Position<'static>) -> Game {
         Game {
             variant,
-            start,
+            start: Detached::new(start),
             checkpoints: vec![start],
             history: Vec::new(),
-            current: start,
+            current: Detached::new(start),
             hash: start.hash(),
             declared: None,
             tags: Vec::new(),
@@ -220,7 +221,7 @@ impl Game {
             return None;
         }
         if ply == self.history.len() {
-            return Some(self.current);
+            return Some(*self.current);
         }
         let k = ply / CHECKPOINT_EVERY;
         let mut pos = self.checkpoints[k];
@@ -232,7 +233,7 @@ impl Game {
 
     /// Each ply's position before it and its move, in order, replayed once.
     pub(crate) fn plies(&self) -> impl Iterator<Item = (Position<'_>, Move)> + '_ {
-        let mut pos: Position<'_> = self.start;
+        let mut pos: Position<'_> = *self.start;
         self.history.iter().map(move |p| {
             let before = pos;
             pos = pos.play_unchecked(&p.m);
@@ -300,9 +301,9 @@ impl Game {
     fn push(&mut self, m: Move) {
         let hash = self.current.hash_after(&m, self.hash);
         self.history.push(Ply { hash: self.hash, m });
-        self.current = self.current.play_unchecked(&m);
+        self.current = Detached::new(self.current.play_unchecked(&m));
         if self.history.len().is_multiple_of(CHECKPOINT_EVERY) {
-            self.checkpoints.push(self.current);
+            self.checkpoints.push(*self.current);
         }
         self.hash = hash;
         self.declared = None;
@@ -317,7 +318,7 @@ impl Game {
         }
         let before = self.position_at(n - 1).expect("a ply of the game");
         // SAFETY: `before` borrows `self.variant`, which the game keeps.
-        self.current = unsafe { detach(before) };
+        self.current = Detached::new(unsafe { detach(before) });
         if n.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.pop();
         }

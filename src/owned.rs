@@ -26,6 +26,36 @@ pub(crate) unsafe fn detach(pos: Position<'_>) -> Position<'static> {
     unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
 }
 
+/// A `Position<'static>` stored beside the handle that keeps its variant
+/// alive (in [`crate::Game`]): always initialised, but kept in
+/// `MaybeUninit` so that the aliasing rules do not hold its reference to
+/// the variant live while the owner, passed by value, drops the variant
+/// (Miri flags a plain field). Dereferences to the position.
+#[derive(Clone, Copy)]
+pub(crate) struct Detached(MaybeUninit<Position<'static>>);
+
+impl Detached {
+    pub(crate) fn new(pos: Position<'static>) -> Detached {
+        Detached(MaybeUninit::new(pos))
+    }
+}
+
+impl std::ops::Deref for Detached {
+    type Target = Position<'static>;
+
+    #[inline]
+    fn deref(&self) -> &Position<'static> {
+        // SAFETY: `Detached::new` is the only constructor: initialised.
+        unsafe { self.0.assume_init_ref() }
+    }
+}
+
+impl fmt::Debug for Detached {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
 /// A position that owns (a handle to) its variant: `'static`, `Send`,
 /// `Sync` and cheap to clone (a reference count and a copy of the
 /// position), so it may be stored anywhere, sent to threads and kept after
@@ -232,6 +262,21 @@ betza = "R"
             .unwrap();
         assert_eq!(fen, owned.position().to_fen());
         drop(owned);
+    }
+
+    /// A game, passed by value to be dropped, frees its variant: the same
+    /// check for `Game`'s stored positions.
+    #[test]
+    fn a_game_dropped_by_value_frees_its_variant_soundly() {
+        let variant = Arc::new(Variant::from_definition(TINY).unwrap());
+        let mut game = crate::Game::new(Arc::clone(&variant));
+        drop(variant);
+        let m = game.position().legal_moves()[0];
+        game.play(&m).unwrap();
+        let copy = game.clone();
+        game.undo();
+        drop(game);
+        drop(copy);
     }
 
     #[test]
