@@ -189,6 +189,8 @@ pub(crate) fn parse_placement(v: &Variant, text: &str) -> Result<Vec<(Square, Pi
 /// Reads a FEN into a [`Setup`]. With `strict`, each field's rules are
 /// checked as it is read, so the first wrong field is the one reported.
 pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, FenError> {
+    // Surrounding white space (a pasted line, a trailing newline) is no error.
+    let fen = fen.trim();
     let fields: Vec<&str> = fen.split(' ').collect();
     if fields.len() != 6 && fields.len() != 4 {
         return Err(FenError::FieldCount(fields.len()));
@@ -311,6 +313,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
 }
 
 pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+    let fen = fen.trim();
     let setup = read_setup(v, fen, true)?;
     let (pos, problems) = crate::setup::build(v, &setup);
     match problems.first() {

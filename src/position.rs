@@ -763,6 +763,8 @@ impl<'v> Position<'v> {
     /// assert_eq!(err.to_string(), "move \"e2e5\": the Pawn on e2 has no move to e5");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        // Surrounding white space is no error.
+        let text = text.trim();
         let size = self.variant.size;
         let bytes = text.as_bytes();
         let syntax = |reason| MoveError::Syntax {

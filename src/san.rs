@@ -227,6 +227,8 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        // Surrounding white space is no error.
+        let text = text.trim();
         let p = self.split_san(text)?;
         let legal = self.legal_moves();
         if legal.is_empty() {

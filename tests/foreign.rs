@@ -184,3 +184,23 @@ fn typed_values() {
         ("N".into(), "n".to_string())
     );
 }
+
+#[test]
+fn surrounding_white_space_is_accepted() {
+    let v = Variant::by_name("chess").unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = Position::from_fen(v, &format!("  {fen}\n")).unwrap();
+    assert_eq!(pos, Position::start(v));
+    assert!(betza::Setup::from_fen(v, &format!("\t{fen} ")).is_ok());
+    assert_eq!(
+        pos.parse_move(" e2e4\n").unwrap(),
+        pos.parse_move("e2e4").unwrap()
+    );
+    assert_eq!(
+        pos.parse_san("\tNf3 ").unwrap(),
+        pos.parse_move("g1f3").unwrap()
+    );
+    // Inside, white space is still refused.
+    assert!(pos.parse_move("e2 e4").is_err());
+    assert!(Position::from_fen(v, &fen.replace(" w ", "  w ")).is_err());
+}
