@@ -818,7 +818,7 @@ pub fn explain_extra(
             piece: piece_name,
             ..
         }) => {
-            let (from_sq, to_sq) = (size.parse_square(&from)?, size.parse_square(&to)?);
+            let (from_sq, to_sq) = (from.to_square(size)?, to.to_square(size)?);
             let piece = pos.piece_at(from_sq)?;
             let v = pos.variant();
             let pt = v.piece(piece.role);
@@ -882,7 +882,7 @@ fn promotion_limit(pos: &Position<'_>, text: &str) -> Option<String> {
     let targets = &v.piece(piece.role).promotions;
     targets
         .iter()
-        .filter(|r| letter == '+' || v.piece(**r).token.ends_with(letter))
+        .filter(|r| letter == '+' || v.piece(**r).token.letter() == letter)
         .find_map(|&r| {
             let limit = v.promotion_limit(r)?;
             let have = (pos.pieces_of(r) & pos.occupied_by(piece.color)).count();
@@ -922,7 +922,7 @@ fn castling_refusal(pos: &Position<'_>, from: Square, to: Square) -> String {
     while let Some(q) = size.square(f, rank) {
         match pos.piece_at(q) {
             None => {}
-            Some(p) if p.color == us && v.piece(p.role).token == rook_token => break,
+            Some(p) if p.color == us && v.piece(p.role).token.to_string() == rook_token => break,
             Some(_) => return "castling: a piece stands between the King and the Rook".into(),
         }
         f += dir;

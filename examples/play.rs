@@ -31,7 +31,7 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use betza::{BoardSize, Game, Role, VariantRef};
+use betza::{BoardSize, Game, Notation, Role, VariantRef};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
@@ -400,6 +400,7 @@ pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Re
         ended: None,
         announced: false,
         shown: false,
+        notation: Notation::San,
     };
     session.main_loop()
 }
@@ -425,6 +426,8 @@ struct Session<I, W> {
     announced: bool,
     /// Whether the board of the current position has been drawn.
     shown: bool,
+    /// How `moves` writes moves (the `notation` command).
+    notation: Notation,
 }
 
 /// What a line of input asked for.
@@ -439,6 +442,7 @@ Moves: move text such as e3e5 (c7c8+ promotes in Decimaka and Meiriqi, e7e8q in 
        (any answer but the ones offered takes the move back).
 Commands:
   moves [SQUARE]   the legal moves (of the piece on SQUARE)
+  notation NAME    how moves are listed: san, lan, wxf (Xiangqi) or move (move text)
   pieces           every piece type: its letter, name, promotion and moves in words
   show PIECE       the squares a piece (letter or name) reaches from the centre of an empty board
   board            draw the board again
@@ -557,6 +561,11 @@ impl<I: Input, W: Write> Session<I, W> {
             "fen" => writeln!(self.out, "{}", self.game.position().to_fen())?,
             "pgn" => self.pgn()?,
             "moves" | "m" => self.list_moves(rest.first().copied())?,
+            "notation" => match rest.first().map(|n| n.parse::<Notation>()) {
+                Some(Ok(n)) => self.notation = n,
+                Some(Err(e)) => writeln!(self.out, "{e}.")?,
+                None => writeln!(self.out, "Moves are listed in {:?}.", self.notation)?,
+            },
             "pieces" => self.pieces()?,
             "show" => self.show_piece(after_first)?,
             "undo" | "u" => self.undo()?,
@@ -732,7 +741,7 @@ impl<I: Input, W: Write> Session<I, W> {
             );
         }
         let Some(role) = piece_by_name(&v, name) else {
-            let tokens: Vec<&str> = v.pieces().iter().map(|p| p.token.as_str()).collect();
+            let tokens: Vec<String> = v.pieces().iter().map(|p| p.token.to_string()).collect();
             return writeln!(
                 self.out,
                 "{name:?} names no piece of {}; its pieces are {}.",
@@ -763,7 +772,7 @@ impl<I: Input, W: Write> Session<I, W> {
             v.describe_piece(role).unwrap_or_default()
         );
         writeln!(self.out, "{}", wrap(&text, 78, 0))?;
-        let board = render_marks(&v, &r, p.token.as_str());
+        let board = render_marks(&v, &r, &p.token.to_string());
         write!(self.out, "{board}")?;
         writeln!(
             self.out,
@@ -775,7 +784,11 @@ impl<I: Input, W: Write> Session<I, W> {
         let v = self.variant();
         let pos = self.game.position().rebind(&v).expect("the game's variant");
         let Some(name) = square else {
-            let moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.san(m)).collect();
+            let moves: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .filter_map(|m| pos.notation(m, self.notation).ok())
+                .collect();
             return writeln!(self.out, "{} legal moves: {}", moves.len(), moves.join(" "));
         };
         let Some(sq) = pos.size().parse_square(name) else {
@@ -802,7 +815,10 @@ impl<I: Input, W: Write> Session<I, W> {
             .legal_moves()
             .iter()
             .filter(|m| m.from() == sq)
-            .map(|m| format!("{} ({})", pos.san(m), pos.move_text(m)))
+            .map(|m| {
+                let text = pos.notation(m, self.notation).unwrap_or_default();
+                format!("{text} ({})", pos.move_text(m))
+            })
             .collect();
         if moves.is_empty() {
             writeln!(self.out, "The {piece_name} on {name} has no legal move.")
@@ -897,8 +913,8 @@ impl<I: Input, W: Write> Session<I, W> {
         let letter = |m: &Move| {
             v.piece(m.promotion().expect("promotes"))
                 .token
-                .trim_start_matches('+')
-                .to_ascii_lowercase()
+                .lower_letter()
+                .to_string()
         };
         let mut letters: Vec<String> = promoting.iter().map(letter).collect();
         if plain.is_some() {
@@ -1013,7 +1029,7 @@ pub fn piece_by_name(v: &Variant, name: &str) -> Option<Role> {
     let pieces = v.pieces();
     pieces
         .iter()
-        .position(|p| p.token.eq_ignore_ascii_case(name))
+        .position(|p| p.token.to_string().eq_ignore_ascii_case(name))
         .or_else(|| {
             pieces
                 .iter()
@@ -1168,13 +1184,7 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on the board");
             let piece = pos.piece_at(sq);
-            let token = piece.map(|p| {
-                let t = &v.piece(p.role).token;
-                match p.color {
-                    Color::White => t.clone(),
-                    Color::Black => t.to_ascii_lowercase(),
-                }
-            });
+            let token = piece.map(|p| v.piece(p.role).token.fen(p.color));
             let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             if color {
                 let bg = if marked {
@@ -1216,11 +1226,7 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
             let held: Vec<String> = pos
                 .hand(color)
                 .map(|(r, n)| {
-                    let t = &v.piece(r).token;
-                    let t = match color {
-                        Color::White => t.clone(),
-                        Color::Black => t.to_ascii_lowercase(),
-                    };
+                    let t = v.piece(r).token.fen(color);
                     if n > 1 { format!("{n}{t}") } else { t }
                 })
                 .collect();

@@ -280,11 +280,8 @@ impl Letters {
         let mut letter: Vec<Option<char>> = pieces
             .iter()
             .map(|p| {
-                let mut c = p.token.chars();
-                match (c.next(), c.next()) {
-                    (Some(l), None) => Some(l.to_ascii_uppercase()),
-                    _ => None,
-                }
+                // Only a one-letter token (no '+') is a letter of its own.
+                (!p.token.plus()).then(|| p.token.letter())
             })
             .collect();
         let standard_image = |betza: &str| {
@@ -389,7 +386,9 @@ impl Letters {
             .pieces()
             .iter()
             .zip(&self.letter)
-            .fold(XboardPgn::new(), |r, (p, &l)| r.letter(l, &p.token))
+            .fold(XboardPgn::new(), |r, (p, &l)| {
+                r.letter(l, &p.token.to_string())
+            })
     }
 
     /// The XBoard letter of a piece type (uppercase).

@@ -10,8 +10,11 @@
  *   error message, betza_status_text() names a status.
  * - Strings and arrays go into a caller's buffer (buf, cap); the length or
  *   count is always written to the required len/count pointer, so a call
- *   with buf NULL and cap 0 asks for it (BETZA_BUFFER_TOO_SMALL). String
- *   lengths exclude the NUL: the buffer needs len + 1 bytes.
+ *   with buf NULL and cap 0 asks for it (a size query: BETZA_OK, the last
+ *   error left alone); a buffer too small gives BETZA_BUFFER_TOO_SMALL.
+ *   String lengths exclude the NUL: the buffer needs len + 1 bytes.
+ * - betza_last_error_detail() gives the last error's place in the caller's
+ *   text as numbers: FEN field, line, byte offset.
  * - Strings are NUL-terminated UTF-8. Pointers are required unless a
  *   function's comment says they may be NULL.
  * - Handles are freed by their _free function, which accepts NULL.
@@ -61,6 +64,11 @@
 #define BETZA_BLACK 1
 
 /*
+ The header's version as one number: major * 10000 + minor * 100 + patch.
+ */
+#define BETZA_VERSION_NUMBER (((BETZA_VERSION_MAJOR * 10000) + (BETZA_VERSION_MINOR * 100)) + BETZA_VERSION_PATCH)
+
+/*
  The move is castling; to is the King's destination.
  */
 #define BETZA_MOVE_CASTLE 1
@@ -91,6 +99,13 @@
  written `<from><via><to>`); without this bit `via` is ignored.
  */
 #define BETZA_MOVE_VIA 32
+
+/*
+ Set in the flags of a move listed or parsed from a position when the
+ move gives check (betza_position_legal_moves, _moves_between,
+ _legal_moves_from, _parse_move). Not part of a move's identity.
+ */
+#define BETZA_MOVE_GIVES_CHECK 256
 
 /*
  What a call did. BETZA_OK is zero; every other value is a failure whose
@@ -156,6 +171,10 @@ typedef enum BetzaStatus {
    A variant definition was refused.
    */
   BETZA_INVALID_DEFINITION = 13,
+  /*
+   A position setup breaks a rule of its variant (betza_setup_position).
+   */
+  BETZA_INVALID_SETUP = 14,
   /*
    An internal error (a bug): the call had no effect.
    */
@@ -250,6 +269,29 @@ typedef enum BetzaPieceText {
 } BetzaPieceText;
 
 /*
+ A way to write a move, for betza_position_move_notation. Western shogi
+ notation will be added with drops.
+ */
+typedef enum BetzaNotation {
+  /*
+   Move text, such as "e2e4" or "c9c10+".
+   */
+  BETZA_NOTATION_MOVE_TEXT = 0,
+  /*
+   SAN, such as "Nf3" or "e8=Q#".
+   */
+  BETZA_NOTATION_SAN = 1,
+  /*
+   Long algebraic notation, such as "Ng1-f3" or "e4xd5".
+   */
+  BETZA_NOTATION_LAN = 2,
+  /*
+   Xiangqi's WXF notation, such as "C2.5" or "H8+7".
+   */
+  BETZA_NOTATION_WXF = 3,
+} BetzaNotation;
+
+/*
  An opaque game: a start position, the moves played, the current position,
  a declared result and PGN tags. It keeps its variant alive. Free it with
  betza_game_free.
@@ -269,11 +311,42 @@ typedef struct BetzaPgnReader BetzaPgnReader;
 typedef struct BetzaPosition BetzaPosition;
 
 /*
+ An opaque position editor: a position's data, unchecked. It keeps its
+ variant alive. Free it with betza_setup_free.
+ */
+typedef struct BetzaSetup BetzaSetup;
+
+/*
  An opaque variant: a built-in one (static, from betza_variant_by_name) or
  one read from a definition (betza_variant_new). A variant is immutable: a
  handle may be used by many threads at once.
  */
 typedef struct BetzaVariant BetzaVariant;
+
+/*
+ Where the last error's fault lies in the caller's text, as numbers; each
+ field is BETZA_NONE when it does not apply.
+ */
+typedef struct BetzaErrorDetail {
+  /*
+   The FEN field at fault: 1 placement, 2 side to move, 3 castling, 4
+   en passant, 5 half-move clock, 6 move number.
+   */
+  int32_t fen_field;
+  /*
+   The rank (as written, 1-based) of a FEN placement fault.
+   */
+  int32_t fen_rank;
+  /*
+   The 1-based line of a variant definition or PGN text.
+   */
+  int32_t line;
+  /*
+   The byte offset in a string argument (invalid UTF-8: the first bad
+   byte).
+   */
+  int64_t byte_offset;
+} BetzaErrorDetail;
 
 /*
  A move as plain data. A move is identified by from, to, promotion and,
@@ -415,6 +488,22 @@ const char *betza_status_text(int32_t status);
  thread's next failed call.
  */
 size_t betza_last_error(char *buf, size_t cap);
+
+/*
+ The detail of the calling thread's last failed call into *out (all
+ BETZA_NONE when it has none, or no call failed). Like betza_last_error,
+ it stays until the thread's next failed call.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if out is NULL.
+ */
+enum BetzaStatus betza_last_error_detail(struct BetzaErrorDetail *out);
+
+/*
+ The library's version as one number, major * 10000 + minor * 100 +
+ patch (0.1.0 is 100), to compare with BETZA_VERSION_NUMBER of the header
+ the program was compiled with.
+ */
+uint32_t betza_version_number(void);
 
 /*
  Creates a game of the built-in variant named variant from fen_or_null
@@ -883,6 +972,51 @@ enum BetzaStatus betza_variant_piece_description(const struct BetzaVariant *vari
                                                  size_t *len);
 
 /*
+ The legal move mv (found by from, to and promotion) written in notation,
+ a BetzaNotation value.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or len is NULL, or buf
+ is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if notation is not a
+ BetzaNotation; BETZA_ILLEGAL_MOVE if no legal move matches;
+ BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_position_move_notation(const struct BetzaPosition *pos,
+                                              const struct BetzaMove *mv,
+                                              uint32_t notation,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *len);
+
+/*
+ The SAN of a line of count moves played from pos (each found by from,
+ to and promotion in the position the ones before it leave), separated
+ by single spaces, such as "e4 e5 Nf3".
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or len is NULL, moves is
+ NULL and count is not 0, or buf is NULL and cap is not 0;
+ BETZA_ILLEGAL_MOVE if a move is not legal where it is played (the
+ message says which); BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_position_san_line(const struct BetzaPosition *pos,
+                                         const struct BetzaMove *moves,
+                                         size_t count,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *len);
+
+/*
+ Plays a line of moves given as text, separated by white space, each
+ move text ("e2e4") or SAN ("Nf3"); move numbers ("1.", "12...") are
+ skipped. All or nothing: on failure pos is unchanged and the message
+ names the move refused.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or line is NULL;
+ BETZA_INVALID_UTF8; BETZA_INVALID_MOVE if a text is malformed or names
+ no move; BETZA_ILLEGAL_MOVE if a move is not legal where it is played.
+ */
+enum BetzaStatus betza_position_play_line(struct BetzaPosition *pos, const char *line);
+
+/*
  The rule's name in words ("checkmate", "bare king", "perpetual check",
  ...; "none" for BETZA_REASON_NONE), as PGN's Termination tag writes it;
  static, never freed. Any int is accepted: an unknown value gives
@@ -1154,6 +1288,194 @@ enum BetzaStatus betza_position_parse_square(const struct BetzaPosition *pos,
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
  */
 enum BetzaStatus betza_position_hash(const struct BetzaPosition *pos, uint64_t *out);
+
+/*
+ The squares of the pieces giving check to the side to move (none when
+ not in check) into buf (capacity cap); *count gets their number.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+ NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the count is reported).
+ */
+enum BetzaStatus betza_position_checkers(const struct BetzaPosition *pos,
+                                         uint32_t *buf,
+                                         size_t cap,
+                                         size_t *count);
+
+/*
+ The legal moves of the piece on square from (none for an empty square or
+ a piece of the side not to move) into buf (capacity cap moves), found
+ from that piece alone; *count gets the number.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or count is NULL, or buf is
+ NULL and cap is not 0; BETZA_INVALID_ARGUMENT if from is not a square;
+ BETZA_BUFFER_TOO_SMALL (the count is reported).
+ */
+enum BetzaStatus betza_position_legal_moves_from(const struct BetzaPosition *pos,
+                                                 uint32_t from,
+                                                 struct BetzaMove *buf,
+                                                 size_t cap,
+                                                 size_t *count);
+
+/*
+ Whether mv (by from, to and promotion) is a legal move here, into *out;
+ decided from the moving piece's moves alone. Any values are accepted: a
+ move that is not legal (or names no square) gives false.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or out is NULL.
+ */
+enum BetzaStatus betza_position_is_legal(const struct BetzaPosition *pos,
+                                         const struct BetzaMove *mv,
+                                         bool *out);
+
+/*
+ Whether the legal move mv (by from, to and promotion) gives check, into
+ *out.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or out is NULL;
+ BETZA_ILLEGAL_MOVE if no legal move matches.
+ */
+enum BetzaStatus betza_position_gives_check(const struct BetzaPosition *pos,
+                                            const struct BetzaMove *mv,
+                                            bool *out);
+
+/*
+ Whether the legal move mv (by from, to and promotion) captures, en
+ passant included, into *out.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or out is NULL;
+ BETZA_ILLEGAL_MOVE if no legal move matches.
+ */
+enum BetzaStatus betza_position_is_capture(const struct BetzaPosition *pos,
+                                           const struct BetzaMove *mv,
+                                           bool *out);
+
+/*
+ For the legal move mv: the castling Rook's square before and after the
+ move into *rook_from and *rook_to, or BETZA_NONE in both when mv does not
+ castle.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv, rook_from or rook_to is
+ NULL; BETZA_ILLEGAL_MOVE if no legal move matches.
+ */
+enum BetzaStatus betza_position_castling_rook(const struct BetzaPosition *pos,
+                                              const struct BetzaMove *mv,
+                                              int32_t *rook_from,
+                                              int32_t *rook_to);
+
+/*
+ An empty board of variant (White to move, no rights, clocks 0 and 1)
+ into *out; free it with betza_setup_free.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if variant or out is NULL.
+ */
+enum BetzaStatus betza_setup_new(const struct BetzaVariant *variant, struct BetzaSetup **out);
+
+/*
+ The data of pos, to edit, into *out; free it with betza_setup_free.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or out is NULL.
+ */
+enum BetzaStatus betza_setup_from_position(const struct BetzaPosition *pos,
+                                           struct BetzaSetup **out);
+
+/*
+ Frees a setup; NULL is a no-op.
+ */
+void betza_setup_free(struct BetzaSetup *setup);
+
+/*
+ Places a piece of type piece and colour color on square, replacing
+ whatever stood there.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup is NULL;
+ BETZA_INVALID_ARGUMENT if square, piece or color is out of range.
+ */
+enum BetzaStatus betza_setup_place(struct BetzaSetup *setup,
+                                   uint32_t square,
+                                   uint32_t piece,
+                                   int32_t color);
+
+/*
+ Empties square.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup is NULL;
+ BETZA_INVALID_ARGUMENT if square is not a square of the board.
+ */
+enum BetzaStatus betza_setup_remove(struct BetzaSetup *setup, uint32_t square);
+
+/*
+ The piece on square into *out (piece and color BETZA_NONE if empty).
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup or out is NULL;
+ BETZA_INVALID_ARGUMENT if square is not a square of the board.
+ */
+enum BetzaStatus betza_setup_piece_at(const struct BetzaSetup *setup,
+                                      uint32_t square,
+                                      struct BetzaPiece *out);
+
+/*
+ Sets the side to move: BETZA_WHITE or BETZA_BLACK.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup is NULL;
+ BETZA_INVALID_ARGUMENT if color is not a colour.
+ */
+enum BetzaStatus betza_setup_set_side(struct BetzaSetup *setup, int32_t color);
+
+/*
+ Gives (allowed true) or takes away color's castling right towards the
+ highest file (king_side true) or towards file a.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup is NULL;
+ BETZA_INVALID_ARGUMENT if color is not a colour.
+ */
+enum BetzaStatus betza_setup_set_castling(struct BetzaSetup *setup,
+                                          int32_t color,
+                                          bool king_side,
+                                          bool allowed);
+
+/*
+ Sets the en-passant square (the square the last double step skipped), or
+ none with BETZA_NONE.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup is NULL;
+ BETZA_INVALID_ARGUMENT if square is neither a square nor BETZA_NONE.
+ */
+enum BetzaStatus betza_setup_set_ep_square(struct BetzaSetup *setup, int32_t square);
+
+/*
+ Sets the half-move clock and the move number (from 1).
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup is NULL;
+ BETZA_INVALID_ARGUMENT if fullmove is 0.
+ */
+enum BetzaStatus betza_setup_set_clocks(struct BetzaSetup *setup,
+                                        uint32_t halfmove,
+                                        uint32_t fullmove);
+
+/*
+ Checks the setup against the variant's rules and makes a position of it
+ into *out (free it with betza_position_free). On failure every problem
+ is kept: betza_setup_problems lists them, one a line, and the message of
+ betza_last_error is the first.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup or out is NULL;
+ BETZA_INVALID_SETUP if a rule is broken.
+ */
+enum BetzaStatus betza_setup_position(struct BetzaSetup *setup, struct BetzaPosition **out);
+
+/*
+ The problems found by the last betza_setup_position of this setup, one a
+ line (empty if it succeeded or was not called); *count (may be NULL)
+ gets their number.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if setup or len is NULL, or buf is
+ NULL and cap is not 0; BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_setup_problems(const struct BetzaSetup *setup,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *len,
+                                      size_t *count);
 
 #ifdef __cplusplus
 }  // extern "C"

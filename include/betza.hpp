@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -71,9 +72,10 @@ inline void check(BetzaStatus status) {
 /* A string from a buffer call f(buf, cap, &len): asks for the length first. */
 template <class F> std::string text(F f) {
     size_t len = 0;
+    /* A size query is BETZA_OK (BETZA_BUFFER_TOO_SMALL before 0.2). */
     BetzaStatus status = f(nullptr, 0, &len);
-    if (status == BETZA_OK) return std::string();
     if (status != BETZA_BUFFER_TOO_SMALL) check(status);
+    if (len == 0) return std::string();
     std::vector<char> buf(len + 1);
     check(f(buf.data(), buf.size(), &len));
     return std::string(buf.data(), len);
@@ -83,8 +85,8 @@ template <class F> std::string text(F f) {
 template <class T, class F> std::vector<T> array(F f) {
     size_t count = 0;
     BetzaStatus status = f(nullptr, 0, &count);
-    if (status == BETZA_OK) return std::vector<T>();
     if (status != BETZA_BUFFER_TOO_SMALL) check(status);
+    if (count == 0) return std::vector<T>();
     std::vector<T> items(count);
     check(f(items.data(), items.size(), &count));
     items.resize(count);
@@ -268,6 +270,45 @@ class Position {
     }
     std::string san(const Move &m) const {
         return detail::text([&](char *b, size_t c, size_t *l) { return betza_move_san(get(), &m, b, c, l); });
+    }
+    /* The move's text in a notation: BETZA_NOTATION_SAN, _LAN, _WXF, _MOVE_TEXT. */
+    std::string text(const Move &m, BetzaNotation notation = BETZA_NOTATION_SAN) const {
+        return detail::text([&](char *b, size_t c, size_t *l) {
+            return betza_position_move_notation(get(), &m, static_cast<uint32_t>(notation), b, c, l);
+        });
+    }
+    /* The SAN of a line of moves played from here, separated by spaces. */
+    std::string san_line(const std::vector<Move> &moves) const {
+        return detail::text([&](char *b, size_t c, size_t *l) {
+            return betza_position_san_line(get(), moves.data(), moves.size(), b, c, l);
+        });
+    }
+    /* Plays moves given as text ("e4 Nf3" or "e2e4 g1f3"); all or nothing. */
+    void play_line(const std::string &line) { detail::check(betza_position_play_line(get(), line.c_str())); }
+    bool is_legal(const Move &m) const {
+        bool yes = false;
+        detail::check(betza_position_is_legal(get(), &m, &yes));
+        return yes;
+    }
+    bool gives_check(const Move &m) const {
+        bool yes = false;
+        detail::check(betza_position_gives_check(get(), &m, &yes));
+        return yes;
+    }
+    bool is_capture(const Move &m) const {
+        bool yes = false;
+        detail::check(betza_position_is_capture(get(), &m, &yes));
+        return yes;
+    }
+    /* The squares of the pieces giving check. */
+    std::vector<uint32_t> checkers() const {
+        return detail::array<uint32_t>(
+            [&](uint32_t *b, size_t c, size_t *n) { return betza_position_checkers(get(), b, c, n); });
+    }
+    /* The legal moves of the piece on from. */
+    std::vector<Move> legal_moves_from(uint32_t from) const {
+        return detail::array<Move>(
+            [&](Move *b, size_t c, size_t *n) { return betza_position_legal_moves_from(get(), from, b, c, n); });
     }
     Move parse_move(const std::string &text) const {
         Move m{};
@@ -535,5 +576,22 @@ inline std::string version() { return betza_version(); }
 inline std::string reason_text(Reason reason) { return betza_reason_text(static_cast<int32_t>(reason)); }
 
 } // namespace betza
+
+/* Moves compare and hash by what identifies them: from, to and promotion
+ * (the flags only describe a move). In the global namespace, BetzaMove's,
+ * so that std::unordered_set<betza::Move> and == find them. */
+inline bool operator==(const BetzaMove &a, const BetzaMove &b) {
+    return a.from == b.from && a.to == b.to && a.promotion == b.promotion;
+}
+inline bool operator!=(const BetzaMove &a, const BetzaMove &b) { return !(a == b); }
+
+namespace std {
+template <> struct hash<BetzaMove> {
+    size_t operator()(const BetzaMove &m) const noexcept {
+        uint64_t k = (uint64_t(m.from) << 40) ^ (uint64_t(m.to) << 16) ^ uint64_t(uint32_t(m.promotion));
+        return std::hash<uint64_t>()(k);
+    }
+};
+} // namespace std
 
 #endif /* BETZA_HPP */

@@ -66,6 +66,16 @@ impl Color {
     }
 }
 
+impl std::ops::Not for Color {
+    type Output = Color;
+
+    /// The other side: `!Color::White == Color::Black`.
+    #[inline]
+    fn not(self) -> Color {
+        self.opposite()
+    }
+}
+
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -1,6 +1,6 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use crate::bitboard::{Bitboard, Color, Square};
+use crate::bitboard::{Bitboard, Color, Square, SquareName};
 use crate::position::{MARKED, Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
@@ -49,7 +49,7 @@ pub enum FenError {
         /// How many.
         count: u32,
         /// The royal token.
-        token: String,
+        token: crate::PieceToken,
     },
     /// A confined piece stands outside its region.
     Confinement {
@@ -58,7 +58,7 @@ pub enum FenError {
         /// The piece's name.
         name: String,
         /// Its square.
-        square: String,
+        square: SquareName,
     },
     /// The side-to-move field is not `w` or `b`.
     Side(String),
@@ -73,16 +73,16 @@ pub enum FenError {
         /// The side.
         color: Color,
         /// The King's start square.
-        king: String,
+        king: SquareName,
         /// The Rook's start square.
-        rook: String,
+        rook: SquareName,
     },
     /// The en-passant field is not `-` or a square.
     EnPassantSyntax(String),
     /// An en-passant square no double step could have produced.
     EnPassantSquare {
         /// The square.
-        square: String,
+        square: SquareName,
         /// The side that just moved.
         color: Color,
     },
@@ -282,6 +282,8 @@ pub(crate) fn parse_board(
 /// Reads a FEN into a [`Setup`]. With `strict`, each field's rules are
 /// checked as it is read, so the first wrong field is the one reported.
 pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, FenError> {
+    // Surrounding white space (a pasted line, a trailing newline) is no error.
+    let fen = fen.trim();
     let mut fields: Vec<&str> = fen.split(' ').collect();
     // Fairy-Stockfish's shogi form: `<placement> <side> [<halfmove>] <fullmove>`,
     // without the castling and en-passant fields.
@@ -390,7 +392,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         SetupProblem::RoyalCount { color, count } => FenError::RoyalCount {
             color,
             count,
-            token: v.pieces[v.royal.index()].token.clone(),
+            token: v.pieces[v.royal.index()].token,
         },
         SetupProblem::Confinement {
             color,
@@ -399,7 +401,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         } => FenError::Confinement {
             color,
             name: v.pieces[role.index()].name.clone(),
-            square: size.square_name(square),
+            square: size.name(square),
         },
         SetupProblem::NoCastling => FenError::NoCastling(fields[2].to_string()),
         SetupProblem::CastlingPieces {
@@ -410,12 +412,12 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         } => FenError::CastlingPieces {
             right: crate::setup::right_letter(color, king_side),
             color,
-            king: size.square_name(king),
-            rook: size.square_name(rook),
+            king: size.name(king),
+            rook: size.name(rook),
         },
         SetupProblem::NoEnPassant => FenError::NoEnPassant(fields[3].to_string()),
-        SetupProblem::EnPassantSquare { color, .. } => FenError::EnPassantSquare {
-            square: fields[3].to_string(),
+        SetupProblem::EnPassantSquare { color, square } => FenError::EnPassantSquare {
+            square: size.name(square),
             color,
         },
         SetupProblem::KingsFacing => FenError::KingsFacing,
@@ -431,6 +433,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
 }
 
 pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+    let fen = fen.trim();
     let setup = read_setup(v, fen, true)?;
     let (pos, problems) = crate::setup::build(v, &setup);
     match problems.first() {
@@ -470,12 +473,7 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let t = &v.pieces[p.role.index()].token;
-                    if p.color == Color::White {
-                        s.push_str(t);
-                    } else {
-                        s.push_str(&t.to_ascii_lowercase());
-                    }
+                    s.push_str(&v.pieces[p.role.index()].token.fen(p.color));
                     if pos.board[sq.index()] & MARKED != 0 {
                         s.push('~');
                     }
@@ -516,11 +514,7 @@ pub(crate) fn hands_text(pos: &Position<'_>) -> String {
     };
     for color in Color::ALL {
         for (slot, r) in d.roles.iter().enumerate() {
-            let t = &pos.variant.pieces[r.index()].token;
-            let t = match color {
-                Color::White => t.clone(),
-                Color::Black => t.to_ascii_lowercase(),
-            };
+            let t = pos.variant.pieces[r.index()].token.fen(color);
             for _ in 0..pos.hands.count(color, slot as u8) {
                 s.push_str(&t);
             }

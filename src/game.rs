@@ -146,13 +146,14 @@ const CHECKPOINT_EVERY: usize = 64;
 pub struct Game {
     // The positions below borrow this variant. They are stored as
     // `Position<'static>` but only ever handed out borrowed from `self`,
-    // so they never outlive the handle that keeps the variant alive.
+    // so they never outlive the handle that keeps the variant alive; the
+    // two fields are `Detached` for the aliasing rules (see `crate::owned`).
     variant: VariantRef,
-    start: Position<'static>,
+    start: Detached,
     /// The position before ply `i * CHECKPOINT_EVERY`.
     checkpoints: Vec<Position<'static>>,
     history: Vec<Ply>,
-    current: Position<'static>,
+    current: Detached,
     hash: u64,
     /// Makruk's count at the current position.
     count: CountState,
@@ -162,17 +163,8 @@ pub struct Game {
     tag_index: BTreeMap<String, usize>,
 }
 
-/// Extends a position's borrow of its variant to `'static`.
-///
-/// # Safety
-/// The variant must be kept alive (by a [`VariantRef`] stored beside the
-/// result) for as long as the result exists, and the result must only be
-/// handed out behind borrows no longer than that storage.
-unsafe fn detach(pos: Position<'_>) -> Position<'static> {
-    // SAFETY: only the lifetime changes; the caller's contract keeps the
-    // referenced variant alive.
-    unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
-}
+// The crate's one lifetime extension, with its contract: `crate::owned`.
+use crate::owned::{Detached, detach};
 
 impl Game {
     /// A game from the variant's start position.
@@ -198,13 +190,13 @@ impl Game {
         Game::with(start.variant().into(), start)
     }
 
-    fn with(variant: VariantRef, start: Position<'static>) -> Game {
+    pub(crate) fn with(variant: VariantRef, start: Position<'static>) -> Game {
         Game {
             variant,
-            start,
+            start: Detached::new(start),
             checkpoints: vec![start],
             history: Vec::new(),
-            current: start,
+            current: Detached::new(start),
             hash: start.hash(),
             count: CountState::default(),
             declared: None,
@@ -241,7 +233,7 @@ impl Game {
             return None;
         }
         if ply == self.history.len() {
-            return Some(self.current);
+            return Some(*self.current);
         }
         let k = ply / CHECKPOINT_EVERY;
         let mut pos = self.checkpoints[k];
@@ -253,7 +245,7 @@ impl Game {
 
     /// Each ply's position before it and its move, in order, replayed once.
     pub(crate) fn plies(&self) -> impl Iterator<Item = (Position<'_>, Move)> + '_ {
-        let mut pos: Position<'_> = self.start;
+        let mut pos: Position<'_> = *self.start;
         self.history.iter().map(move |p| {
             let before = pos;
             pos = pos.play_unchecked(&p.m);
@@ -345,17 +337,17 @@ impl Game {
     /// Appends a move known to be legal.
     pub(crate) fn push(&mut self, m: Move) {
         let hash = self.current.hash_after(&m, self.hash);
-        let before = self.current;
+        let before = *self.current;
         self.history.push(Ply {
             hash: self.hash,
             check: before.is_check(),
             count: self.count,
             m,
         });
-        self.current = self.current.play_unchecked(&m);
+        self.current = Detached::new(self.current.play_unchecked(&m));
         self.count = self.count.after(&before, &m, &self.current);
         if self.history.len().is_multiple_of(CHECKPOINT_EVERY) {
-            self.checkpoints.push(self.current);
+            self.checkpoints.push(*self.current);
         }
         self.hash = hash;
         self.declared = None;
@@ -370,7 +362,7 @@ impl Game {
         }
         let before = self.position_at(n - 1).expect("a ply of the game");
         // SAFETY: `before` borrows `self.variant`, which the game keeps.
-        self.current = unsafe { detach(before) };
+        self.current = Detached::new(unsafe { detach(before) });
         if n.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.pop();
         }

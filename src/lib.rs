@@ -77,10 +77,15 @@ mod game_end;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod notations;
+pub mod owned;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub mod query;
 pub mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod setup;
 pub mod sfen;
 mod tables;
@@ -96,9 +101,12 @@ pub use crate::bitboard::{
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+pub use crate::notations::Notation;
+pub use crate::owned::OwnedPosition;
 pub use crate::perft::{PerftOptions, Shard};
 pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
+pub use crate::query::{MoveUndo, UndoError};
 pub use crate::san::{CheckMark, San, SanError};
 pub use crate::setup::{CastlingRights, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
@@ -135,7 +143,8 @@ pub enum Error {
     Pgn(PgnError),
     /// A Betza string was refused.
     Betza(notation::BetzaError),
-    /// No built-in variant has this name.
+    /// No built-in variant has this name. Kept for code that matches on
+    /// it; [`Variant::by_name`] now gives [`VariantError::Unknown`].
     UnknownVariant(String),
 }
 

@@ -43,9 +43,9 @@ static FROM_HIGHEST: [u128; 128] = {
 use crate::variant::{DropRules, Promotion, Role};
 
 /// What a move generation needs to know about the side to move's King.
-struct Safety {
-    king: Square,
-    in_check: bool,
+pub(crate) struct Safety {
+    pub(crate) king: Square,
+    pub(crate) in_check: bool,
     /// Squares whose piece may be pinned (or may have to stay between the Kings).
     danger: Bitboard,
     /// Empty squares between an enemy hopper and the King: a piece moving
@@ -207,7 +207,7 @@ impl<'v> Position<'v> {
     }
 
     #[inline]
-    fn safety(&self) -> Option<Safety> {
+    pub(crate) fn safety(&self) -> Option<Safety> {
         let us = self.side;
         let them = us.opposite();
         let king = self.king(us)?;
@@ -845,14 +845,14 @@ impl<'v> Position<'v> {
     }
 
     #[inline]
-    fn is_double_step(&self, from: Square, to: Square) -> bool {
+    pub(crate) fn is_double_step(&self, from: Square, to: Square) -> bool {
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * self.variant.size.files() as i32;
         let fwd = if self.side == Color::White { two } else { -two };
         to.0 as i32 - from.0 as i32 == fwd
     }
 
-    fn castles(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {
+    pub(crate) fn castles(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {
         let v = self.variant;
         let Some(c) = &v.castling else { return };
         let us = self.side;
@@ -916,7 +916,7 @@ impl<'v> Position<'v> {
 
     /// Emits a move with every promotion choice the variant gives it.
     #[inline]
-    fn emit(
+    pub(crate) fn emit(
         &self,
         from: Square,
         to: Square,

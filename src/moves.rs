@@ -3,7 +3,7 @@
 use bitflags::bitflags;
 use smallvec::SmallVec;
 
-use crate::bitboard::Square;
+use crate::bitboard::{Square, SquareName};
 use crate::variant::Role;
 
 bitflags! {
@@ -331,14 +331,14 @@ pub enum MoveError {
         /// The text.
         text: String,
         /// The from-square.
-        square: String,
+        square: SquareName,
     },
     /// The piece on the from-square belongs to the side not to move.
     WrongSide {
         /// The text.
         text: String,
         /// The from-square.
-        square: String,
+        square: SquareName,
     },
     /// The piece has no such move at all.
     NoSuchMove {
@@ -347,9 +347,11 @@ pub enum MoveError {
         /// The moving piece's name.
         piece: String,
         /// The from-square.
-        from: String,
+        from: SquareName,
         /// The to-square.
-        to: String,
+        to: SquareName,
+        /// The square the text captures on the way, if it names one.
+        via: Option<SquareName>,
     },
     /// The move would leave the own King attacked, or the Kings facing.
     KingExposed {
@@ -405,10 +407,17 @@ impl std::fmt::Display for MoveError {
                 piece,
                 from,
                 to,
-            } => write!(
-                f,
-                "move {text:?}: the {piece} on {from} has no move to {to}"
-            ),
+                via,
+            } => {
+                write!(
+                    f,
+                    "move {text:?}: the {piece} on {from} has no move to {to}"
+                )?;
+                match via {
+                    Some(v) => write!(f, " capturing on {v}"),
+                    None => Ok(()),
+                }
+            }
             MoveError::KingExposed { text } => write!(
                 f,
                 "move {text:?}: illegal, it would leave the King attacked or the Kings facing"
@@ -421,7 +430,7 @@ impl std::fmt::Display for MoveError {
                 write!(f, "move {text:?}: this move cannot promote that way{hint}")
             }
             MoveError::Illegal { text } => {
-                write!(f, "move {text}: not a legal move in this position")
+                write!(f, "move {text:?}: not a legal move in this position")
             }
             MoveError::GameOver { text } => write!(f, "move {text:?}: the game is over"),
             MoveError::Drop { text, reason } => write!(f, "drop {text:?}: {reason}"),

@@ -940,12 +940,12 @@ impl XboardPgn {
                 let role = self
                     .role(v, c)
                     .ok_or_else(|| format!("the letter '{c}' names no piece of {}", v.name()))?;
-                let token = &v.pieces()[role.index()].token;
-                placement.push_str(&if c.is_ascii_lowercase() {
-                    token.to_ascii_lowercase()
+                let color = if c.is_ascii_lowercase() {
+                    Color::Black
                 } else {
-                    token.clone()
-                });
+                    Color::White
+                };
+                placement.push_str(&v.pieces()[role.index()].token.fen(color));
             } else {
                 placement.push(c);
             }

@@ -32,20 +32,23 @@ impl Piece {
     /// let pos = Position::start(v);
     /// let piece = pos.piece_at(pos.square("g8").unwrap()).unwrap();
     /// assert_eq!(piece.piece_type(v).unwrap().name, "Knight");
-    /// assert_eq!(piece.token(v).unwrap(), "n");
+    /// assert_eq!(piece.token(v).unwrap().to_string(), "N");
+    /// assert_eq!(piece.fen_token(v).unwrap(), "n");
     /// ```
     pub fn piece_type(self, variant: &Variant) -> Option<&PieceType> {
         variant.piece_type(self.role)
     }
 
+    /// Its type's token (`N`, `+F`; print it for a side with
+    /// [`PieceToken::fen`](crate::PieceToken::fen)).
+    pub fn token(self, variant: &Variant) -> Option<crate::PieceToken> {
+        Some(self.piece_type(variant)?.token)
+    }
+
     /// The piece as written in FEN: its type's token, lowercase for Black
     /// (`N`, `n`, `+f`).
-    pub fn token(self, variant: &Variant) -> Option<String> {
-        let t = &self.piece_type(variant)?.token;
-        Some(match self.color {
-            Color::White => t.clone(),
-            Color::Black => t.to_ascii_lowercase(),
-        })
+    pub fn fen_token(self, variant: &Variant) -> Option<String> {
+        Some(self.token(variant)?.fen(self.color))
     }
 }
 
@@ -64,7 +67,7 @@ impl fmt::Debug for MoveDebug<'_> {
         let size = v.size;
         // Tokens only for roles of this variant: a hand-made move may name any.
         let token = |r: Role| match v.piece_type(r) {
-            Some(t) => t.token.clone(),
+            Some(t) => t.token.to_string(),
             None => format!("{r:?}"),
         };
         let mut d = f.debug_struct("Move");
@@ -267,7 +270,7 @@ impl Hands {
 
 impl PartialEq for Position<'_> {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.variant, other.variant)
+        self.variant.same_definition(other.variant)
             && self.board == other.board
             && self.side == other.side
             && self.castling == other.castling
@@ -282,10 +285,11 @@ impl PartialEq for Position<'_> {
 impl Eq for Position<'_> {}
 
 impl std::hash::Hash for Position<'_> {
-    /// Hashes what `==` compares (the variant by address), so positions can
-    /// key a `HashMap`; [`Position::hash`] is the Zobrist key instead.
+    /// Hashes what `==` compares (the variant by its name: equal
+    /// definitions have equal names), so positions can key a `HashMap`;
+    /// [`Position::hash`] is the Zobrist key instead.
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        std::ptr::hash(self.variant, state);
+        self.variant.name.hash(state);
         self.board.hash(state);
         self.side.hash(state);
         self.castling.hash(state);
@@ -314,12 +318,7 @@ impl fmt::Display for Position<'_> {
                 match self.piece_at(sq) {
                     None => write!(f, "  .")?,
                     Some(p) => {
-                        let t = &self.variant.pieces[p.role.index()].token;
-                        let t = if p.color == Color::White {
-                            t.clone()
-                        } else {
-                            t.to_ascii_lowercase()
-                        };
+                        let t = self.variant.pieces[p.role.index()].token.fen(p.color);
                         write!(f, "{t:>3}")?;
                     }
                 }
@@ -336,7 +335,8 @@ impl fmt::Display for Position<'_> {
 
 impl<'v> Position<'v> {
     /// The same position borrowing `variant` for another lifetime, if it is
-    /// this position's variant (the same object): to keep a copy of a
+    /// this position's variant (the same object, or one of the same
+    /// definition): to keep a copy of a
     /// [`crate::Game`]'s position while the game changes, borrow the variant
     /// from a [`crate::VariantRef`] of your own.
     ///
@@ -350,7 +350,9 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w>> {
-        std::ptr::eq(self.variant, variant).then_some(Position { variant, ..*self })
+        self.variant
+            .same_definition(variant)
+            .then_some(Position { variant, ..*self })
     }
 
     /// The variant's start position.
@@ -473,9 +475,17 @@ impl<'v> Position<'v> {
         self.side
     }
 
-    /// Castling rights as FEN letters (`"KQkq"`, `"-"` for none).
-    pub fn castling_rights(&self) -> String {
-        crate::fen::castling_text(self.castling)
+    /// The castling rights still held; they print as the FEN field
+    /// (`KQkq`, `-` for none).
+    ///
+    /// ```
+    /// use betza::{CastlingRights, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// assert_eq!(pos.castling_rights(), CastlingRights::all());
+    /// assert_eq!(pos.castling_rights().to_string(), "KQkq");
+    /// ```
+    pub fn castling_rights(&self) -> crate::CastlingRights {
+        crate::CastlingRights::from_bits_truncate(self.castling)
     }
 
     /// Whether `color` may still castle with the Rook on the highest file
@@ -522,7 +532,11 @@ impl<'v> Position<'v> {
     /// Squares holding pieces of type `role` (both sides).
     #[inline]
     pub fn pieces_of(&self, role: Role) -> Bitboard {
-        self.roles[role.index()]
+        // A role of no variant (hand-made) stands nowhere.
+        self.roles
+            .get(role.index())
+            .copied()
+            .unwrap_or(Bitboard::EMPTY)
     }
 
     /// The royal piece's square of `color`.
@@ -636,15 +650,10 @@ impl<'v> Position<'v> {
     }
 
     /// The squares the piece on `from` may legally move to (for highlighting).
+    /// Found from that piece's moves alone.
     pub fn legal_targets(&self, from: Square) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
-        if self.piece_at(from).is_some_and(|p| p.color == self.side) {
-            self.generate(true, &mut |m| {
-                if m.from == from {
-                    targets = targets.with(m.to)
-                }
-            });
-        }
+        self.for_each_legal_move_from(from, |m| targets = targets.with(m.to));
         targets
     }
 
@@ -657,11 +666,12 @@ impl<'v> Position<'v> {
         list
     }
 
-    /// Whether `m` is a legal move here.
+    /// Whether `m` is a legal move here,
+    /// decided from the moving piece's moves alone (see `src/query.rs`);
+    /// any `Move` is accepted: one of another position or variant, or a
+    /// hand-made one, is simply not legal unless this position has it.
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut found = false;
-        self.generate(true, &mut |x| found |= x == *m);
-        found
+        self.is_legal_move(m)
     }
 
     /// The position after `m`, which must be legal here.
@@ -712,10 +722,13 @@ impl<'v> Position<'v> {
     /// or [`pseudo_legal_moves`](Self::pseudo_legal_moves). After a
     /// pseudo-legal move the result may leave the mover's King attacked: such a
     /// position is good only for asking that. Any other move gives a
-    /// meaningless (but memory-safe) result.
+    /// meaningless (but memory-safe) result; one naming a square off this
+    /// board or a type this variant lacks leaves the position as it is.
     pub fn play_unchecked(&self, m: &Move) -> Position<'v> {
         let mut next = *self;
-        next.make(m);
+        if self.fits(m) {
+            next.make(m);
+        }
         next
     }
 
@@ -817,6 +830,16 @@ impl<'v> Position<'v> {
         }
         self.side = us.opposite();
         undo
+    }
+
+    /// Takes back the move [`make`](Self::make) played and returned `undo` for.
+    #[inline(always)]
+    pub(crate) fn unmake(&mut self, undo: &Undo) {
+        if self.variant.drops.is_some() {
+            self.unmake_with::<true>(undo)
+        } else {
+            self.unmake_with::<false>(undo)
+        }
     }
 
     /// Takes back the move `make_with::<HANDS>` played and returned `undo` for.
@@ -988,7 +1011,7 @@ impl<'v> Position<'v> {
         let mut s = String::with_capacity(8);
         if m.is_drop() {
             match self.variant.pieces.get(m.role.index()) {
-                Some(p) => s.push_str(&p.token),
+                Some(p) => s.push_str(&p.token.to_string()),
                 None => s.push('?'),
             }
             s.push('@');
@@ -1006,7 +1029,7 @@ impl<'v> Position<'v> {
                 PromotionText::Letter => {
                     // A hand-made Move may name any type: never index blindly.
                     if let Some(piece) = self.variant.pieces.get(p.index()) {
-                        s.push_str(&piece.token.trim_start_matches('+').to_ascii_lowercase());
+                        s.push(piece.token.lower_letter());
                     } else {
                         s.push('?');
                     }
@@ -1026,6 +1049,8 @@ impl<'v> Position<'v> {
     /// assert_eq!(err.to_string(), "move \"e2e5\": the Pawn on e2 has no move to e5");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        // Surrounding white space is no error.
+        let text = text.trim();
         if text.contains('@') {
             return self.parse_drop(text);
         }
@@ -1053,7 +1078,7 @@ impl<'v> Position<'v> {
             self.variant
                 .pieces
                 .get(r.index())
-                .and_then(|p| p.token.trim_start_matches('+').bytes().next())
+                .map(|p| p.token.letter() as u8)
         };
         let wanted: Option<Option<u8>> = match (suffix, self.variant.promotion_text) {
             ("", _) => None,
@@ -1077,7 +1102,7 @@ impl<'v> Position<'v> {
                 ));
             }
         };
-        let sq_name = |s| size.square_name(s);
+        let sq_name = |s| size.name(s);
         let piece = self.piece_at(from).ok_or_else(|| MoveError::EmptySquare {
             text: text.to_string(),
             square: sq_name(from),
@@ -1108,10 +1133,8 @@ impl<'v> Position<'v> {
                     text: text.to_string(),
                     piece: self.variant.pieces[piece.role.index()].name.clone(),
                     from: sq_name(from),
-                    to: match via {
-                        Some(v) => format!("{} capturing on {}", sq_name(to), sq_name(v)),
-                        None => sq_name(to),
-                    },
+                    to: sq_name(to),
+                    via: via.map(sq_name),
                 }
             });
         }

@@ -32,7 +32,7 @@
 //! extra `x`, and a wrong check suffix.
 
 use crate::bitboard::{Square, SquareName};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveError, MoveList};
 use crate::position::Position;
 use crate::variant::{PieceToken, Role};
 
@@ -112,8 +112,10 @@ struct Parsed {
 }
 
 impl<'v> Position<'v> {
-    /// The move in SAN (see the [`san`](crate::san) module). `m` must be a
-    /// legal move of this position.
+    /// The move in SAN (see the [`san`](crate::san) module), for a legal
+    /// move of this position. Any other move (hand-made, of another
+    /// position or variant) is written as its move text (`e2e5`), never a
+    /// panic: [`try_san`](Self::try_san) refuses it instead.
     ///
     /// ```
     /// use betza::{Position, Variant};
@@ -128,9 +130,31 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn san(&self, m: &Move) -> String {
+        self.try_san(m).unwrap_or_else(|_| self.move_text(m))
+    }
+
+    /// The move in SAN, or [`MoveError::Illegal`] for a move that is not a
+    /// legal move of this position (hand-made, or of another position or
+    /// variant).
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let chess = Position::start(Variant::by_name("chess").unwrap());
+    /// let meiriqi = Position::start(Variant::by_name("meiriqi").unwrap());
+    /// let m = meiriqi.parse_move("a3a5")?;
+    /// assert!(chess.try_san(&m).is_err());
+    /// assert_eq!(meiriqi.try_san(&m)?, "a5");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn try_san(&self, m: &Move) -> Result<String, MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal {
+                text: self.move_text(m),
+            });
+        }
         let mut s = self.san_without_suffix(m);
         s.push_str(self.check_suffix(m));
-        s
+        Ok(s)
     }
 
     /// The SAN of `m` without the check suffix.
@@ -147,7 +171,7 @@ impl<'v> Position<'v> {
         let mut s = String::with_capacity(10);
         let is_pawn = Some(m.role) == v.pawn;
         if !is_pawn {
-            s.push_str(&v.pieces[m.role.index()].token);
+            s.push_str(&v.pieces[m.role.index()].token.to_string());
         }
         let (mut others, mut same_file, mut same_rank) = (false, false, false);
         self.generate(true, &mut |x| {
@@ -190,7 +214,7 @@ impl<'v> Position<'v> {
         size.write_square(m.to, &mut s);
         if let Some(p) = m.promotion {
             s.push('=');
-            s.push_str(&v.pieces[p.index()].token);
+            s.push_str(&v.pieces[p.index()].token.to_string());
         }
         s
     }
@@ -224,6 +248,8 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        // Surrounding white space is no error.
+        let text = text.trim();
         if text.contains('@') {
             return self.parse_san_drop(text);
         }
@@ -619,11 +645,26 @@ impl San {
         pos.parse_san(&self.to_string())
     }
 
-    /// The SAN of `m`, a legal move of `pos`.
+    /// The SAN of `m`, a legal move of `pos`. A move that is not legal
+    /// there is written by its squares (`e2e5`, as a fully disambiguated
+    /// Pawn move), never a panic; [`San::try_from_move`] refuses it.
     pub fn from_move(pos: &Position<'_>, m: &Move) -> San {
-        pos.san(m)
-            .parse()
-            .expect("the SAN writer writes what the reader reads")
+        San::try_from_move(pos, m).unwrap_or_else(|_| San::Normal {
+            token: None,
+            file: Some(pos.size().file(m.from())),
+            rank: Some(pos.size().rank(m.from())),
+            capture: false,
+            to: pos.name(m.to()),
+            promotion: None,
+            check: None,
+        })
+    }
+
+    /// The SAN of `m`, or [`MoveError::Illegal`] if it is not a legal move
+    /// of `pos`.
+    pub fn try_from_move(pos: &Position<'_>, m: &Move) -> Result<San, MoveError> {
+        let text = pos.try_san(m)?;
+        text.parse().map_err(|_| MoveError::Illegal { text })
     }
 }
 

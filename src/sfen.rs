@@ -22,7 +22,7 @@ fn sfen_order(v: &Variant) -> Vec<Role> {
     let mut roles: Vec<Role> = v.hand_roles().to_vec();
     let rank = |r: &Role| {
         "RBGSNLP"
-            .find(v.pieces[r.index()].token.as_str())
+            .find(&v.pieces[r.index()].token.to_string())
             .unwrap_or(usize::MAX)
     };
     roles.sort_by_key(rank);
@@ -91,11 +91,7 @@ impl<'v> Position<'v> {
                 if n > 1 {
                     hands.push_str(&n.to_string());
                 }
-                let t = &self.variant.pieces[r.index()].token;
-                hands.push_str(&match color {
-                    Color::White => t.clone(),
-                    Color::Black => t.to_ascii_lowercase(),
-                });
+                hands.push_str(&self.variant.pieces[r.index()].token.fen(color));
             }
         }
         if hands.is_empty() {
@@ -120,7 +116,7 @@ impl<'v> Position<'v> {
         let mut s = String::with_capacity(8);
         if m.is_drop() {
             match self.variant.pieces.get(m.role.index()) {
-                Some(p) => s.push_str(p.token.trim_start_matches('+')),
+                Some(p) => s.push(p.token.letter()),
                 None => s.push('?'),
             }
             s.push('*');

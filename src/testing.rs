@@ -328,11 +328,7 @@ fn corrupt_placement(pos: &Position<'_>, placement: &str, k: u32) -> String {
         // A letter that is no piece type's token.
         3 => {
             let v = pos.variant();
-            let used = |c: u8| {
-                v.pieces()
-                    .iter()
-                    .any(|p| p.token.trim_start_matches('+').as_bytes()[0] == c)
-            };
+            let used = |c: u8| v.pieces().iter().any(|p| p.token.letter() as u8 == c);
             let free = (b'A'..=b'Z')
                 .find(|&c| !used(c))
                 .expect("at most 20 piece types");
@@ -369,11 +365,7 @@ fn placement_without_king(pos: &Position<'_>) -> String {
                         row.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let t = &pos.variant().piece(p.role).token;
-                    row.push_str(&match p.color {
-                        crate::Color::White => t.clone(),
-                        crate::Color::Black => t.to_ascii_lowercase(),
-                    });
+                    row.push_str(&pos.variant().piece(p.role).token.fen(p.color));
                 }
             }
         }

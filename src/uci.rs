@@ -64,11 +64,9 @@ impl UciMove {
         let size = pos.size();
         let promotion = m.promotion().map(|p| match pos.variant().promotion_text() {
             PromotionText::Plus => PromotionSuffix::Plus,
-            PromotionText::Letter => PromotionSuffix::Letter(
-                pos.piece_type(p)
-                    .and_then(|t| t.token.trim_start_matches('+').chars().next())
-                    .map_or('?', |c| c.to_ascii_lowercase()),
-            ),
+            PromotionText::Letter => {
+                PromotionSuffix::Letter(pos.piece_type(p).map_or('?', |t| t.token.lower_letter()))
+            }
         });
         UciMove {
             from: size.name(m.from()),

@@ -170,7 +170,7 @@ fn roles_have_names_and_tokens() {
         role,
         color: Color::Black,
     };
-    assert_eq!(black_queen.token(v).unwrap(), "+f");
+    assert_eq!(black_queen.fen_token(v).unwrap(), "+f");
     assert_eq!(black_queen.piece_type(v).unwrap().name, "Queen");
     assert_eq!(PieceToken::new('f', true), Some(queen));
     assert_eq!(PieceToken::new('1', false), None);
@@ -336,7 +336,7 @@ fn breaking_forms_work_as_documented() {
         Variant::by_name("CHESS").unwrap()
     ));
     let err = Variant::by_name("no-such-chess").unwrap_err();
-    assert!(matches!(err, betza::Error::UnknownVariant(ref n) if n == "no-such-chess"));
+    assert!(matches!(err, betza::VariantError::Unknown(ref n) if n == "no-such-chess"));
     assert!(err.to_string().contains("decimaka"), "{err}");
     // Position: Hash agrees with ==.
     let pos = Position::start(variant("chess"));

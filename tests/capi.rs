@@ -160,6 +160,30 @@ fn c_api_test_passes_as_cxx() {
     assert_all_passed(&run(&exe, &[]));
 }
 
+/// The calls of issue 27 (tests/c/api_test.c), as C and as C++.
+#[test]
+fn c_api_round_two_test_passes() {
+    let exe = compile("api_test", &root().join("tests/c/api_test.c"), Lang::C99);
+    assert_all_passed(&run(&exe, &[]));
+    let exe = compile(
+        "api_test-cxx",
+        &root().join("tests/c/api_test.c"),
+        Lang::Cxx11,
+    );
+    assert_all_passed(&run(&exe, &[]));
+}
+
+/// betza.hpp's calls of issue 27 (tests/c/hpp_api_test.cpp).
+#[test]
+fn cxx_wrapper_round_two_test_passes() {
+    let exe = compile(
+        "hpp_api_test",
+        &root().join("tests/c/hpp_api_test.cpp"),
+        Lang::Cxx17,
+    );
+    assert_all_passed(&run(&exe, &[]));
+}
+
 #[test]
 fn c_example_plays_a_game() {
     let exe = compile("demo", &root().join("examples/c/demo.c"), Lang::C99);
@@ -408,6 +432,13 @@ fn structs_have_one_layout_in_c_and_rust() {
         promotion_count
     });
     layout!(BetzaPiece { piece, color });
+    layout!(BetzaErrorDetail {
+        fen_field,
+        fen_rank,
+        line,
+        byte_offset
+    });
+    layout!(BetzaNotation {});
     layout!(BetzaStatus {});
     layout!(BetzaResult {});
     layout!(BetzaReason {});
@@ -427,6 +458,7 @@ fn structs_have_one_layout_in_c_and_rust() {
         "BetzaResult",
         "BetzaReason",
         "BetzaPieceText",
+        "BetzaNotation",
     ];
     let listed: BTreeSet<String> = structs
         .into_iter()

@@ -302,11 +302,12 @@ fn pieces_match_the_library() {
                     ));
                 }
                 if let Some(col) = promotes {
-                    let mut page_list: Vec<&str> = codes(&row[col]);
-                    let mut lib: Vec<&str> = piece
+                    let mut page_list: Vec<String> =
+                        codes(&row[col]).into_iter().map(String::from).collect();
+                    let mut lib: Vec<String> = piece
                         .promotions
                         .iter()
-                        .map(|r| v.piece(*r).token.as_str())
+                        .map(|r| v.piece(*r).token.to_string())
                         .collect();
                     page_list.sort_unstable();
                     lib.sort_unstable();

@@ -15,7 +15,7 @@ use common::{assert_reference, pos, variant};
 fn drops(p: &Position<'_>, token: &str) -> BTreeSet<String> {
     p.legal_moves()
         .iter()
-        .filter(|m| m.is_drop() && p.variant().piece(m.role()).token == token)
+        .filter(|m| m.is_drop() && p.variant().piece(m.role()).token.to_string() == token)
         .map(|m| p.name(m.to()).to_string())
         .collect()
 }

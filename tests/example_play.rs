@@ -846,3 +846,20 @@ fn drops_are_typed_with_an_at_sign_and_both_hands_are_shown() {
         ],
     );
 }
+
+#[test]
+fn moves_are_listed_in_the_chosen_notation() {
+    let out = people(
+        "xiangqi",
+        "notation wxf\nmoves h1\nnotation lan\nmoves h1\nnotation chinese\nnotation\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "Horse on h1: H2+3 (h1g3), H2+1 (h1i3)",
+            "Horse on h1: Nh1-g3 (h1g3), Nh1-i3 (h1i3)",
+            "unknown notation \"chinese\"",
+            "Moves are listed in Lan.",
+        ],
+    );
+}

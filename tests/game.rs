@@ -16,7 +16,7 @@ fn choices(pos: &Position<'_>, from: &str, to: &str) -> Vec<(String, bool)> {
             assert_eq!((m.from(), m.to()), (sq(pos, from), sq(pos, to)));
             (
                 m.promotion()
-                    .map_or(String::new(), |r| v.piece(r).token.clone()),
+                    .map_or(String::new(), |r| v.piece(r).token.to_string()),
                 m.is_forced_promotion(),
             )
         })
@@ -173,7 +173,7 @@ fn piece_and_variant_metadata() {
         v.start_fen(),
         "r2ykfy2r/ctnbslbntc/pppppppppp/10/10/10/10/PPPPPPPPPP/CTNBLSBNTC/R2YFKY2R w KQkq - 0 1"
     );
-    let tokens: Vec<&str> = v.pieces().iter().map(|p| p.token.as_str()).collect();
+    let tokens: Vec<String> = v.pieces().iter().map(|p| p.token.to_string()).collect();
     assert_eq!(
         tokens,
         [

@@ -526,7 +526,7 @@ fn royal_pieces_alone_are_dead_in_every_variant() {
                 let list = format!(
                     "{token}{} {}{}",
                     size.square_name(wk),
-                    token.to_lowercase(),
+                    token.fen(betza::Color::Black),
                     size.square_name(b)
                 );
                 let fen = format!("{} w - - 0 1", common::placement(name, &list));

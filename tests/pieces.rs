@@ -113,7 +113,7 @@ impl Check {
             Color::White
         };
         assert_eq!(
-            self.variant.piece(piece.role).token,
+            self.variant.piece(piece.role).token.to_string(),
             token.to_ascii_uppercase(),
             "test bug: token on {from}"
         );
@@ -207,7 +207,8 @@ fn every_piece_type_is_covered() {
     .collect();
     for (name, tested) in [("decimaka", decimaka), ("meiriqi", meiriqi)] {
         let v = Variant::by_name(name).unwrap();
-        let have: BTreeSet<&str> = v.pieces().iter().map(|p| p.token.as_str()).collect();
+        let have: BTreeSet<String> = v.pieces().iter().map(|p| p.token.to_string()).collect();
+        let tested: BTreeSet<String> = tested.iter().map(|t| t.to_string()).collect();
         assert_eq!(have, tested, "{name}: piece types");
     }
 }

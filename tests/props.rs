@@ -3,7 +3,7 @@
 //! strings. Needs the `proptest` feature: `cargo test --features proptest --test props`.
 
 use betza::testing::{self, FenField};
-use betza::{Color, EndReason, Game, Move, Position, Variant};
+use betza::{EndReason, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 mod common;
@@ -66,13 +66,8 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
                         row.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let t = &pos.variant().piece(p.role).token;
                     // Swap colours.
-                    row.push_str(&if p.color == Color::White {
-                        t.to_ascii_lowercase()
-                    } else {
-                        t.clone()
-                    });
+                    row.push_str(&pos.variant().piece(p.role).token.fen(!p.color));
                     if pos.is_marked(sq) {
                         row.push('~');
                     }

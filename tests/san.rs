@@ -161,9 +161,9 @@ fn decimaka_tokens_and_promotions() {
     assert_eq!(
         (
             a.promotion(),
-            b.promotion().map(|r| p.variant().piece(r).token.clone())
+            b.promotion().map(|r| p.variant().piece(r).token)
         ),
-        (None, Some("+P".into()))
+        (None, Some("+P".parse().unwrap()))
     );
     // Anything taking a Queen becomes one; a Queen taking a Queen stays one.
     let p = pos("decimaka", "4k5/10/10/10/10/+f9/10/10/10/R4K4 w - - 0 1");

@@ -72,10 +72,10 @@ fn xboards_fen_forms() {
 fn letters_by_token_by_name_and_given() {
     let x = XboardPgn::new();
     let xq = Variant::by_name("xiangqi").unwrap();
-    let token = |r: Option<betza::Role>| r.map(|r| xq.piece(r).token.clone());
-    assert_eq!(token(x.role(xq, 'h')), Some("N".into()));
-    assert_eq!(token(x.role(xq, 'E')), Some("B".into()));
-    assert_eq!(token(x.role(xq, 'N')), Some("N".into()));
+    let token = |r: Option<betza::Role>| r.map(|r| xq.piece(r).token.to_string());
+    assert_eq!(token(x.role(xq, 'h')), Some("N".to_string()));
+    assert_eq!(token(x.role(xq, 'E')), Some("B".to_string()));
+    assert_eq!(token(x.role(xq, 'N')), Some("N".to_string()));
     assert_eq!(x.role(xq, 'z'), None);
     // Decimaka: `Q` the Queen by its name, the Nightrider only when given.
     let d = Variant::by_name("decimaka").unwrap();

@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
 
     /* The legal moves: ask for the count, then fetch them. */
     size_t count;
-    if (betza_position_legal_moves(pos, NULL, 0, &count) != BETZA_BUFFER_TOO_SMALL) count = 0;
+    if (betza_position_legal_moves(pos, NULL, 0, &count) != BETZA_OK) count = 0;
     BetzaMove *moves = (BetzaMove *)malloc(count * sizeof *moves);
     check(betza_position_legal_moves(pos, moves, count, &count), "legal moves");
     printf("\n%zu legal moves:", count);

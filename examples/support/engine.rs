@@ -124,7 +124,7 @@ impl Values {
 
 /// White's token of a piece type, as FEN writes it.
 fn token(variant: &Variant, role: Role) -> String {
-    variant.piece(role).token.clone()
+    variant.piece(role).token.to_string()
 }
 
 /// Squares for the two Kings on an otherwise empty board: their start squares

@@ -1,7 +1,7 @@
 //! Writes the placement field of a FEN for an edited board, so the examples
 //! can ask the library about a position with a piece moved or removed.
 
-use betza::{Color, Piece, Position, Square};
+use betza::{Piece, Position, Square};
 
 /// The placement field of `pos` with each square's piece passed through `edit`.
 pub fn placement(
@@ -22,11 +22,7 @@ pub fn placement(
                         row.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let token = &pos.variant().piece(p.role).token;
-                    row.push_str(&match p.color {
-                        Color::White => token.clone(),
-                        Color::Black => token.to_ascii_lowercase(),
-                    });
+                    row.push_str(&pos.variant().piece(p.role).token.fen(p.color));
                 }
             }
         }

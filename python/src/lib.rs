@@ -187,13 +187,13 @@ impl PyVariant {
             .iter()
             .map(|p| PyPieceType {
                 name: p.name.clone(),
-                token: p.token.clone(),
+                token: p.token.to_string(),
                 betza: p.betza.clone(),
                 royal: p.royal,
                 promotions: p
                     .promotions
                     .iter()
-                    .map(|&r| v.piece(r).token.clone())
+                    .map(|&r| v.piece(r).token.to_string())
                     .collect(),
                 description: p.describe(),
             })
@@ -282,7 +282,9 @@ impl PyMove {
             text: pos.move_text(&m),
             from: size.square_name(m.from()),
             to: size.square_name(m.to()),
-            promotion: m.promotion().map(|r| pos.variant().piece(r).token.clone()),
+            promotion: m
+                .promotion()
+                .map(|r| pos.variant().piece(r).token.to_string()),
         }
     }
 
@@ -482,7 +484,7 @@ impl PyPiece {
 fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
     let t = pos.variant().piece(p.role);
     PyPiece {
-        token: t.token.clone(),
+        token: t.token.to_string(),
         color: is_white(p.color),
         name: t.name.clone(),
     }

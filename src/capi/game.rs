@@ -64,7 +64,9 @@ fn san_error(e: SanError) -> Fail {
 }
 
 fn pgn_error(e: PgnError) -> Fail {
-    fail_with(BETZA_INVALID_PGN)(&e)
+    let mut f = fail_with(BETZA_INVALID_PGN)(&e);
+    f.detail = super::errors::pgn_detail(&e);
+    f
 }
 
 fn game_result(r: GameResult) -> BetzaResult {
@@ -83,7 +85,7 @@ unsafe fn fen_game(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaGa
     } else {
         // SAFETY: a C string from the caller.
         let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        Game::from_fen(holder.variant_ref(), fen).map_err(|e| fail_with(BETZA_INVALID_FEN)(&e))?
+        Game::from_fen(holder.variant_ref(), fen).map_err(super::errors::fen_fail)?
     };
     Ok(BetzaGame::new(holder, game))
 }

@@ -128,8 +128,7 @@ pub unsafe extern "C" fn betza_variant_new(
         super::need(out, "out")?;
         // SAFETY: a C string from the caller.
         let text = unsafe { str_arg(definition, "definition") }?;
-        let variant = Variant::from_definition(text)
-            .map_err(|e| super::fail_with(BETZA_INVALID_DEFINITION)(&e))?;
+        let variant = Variant::from_definition(text).map_err(super::errors::definition_fail)?;
         let handle = Arc::new(BetzaVariant {
             variant: Arc::new(variant).into(),
         });
@@ -424,15 +423,18 @@ pub unsafe extern "C" fn betza_variant_piece_text(
         let v = unsafe { ref_arg(variant, "variant") }?;
         buffer_args(buf, cap, len)?;
         let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
-        let black;
+        let token;
         let text = match which {
             0 => &p.name,
-            1 => &p.token,
+            1 => {
+                token = p.token.to_string();
+                &token
+            }
             2 => &p.betza,
             3 => {
                 // As FEN writes Black's pieces.
-                black = p.token.to_ascii_lowercase();
-                &black
+                token = p.token.fen(crate::Color::Black);
+                &token
             }
             _ => {
                 return fail(

@@ -9,8 +9,11 @@
 //! - Functions return a `BetzaStatus`; `BETZA_OK` is zero. Outputs are
 //!   written only on success, except the needed length of a string or array,
 //!   which is always reported through the required `len`/`count` pointer:
-//!   call with a NULL buffer and capacity 0 to ask for it (the status is then
-//!   `BETZA_BUFFER_TOO_SMALL`).
+//!   call with a NULL buffer and capacity 0 to ask for it (a size query:
+//!   `BETZA_OK`, the last error left alone); a buffer too small for the
+//!   result gives `BETZA_BUFFER_TOO_SMALL`.
+//! - `betza_last_error_detail` gives the last error's place in the caller's
+//!   text (FEN field, line, byte offset) as numbers.
 //! - Strings are NUL-terminated UTF-8; a reported length excludes the NUL, so a
 //!   buffer needs `len + 1` bytes.
 //! - `betza_last_error` copies the message of the calling thread's last failed
@@ -24,17 +27,25 @@
 #![allow(unsafe_code)]
 #![allow(clippy::missing_safety_doc)] // every function shares the safety rules above
 
+mod errors;
 mod game;
 mod meta;
+mod notations;
 mod position;
+mod query;
+mod setup;
 
 use std::cell::RefCell;
 use std::ffi::{CStr, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+pub use errors::*;
 pub use game::*;
 pub use meta::*;
+pub use notations::*;
 pub use position::*;
+pub use query::*;
+pub use setup::*;
 
 /// The library's major version. Versions within one major version keep the
 /// ABI: functions, constants and struct layouts.
@@ -90,6 +101,8 @@ pub enum BetzaStatus {
     BETZA_INVALID_TAG = 12,
     /// A variant definition was refused.
     BETZA_INVALID_DEFINITION = 13,
+    /// A position setup breaks a rule of its variant (betza_setup_position).
+    BETZA_INVALID_SETUP = 14,
     /// An internal error (a bug): the call had no effect.
     BETZA_PANIC = 99,
 }
@@ -100,6 +113,8 @@ use BetzaStatus::*;
 pub(crate) struct Fail {
     status: BetzaStatus,
     message: String,
+    /// Where in the caller's text the fault is, when known.
+    detail: BetzaErrorDetail,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, Fail>;
@@ -108,6 +123,7 @@ pub(crate) fn fail<T>(status: BetzaStatus, message: impl Into<String>) -> Result
     Err(Fail {
         status,
         message: message.into(),
+        detail: BetzaErrorDetail::NONE,
     })
 }
 
@@ -116,6 +132,7 @@ pub(crate) fn fail_with(status: BetzaStatus) -> impl FnOnce(&dyn std::fmt::Displ
     move |e| Fail {
         status,
         message: e.to_string(),
+        detail: BetzaErrorDetail::NONE,
     }
 }
 
@@ -198,8 +215,9 @@ fn shorten(message: String) -> String {
     out
 }
 
-fn set_last_error(message: String) {
+fn set_last_error(message: String, detail: BetzaErrorDetail) {
     LAST_ERROR.with(|e| *e.borrow_mut() = shorten(message));
+    errors::set_last_detail(detail);
 }
 
 /// Runs one exported call: catches panics and records failures.
@@ -207,7 +225,7 @@ pub(crate) fn boundary(f: impl FnOnce() -> Result<()>) -> BetzaStatus {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => BETZA_OK,
         Ok(Err(e)) => {
-            set_last_error(e.message);
+            set_last_error(e.message, e.detail);
             e.status
         }
         Err(panic) => {
@@ -216,7 +234,10 @@ pub(crate) fn boundary(f: impl FnOnce() -> Result<()>) -> BetzaStatus {
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
-            set_last_error(format!("internal error (a bug in betza): {what}"));
+            set_last_error(
+                format!("internal error (a bug in betza): {what}"),
+                BetzaErrorDetail::NONE,
+            );
             BETZA_PANIC
         }
     }
@@ -236,11 +257,13 @@ pub(crate) unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str
     need(p, what)?;
     // SAFETY: the caller passes a NUL-terminated string.
     let c = unsafe { CStr::from_ptr(p) };
-    c.to_str().or_else(|e| {
-        fail(
-            BETZA_INVALID_UTF8,
-            format!("{what} is not valid UTF-8 (byte {})", e.valid_up_to()),
-        )
+    c.to_str().map_err(|e| Fail {
+        status: BETZA_INVALID_UTF8,
+        message: format!("{what} is not valid UTF-8 (byte {})", e.valid_up_to()),
+        detail: BetzaErrorDetail {
+            byte_offset: e.valid_up_to() as i64,
+            ..BetzaErrorDetail::NONE
+        },
     })
 }
 
@@ -284,6 +307,9 @@ pub(crate) unsafe fn write_str(
     buffer_args(buf, cap, len)?;
     // SAFETY: len is not NULL.
     unsafe { *len = s.len() };
+    if buf.is_null() && cap == 0 {
+        return Ok(()); // a size query: not a failure
+    }
     if cap < s.len() + 1 {
         return fail(
             BETZA_BUFFER_TOO_SMALL,
@@ -309,6 +335,9 @@ pub(crate) unsafe fn write_array<T: Copy>(
     buffer_args(buf, cap, count)?;
     // SAFETY: count is not NULL.
     unsafe { *count = items.len() };
+    if buf.is_null() && cap == 0 {
+        return Ok(()); // a size query: not a failure
+    }
     if cap < items.len() {
         return fail(
             BETZA_BUFFER_TOO_SMALL,
@@ -371,6 +400,7 @@ pub extern "C" fn betza_status_text(status: i32) -> *const c_char {
         11 => "invalid square name\0",
         12 => "invalid PGN tag\0",
         13 => "invalid variant definition\0",
+        14 => "invalid position setup\0",
         99 => "internal error\0",
         _ => "unknown status code\0",
     };

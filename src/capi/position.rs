@@ -6,7 +6,7 @@ use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, color_arg};
 use super::{BETZA_NONE, Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
 use super::{quote, ref_arg, str_arg, write_array, write_handle, write_out, write_str};
-use crate::{Color, EndReason, Move, MoveError, MoveFlags, Position, Square};
+use crate::{Color, EndReason, Move, MoveError, MoveFlags, MoveList, Position, Square};
 
 /// An opaque position. It keeps its variant alive. Free it with
 /// betza_position_free.
@@ -26,7 +26,7 @@ impl BetzaPosition {
         );
         // SAFETY: only the lifetime changes: `pos` borrows the variant the
         // holder keeps alive (checked above), and the two stay together.
-        let pos = unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) };
+        let pos = unsafe { crate::owned::detach(pos) };
         BetzaPosition { pos, holder }
     }
 }
@@ -218,7 +218,16 @@ pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Squa
 pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
     let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
     let drop = m.flags & BETZA_MOVE_DROP != 0;
-    let found = pos.legal_moves().into_iter().find(|x| {
+    // Only the moves of the piece on `from`, unless it drops: not every move
+    // is listed.
+    let moves: MoveList = if drop {
+        pos.legal_moves()
+    } else {
+        let from = (m.from < pos.size().squares() as u32).then_some(Square(m.from as u8));
+        from.map(|f| pos.legal_moves_from(f).into_iter().collect())
+            .unwrap_or_default()
+    };
+    let found = moves.into_iter().find(|x| {
         x.from().0 as u32 == m.from
             && x.to().0 as u32 == m.to
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
@@ -255,7 +264,7 @@ pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result
     } else {
         // SAFETY: a C string from the caller.
         let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        Position::from_fen(v, fen).map_err(|e| fail_with(BETZA_INVALID_FEN)(&e))?
+        Position::from_fen(v, fen).map_err(super::errors::fen_fail)?
     };
     Ok(BetzaPosition::new(holder, pos))
 }
@@ -382,7 +391,7 @@ pub unsafe extern "C" fn betza_position_legal_moves(
             .pos
             .legal_moves()
             .into_iter()
-            .map(BetzaMove::from)
+            .map(|m| super::query::annotated(&p.pos, m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -415,7 +424,7 @@ pub unsafe extern "C" fn betza_position_moves_between(
             .pos
             .moves_between(f, t)
             .into_iter()
-            .map(BetzaMove::from)
+            .map(|m| super::query::annotated(&p.pos, m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -486,7 +495,8 @@ pub unsafe extern "C" fn betza_position_parse_move(
         let text = unsafe { str_arg(text, "text") }?;
         need(out, "out")?;
         let m = p.pos.parse_move(text).map_err(move_error)?;
-        unsafe { write_out(out, BetzaMove::from(m), "out") }
+        let m = super::query::annotated(&p.pos, m);
+        unsafe { write_out(out, m, "out") }
     })
 }
 

@@ -42,7 +42,11 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
         let castle_distance = castle_terms(p, &piece)?;
         pieces.push(PieceType {
             name: p.name.clone(),
-            token: p.token.clone(),
+            // `tokens` checked every token's form.
+            token: p.token.parse().map_err(|_| VariantError::BadToken {
+                name: p.name.clone(),
+                token: super::prefix(&p.token),
+            })?,
             betza: p.betza.clone(),
             royal: p.royal,
             promotions: promotions(def, p)?,
@@ -391,10 +395,10 @@ fn promotion_text(pieces: &[PieceType], promotion: Promotion, from_zone: bool) -
 
 fn promotion_letters(pieces: &[PieceType]) -> Result<(), VariantError> {
     for p in pieces {
-        let letters: Vec<&str> = p
+        let letters: Vec<char> = p
             .promotions
             .iter()
-            .map(|r| pieces[r.index()].token.trim_start_matches('+'))
+            .map(|r| pieces[r.index()].token.letter())
             .collect();
         if (1..letters.len()).any(|i| letters[..i].contains(&letters[i])) {
             return Err(VariantError::PromotionLetterClash(p.name.clone()));

@@ -138,6 +138,29 @@ impl PieceToken {
         self.plus
     }
 
+    /// The token as FEN writes it for `color`: uppercase for White
+    /// (`+F`), lowercase for Black (`+f`).
+    ///
+    /// ```
+    /// use betza::{Color, PieceToken};
+    /// let t: PieceToken = "+F".parse()?;
+    /// assert_eq!(t.fen(Color::Black), "+f");
+    /// # Ok::<_, betza::PieceTokenError>(())
+    /// ```
+    pub fn fen(self, color: Color) -> String {
+        let s = self.to_string();
+        match color {
+            Color::White => s,
+            Color::Black => s.to_ascii_lowercase(),
+        }
+    }
+
+    /// The letter without `+`, lowercase: what a promotion suffix of move
+    /// text writes (`e7e8q`).
+    pub fn lower_letter(self) -> char {
+        self.letter.to_ascii_lowercase() as char
+    }
+
     fn as_str(self, buf: &mut [u8; 2]) -> &str {
         buf[0] = b'+';
         buf[1] = self.letter;
@@ -149,7 +172,8 @@ impl PieceToken {
 impl fmt::Display for PieceToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut buf = [0u8; 2];
-        f.write_str(self.as_str(&mut buf))
+        // `pad`: widths and alignment apply, as for a `str` (`{:>3}`).
+        f.pad(self.as_str(&mut buf))
     }
 }
 
@@ -187,6 +211,8 @@ impl std::str::FromStr for PieceToken {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VariantError {
+    /// No built-in variant has this name ([`Variant::by_name`]).
+    Unknown(String),
     /// The definition text is larger than [`MAX_DEFINITION_BYTES`].
     TooLarge {
         /// Its size.
@@ -333,7 +359,7 @@ pub struct PieceType {
     /// Name for people.
     pub name: String,
     /// FEN token (uppercase, as White).
-    pub token: String,
+    pub token: PieceToken,
     /// Betza string.
     pub betza: String,
     /// Whether it is the royal piece.
@@ -432,11 +458,11 @@ impl Variant {
     /// ```
     /// let v = betza::Variant::by_name("Meiriqi")?;
     /// assert_eq!(v.size().files(), 10);
-    /// assert!(matches!(betza::Variant::by_name("no-such-chess"), Err(betza::Error::UnknownVariant(_))));
+    /// assert!(matches!(betza::Variant::by_name("no-such-chess"), Err(betza::VariantError::Unknown(_))));
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn by_name(name: &str) -> Result<&'static Variant, crate::Error> {
-        crate::builtin::by_name(name).ok_or_else(|| crate::Error::UnknownVariant(name.to_string()))
+    pub fn by_name(name: &str) -> Result<&'static Variant, VariantError> {
+        crate::builtin::by_name(name).ok_or_else(|| VariantError::Unknown(name.to_string()))
     }
 
     /// Names of the built-in variants.
@@ -499,7 +525,7 @@ impl Variant {
     pub fn role_by_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
-            .position(|p| p.token.eq_ignore_ascii_case(token))
+            .position(|p| p.token.as_str(&mut [0; 2]).eq_ignore_ascii_case(token))
             .map(|i| Role(i as u8))
     }
 
@@ -508,7 +534,7 @@ impl Variant {
     pub(crate) fn role_by_exact_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
-            .position(|p| p.token == token)
+            .position(|p| p.token.as_str(&mut [0; 2]) == token)
             .map(|i| Role(i as u8))
     }
 
@@ -539,7 +565,7 @@ impl Variant {
     /// let pos = Position::start(v);
     /// let m = pos.parse_move("g1f3")?;
     /// let t = v.piece_type_of(&m).unwrap();
-    /// assert_eq!((t.name.as_str(), t.token.as_str()), ("Knight", "N"));
+    /// assert_eq!((t.name.as_str(), t.token.to_string().as_str()), ("Knight", "N"));
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn piece_type_of(&self, m: &crate::Move) -> Option<&PieceType> {
@@ -770,6 +796,11 @@ impl From<Variant> for VariantRef {
 impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            VariantError::Unknown(name) => write!(
+                f,
+                "unknown variant {name:?}: the built-in variants are {list}",
+                list = crate::builtin::NAMES.join(", ")
+            ),
             VariantError::TooLarge { bytes, max } => write!(
                 f,
                 "the definition has {bytes} bytes: at most {max} are read"

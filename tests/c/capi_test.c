@@ -44,14 +44,14 @@ static void test_version(void) {
                                BETZA_INVALID_MOVE, BETZA_ILLEGAL_MOVE, BETZA_BUFFER_TOO_SMALL,
                                BETZA_INVALID_UTF8, BETZA_INVALID_ARGUMENT, BETZA_INVALID_PGN,
                                BETZA_INVALID_STATE, BETZA_INVALID_SQUARE, BETZA_INVALID_TAG,
-                               BETZA_INVALID_DEFINITION, BETZA_PANIC};
+                               BETZA_INVALID_DEFINITION, BETZA_INVALID_SETUP, BETZA_PANIC};
     size_t n = sizeof all / sizeof all[0];
     for (size_t i = 0; i < n; i++) {
         CHECK(strcmp(betza_status_text(all[i]), "unknown status code") != 0);
         for (size_t j = 0; j < i; j++) CHECK(strcmp(betza_status_text(all[i]), betza_status_text(all[j])) != 0);
     }
     CHECK(strcmp(betza_status_text(-1), "unknown status code") == 0);
-    CHECK(strcmp(betza_status_text(14), "unknown status code") == 0);
+    CHECK(strcmp(betza_status_text(15), "unknown status code") == 0);
 }
 
 static void test_position_lifecycle(void) {
@@ -61,7 +61,7 @@ static void test_position_lifecycle(void) {
 
     /* FEN, with the size query first. */
     size_t len = 0;
-    STATUS(betza_position_fen(pos, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_position_fen(pos, NULL, 0, &len), BETZA_OK);
     CHECK(len == strlen("1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLSGN3/1FYEHW1MKM w - - 0 1"));
     char *fen = (char *)malloc(len + 1);
     char small[8] = "xxxxxxx";
@@ -133,7 +133,7 @@ static void test_moves(void) {
     STATUS(betza_position_new("decimaka", NULL, &pos), BETZA_OK);
 
     size_t count = 0;
-    STATUS(betza_position_legal_moves(pos, NULL, 0, &count), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_position_legal_moves(pos, NULL, 0, &count), BETZA_OK);
     CHECK(count == 50);
     BetzaMove moves[256];
     BetzaMove few[3];
@@ -384,7 +384,7 @@ static void test_metadata(void) {
     CHECK(strcmp(buf, "y") == 0);
     STATUS(betza_variant_piece_text(v, 0, BETZA_PIECE_NAME, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
     /* Plain words for a help screen: the Knight (piece 7) leaps. */
-    STATUS(betza_variant_piece_description(v, 7, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_variant_piece_description(v, 7, NULL, 0, &len), BETZA_OK);
     CHECK(len > 0 && len < sizeof buf);
     STATUS(betza_variant_piece_description(v, 7, buf, sizeof buf, &len), BETZA_OK);
     CHECK(strlen(buf) == len && strstr(buf, "leap") != NULL);
@@ -397,7 +397,7 @@ static void test_metadata(void) {
     STATUS(betza_variant_piece_text(v, 99, 0, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     STATUS(betza_variant_piece_text(NULL, 0, 0, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
     STATUS(betza_variant_piece_text(v, 0, 0, NULL, 4, &len), BETZA_NULL_ARGUMENT);
-    STATUS(betza_variant_piece_text(v, 5, BETZA_PIECE_BETZA, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_variant_piece_text(v, 5, BETZA_PIECE_BETZA, NULL, 0, &len), BETZA_OK);
     CHECK(len > 60); /* the Rhino's long generated string */
 
     uint32_t squares[128];
@@ -520,7 +520,7 @@ static void test_game(void) {
     STATUS(betza_game_play_san(game, "e\xff"), BETZA_INVALID_UTF8);
 
     /* PGN out and back in. */
-    STATUS(betza_game_pgn(game, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_game_pgn(game, NULL, 0, &len), BETZA_OK);
     char *pgn = (char *)malloc(len + 1);
     STATUS(betza_game_pgn(game, pgn, len + 1, &len), BETZA_OK);
     CHECK(strstr(pgn, "[Variant \"chess\"]") != NULL && strstr(pgn, "e4") != NULL);
@@ -640,7 +640,7 @@ static void test_builtin_list(void) {
     char name[32];
     size_t len = 0;
     STATUS(betza_builtin_variant_name(count, name, sizeof name, &len), BETZA_INVALID_ARGUMENT);
-    STATUS(betza_builtin_variant_name(0, NULL, 0, &len), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_builtin_variant_name(0, NULL, 0, &len), BETZA_OK);
     CHECK(len > 0);
     STATUS(betza_builtin_variant_name(0, name, 1, &len), BETZA_BUFFER_TOO_SMALL);
     STATUS(betza_builtin_variant_name(0, NULL, 4, &len), BETZA_NULL_ARGUMENT);
@@ -779,7 +779,7 @@ static void test_bounded_errors(void) {
 static char *game_text(const BetzaGame *game,
                        BetzaStatus (*f)(const BetzaGame *, char *, size_t, size_t *)) {
     size_t len = 0;
-    if (f(game, NULL, 0, &len) != BETZA_BUFFER_TOO_SMALL) return NULL;
+    if (f(game, NULL, 0, &len) != BETZA_OK) return NULL;
     char *s = (char *)malloc(len + 1);
     if (f(game, s, len + 1, &len) != BETZA_OK) {
         free(s);
@@ -1096,7 +1096,7 @@ static void test_custom_variant(void) {
     CHECK(piece.piece == 1 && piece.color == BETZA_WHITE); /* a Queen on a5 */
     STATUS(betza_position_variant(now, &pv), BETZA_OK);
     size_t plen = 0;
-    STATUS(betza_game_pgn(game, NULL, 0, &plen), BETZA_BUFFER_TOO_SMALL);
+    STATUS(betza_game_pgn(game, NULL, 0, &plen), BETZA_OK);
     char *pgn = (char *)malloc(plen + 1);
     STATUS(betza_game_pgn(game, pgn, plen + 1, &plen), BETZA_OK);
     CHECK(strstr(pgn, "[Variant \"mini\"]") != NULL);

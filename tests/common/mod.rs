@@ -163,13 +163,8 @@ pub fn play<'v>(p: &Position<'v>, text: &str) -> Position<'v> {
 
 /// The token of the piece on `square` as FEN writes it (`None` if empty).
 pub fn token_at(p: &Position<'_>, square: &str) -> Option<String> {
-    p.piece_at(sq(p, square)).map(|pc| {
-        let t = p.variant().piece(pc.role).token.clone();
-        match pc.color {
-            betza::Color::White => t,
-            betza::Color::Black => t.to_ascii_lowercase(),
-        }
-    })
+    p.piece_at(sq(p, square))
+        .map(|pc| p.variant().piece(pc.role).token.fen(pc.color))
 }
 
 /// Squares reached on an empty board from `(file, rank)` (0-based) by the given

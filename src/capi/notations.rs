@@ -1,0 +1,144 @@
+//! Move notations over the C ABI: one move in a chosen notation, a line of
+//! moves to SAN, a line of moves played in one call.
+
+use std::ffi::c_char;
+
+use super::BetzaStatus::{self, *};
+use super::position::{BetzaMove, BetzaPosition, move_arg, move_error};
+use super::{Result, boundary, buffer_args, fail, fail_with, mut_arg, ref_arg, str_arg, write_str};
+use crate::{Error, Notation};
+
+/// A way to write a move, for betza_position_move_notation. Western shogi
+/// notation will be added with drops.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BetzaNotation {
+    /// Move text, such as "e2e4" or "c9c10+".
+    BETZA_NOTATION_MOVE_TEXT = 0,
+    /// SAN, such as "Nf3" or "e8=Q#".
+    BETZA_NOTATION_SAN = 1,
+    /// Long algebraic notation, such as "Ng1-f3" or "e4xd5".
+    BETZA_NOTATION_LAN = 2,
+    /// Xiangqi's WXF notation, such as "C2.5" or "H8+7".
+    BETZA_NOTATION_WXF = 3,
+}
+
+fn notation_arg(which: u32) -> Result<Notation> {
+    Ok(match which {
+        0 => Notation::MoveText,
+        1 => Notation::San,
+        2 => Notation::Lan,
+        3 => Notation::Wxf,
+        _ => {
+            return fail(
+                BETZA_INVALID_ARGUMENT,
+                format!("notation {which} is not a BetzaNotation (0 to 3)"),
+            );
+        }
+    })
+}
+
+/// The legal move mv (found by from, to and promotion) written in notation,
+/// a BetzaNotation value.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos, mv or len is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if notation is not a
+/// BetzaNotation; BETZA_ILLEGAL_MOVE if no legal move matches;
+/// BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_move_notation(
+    pos: *const BetzaPosition,
+    mv: *const BetzaMove,
+    notation: u32,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        let mv = unsafe { ref_arg(mv, "move") }?;
+        buffer_args(buf, cap, len)?;
+        let n = notation_arg(notation)?;
+        let m = move_arg(&p.pos, mv)?;
+        let text = p.pos.notation(&m, n).map_err(move_error)?;
+        unsafe { write_str(&text, buf, cap, len) }
+    })
+}
+
+/// The SAN of a line of count moves played from pos (each found by from,
+/// to and promotion in the position the ones before it leave), separated
+/// by single spaces, such as "e4 e5 Nf3".
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or len is NULL, moves is
+/// NULL and count is not 0, or buf is NULL and cap is not 0;
+/// BETZA_ILLEGAL_MOVE if a move is not legal where it is played (the
+/// message says which); BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_san_line(
+    pos: *const BetzaPosition,
+    moves: *const BetzaMove,
+    count: usize,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, len)?;
+        if moves.is_null() && count > 0 {
+            return fail(BETZA_NULL_ARGUMENT, "moves is NULL but count is not 0");
+        }
+        let given: &[BetzaMove] = if count == 0 {
+            &[]
+        } else {
+            // SAFETY: the caller passes count moves.
+            unsafe { std::slice::from_raw_parts(moves, count) }
+        };
+        let mut at = p.pos;
+        let mut line = Vec::with_capacity(count);
+        for (i, mv) in given.iter().enumerate() {
+            let m = move_arg(&at, mv).map_err(|mut e| {
+                e.message = format!("move {} of the line: {}", i + 1, e.message);
+                e
+            })?;
+            line.push(at.san(&m));
+            at = at.play_unchecked(&m);
+        }
+        unsafe { write_str(&line.join(" "), buf, cap, len) }
+    })
+}
+
+/// Plays a line of moves given as text, separated by white space, each
+/// move text ("e2e4") or SAN ("Nf3"); move numbers ("1.", "12...") are
+/// skipped. All or nothing: on failure pos is unchanged and the message
+/// names the move refused.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if pos or line is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_MOVE if a text is malformed or names
+/// no move; BETZA_ILLEGAL_MOVE if a move is not legal where it is played.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_position_play_line(
+    pos: *mut BetzaPosition,
+    line: *const c_char,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { mut_arg(pos, "pos") }?;
+        let text = unsafe { str_arg(line, "line") }?;
+        p.pos = match p.pos.play_text_line(text) {
+            Ok(next) => next,
+            Err(Error::Move(e)) => return Err(move_error(e)),
+            Err(e @ Error::San(crate::SanError::KingExposed { .. })) => {
+                return Err(fail_with(BETZA_ILLEGAL_MOVE)(&e));
+            }
+            Err(e @ Error::San(crate::SanError::GameOver { .. })) => {
+                return Err(fail_with(BETZA_INVALID_STATE)(&e));
+            }
+            Err(e) => return Err(fail_with(BETZA_INVALID_MOVE)(&e)),
+        };
+        Ok(())
+    })
+}

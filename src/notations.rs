@@ -1,0 +1,414 @@
+//! Move notations a GUI shows besides move text and SAN: long algebraic
+//! (LAN) and Xiangqi's WXF notation, chosen by [`Notation`]; a line of
+//! moves written or played in one call. See `docs/notation.md`.
+//!
+//! The western shogi (Hodges/Hosking) notation needs drops: it will be one
+//! more [`Notation`] value (the enum is `non_exhaustive` for it), written by
+//! a function beside [`Position::wxf`].
+
+use crate::bitboard::Color;
+use crate::moves::{Move, MoveError};
+use crate::position::Position;
+
+/// A way to write a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Notation {
+    /// Move text, as UCI writes it: `e2e4`, `c9c10+`, `e7e8q`.
+    MoveText,
+    /// Standard algebraic notation: `Nf3`, `exd5`, `O-O`, `e8=Q#`.
+    San,
+    /// Long algebraic notation: the piece token (none for a Pawn), both
+    /// squares joined by `-` or `x`, then `=` and the promotion type and the
+    /// check mark: `Ng1-f3`, `e4xd5`, `e7-e8=Q+`, `O-O`.
+    Lan,
+    /// Xiangqi's WXF notation: `C2.5`, `H8+7`, `R+.3`, `P-.4` (see
+    /// [`Position::wxf`]).
+    Wxf,
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+
+    /// `move`/`uci`, `san`, `lan`, `wxf`, in any case.
+    fn from_str(s: &str) -> Result<Notation, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "move" | "uci" | "text" => Ok(Notation::MoveText),
+            "san" => Ok(Notation::San),
+            "lan" => Ok(Notation::Lan),
+            "wxf" => Ok(Notation::Wxf),
+            _ => Err(format!(
+                "unknown notation {s:?}: the notations are move, san, lan and wxf"
+            )),
+        }
+    }
+}
+
+/// The WXF letter of a piece type, from its name (King K, Advisor A,
+/// Elephant E, Horse H, Chariot R, Cannon C, Soldier or Pawn P); a type of
+/// another name is written with its token.
+fn wxf_letter(name: &str, token: crate::PieceToken) -> String {
+    let letter = match name.to_ascii_lowercase().as_str() {
+        "king" | "general" => "K",
+        "advisor" | "guard" => "A",
+        "elephant" | "minister" => "E",
+        "horse" | "knight" => "H",
+        "chariot" | "rook" => "R",
+        "cannon" => "C",
+        "soldier" | "pawn" => "P",
+        _ => return token.to_string(),
+    };
+    letter.to_string()
+}
+
+impl<'v> Position<'v> {
+    /// The legal move `m` in `notation`, or [`MoveError::Illegal`] for a
+    /// move that is not legal here.
+    ///
+    /// ```
+    /// use betza::{Notation, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// let m = pos.parse_move("g1f3")?;
+    /// assert_eq!(pos.notation(&m, Notation::San)?, "Nf3");
+    /// assert_eq!(pos.notation(&m, Notation::Lan)?, "Ng1-f3");
+    /// assert_eq!(pos.notation(&m, Notation::MoveText)?, "g1f3");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn notation(&self, m: &Move, notation: Notation) -> Result<String, MoveError> {
+        match notation {
+            Notation::MoveText if self.is_legal(m) => Ok(self.move_text(m)),
+            Notation::MoveText => Err(MoveError::Illegal {
+                text: self.move_text(m),
+            }),
+            Notation::San => self.try_san(m),
+            Notation::Lan => self.lan(m),
+            Notation::Wxf => self.wxf(m),
+        }
+    }
+
+    /// The legal move `m` in long algebraic notation (see [`Notation::Lan`]).
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("chess").unwrap();
+    /// let pos = Position::from_fen(v, "4k3/P7/8/8/8/8/3n4/R3K3 w Q - 0 1")?;
+    /// assert_eq!(pos.lan(&pos.parse_move("a7a8q")?)?, "a7-a8=Q+");
+    /// assert_eq!(pos.lan(&pos.parse_move("e1d2")?)?, "Ke1xd2");
+    /// assert_eq!(pos.lan(&pos.parse_move("e1c1")?)?, "O-O-O");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn lan(&self, m: &Move) -> Result<String, MoveError> {
+        // The SAN checks legality and gives the check mark.
+        let san = self.try_san(m)?;
+        if m.is_castle() {
+            return Ok(san);
+        }
+        let v = self.variant;
+        let size = v.size;
+        let mut s = String::with_capacity(12);
+        if Some(m.role) != v.pawn {
+            s.push_str(&v.pieces[m.role.index()].token.to_string());
+        }
+        size.write_square(m.from, &mut s);
+        s.push(if m.is_capture() { 'x' } else { '-' });
+        size.write_square(m.to, &mut s);
+        if let Some(p) = m.promotion {
+            s.push('=');
+            s.push_str(&v.pieces[p.index()].token.to_string());
+        }
+        if san.ends_with('#') {
+            s.push('#');
+        } else if san.ends_with('+') {
+            s.push('+');
+        }
+        Ok(s)
+    }
+
+    /// The legal move `m` in WXF notation, Xiangqi's: the piece's letter
+    /// (from its name: K, A, E, H, R, C, P), the file it leaves, `+`
+    /// (forward), `-` (backward) or `.` (sideways), then for a move along
+    /// its file the number of ranks, otherwise the file reached. Files are
+    /// numbered 1 to 9 from the mover's right. Two pieces of the type on one
+    /// file are told apart by `+` (front) and `-` (rear) in place of the
+    /// file; three or more as the WXF rules for tandem Pawns do (`++`, `+`,
+    /// the file, `-`, `--`). Tandems on two files at once are written the
+    /// same way, with the letter (the WXF's file-digit form is not used).
+    /// Any board works; a promotion is written `=` and its type's letter.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("xiangqi").unwrap());
+    /// assert_eq!(pos.wxf(&pos.parse_move("h3e3")?)?, "C2.5");
+    /// assert_eq!(pos.wxf(&pos.parse_move("h1g3")?)?, "H2+3");
+    /// assert_eq!(pos.wxf(&pos.parse_move("i1i3")?)?, "R1+2");
+    /// let pos = pos.play(&pos.parse_move("h3e3")?)?;
+    /// assert_eq!(pos.wxf(&pos.parse_move("b8e8")?)?, "C2.5");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn wxf(&self, m: &Move) -> Result<String, MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal {
+                text: self.move_text(m),
+            });
+        }
+        let v = self.variant;
+        let size = v.size;
+        let us = self.side;
+        let files = size.files() as i32;
+        // Files from the mover's right, 1-based; ranks forward for the mover.
+        let file_no = |f: u8| match us {
+            Color::White => files - f as i32,
+            Color::Black => f as i32 + 1,
+        };
+        let fwd = |r: u8| match us {
+            Color::White => r as i32,
+            Color::Black => size.ranks() as i32 - 1 - r as i32,
+        };
+        let piece = &v.pieces[m.role.index()];
+        let letter = wxf_letter(&piece.name, piece.token);
+        let (ff, fr) = (size.file(m.from), size.rank(m.from));
+        let (tf, tr) = (size.file(m.to), size.rank(m.to));
+        // Pieces of this type and side on the from-file, front first.
+        let mut tandem: Vec<i32> = (self.roles[m.role.index()] & self.colors[us.index()])
+            .squares()
+            .filter(|&s| size.file(s) == ff)
+            .map(|s| fwd(size.rank(s)))
+            .collect();
+        tandem.sort_unstable_by(|a, b| b.cmp(a));
+        let place = tandem.iter().position(|&r| r == fwd(fr)).unwrap_or(0);
+        let file = file_no(ff).to_string();
+        let head = match (tandem.len(), place) {
+            (0 | 1, _) => format!("{letter}{file}"),
+            (2, 0) | (3, 0) => format!("{letter}+"),
+            (2, _) | (3, 2) => format!("{letter}-"),
+            (3, _) => format!("{letter}{file}"),
+            (n, 0) if n >= 4 => "++".to_string(),
+            (_, 1) => format!("{letter}+"),
+            (n, p) if p == n - 1 => "--".to_string(),
+            (n, p) if p == n - 2 => format!("{letter}-"),
+            _ => format!("{letter}{file}"),
+        };
+        let (op, rest) = if fr == tr {
+            ('.', file_no(tf))
+        } else {
+            let up = fwd(tr) > fwd(fr);
+            let op = if up { '+' } else { '-' };
+            if ff == tf {
+                (op, (fwd(tr) - fwd(fr)).abs())
+            } else {
+                (op, file_no(tf))
+            }
+        };
+        let mut s = format!("{head}{op}{rest}");
+        if let Some(p) = m.promotion {
+            let t = &v.pieces[p.index()];
+            s.push('=');
+            s.push_str(&wxf_letter(&t.name, t.token));
+        }
+        Ok(s)
+    }
+
+    /// The SAN of each move of a line played from here, each move legal
+    /// in the position the ones before it leave; the first move that is not
+    /// is refused ([`MoveError::Illegal`]).
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// let after_e4 = pos.play(&pos.parse_move("e2e4")?)?;
+    /// let line = [pos.parse_move("e2e4")?, after_e4.parse_move("e7e5")?];
+    /// assert_eq!(pos.san_line(&line)?, ["e4", "e5"]);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn san_line(&self, moves: &[Move]) -> Result<Vec<String>, MoveError> {
+        self.notation_line(moves, Notation::San)
+    }
+
+    /// A line of moves played from here written in `notation`, as
+    /// [`san_line`](Self::san_line) writes SAN.
+    pub fn notation_line(
+        &self,
+        moves: &[Move],
+        notation: Notation,
+    ) -> Result<Vec<String>, MoveError> {
+        let mut pos = *self;
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            out.push(pos.notation(m, notation)?);
+            pos = pos.play_unchecked(m);
+        }
+        Ok(out)
+    }
+
+    /// The position after a line of moves, each legal where it is played.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// let moves = [pos.parse_move("g1f3")?];
+    /// assert_eq!(pos.play_line(&moves)?, pos.play(&moves[0])?);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn play_line(&self, moves: &[Move]) -> Result<Position<'v>, MoveError> {
+        let mut pos = *self;
+        for m in moves {
+            pos = pos.play(m)?;
+        }
+        Ok(pos)
+    }
+
+    /// The position after moves given as text, separated by white space:
+    /// each is move text (`e2e4`) or SAN (`Nf3`); move numbers (`1.`,
+    /// `12...`) are skipped. The error names the first text refused.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// let after = pos.play_text_line("1. e4 e7e5 2. Nf3")?;
+    /// assert_eq!(after.fullmove_number(), 2);
+    /// assert!(pos.play_text_line("e4 e4").is_err());
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn play_text_line(&self, text: &str) -> Result<Position<'v>, crate::Error> {
+        let mut pos = *self;
+        for word in text.split_whitespace() {
+            let is_number = word
+                .trim_end_matches('.')
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                && word.ends_with('.');
+            if is_number {
+                continue;
+            }
+            let m = match pos.parse_move(word) {
+                Ok(m) => m,
+                Err(e) => match pos.parse_san(word) {
+                    Ok(m) => m,
+                    // Not move text at all: the SAN reader's word on it.
+                    Err(s) if matches!(e, MoveError::Syntax { .. }) => return Err(s.into()),
+                    Err(_) => return Err(e.into()),
+                },
+            };
+            pos = pos.play(&m)?;
+        }
+        Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn lan_agrees_with_san_and_move_text_on_random_games() {
+        for name in Variant::builtin_names() {
+            let v = Variant::by_name(name).unwrap();
+            let mut pos = Position::start(v);
+            for i in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for m in &moves {
+                    let lan = pos.lan(m).unwrap();
+                    let san = pos.try_san(m).unwrap();
+                    if m.is_castle() {
+                        assert_eq!(lan, san);
+                        continue;
+                    }
+                    let (from, to) = (pos.name(m.from()).to_string(), pos.name(m.to()).to_string());
+                    assert!(lan.contains(&from) && lan.contains(&to), "{lan}");
+                    assert_eq!(lan.contains('x'), m.is_capture(), "{lan}");
+                    assert_eq!(lan.ends_with('+'), san.ends_with('+'), "{lan} {san}");
+                    assert_eq!(lan.ends_with('#'), san.ends_with('#'), "{lan} {san}");
+                }
+                pos = pos.play_unchecked(&moves[(i * 7 + 3) % moves.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn wxf_names_each_move_once() {
+        // In every position of random Xiangqi games no two legal moves
+        // share a WXF text, and each text's parts match the move.
+        let v = Variant::by_name("xiangqi").unwrap();
+        for seed in 0..8 {
+            let mut pos = Position::start(v);
+            for i in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut texts: Vec<String> = moves.iter().map(|m| pos.wxf(m).unwrap()).collect();
+                texts.sort();
+                let n = texts.len();
+                texts.dedup();
+                assert_eq!(texts.len(), n, "{} {texts:?}", pos.to_fen());
+                pos = pos.play_unchecked(&moves[(i * 13 + seed * 5 + 1) % moves.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn wxf_tandem_pieces() {
+        let v = Variant::by_name("xiangqi").unwrap();
+        // Two Red Chariots on file e (5): front one sideways to c (7).
+        let pos = Position::from_fen(v, "3k5/9/9/9/9/4R4/9/4R4/9/4K4 w - - 0 1").unwrap();
+        assert_eq!(pos.wxf(&pos.parse_move("e5c5").unwrap()).unwrap(), "R+.7");
+        assert_eq!(pos.wxf(&pos.parse_move("e3e2").unwrap()).unwrap(), "R--1");
+        // Black counts files from its right: file a is 1; forward is down.
+        let pos = Position::from_fen(v, "r2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+        assert_eq!(pos.wxf(&pos.parse_move("a10a7").unwrap()).unwrap(), "R1+3");
+        assert_eq!(pos.wxf(&pos.parse_move("a10c10").unwrap()).unwrap(), "R1.3");
+    }
+
+    /// The tables of docs/notation.md's "LAN and WXF" section hold.
+    #[test]
+    fn documented_examples_hold() {
+        let doc = include_str!("../docs/notation.md");
+        let start = doc.find("## LAN and WXF").expect("the section");
+        let end = start + doc[start..].find("\n## PGN").expect("the next section");
+        let mut rows = 0;
+        for line in doc[start..end].lines() {
+            let cells: Vec<&str> = line
+                .split('|')
+                .map(|c| c.trim().trim_matches('`'))
+                .collect();
+            if cells.len() != 6 || cells[1] == "variant" || cells[1].starts_with('-') {
+                continue;
+            }
+            let v = Variant::by_name(cells[1]).unwrap();
+            let pos = match cells[2] {
+                "start" => Position::start(v),
+                fen => Position::from_fen(v, fen).unwrap(),
+            };
+            let m = pos.parse_move(cells[3]).unwrap();
+            let text = if cells[4]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase())
+                && v.name() == "xiangqi"
+            {
+                pos.wxf(&m).unwrap()
+            } else {
+                pos.lan(&m).unwrap()
+            };
+            assert_eq!(text, cells[4], "{line}");
+            rows += 1;
+        }
+        assert_eq!(rows, 10);
+    }
+
+    #[test]
+    fn lines_are_played_and_written() {
+        let v = Variant::by_name("chess").unwrap();
+        let pos = Position::start(v);
+        let after = pos.play_text_line("1. e4 e5 2. Nf3 Nc6").unwrap();
+        let direct = pos.play_text_line("e2e4 e7e5 g1f3 b8c6").unwrap();
+        assert_eq!(after, direct);
+        let err = pos.play_text_line("e4 e5 Ke3").unwrap_err().to_string();
+        assert!(err.contains("Ke3"), "{err}");
+        assert_ne!(after, pos);
+    }
+}

@@ -1,0 +1,296 @@
+//! [`OwnedPosition`]: a position that holds its variant, for programs that
+//! keep positions of run-time variants beside (or instead of) the variant.
+//!
+//! This file is where a position's borrow of its variant is extended to
+//! `'static` behind an owning handle: [`detach`] is that one `unsafe`, with
+//! its contract, and a Miri test (`cargo +nightly miri test --lib owned`)
+//! exercises it.
+
+use std::fmt;
+use std::mem::MaybeUninit;
+
+use crate::fen::FenError;
+use crate::moves::{Move, MoveError};
+use crate::position::Position;
+use crate::variant::{Variant, VariantRef};
+
+/// Extends a position's borrow of its variant to `'static`.
+///
+/// # Safety
+/// The variant `pos` borrows must be kept alive (by a [`VariantRef`] stored
+/// beside the result) for as long as the result exists, and the result may
+/// only be handed out with a lifetime no longer than that storage's borrow.
+pub(crate) unsafe fn detach(pos: Position<'_>) -> Position<'static> {
+    // SAFETY: only the lifetime changes; the caller's contract keeps the
+    // variant alive and the result's uses inside its borrow.
+    unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
+}
+
+/// A `Position<'static>` stored beside the handle that keeps its variant
+/// alive (in [`crate::Game`]): always initialised, but kept in
+/// `MaybeUninit` so that the aliasing rules do not hold its reference to
+/// the variant live while the owner, passed by value, drops the variant
+/// (Miri flags a plain field). Dereferences to the position.
+#[derive(Clone, Copy)]
+pub(crate) struct Detached(MaybeUninit<Position<'static>>);
+
+impl Detached {
+    pub(crate) fn new(pos: Position<'static>) -> Detached {
+        Detached(MaybeUninit::new(pos))
+    }
+}
+
+impl std::ops::Deref for Detached {
+    type Target = Position<'static>;
+
+    #[inline]
+    fn deref(&self) -> &Position<'static> {
+        // SAFETY: `Detached::new` is the only constructor: initialised.
+        unsafe { self.0.assume_init_ref() }
+    }
+}
+
+impl fmt::Debug for Detached {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+/// A position that owns (a handle to) its variant: `'static`, `Send`,
+/// `Sync` and cheap to clone (a reference count and a copy of the
+/// position), so it may be stored anywhere, sent to threads and kept after
+/// the caller's own variant handle is gone. [`position`](Self::position)
+/// lends the ordinary [`Position`], which has every query.
+///
+/// ```
+/// use std::sync::Arc;
+/// use betza::{OwnedPosition, Variant};
+/// let text = Variant::by_name("chess")?.definition().to_string().replace("\"chess\"", "\"mine\"");
+/// let variant = Arc::new(Variant::from_definition(&text)?);
+/// let mut owned = OwnedPosition::start(variant); // the only handle now
+/// let m = owned.position().parse_move("e2e4")?;
+/// owned.play(&m)?;
+/// let copy = owned.clone();
+/// let moves = std::thread::spawn(move || copy.position().legal_moves().len()).join().unwrap();
+/// assert_eq!(moves, 20);
+/// assert_eq!(owned.variant().name(), "mine");
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct OwnedPosition {
+    // `pos` borrows the variant `variant` keeps alive; it is only lent out
+    // with the lifetime of a borrow of `self`. It is always initialised:
+    // `MaybeUninit` only hides its reference from the aliasing rules, which
+    // would otherwise hold it live while an `OwnedPosition` passed by value
+    // is dropped and frees the variant (Miri reports that).
+    variant: VariantRef,
+    pos: MaybeUninit<Position<'static>>,
+}
+
+impl OwnedPosition {
+    fn of(variant: VariantRef, pos: Position<'static>) -> OwnedPosition {
+        OwnedPosition {
+            variant,
+            pos: MaybeUninit::new(pos),
+        }
+    }
+
+    #[inline]
+    fn pos(&self) -> Position<'static> {
+        // SAFETY: `pos` is initialised by every constructor and setter.
+        unsafe { self.pos.assume_init() }
+    }
+}
+
+impl OwnedPosition {
+    /// The variant's start position.
+    pub fn start(variant: impl Into<VariantRef>) -> OwnedPosition {
+        let variant = variant.into();
+        // SAFETY: the position borrows `variant`, which is stored beside it.
+        let pos = unsafe { detach(Position::start(&variant)) };
+        OwnedPosition::of(variant, pos)
+    }
+
+    /// A position of `variant` from FEN.
+    pub fn from_fen(variant: impl Into<VariantRef>, fen: &str) -> Result<OwnedPosition, FenError> {
+        let variant = variant.into();
+        // SAFETY: as in `start`.
+        let pos = unsafe { detach(Position::from_fen(&variant, fen)?) };
+        Ok(OwnedPosition::of(variant, pos))
+    }
+
+    /// `pos` kept with `variant`, if `pos` is a position of that variant
+    /// (the same object, or one of the same definition).
+    pub fn new(variant: impl Into<VariantRef>, pos: Position<'_>) -> Option<OwnedPosition> {
+        let variant = variant.into();
+        let pos = pos.rebind(&variant)?;
+        // SAFETY: `rebind` made `pos` borrow `variant`, stored beside it.
+        let pos = unsafe { detach(pos) };
+        Some(OwnedPosition::of(variant, pos))
+    }
+
+    /// The position, borrowed from `self`: every query of [`Position`].
+    #[inline]
+    pub fn position(&self) -> Position<'_> {
+        self.pos()
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The handle keeping the variant alive.
+    pub fn variant_ref(&self) -> &VariantRef {
+        &self.variant
+    }
+
+    /// Plays the legal move `m`; on error the position is unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), MoveError> {
+        self.pos = MaybeUninit::new(self.pos().play(m)?);
+        Ok(())
+    }
+
+    /// Replaces the position by `pos`, if it is a position of this variant;
+    /// `false` (and nothing changed) otherwise.
+    pub fn set(&mut self, pos: Position<'_>) -> bool {
+        match pos.rebind(&self.variant) {
+            Some(p) => {
+                // SAFETY: `p` borrows `self.variant`, stored beside it.
+                self.pos = MaybeUninit::new(unsafe { detach(p) });
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl crate::Game {
+    /// A game from an owned position: a position of any variant, built-in
+    /// or made at run time, without going through FEN.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use betza::{Game, OwnedPosition, Variant};
+    /// let text = Variant::by_name("chess")?.definition().to_string().replace("\"chess\"", "\"mine\"");
+    /// let v = Arc::new(Variant::from_definition(&text)?);
+    /// let pos = OwnedPosition::from_fen(v, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let mut game = Game::from_owned(pos);
+    /// game.play_san("O-O-O")?;
+    /// assert_eq!(game.san_moves(), ["O-O-O"]);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn from_owned(pos: OwnedPosition) -> crate::Game {
+        let p = pos.pos();
+        crate::Game::with(pos.variant, p)
+    }
+}
+
+impl PartialEq for OwnedPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.position() == other.position()
+    }
+}
+
+impl Eq for OwnedPosition {}
+
+impl fmt::Debug for OwnedPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.position(), f)
+    }
+}
+
+impl fmt::Display for OwnedPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.position(), f)
+    }
+}
+
+impl<'v> From<Position<'v>> for OwnedPosition
+where
+    'v: 'static,
+{
+    /// A position of a built-in (or otherwise `'static`) variant.
+    fn from(pos: Position<'v>) -> OwnedPosition {
+        OwnedPosition::of(pos.variant().into(), pos)
+    }
+}
+
+const _: () = {
+    const fn owned<T: Send + Sync + 'static>() {}
+    owned::<OwnedPosition>();
+};
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// A small variant, quick to build under Miri.
+    const TINY: &str = r#"
+name = "tiny"
+files = 4
+ranks = 4
+start = "r2k/4/4/R2K w - - 0 1"
+
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+"#;
+
+    /// The position outlives every handle but its own, crosses threads and
+    /// is cloned: what Miri checks for use after free.
+    #[test]
+    fn the_variant_lives_as_long_as_the_position() {
+        let variant = Arc::new(Variant::from_definition(TINY).unwrap());
+        let mut owned = OwnedPosition::start(Arc::clone(&variant));
+        drop(variant);
+        let m = owned.position().legal_moves()[0];
+        owned.play(&m).unwrap();
+        let copy = owned.clone();
+        let fen = std::thread::spawn(move || copy.position().to_fen())
+            .join()
+            .unwrap();
+        assert_eq!(fen, owned.position().to_fen());
+        drop(owned);
+    }
+
+    /// A game, passed by value to be dropped, frees its variant: the same
+    /// check for `Game`'s stored positions.
+    #[test]
+    fn a_game_dropped_by_value_frees_its_variant_soundly() {
+        let variant = Arc::new(Variant::from_definition(TINY).unwrap());
+        let mut game = crate::Game::new(Arc::clone(&variant));
+        drop(variant);
+        let m = game.position().legal_moves()[0];
+        game.play(&m).unwrap();
+        let copy = game.clone();
+        game.undo();
+        drop(game);
+        drop(copy);
+    }
+
+    #[test]
+    fn positions_of_another_variant_are_refused() {
+        let variant = Arc::new(Variant::from_definition(TINY).unwrap());
+        let chess = Variant::by_name("chess").unwrap();
+        assert!(OwnedPosition::new(Arc::clone(&variant), Position::start(chess)).is_none());
+        let mut owned = OwnedPosition::start(Arc::clone(&variant));
+        assert!(!owned.set(Position::start(chess)));
+        let again = Variant::from_definition(TINY).unwrap();
+        assert!(owned.set(Position::start(&again)));
+        assert_eq!(
+            OwnedPosition::from(Position::start(chess)).variant().name(),
+            "chess"
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! serde for the plain data types, behind the `serde` feature: what a
+//! server stores and sends. Values with a text form travel as that text
+//! (a square name `"e4"`, move text `"e7e8q"`, SAN `"Nf3"`, a piece token
+//! `"+F"`, a variant definition as its TOML, a game as its PGN); indices
+//! (`Square`, `Role`) as numbers; a [`Setup`] as a small record.
+//!
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! use betza::{Game, Setup, SquareName, UciMove, Variant};
+//! #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+//! struct Record {
+//!     square: SquareName,
+//!     moves: Vec<UciMove>,
+//!     setup: Setup,
+//! }
+//! let pos = betza::Position::start(Variant::by_name("chess").unwrap());
+//! let record = Record {
+//!     square: "e4".parse().unwrap(),
+//!     moves: vec!["e2e4".parse().unwrap(), "e7e8q".parse().unwrap()],
+//!     setup: pos.setup(),
+//! };
+//! let text = toml::to_string(&record).unwrap();
+//! assert!(text.contains("square = \"e4\""));
+//! assert!(text.contains("moves = [\"e2e4\", \"e7e8q\"]"));
+//! let back: Record = toml::from_str(&text).unwrap();
+//! assert_eq!(back, record);
+//! # }
+//! ```
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::Game;
+use crate::bitboard::{Color, MAX_SQUARES, Square, SquareName};
+use crate::position::Piece;
+use crate::san::San;
+use crate::setup::{CastlingRights, Setup};
+use crate::uci::UciMove;
+use crate::variant::{PieceToken, Role, VariantDef};
+
+/// Serialize through `Display`, deserialize through `FromStr`.
+macro_rules! as_text {
+    ($($t:ty),*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                let text = String::deserialize(d)?;
+                text.parse::<$t>().map_err(D::Error::custom)
+            }
+        }
+    )*};
+}
+
+as_text!(SquareName, UciMove, San, PieceToken, VariantDef);
+
+impl Serialize for Game {
+    /// The game as PGN.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_pgn())
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    /// A game from PGN of a built-in variant (its `Variant` tag).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let text = String::deserialize(d)?;
+        Game::from_pgn(&text).map_err(D::Error::custom)
+    }
+}
+
+impl Serialize for Color {
+    /// `"white"` or `"black"`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(D::Error::custom(format!(
+                "{other:?} is not a colour: white or black"
+            ))),
+        }
+    }
+}
+
+impl Serialize for Square {
+    /// Its index, `rank * width + file`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let i = u8::deserialize(d)?;
+        if (i as usize) < MAX_SQUARES {
+            Ok(Square(i))
+        } else {
+            Err(D::Error::custom(format!(
+                "square index {i} is beyond the largest board ({MAX_SQUARES} squares)"
+            )))
+        }
+    }
+}
+
+impl Serialize for Role {
+    /// Its index in the variant's piece list.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Role {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        Ok(Role(u8::deserialize(d)?))
+    }
+}
+
+impl Serialize for CastlingRights {
+    /// The FEN letters, `"KQkq"` or `"-"`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for CastlingRights {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CastlingRights, D::Error> {
+        let text = String::deserialize(d)?;
+        if text == "-" {
+            return Ok(CastlingRights::empty());
+        }
+        let mut r = CastlingRights::empty();
+        for c in text.chars() {
+            r |= match c {
+                'K' => CastlingRights::WHITE_KING_SIDE,
+                'Q' => CastlingRights::WHITE_QUEEN_SIDE,
+                'k' => CastlingRights::BLACK_KING_SIDE,
+                'q' => CastlingRights::BLACK_QUEEN_SIDE,
+                _ => {
+                    return Err(D::Error::custom(format!(
+                        "{text:?} is not castling rights: letters of KQkq, or -"
+                    )));
+                }
+            };
+        }
+        Ok(r)
+    }
+}
+
+/// A piece as `{"role": 3, "color": "white"}`.
+#[derive(Serialize, Deserialize)]
+struct PieceData {
+    role: Role,
+    color: Color,
+}
+
+impl Serialize for Piece {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        PieceData {
+            role: self.role,
+            color: self.color,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Piece {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+        let p = PieceData::deserialize(d)?;
+        Ok(Piece {
+            role: p.role,
+            color: p.color,
+        })
+    }
+}
+
+/// A setup as a record: the occupied squares only.
+#[derive(Serialize, Deserialize)]
+struct SetupData {
+    pieces: Vec<(Square, Piece)>,
+    side: Color,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+}
+
+impl Serialize for Setup {
+    /// `{"pieces": [[square, piece], ...], "side", "castling", "ep_square",
+    /// "halfmove_clock", "fullmove_number"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SetupData {
+            pieces: self.pieces().collect(),
+            side: self.side,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Setup {
+    /// Unchecked, as a `Setup` is: [`Setup::position`] checks it.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
+        let data = SetupData::deserialize(d)?;
+        let mut setup = Setup::empty();
+        for (sq, p) in data.pieces {
+            setup.set(sq, Some(p));
+        }
+        setup.side = data.side;
+        setup.castling = data.castling;
+        setup.ep_square = data.ep_square;
+        setup.halfmove_clock = data.halfmove_clock;
+        setup.fullmove_number = data.fullmove_number;
+        Ok(setup)
+    }
+}
