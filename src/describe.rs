@@ -1246,7 +1246,8 @@ mod tests {
                     0,
                     &mut len,
                 );
-                assert_eq!(status, BetzaStatus::BETZA_BUFFER_TOO_SMALL);
+                // A size query (NULL, 0) is no failure.
+                assert_eq!(status, BetzaStatus::BETZA_OK);
                 let mut buf = vec![0 as c_char; len + 1];
                 let status = betza_variant_piece_description(
                     handle,

@@ -563,6 +563,20 @@ impl<'v> Position<'v> {
     /// Generates moves into `sink`: the legal ones, or with `legal == false`
     /// every pseudo-legal one (own King safety not checked).
     pub(crate) fn generate(&self, legal: bool, sink: &mut impl FnMut(Move)) {
+        self.generate_from(Bitboard::EMPTY, true, legal, sink)
+    }
+
+    /// [`generate`](Self::generate) without the moves of the pieces on
+    /// `skip` and, unless `drops`, without drops: the moves of one piece
+    /// come from the same code as all moves.
+    #[inline(always)]
+    pub(crate) fn generate_from(
+        &self,
+        skip: Bitboard,
+        drops: bool,
+        legal: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
         // A game over at once (bare King) has no legal moves; its pieces
         // still have their pseudo-legal ones (what attacks what).
         if legal && self.ended_at_once() {
@@ -570,7 +584,7 @@ impl<'v> Position<'v> {
         }
         let Some(s) = self.safety() else { return };
         let v = self.variant;
-        self.for_each_piece(&s, legal, Bitboard::EMPTY, |r, from, quiet, caps, ep| {
+        self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
             let (plain_quiet, plain_caps) = match v.promotion {
@@ -619,12 +633,16 @@ impl<'v> Position<'v> {
             }
         });
         if !v.tables.locust_roles(self.side).is_empty() {
-            self.locust_moves(&s, legal, sink);
+            self.locust_moves(&s, legal, &mut |m: Move| {
+                if !skip.contains(m.from) {
+                    sink(m)
+                }
+            });
         }
-        if !s.in_check {
+        if !s.in_check && !skip.contains(s.king) {
             self.castles(&s, legal, sink);
         }
-        if let Some(d) = &v.drops {
+        if let (true, Some(d)) = (drops, &v.drops) {
             self.generate_drops(&s, legal, d, sink);
         }
     }

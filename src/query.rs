@@ -129,59 +129,8 @@ impl<'v> Position<'v> {
     /// assert_eq!(n, 2);
     /// ```
     pub fn for_each_legal_move_from(&self, from: Square, mut f: impl FnMut(Move)) {
-        let us = self.side;
-        let Some(piece) = self.piece_at(from).filter(|p| p.color == us) else {
-            return;
-        };
-        let Some(s) = self.safety() else { return };
-        let v = self.variant;
-        let role = piece.role;
-        let r = role.index();
-        let them = us.opposite();
-        let ours = self.colors[us.index()];
-        let theirs = self.colors[them.index()];
-        let occ = ours | theirs;
-        let slot = &v.tables.slots(us, r)[from.index()];
-        let (quiet, caps, ept) = self.targets(slot, r, from, occ, theirs);
-        let pawn = Some(role) == v.pawn;
-        // Each candidate is kept if the own King is safe after it.
-        let mut keep = |m: Move| {
-            let mut next = *self;
-            next.make(&m);
-            let safe = match next.king(us) {
-                Some(k) => !next.attacked(k, them, next.occupied(), next.colors[them.index()]),
-                None => false,
-            };
-            if safe {
-                f(m);
-            }
-        };
-        for to in quiet {
-            let mut flags = MoveFlags::empty();
-            if pawn && self.is_double_step(from, to) {
-                flags |= MoveFlags::DOUBLE_STEP;
-            }
-            self.emit(from, to, role, None, flags, &mut keep);
-        }
-        for to in caps {
-            let captured = self.piece_at(to).map(|p| p.role);
-            self.emit(from, to, role, captured, MoveFlags::empty(), &mut keep);
-        }
-        let ep_ok = self.ep.zip(self.ep_victim).filter(|&(e, x)| {
-            ept.contains(e)
-                && self
-                    .piece_at(x)
-                    .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
-        });
-        if let Some((e, _)) = ep_ok {
-            self.emit(from, e, role, v.pawn, MoveFlags::EN_PASSANT, &mut keep);
-        }
-        if role == v.royal && !s.in_check {
-            self.castles(&s, true, &mut |m| {
-                if m.from == from {
-                    f(m)
-                }
-            });
+        if self.colors[self.side.index()].contains(from) {
+            self.generate_from(!from.bb(), false, true, &mut f);
         }
     }
 
@@ -203,7 +152,10 @@ impl<'v> Position<'v> {
     /// of the piece on its from-square.
     pub(crate) fn is_legal_move(&self, m: &Move) -> bool {
         let mut found = false;
-        if self.board.get(m.from.index()).is_some() {
+        if m.is_drop() {
+            // A drop has no piece to start from: the drops of its type.
+            self.generate_from(!Bitboard::EMPTY, true, true, &mut |x| found |= x == *m);
+        } else if self.board.get(m.from.index()).is_some() {
             self.for_each_legal_move_from(m.from, |x| found |= x == *m);
         }
         found
@@ -406,7 +358,11 @@ mod tests {
                 for i in 0..pos.size().squares() {
                     let sq = crate::Square(i as u8);
                     let mut mine: Vec<_> = pos.legal_moves_from(sq).to_vec();
-                    let mut want: Vec<_> = all.iter().filter(|m| m.from() == sq).copied().collect();
+                    let mut want: Vec<_> = all
+                        .iter()
+                        .filter(|m| m.from() == sq && !m.is_drop())
+                        .copied()
+                        .collect();
                     let key =
                         |m: &crate::Move| (m.to().0, m.promotion().map(|r| r.0), m.flags().bits());
                     mine.sort_by_key(key);
