@@ -733,8 +733,9 @@ impl PyBoard {
         Ok(())
     }
 
-    /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``)
-    /// and returns it; :class:`IllegalMoveError` with the reason otherwise.
+    /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``,
+    /// ``P@e5``, ``d4d5e6``) and returns it; :class:`IllegalMoveError` with
+    /// the reason otherwise.
     fn push_uci(&mut self, text: &str) -> PyResult<PyMove> {
         let m = match self.game.play_text(text) {
             Ok(m) => m,
