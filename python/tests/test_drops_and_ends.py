@@ -238,3 +238,32 @@ def test_is_game_over_agrees_with_the_stateless_calls() -> None:
                     or sf.is_optional_game_end(variant, fen, moves)[0]
                     or b.legal_moves.count() == 0)
         assert b.is_game_over() == reported, (variant, moves)
+
+
+def test_move_rule_and_counting() -> None:
+    # Shatranj: the 70-move rule ends the game (140 plies without capture);
+    # a mate on the last ply still counts as mate.
+    fen = "k7/8/1K6/8/8/8/p7/7R w - - 139 80"
+    b = betza.Board("shatranj", fen)
+    b.push_uci("h1h2")
+    o = b.outcome()
+    assert o is not None and (o.winner, o.termination) == (None, "move_rule")
+    assert sf.is_optional_game_end("shatranj", fen, ["h1h2"]) == (True, sf.VALUE_DRAW)
+    assert sf.is_immediate_game_end("shatranj", fen, ["h1h2"]) == (False, 0)
+    mate = betza.Board("shatranj", fen)
+    mate.push_uci("h1h8")
+    assert mate.is_checkmate() and mate.outcome().termination == "checkmate"  # type: ignore[union-attr]
+    # Makruk: a bare King against a Rook, the pieces' honour of 16 moves,
+    # counted from the 3 pieces on the board: over after 28 more plies.
+    fen = "7R/8/8/4k3/8/8/8/K7 w - - 0 1"
+    cycle = ["h8h7", "e5d5", "h7h8", "d5e5"] * 7
+    m = betza.Board("makruk", fen)
+    for text in cycle[:27]:
+        m.push_uci(text)
+    assert not m.is_game_over()
+    m.push_uci(cycle[27])
+    o = m.outcome()
+    assert o is not None and (o.winner, o.termination) == (None, "counting")
+    assert sf.is_optional_game_end("makruk", fen, cycle) == (True, sf.VALUE_DRAW)
+    assert sf.is_optional_game_end("makruk", fen, cycle[:27])[1] == sf.VALUE_DRAW
+    assert sf.game_result("makruk", fen, cycle) == sf.VALUE_DRAW
