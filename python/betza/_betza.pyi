@@ -105,11 +105,12 @@ class Variant:
 class Move:
     """A legal move of a position. Moves come from a board
     (``legal_moves``, ``parse_uci``, ``parse_san``, ``push_*``); equal when
-    their squares and promotion are."""
+    their squares, promotion, dropped type and ``via`` square are."""
 
     @property
     def from_square(self) -> str:
-        """The square the piece leaves."""
+        """The square the piece leaves (for a drop, the drop square, as
+        python-chess has it)."""
     @property
     def to_square(self) -> str:
         """The square it lands on (for castling, the King's)."""
@@ -117,8 +118,23 @@ class Move:
     def promotion(self) -> Optional[str]:
         """The token of the type it becomes, ``None`` without promotion."""
     @property
+    def drop(self) -> Optional[str]:
+        """The token of the type dropped from the hand (``P`` for ``P@e5``),
+        ``None`` for a move of a piece on the board (python-chess's
+        ``Move.drop``)."""
+    @property
+    def is_drop(self) -> bool:
+        """Whether it drops a piece from the hand."""
+    @property
+    def via(self) -> Optional[str]:
+        """The square the move captures on before its destination (a locust
+        capture, move text ``<from><via><to>``), ``None`` otherwise."""
+    @property
+    def via_captured(self) -> Optional[str]:
+        """The token of the type captured on :attr:`via`, ``None`` if none."""
+    @property
     def is_capture(self) -> bool:
-        """Whether it captures."""
+        """Whether it captures (on its destination or on the way)."""
     @property
     def is_castle(self) -> bool:
         """Whether the King castles."""
@@ -131,7 +147,8 @@ class Move:
         these squares)."""
     def uci(self) -> str:
         """The library's move text: ``e3e5``, ``c6d8+`` (a promotion in
-        Decimaka and Meiriqi), ``e7e8q``."""
+        Decimaka and Meiriqi), ``e7e8q``, ``P@e5`` (a drop), ``d4d5e6`` (a
+        capture on ``d5`` on the way)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -173,10 +190,11 @@ class Outcome:
         """``WHITE``, ``BLACK``, or ``None`` for a draw."""
     @property
     def termination(self) -> str:
-        """Why, in the library's words with ``_`` for spaces:
-        ``"checkmate"``, ``"stalemate"`` (and the names of other end rules a
-        variant has); with ``claim_draw`` also ``"threefold_repetition"`` or
-        ``"fifty_moves"``."""
+        """The rule that ended the game, in the library's words with ``_`` for
+        spaces: ``"checkmate"``, ``"stalemate"``, ``"bare_king"``,
+        ``"insufficient_material"``, ``"repetition"``, ``"perpetual_check"``,
+        ``"move_rule"``, ``"counting"``; with ``claim_draw`` also
+        ``"threefold_repetition"`` or ``"fifty_moves"`` (a claimable draw)."""
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 
@@ -210,8 +228,12 @@ class Board:
     def push(self, move: Move) -> None:
         """Plays a legal move; :class:`IllegalMoveError` otherwise."""
     def push_uci(self, text: str) -> Move:
-        """Plays a move given as the library's move text (``e3e5``, ``c6d8+``)
-        and returns it; :class:`IllegalMoveError` with the reason otherwise."""
+        """Plays a move given as the library's move text (``e3e5``, ``c6d8+``,
+        ``P@e5``, ``d4d5e6``) and returns it; :class:`IllegalMoveError` with
+        the reason otherwise."""
+    def push_usi(self, text: str) -> Move:
+        """Plays a move given in USI text and returns it
+        (:class:`IllegalMoveError` otherwise)."""
     def push_san(self, san: str) -> Move:
         """Plays a move given in SAN (``Nf3``, ``Lxe5=+P``) and returns it;
         :class:`SanError` otherwise."""
@@ -237,6 +259,25 @@ class Board:
         """The position in FEN."""
     def set_fen(self, fen: str) -> None:
         """Sets up the position ``fen`` (same variant) and clears the move stack."""
+    def sfen(self) -> str:
+        """The position in SFEN (shogi's notation: ``b`` moves first, hands as
+        ``2Pb``, a move count); for any variant, most useful for the shogi
+        family."""
+    def set_sfen(self, sfen: str) -> None:
+        """Sets up the position of an SFEN (same variant) and clears the move
+        stack; :class:`FenError` naming the field at fault otherwise."""
+    def usi(self, move: Move) -> str:
+        """The move in USI text (``7g7f``, ``8h2b+``, ``P*5e``)."""
+    def parse_usi(self, text: str) -> Move:
+        """The legal move a USI text names (:class:`IllegalMoveError` otherwise)."""
+    def hand(self, color: bool) -> Dict[str, int]:
+        """The pieces ``color`` holds in hand, by token (``{"P": 2, "N": 1}``;
+        types held only). Empty in variants without drops."""
+    @property
+    def pockets(self) -> Tuple[Dict[str, int], Dict[str, int]]:
+        """Both hands, indexed by colour as python-chess's crazyhouse
+        ``board.pockets[color]``: ``pockets[WHITE]`` is :meth:`hand` of
+        White (a dict token -> count, a copy)."""
     def reset(self) -> None:
         """Back to the variant's start position, with an empty move stack."""
     def is_check(self) -> bool:
@@ -246,13 +287,28 @@ class Board:
     def is_stalemate(self) -> bool:
         """Whether the side to move has no legal move and is not in check
         (a draw or, in Meiriqi, a loss: see :meth:`outcome`)."""
+    def is_insufficient_material(self) -> bool:
+        """Whether neither side can win: only royal pieces are left, or
+        material the variant lists as dead. The rules then end the game
+        as a draw (``outcome().termination == "insufficient_material"``)."""
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the current position has occurred at least ``count`` times
+        in this game, counting now (positions compared by placement, hands,
+        side to move, rights and usable en-passant square)."""
+    def can_claim_draw(self) -> bool:
+        """Whether a draw could be claimed now by the variant's claimable
+        rules (threefold repetition, fifty moves); never once the game is
+        over by the rules."""
     def is_game_over(self, *, claim_draw: bool = False) -> bool:
-        """Whether the rules end the game (or, with ``claim_draw``, a draw
-        could be claimed)."""
+        """Whether the rules end the game (the library's ``Game::status()``:
+        checkmate, stalemate, bare King, insufficient material, and the
+        repetition, move-count and counting rules the variant turns on) or,
+        with ``claim_draw``, a draw could be claimed."""
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
-        """The end by the variant's rules, ``None`` while the game goes on;
-        with ``claim_draw``, a claimable draw (threefold repetition, fifty
-        moves) counts as an end."""
+        """The end by the variant's rules (the library's ``Game::status()``),
+        ``None`` while the game goes on; ``termination`` names the rule. With
+        ``claim_draw``, a claimable draw (threefold repetition, fifty moves)
+        counts as an end."""
     def result(self, *, claim_draw: bool = False) -> str:
         """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"`` (not over)."""
     def can_claim_threefold_repetition(self) -> bool:

@@ -14,7 +14,10 @@ are thread-safe.
 Where the behaviour differs from pyffish:
 
 - Move text is the library's (``e3e5``; a promotion adds ``+`` in Decimaka and
-  Meiriqi, the new type's lowercase letter elsewhere; see docs/notation.md).
+  Meiriqi, the new type's lowercase letter elsewhere; a drop is ``P@e5`` as in
+  pyffish, also in the shogi family, where Fairy-Stockfish's own shogi
+  coordinates are not used; a capture on the way is ``<from><via><to>``,
+  ``d4d5e6``; see docs/notation.md).
 - A bad variant, FEN or move raises :class:`betza.VariantError`,
   :class:`betza.FenError` or :class:`betza.IllegalMoveError` (all
   ``ValueError``, like pyffish's "Invalid move") with the library's message;
@@ -23,16 +26,33 @@ Where the behaviour differs from pyffish:
   TOML format (docs/definitions.md), not Fairy-Stockfish's INI file.
 - :func:`validate_fen` returns ``FEN_OK`` (1) or ``-1``; the reason is the
   :class:`betza.FenError` message of ``betza.Board(variant, fen)``.
-- :func:`game_result` raises ``ValueError`` when the side to move still has a
-  legal move (pyffish asserts). Values are from the side to move's view:
-  ``-VALUE_MATE`` lost, ``VALUE_MATE`` won, ``VALUE_DRAW`` drawn.
-- :func:`is_immediate_game_end` is always ``(False, 0)``: the library's
-  variants end a game only by checkmate and stalemate (:func:`game_result`).
-- :func:`is_optional_game_end` is ``(True, VALUE_DRAW)`` when a draw can be
-  claimed (threefold repetition, fifty moves); ``count_started`` is ignored.
-- ``chess960=True`` and ``sfen=True`` raise ``ValueError``; ``notation``
-  accepts only ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` (both give SAN);
-  ``show_promoted`` is ignored.
+- The game-end rules are the library's (``Game::status()``, RULES.md), placed
+  where pyffish reports them. Values are from the side to move's view:
+  ``-VALUE_MATE`` lost, ``VALUE_MATE`` won, ``VALUE_DRAW`` drawn (pyffish's
+  ``convert_mate_value`` adds the distance in plies; these values do not).
+
+  * :func:`is_immediate_game_end`: the rules of the position alone other than
+    checkmate and stalemate: a bare King (Shatranj, Courier; Fairy-Stockfish's
+    extinction rule) and a dead position (insufficient material). pyffish has
+    no dead-position end in the engine (pychess-variants asks
+    ``has_insufficient_material`` separately); here it ends the game, as the
+    library's rules say.
+  * :func:`is_optional_game_end`: the rules of the game's history, with their
+    value: the n-fold repetition that ends the game (Xiangqi's), perpetual
+    check lost by the checker, an n-move rule that ends the game, Makruk's
+    counting; and, as ``(True, VALUE_DRAW)``, the draws that can only be
+    claimed (chess's threefold repetition and fifty moves). pyffish reports
+    both kinds here too and does not tell them apart; neither does this call
+    (``betza.Board.outcome`` does). ``count_started`` is ignored: the
+    library counts Makruk's count from the game's moves.
+  * :func:`game_result`: the value of any end by the rules (checkmate and
+    stalemate as in pyffish, and the ends above); ``ValueError`` when the
+    game is not over by the rules (pyffish asserts that the side to move has
+    no legal move).
+- ``chess960=True`` raises ``ValueError``; ``notation`` accepts only
+  ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` (both give SAN); ``show_promoted``
+  is ignored; ``sfen=True`` writes the library's SFEN (``b`` moves first,
+  hands as ``2Pb``, a move count; any variant).
 """
 
 from __future__ import annotations
@@ -118,7 +138,7 @@ def get_fen(
     show_promoted: bool = False,
     count_started: int = 0,
 ) -> str:
-    """The FEN after ``moves`` from ``fen``."""
+    """The FEN after ``moves`` from ``fen`` (SFEN with ``sfen=True``)."""
     return _betza._sl_get_fen(variant, fen, moves, chess960, sfen, show_promoted, count_started)
 
 
@@ -129,23 +149,28 @@ def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
 
 
 def game_result(variant: str, fen: str, moves: List[str], chess960: bool = False) -> int:
-    """The result of a game the rules have ended (the side to move has no
-    legal move), for the side to move: ``-VALUE_MATE`` (checkmated, or
-    stalemated where stalemate loses), ``VALUE_DRAW``, or ``VALUE_MATE``."""
+    """The result of a game the rules have ended, for the side to move:
+    ``-VALUE_MATE`` (checkmated, stalemated where stalemate loses, bare King,
+    perpetual check given), ``VALUE_DRAW``, or ``VALUE_MATE``. ``ValueError``
+    while the game goes on."""
     return _betza._sl_game_result(variant, fen, moves, chess960)
 
 
 def is_immediate_game_end(variant: str, fen: str, moves: List[str], chess960: bool = False) -> Tuple[bool, int]:
-    """``(ended, value)`` for an end by a variant rule other than checkmate and
-    stalemate; the library has none, so ``(False, 0)`` after checking the input."""
+    """``(ended, value)`` for an end by a rule of the position other than
+    checkmate and stalemate (a bare King, a dead position), the value for the
+    side to move; ``(False, 0)`` otherwise."""
     return _betza._sl_is_immediate_game_end(variant, fen, moves, chess960)
 
 
 def is_optional_game_end(
     variant: str, fen: str, moves: List[str], chess960: bool = False, count_started: int = 0
 ) -> Tuple[bool, int]:
-    """``(True, VALUE_DRAW)`` when a draw can be claimed after ``moves``
-    (threefold repetition over ``moves``, or fifty moves), else ``(False, 0)``."""
+    """``(ended, value)`` for an end by a rule of the game's history after
+    ``moves`` (repetition, perpetual check, the n-move rule, counting), the
+    value for the side to move; ``(True, VALUE_DRAW)`` when a draw can be
+    claimed (threefold repetition over ``moves``, fifty moves); else
+    ``(False, 0)``."""
     return _betza._sl_is_optional_game_end(variant, fen, moves, chess960, count_started)
 
 

@@ -16,6 +16,19 @@ text = betza.Variant("chess").definition().replace('name = "chess"', 'name = "my
 mine = betza.Board(betza.Variant.from_definition(text))
 print(mine.variant.name, mine.perft(3))  # my-chess 8902
 
+# Every end rule of the variant: here Xiangqi's perpetual check loses.
+x = betza.Board("xiangqi", "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1")
+for text in ["a9a10", "f10f9", "a10a9", "f9f10"] * 2:
+    x.push_uci(text)
+end = x.outcome()
+assert end is not None
+print(end.termination, end.result())  # perpetual_check 0-1
+
+# Hands and drops: a drop is P@e5 (Move.drop is "P"); shogi speaks SFEN and USI.
+s = betza.Board("shogi")
+s.push_usi("7g7f")
+print(s.sfen(), s.hand(betza.WHITE), s.pockets[betza.BLACK])
+
 # Games as PGN; errors are ValueErrors with the library's message.
 game = betza.pgn.Game.from_board(board)
 game.headers["White"] = "Ann"

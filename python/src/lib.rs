@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use betza::perft::{PerftOptions, Shard};
 use betza::pgn::PgnGames;
-use betza::{Color, EndReason, Game, GameResult, Move, Position, Square, Variant, VariantRef};
+use betza::{Color, Game, GameResult, Move, Position, Square, Variant, VariantRef};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -263,7 +263,7 @@ impl PyPieceType {
 
 /// A legal move of a position. Moves come from a board
 /// (``legal_moves``, ``parse_uci``, ``parse_san``, ``push_*``); equal when
-/// their squares and promotion are.
+/// their squares, promotion, dropped type and ``via`` square are.
 #[pyclass(name = "Move", module = "betza", frozen)]
 #[derive(Clone)]
 pub(crate) struct PyMove {
@@ -272,6 +272,9 @@ pub(crate) struct PyMove {
     from: String,
     to: String,
     promotion: Option<String>,
+    drop: Option<String>,
+    via: Option<String>,
+    via_captured: Option<String>,
 }
 
 impl PyMove {
@@ -285,20 +288,33 @@ impl PyMove {
             promotion: m
                 .promotion()
                 .map(|r| pos.variant().piece(r).token.to_string()),
+            drop: m
+                .is_drop()
+                .then(|| pos.variant().piece(m.role()).token.to_string()),
+            via: m.via().map(|sq| size.square_name(sq)),
+            via_captured: m
+                .via_captured()
+                .map(|r| pos.variant().piece(r).token.to_string()),
         }
     }
 
-    /// What equality compares: the squares and what the piece becomes.
-    /// (When the library's `Move` gains drops and intermediate squares, the
-    /// dropped type and the `via` square belong here too.)
-    fn key(&self) -> (&str, &str, Option<&str>) {
-        (&self.from, &self.to, self.promotion.as_deref())
+    /// What equality compares: the squares, what the piece becomes, the
+    /// type dropped and the square captured on the way.
+    fn key(&self) -> (&str, &str, Option<&str>, Option<&str>, Option<&str>) {
+        (
+            &self.from,
+            &self.to,
+            self.promotion.as_deref(),
+            self.drop.as_deref(),
+            self.via.as_deref(),
+        )
     }
 }
 
 #[pymethods]
 impl PyMove {
-    /// The square the piece leaves.
+    /// The square the piece leaves (for a drop, the drop square, as
+    /// python-chess has it).
     #[getter(from_square)]
     fn get_from_square(&self) -> String {
         self.from.clone()
@@ -316,7 +332,34 @@ impl PyMove {
         self.promotion.clone()
     }
 
-    /// Whether it captures.
+    /// The token of the type dropped from the hand (``P`` for ``P@e5``),
+    /// ``None`` for a move of a piece on the board (python-chess's
+    /// ``Move.drop``).
+    #[getter]
+    fn drop(&self) -> Option<String> {
+        self.drop.clone()
+    }
+
+    /// Whether it drops a piece from the hand.
+    #[getter]
+    fn is_drop(&self) -> bool {
+        self.m.is_drop()
+    }
+
+    /// The square the move captures on before its destination (a locust
+    /// capture, move text ``<from><via><to>``), ``None`` otherwise.
+    #[getter]
+    fn via(&self) -> Option<String> {
+        self.via.clone()
+    }
+
+    /// The token of the type captured on :attr:`via`, ``None`` if none.
+    #[getter]
+    fn via_captured(&self) -> Option<String> {
+        self.via_captured.clone()
+    }
+
+    /// Whether it captures (on its destination or on the way).
     #[getter]
     fn is_capture(&self) -> bool {
         self.m.is_capture()
@@ -342,7 +385,8 @@ impl PyMove {
     }
 
     /// The library's move text: ``e3e5``, ``c6d8+`` (a promotion in
-    /// Decimaka and Meiriqi), ``e7e8q``.
+    /// Decimaka and Meiriqi), ``e7e8q``, ``P@e5`` (a drop), ``d4d5e6`` (a
+    /// capture on ``d5`` on the way).
     fn uci(&self) -> String {
         self.text.clone()
     }
@@ -498,10 +542,11 @@ fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
 pub(crate) struct PyOutcome {
     /// ``WHITE``, ``BLACK``, or ``None`` for a draw.
     winner: Option<bool>,
-    /// Why, in the library's words with ``_`` for spaces:
-    /// ``"checkmate"``, ``"stalemate"`` (and the names of other end rules a
-    /// variant has); with ``claim_draw`` also ``"threefold_repetition"`` or
-    /// ``"fifty_moves"``.
+    /// The rule that ended the game, in the library's words with ``_`` for
+    /// spaces: ``"checkmate"``, ``"stalemate"``, ``"bare_king"``,
+    /// ``"insufficient_material"``, ``"repetition"``, ``"perpetual_check"``,
+    /// ``"move_rule"``, ``"counting"``; with ``claim_draw`` also
+    /// ``"threefold_repetition"`` or ``"fifty_moves"`` (a claimable draw).
     termination: String,
 }
 
@@ -528,6 +573,41 @@ impl PyOutcome {
 
 // ---------------------------------------------------------------- Board
 
+/// Whether `m` is legal in `pos`. `Position::is_legal` looks only at the
+/// moves of a piece standing on `m.from()`, which misses drops and moves
+/// that capture on the way; those are checked against the full list.
+fn is_legal(pos: &Position<'_>, m: &Move) -> bool {
+    pos.is_legal(m) || ((m.is_drop() || m.via().is_some()) && pos.legal_moves().contains(m))
+}
+
+/// The legal move a USI text names; drops as [`by_text`] finds them.
+fn usi_move(pos: &Position<'_>, text: &str) -> PyResult<Move> {
+    match pos.parse_usi(text) {
+        Ok(m) => Ok(m),
+        Err(e) => {
+            let text = text.trim();
+            pos.legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.is_drop() && text.contains('*') && pos.usi(m) == text)
+                .ok_or_else(|| move_err(e))
+        }
+    }
+}
+
+/// The legal move whose text is `text`, when `Position::parse_move`
+/// refuses a drop or a capture on the way (see [`is_legal`]).
+fn by_text(pos: &Position<'_>, text: &str) -> Option<Move> {
+    let text = text.trim();
+    if !text.contains('@') && text.len() < 6 {
+        return None;
+    }
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| (m.is_drop() || m.via().is_some()) && pos.move_text(m) == text)
+}
+
 /// A game of any variant: the position, the moves played (the move
 /// stack) and undo. Usable from any thread.
 #[pyclass(name = "Board", module = "betza")]
@@ -542,6 +622,9 @@ impl PyBoard {
 
     fn legal(&self, m: &PyMove) -> PyResult<Move> {
         let pos = self.pos();
+        if is_legal(pos, &m.m) {
+            return Ok(m.m);
+        }
         match pos.play(&m.m) {
             Ok(_) => Ok(m.m),
             Err(e) => Err(move_err(e)),
@@ -549,20 +632,16 @@ impl PyBoard {
     }
 
     fn outcome_of(&self, claim_draw: bool) -> Option<PyOutcome> {
-        if let Some(o) = self.game.outcome() {
+        // One call for both: the end by the rules, else the claims.
+        let status = self.game.status();
+        if let Some(o) = status.outcome {
             return Some(PyOutcome {
                 winner: o.winner.map(is_white),
-                // The reason as the library words it ("white wins by
-                // checkmate"), so that new end rules get their own name.
-                termination: o
-                    .to_string()
-                    .rsplit_once(" by ")
-                    .map_or("rules", |(_, why)| why)
-                    .replace(' ', "_"),
+                termination: o.reason.as_str().replace(' ', "_"),
             });
         }
         if claim_draw {
-            let claims = self.game.claims();
+            let claims = status.claims;
             let why = if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
                 "threefold_repetition"
             } else if claims.contains(betza::Claims::FIFTY_MOVES) {
@@ -645,14 +724,26 @@ impl PyBoard {
     /// Plays a legal move; :class:`IllegalMoveError` otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         let m = self.legal(&r#move)?;
-        self.game.play(&m).map_err(move_err)?;
+        if self.game.play(&m).is_err() {
+            // A capture on the way is refused by `Game::play` but played
+            // by its text (see `is_legal`).
+            let text = self.pos().move_text(&m);
+            self.game.play_text(&text).map_err(move_err)?;
+        }
         Ok(())
     }
 
-    /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``)
-    /// and returns it; :class:`IllegalMoveError` with the reason otherwise.
+    /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``,
+    /// ``P@e5``, ``d4d5e6``) and returns it; :class:`IllegalMoveError` with
+    /// the reason otherwise.
     fn push_uci(&mut self, text: &str) -> PyResult<PyMove> {
-        let m = self.game.play_text(text).map_err(move_err)?;
+        let m = match self.game.play_text(text) {
+            Ok(m) => m,
+            Err(e) => match by_text(self.pos(), text) {
+                Some(m) => self.game.play(&m).map_err(move_err)?,
+                None => return Err(move_err(e)),
+            },
+        };
         Ok(PyMove::of(self.pos(), m))
     }
 
@@ -700,7 +791,10 @@ impl PyBoard {
     /// The legal move a move text names (:class:`IllegalMoveError` otherwise).
     fn parse_uci(&self, text: &str) -> PyResult<PyMove> {
         let pos = self.pos();
-        let m = pos.parse_move(text).map_err(move_err)?;
+        let m = match pos.parse_move(text) {
+            Ok(m) => m,
+            Err(e) => by_text(pos, text).ok_or_else(|| move_err(e))?,
+        };
         Ok(PyMove::of(pos, m))
     }
 
@@ -711,13 +805,13 @@ impl PyBoard {
 
     /// Whether the legal move puts the opponent in check.
     fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        let after = self.pos().play(&r#move.m).map_err(move_err)?;
-        Ok(after.is_check())
+        let m = self.legal(&r#move)?;
+        Ok(self.pos().play_unchecked(&m).is_check())
     }
 
     /// Whether the move is legal in the position.
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.pos().is_legal(&r#move.m)
+        is_legal(self.pos(), &r#move.m)
     }
 
     /// The position in FEN.
@@ -744,29 +838,50 @@ impl PyBoard {
 
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.game
-            .outcome()
-            .is_some_and(|o| o.reason == EndReason::Checkmate)
+        self.pos().is_checkmate()
     }
 
     /// Whether the side to move has no legal move and is not in check
     /// (a draw or, in Meiriqi, a loss: see :meth:`outcome`).
     fn is_stalemate(&self) -> bool {
-        self.game
-            .outcome()
-            .is_some_and(|o| o.reason == EndReason::Stalemate)
+        self.pos().is_stalemate()
     }
 
-    /// Whether the rules end the game (or, with ``claim_draw``, a draw
-    /// could be claimed).
+    /// Whether neither side can win: only royal pieces are left, or
+    /// material the variant lists as dead. The rules then end the game
+    /// as a draw (``outcome().termination == "insufficient_material"``).
+    fn is_insufficient_material(&self) -> bool {
+        self.pos().is_insufficient_material()
+    }
+
+    /// Whether the current position has occurred at least ``count`` times
+    /// in this game, counting now (positions compared by placement, hands,
+    /// side to move, rights and usable en-passant square).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.game.repetitions() >= count
+    }
+
+    /// Whether a draw could be claimed now by the variant's claimable
+    /// rules (threefold repetition, fifty moves); never once the game is
+    /// over by the rules.
+    fn can_claim_draw(&self) -> bool {
+        !self.game.claims().is_empty()
+    }
+
+    /// Whether the rules end the game (the library's ``Game::status()``:
+    /// checkmate, stalemate, bare King, insufficient material, and the
+    /// repetition, move-count and counting rules the variant turns on) or,
+    /// with ``claim_draw``, a draw could be claimed.
     #[pyo3(signature = (*, claim_draw = false))]
     fn is_game_over(&self, claim_draw: bool) -> bool {
         self.outcome_of(claim_draw).is_some()
     }
 
-    /// The end by the variant's rules, ``None`` while the game goes on;
-    /// with ``claim_draw``, a claimable draw (threefold repetition, fifty
-    /// moves) counts as an end.
+    /// The end by the variant's rules (the library's ``Game::status()``),
+    /// ``None`` while the game goes on; ``termination`` names the rule. With
+    /// ``claim_draw``, a claimable draw (threefold repetition, fifty moves)
+    /// counts as an end.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
         self.outcome_of(claim_draw)
@@ -791,6 +906,63 @@ impl PyBoard {
     /// Whether fifty moves by each side passed without capture or Pawn move.
     fn can_claim_fifty_moves(&self) -> bool {
         self.game.claims().contains(betza::Claims::FIFTY_MOVES)
+    }
+
+    /// The pieces ``color`` holds in hand, by token (``{"P": 2, "N": 1}``;
+    /// types held only). Empty in variants without drops.
+    fn hand<'py>(&self, py: Python<'py>, color: bool) -> PyResult<Bound<'py, PyDict>> {
+        let pos = self.pos();
+        let c = if color { Color::White } else { Color::Black };
+        let dict = PyDict::new(py);
+        for (role, n) in pos.hand(c) {
+            dict.set_item(pos.variant().piece(role).token.to_string(), n)?;
+        }
+        Ok(dict)
+    }
+
+    /// Both hands, indexed by colour as python-chess's crazyhouse
+    /// ``board.pockets[color]``: ``pockets[WHITE]`` is :meth:`hand` of
+    /// White (a dict token -> count, a copy).
+    #[getter]
+    fn pockets<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+        // BLACK is False (index 0), WHITE is True (index 1).
+        Ok((self.hand(py, false)?, self.hand(py, true)?))
+    }
+
+    /// The position in SFEN (shogi's notation: ``b`` moves first, hands as
+    /// ``2Pb``, a move count); for any variant, most useful for the shogi
+    /// family.
+    fn sfen(&self) -> String {
+        self.pos().to_sfen()
+    }
+
+    /// Sets up the position of an SFEN (same variant) and clears the move
+    /// stack; :class:`FenError` naming the field at fault otherwise.
+    fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
+        let v = self.game.variant_ref().clone();
+        let fen = Position::from_sfen(&v, sfen).map_err(fen_err)?.to_fen();
+        self.game = Game::from_fen(v, &fen).map_err(fen_err)?;
+        Ok(())
+    }
+
+    /// The move in USI text (``7g7f``, ``8h2b+``, ``P*5e``).
+    fn usi(&self, r#move: PyRef<'_, PyMove>) -> String {
+        self.pos().usi(&r#move.m)
+    }
+
+    /// The legal move a USI text names (:class:`IllegalMoveError` otherwise).
+    fn parse_usi(&self, text: &str) -> PyResult<PyMove> {
+        let pos = self.pos();
+        Ok(PyMove::of(pos, usi_move(pos, text)?))
+    }
+
+    /// Plays a move given in USI text and returns it
+    /// (:class:`IllegalMoveError` otherwise).
+    fn push_usi(&mut self, text: &str) -> PyResult<PyMove> {
+        let m = usi_move(self.pos(), text)?;
+        let before = PyMove::of(self.pos(), m);
+        self.game.play(&m).map_err(move_err)?;
+        Ok(before)
     }
 
     /// The piece on the square, ``None`` if it is empty (``ValueError`` if

@@ -2,7 +2,7 @@
 //! builds a game, replays the moves and answers. `betza/stateless.py` gives
 //! them pyffish's names and argument order.
 
-use betza::{Color, Game, Position, Variant};
+use betza::{Color, EndReason, Game, Outcome, Position, Variant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -34,6 +34,33 @@ fn build(variant: &str, fen: &str, moves: &[String]) -> PyResult<Game> {
         game.play_text(m).map_err(move_err)?;
     }
     Ok(game)
+}
+
+/// Whether pyffish reports an end by this rule in `is_immediate_game_end`
+/// (a rule of the position alone, other than checkmate and stalemate, which
+/// pyffish leaves to `game_result`); the rules of the game's history
+/// (repetition, perpetual check, the n-move rule, counting) it reports in
+/// `is_optional_game_end`.
+fn is_immediate(reason: EndReason) -> bool {
+    matches!(
+        reason,
+        EndReason::BareKing | EndReason::InsufficientMaterial
+    )
+}
+
+/// Whether `is_optional_game_end` reports an end by this rule.
+fn is_history(reason: EndReason) -> bool {
+    matches!(
+        reason,
+        EndReason::Repetition
+            | EndReason::PerpetualCheck
+            | EndReason::MoveRule
+            | EndReason::Counting
+    )
+}
+
+fn outcome_value(game: &Game, o: Outcome) -> i32 {
+    value_for_side_to_move(game, o.winner)
 }
 
 /// The value of an ended game for the side to move, as pyffish gives it.
@@ -120,12 +147,12 @@ fn _sl_get_fen(
 ) -> PyResult<String> {
     no_chess960(chess960)?;
     let _ = (show_promoted, count_started);
-    if sfen {
-        return Err(PyValueError::new_err(
-            "sfen is not supported: betza writes FEN",
-        ));
-    }
-    Ok(build(variant, fen, &moves)?.position().to_fen())
+    let game = build(variant, fen, &moves)?;
+    Ok(if sfen {
+        game.position().to_sfen()
+    } else {
+        game.position().to_fen()
+    })
 }
 
 #[pyfunction]
@@ -149,8 +176,8 @@ fn _sl_validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
 fn _sl_game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
     no_chess960(chess960)?;
     let game = build(variant, fen, &moves)?;
-    match game.outcome() {
-        Some(o) => Ok(value_for_side_to_move(&game, o.winner)),
+    match game.status().outcome {
+        Some(o) => Ok(outcome_value(&game, o)),
         None => Err(PyValueError::new_err(format!(
             "the game is not over: the side to move has {} legal moves",
             game.position().legal_moves().len()
@@ -167,10 +194,11 @@ fn _sl_is_immediate_game_end(
     chess960: bool,
 ) -> PyResult<(bool, i32)> {
     no_chess960(chess960)?;
-    // Builds the game for its errors: the library's variants end a game only
-    // by checkmate and stalemate, which pyffish leaves to game_result.
-    build(variant, fen, &moves)?;
-    Ok((false, VALUE_DRAW))
+    let game = build(variant, fen, &moves)?;
+    Ok(match game.status().outcome {
+        Some(o) if is_immediate(o.reason) => (true, outcome_value(&game, o)),
+        _ => (false, VALUE_DRAW),
+    })
 }
 
 #[pyfunction]
@@ -185,10 +213,12 @@ fn _sl_is_optional_game_end(
     no_chess960(chess960)?;
     let _ = count_started;
     let game = build(variant, fen, &moves)?;
-    if game.outcome().is_some() {
-        return Ok((false, VALUE_DRAW));
-    }
-    Ok((!game.claims().is_empty(), VALUE_DRAW))
+    let status = game.status();
+    Ok(match status.outcome {
+        Some(o) if is_history(o.reason) => (true, outcome_value(&game, o)),
+        Some(_) => (false, VALUE_DRAW),
+        None => (!status.claims.is_empty(), VALUE_DRAW),
+    })
 }
 
 #[pyfunction]

@@ -19,9 +19,11 @@ ISSUE_NAMES = {
               "parse_san", "parse_uci", "uci", "fen", "set_fen", "turn", "is_check", "is_checkmate",
               "is_stalemate", "is_game_over", "outcome", "result", "piece_at", "piece_map",
               "legal_targets", "moves_between", "copy", "perft", "__str__", "__eq__", "__hash__",
-              "_repr_svg_"],
+              "_repr_svg_", "hand", "pockets", "sfen", "set_sfen", "usi", "parse_usi", "push_usi",
+              "is_insufficient_material", "is_repetition", "can_claim_draw"],
     "Outcome": ["winner", "termination", "result"],
-    "Move": ["from_square", "to_square", "promotion", "uci", "__eq__", "__hash__"],
+    "Move": ["from_square", "to_square", "promotion", "drop", "is_drop", "via", "via_captured", "uci",
+             "__eq__", "__hash__"],
 }
 
 

@@ -14,7 +14,7 @@ MEIRIQI_START = "1fyehw1mkm/ngslsgn3/p1p1p1p1s1/7ppp/10/10/7PPP/P1P1P1P1S1/NGSLS
 
 def test_start_fen_and_variants() -> None:
     assert sf.start_fen("meiriqi") == MEIRIQI_START
-    assert sf.variants()[:15] == betza.variants()
+    assert sf.variants()[: len(betza.variants())] == betza.variants()
 
 
 @pytest.mark.parametrize("variant", ["meiriqi", "decimaka", "chess", "capablanca"])
@@ -50,6 +50,7 @@ def test_checks_captures_results() -> None:
     assert sf.game_result("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", []) == sf.VALUE_DRAW
     assert sf.is_capture("chess", "startpos", ["e2e4", "d7d5"], "e4d5")
     assert not sf.is_capture("chess", "startpos", ["e2e4", "d7d5"], "e4e5")
+    # Checkmate is game_result's, as in pyffish.
     assert sf.is_immediate_game_end("chess", "startpos", mate) == (False, 0)
     knights = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
     assert sf.is_optional_game_end("chess", "startpos", knights) == (True, sf.VALUE_DRAW)
@@ -74,8 +75,6 @@ def test_errors_carry_the_library_message() -> None:
         sf.legal_moves("chess", "startpos", [], True)
     with pytest.raises(ValueError, match="notation"):
         sf.get_san("chess", "startpos", "e2e4", False, 7)
-    with pytest.raises(ValueError, match="sfen"):
-        sf.get_fen("chess", "startpos", [], False, True)
 
 
 def test_load_variant_config() -> None:

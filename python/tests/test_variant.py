@@ -46,7 +46,8 @@ promotes = ["R", "I"]
 
 def test_builtin_names() -> None:
     names = betza.variants()
-    assert names[:3] == ["decimaka", "meiriqi", "chess"] and len(names) == 15
+    assert names[:3] == ["decimaka", "meiriqi", "chess"] and len(names) == len(set(names)) >= 19
+    assert {"shogi", "minishogi", "torishogi", "crazyhouse"} <= set(names)
     for name in names:
         v = betza.Variant(name)
         assert v.name == name and betza.Board(v).fen() == v.start_fen
