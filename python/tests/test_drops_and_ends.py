@@ -15,18 +15,9 @@ from betza import stateless as sf
 ROOT = Path(__file__).resolve().parents[2]
 LION = ROOT / "tests" / "data" / "variants" / "lion.toml"
 
-# A Pawn on the board: with Kings alone the library (main at 21a9106) calls
-# the position dead although the hands are full; see LIBRARY_DROPS below.
+# A crazyhouse position with full hands.
 HOUSE = "4k3/8/8/8/8/8/4P3/4K3[QNNp] w - - 0 1"
 
-# Main at 21a9106: `Position::is_legal` (src/query.rs, is_legal_move) looks
-# only at a piece standing on the move's from-square, so `Game::play`,
-# `Position::parse_move` and `try_san` refuse every drop. The bindings find
-# drops in the legal-move list (parse_uci, parse_usi, is_legal, `in`), but
-# playing one goes through the library's `Game`, which refuses it.
-LIBRARY_DROPS = pytest.mark.xfail(
-    reason="the library refuses to play drops: Position::is_legal misses them (src/query.rs)", strict=False
-)
 SHOGI_START_SFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
 
@@ -72,7 +63,6 @@ def test_a_drop_move() -> None:
         b.parse_uci("N@e2")
 
 
-@LIBRARY_DROPS
 def test_playing_a_drop() -> None:
     b = betza.Board("crazyhouse", HOUSE)
     m = b.push_uci("N@e5")
@@ -126,7 +116,6 @@ def test_shogi_drops_through_stateless() -> None:
     assert sf.get_fen("shogi", "startpos", [], False, True) == SHOGI_START_SFEN
 
 
-@LIBRARY_DROPS
 def test_shogi_drop_played_through_stateless() -> None:
     fen = "4k4/9/9/9/9/9/9/4P4/4K4[PPb] b - - 0 5"
     assert sf.get_fen("shogi", fen, ["B@e5"], sfen=True).split(" ")[2] == "2P"

@@ -25,15 +25,7 @@ def _random_board(variant: str, plies: int, seed: int) -> betza.Board:
     return b
 
 
-# Main at 21a9106 refuses to play drops (Position::is_legal misses them, see
-# test_drops_and_ends.py): random games of these variants soon pick one.
-DROPS = {"shogi", "minishogi", "torishogi", "crazyhouse"}
-EVERY_VARIANT = [
-    pytest.param(v, marks=pytest.mark.xfail(reason="the library refuses to play drops", strict=False))
-    if v in DROPS
-    else v
-    for v in betza.variants()
-]
+EVERY_VARIANT = betza.variants()
 
 
 @pytest.mark.parametrize("variant", EVERY_VARIANT)
