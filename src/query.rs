@@ -129,7 +129,7 @@ impl<'v> Position<'v> {
     /// assert_eq!(n, 2);
     /// ```
     pub fn for_each_legal_move_from(&self, from: Square, mut f: impl FnMut(Move)) {
-        if self.colors[self.side.index()].contains(from) {
+        if from.index() < self.size().squares() && self.colors[self.side.index()].contains(from) {
             self.generate_from(!from.bb(), false, true, &mut f);
         }
     }

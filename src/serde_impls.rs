@@ -36,7 +36,7 @@ use crate::position::Piece;
 use crate::san::San;
 use crate::setup::{CastlingRights, Setup};
 use crate::uci::UciMove;
-use crate::variant::{PieceToken, Role, VariantDef};
+use crate::variant::{MAX_ROLES, PieceToken, Role, VariantDef};
 
 /// Serialize through `Display`, deserialize through `FromStr`.
 macro_rules! as_text {
@@ -194,11 +194,18 @@ struct SetupData {
     ep_square: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
+    /// Per colour, White's first: the types in hand with their counts.
+    #[serde(default)]
+    hands: [Vec<(Role, u8)>; 2],
+    /// The pieces promoted from a Pawn (crazyhouse's `~`).
+    #[serde(default)]
+    marked: Vec<Square>,
 }
 
 impl Serialize for Setup {
     /// `{"pieces": [[square, piece], ...], "side", "castling", "ep_square",
-    /// "halfmove_clock", "fullmove_number"}`.
+    /// "halfmove_clock", "fullmove_number", "hands": [[[role, count], ...],
+    /// [...]], "marked": [square, ...]}`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         SetupData {
             pieces: self.pieces().collect(),
@@ -207,6 +214,13 @@ impl Serialize for Setup {
             ep_square: self.ep_square,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
+            hands: [0, 1].map(|c| {
+                (0..MAX_ROLES)
+                    .filter(|&r| self.hands[c][r] > 0)
+                    .map(|r| (Role(r as u8), self.hands[c][r]))
+                    .collect()
+            }),
+            marked: self.marked.squares().collect(),
         }
         .serialize(s)
     }
@@ -225,6 +239,20 @@ impl<'de> Deserialize<'de> for Setup {
         setup.ep_square = data.ep_square;
         setup.halfmove_clock = data.halfmove_clock;
         setup.fullmove_number = data.fullmove_number;
+        for (c, hand) in data.hands.iter().enumerate() {
+            for &(r, n) in hand {
+                let slot = setup.hands[c]
+                    .get_mut(r.index())
+                    .ok_or_else(|| D::Error::custom(format!("no piece type {} in a hand", r.0)))?;
+                *slot = n;
+            }
+        }
+        for sq in data.marked {
+            if sq.index() >= MAX_SQUARES {
+                return Err(D::Error::custom(format!("no square {}", sq.0)));
+            }
+            setup.marked = setup.marked.with(sq);
+        }
         Ok(setup)
     }
 }

@@ -129,8 +129,8 @@ fn every_game_of_a_file() {
 fn xboards_result_for_an_end_the_rules_see_otherwise() {
     // Courier: XBoard draws a stalemate, the rules make it a loss. The
     // standard reader refuses the contradiction; XBoard's reading keeps the
-    // rules' result.
-    let text = "[Variant \"courier\"]\n[FEN \"k11/2K9/12/1P10/12/12/12/12 w 0 1\"]\n[SetUp \"1\"]\n\n\
+    // rules' result. (Black's blocked Pawn keeps its King from being bare.)
+    let text = "[Variant \"courier\"]\n[FEN \"k11/2K9/12/1P5p4/7P4/12/12/12 w 0 1\"]\n[SetUp \"1\"]\n\n\
                 1. b6 {Stalemate} 1/2-1/2\n";
     let game = XboardPgn::new().read(text).unwrap();
     assert_eq!(game.result(), betza::GameResult::WhiteWins);
