@@ -145,3 +145,24 @@ fn crash_artifacts_replay_cleanly() {
         failures.join("\n")
     );
 }
+
+/// The `play` seed that once took 15 s (the king-capture reference built a
+/// variant per move in Grand) replays, and says how long it took. Wall-clock
+/// time is not asserted: it depends on the machine; `fuzz/run.sh` checks
+/// the rates.
+#[test]
+fn grand_play_seed_replays_and_says_its_time() {
+    let path = fuzz_dir().join("corpus/play/bug-grand-pawn-without-promotion-attacks");
+    let data = fs::read(&path).expect("the committed seed");
+    assert!(data.starts_with(b"grand\n"), "the seed names Grand");
+    // The fastest of a few runs: the first builds Grand without limits.
+    let fastest = (0..3)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            targets::play(&data);
+            start.elapsed()
+        })
+        .min()
+        .expect("three runs");
+    eprintln!("play seed of {} bytes: {fastest:?}", data.len());
+}
