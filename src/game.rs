@@ -292,7 +292,7 @@ impl Game {
                 Ok(m)
             }
             Err(_) if !self.current.has_legal_move() => Err(MoveError::GameOver {
-                text: crate::variant::prefix(text),
+                text: text.to_string(),
             }),
             Err(e) => Err(e),
         }

@@ -72,6 +72,7 @@ pub mod notation;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+mod quote;
 pub mod san;
 pub mod setup;
 mod tables;
@@ -137,8 +138,8 @@ impl std::fmt::Display for Error {
             Error::Betza(v0) => std::fmt::Display::fmt(v0, f),
             Error::UnknownVariant(v0) => write!(
                 f,
-                "unknown variant {name:?}: the built-in variants are {list}",
-                name = v0,
+                "unknown variant {name}: the built-in variants are {list}",
+                name = crate::quote::quoted(v0),
                 list = crate::builtin::NAMES.join(", ")
             ),
         }

@@ -643,7 +643,11 @@ impl std::fmt::Display for BetzaError {
             position,
             message,
         } = self;
-        write!(f, "Betza string {text:?}, position {position}: {message}")
+        write!(
+            f,
+            "Betza string {}, position {position}: {message}",
+            crate::quote::quoted(text)
+        )
     }
 }
 

@@ -219,31 +219,18 @@ fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
     } else {
         lower.as_str()
     };
-    Variant::by_name(lower).map_err(|_| PgnError::UnknownVariant(short(name)))
+    Variant::by_name(lower).map_err(|_| PgnError::UnknownVariant(name.to_string()))
 }
 
 fn check_variant_tag(raw: &Raw<'_>, variant: &Variant) -> Result<(), PgnError> {
     match raw.tag("Variant") {
         Some(name) if !name.eq_ignore_ascii_case(variant.name()) => {
             Err(PgnError::VariantMismatch {
-                found: short(name),
+                found: name.to_string(),
                 expected: variant.name().to_string(),
             })
         }
         _ => Ok(()),
-    }
-}
-
-/// At most the first 40 bytes of a text an error quotes.
-fn short(s: &str) -> String {
-    let mut n = s.len().min(40);
-    while !s.is_char_boundary(n) {
-        n -= 1;
-    }
-    if n < s.len() {
-        format!("{}...", &s[..n])
-    } else {
-        s.to_string()
     }
 }
 
@@ -464,7 +451,7 @@ impl<'t> Raw<'t> {
                     let (name, value, next) =
                         parse_tag(text, i).map_err(|reason| err(line, reason, i, false))?;
                     if !names.insert(name) {
-                        let reason = format!("tag {} given twice", short(name));
+                        let reason = format!("tag {} given twice", crate::quote::quoted(name));
                         return Err(err(line, &reason, i, false));
                     }
                     raw.tags.push((name, value, line));
@@ -540,7 +527,10 @@ impl<'t> Raw<'t> {
                 Some(
                     GameResult::from_pgn_text(t).ok_or_else(|| PgnError::Syntax {
                         line: *line,
-                        reason: format!("Result tag {t:?} is not 1-0, 0-1, 1/2-1/2 or *"),
+                        reason: format!(
+                            "Result tag {} is not 1-0, 0-1, 1/2-1/2 or *",
+                            crate::quote::quoted(t)
+                        ),
                     })?,
                 )
             }
@@ -680,13 +670,14 @@ impl std::fmt::Display for PgnError {
             PgnError::Syntax { line, reason } => write!(f, "PGN line {line}: {reason}"),
             PgnError::UnknownVariant(v0) => write!(
                 f,
-                "PGN: Variant tag {name:?} names no built-in variant ({list})",
-                name = v0,
+                "PGN: Variant tag {name} names no built-in variant ({list})",
+                name = crate::quote::quoted(v0),
                 list = crate::builtin::NAMES.join(", ")
             ),
             PgnError::VariantMismatch { found, expected } => write!(
                 f,
-                "PGN: Variant tag {found:?}, but the game is read as {expected}"
+                "PGN: Variant tag {}, but the game is read as {expected}",
+                crate::quote::quoted(found)
             ),
             PgnError::Fen(v0) => write!(f, "PGN: FEN tag: {v0}"),
             PgnError::Move {
@@ -702,7 +693,9 @@ impl std::fmt::Display for PgnError {
                 f,
                 "PGN: result {found} contradicts {source_of_truth} ({expected})"
             ),
-            PgnError::Tag { name, reason } => write!(f, "PGN tag {name:?}: {reason}"),
+            PgnError::Tag { name, reason } => {
+                write!(f, "PGN tag {}: {reason}", crate::quote::quoted(name))
+            }
         }
     }
 }
@@ -835,10 +828,11 @@ mod tests {
         let text = format!("[{long} \"1\"]\n[{long} \"2\"]\n");
         let e = Game::from_pgn(&text).unwrap_err().to_string();
         assert!(e.len() < 200, "{}", e.len());
-        // As long as for a 41-byte name: only a prefix is quoted.
+        // As for a 41-byte name: only a prefix is quoted, with the length.
         let text = format!("[Variant \"{long}\"]\n*");
         let e = Game::from_pgn(&text).unwrap_err().to_string();
         let text = format!("[Variant \"{}\"]\n*", &long[..41]);
-        assert_eq!(e, Game::from_pgn(&text).unwrap_err().to_string());
+        let e41 = Game::from_pgn(&text).unwrap_err().to_string();
+        assert_eq!(e, e41.replace("(41 bytes)", "(100000 bytes)"));
     }
 }

@@ -12,6 +12,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use betza::{
@@ -175,6 +176,41 @@ pub enum Moves {
     None,
 }
 
+/// A set with a cheap multiplicative hash: SipHash costs more than the move
+/// generations it would index, once the fuzzer instruments it.
+type Set<T> = HashSet<T, BuildHasherDefault<QuickHash>>;
+
+/// The hash of [`Set`] (FxHash's scheme; no defence against chosen keys is
+/// needed for moves).
+#[derive(Default)]
+struct QuickHash(u64);
+
+impl Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// Checks `pos` and its legal moves:
 ///
 /// - its FEN reads back to the same FEN, hash and legal moves;
@@ -222,7 +258,7 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         legal.len()
     );
     // Sets, not nested loops: the fuzzer traces every comparison.
-    let mut seen = HashSet::with_capacity(legal.len());
+    let mut seen = Set::default();
     for a in &legal {
         if !seen.insert((a.from(), a.to(), a.promotion())) {
             let b = legal
@@ -238,8 +274,8 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
     }
 
     let pseudo = pos.pseudo_legal_moves();
-    let pseudo_set: HashSet<Move> = pseudo.iter().copied().collect();
-    let listed: HashSet<Move> = legal.iter().copied().collect();
+    let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
+    let listed: Set<Move> = legal.iter().copied().collect();
     for m in &legal {
         assert!(
             pseudo_set.contains(m),

@@ -1,0 +1,51 @@
+use betza::*;
+fn show(what: &str, m: String) { println!("{what}: {} bytes: {}", m.len(), &m[..m.len().min(300)]); }
+#[test]
+fn probe() {
+    let chess = Variant::by_name("chess").unwrap();
+    let big = "9".repeat(100_000);
+    let fen = |s: &str| Position::from_fen(chess, s).err().map(|e| e.to_string()).unwrap_or("OK".into());
+    show("half", fen(&format!("4k3/8/8/8/8/8/8/4K3 w - - {big} 1")));
+    show("full", fen(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {big}")));
+    show("half 70000", fen("4k3/8/8/8/8/8/8/4K3 w - - 70000 1"));
+    show("full 5e9", fen("4k3/8/8/8/8/8/8/4K3 w - - 0 5000000000"));
+    show("full -1", fen("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"));
+    show("ep", fen(&format!("4k3/8/8/8/8/8/8/4K3 w - {big} 0 1")));
+    show("castle", fen(&format!("4k3/8/8/8/8/8/8/4K3 w {} - 0 1", "K".repeat(100000))));
+    show("side", fen(&format!("4k3/8/8/8/8/8/8/4K3 {} - - 0 1", "x".repeat(100000))));
+    show("place", fen(&format!("4k3/8/8/8/8/8/8/4K{}", "x".repeat(100000))));
+    show("place2", fen(&format!("4k3/8/8/8/8/8/8/{big}")));
+    show("extra", fen(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {big}")));
+    let pos = Position::start(chess);
+    show("move", pos.parse_move(&"e".repeat(100_000)).unwrap_err().to_string());
+    show("move2", pos.parse_move(&format!("e2e4{}", "q".repeat(100_000))).unwrap_err().to_string());
+    show("san", pos.parse_san(&"N".repeat(100_000)).unwrap_err().to_string());
+    show("san2", pos.parse_san(&format!("Nf3{}", "+".repeat(100_000))).unwrap_err().to_string());
+    let bad = "Q".repeat(10_000_000);
+    show("pgn san", Game::from_pgn(&format!("[Event \"x\"]\n\n1. e4 {bad} *\n")).unwrap_err().to_string());
+    show("pgn tag", Game::from_pgn(&format!("[{} \"x\"]\n\n1. e4 *\n", "E".repeat(100000))).unwrap_err().to_string());
+    show("pgn tagv", Game::from_pgn(&format!("[Result \"{}\"]\n\n1. e4 *\n", "E".repeat(100000))).unwrap_err().to_string());
+    show("pgn variant", Game::from_pgn(&format!("[Variant \"{}\"]\n\n1. e4 *\n", "E".repeat(100000))).unwrap_err().to_string());
+    show("pgn fen", Game::from_pgn(&format!("[FEN \"{}\"]\n\n1. e4 *\n", "E".repeat(100000))).unwrap_err().to_string());
+    show("pgn junk", Game::from_pgn(&format!("{}\n", "[".repeat(100000))).map(|_| "OK".to_string()).unwrap_or_else(|e| e.to_string()));
+    show("betza", notation::parse(&format!("{}!", "W".repeat(60_000))).unwrap_err().to_string());
+    show("betza2", notation::parse(&"(".repeat(60_000)).unwrap_err().to_string());
+    let mut def = chess.definition().clone();
+    def.pieces[1].betza = format!("{}!", "W".repeat(60_000));
+    show("variant betza", Variant::new(def.clone()).err().unwrap().to_string());
+    let mut def = chess.definition().clone();
+    def.pieces[1].name = "N".repeat(60_000);
+    def.pieces[1].token = "n".repeat(60_000);
+    show("variant token", Variant::new(def.clone()).err().unwrap().to_string());
+    show("by_name", Variant::by_name(&"n".repeat(60_000)).err().unwrap().to_string());
+    let text = chess.definition().to_string().replace("name = \"chess\"", &format!("name = \"{}\"", "n".repeat(60000)));
+    show("def name", Variant::from_definition(&text).err().unwrap().to_string());
+    let text = chess.definition().to_string().replace("betza = \"K\"", &format!("betza = \"{}\"", "!".repeat(60000)));
+    show("def betza", Variant::from_definition(&text).err().unwrap().to_string());
+    show("square", "x".repeat(60000).parse::<SquareName>().err().map(|e| e.to_string()).unwrap_or_default());
+    let mut g = Game::new(chess);
+    show("game text", g.play_text(&"z".repeat(100000)).unwrap_err().to_string());
+    show("game san", g.play_san(&"z".repeat(100000)).unwrap_err().to_string());
+    show("set_tag", g.set_tag(&"z".repeat(100000), "x").err().map(|e| e.to_string()).unwrap_or_default());
+    show("uci", "z".repeat(100000).parse::<UciMove>().err().map(|e| e.to_string()).unwrap_or_default());
+}
