@@ -111,8 +111,10 @@ for target in $(cargo +nightly fuzz list); do
       -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=5 \
       -print_final_stats=1 >"$log" 2>&1; echo "status $?" >>"$log"; } 2>&1)
   status=$(sed -n 's/^status //p' "$log" | tail -1)
-  # libFuzzer's progress lines ("#1234 NEW ...") are left out of the output.
-  grep -av '^#[0-9]\|^status \|^INFO: \|^WARNING: Failed to find function' "$log" || true
+  # libFuzzer's progress lines ("#1234 NEW ..."), notes and recommended
+  # dictionary are left out of the output (they stay in the log).
+  sed '/^###### Recommended dictionary/,/^###### End of recommended dictionary/d' "$log" |
+    grep -av '^#[0-9]\|^status \|^INFO: \|^WARNING: Failed to find function' || true
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   wall_rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   read -r real user sys <<<"$cpu"

@@ -39,8 +39,9 @@ pub fn variants() -> &'static [&'static str] {
     Variant::builtin_names()
 }
 
-/// Most plies `play` makes: every ply checks every legal move, so longer
-/// inputs would only slow the fuzzer down.
+/// Most plies `play` makes: every ply checks the legal list and the move
+/// played (a few move generations each), so longer inputs would only slow
+/// the fuzzer down.
 pub const MAX_PLAY_PLIES: usize = 160;
 
 /// Most plies `variant` plays in a generated variant after its checks.
@@ -659,8 +660,13 @@ impl<'a> Bytes<'a> {
 }
 
 /// The Betza strings a `variant` input picks from: every built-in piece, and
-/// a few more shapes.
-fn betza_list() -> Vec<String> {
+/// a few more shapes. Made once: it reads every built-in definition.
+fn betza_list() -> &'static [String] {
+    static LIST: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LIST.get_or_init(make_betza_list)
+}
+
+fn make_betza_list() -> Vec<String> {
     let mut list: Vec<String> = variants()
         .iter()
         .flat_map(|name| builtin_betza(name))
@@ -677,15 +683,12 @@ fn betza_list() -> Vec<String> {
 }
 
 fn builtin_betza(name: &str) -> Vec<String> {
-    builtin_def(name)
+    let v = Variant::by_name(name).expect("built in");
+    v.definition()
         .pieces
-        .into_iter()
-        .map(|p| p.betza)
+        .iter()
+        .map(|p| p.betza.clone())
         .collect()
-}
-
-fn builtin_def(name: &str) -> VariantDef {
-    betza::builtin::definition(name).expect("built in")
 }
 
 /// `variant`: the bytes build a [`VariantDef`]: board size, up to six piece
@@ -864,7 +867,7 @@ pub fn variant(data: &[u8]) {
     let pos = Position::start(&v);
     let _ = pos.legal_moves();
     let _ = pos.perft(2);
-    play_game(v, b.rest(), MAX_VARIANT_PLIES, true);
+    play_game(v, b.rest(), MAX_VARIANT_PLIES, false);
 }
 
 /// `play`: the input picks a built-in variant, then each later byte a legal
@@ -922,5 +925,5 @@ pub fn definition(data: &[u8]) {
     let pos = Position::start(&v);
     check_position(&pos, Moves::All);
     let _ = pos.perft(2);
-    play_game(v, data, MAX_VARIANT_PLIES, true);
+    play_game(v, data, MAX_VARIANT_PLIES, false);
 }
