@@ -451,7 +451,7 @@ impl<'t> Raw<'t> {
                     let (name, value, next) =
                         parse_tag(text, i).map_err(|reason| err(line, reason, i, false))?;
                     if !names.insert(name) {
-                        let reason = format!("tag {} given twice", crate::quote::quoted(name));
+                        let reason = format!("tag {} given twice", crate::variant::prefix(name));
                         return Err(err(line, &reason, i, false));
                     }
                     raw.tags.push((name, value, line));

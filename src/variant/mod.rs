@@ -34,9 +34,6 @@ pub use def::{
     CastlingDef, PieceDef, PromotionDef, PromotionText, Region, StalemateRule, VariantDef,
 };
 pub use text::MAX_DEFINITION_BYTES;
-// Unused here since errors quote through `crate::quote`; kept for code that
-// still calls `crate::variant::prefix`.
-#[allow(unused_imports)]
 pub(crate) use text::prefix;
 
 /// The most piece types a variant may have.
