@@ -404,3 +404,48 @@ fn every_quotation_of_user_input_is_bounded() {
     let m = Variant::new(def).err().expect("refused").to_string();
     bounded(&m, &["no piece type has token", "(60000 bytes)"]);
 }
+
+// The path limit of docs/betza.md: at most 4,096 paths in each direction of
+// a term's first leg.
+
+/// Paths of a parsed one-term piece in one direction of its first leg, and
+/// its first leg's directions.
+fn paths(betza: &str) -> (u64, usize) {
+    let parsed = betza::notation::parse(betza).expect("accepted");
+    let [betza::notation::Term::Move(t)] = parsed.terms.as_slice() else {
+        panic!("{betza}: one move term");
+    };
+    let steps = |r: u8| if r == 0 { 15 } else { u64::from(r) };
+    let per = t.later.iter().fold(steps(t.range), |n, leg| {
+        n * u64::from(leg.turns.count_ones()) * steps(leg.range)
+    });
+    (per, t.first.len())
+}
+
+#[test]
+fn the_path_limit_is_per_direction_of_the_first_leg_with_tests_on_both_sides() {
+    let limit = betza::notation::MAX_PATHS;
+    assert_eq!(limit, 4096, "docs/betza.md says 4,096");
+    // At the limit: 2 turns in each of 12 later legs.
+    let at = format!("{}W", "as".repeat(12));
+    assert_eq!(paths(&at), (limit, 4));
+    let v = board(8, 8, &at).expect("at the limit, a variant builds");
+    assert!(!Position::start(&v).legal_moves().is_empty());
+    // One leg more doubles it: refused, at the leg that passes the limit.
+    let over = format!("{}W", "as".repeat(13));
+    let e = betza::notation::parse(&over).expect_err("over the limit");
+    assert_eq!(e.position, 25, "the letters of the 13th later leg");
+    assert!(
+        e.to_string()
+            .contains("this move has too many paths (over 4096) to compile"),
+        "{e}"
+    );
+    // The documented example: 2,187 per direction, 17,496 from a square.
+    let (per, dirs) = paths("aaaaaaaN");
+    assert_eq!((per, dirs, per * dirs as u64), (2187, 8, 17_496));
+    board(8, 8, "aaaaaaaN").expect("within the limit");
+    // A rider's distance counts as 15: aaR is 15 x 45 x 45 per direction.
+    let e = betza::notation::parse("aaR").expect_err("over the limit");
+    assert_eq!(e.position, 2);
+    assert_eq!(paths("aR"), (15 * 3 * 15, 4));
+}
