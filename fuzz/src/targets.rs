@@ -216,7 +216,7 @@ impl Hasher for QuickHash {
 ///
 /// - its FEN reads back to the same FEN, hash and legal moves;
 /// - the position has an outcome exactly when it has no legal move, and no
-///   two legal moves share (from, to, promotion);
+///   two legal moves share a move text;
 /// - every legal move is pseudo-legal, and every pseudo-legal move left out
 ///   of the list leaves the mover's royal piece capturable
 ///   ([`king_capturable`]);
@@ -258,20 +258,23 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         pos.outcome(),
         legal.len()
     );
-    // Sets, not nested loops: the fuzzer traces every comparison.
-    let mut seen = Set::default();
+    // Two legal moves never share a move text (whatever the move carries:
+    // a promotion, a drop, a square passed through). Sets, not nested loops:
+    // the fuzzer traces every comparison.
+    let mut seen: Set<String> = Set::default();
     for a in &legal {
-        if !seen.insert((a.from(), a.to(), a.promotion())) {
+        let text = pos.move_text(a);
+        if seen.contains(&text) {
             let b = legal
                 .iter()
-                .find(|b| b != &a && (b.from(), b.to(), b.promotion()) == (a.from(), a.to(), a.promotion()))
+                .find(|b| b != &a && pos.move_text(b) == text)
                 .unwrap_or(a);
             panic!(
-                "{}: two legal moves share from, to and promotion ({}), in {fen:?}: {a:?} and {b:?}",
-                v.name(),
-                pos.move_text(a)
+                "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
+                v.name()
             );
         }
+        seen.insert(text);
     }
 
     let pseudo = pos.pseudo_legal_moves();
