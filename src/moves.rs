@@ -331,7 +331,8 @@ impl std::fmt::Display for MoveError {
             }
             MoveError::WrongSide { text, square } => write!(
                 f,
-                "move {}: the piece on {square} is not the side to move's", quoted(text)
+                "move {}: the piece on {square} is not the side to move's",
+                quoted(text)
             ),
             MoveError::NoSuchMove {
                 text,
@@ -340,21 +341,32 @@ impl std::fmt::Display for MoveError {
                 to,
             } => write!(
                 f,
-                "move {}: the {piece} on {from} has no move to {to}", quoted(text)
+                "move {}: the {piece} on {from} has no move to {to}",
+                quoted(text)
             ),
             MoveError::KingExposed { text } => write!(
                 f,
-                "move {}: illegal, it would leave the King attacked or the Kings facing", quoted(text)
+                "move {}: illegal, it would leave the King attacked or the Kings facing",
+                quoted(text)
             ),
             MoveError::PromotionRequired { text, example } => write!(
                 f,
-                "move {}: promotion is mandatory here; write {example}", quoted(text)
+                "move {}: promotion is mandatory here; write {example}",
+                quoted(text)
             ),
             MoveError::BadPromotion { text, hint } => {
-                write!(f, "move {}: this move cannot promote that way{hint}", quoted(text))
+                write!(
+                    f,
+                    "move {}: this move cannot promote that way{hint}",
+                    quoted(text)
+                )
             }
             MoveError::Illegal { text } => {
-                write!(f, "move {}: not a legal move in this position", quoted(text))
+                write!(
+                    f,
+                    "move {}: not a legal move in this position",
+                    quoted(text)
+                )
             }
             MoveError::GameOver { text } => write!(f, "move {}: the game is over", quoted(text)),
         }

@@ -1008,8 +1008,8 @@ impl PgnReader<std::io::BufReader<std::fs::File>> {
     /// The games of the PGN file at `path`, read as [`PgnReader::new`] reads
     /// them: one game's text in memory at a time.
     pub fn open(path: impl AsRef<std::path::Path>) -> std::io::Result<Self> {
-        Ok(PgnReader::new(std::io::BufReader::new(std::fs::File::open(
-            path,
-        )?)))
+        Ok(PgnReader::new(std::io::BufReader::new(
+            std::fs::File::open(path)?,
+        )))
     }
 }

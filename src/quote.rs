@@ -43,7 +43,11 @@ pub(crate) fn some_of(items: &[String], sep: &str, max: usize) -> String {
     if items.len() <= max {
         return items.join(sep);
     }
-    format!("{}{sep}... ({} more)", items[..max].join(sep), items.len() - max)
+    format!(
+        "{}{sep}... ({} more)",
+        items[..max].join(sep),
+        items.len() - max
+    )
 }
 
 #[cfg(test)]
@@ -67,9 +71,6 @@ mod tests {
     fn long_lists_are_cut() {
         let items: Vec<String> = (0..30).map(|i| i.to_string()).collect();
         assert_eq!(some_of(&items[..3], ", ", 12), "0, 1, 2");
-        assert_eq!(
-            some_of(&items, ", ", 3),
-            "0, 1, 2, ... (27 more)"
-        );
+        assert_eq!(some_of(&items, ", ", 3), "0, 1, 2, ... (27 more)");
     }
 }

@@ -363,8 +363,13 @@ impl<'v> Position<'v> {
             _ => {}
         }
         let token_role = |token: &str| {
-            v.role_by_exact_token(token)
-                .ok_or_else(|| syntax(&format!("{} is not a piece token of {}", quoted(token), v.name)))
+            v.role_by_exact_token(token).ok_or_else(|| {
+                syntax(&format!(
+                    "{} is not a piece token of {}",
+                    quoted(token),
+                    v.name
+                ))
+            })
         };
         let (main, promotion) = match body.split_once('=') {
             Some((main, token)) => (main, Some(token_role(token)?)),
@@ -553,17 +558,22 @@ impl std::fmt::Display for SanError {
             SanError::Syntax { text, reason } => write!(f, "SAN {}: {reason}", quoted(text)),
             SanError::Ambiguous { text, candidates } => write!(
                 f,
-                "SAN {}: ambiguous, it could be {}", quoted(text),
+                "SAN {}: ambiguous, it could be {}",
+                quoted(text),
                 some_of(candidates, " or ", 12)
             ),
-            SanError::NoSuchMove { text, reason } => write!(f, "SAN {}: illegal, {reason}", quoted(text)),
+            SanError::NoSuchMove { text, reason } => {
+                write!(f, "SAN {}: illegal, {reason}", quoted(text))
+            }
             SanError::KingExposed { text } => write!(
                 f,
-                "SAN {}: illegal, it would leave the King attacked or the Kings facing", quoted(text)
+                "SAN {}: illegal, it would leave the King attacked or the Kings facing",
+                quoted(text)
             ),
             SanError::CaptureMark { text, captures } => write!(
                 f,
-                "SAN {}: {}", quoted(text),
+                "SAN {}: {}",
+                quoted(text),
                 if *captures {
                     "the move captures, write x before the square"
                 } else {
@@ -574,10 +584,16 @@ impl std::fmt::Display for SanError {
                 text,
                 reason,
                 legal,
-            } => write!(f, "SAN {}: {reason}; legal: {}", quoted(text), some_of(legal, ", ", 12)),
+            } => write!(
+                f,
+                "SAN {}: {reason}; legal: {}",
+                quoted(text),
+                some_of(legal, ", ", 12)
+            ),
             SanError::CheckSuffix { text, expected } => write!(
                 f,
-                "SAN {}: wrong check suffix, the move is written {expected}", quoted(text)
+                "SAN {}: wrong check suffix, the move is written {expected}",
+                quoted(text)
             ),
             SanError::GameOver { text } => write!(f, "SAN {}: the game is over", quoted(text)),
         }

@@ -173,7 +173,9 @@ fn grand_play_seed_replays_and_says_its_time() {
 /// `fuzz/corpus/play/start-<name>` lets the fuzzer start from them.)
 #[test]
 fn every_built_in_variant_goes_through_the_targets_by_name() {
-    let bytes: Vec<u8> = (0u8..40).map(|i| i.wrapping_mul(97).wrapping_add(13)).collect();
+    let bytes: Vec<u8> = (0u8..40)
+        .map(|i| i.wrapping_mul(97).wrapping_add(13))
+        .collect();
     for name in betza::Variant::builtin_names() {
         let mut input = format!("{name}\n").into_bytes();
         input.extend_from_slice(&bytes);

@@ -231,8 +231,14 @@ fn a_100_kb_move_counter_is_quoted_in_part_and_called_too_large() {
     let m = fen_error(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {big}"));
     bounded(&m, &["move number", "too large", "(100000 bytes)"]);
     // Not digits at all: not a whole number, also bounded.
-    let m = fen_error(&format!("4k3/8/8/8/8/8/8/4K3 w - - {} 1", "x".repeat(100_000)));
-    bounded(&m, &["half-move clock", "not a whole number", "(100000 bytes)"]);
+    let m = fen_error(&format!(
+        "4k3/8/8/8/8/8/8/4K3 w - - {} 1",
+        "x".repeat(100_000)
+    ));
+    bounded(
+        &m,
+        &["half-move clock", "not a whole number", "(100000 bytes)"],
+    );
 }
 
 #[test]
@@ -271,17 +277,33 @@ fn counters_saturate_during_play() {
     let max = u32::MAX;
     let pos = Position::from_fen(chess, &format!("4k3/8/8/8/8/8/8/4K2R b - - {max} {max}"))
         .expect("valid");
-    let after = pos.play(&pos.parse_move("e8d8").expect("legal")).expect("legal");
-    assert_eq!(after.halfmove_clock(), max, "the clock stays at its largest");
-    assert_eq!(after.fullmove_number(), max, "the move number stays at its largest");
+    let after = pos
+        .play(&pos.parse_move("e8d8").expect("legal"))
+        .expect("legal");
+    assert_eq!(
+        after.halfmove_clock(),
+        max,
+        "the clock stays at its largest"
+    );
+    assert_eq!(
+        after.fullmove_number(),
+        max,
+        "the move number stays at its largest"
+    );
     let back = Position::from_fen(chess, &after.to_fen()).expect("its own FEN reads back");
     assert_eq!(back, after);
     // A capture or pawn move still resets the clock.
     let pos = Position::from_fen(chess, &format!("4k3/8/8/8/8/8/4P3/4K3 w - - {max} {max}"))
         .expect("valid");
-    let after = pos.play(&pos.parse_move("e2e3").expect("legal")).expect("legal");
+    let after = pos
+        .play(&pos.parse_move("e2e3").expect("legal"))
+        .expect("legal");
     assert_eq!(after.halfmove_clock(), 0);
-    assert_eq!(after.fullmove_number(), max, "White's move keeps the number");
+    assert_eq!(
+        after.fullmove_number(),
+        max,
+        "White's move keeps the number"
+    );
     // And through a Game, undo restores the saturated counters exactly.
     let mut game = betza::Game::from_fen(chess, &format!("4k3/8/8/8/8/8/8/4K2R b - - {max} {max}"))
         .expect("valid");
@@ -295,7 +317,9 @@ fn counters_saturate_during_play() {
 fn a_10_mb_bad_san_inside_a_pgn_is_quoted_in_part() {
     let bad = "Q".repeat(10_000_000);
     let pgn = format!("[Event \"hostile\"]\n\n1. e4 e5 2. {bad} *\n");
-    let m = betza::Game::from_pgn(&pgn).expect_err("refused").to_string();
+    let m = betza::Game::from_pgn(&pgn)
+        .expect_err("refused")
+        .to_string();
     bounded(&m, &["PGN line 3", "move 2", "SAN", "(10000000 bytes)"]);
     assert!(m.contains(&format!("\"{}\"...", "Q".repeat(40))), "{m}");
 }
@@ -313,7 +337,16 @@ fn a_60_kb_invalid_betza_string_is_quoted_in_part() {
     def.pieces[1].name = "N".repeat(60_000);
     def.pieces[1].betza = text;
     let m = Variant::new(def).err().expect("refused").to_string();
-    bounded(&m, &["piece", "Betza string", "position 60000", "(60000 bytes)", "(60001 bytes)"]);
+    bounded(
+        &m,
+        &[
+            "piece",
+            "Betza string",
+            "position 60000",
+            "(60000 bytes)",
+            "(60001 bytes)",
+        ],
+    );
 }
 
 /// Every other place that quotes user input, fed 100,000 bytes.
@@ -323,10 +356,25 @@ fn every_quotation_of_user_input_is_bounded() {
     let chess = Variant::by_name("chess").expect("built in");
     let fen = |f: String| fen_error(&f);
     for (m, says) in [
-        (fen(format!("4k3/8/8/8/8/8/8/4K3 {long} - - 0 1")), "side to move"),
-        (fen(format!("4k3/8/8/8/8/8/8/4K3 w {long} - 0 1")), "castling"),
-        (fen(format!("4k3/8/8/8/8/8/8/4K3 w - {long} 0 1")), "en passant"),
-        (fen(format!("4k3/8/8/8/8/8/8/4K3 w - e{} 0 1", "9".repeat(99_999))), "en passant"),
+        (
+            fen(format!("4k3/8/8/8/8/8/8/4K3 {long} - - 0 1")),
+            "side to move",
+        ),
+        (
+            fen(format!("4k3/8/8/8/8/8/8/4K3 w {long} - 0 1")),
+            "castling",
+        ),
+        (
+            fen(format!("4k3/8/8/8/8/8/8/4K3 w - {long} 0 1")),
+            "en passant",
+        ),
+        (
+            fen(format!(
+                "4k3/8/8/8/8/8/8/4K3 w - e{} 0 1",
+                "9".repeat(99_999)
+            )),
+            "en passant",
+        ),
     ] {
         bounded(&m, &[says, "(100000 bytes)"]);
     }
@@ -336,7 +384,9 @@ fn every_quotation_of_user_input_is_bounded() {
         &["move text", "(100000 bytes)"],
     );
     bounded(
-        &pos.parse_move(&format!("e2e4{long}")).expect_err("refused").to_string(),
+        &pos.parse_move(&format!("e2e4{long}"))
+            .expect_err("refused")
+            .to_string(),
         &["move text", "(100004 bytes)"],
     );
     bounded(
@@ -344,19 +394,29 @@ fn every_quotation_of_user_input_is_bounded() {
         &["SAN", "(100000 bytes)"],
     );
     bounded(
-        &pos.parse_san(&format!("Nz{}", "9".repeat(99_998))).expect_err("refused").to_string(),
+        &pos.parse_san(&format!("Nz{}", "9".repeat(99_998)))
+            .expect_err("refused")
+            .to_string(),
         &["SAN", "\"z999", "not a square", "(99999 bytes)"],
     );
     bounded(
-        &pos.parse_san(&format!("e8={long}")).expect_err("refused").to_string(),
+        &pos.parse_san(&format!("e8={long}"))
+            .expect_err("refused")
+            .to_string(),
         &["SAN", "not a piece token", "(100000 bytes)"],
     );
     bounded(
-        &long.parse::<betza::SquareName>().expect_err("refused").to_string(),
+        &long
+            .parse::<betza::SquareName>()
+            .expect_err("refused")
+            .to_string(),
         &["not a square name", "(100000 bytes)"],
     );
     bounded(
-        &long.parse::<betza::PieceToken>().expect_err("refused").to_string(),
+        &long
+            .parse::<betza::PieceToken>()
+            .expect_err("refused")
+            .to_string(),
         &["not a piece token", "(100000 bytes)"],
     );
     bounded(
@@ -377,9 +437,14 @@ fn every_quotation_of_user_input_is_bounded() {
         (format!("[Variant \"{long}\"]\n\n*\n"), "Variant tag"),
         (format!("[Result \"{long}\"]\n\n*\n"), "Result tag"),
         (format!("[FEN \"{long}\"]\n\n*\n"), "FEN"),
-        (format!("[{long} \"1\"]\n[{long} \"2\"]\n\n*\n"), "given twice"),
+        (
+            format!("[{long} \"1\"]\n[{long} \"2\"]\n\n*\n"),
+            "given twice",
+        ),
     ] {
-        let m = betza::Game::from_pgn(&pgn).expect_err("refused").to_string();
+        let m = betza::Game::from_pgn(&pgn)
+            .expect_err("refused")
+            .to_string();
         bounded(&m, &[says]);
     }
     // Definitions (at most 64 KiB of text): names, tokens, Betza strings,
@@ -387,10 +452,22 @@ fn every_quotation_of_user_input_is_bounded() {
     let long = "z".repeat(60_000);
     let text = chess.definition().to_string();
     for (from, to, says) in [
-        ("name = \"chess\"", format!("name = \"{long}\""), "a name is"),
-        ("betza = \"Q\"", format!("betza = \"{long}\""), "Betza string"),
+        (
+            "name = \"chess\"",
+            format!("name = \"{long}\""),
+            "a name is",
+        ),
+        (
+            "betza = \"Q\"",
+            format!("betza = \"{long}\""),
+            "Betza string",
+        ),
         ("token = \"Q\"", format!("token = \"{long}\""), "token"),
-        ("scheme = \"zone\"", format!("scheme = \"{long}\""), "expected \"zone\""),
+        (
+            "scheme = \"zone\"",
+            format!("scheme = \"{long}\""),
+            "expected \"zone\"",
+        ),
     ] {
         assert!(text.contains(from), "the chess definition writes {from}");
         let m = Variant::from_definition(&text.replacen(from, &to, 1))

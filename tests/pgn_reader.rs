@@ -92,7 +92,9 @@ fn the_reader_gives_what_pgn_games_gives() {
     let many = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(500) + "[Event \"b\"]\n\n1. e5 *\n";
     let last = PgnReader::new(many.as_bytes()).last().expect("games");
     assert!(
-        last.unwrap_err().to_string().starts_with("PGN line 2003, move 1"),
+        last.unwrap_err()
+            .to_string()
+            .starts_with("PGN line 2003, move 1"),
         "the line of the stream"
     );
 }
@@ -164,15 +166,21 @@ fn a_stream_that_is_not_utf8_or_fails_ends_with_an_error_naming_the_line() {
     assert_eq!(games.len(), 2, "{games:?}");
     assert_eq!(games[0].as_ref().expect("read").san_moves(), ["e4"]);
     let e = games[1].as_ref().unwrap_err().to_string();
-    assert!(e.contains("the input could not be read: the disk is on fire"), "{e}");
+    assert!(
+        e.contains("the input could not be read: the disk is on fire"),
+        "{e}"
+    );
 }
 
 #[test]
 fn a_file_is_read_with_open() {
     let _one = serial();
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pgn_reader_open.pgn");
-    std::fs::write(&path, "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n")
-        .expect("written");
+    std::fs::write(
+        &path,
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+    )
+    .expect("written");
     let games: Vec<Game> = PgnReader::open(&path)
         .expect("opened")
         .collect::<Result<_, _>>()
@@ -265,5 +273,8 @@ fn memory_stays_bounded_by_one_game_over_100_000_games() {
     // The read-ahead (4 KB, doubled as needed) and the game being built:
     // far below the text's size, and the same for 10 games or 100,000.
     assert!(most_buffered < 8 * 1024, "{most_buffered} bytes held");
-    assert!(peak < 64 * 1024, "heap peak {peak} bytes over {text} bytes of text");
+    assert!(
+        peak < 64 * 1024,
+        "heap peak {peak} bytes over {text} bytes of text"
+    );
 }

@@ -432,7 +432,10 @@ mod tests {
         );
         // A cut never ends inside a character or an escape.
         let m = shorten(format!("{:?}", "é".repeat(1000)));
-        assert!(m.starts_with(&format!("\"{}...\"", "é".repeat(QUOTE_MAX / 2))), "{m}");
+        assert!(
+            m.starts_with(&format!("\"{}...\"", "é".repeat(QUOTE_MAX / 2))),
+            "{m}"
+        );
         let m = shorten(format!("{:?}", "\"".repeat(1000)));
         assert!(
             m.starts_with(&format!("\"{}...\"", "\\\"".repeat(QUOTE_MAX / 2))),

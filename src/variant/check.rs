@@ -146,16 +146,18 @@ fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantErro
         |r: &Region| !(r.white & !size.all()).is_empty() || !(r.black & !size.all()).is_empty();
     let mut named: Vec<(String, &Region)> = Vec::new();
     for p in &def.pieces {
-        named.extend(
-            p.confinement
-                .iter()
-                .map(|r| (format!("piece {} confined", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.initial
-                .iter()
-                .map(|r| (format!("piece {} initial", crate::quote::quoted(&p.name)), r)),
-        );
+        named.extend(p.confinement.iter().map(|r| {
+            (
+                format!("piece {} confined", crate::quote::quoted(&p.name)),
+                r,
+            )
+        }));
+        named.extend(p.initial.iter().map(|r| {
+            (
+                format!("piece {} initial", crate::quote::quoted(&p.name)),
+                r,
+            )
+        }));
     }
     if let PromotionDef::Zone { zone, forced, .. } = &def.promotion {
         named.push(("promotion zone".into(), zone));
@@ -192,7 +194,13 @@ fn promotions(def: &VariantDef, p: &PieceDef) -> Result<Vec<Role>, VariantError>
     }
     p.promotions
         .iter()
-        .map(|t| role_of(def, &format!("promotes of piece {}", crate::quote::quoted(&p.name)), t))
+        .map(|t| {
+            role_of(
+                def,
+                &format!("promotes of piece {}", crate::quote::quoted(&p.name)),
+                t,
+            )
+        })
         .collect()
 }
 

@@ -670,7 +670,11 @@ impl std::fmt::Display for VariantError {
                 "the definition has {bytes} bytes: at most {max} are read"
             ),
             VariantError::TooManyMoves { name, limit } => {
-                write!(f, "piece {}: too many moves to compile: {limit}", quoted(name))
+                write!(
+                    f,
+                    "piece {}: too many moves to compile: {limit}",
+                    quoted(name)
+                )
             }
             VariantError::Syntax { line, key, message } => write!(
                 f,
@@ -692,7 +696,9 @@ impl std::fmt::Display for VariantError {
             VariantError::PieceCount(v0) => write!(f, "{v0} piece types: a variant has 1 to 20"),
             VariantError::BadToken { name, token } => write!(
                 f,
-                "piece {}: token {} must be an uppercase letter, optionally after '+'", quoted(name), quoted(token)
+                "piece {}: token {} must be an uppercase letter, optionally after '+'",
+                quoted(name),
+                quoted(token)
             ),
             VariantError::DuplicateToken(v0) => {
                 write!(f, "token {} is used by two piece types", quoted(v0))
@@ -707,40 +713,56 @@ impl std::fmt::Display for VariantError {
             VariantError::PawnCount(v0) => write!(f, "{v0} pawn types: a variant has at most one"),
             VariantError::RoyalPawn(v0) => write!(
                 f,
-                "piece {}: the royal piece cannot be the pawn type (it could be taken en passant)", quoted(v0)
+                "piece {}: the royal piece cannot be the pawn type (it could be taken en passant)",
+                quoted(v0)
             ),
             VariantError::CastleNotRoyal(v0) => {
-                write!(f, "piece {}: only the royal piece may castle (O)", quoted(v0))
+                write!(
+                    f,
+                    "piece {}: only the royal piece may castle (O)",
+                    quoted(v0)
+                )
             }
             VariantError::InitialRegionMissing(v0) => {
-                write!(f, "piece {}: its 'i' moves need an initial region", quoted(v0))
+                write!(
+                    f,
+                    "piece {}: its 'i' moves need an initial region",
+                    quoted(v0)
+                )
             }
             VariantError::RoyalPromotes(v0) => {
                 write!(f, "piece {}: the royal piece cannot promote", quoted(v0))
             }
             VariantError::PromotesToRoyalOrSelf(v0) => write!(
                 f,
-                "piece {}: it may not promote to the royal piece or to itself", quoted(v0)
+                "piece {}: it may not promote to the royal piece or to itself",
+                quoted(v0)
             ),
             VariantError::PromotesToConfined { name, target } => write!(
                 f,
-                "piece {}: it may not promote to the confined {}", quoted(name), quoted(target)
+                "piece {}: it may not promote to the confined {}",
+                quoted(name),
+                quoted(target)
             ),
             VariantError::PromotionLetterClash(v0) => write!(
                 f,
-                "piece {}: two promotion choices share a letter, so move text cannot tell them apart", quoted(v0)
+                "piece {}: two promotion choices share a letter, so move text cannot tell them apart",
+                quoted(v0)
             ),
             VariantError::PromotionWithoutScheme(v0) => write!(
                 f,
-                "piece {} lists promotions but the variant has no [promotion] table", quoted(v0)
+                "piece {} lists promotions but the variant has no [promotion] table",
+                quoted(v0)
             ),
             VariantError::CapturePromotionChoices(v0) => write!(
                 f,
-                "piece {}: promotion on capture allows one promotion type per piece", quoted(v0)
+                "piece {}: promotion on capture allows one promotion type per piece",
+                quoted(v0)
             ),
             VariantError::CapturedBecomes(v0) => write!(
                 f,
-                "captured-becomes: capturers may not turn into the royal or a confined piece ({})", quoted(v0)
+                "captured-becomes: capturers may not turn into the royal or a confined piece ({})",
+                quoted(v0)
             ),
             VariantError::ForcedOutsideZone(v0) => write!(
                 f,
@@ -756,7 +778,8 @@ impl std::fmt::Display for VariantError {
             ),
             VariantError::CastlingPartner(v0) => write!(
                 f,
-                "castling: the partner {} must be a type of its own (not royal, not the pawn)", quoted(v0)
+                "castling: the partner {} must be a type of its own (not royal, not the pawn)",
+                quoted(v0)
             ),
             VariantError::CastlingDistance {
                 color,
