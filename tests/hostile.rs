@@ -208,7 +208,7 @@ fn bounded(message: &str, says: &[&str]) {
         message.len() <= MESSAGE_BOUND,
         "a message of {} bytes: {}...",
         message.len(),
-        &message[..message.floor_char_boundary(400)]
+        message.chars().take(400).collect::<String>()
     );
     for part in says {
         assert!(message.contains(part), "{message:?} does not say {part:?}");
@@ -336,7 +336,7 @@ fn a_60_kb_invalid_betza_string_is_quoted_in_part() {
     let mut def = chess.definition().clone();
     def.pieces[1].name = "N".repeat(60_000);
     def.pieces[1].betza = text;
-    let m = Variant::new(def).err().expect("refused").to_string();
+    let m = Variant::new(def).expect_err("refused").to_string();
     bounded(
         &m,
         &[
@@ -420,7 +420,7 @@ fn every_quotation_of_user_input_is_bounded() {
         &["not a piece token", "(100000 bytes)"],
     );
     bounded(
-        &Variant::by_name(&long).err().expect("refused").to_string(),
+        &Variant::by_name(&long).expect_err("refused").to_string(),
         &["unknown variant", "(100000 bytes)"],
     );
     let mut game = betza::Game::new(chess);
@@ -471,14 +471,13 @@ fn every_quotation_of_user_input_is_bounded() {
     ] {
         assert!(text.contains(from), "the chess definition writes {from}");
         let m = Variant::from_definition(&text.replacen(from, &to, 1))
-            .err()
-            .expect("refused")
+            .expect_err("refused")
             .to_string();
         bounded(&m, &[says, "(60000 bytes)"]);
     }
     let mut def = chess.definition().clone();
     def.pieces[5].promotions = vec![long.clone()];
-    let m = Variant::new(def).err().expect("refused").to_string();
+    let m = Variant::new(def).expect_err("refused").to_string();
     bounded(&m, &["no piece type has token", "(60000 bytes)"]);
 }
 
