@@ -278,3 +278,24 @@ fn memory_stays_bounded_by_one_game_over_100_000_games() {
         "heap peak {peak} bytes over {text} bytes of text"
     );
 }
+
+/// A game of 100,000 tag lines and a 100,000-line comment: the buffer is
+/// read again only each time it has doubled, so reading stays linear (a
+/// quadratic reader would take minutes here).
+#[test]
+fn a_huge_game_is_read_in_linear_time() {
+    let _one = serial();
+    let mut text = String::new();
+    for i in 0..100_000 {
+        text.push_str(&format!("[Tag{i} \"{i}\"]\n"));
+    }
+    text.push_str("\n1. e4 {");
+    text.push_str(&"comment\n".repeat(100_000));
+    text.push_str("} e5 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    let games: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert_eq!(games.len(), 2);
+    let first = games[0].as_ref().expect("read");
+    assert_eq!(first.tag("Tag99999"), Some("99999"));
+    assert_eq!(first.san_moves(), ["e4", "e5"]);
+    assert_eq!(games[1].as_ref().expect("read").san_moves(), ["d4"]);
+}
