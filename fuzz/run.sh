@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for SECONDS each (default 60), one after another.
+# Runs every fuzz target for SECONDS each (default 60), one after another,
+# and prints a table of what each did.
 #
 #   fuzz/run.sh [SECONDS]
 #
 # Needs a nightly toolchain (`cargo +nightly`) and cargo-fuzz, which it
-# installs when missing. Without nightly it says so and exits 0: the
-# committed corpora are still replayed on stable by `cargo test`
-# (tests/fuzz_replay.rs).
+# installs when missing (`cargo install cargo-fuzz --locked`). Without
+# nightly it says so and exits 0: the committed corpora are still replayed
+# on stable by `cargo test` (tests/fuzz_replay.rs).
 #
 # The committed seeds in fuzz/corpus/<target>/ are only read; what the fuzzer
 # learns goes to fuzz/target/work-corpus/<target>/ (git-ignored), so a run
 # never dirties the repository. A failing input is saved by libFuzzer as
-# fuzz/artifacts/<target>/crash-* (git-ignored too); `cargo test --test
-# fuzz_replay` replays it. The script exits 1 if any target failed.
+# fuzz/artifacts/<target>/crash-* or timeout-* (git-ignored too); `cargo test
+# --test fuzz_replay` replays it. Each target's full log is kept in
+# fuzz/target/run-logs/<target>.log.
+#
+# A target fails when libFuzzer fails (a panic, or an input running over 5 s:
+# `-timeout=5`), when it runs no input, or when it runs fewer inputs per
+# second of its own CPU time than its floor: 2,000 (`play`: 300). The rate is
+# taken per CPU second, not per wall-clock second, so that a busy machine
+# (other jobs on the same cores) does not fail the run; both are printed.
+# The script exits 1 if any target failed.
 set -uo pipefail
 cd "$(dirname "$0")"
 
@@ -35,45 +44,106 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
   fi
 fi
 
-# No sanitizer: the targets run no unsafe code (the C API is not fuzzed), so
-# AddressSanitizer would only halve the speed. Debug assertions and overflow
-# checks stay on (cargo-fuzz's default), as in `cargo test`.
-build_flags=(--sanitizer none)
+# Fewest inputs per CPU second a target must run.
+min_rate() {
+  case "$1" in
+    play) echo 300 ;;
+    *) echo 2000 ;;
+  esac
+}
 
-echo "=== building the fuzz targets"
-if ! cargo +nightly fuzz build "${build_flags[@]}"; then
-  echo "fuzz/run.sh: the fuzz targets did not build" >&2
-  exit 1
-fi
-
-# Longest input worth trying, per target: `play` uses at most 1 + 160 bytes
-# (MAX_PLAY_PLIES in src/targets.rs); the texts need no more than a few lines.
+# Longest input worth trying, per target: `play` uses at most a name line and
+# 160 bytes (MAX_PLAY_PLIES in src/targets.rs); the texts need no more than a
+# few lines.
 max_len() {
   case "$1" in
-    play) echo 256 ;;
+    play) echo 192 ;;
     variant) echo 512 ;;
     definition) echo 8192 ;;
     *) echo 1024 ;;
   esac
 }
 
-failed=()
-for target in $(cargo +nightly fuzz list); do
-  work="target/work-corpus/$target"
-  mkdir -p "$work" "corpus/$target" "artifacts/$target"
-  echo "=== $target: ${seconds}s"
-  # libFuzzer's progress lines ("#1234 NEW ...") are left out of the log.
-  cargo +nightly fuzz run "${build_flags[@]}" "$target" "$work" "corpus/$target" -- \
-      -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=30 \
-      -print_final_stats=1 2>&1 | { grep -av '^#[0-9]' || true; }
-  if [ "${PIPESTATUS[0]}" -ne 0 ]; then
-    failed+=("$target")
+# No sanitizer: the targets run no unsafe code (the C API is not fuzzed), so
+# AddressSanitizer would only halve the speed. Debug assertions and overflow
+# checks stay on (cargo-fuzz's default), as in `cargo test`.
+build_flags=(--sanitizer none)
+
+# Targets whose bytes are choices (a variant, then moves by their index), not
+# text: libFuzzer learns nothing from their comparisons, and tracing them
+# halves the speed. They are built apart, without that tracing, in
+# target/plain/.
+untraced="play"
+
+echo "=== building the fuzz targets"
+if ! cargo +nightly fuzz build "${build_flags[@]}"; then
+  echo "fuzz/run.sh: the fuzz targets did not build" >&2
+  exit 1
+fi
+for target in $untraced; do
+  if ! cargo +nightly fuzz build "${build_flags[@]}" --no-trace-compares \
+      --target-dir target/plain "$target"; then
+    echo "fuzz/run.sh: the fuzz target $target did not build" >&2
+    exit 1
   fi
 done
+host=$(rustc +nightly -vV | sed -n 's/^host: //p')
+binary() {
+  case " $untraced " in
+    *" $1 "*) echo "target/plain/$host/release/$1" ;;
+    *) echo "target/$host/release/$1" ;;
+  esac
+}
+
+mkdir -p target/run-logs
+failed=()
+rows=()
+for target in $(cargo +nightly fuzz list); do
+  work="target/work-corpus/$target"
+  log="target/run-logs/$target.log"
+  mkdir -p "$work" "corpus/$target" "artifacts/$target"
+  echo "=== $target: ${seconds}s"
+  # The binary itself, not `cargo fuzz run`, so that the CPU time measured
+  # is the fuzzer's alone.
+  TIMEFORMAT='%R %U %S'
+  cpu=$({ time "$(binary "$target")" "$work" "corpus/$target" \
+      -artifact_prefix="artifacts/$target/" \
+      -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=5 \
+      -print_final_stats=1 >"$log" 2>&1; echo "status $?" >>"$log"; } 2>&1)
+  status=$(sed -n 's/^status //p' "$log" | tail -1)
+  # libFuzzer's progress lines ("#1234 NEW ..."), notes and recommended
+  # dictionary are left out of the output (they stay in the log).
+  sed '/^###### Recommended dictionary/,/^###### End of recommended dictionary/d' "$log" |
+    grep -av '^#[0-9]\|^status \|^INFO: \|^WARNING: Failed to find function' || true
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  wall_rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  read -r real user sys <<<"$cpu"
+  execs=${execs:-0}
+  wall_rate=${wall_rate:-0}
+  cpu_rate=$(awk -v n="$execs" -v u="$user" -v s="$sys" \
+    'BEGIN { t = u + s; printf "%d", (t > 0 ? n / t : 0) }')
+  floor=$(min_rate "$target")
+  verdict=ok
+  if [ "$status" != 0 ]; then
+    verdict="failed (libFuzzer exit $status)"
+  elif [ "$execs" -eq 0 ]; then
+    verdict="stalled (no input ran)"
+  elif [ "$cpu_rate" -lt "$floor" ]; then
+    verdict="too slow (floor $floor/s)"
+  fi
+  [ "$verdict" = ok ] || failed+=("$target")
+  rows+=("| $target | $execs | $wall_rate | $cpu_rate | $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }') | $floor | $verdict |")
+done
+
+echo
+echo "=== ${seconds}s per target ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
+echo "| target | execs | execs/s (wall) | execs/s (CPU) | CPU s | floor | result |"
+echo "|---|--:|--:|--:|--:|--:|---|"
+printf '%s\n' "${rows[@]}"
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz/run.sh: failures in: ${failed[*]} (inputs in fuzz/artifacts/<target>/;"
-  echo "  replay them with: cargo test --test fuzz_replay)"
+  echo "  replay them with: cargo test --test fuzz_replay; logs in fuzz/target/run-logs/)"
   exit 1
 fi
-echo "fuzz/run.sh: every target ran ${seconds}s without a failure"
+echo "fuzz/run.sh: every target ran ${seconds}s without a failure, each at its rate"

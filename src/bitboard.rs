@@ -524,8 +524,8 @@ impl fmt::Display for SquareNameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)",
-            self.0
+            "{} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)",
+            crate::quote::quoted(&self.0)
         )
     }
 }

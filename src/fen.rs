@@ -523,6 +523,16 @@ pub(crate) fn hands_text(pos: &Position<'_>) -> String {
     s
 }
 
+use crate::quote::quoted;
+
+/// Whether a refused counter is refused only for its size: digits alone, not
+/// all zeros (a move number of 0 is refused for being 0).
+fn too_large(counter: &str) -> bool {
+    !counter.is_empty()
+        && counter.bytes().all(|b| b.is_ascii_digit())
+        && counter.bytes().any(|b| b != b'0')
+}
+
 impl std::fmt::Display for FenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -531,11 +541,16 @@ impl std::fmt::Display for FenError {
                 "FEN has {v0} fields: expected 6 (placement, side, castling, en passant, half-move clock, move number) or the first 4"
             ),
             FenError::UnknownPiece { rank, token } => {
-                write!(f, "placement, rank {rank}: unknown piece token {token:?}")
+                write!(
+                    f,
+                    "placement, rank {rank}: unknown piece token {}",
+                    quoted(token)
+                )
             }
             FenError::BadCount { rank, count } => write!(
                 f,
-                "placement, rank {rank}: bad empty-square count {count:?}"
+                "placement, rank {rank}: bad empty-square count {}",
+                quoted(count)
             ),
             FenError::RankWidth {
                 rank,
@@ -564,14 +579,18 @@ impl std::fmt::Display for FenError {
                 f,
                 "placement: the {color} {name} on {square} is outside its confinement"
             ),
-            FenError::Side(v0) => write!(f, "side to move: {v0:?} is not 'w' or 'b'"),
+            FenError::Side(v0) => {
+                write!(f, "side to move: {} is not 'w' or 'b'", quoted(v0))
+            }
             FenError::Castling(v0) => write!(
                 f,
-                "castling: {v0:?} is not '-' or some of 'KQkq' in that order"
+                "castling: {} is not '-' or some of 'KQkq' in that order",
+                quoted(v0)
             ),
             FenError::NoCastling(v0) => write!(
                 f,
-                "castling: {v0:?} given, but this variant has no castling"
+                "castling: {} given, but this variant has no castling",
+                quoted(v0)
             ),
             FenError::CastlingPieces {
                 right,
@@ -583,7 +602,11 @@ impl std::fmt::Display for FenError {
                 "castling: right '{right}' needs the {color} King on {king} and a Rook on {rook}"
             ),
             FenError::EnPassantSyntax(v0) => {
-                write!(f, "en passant: {v0:?} is not '-' or a square of the board")
+                write!(
+                    f,
+                    "en passant: {} is not '-' or a square of the board",
+                    quoted(v0)
+                )
             }
             FenError::EnPassantSquare { square, color } => write!(
                 f,
@@ -591,10 +614,29 @@ impl std::fmt::Display for FenError {
             ),
             FenError::NoEnPassant(v0) => write!(
                 f,
-                "en passant: {v0:?} given, but this variant has no en passant"
+                "en passant: {} given, but this variant has no en passant",
+                quoted(v0)
             ),
-            FenError::Halfmove(v0) => write!(f, "half-move clock: {v0:?} is not a whole number"),
-            FenError::Fullmove(v0) => write!(f, "move number: {v0:?} is not a whole number from 1"),
+            FenError::Halfmove(v0) if too_large(v0) => write!(
+                f,
+                "half-move clock: {} is too large (at most {})",
+                quoted(v0),
+                u32::MAX
+            ),
+            FenError::Halfmove(v0) => {
+                write!(f, "half-move clock: {} is not a whole number", quoted(v0))
+            }
+            FenError::Fullmove(v0) if too_large(v0) => write!(
+                f,
+                "move number: {} is too large (at most {})",
+                quoted(v0),
+                u32::MAX
+            ),
+            FenError::Fullmove(v0) => write!(
+                f,
+                "move number: {} is not a whole number from 1",
+                quoted(v0)
+            ),
             FenError::OpponentInCheck => {
                 f.write_str("placement: the side to move could capture the enemy King")
             }

@@ -83,6 +83,7 @@ pub mod perft;
 pub mod pgn;
 pub mod position;
 pub mod query;
+mod quote;
 pub mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -160,8 +161,8 @@ impl std::fmt::Display for Error {
             Error::Betza(v0) => std::fmt::Display::fmt(v0, f),
             Error::UnknownVariant(v0) => write!(
                 f,
-                "unknown variant {name:?}: the built-in variants are {list}",
-                name = v0,
+                "unknown variant {name}: the built-in variants are {list}",
+                name = crate::quote::quoted(v0),
                 list = crate::builtin::NAMES.join(", ")
             ),
         }

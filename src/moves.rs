@@ -391,16 +391,19 @@ pub enum MoveError {
     },
 }
 
+use crate::quote::quoted;
+
 impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MoveError::Syntax { text, reason } => write!(f, "move text {text:?}: {reason}"),
+            MoveError::Syntax { text, reason } => write!(f, "move text {}: {reason}", quoted(text)),
             MoveError::EmptySquare { text, square } => {
-                write!(f, "move {text:?}: there is no piece on {square}")
+                write!(f, "move {}: there is no piece on {square}", quoted(text))
             }
             MoveError::WrongSide { text, square } => write!(
                 f,
-                "move {text:?}: the piece on {square} is not the side to move's"
+                "move {}: the piece on {square} is not the side to move's",
+                quoted(text)
             ),
             MoveError::NoSuchMove {
                 text,
@@ -411,7 +414,8 @@ impl std::fmt::Display for MoveError {
             } => {
                 write!(
                     f,
-                    "move {text:?}: the {piece} on {from} has no move to {to}"
+                    "move {}: the {piece} on {from} has no move to {to}",
+                    quoted(text)
                 )?;
                 match via {
                     Some(v) => write!(f, " capturing on {v}"),
@@ -420,20 +424,30 @@ impl std::fmt::Display for MoveError {
             }
             MoveError::KingExposed { text } => write!(
                 f,
-                "move {text:?}: illegal, it would leave the King attacked or the Kings facing"
+                "move {}: illegal, it would leave the King attacked or the Kings facing",
+                quoted(text)
             ),
             MoveError::PromotionRequired { text, example } => write!(
                 f,
-                "move {text:?}: promotion is mandatory here; write {example}"
+                "move {}: promotion is mandatory here; write {example}",
+                quoted(text)
             ),
             MoveError::BadPromotion { text, hint } => {
-                write!(f, "move {text:?}: this move cannot promote that way{hint}")
+                write!(
+                    f,
+                    "move {}: this move cannot promote that way{hint}",
+                    quoted(text)
+                )
             }
             MoveError::Illegal { text } => {
-                write!(f, "move {text:?}: not a legal move in this position")
+                write!(
+                    f,
+                    "move {}: not a legal move in this position",
+                    quoted(text)
+                )
             }
-            MoveError::GameOver { text } => write!(f, "move {text:?}: the game is over"),
-            MoveError::Drop { text, reason } => write!(f, "drop {text:?}: {reason}"),
+            MoveError::GameOver { text } => write!(f, "move {}: the game is over", quoted(text)),
+            MoveError::Drop { text, reason } => write!(f, "drop {}: {reason}", quoted(text)),
         }
     }
 }

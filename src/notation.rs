@@ -53,7 +53,7 @@
 //!
 //! Anything else (`j`, `x`, ...) is rejected with the
 //! position of the offending character, and so is a move of more than
-//! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths from a square.
+//! [`MAX_LEGS`] legs or [`MAX_PATHS`] paths in one direction of its first leg.
 //!
 //! ```
 //! use betza::notation::parse;
@@ -201,8 +201,11 @@ pub struct LaterLeg {
     pub range: u8,
 }
 
-/// The most paths one multi-leg term may have from a square (before the
-/// board cuts them): far beyond any real piece, and quick to compile.
+/// The most paths one multi-leg term may have in each direction of its first
+/// leg (before the board cuts them): far beyond any real piece, and quick to
+/// compile. A path is one choice per leg: of the first leg's distance, then
+/// of each later leg's turn and distance (a rider's distance counts as 15).
+/// From a square that is at most 8 x 4,096 paths, one set per direction.
 pub const MAX_PATHS: u64 = 1 << 12;
 
 /// The most legs one move may have: more than any zig-zag a 16x16 board allows.
@@ -574,7 +577,8 @@ impl Parser<'_> {
             let mut prev_range = range;
             let mut shape = atom.shape();
             // Paths from one square multiply with every branching leg; bound
-            // them so that compiling a piece stays quick.
+            // them per direction of the first leg (what docs/betza.md says)
+            // so that compiling a piece stays quick.
             let steps = |r: u8| if r == 0 { 15u64 } else { r as u64 };
             let mut ways = steps(range);
             for w in groups.windows(2) {
@@ -777,7 +781,11 @@ impl std::fmt::Display for BetzaError {
             position,
             message,
         } = self;
-        write!(f, "Betza string {text:?}, position {position}: {message}")
+        write!(
+            f,
+            "Betza string {}, position {position}: {message}",
+            crate::quote::quoted(text)
+        )
     }
 }
 

@@ -452,8 +452,13 @@ impl<'v> Position<'v> {
             _ => {}
         }
         let token_role = |token: &str| {
-            v.role_by_exact_token(token)
-                .ok_or_else(|| syntax(&format!("{token:?} is not a piece token of {}", v.name)))
+            v.role_by_exact_token(token).ok_or_else(|| {
+                syntax(&format!(
+                    "{} is not a piece token of {}",
+                    quoted(token),
+                    v.name
+                ))
+            })
         };
         let (main, promotion) = match body.split_once('=') {
             Some((main, token)) => (main, Some(token_role(token)?)),
@@ -475,8 +480,8 @@ impl<'v> Position<'v> {
         };
         parsed.to = size.parse_square(&main[sq_start..]).ok_or_else(|| {
             syntax(&format!(
-                "{:?} is not a square of the board",
-                &main[sq_start..]
+                "{} is not a square of the board",
+                quoted(&main[sq_start..])
             ))
         })?;
         let mut rest = &main[..sq_start];
@@ -740,23 +745,30 @@ impl std::fmt::Display for San {
     }
 }
 
+use crate::quote::{quoted, some_of};
+
 impl std::fmt::Display for SanError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SanError::Syntax { text, reason } => write!(f, "SAN {text:?}: {reason}"),
+            SanError::Syntax { text, reason } => write!(f, "SAN {}: {reason}", quoted(text)),
             SanError::Ambiguous { text, candidates } => write!(
                 f,
-                "SAN {text:?}: ambiguous, it could be {}",
-                candidates.join(" or ")
+                "SAN {}: ambiguous, it could be {}",
+                quoted(text),
+                some_of(candidates, " or ", 12)
             ),
-            SanError::NoSuchMove { text, reason } => write!(f, "SAN {text:?}: illegal, {reason}"),
+            SanError::NoSuchMove { text, reason } => {
+                write!(f, "SAN {}: illegal, {reason}", quoted(text))
+            }
             SanError::KingExposed { text } => write!(
                 f,
-                "SAN {text:?}: illegal, it would leave the King attacked or the Kings facing"
+                "SAN {}: illegal, it would leave the King attacked or the Kings facing",
+                quoted(text)
             ),
             SanError::CaptureMark { text, captures } => write!(
                 f,
-                "SAN {text:?}: {}",
+                "SAN {}: {}",
+                quoted(text),
                 if *captures {
                     "the move captures, write x before the square"
                 } else {
@@ -767,12 +779,18 @@ impl std::fmt::Display for SanError {
                 text,
                 reason,
                 legal,
-            } => write!(f, "SAN {text:?}: {reason}; legal: {}", legal.join(", ")),
+            } => write!(
+                f,
+                "SAN {}: {reason}; legal: {}",
+                quoted(text),
+                some_of(legal, ", ", 12)
+            ),
             SanError::CheckSuffix { text, expected } => write!(
                 f,
-                "SAN {text:?}: wrong check suffix, the move is written {expected}"
+                "SAN {}: wrong check suffix, the move is written {expected}",
+                quoted(text)
             ),
-            SanError::GameOver { text } => write!(f, "SAN {text:?}: the game is over"),
+            SanError::GameOver { text } => write!(f, "SAN {}: the game is over", quoted(text)),
         }
     }
 }
@@ -821,7 +839,7 @@ impl std::str::FromStr for San {
             t.parse::<PieceToken>()
                 .ok()
                 .filter(|_| t.bytes().all(|b| !b.is_ascii_lowercase()))
-                .ok_or_else(|| syntax(&format!("{t:?} is not a piece token")))
+                .ok_or_else(|| syntax(&format!("{} is not a piece token", quoted(t))))
         };
         let (main, promotion) = match body.split_once('=') {
             Some((main, t)) => (main, Some(token(t)?)),
@@ -842,8 +860,8 @@ impl std::str::FromStr for San {
         };
         let to: SquareName = main[sq_start..].parse().map_err(|_| {
             syntax(&format!(
-                "{:?} is not a square of the board",
-                &main[sq_start..]
+                "{} is not a square of the board",
+                quoted(&main[sq_start..])
             ))
         })?;
         let mut rest = &main[..sq_start];

@@ -145,3 +145,56 @@ fn crash_artifacts_replay_cleanly() {
         failures.join("\n")
     );
 }
+
+/// The `play` seed that once took 15 s (the king-capture reference built a
+/// variant per move in Grand) replays, and says how long it took. Wall-clock
+/// time is not asserted: it depends on the machine; `fuzz/run.sh` checks
+/// the rates.
+#[test]
+fn grand_play_seed_replays_and_says_its_time() {
+    let path = fuzz_dir().join("corpus/play/bug-grand-pawn-without-promotion-attacks");
+    let data = fs::read(&path).expect("the committed seed");
+    assert!(data.starts_with(b"grand\n"), "the seed names Grand");
+    // The fastest of a few runs: the first builds Grand without limits.
+    let fastest = (0..3)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            targets::play(&data);
+            start.elapsed()
+        })
+        .min()
+        .expect("three runs");
+    eprintln!("play seed of {} bytes: {fastest:?}", data.len());
+}
+
+/// Every built-in variant, the ones added later too, goes through `play`,
+/// `move_text` and `san` by name: a short game of fixed bytes, then its
+/// moves as text. (New variants need no code here; a seed
+/// `fuzz/corpus/play/start-<name>` lets the fuzzer start from them.)
+#[test]
+fn every_built_in_variant_goes_through_the_targets_by_name() {
+    let bytes: Vec<u8> = (0u8..40)
+        .map(|i| i.wrapping_mul(97).wrapping_add(13))
+        .collect();
+    for name in betza::Variant::builtin_names() {
+        let mut input = format!("{name}\n").into_bytes();
+        input.extend_from_slice(&bytes);
+        targets::play(&input);
+        let game = targets::play_game(
+            betza::Variant::by_name(name).expect("built in"),
+            &bytes[..12],
+            12,
+            false,
+        );
+        let start = game.start_position();
+        let mut pos = *start;
+        let (mut texts, mut sans) = (Vec::new(), Vec::new());
+        for m in game.moves() {
+            texts.push(pos.move_text(&m));
+            sans.push(pos.san(&m).to_string());
+            pos = pos.play(&m).expect("legal");
+        }
+        targets::move_text(format!("{name}\n{}", texts.join(" ")).as_bytes());
+        targets::san(format!("{name}\n{}", sans.join(" ")).as_bytes());
+    }
+}

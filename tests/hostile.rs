@@ -195,3 +195,334 @@ fn a_long_rhino_compiles() {
         assert_eq!(pos.is_check(), check, "Rhino of {steps} steps");
     }
 }
+
+// Error messages of bounded size (issue 30): whatever the input, a message
+// quotes at most 40 characters of it, with its true length in bytes, and
+// still says what is wrong.
+
+/// The longest message any hostile input below may give.
+const MESSAGE_BOUND: usize = 300;
+
+#[track_caller]
+fn bounded(message: &str, says: &[&str]) {
+    assert!(
+        message.len() <= MESSAGE_BOUND,
+        "a message of {} bytes: {}...",
+        message.len(),
+        message.chars().take(400).collect::<String>()
+    );
+    for part in says {
+        assert!(message.contains(part), "{message:?} does not say {part:?}");
+    }
+}
+
+fn fen_error(fen: &str) -> String {
+    let chess = Variant::by_name("chess").expect("built in");
+    Position::from_fen(chess, fen)
+        .expect_err("refused")
+        .to_string()
+}
+
+#[test]
+fn a_100_kb_move_counter_is_quoted_in_part_and_called_too_large() {
+    let big = "9".repeat(100_000);
+    let m = fen_error(&format!("4k3/8/8/8/8/8/8/4K3 w - - {big} 1"));
+    bounded(&m, &["half-move clock", "too large", "(100000 bytes)"]);
+    assert!(m.contains(&format!("\"{}\"...", "9".repeat(40))), "{m}");
+    let m = fen_error(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {big}"));
+    bounded(&m, &["move number", "too large", "(100000 bytes)"]);
+    // Not digits at all: not a whole number, also bounded.
+    let m = fen_error(&format!(
+        "4k3/8/8/8/8/8/8/4K3 w - - {} 1",
+        "x".repeat(100_000)
+    ));
+    bounded(
+        &m,
+        &["half-move clock", "not a whole number", "(100000 bytes)"],
+    );
+}
+
+#[test]
+fn fen_counters_just_past_their_range_are_too_large_and_at_it_are_read() {
+    let max = u32::MAX;
+    let past = u64::from(max) + 1;
+    let m = fen_error(&format!("4k3/8/8/8/8/8/8/4K3 w - - {past} 1"));
+    assert_eq!(
+        m,
+        format!("half-move clock: \"{past}\" is too large (at most {max})")
+    );
+    let m = fen_error(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {past}"));
+    assert_eq!(
+        m,
+        format!("move number: \"{past}\" is too large (at most {max})")
+    );
+    // Zero and signs are not too large: they are no counter at all.
+    let m = fen_error("4k3/8/8/8/8/8/8/4K3 w - - 0 0");
+    assert!(m.contains("not a whole number from 1"), "{m}");
+    let m = fen_error("4k3/8/8/8/8/8/8/4K3 w - - -1 1");
+    assert!(m.contains("not a whole number"), "{m}");
+    let m = fen_error("4k3/8/8/8/8/8/8/4K3 w - - +1 1");
+    assert!(m.contains("not a whole number"), "{m}");
+    let chess = Variant::by_name("chess").expect("built in");
+    let pos = Position::from_fen(chess, &format!("4k3/8/8/8/8/8/8/4K3 w - - {max} {max}"))
+        .expect("the largest counters are read");
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (max, max));
+}
+
+/// The counters saturate at their largest value (docs/notation.md): a move
+/// past it keeps them there, the FEN written reads back, and nothing wraps to
+/// 0 (which would be an invalid move number).
+#[test]
+fn counters_saturate_during_play() {
+    let chess = Variant::by_name("chess").expect("built in");
+    let max = u32::MAX;
+    let pos = Position::from_fen(chess, &format!("4k3/8/8/8/8/8/8/4K2R b - - {max} {max}"))
+        .expect("valid");
+    let after = pos
+        .play(&pos.parse_move("e8d8").expect("legal"))
+        .expect("legal");
+    assert_eq!(
+        after.halfmove_clock(),
+        max,
+        "the clock stays at its largest"
+    );
+    assert_eq!(
+        after.fullmove_number(),
+        max,
+        "the move number stays at its largest"
+    );
+    let back = Position::from_fen(chess, &after.to_fen()).expect("its own FEN reads back");
+    assert_eq!(back, after);
+    // A capture or pawn move still resets the clock.
+    let pos = Position::from_fen(chess, &format!("4k3/8/8/8/8/8/4P3/4K3 w - - {max} {max}"))
+        .expect("valid");
+    let after = pos
+        .play(&pos.parse_move("e2e3").expect("legal"))
+        .expect("legal");
+    assert_eq!(after.halfmove_clock(), 0);
+    assert_eq!(
+        after.fullmove_number(),
+        max,
+        "White's move keeps the number"
+    );
+    // And through a Game, undo restores the saturated counters exactly.
+    let mut game = betza::Game::from_fen(chess, &format!("4k3/8/8/8/8/8/8/4K2R b - - {max} {max}"))
+        .expect("valid");
+    game.play_text("e8d8").expect("legal");
+    assert_eq!(game.position().fullmove_number(), max);
+    game.undo();
+    assert_eq!(game.position().halfmove_clock(), max);
+}
+
+#[test]
+fn a_10_mb_bad_san_inside_a_pgn_is_quoted_in_part() {
+    let bad = "Q".repeat(10_000_000);
+    let pgn = format!("[Event \"hostile\"]\n\n1. e4 e5 2. {bad} *\n");
+    let m = betza::Game::from_pgn(&pgn)
+        .expect_err("refused")
+        .to_string();
+    bounded(&m, &["PGN line 3", "move 2", "SAN", "(10000000 bytes)"]);
+    assert!(m.contains(&format!("\"{}\"...", "Q".repeat(40))), "{m}");
+}
+
+#[test]
+fn a_60_kb_invalid_betza_string_is_quoted_in_part() {
+    let text = format!("{}!", "W".repeat(60_000));
+    let e = betza::notation::parse(&text).expect_err("refused");
+    assert_eq!(e.position, 60_000, "the error points at the '!'");
+    let m = e.to_string();
+    bounded(&m, &["Betza string", "position 60000", "(60001 bytes)"]);
+    // In a definition the piece's name comes first, as long as it may be.
+    let chess = Variant::by_name("chess").expect("built in");
+    let mut def = chess.definition().clone();
+    def.pieces[1].name = "N".repeat(60_000);
+    def.pieces[1].betza = text;
+    let m = Variant::new(def).expect_err("refused").to_string();
+    bounded(
+        &m,
+        &[
+            "piece",
+            "Betza string",
+            "position 60000",
+            "(60000 bytes)",
+            "(60001 bytes)",
+        ],
+    );
+}
+
+/// Every other place that quotes user input, fed 100,000 bytes.
+#[test]
+fn every_quotation_of_user_input_is_bounded() {
+    let long = "z".repeat(100_000);
+    let chess = Variant::by_name("chess").expect("built in");
+    let fen = |f: String| fen_error(&f);
+    for (m, says) in [
+        (
+            fen(format!("4k3/8/8/8/8/8/8/4K3 {long} - - 0 1")),
+            "side to move",
+        ),
+        (
+            fen(format!("4k3/8/8/8/8/8/8/4K3 w {long} - 0 1")),
+            "castling",
+        ),
+        (
+            fen(format!("4k3/8/8/8/8/8/8/4K3 w - {long} 0 1")),
+            "en passant",
+        ),
+        (
+            fen(format!(
+                "4k3/8/8/8/8/8/8/4K3 w - e{} 0 1",
+                "9".repeat(99_999)
+            )),
+            "en passant",
+        ),
+    ] {
+        bounded(&m, &[says, "(100000 bytes)"]);
+    }
+    let pos = Position::start(chess);
+    bounded(
+        &pos.parse_move(&long).expect_err("refused").to_string(),
+        &["move text", "(100000 bytes)"],
+    );
+    bounded(
+        &pos.parse_move(&format!("e2e4{long}"))
+            .expect_err("refused")
+            .to_string(),
+        &["move text", "(100004 bytes)"],
+    );
+    bounded(
+        &pos.parse_san(&long).expect_err("refused").to_string(),
+        &["SAN", "(100000 bytes)"],
+    );
+    bounded(
+        &pos.parse_san(&format!("Nz{}", "9".repeat(99_998)))
+            .expect_err("refused")
+            .to_string(),
+        &["SAN", "\"z999", "not a square", "(99999 bytes)"],
+    );
+    bounded(
+        &pos.parse_san(&format!("e8={long}"))
+            .expect_err("refused")
+            .to_string(),
+        &["SAN", "not a piece token", "(100000 bytes)"],
+    );
+    bounded(
+        &long
+            .parse::<betza::SquareName>()
+            .expect_err("refused")
+            .to_string(),
+        &["not a square name", "(100000 bytes)"],
+    );
+    bounded(
+        &long
+            .parse::<betza::PieceToken>()
+            .expect_err("refused")
+            .to_string(),
+        &["not a piece token", "(100000 bytes)"],
+    );
+    bounded(
+        &Variant::by_name(&long).expect_err("refused").to_string(),
+        &["unknown variant", "(100000 bytes)"],
+    );
+    let mut game = betza::Game::new(chess);
+    bounded(
+        &game.play_text(&long).expect_err("refused").to_string(),
+        &["move text", "(100000 bytes)"],
+    );
+    bounded(
+        &game.play_san(&long).expect_err("refused").to_string(),
+        &["SAN", "(100000 bytes)"],
+    );
+    // PGN tags.
+    for (pgn, says) in [
+        (format!("[Variant \"{long}\"]\n\n*\n"), "Variant tag"),
+        (format!("[Result \"{long}\"]\n\n*\n"), "Result tag"),
+        (format!("[FEN \"{long}\"]\n\n*\n"), "FEN"),
+        (
+            format!("[{long} \"1\"]\n[{long} \"2\"]\n\n*\n"),
+            "given twice",
+        ),
+    ] {
+        let m = betza::Game::from_pgn(&pgn)
+            .expect_err("refused")
+            .to_string();
+        bounded(&m, &[says]);
+    }
+    // Definitions (at most 64 KiB of text): names, tokens, Betza strings,
+    // keywords.
+    let long = "z".repeat(60_000);
+    let text = chess.definition().to_string();
+    for (from, to, says) in [
+        (
+            "name = \"chess\"",
+            format!("name = \"{long}\""),
+            "a name is",
+        ),
+        (
+            "betza = \"Q\"",
+            format!("betza = \"{long}\""),
+            "Betza string",
+        ),
+        ("token = \"Q\"", format!("token = \"{long}\""), "token"),
+        (
+            "scheme = \"zone\"",
+            format!("scheme = \"{long}\""),
+            "expected \"zone\"",
+        ),
+    ] {
+        assert!(text.contains(from), "the chess definition writes {from}");
+        let m = Variant::from_definition(&text.replacen(from, &to, 1))
+            .expect_err("refused")
+            .to_string();
+        bounded(&m, &[says, "(60000 bytes)"]);
+    }
+    let mut def = chess.definition().clone();
+    def.pieces[5].promotions = vec![long.clone()];
+    let m = Variant::new(def).expect_err("refused").to_string();
+    bounded(&m, &["no piece type has token", "(60000 bytes)"]);
+}
+
+// The path limit of docs/betza.md: at most 4,096 paths in each direction of
+// a term's first leg.
+
+/// Paths of a parsed one-term piece in one direction of its first leg, and
+/// its first leg's directions.
+fn paths(betza: &str) -> (u64, usize) {
+    let parsed = betza::notation::parse(betza).expect("accepted");
+    let [betza::notation::Term::Move(t)] = parsed.terms.as_slice() else {
+        panic!("{betza}: one move term");
+    };
+    let steps = |r: u8| if r == 0 { 15 } else { u64::from(r) };
+    let per = t.later.iter().fold(steps(t.range), |n, leg| {
+        n * u64::from(leg.turns.count_ones()) * steps(leg.range)
+    });
+    (per, t.first.len())
+}
+
+#[test]
+fn the_path_limit_is_per_direction_of_the_first_leg_with_tests_on_both_sides() {
+    let limit = betza::notation::MAX_PATHS;
+    assert_eq!(limit, 4096, "docs/betza.md says 4,096");
+    // At the limit: 2 turns in each of 12 later legs.
+    let at = format!("{}W", "as".repeat(12));
+    assert_eq!(paths(&at), (limit, 4));
+    let v = board(8, 8, &at).expect("at the limit, a variant builds");
+    assert!(!Position::start(&v).legal_moves().is_empty());
+    // One leg more doubles it: refused, at the leg that passes the limit.
+    let over = format!("{}W", "as".repeat(13));
+    let e = betza::notation::parse(&over).expect_err("over the limit");
+    assert_eq!(e.position, 25, "the letters of the 13th later leg");
+    assert!(
+        e.to_string()
+            .contains("this move has too many paths (over 4096) to compile"),
+        "{e}"
+    );
+    // The documented example: 2,187 per direction, 17,496 from a square.
+    let (per, dirs) = paths("aaaaaaaN");
+    assert_eq!((per, dirs, per * dirs as u64), (2187, 8, 17_496));
+    board(8, 8, "aaaaaaaN").expect("within the limit");
+    // A rider's distance counts as 15: aaR is 15 x 45 x 45 per direction.
+    let e = betza::notation::parse("aaR").expect_err("over the limit");
+    assert_eq!(e.position, 2);
+    assert_eq!(paths("aR"), (15 * 3 * 15, 4));
+}

@@ -10,6 +10,11 @@
 //! This file depends on nothing but `betza` and `std`: it must compile both
 //! inside the fuzz crate and inside the main crate's tests.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
 use betza::{
     CastlingDef, Color, Game, Move, PieceDef, Position, PromotionDef, Region, StalemateRule,
     Variant, VariantDef, VariantRef,
@@ -34,8 +39,9 @@ pub fn variants() -> &'static [&'static str] {
     Variant::builtin_names()
 }
 
-/// Most plies `play` makes: every ply checks every legal move, so longer
-/// inputs would only slow the fuzzer down.
+/// Most plies `play` makes: every ply checks the legal list and the move
+/// played (a few move generations each), so longer inputs would only slow
+/// the fuzzer down.
 pub const MAX_PLAY_PLIES: usize = 160;
 
 /// Most plies `variant` plays in a generated variant after its checks.
@@ -58,28 +64,49 @@ fn text(data: &[u8]) -> Option<&str> {
 /// pseudo-legal capture or, where the rule exists, because the two royal
 /// pieces face each other on an open file. Built only on
 /// `pseudo_legal_moves`, not on the library's attack tests.
+///
+/// A piece with no promotion left still attacks the squares where it would
+/// have to promote (Grand's Pawn on the last rank): that capture is no move,
+/// so in a variant with promotion limits the question is asked of the same
+/// position in the variant without them ([`with_unlimited_twin`]).
 pub fn king_capturable(pos: &Position<'_>) -> bool {
-    let v = pos.variant();
-    // A Pawn that has no promotion left still attacks the last rank (Grand):
-    // ask the same position in the variant without promotion limits.
-    if let PromotionDef::Zone { limits, .. } = &v.definition().promotion
-        && !limits.is_empty()
-    {
-        let mut def = v.definition().clone();
-        if let PromotionDef::Zone { limits, .. } = &mut def.promotion {
-            limits.clear();
-        }
-        let unlimited = Variant::new(def).expect("the same variant without limits");
-        return match Position::from_fen(&unlimited, &pos.to_fen()) {
-            // Refused as "the side to move could capture the enemy King".
-            Err(_) => true,
-            Ok(p) => king_capturable(&p),
-        };
+    with_unlimited_twin(pos, |twin| match twin {
+        Some(twin) => capturable_by_moves(twin),
+        // Refused as "the side to move could capture the enemy King".
+        None if has_limits(pos.variant()) => true,
+        None => capturable_by_moves(pos),
+    })
+}
+
+/// Whether `v` limits promotion (and so needs a twin without limits).
+fn has_limits(v: &Variant) -> bool {
+    matches!(&v.definition().promotion, PromotionDef::Zone { limits, .. } if !limits.is_empty())
+}
+
+/// Runs `f` on `pos` read in the variant without promotion limits, or on
+/// `None` when `pos`'s variant has none or the twin variant refuses the
+/// position. Limits only take moves away, so a move of `pos` is a move of
+/// the twin too and plays there to the twin of the position it plays to:
+/// [`check_position`] converts a position once and plays every move in the
+/// twin, instead of converting each position a move leads to.
+fn with_unlimited_twin<R>(pos: &Position<'_>, f: impl FnOnce(Option<&Position<'_>>) -> R) -> R {
+    if !has_limits(pos.variant()) {
+        return f(None);
     }
+    let unlimited = without_limits(pos.variant());
+    match Position::from_fen(&unlimited, &pos.to_fen()) {
+        Ok(twin) => f(Some(&twin)),
+        Err(_) => f(None),
+    }
+}
+
+/// [`king_capturable`] in a variant without promotion limits.
+fn capturable_by_moves(pos: &Position<'_>) -> bool {
+    let v = pos.variant();
     if pos
         .pseudo_legal_moves()
         .iter()
-        .any(|m| m.captured() == Some(v.royal()))
+        .any(|m| m.captured() == Some(v.royal()) || m.via_captured() == Some(v.royal()))
     {
         return true;
     }
@@ -106,26 +133,103 @@ pub fn king_capturable(pos: &Position<'_>) -> bool {
     })
 }
 
+/// `v` without promotion limits, built once per definition and kept: a
+/// variant costs milliseconds to build, a reference question microseconds.
+/// The few most recent definitions are kept (the fuzz targets build new
+/// variants all the time; the built-ins come back again and again).
+fn without_limits(v: &Variant) -> Rc<Variant> {
+    const KEPT: usize = 8;
+    thread_local! {
+        static CACHE: RefCell<Vec<(VariantDef, Rc<Variant>)>> = const { RefCell::new(Vec::new()) };
+    }
+    let def = v.definition();
+    if let Some(hit) = CACHE.with(|c| {
+        c.borrow()
+            .iter()
+            .find(|(d, _)| d == def)
+            .map(|(_, u)| Rc::clone(u))
+    }) {
+        return hit;
+    }
+    let mut unlimited = def.clone();
+    if let PromotionDef::Zone { limits, .. } = &mut unlimited.promotion {
+        limits.clear();
+    }
+    let built = Rc::new(Variant::new(unlimited).expect("the same variant without limits"));
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() == KEPT {
+            c.remove(0);
+        }
+        c.push((def.clone(), Rc::clone(&built)));
+    });
+    built
+}
+
 /// Which legal moves [`check_position`] checks one by one.
 #[derive(Clone, Copy, Debug)]
 pub enum Moves {
-    /// Every legal move.
+    /// Every legal move, each also against the king-capture reference.
     All,
-    /// This one only (the legal list as a whole is still checked).
+    /// This one only.
     Only(Move),
+    /// None: only the list as a whole.
+    None,
+}
+
+/// A set with a cheap multiplicative hash: SipHash costs more than the move
+/// generations it would index, once the fuzzer instruments it.
+type Set<T> = HashSet<T, BuildHasherDefault<QuickHash>>;
+
+/// The hash of [`Set`] (FxHash's scheme; no defence against chosen keys is
+/// needed for moves).
+#[derive(Default)]
+struct QuickHash(u64);
+
+impl Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// Checks `pos` and its legal moves:
 ///
 /// - its FEN reads back to the same FEN, hash and legal moves;
-/// - the legal moves are exactly the pseudo-legal moves that do not leave the
-///   mover's royal piece capturable, and no two share (from, to, promotion);
-/// - the position has an outcome exactly when it has no legal move;
-/// - for each legal move chosen by `moves`: `is_legal` and `play` accept it,
+/// - the position has an outcome exactly when it has no legal move, and no
+///   two legal moves share a move text;
+/// - every legal move is pseudo-legal, and every pseudo-legal move left out
+///   of the list leaves the mover's royal piece capturable
+///   ([`king_capturable`]);
+/// - for each legal move chosen by `moves`: the reference finds that it does
+///   not leave the royal piece capturable, `is_legal` and `play` accept it,
 ///   its move text and its SAN read back to it, `moves_between` and
 ///   `legal_targets` list it, and `hash_after` equals the next position's
-///   `hash`. (These cost about ten move generations per move: `play` checks
-///   only the move it plays, to keep the fuzzer fast on long games.)
+///   `hash`.
+///
+/// With [`Moves::All`] the legal list is exactly the reference's. The other
+/// modes check the moves left out and the chosen move only: that costs a few
+/// move generations instead of one per move, so `play` can afford it at
+/// every ply (and every listed move gets checked when some input plays it).
 pub fn check_position(pos: &Position<'_>, moves: Moves) {
     let v = pos.variant();
     let fen = pos.to_fen();
@@ -158,43 +262,73 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         pos.outcome(),
         legal.len()
     );
-    for (i, a) in legal.iter().enumerate() {
-        if let Some(b) = legal[i + 1..].iter().find(|b| {
-            (
-                b.from(),
-                b.to(),
-                b.promotion(),
-                b.is_drop().then(|| b.role()),
-            ) == (
-                a.from(),
-                a.to(),
-                a.promotion(),
-                a.is_drop().then(|| a.role()),
-            )
-        }) {
+    // Two legal moves never share a move text (whatever the move carries:
+    // a promotion, a drop, a square passed through). Sets, not nested loops:
+    // the fuzzer traces every comparison.
+    let mut seen: Set<String> = Set::default();
+    for a in &legal {
+        let text = pos.move_text(a);
+        if seen.contains(&text) {
+            let b = legal
+                .iter()
+                .find(|b| b != &a && pos.move_text(b) == text)
+                .unwrap_or(a);
             panic!(
-                "{}: two legal moves share from, to and promotion ({}), in {fen:?}: {a:?} and {b:?}",
-                v.name(),
-                pos.move_text(a)
+                "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
+                v.name()
             );
         }
+        seen.insert(text);
     }
 
     let pseudo = pos.pseudo_legal_moves();
+    let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
+    let listed: Set<Move> = legal.iter().copied().collect();
+    for m in &legal {
+        assert!(
+            pseudo_set.contains(m),
+            "{}: legal {} ({m:?}) is not pseudo-legal in {fen:?}",
+            v.name(),
+            pos.move_text(m)
+        );
+    }
+    // The pseudo-legal moves the reference judges: those left out, and the
+    // chosen listed ones.
+    let judged: Vec<&Move> = pseudo
+        .iter()
+        .filter(|m| match moves {
+            Moves::All => true,
+            Moves::Only(only) => !listed.contains(m) || **m == only,
+            Moves::None => !listed.contains(m),
+        })
+        .collect();
     // A game over at once (a bare King) has pseudo-legal moves but no legal one.
     let over = pos
         .outcome()
         .is_some_and(|o| o.reason == betza::EndReason::BareKing);
-    for m in &pseudo {
-        let listed = legal.contains(m);
-        let next = pos.play_unchecked(m);
-        // A drop of a type that may not mate (shogi's Pawn) is illegal when
-        // it mates; otherwise legal means the King is not left capturable.
-        let mates = m.is_drop()
-            && v.definition().pieces[m.role().index()].drop_mate_illegal
-            && next.is_check()
-            && next.legal_moves().is_empty();
-        let safe = !over && !king_capturable(&next) && !mates;
+    // A drop of a type that may not mate (shogi's Pawn) is illegal when it
+    // mates; otherwise legal means the King is not left capturable.
+    let mates = |m: &Move| {
+        m.is_drop() && v.definition().pieces[m.role().index()].drop_mate_illegal && {
+            let next = pos.play_unchecked(m);
+            next.is_check() && next.legal_moves().is_empty()
+        }
+    };
+    let safe: Vec<bool> = with_unlimited_twin(pos, |twin| {
+        judged
+            .iter()
+            .map(|m| {
+                !over
+                    && !mates(m)
+                    && match twin {
+                        Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
+                        None => !king_capturable(&pos.play_unchecked(m)),
+                    }
+            })
+            .collect()
+    });
+    for (m, &safe) in judged.iter().zip(&safe) {
+        let listed = listed.contains(m);
         assert_eq!(
             listed,
             safe,
@@ -210,27 +344,24 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
     match moves {
         Moves::All => {
             for m in &legal {
-                check_move(pos, m, hash, &pseudo, &fen);
+                check_move(pos, m, hash, &fen);
             }
         }
         Moves::Only(m) => {
             assert!(
-                legal.contains(&m),
+                listed.contains(&m),
                 "{}: {m:?} is not a legal move of {fen:?}",
                 v.name()
             );
-            check_move(pos, &m, hash, &pseudo, &fen);
+            check_move(pos, &m, hash, &fen);
         }
+        Moves::None => {}
     }
 }
 
-fn check_move(pos: &Position<'_>, m: &Move, hash: u64, pseudo: &[Move], fen: &str) {
+fn check_move(pos: &Position<'_>, m: &Move, hash: u64, fen: &str) {
     let name = pos.variant().name();
     let text = pos.move_text(m);
-    assert!(
-        pseudo.contains(m),
-        "{name}: legal {text} is not pseudo-legal in {fen:?}"
-    );
     assert!(
         pos.is_legal(m),
         "{name}: listed {text} is not is_legal in {fen:?}"
@@ -398,42 +529,50 @@ pub fn fen(data: &[u8]) {
     }
 }
 
-/// The position a `move_text` or `san` input starts from, in `variant`: the
-/// first line as FEN, or the start position when that line is empty.
-fn first_line_position<'v>(variant: &'v Variant, line: &str) -> Option<Position<'v>> {
-    if line.trim().is_empty() {
+/// The position a `move_text` or `san` input starts from: the first line is
+/// a built-in variant's name (see [`variants`]) and optionally a FEN after
+/// it (without one, the start position). A line that does not start with a
+/// name is read whole as a FEN of the first built-in. `None` when the FEN is
+/// refused.
+fn first_line_position(line: &str) -> Option<Position<'static>> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let (variant, fen) = match Variant::by_name(word) {
+        Ok(v) => (v, rest.trim()),
+        Err(_) => (builtin(0), line),
+    };
+    if fen.is_empty() {
         Some(Position::start(variant))
     } else {
-        Position::from_fen(variant, line).ok()
+        Position::from_fen(variant, fen).ok()
     }
 }
 
-/// The body of `move_text` and `san`: the first line is a FEN (empty: the
-/// start position), tried in every built-in variant; the rest is
-/// whitespace-separated words, each given to `read`. A word read as a move
-/// must name a legal move that passes every check of [`check_position`] for
-/// one move (its own move text and SAN read back to it, and so on); it is
-/// played and the next word applies to the new position. Refused words are
-/// skipped. The final position must satisfy [`check_position`].
+/// The body of `move_text` and `san`: the first line picks a variant and a
+/// position ([`first_line_position`]); the rest is whitespace-separated
+/// words, each given to `read`. A word read as a move must name a legal move
+/// that the king-capture reference accepts and that passes every check of
+/// [`check_position`] for one move (its own move text and SAN read back to
+/// it, and so on); it is played and the next word applies to the new
+/// position. Refused words are skipped. The final position must satisfy
+/// [`check_position`] as a list.
 fn read_moves(data: &[u8], read: fn(&Position<'_>, &str) -> Option<Move>) {
     let Some(text) = text(data) else { return };
     let (line, words) = text.split_once('\n').unwrap_or((text, ""));
-    for i in 0..variants().len() as u8 {
-        let Some(mut pos) = first_line_position(builtin(i), line) else {
-            continue;
-        };
-        for word in words.split_whitespace() {
-            let Some(m) = read(&pos, word) else { continue };
-            let fen = pos.to_fen();
-            assert!(
-                pos.is_legal(&m),
-                "{word:?} was read as the illegal {m:?} in {fen:?}"
-            );
-            check_move(&pos, &m, pos.hash(), &pos.pseudo_legal_moves(), &fen);
-            pos = pos.play(&m).expect("legal");
-        }
-        check_position(&pos, Moves::All);
+    let Some(mut pos) = first_line_position(line) else {
+        return;
+    };
+    for word in words.split_whitespace() {
+        let Some(m) = read(&pos, word) else { continue };
+        let fen = pos.to_fen();
+        assert!(
+            pos.is_legal(&m) && pos.legal_moves().contains(&m),
+            "{word:?} was read as the illegal {m:?} in {fen:?}"
+        );
+        check_position(&pos, Moves::Only(m));
+        pos = pos.play(&m).expect("legal");
     }
+    check_position(&pos, Moves::None);
 }
 
 /// `move_text`: [`read_moves`] with move texts (`Position::parse_move`).
@@ -546,8 +685,13 @@ impl<'a> Bytes<'a> {
 }
 
 /// The Betza strings a `variant` input picks from: every built-in piece, and
-/// a few more shapes.
-fn betza_list() -> Vec<String> {
+/// a few more shapes. Made once: it reads every built-in definition.
+fn betza_list() -> &'static [String] {
+    static LIST: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LIST.get_or_init(make_betza_list)
+}
+
+fn make_betza_list() -> Vec<String> {
     let mut list: Vec<String> = variants()
         .iter()
         .flat_map(|name| builtin_betza(name))
@@ -564,15 +708,12 @@ fn betza_list() -> Vec<String> {
 }
 
 fn builtin_betza(name: &str) -> Vec<String> {
-    builtin_def(name)
+    let v = Variant::by_name(name).expect("built in");
+    v.definition()
         .pieces
-        .into_iter()
-        .map(|p| p.betza)
+        .iter()
+        .map(|p| p.betza.clone())
         .collect()
-}
-
-fn builtin_def(name: &str) -> VariantDef {
-    betza::builtin::definition(name).expect("built in")
 }
 
 /// `variant`: the bytes build a [`VariantDef`]: board size, up to six piece
@@ -753,18 +894,37 @@ pub fn variant(data: &[u8]) {
     let pos = Position::start(&v);
     let _ = pos.legal_moves();
     let _ = pos.perft(2);
-    play_game(v, b.rest(), MAX_VARIANT_PLIES, true);
+    play_game(v, b.rest(), MAX_VARIANT_PLIES, false);
 }
 
-/// `play`: the first byte picks a built-in variant, each later byte a legal
+/// `play`: the input picks a built-in variant, then each later byte a legal
 /// move (see [`play_game`]): at every step the legal list as a whole, the FEN
 /// and the move played are checked by [`check_position`], and the final
-/// position for every legal move.
+/// position for every legal move. The variant is named by the input's first
+/// line (`grand\n` then the move bytes: seeds stay with their variant when
+/// built-ins are added) or, when the input does not start with a built-in's
+/// name and a newline, picked by the first byte (its value modulo the number
+/// of built-ins).
 pub fn play(data: &[u8]) {
-    let Some((&first, moves)) = data.split_first() else {
-        return;
+    let (variant, moves) = match named_line(data) {
+        Some(picked) => picked,
+        None => {
+            let Some((&first, moves)) = data.split_first() else {
+                return;
+            };
+            (builtin(first), moves)
+        }
     };
-    play_game(builtin(first), moves, MAX_PLAY_PLIES, false);
+    play_game(variant, moves, MAX_PLAY_PLIES, false);
+}
+
+/// The built-in variant `data`'s first line names, and the bytes after it.
+fn named_line(data: &[u8]) -> Option<(&'static Variant, &[u8])> {
+    // A name is short: no need to look far for the newline.
+    let end = data.iter().take(32).position(|&b| b == b'\n')?;
+    let name = std::str::from_utf8(&data[..end]).ok()?;
+    let v = Variant::by_name(name.trim()).ok()?;
+    Some((v, &data[end + 1..]))
 }
 
 /// `definition`: arbitrary text read as a variant definition file. Reading
@@ -792,5 +952,5 @@ pub fn definition(data: &[u8]) {
     let pos = Position::start(&v);
     check_position(&pos, Moves::All);
     let _ = pos.perft(2);
-    play_game(v, data, MAX_VARIANT_PLIES, true);
+    play_game(v, data, MAX_VARIANT_PLIES, false);
 }

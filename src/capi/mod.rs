@@ -140,8 +140,11 @@ thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// The longest quotation of caller text a message keeps, in bytes.
-const QUOTE_MAX: usize = 40;
+/// The longest quotation a message keeps whole, in bytes: every Rust error
+/// quotes caller text through `crate::quote::quoted` (at most 40 characters,
+/// each escaped in at most 10 bytes), so only a quotation from elsewhere is
+/// ever cut here.
+const QUOTE_MAX: usize = 402;
 /// The longest message kept, in bytes.
 const MESSAGE_MAX: usize = 1024;
 
@@ -155,19 +158,16 @@ pub(crate) fn prefix(s: &str, max: usize) -> &str {
     &s[..n]
 }
 
-/// `s` quoted, at most its first `QUOTE_MAX` bytes: for messages about
-/// caller text, which may be long.
+/// `s` quoted as every error message quotes caller text: at most its first
+/// 40 characters, then its length in bytes (see `crate::quote::quoted`).
 pub(crate) fn quote(s: &str) -> String {
-    if s.len() <= QUOTE_MAX {
-        format!("{s:?}")
-    } else {
-        format!("{:?}... ({} bytes)", prefix(s, QUOTE_MAX), s.len())
-    }
+    crate::quote::quoted(s).to_string()
 }
 
-/// A message short enough to keep: the Rust errors quote the text they
-/// refuse whole (`"..."` in Debug form), so each long quotation is cut to a
-/// prefix, and the message to `MESSAGE_MAX` bytes.
+/// A message short enough to keep: a safety net, since the Rust errors
+/// already quote at most a prefix of the text they refuse. A quotation longer
+/// than `QUOTE_MAX` bytes is cut to a prefix, and the message to
+/// `MESSAGE_MAX` bytes.
 fn shorten(message: String) -> String {
     if message.len() <= QUOTE_MAX {
         return message;
@@ -446,7 +446,7 @@ mod tests {
     fn long_quotations_are_cut_to_a_prefix() {
         let long = "x".repeat(1_000_000);
         let m = shorten(format!("move text {long:?}: malformed"));
-        assert!(m.len() < 200, "{m}");
+        assert!(m.len() < QUOTE_MAX + 100, "{m}");
         assert!(m.starts_with(&format!("move text \"{}...\"", "x".repeat(QUOTE_MAX))));
         assert!(m.ends_with(": malformed"), "{m}");
         // Short quotations and escapes are kept.
@@ -461,11 +461,14 @@ mod tests {
             format!("a {:?} b {:?} and {:?}", "q\"x", "é", "y".repeat(10))
         );
         // A cut never ends inside a character or an escape.
-        let m = shorten(format!("{:?}", "é".repeat(100)));
-        assert!(m.starts_with(&format!("\"{}...\"", "é".repeat(20))), "{m}");
-        let m = shorten(format!("{:?}", "\"".repeat(100)));
+        let m = shorten(format!("{:?}", "é".repeat(1000)));
         assert!(
-            m.starts_with(&format!("\"{}...\"", "\\\"".repeat(20))),
+            m.starts_with(&format!("\"{}...\"", "é".repeat(QUOTE_MAX / 2))),
+            "{m}"
+        );
+        let m = shorten(format!("{:?}", "\"".repeat(1000)));
+        assert!(
+            m.starts_with(&format!("\"{}...\"", "\\\"".repeat(QUOTE_MAX / 2))),
             "{m}"
         );
         // Text without quotes is capped.
@@ -478,6 +481,6 @@ mod tests {
     fn quote_keeps_a_prefix() {
         assert_eq!(quote("e4"), "\"e4\"");
         let q = quote(&"é".repeat(50));
-        assert_eq!(q, format!("\"{}\"... (100 bytes)", "é".repeat(20)));
+        assert_eq!(q, format!("\"{}\"... (100 bytes)", "é".repeat(40)));
     }
 }

@@ -182,7 +182,7 @@ fn role_of(def: &VariantDef, place: &str, token: &str) -> Result<Role, VariantEr
         .map(|i| Role(i as u8))
         .ok_or_else(|| VariantError::UnknownToken {
             place: place.to_string(),
-            token: super::prefix(token),
+            token: token.to_string(),
         })
 }
 
@@ -211,8 +211,8 @@ fn tokens(def: &VariantDef) -> Result<(), VariantError> {
     for (i, p) in def.pieces.iter().enumerate() {
         if !is_token(&p.token) {
             return Err(VariantError::BadToken {
-                name: super::prefix(&p.name),
-                token: super::prefix(&p.token),
+                name: p.name.clone(),
+                token: p.token.clone(),
             });
         }
         if def.pieces[..i].iter().any(|q| q.token == p.token) {
@@ -252,17 +252,17 @@ fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantErro
         named.extend(
             p.drop_region
                 .iter()
-                .map(|r| (format!("piece {:?} drop-region", p.name), r)),
+                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
         );
         named.extend(
             p.confinement
                 .iter()
-                .map(|r| (format!("piece {:?} confined", p.name), r)),
+                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
         );
         named.extend(
             p.initial
                 .iter()
-                .map(|r| (format!("piece {:?} initial", p.name), r)),
+                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
         );
     }
     if let PromotionDef::Zone { zone, forced, .. } = &def.promotion {
@@ -300,7 +300,13 @@ fn promotions(def: &VariantDef, p: &PieceDef) -> Result<Vec<Role>, VariantError>
     }
     p.promotions
         .iter()
-        .map(|t| role_of(def, &format!("promotes of piece {:?}", p.name), t))
+        .map(|t| {
+            role_of(
+                def,
+                &format!("promotes of piece {}", crate::quote::quoted(&p.name)),
+                t,
+            )
+        })
         .collect()
 }
 

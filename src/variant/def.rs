@@ -70,8 +70,8 @@ impl Region {
         let square = |s: &str| {
             size.parse_square(s.trim()).ok_or_else(|| {
                 format!(
-                    "{:?} is not a square of the {}x{} board",
-                    super::text::prefix(s.trim()),
+                    "{} is not a square of the {}x{} board",
+                    crate::quote::quoted(s.trim()),
                     size.files(),
                     size.ranks()
                 )

@@ -186,8 +186,8 @@ impl fmt::Display for PieceTokenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a piece token (a letter, optionally after '+')",
-            self.0
+            "{} is not a piece token (a letter, optionally after '+')",
+            crate::quote::quoted(&self.0)
         )
     }
 }
@@ -793,6 +793,8 @@ impl From<Variant> for VariantRef {
     }
 }
 
+use crate::quote::quoted;
+
 impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -806,7 +808,11 @@ impl std::fmt::Display for VariantError {
                 "the definition has {bytes} bytes: at most {max} are read"
             ),
             VariantError::TooManyMoves { name, limit } => {
-                write!(f, "piece {name:?}: too many moves to compile: {limit}")
+                write!(
+                    f,
+                    "piece {}: too many moves to compile: {limit}",
+                    quoted(name)
+                )
             }
             VariantError::Syntax { line, key, message } => write!(
                 f,
@@ -828,55 +834,73 @@ impl std::fmt::Display for VariantError {
             VariantError::PieceCount(v0) => write!(f, "{v0} piece types: a variant has 1 to 20"),
             VariantError::BadToken { name, token } => write!(
                 f,
-                "piece {name:?}: token {token:?} must be an uppercase letter, optionally after '+'"
+                "piece {}: token {} must be an uppercase letter, optionally after '+'",
+                quoted(name),
+                quoted(token)
             ),
             VariantError::DuplicateToken(v0) => {
-                write!(f, "token {v0:?} is used by two piece types")
+                write!(f, "token {} is used by two piece types", quoted(v0))
             }
             VariantError::UnknownToken { place, token } => {
-                write!(f, "{place}: no piece type has token {token:?}")
+                write!(f, "{place}: no piece type has token {}", quoted(token))
             }
-            VariantError::Betza { name, error } => write!(f, "piece {name:?}: {error}"),
+            VariantError::Betza { name, error } => write!(f, "piece {}: {error}", quoted(name)),
             VariantError::RoyalCount(v0) => {
                 write!(f, "{v0} royal piece types: a variant has exactly one")
             }
             VariantError::PawnCount(v0) => write!(f, "{v0} pawn types: a variant has at most one"),
             VariantError::RoyalPawn(v0) => write!(
                 f,
-                "piece {v0:?}: the royal piece cannot be the pawn type (it could be taken en passant)"
+                "piece {}: the royal piece cannot be the pawn type (it could be taken en passant)",
+                quoted(v0)
             ),
             VariantError::CastleNotRoyal(v0) => {
-                write!(f, "piece {v0:?}: only the royal piece may castle (O)")
+                write!(
+                    f,
+                    "piece {}: only the royal piece may castle (O)",
+                    quoted(v0)
+                )
             }
             VariantError::InitialRegionMissing(v0) => {
-                write!(f, "piece {v0:?}: its 'i' moves need an initial region")
+                write!(
+                    f,
+                    "piece {}: its 'i' moves need an initial region",
+                    quoted(v0)
+                )
             }
             VariantError::RoyalPromotes(v0) => {
-                write!(f, "piece {v0:?}: the royal piece cannot promote")
+                write!(f, "piece {}: the royal piece cannot promote", quoted(v0))
             }
             VariantError::PromotesToRoyalOrSelf(v0) => write!(
                 f,
-                "piece {v0:?}: it may not promote to the royal piece or to itself"
+                "piece {}: it may not promote to the royal piece or to itself",
+                quoted(v0)
             ),
             VariantError::PromotesToConfined { name, target } => write!(
                 f,
-                "piece {name:?}: it may not promote to the confined {target:?}"
+                "piece {}: it may not promote to the confined {}",
+                quoted(name),
+                quoted(target)
             ),
             VariantError::PromotionLetterClash(v0) => write!(
                 f,
-                "piece {v0:?}: two promotion choices share a letter, so move text cannot tell them apart"
+                "piece {}: two promotion choices share a letter, so move text cannot tell them apart",
+                quoted(v0)
             ),
             VariantError::PromotionWithoutScheme(v0) => write!(
                 f,
-                "piece {v0:?} lists promotions but the variant has no [promotion] table"
+                "piece {} lists promotions but the variant has no [promotion] table",
+                quoted(v0)
             ),
             VariantError::CapturePromotionChoices(v0) => write!(
                 f,
-                "piece {v0:?}: promotion on capture allows one promotion type per piece"
+                "piece {}: promotion on capture allows one promotion type per piece",
+                quoted(v0)
             ),
             VariantError::CapturedBecomes(v0) => write!(
                 f,
-                "captured-becomes: capturers may not turn into the royal or a confined piece ({v0:?})"
+                "captured-becomes: capturers may not turn into the royal or a confined piece ({})",
+                quoted(v0)
             ),
             VariantError::ForcedOutsideZone(v0) => write!(
                 f,
@@ -892,7 +916,8 @@ impl std::fmt::Display for VariantError {
             ),
             VariantError::CastlingPartner(v0) => write!(
                 f,
-                "castling: the partner {v0:?} must be a type of its own (not royal, not the pawn)"
+                "castling: the partner {} must be a type of its own (not royal, not the pawn)",
+                quoted(v0)
             ),
             VariantError::CastlingDistance {
                 color,

@@ -106,13 +106,13 @@ fn line_of(text: &str, at: usize) -> usize {
         + 1
 }
 
-/// At most 40 characters of a user's text, for error messages: a huge input
-/// is never copied whole.
+/// At most 40 characters of a user's text, unquoted, for error messages
+/// that name a key: a huge input is never copied whole (its length is said
+/// instead). Quotations use [`crate::quote::quoted`].
 pub(crate) fn prefix(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
+    match text.char_indices().nth(crate::quote::QUOTE_CHARS) {
         None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
+        Some((i, _)) => format!("{}... ({} bytes)", &text[..i], text.len()),
     }
 }
 
@@ -202,8 +202,8 @@ impl Reader<'_> {
                 raw.name.span(),
                 "name",
                 format!(
-                    "{:?}: a name is 1-64 lowercase letters, digits and '-'",
-                    prefix(name)
+                    "{}: a name is 1-64 lowercase letters, digits and '-'",
+                    crate::quote::quoted(name)
                 ),
             ));
         }
@@ -225,7 +225,10 @@ impl Reader<'_> {
                     return Err(self.err(
                         s.span(),
                         "stalemate",
-                        format!("{:?}: expected \"draw\" or \"loss\"", prefix(other)),
+                        format!(
+                            "{}: expected \"draw\" or \"loss\"",
+                            crate::quote::quoted(other)
+                        ),
                     ));
                 }
             },
@@ -370,7 +373,10 @@ impl Reader<'_> {
             other => Err(self.err(
                 p.scheme.span(),
                 "promotion.scheme",
-                format!("{:?}: expected \"zone\" or \"capture\"", prefix(other)),
+                format!(
+                    "{}: expected \"zone\" or \"capture\"",
+                    crate::quote::quoted(other)
+                ),
             )),
         }
     }

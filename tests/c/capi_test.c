@@ -774,6 +774,53 @@ static void test_bounded_errors(void) {
     betza_game_free(game);
     betza_position_free(pos);
     free(big);
+
+    /* Issue 30: a 100 KB move counter, a 10 MB bad SAN inside a PGN and a
+     * 60 KB invalid Betza string are quoted in part, with their true length
+     * in bytes, and the message still says what is wrong. */
+    size_t k = 100000;
+    const char *head = "4k3/8/8/8/8/8/8/4K3 w - - ";
+    char *fen = (char *)malloc(strlen(head) + k + 3);
+    strcpy(fen, head);
+    memset(fen + strlen(head), '9', k);
+    strcpy(fen + strlen(head) + k, " 1");
+    STATUS(betza_position_new("chess", fen, &bad), BETZA_INVALID_FEN);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    CHECK(strstr(last_error(), "half-move clock") != NULL);
+    CHECK(strstr(last_error(), "too large") != NULL);
+    CHECK(strstr(last_error(), "(100000 bytes)") != NULL);
+    free(fen);
+
+    size_t mb = 10000000;
+    const char *start = "[Event \"hostile\"]\n\n1. e4 e5 2. ";
+    char *pgn = (char *)malloc(strlen(start) + mb + 4);
+    strcpy(pgn, start);
+    memset(pgn + strlen(start), 'Q', mb);
+    strcpy(pgn + strlen(start) + mb, " *\n");
+    STATUS(betza_game_from_pgn(pgn, &game), BETZA_INVALID_PGN);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    CHECK(strstr(last_error(), "move 2") != NULL);
+    CHECK(strstr(last_error(), "SAN") != NULL);
+    CHECK(strstr(last_error(), "(10000000 bytes)") != NULL);
+    free(pgn);
+
+    size_t b = 60000;
+    const char *def_head =
+        "name = \"hostile\"\nfiles = 8\nranks = 8\n"
+        "start = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n"
+        "[[piece]]\nname = \"King\"\ntoken = \"K\"\nroyal = true\nbetza = \"";
+    char *def = (char *)malloc(strlen(def_head) + b + 8);
+    strcpy(def, def_head);
+    memset(def + strlen(def_head), 'W', b);
+    strcpy(def + strlen(def_head) + b, "!\"\n");
+    BetzaVariant *v = NULL;
+    STATUS(betza_variant_new(def, &v), BETZA_INVALID_DEFINITION);
+    CHECK(v == NULL);
+    CHECK(betza_last_error(NULL, 0) < 300);
+    CHECK(strstr(last_error(), "Betza string") != NULL);
+    CHECK(strstr(last_error(), "position 60000") != NULL);
+    CHECK(strstr(last_error(), "(60001 bytes)") != NULL);
+    free(def);
 }
 
 static char *game_text(const BetzaGame *game,
