@@ -131,3 +131,38 @@ mod tests {
         assert_eq!(rhino.betza, rhino_betza(9));
     }
 }
+
+/// The message for a variant name that is not built in: the name quoted (in
+/// part, if long) and the built-in names, as many as keep the message under
+/// 300 bytes.
+pub(crate) fn unknown_message(name: &str) -> String {
+    let mut s = format!(
+        "unknown variant {}: the built-in variants are ",
+        crate::quote::quoted(name)
+    );
+    for (i, n) in NAMES.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        if s.len() + sep.len() + n.len() > 270 {
+            s.push_str(&format!(" and {} more", NAMES.len() - i));
+            break;
+        }
+        s.push_str(sep);
+        s.push_str(n);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_names_get_a_bounded_message_listing_the_built_ins() {
+        let m = unknown_message("no-such-chess");
+        assert!(NAMES.iter().all(|n| m.contains(n)), "{m}");
+        let long = "q".repeat(1_000_000);
+        let m = unknown_message(&long);
+        assert!(m.len() < 300, "{m}");
+        assert!(m.contains("(1000000 bytes)") && m.contains("decimaka") && m.contains(" more"));
+    }
+}

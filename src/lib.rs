@@ -159,12 +159,7 @@ impl std::fmt::Display for Error {
             Error::San(v0) => std::fmt::Display::fmt(v0, f),
             Error::Pgn(v0) => std::fmt::Display::fmt(v0, f),
             Error::Betza(v0) => std::fmt::Display::fmt(v0, f),
-            Error::UnknownVariant(v0) => write!(
-                f,
-                "unknown variant {name}: the built-in variants are {list}",
-                name = crate::quote::quoted(v0),
-                list = crate::builtin::NAMES.join(", ")
-            ),
+            Error::UnknownVariant(v0) => f.write_str(&crate::builtin::unknown_message(v0)),
         }
     }
 }

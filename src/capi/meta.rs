@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::BetzaStatus::{self, *};
 use super::position::BetzaPosition;
-use super::{Result, boundary, buffer_args, fail, quote, ref_arg, str_arg, write_array};
+use super::{Result, boundary, buffer_args, fail, ref_arg, str_arg, write_array};
 use super::{write_out, write_str};
 use crate::{Bitboard, Color, Variant, VariantRef};
 
@@ -84,14 +84,7 @@ impl Holder {
             .and_then(|v| builtins().iter().find(|b| std::ptr::eq(b.variant(), v)));
         match found {
             Some(b) => Ok(Holder::Builtin(b)),
-            None => fail(
-                BETZA_UNKNOWN_VARIANT,
-                format!(
-                    "unknown variant {}: the built-in variants are {}",
-                    quote(name),
-                    Variant::builtin_names().join(", ")
-                ),
-            ),
+            None => fail(BETZA_UNKNOWN_VARIANT, crate::builtin::unknown_message(name)),
         }
     }
 }

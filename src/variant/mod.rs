@@ -798,11 +798,7 @@ use crate::quote::quoted;
 impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            VariantError::Unknown(name) => write!(
-                f,
-                "unknown variant {name:?}: the built-in variants are {list}",
-                list = crate::builtin::NAMES.join(", ")
-            ),
+            VariantError::Unknown(name) => f.write_str(&crate::builtin::unknown_message(name)),
             VariantError::TooLarge { bytes, max } => write!(
                 f,
                 "the definition has {bytes} bytes: at most {max} are read"
