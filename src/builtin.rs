@@ -111,27 +111,6 @@ pub fn rhino_betza(max_steps: usize) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_match_files() {
-        let names: Vec<&str> = FILES.iter().map(|f| f.0).collect();
-        assert_eq!(names, NAMES);
-        for (name, _) in FILES {
-            assert_eq!(by_name(name).expect("built in").name(), *name);
-        }
-    }
-
-    #[test]
-    fn rhino_in_file_is_the_generated_form() {
-        let v = by_name("meiriqi").unwrap();
-        let rhino = v.pieces().iter().find(|p| p.name == "Rhino").unwrap();
-        assert_eq!(rhino.betza, rhino_betza(9));
-    }
-}
-
 /// The message for a variant name that is not built in: the name quoted (in
 /// part, if long) and the built-in names, as many as keep the message under
 /// 300 bytes.
@@ -155,6 +134,22 @@ pub(crate) fn unknown_message(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_match_files() {
+        let names: Vec<&str> = FILES.iter().map(|f| f.0).collect();
+        assert_eq!(names, NAMES);
+        for (name, _) in FILES {
+            assert_eq!(by_name(name).expect("built in").name(), *name);
+        }
+    }
+
+    #[test]
+    fn rhino_in_file_is_the_generated_form() {
+        let v = by_name("meiriqi").unwrap();
+        let rhino = v.pieces().iter().find(|p| p.name == "Rhino").unwrap();
+        assert_eq!(rhino.betza, rhino_betza(9));
+    }
 
     #[test]
     fn unknown_names_get_a_bounded_message_listing_the_built_ins() {
