@@ -1209,9 +1209,8 @@ impl std::fmt::Display for PgnError {
             PgnError::Syntax { line, reason } => write!(f, "PGN line {line}: {reason}"),
             PgnError::UnknownVariant(v0) => write!(
                 f,
-                "PGN: Variant tag {name} names no built-in variant ({list})",
-                name = crate::quote::quoted(v0),
-                list = crate::builtin::NAMES.join(", ")
+                "PGN: Variant tag: {}",
+                crate::builtin::unknown_message(v0)
             ),
             PgnError::VariantMismatch { found, expected } => write!(
                 f,

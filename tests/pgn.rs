@@ -137,7 +137,7 @@ fn reading_refuses_what_is_wrong() {
     assert_eq!(
         err("[Variant \"no-such-chess\"]\n*").to_string(),
         format!(
-            "PGN: Variant tag \"no-such-chess\" names no built-in variant ({})",
+            "PGN: Variant tag: unknown variant \"no-such-chess\": the built-in variants are {}",
             betza::Variant::builtin_names().join(", ")
         )
     );
