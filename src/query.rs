@@ -203,6 +203,13 @@ impl<'v> Position<'v> {
     /// of the piece on its from-square.
     pub(crate) fn is_legal_move(&self, m: &Move) -> bool {
         let mut found = false;
+        // A drop has no piece on `from`, a move through a square is not
+        // among one piece's plain moves, and a game over at once has no
+        // legal move: the full generator judges those.
+        if m.is_drop() || m.via().is_some() || self.ended_at_once() {
+            self.generate(true, &mut |x| found |= x == *m);
+            return found;
+        }
         if self.board.get(m.from.index()).is_some() {
             self.for_each_legal_move_from(m.from, |x| found |= x == *m);
         }
