@@ -96,7 +96,9 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use betza::pgn::XboardPgn;
-use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef};
+use betza::{
+    CapturedRule, Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef,
+};
 
 #[path = "support/engine.rs"]
 mod engine;
@@ -176,6 +178,8 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("courier", "courier", true, &[]),
     ("grand", "grand", false, &[]),
     ("xiangqi", "xiangqi", false, &[('N', 'H'), ('B', 'E')]),
+    ("crazyhouse", "crazyhouse", false, &[]),
+    ("shogi", "shogi", false, &[]),
 ];
 
 /// The letters XBoard uses for a built-in variant's pieces in its FENs and
@@ -653,9 +657,22 @@ impl<W: Write> Adapter<W> {
         let v = self.variant.clone();
         let size = v.size();
         let fen = self.fen_to_xboard(v.start_fen());
+        // With drops: XBoard's holdings, one per type a hand may hold, and
+        // the parent whose drop rules are closest (shogi: captured pieces
+        // return unpromoted; crazyhouse: as they were).
+        let (holdings, parent) = match &v.definition().drops {
+            None => (0, "fairy"),
+            Some(d) => (
+                v.hand_roles().len(),
+                match d.captured {
+                    CapturedRule::Marked => "crazyhouse",
+                    _ => "shogi",
+                },
+            ),
+        };
         writeln!(
             self.out,
-            "setup ({}) {}x{}+0_fairy {fen}",
+            "setup ({}) {}x{}+{holdings}_{parent} {fen}",
             self.letters.table,
             size.files(),
             size.ranks()
@@ -984,6 +1001,9 @@ impl<W: Write> Adapter<W> {
 
     /// Finds the legal move an XBoard move names, or says why there is none.
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
+        if let Some((piece, square)) = text.split_once('@') {
+            return self.parse_drop(pos, piece, square);
+        }
         let b = text.as_bytes();
         let not_a_move = || "not a move".to_string();
         let (from, n1) = self.parse_square(b).ok_or_else(not_a_move)?;
@@ -1050,11 +1070,46 @@ impl<W: Write> Adapter<W> {
         })
     }
 
+    /// Finds the legal drop `P@e5` names (the piece's letter in either case).
+    fn parse_drop(&self, pos: &Position, piece: &str, square: &str) -> Result<Move, String> {
+        let not_a_move = || "not a move".to_string();
+        let mut chars = piece.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(not_a_move());
+        };
+        let role = self.letters.role(c).ok_or_else(not_a_move)?;
+        let to = match self.parse_square(square.as_bytes()) {
+            Some((sq, n)) if n == square.len() => sq,
+            _ => return Err(not_a_move()),
+        };
+        if pos.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        if pos.hand_count(pos.side_to_move(), role) == 0 {
+            return Err("no such piece in hand".into());
+        }
+        pos.legal_moves()
+            .iter()
+            .find(|m| m.is_drop() && m.role() == role && m.to() == to)
+            .copied()
+            .ok_or_else(|| "no such drop".into())
+    }
+
+    /// Whether promotions go as `+` and promoted pieces as `+` and the
+    /// letter of their unpromoted type (XBoard's own shogi).
+    fn plus_promotions(&self) -> bool {
+        self.known && self.variant.pieces().iter().any(|p| p.token.plus())
+    }
+
     /// A move as XBoard writes it: squares, and the letter of the type a
     /// promotion makes; in a variant XBoard does not know, a move to the
     /// last rank that keeps the piece carries the piece's own letter
     /// (`e1e0p`: XBoard would otherwise draw a Queen there).
     fn move_to_xboard(&self, pos: &Position, m: &Move) -> String {
+        if m.is_drop() {
+            let to = self.square_to_xboard(m.to());
+            return format!("{}@{to}", self.letters.of(m.role()));
+        }
         let mut s = self.square_to_xboard(m.from());
         // A capture on the way goes as two legs: `d4d5,d5e6`.
         if let Some(via) = m.via() {
@@ -1064,7 +1119,9 @@ impl<W: Write> Adapter<W> {
             s.push_str(&via);
         }
         s.push_str(&self.square_to_xboard(m.to()));
-        if let Some(p) = m.promotion() {
+        if m.promotion().is_some() && self.plus_promotions() {
+            s.push('+');
+        } else if let Some(p) = m.promotion() {
             s.push(self.letters.of(p).to_ascii_lowercase());
         } else if self.stays_on_last_rank(pos, m) {
             s.push(self.letters.of(m.role()).to_ascii_lowercase());
@@ -1090,6 +1147,12 @@ impl<W: Write> Adapter<W> {
                 continue;
             };
             let role = self.variant.role_by_token(&token.to_ascii_uppercase());
+            if token.starts_with('+') && self.plus_promotions() {
+                // XBoard's shogi writes a promoted piece as `+` and the
+                // letter of its unpromoted type, as the library does.
+                placement.push_str(&token);
+                continue;
+            }
             let l = role.map_or('?', |r| self.letters.of(r));
             placement.push(
                 if c.is_ascii_lowercase() || token.ends_with(|t: char| t.is_ascii_lowercase()) {

@@ -916,3 +916,125 @@ fn locust_captures_in_xboard_syntax() {
     );
     assert_eq!(out.iter().filter(|l| l.starts_with("Illegal")).count(), 1);
 }
+
+// ---------------------------------------------------------------------------
+// Hands and drops: crazyhouse and shogi as XBoard knows them, the others
+// engine-defined with holdings
+// ---------------------------------------------------------------------------
+
+#[test]
+fn crazyhouse_drops_each_way_and_holdings_in_setboard() {
+    // Known to XBoard: no setup, drops `P@e4` read in either case.
+    let out = session(
+        "new\nvariant crazyhouse\nforce\nusermove e2e4\nusermove d7d5\nusermove e4d5\n\
+         usermove d8d5\nusermove P@e4\nusermove p@e4\nusermove q@e4\nusermove P@@e4\nquit\n",
+    );
+    assert!(!out.iter().any(|l| l.starts_with("setup")), "{out:?}");
+    assert_eq!(
+        out,
+        [
+            "Illegal move (no such drop): p@e4",
+            "Illegal move (no such piece in hand): q@e4",
+            "Illegal move (not a move): P@@e4",
+        ]
+    );
+    // Holdings in the FEN (XBoard writes `[-]` for empty ones); Kings
+    // alone with a piece in hand play on, with empty hands the game is over.
+    let out = session(
+        "new\nvariant crazyhouse\nforce\nsetboard 2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1\n\
+         usermove Q@c7\nusermove c8c7\nsetboard 2k5/8/8/8/8/8/8/4K3[-] w - - 0 1\n\
+         usermove e1e2\nquit\n",
+    );
+    assert_eq!(out, ["Illegal move (the game is over): e1e2"], "{out:?}");
+    // The engine drops when a drop mates: a Rook in hand, Black's King
+    // boxed in by its own Pawns (a drop on a8-f8 mates).
+    let out = session(
+        "new\nvariant crazyhouse\nforce\nsetboard 7k/6pp/8/8/8/8/8/K7[R] w - - 0 1\ngo\nquit\n",
+    );
+    assert!(
+        out[0].starts_with("move R@") && out[0].ends_with('8'),
+        "{out:?}"
+    );
+    assert_eq!(out[1], "1-0 {White mates}");
+}
+
+#[test]
+fn the_engine_sends_its_drops_as_xboard_writes_them() {
+    // Black to move with only a Knight in hand and no other move of worth:
+    // every move the engine sends replays as a legal move.
+    let fen = "4k3/8/8/8/8/8/8/4K3[n] b - - 0 1";
+    let out = session(&format!(
+        "new\nvariant crazyhouse\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    let v = Variant::by_name("crazyhouse").unwrap();
+    let pos = Position::from_fen(v, fen).unwrap();
+    let text = out[0].strip_prefix("move ").expect("a move");
+    let m = pos.parse_move(text).expect("legal in the library's text");
+    let legal = pos.legal_moves();
+    assert!(legal.contains(&m));
+    // The library's drop text is XBoard's here: `N@e5` (uppercase).
+    if m.is_drop() {
+        assert!(text.starts_with("N@"), "{text}");
+    }
+}
+
+#[test]
+fn shogi_is_xboards_with_plus_promotions_and_drops() {
+    let out = session(
+        "new\nvariant shogi\nforce\nsetboard 4k4/R8/9/9/9/9/9/9/4K4[P] w 0 1\n\
+         usermove a8a9+\nusermove e9e8\nusermove P@e7\nquit\n",
+    );
+    assert!(out.is_empty(), "{out:?}");
+    // A Gold drop that mates, written `G@e8`.
+    let out =
+        session("new\nvariant shogi\nforce\nsetboard 4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1\ngo\nquit\n");
+    assert_eq!(out[0], "move G@e8", "{out:?}");
+    assert_eq!(out[1], "1-0 {White mates}");
+    // The Pawn takes the Rook on the last rank, where it must promote:
+    // XBoard's shogi writes that `+`.
+    let out =
+        session("new\nvariant shogi\nforce\nsetboard k3r4/4P4/9/9/9/9/9/9/4K4[] w 0 1\ngo\nquit\n");
+    assert_eq!(out, ["move e8e9+"]);
+    // A fourfold repetition ends the game, a draw.
+    let out = session(
+        "new\nvariant shogi\nforce\nusermove h2g2\nusermove b8c8\nusermove g2h2\nusermove c8b8\n\
+         usermove h2g2\nusermove b8c8\nusermove g2h2\nusermove c8b8\n\
+         usermove h2g2\nusermove b8c8\nusermove g2h2\nusermove c8b8\nusermove h2g2\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "1/2-1/2 {Draw by repetition}",
+            "Illegal move (the game is over): h2g2"
+        ]
+    );
+}
+
+#[test]
+fn minishogi_and_torishogi_go_with_holdings_and_a_shogi_parent() {
+    let out = session("new\nvariant minishogi\nquit\n");
+    assert!(
+        out[0].starts_with("setup (")
+            && out[0].ends_with(") 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[] w - - 0 1"),
+        "{out:?}"
+    );
+    let out = session("new\nvariant torishogi\nquit\n");
+    assert!(
+        out[0].contains(") 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1"),
+        "{out:?}"
+    );
+    // Drops in minishogi, and a setboard with holdings.
+    let out = session(
+        "new\nvariant minishogi\nforce\nsetboard 2k2/5/5/5/2K2[Pp] w 0 1\n\
+         usermove P@c3\nusermove p@a2\nusermove P@c2\nquit\n",
+    );
+    assert_eq!(
+        out[out.len() - 1],
+        "Illegal move (no such piece in hand): P@c2",
+        "{out:?}"
+    );
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal move") && !l.ends_with("P@c2"))
+    );
+}
