@@ -26,7 +26,17 @@
 //!   `PNBRQFEACWMOHIJGDVLSUK` (White) and then the same for Black, the letter
 //!   that stands for it in FENs and moves, `.` for images not used; the last
 //!   letter of each colour is the King. Here: `10x10+0_fairy`, no holdings,
-//!   rules otherwise inherited from XBoard's catch-all variant `fairy`.
+//!   rules otherwise inherited from XBoard's catch-all variant `fairy`; a
+//!   variant with drops gets one holding per type a hand may hold and the
+//!   parent `shogi` (captured pieces return unpromoted: minishogi is
+//!   `5x5+5_shogi`, Tori shogi `7x7+6_shogi`) or `crazyhouse`.
+//! - Drops go both ways as XBoard writes them, the type's letter, `@` and
+//!   the square (`P@e5`, either case read); holdings travel in FENs in
+//!   brackets after the board (`[Qn]`, XBoard's empty `[-]` read too).
+//!   XBoard knows `crazyhouse` and `shogi` itself (no `setup`); in its
+//!   shogi, squares are chess-like (`a1`-`i9`, White/sente from rank 1), a
+//!   promotion is sent as `+` (`e8e9+`) and a promoted piece is `+` and the
+//!   unpromoted letter in FENs, as in the library.
 //! - `piece ID PIECEDESC`: `ID` a capital letter followed by `&` (valid for
 //!   both colours), `PIECEDESC` the piece's moves in Betza notation.
 //! - `highlight COLORFEN`, the answer to `lift SQUARE` (feature

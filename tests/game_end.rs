@@ -852,7 +852,7 @@ fn end_reasons_have_distinct_names_that_read_back() {
 }
 
 // ---------------------------------------------------------------------------
-// The shogi family's built-in rules (RULES.md section 8) and hands
+// The shogi family's built-in rules (docs/variants.md) and hands
 // ---------------------------------------------------------------------------
 
 #[test]

@@ -615,7 +615,7 @@ static void test_game_end(void) {
     betza_game_free(game);
 }
 
-/* The shogi family (RULES.md section 8): the fourth occurrence of a shogi
+/* The shogi family (docs/variants.md): the fourth occurrence of a shogi
  * position is a draw, unless one side checked with every move since the
  * first, who then loses; a crazyhouse position with Kings alone on the
  * board but a piece in hand is not dead. */
