@@ -1052,7 +1052,7 @@ fn pieces_in_hand_are_material() {
         d.game_end.dead_material = v("chess").definition().game_end.dead_material.clone();
     });
     let dead = |fen: &str| {
-        Position::from_fen(&*v, fen)
+        Position::from_fen(&v, fen)
             .unwrap()
             .is_insufficient_material()
     };
@@ -1067,7 +1067,7 @@ fn pieces_in_hand_are_material() {
 #[test]
 fn a_king_with_pieces_in_hand_is_not_bare() {
     let v = crazyhouse_with(|d| d.game_end.bare_king = true);
-    let pos = |fen: &str| Position::from_fen(&*v, fen).unwrap();
+    let pos = |fen: &str| Position::from_fen(&v, fen).unwrap();
     // Black's King is alone on the board and in hand: White wins at once.
     let p = pos("4k3/8/8/8/8/8/8/3QK3[] w - - 0 1");
     assert_eq!(
