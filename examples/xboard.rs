@@ -29,7 +29,13 @@
 //!   rules otherwise inherited from XBoard's catch-all variant `fairy`; a
 //!   variant with drops gets one holding per type a hand may hold and the
 //!   parent `shogi` (captured pieces return unpromoted: minishogi is
-//!   `5x5+5_shogi`, Tori shogi `7x7+6_shogi`) or `crazyhouse`.
+//!   `5x5+5_shogi`, Tori shogi `7x7+6_shogi`) or `crazyhouse`. XBoard
+//!   files a captured piece into the holding numbered by the images in use
+//!   before its own (`moves.c`, `PieceToNumber`), so the hand types take the
+//!   first images; under shogi's rule each promoted type takes the image 11
+//!   after its base, written `+` in the table (XBoard's default pairing,
+//!   demoted on capture), goes as `+` and the base letter in FENs and moves,
+//!   and gets no `piece` line.
 //! - Drops go both ways as XBoard writes them, the type's letter, `@` and
 //!   the square (`P@e5`, either case read); holdings travel in FENs in
 //!   brackets after the board (`[Qn]`, XBoard's empty `[-]` read too).
@@ -326,6 +332,58 @@ impl Letters {
         // Images: King, Pawn, standard movers, names, own letter, first free.
         let mut image_of: Vec<Option<usize>> = vec![None; pieces.len()];
         let mut used = [false; 22];
+        // With drops, XBoard files a captured piece into holding n, where n
+        // counts the images in use before its own (moves.c, PieceToNumber):
+        // the hand types take the lowest images, and under shogi's rule each
+        // promoted type the image 11 after its base, marked `+` in the
+        // table, which XBoard demotes on capture.
+        let mut plus_image = [false; 22];
+        if let Some(d) = &variant.definition().drops {
+            let hand = variant.hand_roles();
+            if hand.len() <= 11 {
+                let own = |r: usize| {
+                    standard_image(&pieces[r].betza)
+                        .or_else(|| {
+                            XBOARD_IMAGES
+                                .iter()
+                                .position(|(_, _, n)| n.contains(&pieces[r].name.as_str()))
+                        })
+                        .filter(|&k| k < hand.len())
+                };
+                for &r in hand {
+                    if let Some(k) = own(r.index()).filter(|&k| !used[k]) {
+                        image_of[r.index()] = Some(k);
+                        used[k] = true;
+                    }
+                }
+                for &r in hand {
+                    if image_of[r.index()].is_none()
+                        && let Some(k) = (0..hand.len()).find(|&k| !used[k])
+                    {
+                        image_of[r.index()] = Some(k);
+                        used[k] = true;
+                    }
+                }
+                if d.captured == CapturedRule::Unpromoted {
+                    let def = variant.definition();
+                    for (i, p) in def.pieces.iter().enumerate() {
+                        let base = def
+                            .pieces
+                            .iter()
+                            .position(|b| b.promotions.contains(&p.token));
+                        if let Some(k) = base.and_then(|b| image_of[b]).map(|k| k + 11)
+                            && p.promoted
+                            && k < 21
+                            && !used[k]
+                        {
+                            image_of[i] = Some(k);
+                            used[k] = true;
+                            plus_image[k] = true;
+                        }
+                    }
+                }
+            }
+        }
         let mut assign = |role: usize, image: usize| {
             if image_of[role].is_none() && !used[image] {
                 image_of[role] = Some(image);
@@ -363,7 +421,7 @@ impl Letters {
         let mut white = ['.'; 22];
         for (i, image) in image_of.iter().enumerate() {
             if let Some(k) = image {
-                white[*k] = letter[i];
+                white[*k] = if plus_image[*k] { '+' } else { letter[i] };
             }
         }
         let white: String = white.iter().collect();
@@ -688,6 +746,10 @@ impl<W: Write> Adapter<W> {
             size.ranks()
         )?;
         for (i, p) in v.pieces().iter().enumerate() {
+            // A `+` type is its base's promoted partner: XBoard names it so.
+            if p.token.plus() && self.plus_promotions() {
+                continue;
+            }
             writeln!(
                 self.out,
                 "piece {}& {}",
@@ -1108,7 +1170,8 @@ impl<W: Write> Adapter<W> {
     /// Whether promotions go as `+` and promoted pieces as `+` and the
     /// letter of their unpromoted type (XBoard's own shogi).
     fn plus_promotions(&self) -> bool {
-        self.known && self.variant.pieces().iter().any(|p| p.token.plus())
+        (self.known || self.letters.table.contains('+'))
+            && self.variant.pieces().iter().any(|p| p.token.plus())
     }
 
     /// A move as XBoard writes it: squares, and the letter of the type a

@@ -365,8 +365,28 @@ fn letters_are_one_a_type_and_the_table_has_every_letter_once() {
         let (white, black) = l.table.split_at(22);
         assert_eq!(black, white.to_ascii_lowercase());
         assert!(white.ends_with('K'), "{name}: {white}");
-        for c in &l.letter {
+        // Under shogi's drop rule a promoted type is its base's `+`
+        // partner, 11 images on (XBoard's default pairing).
+        let plus = v.definition().drops.is_some() && white.contains('+');
+        for (i, c) in l.letter.iter().enumerate() {
+            if plus && v.pieces()[i].token.plus() {
+                continue;
+            }
             assert_eq!(white.matches(*c).count(), 1, "{name}: {c} in {white}");
+        }
+        let promoted = v.pieces().iter().filter(|p| p.token.plus()).count();
+        assert_eq!(
+            white.matches('+').count(),
+            if plus { promoted } else { 0 },
+            "{name}"
+        );
+        if plus {
+            for (k, c) in white.char_indices().filter(|&(_, c)| c == '+') {
+                assert!(
+                    k >= 11 && white.as_bytes()[k - 11] != b'.',
+                    "{name}: {white}"
+                );
+            }
         }
     }
 }
@@ -1013,6 +1033,14 @@ fn shogi_is_xboards_with_plus_promotions_and_drops() {
 #[test]
 fn minishogi_and_torishogi_go_with_holdings_and_a_shogi_parent() {
     let out = session("new\nvariant minishogi\nquit\n");
+    // The hand types take XBoard's first images (its holdings count the
+    // images in use before a piece's own), each promoted type the image 11
+    // after its base, marked `+`; no `piece` line for those.
+    assert_eq!(
+        out[0].split(' ').nth(1).unwrap(),
+        "(PGBRS......+.+++.....Kpgbrs......+.+++.....k)"
+    );
+    assert_eq!(out.iter().filter(|l| l.starts_with("piece ")).count(), 6);
     assert!(
         out[0].starts_with("setup (")
             && out[0].ends_with(") 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[] w - - 0 1"),
@@ -1067,12 +1095,18 @@ fn wire_move_with_drops(pos: &Position, reader: &betza::pgn::XboardPgn, text: &s
 }
 
 /// Real games in XBoard 4.9.1 with its own rules of crazyhouse and shogi
-/// (legality testing on), this engine on both sides: every drop, capture
-/// and promotion the engines sent was accepted, and the game ended in the
-/// mate XBoard announced; the saved game reads back to the same position.
+/// (legality testing on), and of minishogi set up by the engine (holdings
+/// and `+` promoted partners from its piece table), this engine on both
+/// sides: every drop, capture and promotion the engines sent was accepted,
+/// and the game ended in the mate XBoard announced; the saved game reads
+/// back to the same position.
 #[test]
 fn xboards_crazyhouse_and_shogi_games_replay() {
-    for (name, result) in [("crazyhouse", "0-1"), ("shogi", "1-0")] {
+    for (name, result) in [
+        ("crazyhouse", "0-1"),
+        ("shogi", "1-0"),
+        ("minishogi", "1-0"),
+    ] {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
         let pgn = std::fs::read_to_string(format!("{dir}{name}.pgn")).unwrap();
         let moves = std::fs::read_to_string(format!("{dir}{name}.moves")).unwrap();
