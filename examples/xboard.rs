@@ -1119,8 +1119,11 @@ impl<W: Write> Adapter<W> {
             }),
             (Some(_), Some(_)) => return Err(not_a_move()),
             (Some('='), None) => plain,
+            // XBoard's shogi, legality testing off, may mark any move
+            // into the zone `+`: without a promotion there it is the move.
             (Some('+'), None) => match promoting.as_slice() {
                 [only] => Some(*only),
+                [] if self.plus_promotions() => plain,
                 _ => None,
             },
             (Some(c), None) => promoting

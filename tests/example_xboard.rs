@@ -1051,6 +1051,17 @@ fn minishogi_and_torishogi_go_with_holdings_and_a_shogi_parent() {
         out[0].contains(") 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1"),
         "{out:?}"
     );
+    // XBoard's shogi parent may mark a move into the zone `+` where the
+    // piece has no promotion (a Tori shogi Crane): that is the plain move.
+    let out = session(
+        "new\nvariant torishogi\nforce\nsetboard 3k3/7/7/2C4/7/7/K6[] w 0 1\n\
+         usermove c4c5\nusermove d7e7\nusermove c5c6+\nusermove e7e6\nusermove c6c7p\nquit\n",
+    );
+    let setup = out
+        .iter()
+        .filter(|l| l.starts_with("setup") || l.starts_with("piece"));
+    assert_eq!(out.len() - setup.count(), 1, "{out:?}");
+    assert!(out.last().unwrap().starts_with("Illegal move"), "{out:?}");
     // Drops in minishogi, and a setboard with holdings.
     let out = session(
         "new\nvariant minishogi\nforce\nsetboard 2k2/5/5/5/2K2[Pp] w 0 1\n\
