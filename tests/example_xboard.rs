@@ -381,7 +381,7 @@ fn letters_are_one_a_type_and_the_table_has_every_letter_once() {
             "{name}"
         );
         if plus {
-            for (k, c) in white.char_indices().filter(|&(_, c)| c == '+') {
+            for (k, _) in white.char_indices().filter(|&(_, c)| c == '+') {
                 assert!(
                     k >= 11 && white.as_bytes()[k - 11] != b'.',
                     "{name}: {white}"
