@@ -26,7 +26,23 @@
 //!   `PNBRQFEACWMOHIJGDVLSUK` (White) and then the same for Black, the letter
 //!   that stands for it in FENs and moves, `.` for images not used; the last
 //!   letter of each colour is the King. Here: `10x10+0_fairy`, no holdings,
-//!   rules otherwise inherited from XBoard's catch-all variant `fairy`.
+//!   rules otherwise inherited from XBoard's catch-all variant `fairy`; a
+//!   variant with drops gets one holding per type a hand may hold and the
+//!   parent `shogi` (captured pieces return unpromoted: minishogi is
+//!   `5x5+5_shogi`, Tori shogi `7x7+6_shogi`) or `crazyhouse`. XBoard
+//!   files a captured piece into the holding numbered by the images in use
+//!   before its own (`moves.c`, `PieceToNumber`), so the hand types take the
+//!   first images; under shogi's rule each promoted type takes the image 11
+//!   after its base, written `+` in the table (XBoard's default pairing,
+//!   demoted on capture), goes as `+` and the base letter in FENs and moves,
+//!   and gets no `piece` line.
+//! - Drops go both ways as XBoard writes them, the type's letter, `@` and
+//!   the square (`P@e5`, either case read); holdings travel in FENs in
+//!   brackets after the board (`[Qn]`, XBoard's empty `[-]` read too).
+//!   XBoard knows `crazyhouse` and `shogi` itself (no `setup`); in its
+//!   shogi, squares are chess-like (`a1`-`i9`, White/sente from rank 1), a
+//!   promotion is sent as `+` (`e8e9+`) and a promoted piece is `+` and the
+//!   unpromoted letter in FENs, as in the library.
 //! - `piece ID PIECEDESC`: `ID` a capital letter followed by `&` (valid for
 //!   both colours), `PIECEDESC` the piece's moves in Betza notation.
 //! - `highlight COLORFEN`, the answer to `lift SQUARE` (feature
@@ -96,7 +112,9 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use betza::pgn::XboardPgn;
-use betza::{Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef};
+use betza::{
+    CapturedRule, Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef,
+};
 
 #[path = "support/engine.rs"]
 mod engine;
@@ -176,6 +194,8 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("courier", "courier", true, &[]),
     ("grand", "grand", false, &[]),
     ("xiangqi", "xiangqi", false, &[('N', 'H'), ('B', 'E')]),
+    ("crazyhouse", "crazyhouse", false, &[]),
+    ("shogi", "shogi", false, &[]),
 ];
 
 /// The letters XBoard uses for a built-in variant's pieces in its FENs and
@@ -312,6 +332,58 @@ impl Letters {
         // Images: King, Pawn, standard movers, names, own letter, first free.
         let mut image_of: Vec<Option<usize>> = vec![None; pieces.len()];
         let mut used = [false; 22];
+        // With drops, XBoard files a captured piece into holding n, where n
+        // counts the images in use before its own (moves.c, PieceToNumber):
+        // the hand types take the lowest images, and under shogi's rule each
+        // promoted type the image 11 after its base, marked `+` in the
+        // table, which XBoard demotes on capture.
+        let mut plus_image = [false; 22];
+        if let Some(d) = &variant.definition().drops {
+            let hand = variant.hand_roles();
+            if hand.len() <= 11 {
+                let own = |r: usize| {
+                    standard_image(&pieces[r].betza)
+                        .or_else(|| {
+                            XBOARD_IMAGES
+                                .iter()
+                                .position(|(_, _, n)| n.contains(&pieces[r].name.as_str()))
+                        })
+                        .filter(|&k| k < hand.len())
+                };
+                for &r in hand {
+                    if let Some(k) = own(r.index()).filter(|&k| !used[k]) {
+                        image_of[r.index()] = Some(k);
+                        used[k] = true;
+                    }
+                }
+                for &r in hand {
+                    if image_of[r.index()].is_none()
+                        && let Some(k) = (0..hand.len()).find(|&k| !used[k])
+                    {
+                        image_of[r.index()] = Some(k);
+                        used[k] = true;
+                    }
+                }
+                if d.captured == CapturedRule::Unpromoted {
+                    let def = variant.definition();
+                    for (i, p) in def.pieces.iter().enumerate() {
+                        let base = def
+                            .pieces
+                            .iter()
+                            .position(|b| b.promotions.contains(&p.token));
+                        if let Some(k) = base.and_then(|b| image_of[b]).map(|k| k + 11)
+                            && p.promoted
+                            && k < 21
+                            && !used[k]
+                        {
+                            image_of[i] = Some(k);
+                            used[k] = true;
+                            plus_image[k] = true;
+                        }
+                    }
+                }
+            }
+        }
         let mut assign = |role: usize, image: usize| {
             if image_of[role].is_none() && !used[image] {
                 image_of[role] = Some(image);
@@ -349,7 +421,7 @@ impl Letters {
         let mut white = ['.'; 22];
         for (i, image) in image_of.iter().enumerate() {
             if let Some(k) = image {
-                white[*k] = letter[i];
+                white[*k] = if plus_image[*k] { '+' } else { letter[i] };
             }
         }
         let white: String = white.iter().collect();
@@ -653,14 +725,31 @@ impl<W: Write> Adapter<W> {
         let v = self.variant.clone();
         let size = v.size();
         let fen = self.fen_to_xboard(v.start_fen());
+        // With drops: XBoard's holdings, one per type a hand may hold, and
+        // the parent whose drop rules are closest (shogi: captured pieces
+        // return unpromoted; crazyhouse: as they were).
+        let (holdings, parent) = match &v.definition().drops {
+            None => (0, "fairy"),
+            Some(d) => (
+                v.hand_roles().len(),
+                match d.captured {
+                    CapturedRule::Marked => "crazyhouse",
+                    _ => "shogi",
+                },
+            ),
+        };
         writeln!(
             self.out,
-            "setup ({}) {}x{}+0_fairy {fen}",
+            "setup ({}) {}x{}+{holdings}_{parent} {fen}",
             self.letters.table,
             size.files(),
             size.ranks()
         )?;
         for (i, p) in v.pieces().iter().enumerate() {
+            // A `+` type is its base's promoted partner: XBoard names it so.
+            if p.token.plus() && self.plus_promotions() {
+                continue;
+            }
             writeln!(
                 self.out,
                 "piece {}& {}",
@@ -984,6 +1073,9 @@ impl<W: Write> Adapter<W> {
 
     /// Finds the legal move an XBoard move names, or says why there is none.
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
+        if let Some((piece, square)) = text.split_once('@') {
+            return self.parse_drop(pos, piece, square);
+        }
         let b = text.as_bytes();
         let not_a_move = || "not a move".to_string();
         let (from, n1) = self.parse_square(b).ok_or_else(not_a_move)?;
@@ -1027,8 +1119,11 @@ impl<W: Write> Adapter<W> {
             }),
             (Some(_), Some(_)) => return Err(not_a_move()),
             (Some('='), None) => plain,
+            // XBoard's shogi, legality testing off, may mark any move
+            // into the zone `+`: without a promotion there it is the move.
             (Some('+'), None) => match promoting.as_slice() {
                 [only] => Some(*only),
+                [] if self.plus_promotions() => plain,
                 _ => None,
             },
             (Some(c), None) => promoting
@@ -1050,11 +1145,47 @@ impl<W: Write> Adapter<W> {
         })
     }
 
+    /// Finds the legal drop `P@e5` names (the piece's letter in either case).
+    fn parse_drop(&self, pos: &Position, piece: &str, square: &str) -> Result<Move, String> {
+        let not_a_move = || "not a move".to_string();
+        let mut chars = piece.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(not_a_move());
+        };
+        let role = self.letters.role(c).ok_or_else(not_a_move)?;
+        let to = match self.parse_square(square.as_bytes()) {
+            Some((sq, n)) if n == square.len() => sq,
+            _ => return Err(not_a_move()),
+        };
+        if pos.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        if pos.hand_count(pos.side_to_move(), role) == 0 {
+            return Err("no such piece in hand".into());
+        }
+        pos.legal_moves()
+            .iter()
+            .find(|m| m.is_drop() && m.role() == role && m.to() == to)
+            .copied()
+            .ok_or_else(|| "no such drop".into())
+    }
+
+    /// Whether promotions go as `+` and promoted pieces as `+` and the
+    /// letter of their unpromoted type (XBoard's own shogi).
+    fn plus_promotions(&self) -> bool {
+        (self.known || self.letters.table.contains('+'))
+            && self.variant.pieces().iter().any(|p| p.token.plus())
+    }
+
     /// A move as XBoard writes it: squares, and the letter of the type a
     /// promotion makes; in a variant XBoard does not know, a move to the
     /// last rank that keeps the piece carries the piece's own letter
     /// (`e1e0p`: XBoard would otherwise draw a Queen there).
     fn move_to_xboard(&self, pos: &Position, m: &Move) -> String {
+        if m.is_drop() {
+            let to = self.square_to_xboard(m.to());
+            return format!("{}@{to}", self.letters.of(m.role()));
+        }
         let mut s = self.square_to_xboard(m.from());
         // A capture on the way goes as two legs: `d4d5,d5e6`.
         if let Some(via) = m.via() {
@@ -1064,7 +1195,9 @@ impl<W: Write> Adapter<W> {
             s.push_str(&via);
         }
         s.push_str(&self.square_to_xboard(m.to()));
-        if let Some(p) = m.promotion() {
+        if m.promotion().is_some() && self.plus_promotions() {
+            s.push('+');
+        } else if let Some(p) = m.promotion() {
             s.push(self.letters.of(p).to_ascii_lowercase());
         } else if self.stays_on_last_rank(pos, m) {
             s.push(self.letters.of(m.role()).to_ascii_lowercase());
@@ -1090,6 +1223,12 @@ impl<W: Write> Adapter<W> {
                 continue;
             };
             let role = self.variant.role_by_token(&token.to_ascii_uppercase());
+            if token.starts_with('+') && self.plus_promotions() {
+                // XBoard's shogi writes a promoted piece as `+` and the
+                // letter of its unpromoted type, as the library does.
+                placement.push_str(&token);
+                continue;
+            }
             let l = role.map_or('?', |r| self.letters.of(r));
             placement.push(
                 if c.is_ascii_lowercase() || token.ends_with(|t: char| t.is_ascii_lowercase()) {

@@ -13,12 +13,23 @@
 use crate::bitboard::{Bitboard, Color};
 use crate::moves::Move;
 use crate::position::{EndReason, Outcome, Position};
-use crate::variant::{MAX_ROLES, RepetitionResult};
+use crate::variant::{MAX_ROLES, RepetitionResult, Role};
 
 impl Position<'_> {
-    /// The pieces of `color`, royal ones included.
+    /// The pieces of `color`, royal ones included, on the board and in
+    /// hand: a piece in hand can come back, so a King with pieces in hand
+    /// is not bare.
     fn piece_count(&self, color: Color) -> u32 {
-        self.colors[color.index()].count()
+        self.colors[color.index()].count() + self.hand_total(color)
+    }
+
+    /// How many pieces `color` holds in hand (0 without drops).
+    #[inline]
+    fn hand_total(&self, color: Color) -> u32 {
+        if self.variant.drops.is_none() {
+            return 0;
+        }
+        self.hand(color).map(|(_, n)| n as u32).sum()
     }
 
     /// The bare-King end, if the variant has the rule and it applies here
@@ -57,7 +68,9 @@ impl Position<'_> {
     /// only royal pieces are left, or the material is one the variant's
     /// definition lists as unable to win (chess: King and minor piece
     /// against King; King and Bishop against King and Bishop on squares of
-    /// one color). Such a position keeps its legal moves, as published
+    /// one color). Pieces in hand count as material (they may be dropped
+    /// on either color), so only royal pieces on the board with a piece in
+    /// either hand is not dead. Such a position keeps its legal moves, as published
     /// perft counts have them; [`Position::outcome`] and
     /// [`crate::Game::status`] report it as a draw.
     ///
@@ -75,7 +88,8 @@ impl Position<'_> {
         let v = self.variant;
         let royal = self.roles[v.royal.index()];
         let others = self.occupied() & !royal;
-        if others.is_empty() {
+        let in_hand = self.hand_total(Color::White) + self.hand_total(Color::Black);
+        if others.is_empty() && in_hand == 0 {
             return true;
         }
         if v.end.dead_material.is_empty() {
@@ -86,14 +100,16 @@ impl Position<'_> {
             for (r, n) in count[c.index()].iter_mut().enumerate().take(v.pieces.len()) {
                 if r != v.royal.index() {
                     let b = self.roles[r] & self.colors[c.index()];
-                    *n = b.count().min(u8::MAX as u32) as u8;
+                    let held = self.hand_count(c, Role(r as u8)) as u32;
+                    *n = (b.count() + held).min(u8::MAX as u32) as u8;
                 }
             }
         }
         let [w, b] = count;
         v.end.dead_material.iter().any(|d| {
             let matches = (w == d.pieces && b == d.against) || (w == d.against && b == d.pieces);
-            matches && (!d.same_color || self.one_color(others))
+            // A piece in hand may land on either color.
+            matches && (!d.same_color || (in_hand == 0 && self.one_color(others)))
         })
     }
 

@@ -1066,17 +1066,55 @@ impl XboardPgn {
         if matches!(body, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
             return pos.parse_san(body).map(|m| vec![m]);
         }
+        // A drop: `P@e5`.
+        if let Some((piece, square)) = body.split_once('@') {
+            let mut chars = piece.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(syntax("a drop is a piece letter, '@' and a square"));
+            };
+            let role = self
+                .role(v, c)
+                .ok_or_else(|| syntax("the letter names no piece of the variant"))?;
+            let to = match self.square_prefix(v, square.as_bytes()) {
+                Some((sq, n)) if n == square.len() => sq,
+                _ => return Err(syntax("a drop is a piece letter, '@' and a square")),
+            };
+            return match legal
+                .iter()
+                .find(|m| m.is_drop() && m.role() == role && m.to() == to)
+            {
+                Some(m) => Ok(vec![*m]),
+                None => Err(SanError::NoSuchMove {
+                    text: text.to_string(),
+                    reason: format!("no legal drop of a {}", v.pieces()[role.index()].name),
+                }),
+            };
+        }
         let b = body.as_bytes();
         let mut i = 0;
         let mut role = None;
-        if let Some(&c) = b.first()
+        // XBoard's shogi writes a promoted piece as `+` and its unpromoted
+        // letter (`+Bh9`).
+        let promoted = b.first() == Some(&b'+');
+        if promoted {
+            i = 1;
+        }
+        if let Some(&c) = b.get(i)
             && c.is_ascii_uppercase()
         {
-            role = Some(
-                self.role(v, c as char)
-                    .ok_or_else(|| syntax("the letter names no piece of the variant"))?,
-            );
-            i = 1;
+            let r = self
+                .role(v, c as char)
+                .ok_or_else(|| syntax("the letter names no piece of the variant"))?;
+            role = Some(if promoted {
+                let token = format!("+{}", v.pieces()[r.index()].token);
+                v.role_by_token(&token)
+                    .ok_or_else(|| syntax("'+' before a piece that has no promoted type"))?
+            } else {
+                r
+            });
+            i += 1;
+        } else if promoted {
+            return Err(syntax("'+' without a piece letter"));
         }
         // The squares and disambiguation; then `=X` or `X`, the promotion.
         let mut squares: Vec<(Option<u8>, Option<u8>)> = Vec::new();
@@ -1084,6 +1122,11 @@ impl XboardPgn {
         while i < b.len() {
             match b[i] {
                 b'x' | b':' | b'-' => i += 1,
+                // A bare `=` at the end: the piece stays (XBoard's shogi).
+                b'=' if i + 1 == b.len() => {
+                    promotion = Some('=');
+                    i = b.len();
+                }
                 b'=' | b'A'..=b'Z' => {
                     let c = if b[i] == b'=' { b.get(i + 1) } else { b.get(i) };
                     let c = *c.ok_or_else(|| syntax("'=' without a piece letter"))?;
@@ -1139,6 +1182,7 @@ impl XboardPgn {
                 m.role() == role
                     && m.to() == to
                     && !m.is_castle()
+                    && !m.is_drop()
                     && from.0.is_none_or(|f| size.file(m.from()) == f)
                     && from.1.is_none_or(|r| size.rank(m.from()) == r)
             })
@@ -1157,6 +1201,7 @@ impl XboardPgn {
         }
         match promotion {
             Some('+') => fits.retain(|m| m.promotion().is_some()),
+            Some('=') => fits.retain(|m| m.promotion().is_none()),
             Some(c) => {
                 let new = self.role(v, c);
                 if new == Some(role) {
@@ -1169,7 +1214,11 @@ impl XboardPgn {
                 // Staying first; a Pawn's promotion XBoard always writes.
                 fits.sort_by_key(|m| m.promotion().is_some());
                 let one_piece = fits.iter().all(|m| m.from() == fits[0].from());
-                if fits[0].promotion().is_none() && (!one_piece || pawn_move) {
+                // XBoard's shogi writes a promotion as a trailing `+`, which
+                // reads like a check: then a Pawn's may be either.
+                let plus = text.trim_end_matches(['#', '!', '?']).ends_with('+')
+                    && v.pieces().iter().any(|p| p.token.plus());
+                if fits[0].promotion().is_none() && (!one_piece || (pawn_move && !plus)) {
                     fits.retain(|m| m.promotion().is_none());
                 }
             }

@@ -358,6 +358,7 @@ mod tests {
                 for i in 0..pos.size().squares() {
                     let sq = crate::Square(i as u8);
                     let mut mine: Vec<_> = pos.legal_moves_from(sq).to_vec();
+                    // A drop names its square as `from` but moves no piece from it.
                     let mut want: Vec<_> = all
                         .iter()
                         .filter(|m| m.from() == sq && !m.is_drop())

@@ -533,3 +533,25 @@ fn at_most_eight_types_may_be_in_hand() {
     }
     assert_eq!(eight.build().unwrap().hand_roles().len(), 8);
 }
+
+#[test]
+fn is_legal_agrees_with_the_legal_moves_on_drops() {
+    for (name, fen) in [
+        ("crazyhouse", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1"),
+        ("shogi", "k8/2G6/1S7/9/9/9/9/9/8K[PNL] w - - 0 1"),
+        ("minishogi", "rbsgk/4p/5/P4/KGSBR[Pp] b - - 0 1"),
+    ] {
+        let p = Position::from_fen(Variant::by_name(name).unwrap(), fen).unwrap();
+        let legal = p.legal_moves();
+        assert!(legal.iter().any(|m| m.is_drop()), "{name}");
+        for m in legal.iter() {
+            assert!(p.is_legal(m), "{name}: {}", p.move_text(m));
+            assert!(p.play(m).is_ok(), "{name}: {}", p.move_text(m));
+        }
+        // A drop of a type not in hand, or onto a piece, is not legal.
+        let pseudo = p.pseudo_legal_moves();
+        for m in pseudo.iter().filter(|m| !legal.contains(m)) {
+            assert!(!p.is_legal(m), "{name}: {}", p.move_text(m));
+        }
+    }
+}

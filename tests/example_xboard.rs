@@ -4,7 +4,7 @@
 #[path = "../examples/xboard.rs"]
 mod xboard;
 
-use betza::{Position, Variant};
+use betza::{Color, Position, Variant};
 use xboard::Options;
 
 /// Runs the engine on `script` and returns its output lines.
@@ -365,8 +365,28 @@ fn letters_are_one_a_type_and_the_table_has_every_letter_once() {
         let (white, black) = l.table.split_at(22);
         assert_eq!(black, white.to_ascii_lowercase());
         assert!(white.ends_with('K'), "{name}: {white}");
-        for c in &l.letter {
+        // Under shogi's drop rule a promoted type is its base's `+`
+        // partner, 11 images on (XBoard's default pairing).
+        let plus = v.definition().drops.is_some() && white.contains('+');
+        for (i, c) in l.letter.iter().enumerate() {
+            if plus && v.pieces()[i].token.plus() {
+                continue;
+            }
             assert_eq!(white.matches(*c).count(), 1, "{name}: {c} in {white}");
+        }
+        let promoted = v.pieces().iter().filter(|p| p.token.plus()).count();
+        assert_eq!(
+            white.matches('+').count(),
+            if plus { promoted } else { 0 },
+            "{name}"
+        );
+        if plus {
+            for (k, _) in white.char_indices().filter(|&(_, c)| c == '+') {
+                assert!(
+                    k >= 11 && white.as_bytes()[k - 11] != b'.',
+                    "{name}: {white}"
+                );
+            }
         }
     }
 }
@@ -915,4 +935,218 @@ fn locust_captures_in_xboard_syntax() {
         "{out:?}"
     );
     assert_eq!(out.iter().filter(|l| l.starts_with("Illegal")).count(), 1);
+}
+
+// ---------------------------------------------------------------------------
+// Hands and drops: crazyhouse and shogi as XBoard knows them, the others
+// engine-defined with holdings
+// ---------------------------------------------------------------------------
+
+#[test]
+fn crazyhouse_drops_each_way_and_holdings_in_setboard() {
+    // Known to XBoard: no setup, drops `P@e4` read in either case.
+    let out = session(
+        "new\nvariant crazyhouse\nforce\nusermove e2e4\nusermove d7d5\nusermove e4d5\n\
+         usermove d8d5\nusermove P@e4\nusermove p@e4\nusermove q@e4\nusermove P@@e4\nquit\n",
+    );
+    assert!(!out.iter().any(|l| l.starts_with("setup")), "{out:?}");
+    assert_eq!(
+        out,
+        [
+            "Illegal move (no such drop): p@e4",
+            "Illegal move (no such piece in hand): q@e4",
+            "Illegal move (not a move): P@@e4",
+        ]
+    );
+    // Holdings in the FEN (XBoard writes `[-]` for empty ones); Kings
+    // alone with a piece in hand play on, with empty hands the game is over.
+    let out = session(
+        "new\nvariant crazyhouse\nforce\nsetboard 2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1\n\
+         usermove Q@c7\nusermove c8c7\nsetboard 2k5/8/8/8/8/8/8/4K3[-] w - - 0 1\n\
+         usermove e1e2\nquit\n",
+    );
+    assert_eq!(out, ["Illegal move (the game is over): e1e2"], "{out:?}");
+    // The engine drops when a drop mates: a Rook in hand, Black's King
+    // boxed in by its own Pawns (a drop on a8-f8 mates).
+    let out = session(
+        "new\nvariant crazyhouse\nforce\nsetboard 7k/6pp/8/8/8/8/8/K7[R] w - - 0 1\ngo\nquit\n",
+    );
+    assert!(
+        out[0].starts_with("move R@") && out[0].ends_with('8'),
+        "{out:?}"
+    );
+    assert_eq!(out[1], "1-0 {White mates}");
+}
+
+#[test]
+fn the_engine_sends_its_drops_as_xboard_writes_them() {
+    // Black to move with only a Knight in hand and no other move of worth:
+    // every move the engine sends replays as a legal move.
+    let fen = "4k3/8/8/8/8/8/8/4K3[n] b - - 0 1";
+    let out = session(&format!(
+        "new\nvariant crazyhouse\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    let v = Variant::by_name("crazyhouse").unwrap();
+    let pos = Position::from_fen(v, fen).unwrap();
+    let text = out[0].strip_prefix("move ").expect("a move");
+    let m = pos.parse_move(text).expect("legal in the library's text");
+    let legal = pos.legal_moves();
+    assert!(legal.contains(&m));
+    // The library's drop text is XBoard's here: `N@e5` (uppercase).
+    if m.is_drop() {
+        assert!(text.starts_with("N@"), "{text}");
+    }
+}
+
+#[test]
+fn shogi_is_xboards_with_plus_promotions_and_drops() {
+    let out = session(
+        "new\nvariant shogi\nforce\nsetboard 4k4/R8/9/9/9/9/9/9/4K4[P] w 0 1\n\
+         usermove a8a9+\nusermove e9e8\nusermove P@e7\nquit\n",
+    );
+    assert!(out.is_empty(), "{out:?}");
+    // A Gold drop that mates, written `G@e8`.
+    let out =
+        session("new\nvariant shogi\nforce\nsetboard 4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1\ngo\nquit\n");
+    assert_eq!(out[0], "move G@e8", "{out:?}");
+    assert_eq!(out[1], "1-0 {White mates}");
+    // The Pawn takes the Rook on the last rank, where it must promote:
+    // XBoard's shogi writes that `+`.
+    let out =
+        session("new\nvariant shogi\nforce\nsetboard k3r4/4P4/9/9/9/9/9/9/4K4[] w 0 1\ngo\nquit\n");
+    assert_eq!(out, ["move e8e9+"]);
+    // A fourfold repetition ends the game, a draw.
+    let out = session(
+        "new\nvariant shogi\nforce\nusermove h2g2\nusermove b8c8\nusermove g2h2\nusermove c8b8\n\
+         usermove h2g2\nusermove b8c8\nusermove g2h2\nusermove c8b8\n\
+         usermove h2g2\nusermove b8c8\nusermove g2h2\nusermove c8b8\nusermove h2g2\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [
+            "1/2-1/2 {Draw by repetition}",
+            "Illegal move (the game is over): h2g2"
+        ]
+    );
+}
+
+#[test]
+fn minishogi_and_torishogi_go_with_holdings_and_a_shogi_parent() {
+    let out = session("new\nvariant minishogi\nquit\n");
+    // The hand types take XBoard's first images (its holdings count the
+    // images in use before a piece's own), each promoted type the image 11
+    // after its base, marked `+`; no `piece` line for those.
+    assert_eq!(
+        out[0].split(' ').nth(1).unwrap(),
+        "(PGBRS......+.+++.....Kpgbrs......+.+++.....k)"
+    );
+    assert_eq!(out.iter().filter(|l| l.starts_with("piece ")).count(), 6);
+    assert!(
+        out[0].starts_with("setup (")
+            && out[0].ends_with(") 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[] w - - 0 1"),
+        "{out:?}"
+    );
+    let out = session("new\nvariant torishogi\nquit\n");
+    assert!(
+        out[0].contains(") 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1"),
+        "{out:?}"
+    );
+    // XBoard's shogi parent may mark a move into the zone `+` where the
+    // piece has no promotion (a Tori shogi Crane): that is the plain move.
+    let out = session(
+        "new\nvariant torishogi\nforce\nsetboard 3k3/7/7/2C4/7/7/K6[] w 0 1\n\
+         usermove c4c5\nusermove d7e7\nusermove c5c6+\nusermove e7e6\nusermove c6c7p\nquit\n",
+    );
+    let setup = out
+        .iter()
+        .filter(|l| l.starts_with("setup") || l.starts_with("piece"));
+    assert_eq!(out.len() - setup.count(), 1, "{out:?}");
+    assert!(out.last().unwrap().starts_with("Illegal move"), "{out:?}");
+    // Drops in minishogi, and a setboard with holdings.
+    let out = session(
+        "new\nvariant minishogi\nforce\nsetboard 2k2/5/5/5/2K2[Pp] w 0 1\n\
+         usermove P@c3\nusermove p@a2\nusermove P@c2\nquit\n",
+    );
+    assert_eq!(
+        out[out.len() - 1],
+        "Illegal move (no such piece in hand): P@c2",
+        "{out:?}"
+    );
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal move") && !l.ends_with("P@c2"))
+    );
+}
+
+/// The legal move an XBoard wire move names in a variant with drops and
+/// 1-based ranks: `P@e5`, or squares with an optional `+` (promote) or
+/// promotion letter.
+fn wire_move_with_drops(pos: &Position, reader: &betza::pgn::XboardPgn, text: &str) -> betza::Move {
+    let v = pos.variant();
+    if let Some((piece, square)) = text.split_once('@') {
+        let role = reader.role(v, piece.chars().next().unwrap()).unwrap();
+        let to = pos.square(square).unwrap();
+        return *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.is_drop() && m.role() == role && m.to() == to)
+            .unwrap_or_else(|| panic!("{text} in {}", pos.to_fen()));
+    }
+    if let Some(plain) = text.strip_suffix('+') {
+        let (from, to) = (
+            pos.square(&plain[..2]).unwrap(),
+            pos.square(&plain[2..]).unwrap(),
+        );
+        let options = pos.moves_between(from, to);
+        let promoting: Vec<_> = options.iter().filter(|m| m.promotion().is_some()).collect();
+        assert_eq!(promoting.len(), 1, "{text} in {}", pos.to_fen());
+        return *promoting[0];
+    }
+    wire_move(pos, reader, text)
+}
+
+/// Real games in XBoard 4.9.1 with its own rules of crazyhouse and shogi
+/// (legality testing on), and of minishogi set up by the engine (holdings
+/// and `+` promoted partners from its piece table), this engine on both
+/// sides: every drop, capture and promotion the engines sent was accepted,
+/// and the game ended in the mate XBoard announced; the saved game reads
+/// back to the same position.
+#[test]
+fn xboards_crazyhouse_and_shogi_games_replay() {
+    for (name, result) in [
+        ("crazyhouse", "0-1"),
+        ("shogi", "1-0"),
+        ("minishogi", "1-0"),
+    ] {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+        let pgn = std::fs::read_to_string(format!("{dir}{name}.pgn")).unwrap();
+        let moves = std::fs::read_to_string(format!("{dir}{name}.moves")).unwrap();
+        let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+        let v = Variant::by_name(name).unwrap();
+        let reader = xboard::xboard_letters(v).reader(v);
+        let mut pos = Position::start(v);
+        let wire: Vec<&str> = line.split_whitespace().collect();
+        for w in &wire {
+            let m = wire_move_with_drops(&pos, &reader, w);
+            pos = pos.play(&m).unwrap();
+        }
+        assert!(wire.iter().any(|w| w.contains('@')), "{name}: drops");
+        assert!(pos.is_checkmate(), "{name}: {}", pos.to_fen());
+        assert!(pgn.contains(&format!("[Result \"{result}\"]")));
+        let winner = if result == "1-0" {
+            Color::White
+        } else {
+            Color::Black
+        };
+        assert_eq!(pos.side_to_move(), winner.opposite(), "{name}");
+        let games = reader.read_all(None, &pgn);
+        assert_eq!(games.len(), 1, "{name}");
+        match &games[0] {
+            Ok(game) => {
+                assert_eq!(game.ply_count(), wire.len(), "{name}");
+                assert_eq!(game.position(), &pos, "{name}");
+            }
+            Err(e) => panic!("{name}: {e}"),
+        }
+    }
 }

@@ -850,3 +850,244 @@ fn end_reasons_have_distinct_names_that_read_back() {
     };
     assert_eq!(o.to_string(), "black wins by perpetual check");
 }
+
+// ---------------------------------------------------------------------------
+// The shogi family's built-in rules (docs/variants.md) and hands
+// ---------------------------------------------------------------------------
+
+#[test]
+fn shogi_fourfold_repetition_is_a_draw() {
+    let cycle = "h2g2 b8c8 g2h2 c8b8";
+    let mut g = Game::new(v("shogi"));
+    play(&mut g, cycle);
+    play(&mut g, cycle);
+    assert_eq!(g.repetitions(), 3);
+    // The third occurrence ends nothing and is no claim either.
+    assert_eq!(g.status().outcome, None);
+    assert!(g.status().claims.is_empty());
+    play(&mut g, "h2g2 b8c8 g2h2");
+    assert_eq!(g.status().outcome, None);
+    play(&mut g, "c8b8");
+    assert_eq!(g.repetitions(), 4);
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Repetition));
+    assert_eq!(g.result(), GameResult::Draw);
+    assert!(g.play_text("h2g2").is_err());
+}
+
+#[test]
+fn shogi_perpetual_check_loses_for_the_checker() {
+    // White's Rook checks along rank 9, then rank 8; Black's King steps
+    // e9-e8-e9 out of each check.
+    let fen = "4k4/R8/9/9/9/9/9/9/4K4[] w - - 0 1";
+    let cycle = "a8a9 e9e8 a9a8 e8e9";
+    let mut g = game("shogi", fen);
+    for _ in 0..2 {
+        play(&mut g, cycle);
+    }
+    assert_eq!(g.status().outcome, None);
+    play(&mut g, cycle);
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::PerpetualCheck)
+    );
+    // One quiet move by White in the cycle: a plain draw.
+    let mut g = game("shogi", fen);
+    for _ in 0..3 {
+        play(&mut g, "a8a7 e9e8 a7a8 e8e9");
+    }
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Repetition));
+}
+
+#[test]
+fn minishogi_fourfold_repetition_loses_for_white() {
+    // Black's move completes it.
+    let mut g = Game::new(v("minishogi"));
+    for _ in 0..3 {
+        play(&mut g, "e1e2 a5a4 e2e1 a4a5");
+    }
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::Repetition)
+    );
+    // White's move completes it.
+    let mut g = game("minishogi", "rbsgk/4p/5/P4/KGSBR[] b - - 0 1");
+    for _ in 0..3 {
+        play(&mut g, "a5a4 e1e2 a4a5 e2e1");
+    }
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::Repetition)
+    );
+}
+
+#[test]
+fn torishogi_fourfold_repetition_loses_for_the_completer() {
+    let cycle = "d2c2 d6c6 c2d2 c6d6";
+    let mut g = Game::new(v("torishogi"));
+    for _ in 0..3 {
+        play(&mut g, cycle);
+    }
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::White), EndReason::Repetition)
+    );
+    let mut g = game(
+        "torishogi",
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] b - - 0 1",
+    );
+    for _ in 0..3 {
+        play(&mut g, "d6c6 d2c2 c6d6 c2d2");
+    }
+    assert_eq!(
+        g.status().outcome,
+        outcome(Some(Color::Black), EndReason::Repetition)
+    );
+}
+
+#[test]
+fn the_shogi_family_has_no_move_count_rule_and_crazyhouse_claims_as_chess() {
+    for name in ["shogi", "minishogi", "torishogi"] {
+        let end = &v(name).definition().game_end;
+        assert_eq!(end.move_rule.moves, 0, "{name}");
+        assert_eq!(end.repetition.count, 4, "{name}");
+    }
+    // A shogi position with a huge half-move clock is not over.
+    let g = game("shogi", "4k4/9/9/9/9/9/9/9/R3K4[] w - - 500 300");
+    assert_eq!(g.status().outcome, None);
+    assert!(g.status().claims.is_empty());
+    // Crazyhouse: threefold repetition and fifty moves are claims.
+    let mut g = Game::new(v("crazyhouse"));
+    for _ in 0..2 {
+        play(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    }
+    let s = g.status();
+    assert_eq!(s.outcome, None);
+    assert_eq!(s.claims, Claims::THREEFOLD_REPETITION);
+    let mut g = game("crazyhouse", "4k3/8/8/8/8/8/8/R3K3[] w - - 99 80");
+    play(&mut g, "a1a2");
+    assert_eq!(g.status().outcome, None);
+    assert!(g.status().claims.contains(Claims::FIFTY_MOVES));
+}
+
+#[test]
+fn the_shogi_family_definitions_round_trip() {
+    for name in ["shogi", "minishogi", "torishogi", "crazyhouse"] {
+        let def = v(name).definition().clone();
+        let text = def.to_string();
+        assert_eq!(
+            text.parse::<betza::VariantDef>().unwrap(),
+            def,
+            "{name}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn repetition_compares_hands() {
+    // Same placement and side to move, different hands: different
+    // positions, different hashes.
+    let fens = [
+        "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[p] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[PP] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[G] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1",
+    ];
+    let ps: Vec<Position> = fens
+        .iter()
+        .map(|f| Position::from_fen(v("shogi"), f).unwrap())
+        .collect();
+    for (i, a) in ps.iter().enumerate() {
+        for b in &ps[i + 1..] {
+            assert_ne!(a.hash(), b.hash(), "{} {}", a.to_fen(), b.to_fen());
+            assert_ne!(a, b);
+        }
+    }
+    // A cycle with a piece in hand counts as usual.
+    let mut g = game("shogi", "4k4/9/9/9/9/9/9/9/R3K4[P] w - - 0 1");
+    for _ in 0..3 {
+        play(&mut g, "a1a2 e9e8 a2a1 e8e9");
+    }
+    assert_eq!(g.status().outcome, outcome(None, EndReason::Repetition));
+}
+
+/// Crazyhouse's definition with `edit` applied, under another name.
+fn crazyhouse_with(edit: impl FnOnce(&mut betza::VariantDef)) -> Arc<Variant> {
+    let mut def = v("crazyhouse").definition().clone();
+    def.name = "crazyhouse-test".into();
+    edit(&mut def);
+    Arc::new(Variant::new(def).unwrap())
+}
+
+#[test]
+fn pieces_in_hand_are_material() {
+    let zh = v("crazyhouse");
+    let pos = |fen: &str| Position::from_fen(zh, fen).unwrap();
+    // Only the Kings on the board but a Queen and a Knight in hand: alive.
+    let p = pos("2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    assert!(!p.is_insufficient_material());
+    assert_eq!(p.outcome(), None);
+    assert_eq!(Game::from_position(p).status().outcome, None);
+    for fen in [
+        "2k5/8/8/8/8/8/8/4K3[p] w - - 0 1",
+        "2k5/8/8/8/8/8/8/4K3[N] b - - 0 1",
+    ] {
+        assert!(!pos(fen).is_insufficient_material(), "{fen}");
+    }
+    // Empty hands: dead.
+    let p = pos("2k5/8/8/8/8/8/8/4K3[] w - - 0 1");
+    assert!(p.is_insufficient_material());
+    assert_eq!(p.outcome(), outcome(None, EndReason::InsufficientMaterial));
+    // A game whose last capture leaves Kings alone but a piece in hand goes on.
+    let mut g = game("crazyhouse", "2k5/8/8/8/8/8/3q4/4K3[] w - - 0 1");
+    play(&mut g, "e1d2");
+    assert_eq!(g.position().to_fen(), "2k5/8/8/8/8/8/3K4/8[Q] b - - 0 1");
+    assert_eq!(g.status().outcome, None);
+
+    // Listed dead material counts the hand too: King and Knight against
+    // King is dead whether the Knight stands or is held; Bishops "on one
+    // colour" are not when one is in hand (it may land on either).
+    let v = crazyhouse_with(|d| {
+        d.game_end.dead_material = v("chess").definition().game_end.dead_material.clone();
+    });
+    let dead = |fen: &str| {
+        Position::from_fen(&v, fen)
+            .unwrap()
+            .is_insufficient_material()
+    };
+    assert!(dead("8/8/4k3/8/8/3NK3/8/8[] w - - 0 1"));
+    assert!(dead("8/8/4k3/8/8/4K3/8/8[N] w - - 0 1"));
+    assert!(!dead("8/8/4k3/8/8/3NK3/8/8[N] w - - 0 1"));
+    assert!(!dead("8/8/4k3/8/8/3NK3/8/8[q] w - - 0 1"));
+    assert!(dead("8/8/4k3/3b4/8/3BK3/8/8[] w - - 0 1"));
+    assert!(!dead("8/8/4k3/8/8/3BK3/8/8[b] w - - 0 1"));
+}
+
+#[test]
+fn a_king_with_pieces_in_hand_is_not_bare() {
+    let v = crazyhouse_with(|d| d.game_end.bare_king = true);
+    let pos = |fen: &str| Position::from_fen(&v, fen).unwrap();
+    // Black's King is alone on the board and in hand: White wins at once.
+    let p = pos("4k3/8/8/8/8/8/8/3QK3[] w - - 0 1");
+    assert_eq!(
+        p.outcome(),
+        outcome(Some(Color::White), EndReason::BareKing)
+    );
+    assert!(p.legal_moves().is_empty());
+    assert!(common::reference_bare_king_end(&p));
+    // With a Knight in Black's hand it is not bare.
+    let p = pos("4k3/8/8/8/8/8/8/3QK3[n] w - - 0 1");
+    assert_eq!(p.outcome(), None);
+    assert!(!p.legal_moves().is_empty());
+    assert!(!common::reference_bare_king_end(&p));
+    common::assert_reference(&p, &|_| false);
+    // Black to move, its King alone against a Queen and a Rook in hand:
+    // three pieces, it cannot bare White back.
+    let p = pos("4k3/8/8/8/8/8/8/3QK3[R] b - - 0 1");
+    assert_eq!(
+        p.outcome(),
+        outcome(Some(Color::White), EndReason::BareKing)
+    );
+    assert!(common::reference_bare_king_end(&p));
+}

@@ -615,6 +615,49 @@ static void test_game_end(void) {
     betza_game_free(game);
 }
 
+/* The shogi family (docs/variants.md): the fourth occurrence of a shogi
+ * position is a draw, unless one side checked with every move since the
+ * first, who then loses; a crazyhouse position with Kings alone on the
+ * board but a piece in hand is not dead. */
+static void test_shogi_game_end(void) {
+    BetzaGame *game = NULL;
+    BetzaGameStatus st;
+    const char *quiet[] = {"h2g2", "b8c8", "g2h2", "c8b8"};
+    STATUS(betza_game_new("shogi", NULL, &game), BETZA_OK);
+    for (int i = 0; i < 12; i++) {
+        STATUS(betza_game_status(game, &st), BETZA_OK);
+        CHECK(st.outcome.result == BETZA_RESULT_ONGOING);
+        STATUS(betza_game_play_text(game, quiet[i % 4]), BETZA_OK);
+    }
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.repetitions == 4);
+    CHECK(st.outcome.result == BETZA_RESULT_DRAW && st.outcome.reason == BETZA_REASON_REPETITION);
+    STATUS(betza_game_play_text(game, "h2g2"), BETZA_INVALID_STATE);
+    betza_game_free(game);
+
+    const char *checks[] = {"a8a9", "e9e8", "a9a8", "e8e9"};
+    STATUS(betza_game_new("shogi", "4k4/R8/9/9/9/9/9/9/4K4[] w - - 0 1", &game), BETZA_OK);
+    for (int i = 0; i < 12; i++) {
+        STATUS(betza_game_status(game, &st), BETZA_OK);
+        CHECK(st.outcome.result == BETZA_RESULT_ONGOING);
+        STATUS(betza_game_play_text(game, checks[i % 4]), BETZA_OK);
+    }
+    STATUS(betza_game_status(game, &st), BETZA_OK);
+    CHECK(st.outcome.result == BETZA_RESULT_BLACK_WINS && st.outcome.reason == BETZA_REASON_PERPETUAL_CHECK);
+    betza_game_free(game);
+
+    BetzaPosition *pos = NULL;
+    BetzaOutcome out;
+    STATUS(betza_position_new("crazyhouse", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", &pos), BETZA_OK);
+    STATUS(betza_position_outcome(pos, &out), BETZA_OK);
+    CHECK(out.result == BETZA_RESULT_ONGOING);
+    betza_position_free(pos);
+    STATUS(betza_position_new("crazyhouse", "2k5/8/8/8/8/8/8/4K3[] w - - 0 1", &pos), BETZA_OK);
+    STATUS(betza_position_outcome(pos, &out), BETZA_OK);
+    CHECK(out.result == BETZA_RESULT_DRAW && out.reason == BETZA_REASON_INSUFFICIENT_MATERIAL);
+    betza_position_free(pos);
+}
+
 static void test_builtin_list(void) {
     size_t count = betza_builtin_variant_count();
     CHECK(count >= 4);
@@ -1206,6 +1249,7 @@ int main(void) {
     test_metadata();
     test_game();
     test_game_end();
+    test_shogi_game_end();
     test_builtin_list();
     test_position_state();
     test_drops();

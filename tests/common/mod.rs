@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use betza::{Game, Move, MoveList, Position, Role, Square, Variant};
+use betza::{Color, Game, Move, MoveList, Position, Role, Square, Variant};
 
 /// A built-in variant by name.
 pub fn variant(name: &str) -> &'static Variant {
@@ -352,13 +352,15 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
 /// The bare-King rule as `docs/definitions.md` words it: the game is over
 /// at once (no legal move) when the side that just moved has its King
 /// alone and we have more, or we have ours alone against three pieces or
-/// more.
+/// more. Pieces in hand count: a King with a piece in hand is not alone.
 pub fn reference_bare_king_end(pos: &Position<'_>) -> bool {
     if !pos.variant().definition().game_end.bare_king {
         return false;
     }
-    let us = pos.occupied_by(pos.side_to_move()).count();
-    let them = pos.occupied_by(pos.side_to_move().opposite()).count();
+    let pieces =
+        |c: Color| pos.occupied_by(c).count() + pos.hand(c).map(|(_, n)| n as u32).sum::<u32>();
+    let us = pieces(pos.side_to_move());
+    let them = pieces(pos.side_to_move().opposite());
     (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
 }
 
