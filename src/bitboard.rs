@@ -47,6 +47,12 @@ pub const MAX_SQUARES: usize = 128;
 pub const MAX_FILES: u8 = 16;
 /// The most ranks a board may have.
 pub const MAX_RANKS: u8 = 16;
+/// The most files a square name may have (`a`..`z`, ../shared/NOTATION.md):
+/// [`SquareName`] and move text read and write them all, though a board
+/// has at most [`MAX_FILES`] today.
+pub const MAX_NAME_FILES: u8 = 26;
+/// The most ranks a square name may have (`1`..`26`).
+pub const MAX_NAME_RANKS: u8 = 26;
 
 /// `SQUARE_BITS[sq]`: the bitboard of one square, read rather than shifted
 /// (a variable shift of a `u128` takes several instructions).
@@ -473,8 +479,9 @@ impl BoardSize {
 
 /// A square named by file and rank, without a board: `e5`, `j10`.
 ///
-/// It reads and writes square names (files `a`..`p`, ranks 1..16, no
-/// zero-padding) for any board up to 16x16; [`SquareName::to_square`] binds
+/// It reads and writes square names (files `a`..`z`, ranks 1..26, no
+/// zero-padding: [`MAX_NAME_FILES`], [`MAX_NAME_RANKS`]) for any board up
+/// to 26x26; [`SquareName::to_square`] binds
 /// it to a board, [`BoardSize::name`] names a [`Square`]. `Debug` and
 /// `Display` both print the name.
 ///
@@ -484,7 +491,8 @@ impl BoardSize {
 /// assert_eq!((n.file(), n.rank()), (9, 9));
 /// assert_eq!(n.to_string(), "j10");
 /// assert!("a0".parse::<SquareName>().is_err());
-/// assert!("q1".parse::<SquareName>().is_err());
+/// assert_eq!("z26".parse::<SquareName>()?.to_string(), "z26");
+/// assert!("a27".parse::<SquareName>().is_err());
 /// # Ok::<_, betza::SquareNameError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -494,9 +502,9 @@ pub struct SquareName {
 }
 
 impl SquareName {
-    /// The name of 0-based `file` and `rank`; `None` beyond 16 files or ranks.
+    /// The name of 0-based `file` and `rank`; `None` beyond 26 files or ranks.
     pub const fn new(file: u8, rank: u8) -> Option<SquareName> {
-        if file < MAX_FILES && rank < MAX_RANKS {
+        if file < MAX_NAME_FILES && rank < MAX_NAME_RANKS {
             Some(SquareName { file, rank })
         } else {
             None
@@ -522,10 +530,10 @@ impl SquareName {
     }
 
     /// Reads a name at the start of `bytes`: the name and the bytes used.
-    /// Takes a two-digit rank when it is a rank (10..16).
+    /// Takes a two-digit rank when it is a rank (10..26).
     pub(crate) fn parse_prefix(bytes: &[u8]) -> Option<(SquareName, usize)> {
         let f = *bytes.first()?;
-        if !(b'a'..b'a' + MAX_FILES).contains(&f) {
+        if !(b'a'..b'a' + MAX_NAME_FILES).contains(&f) {
             return None;
         }
         let d1 = *bytes.get(1)?;
@@ -565,7 +573,7 @@ impl fmt::Display for SquareNameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)",
+            "{:?} is not a square name (a file a-z and a rank 1-26, as in e4 or j10)",
             self.0
         )
     }
