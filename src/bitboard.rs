@@ -47,7 +47,7 @@ pub const MAX_SQUARES: usize = 128;
 pub const MAX_FILES: u8 = 16;
 /// The most ranks a board may have.
 pub const MAX_RANKS: u8 = 16;
-/// The most files a square name may have (`a`..`z`, ../shared/NOTATION.md):
+/// The most files a square name may have (`a`..`z`, docs/notation.md):
 /// [`SquareName`] and move text read and write them all, though a board
 /// has at most [`MAX_FILES`] today.
 pub const MAX_NAME_FILES: u8 = 26;

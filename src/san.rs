@@ -565,8 +565,8 @@ pub enum CheckMark {
 }
 
 /// A SAN text taken apart but not checked against any position (as
-/// shakmaty's `San`): the syntax of the [`san`](crate::san) module for boards
-/// up to 16x16, with piece tokens as [`PieceToken`]s.
+/// shakmaty's `San`): the syntax of the [`san`](crate::san) module, with
+/// square names up to `z26`, with piece tokens as [`PieceToken`]s.
 ///
 /// ```
 /// use betza::{Position, San, Variant};

@@ -12,7 +12,7 @@ fn variant(name: &str) -> &'static Variant {
 
 #[test]
 fn square_names_parse_and_print_without_a_board() {
-    // Names reach z26 (NOTATION.md), beyond the boards of today.
+    // Names reach z26 (docs/notation.md), beyond the boards of today.
     for text in [
         "a1", "e5", "j10", "p16", "a16", "h9", "q1", "a17", "z26", "l12",
     ] {
@@ -96,7 +96,7 @@ fn uci_moves_parse_print_and_resolve() {
     let m: UciMove = "c9c10+".parse().unwrap();
     assert_eq!(m.promotion, Some(PromotionSuffix::Plus));
     assert_eq!(m.to.to_string(), "c10");
-    // Move text names squares up to z26 (NOTATION.md), without a board.
+    // Move text names squares up to z26 (docs/notation.md), without a board.
     let m: UciMove = "y25z26+".parse().unwrap();
     assert_eq!(
         (m.from.to_string(), m.to.to_string()),
