@@ -766,16 +766,16 @@ macro_rules! words_op {
             #[inline(always)]
             fn $f(mut self, rhs: Words<N>) -> Words<N> {
                 for (a, b) in self.0.iter_mut().zip(rhs.0) {
-                    *a = *a $op b;
+                    *a $op b;
                 }
                 self
             }
         }
     };
 }
-words_op!(BitAnd, bitand, &);
-words_op!(BitOr, bitor, |);
-words_op!(BitXor, bitxor, ^);
+words_op!(BitAnd, bitand, &=);
+words_op!(BitOr, bitor, |=);
+words_op!(BitXor, bitxor, ^=);
 
 impl<const N: usize> Not for Words<N> {
     type Output = Words<N>;
@@ -886,6 +886,8 @@ pub trait SquareSet: Sized {
     /// No squares.
     fn empty() -> Self;
     /// Whether the set is empty.
+    // By value, as the inherent method: a bitboard is a small `Copy` value.
+    #[allow(clippy::wrong_self_convention)]
     fn is_empty(self) -> bool;
     /// Whether `sq` is in the set.
     fn contains(self, sq: Square) -> bool;
@@ -1014,7 +1016,7 @@ mod tests {
     fn a_26x26_board_fits_eleven_words_and_its_corners_are_kept() {
         const SQUARES: usize = 26 * 26;
         type Big = Words<11>;
-        assert!(Big::BITS >= SQUARES && Words::<10>::BITS < SQUARES);
+        const { assert!(Big::BITS >= SQUARES && Words::<10>::BITS < SQUARES) };
         let all = Big::below(SQUARES);
         assert_eq!(all.count_ones(), SQUARES as u32);
         assert_eq!((all.lowest(), all.highest()), (Some(0), Some(SQUARES - 1)));
