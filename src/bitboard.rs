@@ -685,6 +685,14 @@ pub trait BitWord:
         !Self::below(i)
     }
 
+    /// The bits up to and including the lowest set bit; all bits if none is
+    /// set. An ascending ray masked with it ends at its first occupied square.
+    fn through_lowest(self) -> Self;
+
+    /// The bits from the highest set bit up; all bits if none is set. A
+    /// descending ray masked with it ends at its first occupied square.
+    fn from_highest(self) -> Self;
+
     /// The indices of the bits set, lowest first.
     #[inline]
     fn indices(self) -> BitIndices<Self> {
@@ -731,7 +739,29 @@ impl BitWord for u128 {
     fn below(i: usize) -> u128 {
         if i >= 128 { u128::MAX } else { (1 << i) - 1 }
     }
+    #[inline(always)]
+    fn through_lowest(self) -> u128 {
+        self ^ self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn from_highest(self) -> u128 {
+        // The extra low bit stands for "none": then every bit.
+        FROM_HIGHEST[(self | 1).leading_zeros() as usize]
+    }
 }
+
+/// `FROM_HIGHEST[k]`: the bits from bit `127 - k` up, for the squares of a
+/// descending ray from its first occupied square on (`k` its leading zeros;
+/// read rather than shifted, as `SQUARE_BITS`).
+static FROM_HIGHEST: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = u128::MAX << (127 - k);
+        k += 1;
+    }
+    t
+};
 
 /// A bitboard word of `N` 64-bit words, for boards past 128 squares:
 /// `Words<3>` holds 192 squares, `Words<6>` 384 (19x19), `Words<11>` 704
@@ -843,6 +873,36 @@ impl<const N: usize> BitWord for Words<N> {
             };
         }
         w
+    }
+    #[inline(always)]
+    fn through_lowest(mut self) -> Words<N> {
+        let mut found = false;
+        for w in &mut self.0 {
+            *w = if found {
+                0
+            } else if *w == 0 {
+                u64::MAX
+            } else {
+                found = true;
+                *w ^ (*w - 1)
+            };
+        }
+        self
+    }
+    #[inline(always)]
+    fn from_highest(mut self) -> Words<N> {
+        let mut found = false;
+        for w in self.0.iter_mut().rev() {
+            *w = if found {
+                0
+            } else if *w == 0 {
+                u64::MAX
+            } else {
+                found = true;
+                u64::MAX << (63 - w.leading_zeros())
+            };
+        }
+        self
     }
 }
 
@@ -978,6 +1038,13 @@ mod tests {
             assert_eq!(back(w.clear_lowest()), a.clear_lowest(), "{a:#x}");
             assert_eq!(back(!w), !a);
             assert!(w.indices().eq(a.indices()));
+            assert_eq!(back(w.through_lowest()), a.through_lowest(), "{a:#x}");
+            assert_eq!(back(w.from_highest()), a.from_highest(), "{a:#x}");
+            // Against their definitions.
+            let lowest = a.lowest().map_or(u128::MAX, |i| u128::below(i + 1));
+            assert_eq!(a.through_lowest(), lowest, "{a:#x}");
+            let highest = a.highest().map_or(u128::MAX, u128::from_bit);
+            assert_eq!(a.from_highest(), highest, "{a:#x}");
             for b in samples() {
                 assert_eq!(back(w & words(b)), a & b);
                 assert_eq!(back(w | words(b)), a | b);

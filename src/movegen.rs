@@ -24,22 +24,10 @@
 //! shift moves every piece of the type one step, and the targets of one step
 //! are one move each.
 
-use crate::bitboard::{Bitboard, Color, Square};
+use crate::bitboard::{BitWord, Bitboard, Color, Square};
 use crate::moves::{Move, MoveFlags};
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot};
-
-/// `FROM_HIGHEST[k]`: the bits from bit `127 - k` up, for the squares of a
-/// descending ray from its first occupied square on (`k` its leading zeros).
-static FROM_HIGHEST: [u128; 128] = {
-    let mut t = [0u128; 128];
-    let mut k = 0;
-    while k < 128 {
-        t[k] = u128::MAX << (127 - k);
-        k += 1;
-    }
-    t
-};
 use crate::variant::{DropRules, Promotion, Role};
 
 /// What a move generation needs to know about the side to move's King.
@@ -360,24 +348,19 @@ impl<'v> Position<'v> {
         let mut both = 0u128;
         for ray in asc {
             // The lowest occupied square and all below it (all ones if none).
-            let b = ray.all.0 & o;
-            both |= ray.all.0 & (b ^ b.wrapping_sub(1));
+            both |= ray.all.0 & (ray.all.0 & o).through_lowest();
         }
         for ray in desc {
-            // The highest occupied square and all above it; the extra low
-            // bit stands for "none", keeping the whole ray.
-            let b = (ray.all.0 & o) | 1;
-            both |= ray.all.0 & FROM_HIGHEST[b.leading_zeros() as usize];
+            // The highest occupied square and all above it (all if none).
+            both |= ray.all.0 & (ray.all.0 & o).from_highest();
         }
         quiet |= both;
         caps |= both;
         for ray in other {
             let reach = if ray.ascending {
-                let b = ray.all.0 & o;
-                ray.all.0 & (b ^ b.wrapping_sub(1))
+                ray.all.0 & (ray.all.0 & o).through_lowest()
             } else {
-                let b = (ray.all.0 & o) | 1;
-                ray.all.0 & FROM_HIGHEST[b.leading_zeros() as usize]
+                ray.all.0 & (ray.all.0 & o).from_highest()
             };
             if ray.quiet {
                 quiet |= reach;
