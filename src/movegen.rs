@@ -422,66 +422,48 @@ impl<'v> Position<'v> {
     fn hop_targets(&self, slot: &Slot, occ: Bitboard, quiet: &mut Bitboard, caps: &mut Bitboard) {
         let t = &self.variant.tables;
         for ray in t.hops(slot) {
+            // The first occupied square is the screen, then the squares
+            // past it along the ray, and the next occupied one among them.
+            let on = (ray.all & occ).0;
+            let (past, next) = if ray.ascending {
+                let Some(screen) = on.lowest() else { continue };
+                let past = ray.all.0 & <u128 as BitWord>::from_bit(screen + 1);
+                (past, (past & on).lowest())
+            } else {
+                let Some(screen) = on.highest() else { continue };
+                let past = ray.all.0 & <u128 as BitWord>::below(screen);
+                (past, (past & on).highest())
+            };
             if ray.grass {
-                // The square just beyond the first occupied one, if on the ray.
-                let on = (ray.all & occ).0;
-                if on == 0 {
-                    continue;
-                }
+                // The square just beyond the screen, if on the ray.
                 let land = if ray.ascending {
-                    let screen = on.trailing_zeros();
-                    let past = ray.all.0 & !(u128::MAX >> (127 - screen));
-                    past & past.wrapping_neg()
+                    past.lowest()
                 } else {
-                    let screen = 127 - on.leading_zeros();
-                    let past = ray.all.0 & ((1u128 << screen) - 1);
-                    if past == 0 {
-                        0
-                    } else {
-                        1u128 << (127 - past.leading_zeros())
-                    }
+                    past.highest()
                 };
-                if land & occ.0 == 0 {
+                let Some(land) = land else { continue };
+                if Some(land) != next {
                     if ray.quiet {
-                        *quiet |= Bitboard(land);
+                        *quiet |= Bitboard(<u128 as BitWord>::bit(land));
                     }
                 } else if ray.capture {
-                    *caps |= Bitboard(land);
+                    *caps |= Bitboard(<u128 as BitWord>::bit(land));
                 }
                 continue;
             }
-            // The first occupied square is the screen; then the squares up
-            // to the next occupied one, which a capture takes.
-            let on = (ray.all & occ).0;
-            if on == 0 {
-                continue;
-            }
-            let (past, next) = if ray.ascending {
-                let screen = on.trailing_zeros();
-                let past = ray.all.0 & !(u128::MAX >> (127 - screen));
-                (past, past & on & (past & on).wrapping_neg())
-            } else {
-                let screen = 127 - on.leading_zeros();
-                let past = ray.all.0 & ((1u128 << screen) - 1);
-                let beyond = past & on;
-                let next = if beyond == 0 {
-                    0
-                } else {
-                    1u128 << (127 - beyond.leading_zeros())
-                };
-                (past, next)
-            };
             if ray.quiet {
                 // Up to the next piece: below it ascending, above it descending.
                 let open = match (next, ray.ascending) {
-                    (0, _) => past,
-                    (n, true) => past & (n - 1),
-                    (n, false) => past & !(n | (n - 1)),
+                    (None, _) => past,
+                    (Some(n), true) => past & <u128 as BitWord>::below(n),
+                    (Some(n), false) => past & <u128 as BitWord>::from_bit(n + 1),
                 };
                 *quiet |= Bitboard(open);
             }
-            if ray.capture {
-                *caps |= Bitboard(next);
+            if ray.capture
+                && let Some(n) = next
+            {
+                *caps |= Bitboard(<u128 as BitWord>::bit(n));
             }
         }
     }
