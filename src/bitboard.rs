@@ -35,7 +35,9 @@
 //! unchanged: `bench/ir.sh` gives the same instructions per node before and
 //! after); square names and move text up to `z26` ([`SquareName`],
 //! [`MAX_NAME_FILES`]); walls of confinement that hold a small board inside
-//! a larger one (tests/walls.rs). The position, tables and generator are
+//! a larger one (tests/walls.rs); the generator's ray ends (sliders and
+//! hoppers) computed by [`BitWord`] methods, not raw `u128` arithmetic. The
+//! position, tables and generator are otherwise
 //! still written for `Bitboard<u128>` and `Square(u8)`, so until their
 //! conversion lands a variant has at most 128 squares and 20 piece types.
 //! The conversion, in order, each step compiled, tested and measured:
@@ -46,9 +48,9 @@
 //!    arrays sized by an associated constant); `Small` (`u128`, `u8`, 20
 //!    types: today's layout, 512 bytes) and `Large` (`Words<11>`, `u16`, 64).
 //! 2. `tables::Tables<B>` and `Position<'v, B = Small>`, the generator's
-//!    `impl` blocks generic over `B`; raw `u128` arithmetic in `movegen.rs`
-//!    (ray ends, `FROM_HIGHEST`) through [`BitWord`] methods, table-backed
-//!    for `u128` so the small board's code stays what it is.
+//!    `impl` blocks generic over `B` (the ray ends already go through
+//!    [`BitWord`], table-backed for `u128` so the small board's code stays
+//!    what it is).
 //! 3. `Variant` compiling tables of the board type its size needs; the
 //!    public entry points (`Position::start`, `from_fen`, perft, the C ABI)
 //!    dispatching once on it.
@@ -691,7 +693,7 @@ pub trait BitWord:
 
     /// The bits from the highest set bit up; all bits if none is set. A
     /// descending ray masked with it ends at its first occupied square.
-    fn from_highest(self) -> Self;
+    fn up_from_highest(self) -> Self;
 
     /// The indices of the bits set, lowest first.
     #[inline]
@@ -744,7 +746,7 @@ impl BitWord for u128 {
         self ^ self.wrapping_sub(1)
     }
     #[inline(always)]
-    fn from_highest(self) -> u128 {
+    fn up_from_highest(self) -> u128 {
         // The extra low bit stands for "none": then every bit.
         FROM_HIGHEST[(self | 1).leading_zeros() as usize]
     }
@@ -890,7 +892,7 @@ impl<const N: usize> BitWord for Words<N> {
         self
     }
     #[inline(always)]
-    fn from_highest(mut self) -> Words<N> {
+    fn up_from_highest(mut self) -> Words<N> {
         let mut found = false;
         for w in self.0.iter_mut().rev() {
             *w = if found {
@@ -1039,12 +1041,12 @@ mod tests {
             assert_eq!(back(!w), !a);
             assert!(w.indices().eq(a.indices()));
             assert_eq!(back(w.through_lowest()), a.through_lowest(), "{a:#x}");
-            assert_eq!(back(w.from_highest()), a.from_highest(), "{a:#x}");
+            assert_eq!(back(w.up_from_highest()), a.up_from_highest(), "{a:#x}");
             // Against their definitions.
             let lowest = a.lowest().map_or(u128::MAX, |i| u128::below(i + 1));
             assert_eq!(a.through_lowest(), lowest, "{a:#x}");
             let highest = a.highest().map_or(u128::MAX, u128::from_bit);
-            assert_eq!(a.from_highest(), highest, "{a:#x}");
+            assert_eq!(a.up_from_highest(), highest, "{a:#x}");
             for b in samples() {
                 assert_eq!(back(w & words(b)), a & b);
                 assert_eq!(back(w | words(b)), a | b);

@@ -352,7 +352,7 @@ impl<'v> Position<'v> {
         }
         for ray in desc {
             // The highest occupied square and all above it (all if none).
-            both |= ray.all.0 & (ray.all.0 & o).from_highest();
+            both |= ray.all.0 & (ray.all.0 & o).up_from_highest();
         }
         quiet |= both;
         caps |= both;
@@ -360,7 +360,7 @@ impl<'v> Position<'v> {
             let reach = if ray.ascending {
                 ray.all.0 & (ray.all.0 & o).through_lowest()
             } else {
-                ray.all.0 & (ray.all.0 & o).from_highest()
+                ray.all.0 & (ray.all.0 & o).up_from_highest()
             };
             if ray.quiet {
                 quiet |= reach;
