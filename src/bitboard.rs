@@ -1,6 +1,62 @@
-//! Squares, colours, board geometry and the `u128` bitboard every board fits in.
+//! Squares, colours, board geometry and the bitboards boards are held in.
+//!
+//! # Board sizes: the design for boards past 128 squares (issue 24)
+//!
+//! Today every variant's board fits a `u128`: at most 16 files, 16 ranks
+//! and 128 squares ([`MAX_SQUARES`]), and at most 20 piece types
+//! ([`MAX_ROLES`](crate::variant::MAX_ROLES)). Boards of up to 26x26 (files
+//! `a`..`z`, ranks 1..26) and up to 64 piece types must come without
+//! slowing the boards of today, and with one move generator, so the chosen
+//! design is **one generator, monomorphised over the bitboard's word**:
+//!
+//! - A [`Bitboard<W>`](Bitboard) is a set of squares held in a word `W`
+//!   ([`BitWord`]): `u128` for every board of at most 128 squares (the
+//!   default, `Bitboard` alone means `Bitboard<u128>`), and
+//!   [`Words<N>`]`([u64; N])` for larger ones: `Words<3>` up to 192 squares
+//!   (Chu Shogi's 12x12 and 13x13), `Words<6>` up to 384 (19x19) and
+//!   `Words<11>` up to 704 (26x26 has 676). The generator's primitives (the
+//!   lowest and highest square, the squares below or from a square, counts)
+//!   are [`BitWord`] methods, so the generic code compiles, for `u128`, to
+//!   the code of today: the cost to small boards is nothing, which
+//!   `bench/ir.sh` checks.
+//! - The position, the move tables and the generator become generic over a
+//!   board type that names the word, the square's integer (`u8` up to 256
+//!   squares, `u16` beyond, so a small board's [`Square`], `Move` and
+//!   position keep their sizes and `Position` its 512 bytes) and the piece
+//!   types' bound (20 for small boards, 64 for large ones). The variant
+//!   chooses the board type when it is compiled, from its size; the public
+//!   API dispatches once at its boundary (one `match` per call, never per
+//!   move) to the monomorphised generator. No rule is written twice: the one
+//!   generator is instantiated per board type.
+//!
+//! What stands today: [`BitWord`] with its two kinds of word (`u128` and
+//! [`Words<N>`]), `Bitboard<W>` over either with the set operations of
+//! [`SquareSet`] (the inherent `const` methods of `Bitboard<u128>` are
+//! unchanged: `bench/ir.sh` gives the same instructions per node before and
+//! after); square names and move text up to `z26` ([`SquareName`],
+//! [`MAX_NAME_FILES`]); walls of confinement that hold a small board inside
+//! a larger one (tests/walls.rs); the generator's ray ends (sliders and
+//! hoppers) computed by [`BitWord`] methods, not raw `u128` arithmetic. The
+//! position, tables and generator are otherwise
+//! still written for `Bitboard<u128>` and `Square(u8)`, so until their
+//! conversion lands a variant has at most 128 squares and 20 piece types.
+//! The conversion, in order, each step compiled, tested and measured:
+//!
+//! 1. A sealed `Board` trait naming `Word: BitWord`, the square integer,
+//!    the piece-type bound and the storage of the mailbox and per-type
+//!    bitboards (arrays sized by the board type, as stable Rust has no
+//!    arrays sized by an associated constant); `Small` (`u128`, `u8`, 20
+//!    types: today's layout, 512 bytes) and `Large` (`Words<11>`, `u16`, 64).
+//! 2. `tables::Tables<B>` and `Position<'v, B = Small>`, the generator's
+//!    `impl` blocks generic over `B` (the ray ends already go through
+//!    [`BitWord`], table-backed for `u128` so the small board's code stays
+//!    what it is).
+//! 3. `Variant` compiling tables of the board type its size needs; the
+//!    public entry points (`Position::start`, `from_fen`, perft, the C ABI)
+//!    dispatching once on it.
 
 use std::fmt;
+use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// The most squares a board may have: one bit each in a `u128`.
@@ -9,6 +65,12 @@ pub const MAX_SQUARES: usize = 128;
 pub const MAX_FILES: u8 = 16;
 /// The most ranks a board may have.
 pub const MAX_RANKS: u8 = 16;
+/// The most files a square name may have (`a`..`z`, docs/notation.md):
+/// [`SquareName`] and move text read and write them all, though a board
+/// has at most [`MAX_FILES`] today.
+pub const MAX_NAME_FILES: u8 = 26;
+/// The most ranks a square name may have (`1`..`26`).
+pub const MAX_NAME_RANKS: u8 = 26;
 
 /// `SQUARE_BITS[sq]`: the bitboard of one square, read rather than shifted
 /// (a variable shift of a `u128` takes several instructions).
@@ -140,13 +202,16 @@ impl Square {
 /// assert_eq!(size.names(set).to_string(), "{a1, c2}");
 /// assert_eq!(set.squares().count(), 2);
 /// ```
+///
+/// `W` is the word holding the bits (see the module docs): `u128`, the
+/// default, for every board of today; [`Words<N>`] for larger boards.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard<W: BitWord = u128>(pub W);
 
-impl fmt::Debug for Bitboard {
+impl<W: BitWord> fmt::Debug for Bitboard<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Bitboard")?;
-        f.debug_list().entries(self.squares().map(|s| s.0)).finish()
+        f.debug_list().entries(self.0.indices()).finish()
     }
 }
 
@@ -247,16 +312,16 @@ impl FromIterator<Square> for Bitboard {
 
 macro_rules! bit_op {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+        impl<W: BitWord> $tr for Bitboard<W> {
+            type Output = Bitboard<W>;
             #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
+            fn $f(self, rhs: Bitboard<W>) -> Bitboard<W> {
                 Bitboard(self.0 $op rhs.0)
             }
         }
-        impl $tra for Bitboard {
+        impl<W: BitWord> $tra for Bitboard<W> {
             #[inline]
-            fn $fa(&mut self, rhs: Bitboard) {
+            fn $fa(&mut self, rhs: Bitboard<W>) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -266,10 +331,10 @@ bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
+impl<W: BitWord> Not for Bitboard<W> {
+    type Output = Bitboard<W>;
     #[inline]
-    fn not(self) -> Bitboard {
+    fn not(self) -> Bitboard<W> {
         Bitboard(!self.0)
     }
 }
@@ -432,8 +497,9 @@ impl BoardSize {
 
 /// A square named by file and rank, without a board: `e5`, `j10`.
 ///
-/// It reads and writes square names (files `a`..`p`, ranks 1..16, no
-/// zero-padding) for any board up to 16x16; [`SquareName::to_square`] binds
+/// It reads and writes square names (files `a`..`z`, ranks 1..26, no
+/// zero-padding: [`MAX_NAME_FILES`], [`MAX_NAME_RANKS`]) for any board up
+/// to 26x26; [`SquareName::to_square`] binds
 /// it to a board, [`BoardSize::name`] names a [`Square`]. `Debug` and
 /// `Display` both print the name.
 ///
@@ -443,7 +509,8 @@ impl BoardSize {
 /// assert_eq!((n.file(), n.rank()), (9, 9));
 /// assert_eq!(n.to_string(), "j10");
 /// assert!("a0".parse::<SquareName>().is_err());
-/// assert!("q1".parse::<SquareName>().is_err());
+/// assert_eq!("z26".parse::<SquareName>()?.to_string(), "z26");
+/// assert!("a27".parse::<SquareName>().is_err());
 /// # Ok::<_, betza::SquareNameError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -453,9 +520,9 @@ pub struct SquareName {
 }
 
 impl SquareName {
-    /// The name of 0-based `file` and `rank`; `None` beyond 16 files or ranks.
+    /// The name of 0-based `file` and `rank`; `None` beyond 26 files or ranks.
     pub const fn new(file: u8, rank: u8) -> Option<SquareName> {
-        if file < MAX_FILES && rank < MAX_RANKS {
+        if file < MAX_NAME_FILES && rank < MAX_NAME_RANKS {
             Some(SquareName { file, rank })
         } else {
             None
@@ -481,10 +548,10 @@ impl SquareName {
     }
 
     /// Reads a name at the start of `bytes`: the name and the bytes used.
-    /// Takes a two-digit rank when it is a rank (10..16).
+    /// Takes a two-digit rank when it is a rank (10..26).
     pub(crate) fn parse_prefix(bytes: &[u8]) -> Option<(SquareName, usize)> {
         let f = *bytes.first()?;
-        if !(b'a'..b'a' + MAX_FILES).contains(&f) {
+        if !(b'a'..b'a' + MAX_NAME_FILES).contains(&f) {
             return None;
         }
         let d1 = *bytes.get(1)?;
@@ -524,7 +591,7 @@ impl fmt::Display for SquareNameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} is not a square name (a file a-p and a rank 1-16, as in e4 or j10)",
+            "{} is not a square name (a file a-z and a rank 1-26, as in e4 or j10)",
             crate::quote::quoted(&self.0)
         )
     }
@@ -562,5 +629,478 @@ impl fmt::Display for SquareNames {
 impl fmt::Debug for SquareNames {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+mod sealed {
+    /// Keeps [`BitWord`](super::BitWord) closed: the generator relies on
+    /// exactly the words this module defines.
+    pub trait Sealed {}
+    impl Sealed for u128 {}
+    impl<const N: usize> Sealed for super::Words<N> {}
+}
+
+/// The word a [`Bitboard`] keeps its bits in, one bit per square index:
+/// `u128` (boards of at most 128 squares) or [`Words<N>`] (larger boards).
+///
+/// Its methods are the primitives the move generator needs, so that one
+/// generator, generic over the word, serves every board size. Bit indices
+/// at or past [`BitWord::BITS`] are not in any set: `bit` of such an index
+/// is empty and `below` of it is every bit.
+pub trait BitWord:
+    sealed::Sealed
+    + Copy
+    + Default
+    + Eq
+    + Hash
+    + fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+{
+    /// How many bits (squares) the word holds.
+    const BITS: usize;
+    /// No bits.
+    const ZERO: Self;
+
+    /// Whether no bit is set.
+    fn is_zero(self) -> bool;
+    /// The word of bit `i` alone (empty if `i` is past the word).
+    fn bit(i: usize) -> Self;
+    /// Whether bit `i` is set.
+    fn test(self, i: usize) -> bool;
+    /// The number of bits set.
+    fn count_ones(self) -> u32;
+    /// The lowest bit set.
+    fn lowest(self) -> Option<usize>;
+    /// The highest bit set.
+    fn highest(self) -> Option<usize>;
+    /// The word without its lowest bit.
+    fn clear_lowest(self) -> Self;
+    /// Every bit below `i` (all bits if `i` is past the word).
+    fn below(i: usize) -> Self;
+
+    /// Every bit from `i` up: the squares of an ascending ray from `i` on.
+    #[inline]
+    fn from_bit(i: usize) -> Self {
+        !Self::below(i)
+    }
+
+    /// The bits up to and including the lowest set bit; all bits if none is
+    /// set. An ascending ray masked with it ends at its first occupied square.
+    fn through_lowest(self) -> Self;
+
+    /// The bits from the highest set bit up; all bits if none is set. A
+    /// descending ray masked with it ends at its first occupied square.
+    fn up_from_highest(self) -> Self;
+
+    /// The indices of the bits set, lowest first.
+    #[inline]
+    fn indices(self) -> BitIndices<Self> {
+        BitIndices(self)
+    }
+}
+
+impl BitWord for u128 {
+    const BITS: usize = 128;
+    const ZERO: u128 = 0;
+
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn bit(i: usize) -> u128 {
+        if i < 128 { 1 << i } else { 0 }
+    }
+    #[inline(always)]
+    fn test(self, i: usize) -> bool {
+        i < 128 && self >> i & 1 != 0
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        // As `Bitboard::count`: boards of up to 64 squares leave the high
+        // half empty, which skips half the work without a hardware popcount.
+        let hi = (self >> 64) as u64;
+        (self as u64).count_ones() + if hi == 0 { 0 } else { hi.count_ones() }
+    }
+    #[inline(always)]
+    fn lowest(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline(always)]
+    fn highest(self) -> Option<usize> {
+        (self != 0).then(|| 127 - self.leading_zeros() as usize)
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn below(i: usize) -> u128 {
+        if i >= 128 { u128::MAX } else { (1 << i) - 1 }
+    }
+    #[inline(always)]
+    fn through_lowest(self) -> u128 {
+        self ^ self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn up_from_highest(self) -> u128 {
+        // The extra low bit stands for "none": then every bit.
+        FROM_HIGHEST[(self | 1).leading_zeros() as usize]
+    }
+}
+
+/// `FROM_HIGHEST[k]`: the bits from bit `127 - k` up, for the squares of a
+/// descending ray from its first occupied square on (`k` its leading zeros;
+/// read rather than shifted, as `SQUARE_BITS`).
+static FROM_HIGHEST: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = u128::MAX << (127 - k);
+        k += 1;
+    }
+    t
+};
+
+/// A bitboard word of `N` 64-bit words, for boards past 128 squares:
+/// `Words<3>` holds 192 squares, `Words<6>` 384 (19x19), `Words<11>` 704
+/// (26x26). Bit `i` is bit `i % 64` of word `i / 64`.
+///
+/// ```
+/// use betza::bitboard::{BitWord, Words};
+/// let w = Words::<11>::bit(675) | Words::<11>::bit(3);
+/// assert_eq!((w.lowest(), w.highest(), w.count_ones()), (Some(3), Some(675), 2));
+/// assert_eq!(w.indices().collect::<Vec<_>>(), [3, 675]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Words<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Words<N> {
+    fn default() -> Self {
+        Words([0; N])
+    }
+}
+
+impl<const N: usize> fmt::Debug for Words<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Words")?;
+        f.debug_list().entries(self.indices()).finish()
+    }
+}
+
+macro_rules! words_op {
+    ($tr:ident, $f:ident, $op:tt) => {
+        impl<const N: usize> $tr for Words<N> {
+            type Output = Words<N>;
+            #[inline(always)]
+            fn $f(mut self, rhs: Words<N>) -> Words<N> {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+                self
+            }
+        }
+    };
+}
+words_op!(BitAnd, bitand, &=);
+words_op!(BitOr, bitor, |=);
+words_op!(BitXor, bitxor, ^=);
+
+impl<const N: usize> Not for Words<N> {
+    type Output = Words<N>;
+    #[inline(always)]
+    fn not(mut self) -> Words<N> {
+        for a in &mut self.0 {
+            *a = !*a;
+        }
+        self
+    }
+}
+
+impl<const N: usize> BitWord for Words<N> {
+    const BITS: usize = 64 * N;
+    const ZERO: Words<N> = Words([0; N]);
+
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline(always)]
+    fn bit(i: usize) -> Words<N> {
+        let mut w = Self::ZERO;
+        if let Some(x) = w.0.get_mut(i / 64) {
+            *x = 1 << (i % 64);
+        }
+        w
+    }
+    #[inline(always)]
+    fn test(self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|&x| x >> (i % 64) & 1 != 0)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn lowest(self) -> Option<usize> {
+        let (k, w) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(64 * k + w.trailing_zeros() as usize)
+    }
+    #[inline(always)]
+    fn highest(self) -> Option<usize> {
+        let (k, w) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+        Some(64 * k + 63 - w.leading_zeros() as usize)
+    }
+    #[inline(always)]
+    fn clear_lowest(mut self) -> Words<N> {
+        if let Some(w) = self.0.iter_mut().find(|w| **w != 0) {
+            *w &= *w - 1;
+        }
+        self
+    }
+    #[inline(always)]
+    fn below(i: usize) -> Words<N> {
+        let mut w = Self::ZERO;
+        for (k, x) in w.0.iter_mut().enumerate() {
+            let lo = 64 * k;
+            *x = if i >= lo + 64 {
+                u64::MAX
+            } else if i > lo {
+                (1 << (i - lo)) - 1
+            } else {
+                0
+            };
+        }
+        w
+    }
+    #[inline(always)]
+    fn through_lowest(mut self) -> Words<N> {
+        let mut found = false;
+        for w in &mut self.0 {
+            *w = if found {
+                0
+            } else if *w == 0 {
+                u64::MAX
+            } else {
+                found = true;
+                *w ^ (*w - 1)
+            };
+        }
+        self
+    }
+    #[inline(always)]
+    fn up_from_highest(mut self) -> Words<N> {
+        let mut found = false;
+        for w in self.0.iter_mut().rev() {
+            *w = if found {
+                0
+            } else if *w == 0 {
+                u64::MAX
+            } else {
+                found = true;
+                u64::MAX << (63 - w.leading_zeros())
+            };
+        }
+        self
+    }
+}
+
+/// The indices of the bits of a [`BitWord`], lowest first: what
+/// [`BitWord::indices`] returns.
+#[derive(Clone, Debug)]
+pub struct BitIndices<W>(W);
+
+impl<W: BitWord> Iterator for BitIndices<W> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.lowest()?;
+        self.0 = self.0.clear_lowest();
+        Some(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<W: BitWord> ExactSizeIterator for BitIndices<W> {}
+impl<W: BitWord> std::iter::FusedIterator for BitIndices<W> {}
+
+/// The set operations of a [`Bitboard`] of any word, for code generic over
+/// the board size. `Bitboard<u128>` also has them as inherent `const`
+/// methods of the same names and meaning (those win where the word is
+/// known to be `u128`).
+///
+/// ```
+/// use betza::bitboard::{Bitboard, SquareSet, Words};
+/// use betza::Square;
+/// let set = <Bitboard<Words<3>>>::empty().with(Square(150)).with(Square(2));
+/// assert_eq!((set.count(), set.first()), (2, Some(Square(2))));
+/// assert!(set.contains(Square(150)) && !set.without(Square(150)).contains(Square(150)));
+/// ```
+pub trait SquareSet: Sized {
+    /// No squares.
+    fn empty() -> Self;
+    /// Whether the set is empty.
+    // By value, as the inherent method: a bitboard is a small `Copy` value.
+    #[allow(clippy::wrong_self_convention)]
+    fn is_empty(self) -> bool;
+    /// Whether `sq` is in the set.
+    fn contains(self, sq: Square) -> bool;
+    /// The number of squares in the set.
+    fn count(self) -> u32;
+    /// The lowest square, if any.
+    fn first(self) -> Option<Square>;
+    /// The set with `sq` added.
+    fn with(self, sq: Square) -> Self;
+    /// The set with `sq` removed.
+    fn without(self, sq: Square) -> Self;
+}
+
+impl<W: BitWord> SquareSet for Bitboard<W> {
+    #[inline(always)]
+    fn empty() -> Self {
+        Bitboard(W::ZERO)
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0.is_zero()
+    }
+    #[inline(always)]
+    fn contains(self, sq: Square) -> bool {
+        self.0.test(sq.index())
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    #[inline(always)]
+    fn first(self) -> Option<Square> {
+        // A `Square` is a `u8` until the board type widens it (module docs).
+        self.0.lowest().map(|i| Square(i as u8))
+    }
+    #[inline(always)]
+    fn with(self, sq: Square) -> Self {
+        Bitboard(self.0 | W::bit(sq.index()))
+    }
+    #[inline(always)]
+    fn without(self, sq: Square) -> Self {
+        Bitboard(self.0 & !W::bit(sq.index()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A few words of every shape: empty, full, single bits at the edges of
+    /// the 64-bit words, and scattered bits.
+    fn samples() -> Vec<u128> {
+        let mut v = vec![
+            0,
+            u128::MAX,
+            1,
+            1 << 63,
+            1 << 64,
+            1 << 127,
+            0x8000_0001 << 60,
+        ];
+        let mut x = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834_u128;
+        for _ in 0..40 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            v.push(x);
+        }
+        v
+    }
+
+    fn words(x: u128) -> Words<2> {
+        Words([x as u64, (x >> 64) as u64])
+    }
+
+    fn back(w: Words<2>) -> u128 {
+        w.0[0] as u128 | (w.0[1] as u128) << 64
+    }
+
+    #[test]
+    fn words_of_two_agree_with_u128_on_every_primitive() {
+        for a in samples() {
+            let w = words(a);
+            assert_eq!(w.is_zero(), a.is_zero());
+            assert_eq!(w.count_ones(), BitWord::count_ones(a), "{a:#x}");
+            assert_eq!(w.lowest(), a.lowest(), "{a:#x}");
+            assert_eq!(w.highest(), a.highest(), "{a:#x}");
+            assert_eq!(back(w.clear_lowest()), a.clear_lowest(), "{a:#x}");
+            assert_eq!(back(!w), !a);
+            assert!(w.indices().eq(a.indices()));
+            assert_eq!(back(w.through_lowest()), a.through_lowest(), "{a:#x}");
+            assert_eq!(back(w.up_from_highest()), a.up_from_highest(), "{a:#x}");
+            // Against their definitions.
+            let lowest = a.lowest().map_or(u128::MAX, |i| u128::below(i + 1));
+            assert_eq!(a.through_lowest(), lowest, "{a:#x}");
+            let highest = a.highest().map_or(u128::MAX, u128::from_bit);
+            assert_eq!(a.up_from_highest(), highest, "{a:#x}");
+            for b in samples() {
+                assert_eq!(back(w & words(b)), a & b);
+                assert_eq!(back(w | words(b)), a | b);
+                assert_eq!(back(w ^ words(b)), a ^ b);
+            }
+        }
+        for i in 0..=130 {
+            assert_eq!(back(Words::<2>::bit(i)), u128::bit(i), "bit {i}");
+            assert_eq!(back(Words::<2>::below(i)), u128::below(i), "below {i}");
+            assert_eq!(back(Words::<2>::from_bit(i)), u128::from_bit(i), "from {i}");
+            for a in samples() {
+                assert_eq!(words(a).test(i), a.test(i));
+            }
+        }
+    }
+
+    #[test]
+    fn u128_primitives_match_the_bitboard_methods_of_today() {
+        for a in samples() {
+            let bb = Bitboard(a);
+            assert_eq!(bb.count(), SquareSet::count(bb));
+            assert_eq!(bb.first(), SquareSet::first(bb));
+            assert_eq!(bb.is_empty(), SquareSet::is_empty(bb));
+            for i in 0..128u8 {
+                let sq = Square(i);
+                assert_eq!(bb.contains(sq), SquareSet::contains(bb, sq));
+                assert_eq!(bb.with(sq), SquareSet::with(bb, sq));
+                assert_eq!(bb.without(sq), SquareSet::without(bb, sq));
+            }
+            let past: Vec<usize> = bb.squares().map(Square::index).collect();
+            assert!(a.indices().eq(past));
+        }
+    }
+
+    #[test]
+    fn a_26x26_board_fits_eleven_words_and_its_corners_are_kept() {
+        const SQUARES: usize = 26 * 26;
+        type Big = Words<11>;
+        const { assert!(Big::BITS >= SQUARES && Words::<10>::BITS < SQUARES) };
+        let all = Big::below(SQUARES);
+        assert_eq!(all.count_ones(), SQUARES as u32);
+        assert_eq!((all.lowest(), all.highest()), (Some(0), Some(SQUARES - 1)));
+        // The squares of a rank as seen by a descending ray: all below z26.
+        let last = Big::bit(SQUARES - 1);
+        assert_eq!((all & !last).highest(), Some(SQUARES - 2));
+        assert_eq!(
+            (Big::from_bit(300) & all).count_ones(),
+            (SQUARES - 300) as u32
+        );
+        assert!(Big::bit(704).is_zero() && !Big::bit(703).test(702));
+        assert_eq!(Big::below(704), !Big::ZERO);
+        let ones: Vec<usize> = (0..SQUARES).step_by(25).collect();
+        let set = ones.iter().fold(Big::ZERO, |w, &i| w | Big::bit(i));
+        assert!(set.indices().eq(ones.iter().copied()));
+        assert_eq!(format!("{:?}", Bitboard(Big::bit(675))), "Bitboard[675]");
     }
 }

@@ -30,7 +30,10 @@
 //!   [`MoveFlags::DROP`].
 //! - **Moves and squares.** [`Move`] ([`moves`]) is a small `Copy` value of
 //!   a position; [`Square`], [`Bitboard`] and [`BoardSize`] ([`bitboard`])
-//!   are the geometry, [`SquareName`] a square's board-free name. Text forms
+//!   are the geometry, [`SquareName`] a square's board-free name (up to
+//!   `z26`). A [`Bitboard`] is generic over its word (`u128` for every board
+//!   of today, `bitboard::Words` for larger ones): the module docs of
+//!   [`bitboard`] give the design for boards past 128 squares. Text forms
 //!   not yet bound to a position: [`UciMove`] ([`uci`]) and [`San`] ([`san`]).
 //! - **Games.** [`Game`] ([`game`]) keeps a game with undo, the outcome
 //!   by every rule of the variant (mate, bare King, repetition and

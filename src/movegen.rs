@@ -24,22 +24,10 @@
 //! shift moves every piece of the type one step, and the targets of one step
 //! are one move each.
 
-use crate::bitboard::{Bitboard, Color, Square};
+use crate::bitboard::{BitWord, Bitboard, Color, Square};
 use crate::moves::{Move, MoveFlags};
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot};
-
-/// `FROM_HIGHEST[k]`: the bits from bit `127 - k` up, for the squares of a
-/// descending ray from its first occupied square on (`k` its leading zeros).
-static FROM_HIGHEST: [u128; 128] = {
-    let mut t = [0u128; 128];
-    let mut k = 0;
-    while k < 128 {
-        t[k] = u128::MAX << (127 - k);
-        k += 1;
-    }
-    t
-};
 use crate::variant::{DropRules, Promotion, Role};
 
 /// What a move generation needs to know about the side to move's King.
@@ -360,24 +348,19 @@ impl<'v> Position<'v> {
         let mut both = 0u128;
         for ray in asc {
             // The lowest occupied square and all below it (all ones if none).
-            let b = ray.all.0 & o;
-            both |= ray.all.0 & (b ^ b.wrapping_sub(1));
+            both |= ray.all.0 & (ray.all.0 & o).through_lowest();
         }
         for ray in desc {
-            // The highest occupied square and all above it; the extra low
-            // bit stands for "none", keeping the whole ray.
-            let b = (ray.all.0 & o) | 1;
-            both |= ray.all.0 & FROM_HIGHEST[b.leading_zeros() as usize];
+            // The highest occupied square and all above it (all if none).
+            both |= ray.all.0 & (ray.all.0 & o).up_from_highest();
         }
         quiet |= both;
         caps |= both;
         for ray in other {
             let reach = if ray.ascending {
-                let b = ray.all.0 & o;
-                ray.all.0 & (b ^ b.wrapping_sub(1))
+                ray.all.0 & (ray.all.0 & o).through_lowest()
             } else {
-                let b = (ray.all.0 & o) | 1;
-                ray.all.0 & FROM_HIGHEST[b.leading_zeros() as usize]
+                ray.all.0 & (ray.all.0 & o).up_from_highest()
             };
             if ray.quiet {
                 quiet |= reach;
@@ -439,66 +422,48 @@ impl<'v> Position<'v> {
     fn hop_targets(&self, slot: &Slot, occ: Bitboard, quiet: &mut Bitboard, caps: &mut Bitboard) {
         let t = &self.variant.tables;
         for ray in t.hops(slot) {
+            // The first occupied square is the screen, then the squares
+            // past it along the ray, and the next occupied one among them.
+            let on = (ray.all & occ).0;
+            let (past, next) = if ray.ascending {
+                let Some(screen) = on.lowest() else { continue };
+                let past = ray.all.0 & <u128 as BitWord>::from_bit(screen + 1);
+                (past, (past & on).lowest())
+            } else {
+                let Some(screen) = on.highest() else { continue };
+                let past = ray.all.0 & <u128 as BitWord>::below(screen);
+                (past, (past & on).highest())
+            };
             if ray.grass {
-                // The square just beyond the first occupied one, if on the ray.
-                let on = (ray.all & occ).0;
-                if on == 0 {
-                    continue;
-                }
+                // The square just beyond the screen, if on the ray.
                 let land = if ray.ascending {
-                    let screen = on.trailing_zeros();
-                    let past = ray.all.0 & !(u128::MAX >> (127 - screen));
-                    past & past.wrapping_neg()
+                    past.lowest()
                 } else {
-                    let screen = 127 - on.leading_zeros();
-                    let past = ray.all.0 & ((1u128 << screen) - 1);
-                    if past == 0 {
-                        0
-                    } else {
-                        1u128 << (127 - past.leading_zeros())
-                    }
+                    past.highest()
                 };
-                if land & occ.0 == 0 {
+                let Some(land) = land else { continue };
+                if Some(land) != next {
                     if ray.quiet {
-                        *quiet |= Bitboard(land);
+                        *quiet |= Bitboard(<u128 as BitWord>::bit(land));
                     }
                 } else if ray.capture {
-                    *caps |= Bitboard(land);
+                    *caps |= Bitboard(<u128 as BitWord>::bit(land));
                 }
                 continue;
             }
-            // The first occupied square is the screen; then the squares up
-            // to the next occupied one, which a capture takes.
-            let on = (ray.all & occ).0;
-            if on == 0 {
-                continue;
-            }
-            let (past, next) = if ray.ascending {
-                let screen = on.trailing_zeros();
-                let past = ray.all.0 & !(u128::MAX >> (127 - screen));
-                (past, past & on & (past & on).wrapping_neg())
-            } else {
-                let screen = 127 - on.leading_zeros();
-                let past = ray.all.0 & ((1u128 << screen) - 1);
-                let beyond = past & on;
-                let next = if beyond == 0 {
-                    0
-                } else {
-                    1u128 << (127 - beyond.leading_zeros())
-                };
-                (past, next)
-            };
             if ray.quiet {
                 // Up to the next piece: below it ascending, above it descending.
                 let open = match (next, ray.ascending) {
-                    (0, _) => past,
-                    (n, true) => past & (n - 1),
-                    (n, false) => past & !(n | (n - 1)),
+                    (None, _) => past,
+                    (Some(n), true) => past & <u128 as BitWord>::below(n),
+                    (Some(n), false) => past & <u128 as BitWord>::from_bit(n + 1),
                 };
                 *quiet |= Bitboard(open);
             }
-            if ray.capture {
-                *caps |= Bitboard(next);
+            if ray.capture
+                && let Some(n) = next
+            {
+                *caps |= Bitboard(<u128 as BitWord>::bit(n));
             }
         }
     }

@@ -570,8 +570,8 @@ pub enum CheckMark {
 }
 
 /// A SAN text taken apart but not checked against any position (as
-/// shakmaty's `San`): the syntax of the [`san`](crate::san) module for boards
-/// up to 16x16, with piece tokens as [`PieceToken`]s.
+/// shakmaty's `San`): the syntax of the [`san`](crate::san) module, with
+/// square names up to `z26`, with piece tokens as [`PieceToken`]s.
 ///
 /// ```
 /// use betza::{Position, San, Variant};
@@ -893,7 +893,7 @@ impl std::str::FromStr for San {
         if let [f, tail @ ..] = dis
             && f.is_ascii_lowercase()
         {
-            if *f >= b'a' + crate::bitboard::MAX_FILES {
+            if *f >= b'a' + crate::bitboard::MAX_NAME_FILES {
                 return Err(syntax(&format!("file {} is not on the board", *f as char)));
             }
             file = Some(f - b'a');
@@ -905,7 +905,7 @@ impl std::str::FromStr for San {
                 .ok()
                 .filter(|d| d.bytes().all(|b| b.is_ascii_digit()) && !d.starts_with('0'))
                 .and_then(|d| d.parse::<u8>().ok())
-                .filter(|&r| (1..=crate::bitboard::MAX_RANKS).contains(&r))
+                .filter(|&r| (1..=crate::bitboard::MAX_NAME_RANKS).contains(&r))
                 .ok_or_else(|| {
                     syntax("before the to-square only a piece token, a from-file, a from-rank and x may stand")
                 })?;

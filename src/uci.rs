@@ -95,7 +95,7 @@ impl FromStr for UciMove {
     type Err = MoveError;
 
     /// Reads `<from><to>[+ or a lowercase letter]`, squares of boards up to
-    /// 16x16; the errors are [`MoveError::Syntax`].
+    /// 26x26 (files `a`..`z`, ranks 1..26); the errors are [`MoveError::Syntax`].
     fn from_str(text: &str) -> Result<UciMove, MoveError> {
         let syntax = |reason| MoveError::Syntax {
             text: text.to_string(),

@@ -526,3 +526,41 @@ fn the_path_limit_is_per_direction_of_the_first_leg_with_tests_on_both_sides() {
     assert_eq!(e.position, 2);
     assert_eq!(paths("aR"), (15 * 3 * 15, 4));
 }
+
+/// 64 types of long multi-leg pieces on 26x26, the size issue 24 aims at:
+/// until boards past 128 squares and 20 types are in, such a definition is
+/// refused at once by its size, before any table is traced, and so is the
+/// same set of types on a board of today.
+#[test]
+fn a_26x26_board_of_64_multi_leg_types_is_refused_at_once_by_its_limits() {
+    let types = |d: &mut VariantDef| {
+        d.pieces = vec![PieceDef::new("King", "K", "K").royal()];
+        for i in 0..63u8 {
+            let token = format!(
+                "{}{}",
+                if i >= 26 { "+" } else { "" },
+                (b'A' + i % 26) as char
+            );
+            let token = if token == "K" {
+                "+Z".to_string()
+            } else {
+                token
+            };
+            d.pieces
+                .push(PieceDef::new(&format!("T{i}"), &token, "afsafsafsW0"));
+        }
+    };
+    let started = std::time::Instant::now();
+    let mut d: VariantDef = betza::builtin::definition("chess").expect("built in");
+    d.files = 26;
+    d.ranks = 26;
+    types(&mut d);
+    let e = Variant::new(d).expect_err("too large for today's boards");
+    assert!(matches!(e, VariantError::BoardSize { .. }), "{e}");
+    assert!(e.to_string().contains("26x26"), "{e}");
+    let mut d: VariantDef = betza::builtin::definition("chess").expect("built in");
+    types(&mut d);
+    let e = Variant::new(d).expect_err("too many types for today");
+    assert!(matches!(e, VariantError::PieceCount(64)), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}

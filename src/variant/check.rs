@@ -57,7 +57,7 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
         });
         parsed.push(piece);
     }
-    promotion_targets(&pieces, royal)?;
+    promotion_targets(&pieces, royal, &def.promotion)?;
     let promotion = scheme(def, &pieces, royal)?;
     let limits = limits(def)?;
     let from_zone = matches!(
@@ -313,7 +313,31 @@ fn promotions(def: &VariantDef, p: &PieceDef) -> Result<Vec<Role>, VariantError>
 /// No second King, no "promotion" that changes nothing, nothing that could
 /// stand outside its confinement: such moves no text could tell apart, or
 /// positions the library refuses.
-fn promotion_targets(pieces: &[PieceType], royal: Role) -> Result<(), VariantError> {
+///
+/// A confined type may be a promotion target only where every promotion
+/// ends inside its region: the zone scheme without `from-zone` (a promotion
+/// ends in the zone), with each side's zone inside that side's confinement.
+/// That is what walls a small board inside a larger one (a 10x8 game on a
+/// 12x10 board, every type confined to the 10x8 part).
+fn promotion_targets(
+    pieces: &[PieceType],
+    royal: Role,
+    promotion: &PromotionDef,
+) -> Result<(), VariantError> {
+    let lands_inside = |target: &PieceType| match (&target.confinement, promotion) {
+        (None, _) => true,
+        (
+            Some(c),
+            PromotionDef::Zone {
+                zone,
+                from_zone: false,
+                ..
+            },
+        ) => Color::ALL
+            .into_iter()
+            .all(|color| (zone.of(color) & !c.of(color)).is_empty()),
+        (Some(_), _) => false,
+    };
     for (i, p) in pieces.iter().enumerate() {
         if p.promotions.iter().any(|r| *r == royal || r.index() == i) {
             return Err(VariantError::PromotesToRoyalOrSelf(p.name.clone()));
@@ -321,7 +345,7 @@ fn promotion_targets(pieces: &[PieceType], royal: Role) -> Result<(), VariantErr
         if let Some(r) = p
             .promotions
             .iter()
-            .find(|r| pieces[r.index()].confinement.is_some())
+            .find(|r| !lands_inside(&pieces[r.index()]))
         {
             return Err(VariantError::PromotesToConfined {
                 name: p.name.clone(),

@@ -297,8 +297,9 @@ pub enum VariantError {
     RoyalPromotes(String),
     /// A type promotes to the royal type or to itself.
     PromotesToRoyalOrSelf(String),
-    /// A type promotes to a confined type (which could then stand outside
-    /// its region).
+    /// A type promotes to a confined type which could then stand outside
+    /// its region (allowed only when each side's promotion zone lies inside
+    /// that type's confinement, without `from-zone`).
     PromotesToConfined {
         /// The promoting type.
         name: String,
@@ -874,7 +875,7 @@ impl std::fmt::Display for VariantError {
             ),
             VariantError::PromotesToConfined { name, target } => write!(
                 f,
-                "piece {}: it may not promote to the confined {}",
+                "piece {}: it may not promote to the confined {} (only where the promotion zone, without from-zone, lies inside its confinement)",
                 quoted(name),
                 quoted(target)
             ),
