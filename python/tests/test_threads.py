@@ -24,9 +24,10 @@ def test_perft_releases_the_gil() -> None:
     elapsed = time.perf_counter() - start
     assert result["n"] == expected
     # With the GIL held this loop could not run until the count ended (a
-    # tick or two at most, before the thread starts counting); sleeping 1 ms
-    # a tick, even a loaded machine gives dozens in a count of 0.1 s or more.
-    assert elapsed > 0.05 and ticks >= 20, (ticks, elapsed)
+    # tick or two at most, before the thread starts counting); released, it
+    # ticks about once a millisecond of the count (38 in 44 ms on an idle
+    # machine), however fast the machine is.
+    assert ticks >= 5, (ticks, elapsed)
 
 
 def test_boards_in_many_threads() -> None:
