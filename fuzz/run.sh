@@ -21,6 +21,8 @@
 # second of its own CPU time than its floor: 2,000 (`play`: 300). The rate is
 # taken per CPU second, not per wall-clock second, so that a busy machine
 # (other jobs on the same cores) does not fail the run; both are printed.
+# With FUZZ_RATES=report a rate below its floor is reported in the table but
+# fails nothing (CI, while two targets are below their floors: issue 30).
 # The script exits 1 if any target failed.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -131,7 +133,11 @@ for target in $(cargo +nightly fuzz list); do
   elif [ "$cpu_rate" -lt "$floor" ]; then
     verdict="too slow (floor $floor/s)"
   fi
-  [ "$verdict" = ok ] || failed+=("$target")
+  if [ "${FUZZ_RATES:-enforce}" = report ] && [[ "$verdict" == "too slow"* ]]; then
+    verdict="$verdict, reported only"
+  else
+    [ "$verdict" = ok ] || failed+=("$target")
+  fi
   rows+=("| $target | $execs | $wall_rate | $cpu_rate | $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }') | $floor | $verdict |")
 done
 
