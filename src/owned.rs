@@ -2,7 +2,7 @@
 //! keep positions of run-time variants beside (or instead of) the variant.
 //!
 //! This file is where a position's borrow of its variant is extended to
-//! `'static` behind an owning handle: [`detach`] is that one `unsafe`, with
+//! `'static` behind an owning handle: `detach` is that one `unsafe`, with
 //! its contract, and a Miri test (`cargo +nightly miri test --lib owned`)
 //! exercises it.
 
