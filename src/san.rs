@@ -673,6 +673,26 @@ impl San {
     }
 }
 
+/// The start of a piece move's SAN: the token (none for a Pawn) and the
+/// disambiguating file and rank.
+fn write_origin(
+    f: &mut std::fmt::Formatter<'_>,
+    token: Option<PieceToken>,
+    file: Option<u8>,
+    rank: Option<u8>,
+) -> std::fmt::Result {
+    if let Some(t) = token {
+        write!(f, "{t}")?;
+    }
+    if let Some(file) = file {
+        write!(f, "{}", (b'a' + file) as char)?;
+    }
+    if let Some(rank) = rank {
+        write!(f, "{}", rank as u32 + 1)?;
+    }
+    Ok(())
+}
+
 impl std::fmt::Display for San {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let check = match self {
@@ -693,15 +713,7 @@ impl std::fmt::Display for San {
                 promotion,
                 check,
             } => {
-                if let Some(t) = token {
-                    write!(f, "{t}")?;
-                }
-                if let Some(file) = file {
-                    write!(f, "{}", (b'a' + file) as char)?;
-                }
-                if let Some(rank) = rank {
-                    write!(f, "{}", *rank as u32 + 1)?;
-                }
+                write_origin(f, *token, *file, *rank)?;
                 if *capture {
                     f.write_str("x")?;
                 }
@@ -721,15 +733,7 @@ impl std::fmt::Display for San {
                 promotion,
                 check,
             } => {
-                if let Some(t) = token {
-                    write!(f, "{t}")?;
-                }
-                if let Some(file) = file {
-                    write!(f, "{}", (b'a' + file) as char)?;
-                }
-                if let Some(rank) = rank {
-                    write!(f, "{}", *rank as u32 + 1)?;
-                }
+                write_origin(f, *token, *file, *rank)?;
                 write!(f, "x{via}{}{to}", if *capture { 'x' } else { '-' })?;
                 if let Some(p) = promotion {
                     write!(f, "={p}")?;
