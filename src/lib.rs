@@ -69,35 +69,66 @@
 
 #![warn(missing_docs)]
 
+// The files are grouped by layer (README, "Layout"); the module paths stay
+// flat (`betza::fen`, `betza::position`, ...) because users name them.
+// Squares, bitboards and hashing:
+#[path = "board/bitboard.rs"]
 pub mod bitboard;
-pub mod builtin;
-#[cfg(feature = "capi")]
-pub mod capi;
+#[path = "board/zobrist.rs"]
+pub mod zobrist;
+// Betza notation and the move tables compiled from it:
+#[path = "pieces/describe.rs"]
 pub mod describe;
-pub mod fen;
-pub mod game;
-mod game_end;
-mod movegen;
-pub mod moves;
+#[path = "pieces/notation.rs"]
 pub mod notation;
-pub mod notations;
+#[path = "pieces/tables.rs"]
+mod tables;
+// Variants as data:
+pub mod builtin;
+pub mod variant;
+// The position, its moves and their generation:
+#[path = "position/movegen.rs"]
+mod movegen;
+#[path = "position/moves.rs"]
+pub mod moves;
+#[path = "position/owned.rs"]
 pub mod owned;
+#[path = "position/perft.rs"]
 pub mod perft;
-pub mod pgn;
+#[path = "position/position.rs"]
 pub mod position;
+#[path = "position/query.rs"]
 pub mod query;
+#[path = "position/setup.rs"]
+pub mod setup;
+// Games, their ends and records:
+#[path = "game/game.rs"]
+pub mod game;
+#[path = "game/game_end.rs"]
+mod game_end;
+#[path = "game/pgn.rs"]
+pub mod pgn;
+// Text formats:
+#[path = "text/fen.rs"]
+pub mod fen;
+#[path = "text/notations.rs"]
+pub mod notations;
+#[path = "text/quote.rs"]
 mod quote;
+#[path = "text/san.rs"]
 pub mod san;
 #[cfg(feature = "serde")]
+#[path = "text/serde_impls.rs"]
 mod serde_impls;
-pub mod setup;
+#[path = "text/sfen.rs"]
 pub mod sfen;
-mod tables;
+#[path = "text/uci.rs"]
+pub mod uci;
+// Bindings and test support:
+#[cfg(feature = "capi")]
+pub mod capi;
 #[cfg(feature = "proptest")]
 pub mod testing;
-pub mod uci;
-pub mod variant;
-pub mod zobrist;
 
 pub use crate::bitboard::{
     Bitboard, BoardSize, Color, Square, SquareName, SquareNameError, SquareNames, Squares,

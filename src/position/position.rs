@@ -667,7 +667,7 @@ impl<'v> Position<'v> {
     }
 
     /// Whether `m` is a legal move here,
-    /// decided from the moving piece's moves alone (see `src/query.rs`);
+    /// decided from the moving piece's moves alone (see `src/position/query.rs`);
     /// any `Move` is accepted: one of another position or variant, or a
     /// hand-made one, is simply not legal unless this position has it.
     pub fn is_legal(&self, m: &Move) -> bool {
