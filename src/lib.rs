@@ -71,11 +71,11 @@
 
 // The files are grouped by layer (README, "Layout"); the module paths stay
 // flat (`betza::fen`, `betza::position`, ...) because users name them.
-// Squares, bitboards and hashing:
+// Squares and bitboards:
 #[path = "board/bitboard.rs"]
 pub mod bitboard;
-#[path = "board/zobrist.rs"]
-pub mod zobrist;
+// How error messages quote caller text, for every layer:
+mod quote;
 // Betza notation and the move tables compiled from it:
 #[path = "pieces/describe.rs"]
 pub mod describe;
@@ -101,6 +101,8 @@ pub mod position;
 pub mod query;
 #[path = "position/setup.rs"]
 pub mod setup;
+#[path = "position/zobrist.rs"]
+pub mod zobrist;
 // Games, their ends and records:
 #[path = "game/game.rs"]
 pub mod game;
@@ -113,8 +115,6 @@ pub mod pgn;
 pub mod fen;
 #[path = "text/notations.rs"]
 pub mod notations;
-#[path = "text/quote.rs"]
-mod quote;
 #[path = "text/san.rs"]
 pub mod san;
 #[cfg(feature = "serde")]
