@@ -296,7 +296,12 @@ pub unsafe extern "C" fn betza_game_position(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         need(out, "out")?;
-        unsafe { write_handle(out, g.position(*g.game.position())) }
+        unsafe {
+            write_handle(
+                out,
+                BetzaPosition::of(g.holder.clone(), g.game.owned_position()),
+            )
+        }
     })
 }
 
@@ -585,7 +590,7 @@ pub unsafe extern "C" fn betza_position_parse_san(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(san, "san") }?;
         need(out, "out")?;
-        let m = p.pos.parse_san(text).map_err(san_error)?;
+        let m = p.pos().parse_san(text).map_err(san_error)?;
         unsafe { write_out(out, BetzaMove::from(m), "out") }
     })
 }

@@ -35,14 +35,11 @@ pub(crate) enum Holder {
 }
 
 impl Holder {
-    /// The variant. The reference lives as long as any clone of this holder:
-    /// a `Position<'static>` made from it must be kept beside the holder.
-    pub(crate) fn variant(&self) -> &'static Variant {
+    /// The variant.
+    pub(crate) fn variant(&self) -> &Variant {
         match self {
             Holder::Builtin(v) => v.variant(),
-            // SAFETY: the variant is behind an `Arc` that every holder of a
-            // position or game keeps, so it never moves and outlives them.
-            Holder::Custom(v) => unsafe { &*(v.variant() as *const Variant) },
+            Holder::Custom(v) => v.variant(),
         }
     }
 

@@ -61,8 +61,8 @@ pub unsafe extern "C" fn betza_position_move_notation(
         let mv = unsafe { ref_arg(mv, "move") }?;
         buffer_args(buf, cap, len)?;
         let n = notation_arg(notation)?;
-        let m = move_arg(&p.pos, mv)?;
-        let text = p.pos.notation(&m, n).map_err(move_error)?;
+        let m = move_arg(p.pos(), mv)?;
+        let text = p.pos().notation(&m, n).map_err(move_error)?;
         unsafe { write_str(&text, buf, cap, len) }
     })
 }
@@ -97,7 +97,7 @@ pub unsafe extern "C" fn betza_position_san_line(
             // SAFETY: the caller passes count moves.
             unsafe { std::slice::from_raw_parts(moves, count) }
         };
-        let mut at = p.pos;
+        let mut at = *p.pos();
         let mut line = Vec::with_capacity(count);
         for (i, mv) in given.iter().enumerate() {
             let m = move_arg(&at, mv).map_err(|mut e| {
@@ -128,17 +128,16 @@ pub unsafe extern "C" fn betza_position_play_line(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(line, "line") }?;
-        p.pos = match p.pos.play_text_line(text) {
-            Ok(next) => next,
-            Err(Error::Move(e)) => return Err(move_error(e)),
+        p.owned.update(|at| match at.play_text_line(text) {
+            Ok(next) => Ok(next),
+            Err(Error::Move(e)) => Err(move_error(e)),
             Err(e @ Error::San(crate::SanError::KingExposed { .. })) => {
-                return Err(fail_with(BETZA_ILLEGAL_MOVE)(&e));
+                Err(fail_with(BETZA_ILLEGAL_MOVE)(&e))
             }
             Err(e @ Error::San(crate::SanError::GameOver { .. })) => {
-                return Err(fail_with(BETZA_INVALID_STATE)(&e));
+                Err(fail_with(BETZA_INVALID_STATE)(&e))
             }
-            Err(e) => return Err(fail_with(BETZA_INVALID_MOVE)(&e)),
-        };
-        Ok(())
+            Err(e) => Err(fail_with(BETZA_INVALID_MOVE)(&e)),
+        })
     })
 }

@@ -6,28 +6,40 @@ use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, color_arg};
 use super::{BETZA_NONE, Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
 use super::{quote, ref_arg, str_arg, write_array, write_handle, write_out, write_str};
-use crate::{Color, EndReason, Move, MoveError, MoveFlags, MoveList, Position, Square};
+use crate::{
+    Color, EndReason, Move, MoveError, MoveFlags, MoveList, OwnedPosition, Position, Square,
+};
 
 /// An opaque position. It keeps its variant alive. Free it with
 /// betza_position_free.
 pub struct BetzaPosition {
-    /// Borrows the variant `holder` keeps alive (declared first: dropped
-    /// first).
-    pub(crate) pos: Position<'static>,
+    /// The position, holding its variant (the crate's one owned position).
+    pub(crate) owned: OwnedPosition,
+    /// The variant's C handle, for betza_position_variant.
     pub(crate) holder: Holder,
 }
 
 impl BetzaPosition {
     /// A position of the variant `holder` keeps alive.
     pub(crate) fn new(holder: Holder, pos: Position<'_>) -> BetzaPosition {
+        let owned =
+            OwnedPosition::new(holder.variant_ref(), pos).expect("a position of another variant");
+        BetzaPosition { owned, holder }
+    }
+
+    /// An owned position of the variant `holder` keeps alive.
+    pub(crate) fn of(holder: Holder, owned: OwnedPosition) -> BetzaPosition {
         assert!(
-            std::ptr::eq(pos.variant(), holder.variant()),
+            holder.variant().same_definition(owned.variant()),
             "a position of another variant"
         );
-        // SAFETY: only the lifetime changes: `pos` borrows the variant the
-        // holder keeps alive (checked above), and the two stay together.
-        let pos = unsafe { crate::owned::detach(pos) };
-        BetzaPosition { pos, holder }
+        BetzaPosition { owned, holder }
+    }
+
+    /// The position.
+    #[inline]
+    pub(crate) fn pos(&self) -> &Position<'_> {
+        self.owned.as_position()
     }
 }
 
@@ -258,15 +270,15 @@ pub(crate) fn move_error(e: MoveError) -> Fail {
 
 /// A position of `holder`'s variant from `fen_or_null` (NULL: the start).
 pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaPosition> {
-    let v = holder.variant();
+    let v = holder.variant_ref();
     let pos = if fen_or_null.is_null() {
-        Position::start(v)
+        OwnedPosition::start(v)
     } else {
         // SAFETY: a C string from the caller.
         let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        Position::from_fen(v, fen).map_err(super::errors::fen_fail)?
+        OwnedPosition::from_fen(v, fen).map_err(super::errors::fen_fail)?
     };
-    Ok(BetzaPosition::new(holder, pos))
+    Ok(BetzaPosition::of(holder, pos))
 }
 
 /// Writes a legal move named by a `BetzaMove` as text made by `f`.
@@ -282,8 +294,8 @@ pub(crate) unsafe fn write_move_string(
     let p = unsafe { ref_arg(pos, "pos") }?;
     let mv = unsafe { ref_arg(mv, "move") }?;
     buffer_args(buf, cap, len)?;
-    let m = move_arg(&p.pos, mv)?;
-    unsafe { write_str(&f(&p.pos, &m), buf, cap, len) }
+    let m = move_arg(p.pos(), mv)?;
+    unsafe { write_str(&f(p.pos(), &m), buf, cap, len) }
 }
 
 /// Creates a position of the built-in variant named variant from
@@ -340,7 +352,7 @@ pub unsafe extern "C" fn betza_position_clone(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_handle(out, BetzaPosition::new(p.holder.clone(), p.pos)) }
+        unsafe { write_handle(out, BetzaPosition::of(p.holder.clone(), p.owned.clone())) }
     })
 }
 
@@ -368,7 +380,7 @@ pub unsafe extern "C" fn betza_position_fen(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&p.pos.to_fen(), buf, cap, len) }
+        unsafe { write_str(&p.pos().to_fen(), buf, cap, len) }
     })
 }
 
@@ -388,10 +400,10 @@ pub unsafe extern "C" fn betza_position_legal_moves(
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, count)?;
         let moves: Vec<BetzaMove> = p
-            .pos
+            .pos()
             .legal_moves()
             .into_iter()
-            .map(|m| super::query::annotated(&p.pos, m))
+            .map(|m| super::query::annotated(p.pos(), m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -417,14 +429,14 @@ pub unsafe extern "C" fn betza_position_moves_between(
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, count)?;
         let (f, t) = (
-            square_arg(&p.pos, from, "from")?,
-            square_arg(&p.pos, to, "to")?,
+            square_arg(p.pos(), from, "from")?,
+            square_arg(p.pos(), to, "to")?,
         );
         let moves: Vec<BetzaMove> = p
-            .pos
+            .pos()
             .moves_between(f, t)
             .into_iter()
-            .map(|m| super::query::annotated(&p.pos, m))
+            .map(|m| super::query::annotated(p.pos(), m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -448,9 +460,9 @@ pub unsafe extern "C" fn betza_position_legal_targets(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, count)?;
-        let f = square_arg(&p.pos, from, "from")?;
+        let f = square_arg(p.pos(), from, "from")?;
         let squares: Vec<u32> = p
-            .pos
+            .pos()
             .legal_targets(f)
             .squares()
             .map(|s| s.0 as u32)
@@ -494,8 +506,8 @@ pub unsafe extern "C" fn betza_position_parse_move(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(text, "text") }?;
         need(out, "out")?;
-        let m = p.pos.parse_move(text).map_err(move_error)?;
-        let m = super::query::annotated(&p.pos, m);
+        let m = p.pos().parse_move(text).map_err(move_error)?;
+        let m = super::query::annotated(p.pos(), m);
         unsafe { write_out(out, m, "out") }
     })
 }
@@ -513,8 +525,8 @@ pub unsafe extern "C" fn betza_position_play(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
-        p.pos = p.pos.play(&m).map_err(move_error)?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
+        p.owned.play(&m).map_err(move_error)?;
         Ok(())
     })
 }
@@ -534,8 +546,8 @@ pub unsafe extern "C" fn betza_position_play_text(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(move_text, "move_text") }?;
-        let m = p.pos.parse_move(text).map_err(move_error)?;
-        p.pos = p.pos.play(&m).map_err(move_error)?;
+        let m = p.pos().parse_move(text).map_err(move_error)?;
+        p.owned.play(&m).map_err(move_error)?;
         Ok(())
     })
 }
@@ -558,7 +570,7 @@ pub unsafe extern "C" fn betza_position_perft(
         if depth > 20 {
             return fail(BETZA_INVALID_ARGUMENT, format!("depth {depth} is over 20"));
         }
-        unsafe { write_out(nodes, p.pos.perft(depth), "nodes") }
+        unsafe { write_out(nodes, p.pos().perft(depth), "nodes") }
     })
 }
 
@@ -577,7 +589,7 @@ pub unsafe extern "C" fn betza_position_outcome(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        unsafe { write_out(out, BetzaOutcome::of(p.pos.outcome()), "out") }
+        unsafe { write_out(out, BetzaOutcome::of(p.pos().outcome()), "out") }
     })
 }
 
@@ -592,7 +604,7 @@ pub unsafe extern "C" fn betza_position_is_check(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.is_check(), "out") }
+        unsafe { write_out(out, p.pos().is_check(), "out") }
     })
 }
 
@@ -607,7 +619,7 @@ pub unsafe extern "C" fn betza_position_side_to_move(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.side_to_move().index() as i32, "out") }
+        unsafe { write_out(out, p.pos().side_to_move().index() as i32, "out") }
     })
 }
 
@@ -629,7 +641,7 @@ pub unsafe extern "C" fn betza_position_can_castle(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let c = color_arg(color)?;
-        unsafe { write_out(out, p.pos.can_castle(c, kingside), "out") }
+        unsafe { write_out(out, p.pos().can_castle(c, kingside), "out") }
     })
 }
 
@@ -647,7 +659,7 @@ pub unsafe extern "C" fn betza_position_ep_square(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        let ep = p.pos.legal_ep_square().map_or(BETZA_NONE, |s| s.0 as i32);
+        let ep = p.pos().legal_ep_square().map_or(BETZA_NONE, |s| s.0 as i32);
         unsafe { write_out(out, ep, "out") }
     })
 }
@@ -670,14 +682,14 @@ pub unsafe extern "C" fn betza_position_hand_count(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let c = color_arg(color)?;
-        let n = p.pos.variant().pieces().len();
+        let n = p.pos().variant().pieces().len();
         if piece < 0 || piece as usize >= n {
             return fail(
                 BETZA_INVALID_ARGUMENT,
                 format!("piece {piece} is not a piece type of the variant (0..{n})"),
             );
         }
-        let count = p.pos.hand_count(c, betza_role(piece));
+        let count = p.pos().hand_count(c, betza_role(piece));
         unsafe { write_out(out, count as u32, "out") }
     })
 }
@@ -703,8 +715,8 @@ pub unsafe extern "C" fn betza_position_clocks(
         need(halfmove, "halfmove")?;
         need(fullmove, "fullmove")?;
         unsafe {
-            write_out(halfmove, p.pos.halfmove_clock(), "halfmove")?;
-            write_out(fullmove, p.pos.fullmove_number(), "fullmove")
+            write_out(halfmove, p.pos().halfmove_clock(), "halfmove")?;
+            write_out(fullmove, p.pos().fullmove_number(), "fullmove")
         }
     })
 }
@@ -723,8 +735,8 @@ pub unsafe extern "C" fn betza_position_piece_at(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        let sq = square_arg(&p.pos, square, "square")?;
-        let piece = match p.pos.piece_at(sq) {
+        let sq = square_arg(p.pos(), square, "square")?;
+        let piece = match p.pos().piece_at(sq) {
             None => BetzaPiece {
                 piece: BETZA_NONE,
                 color: BETZA_NONE,
@@ -752,7 +764,7 @@ pub unsafe extern "C" fn betza_position_board_size(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(files, "files")?;
         need(ranks, "ranks")?;
-        let size = p.pos.size();
+        let size = p.pos().size();
         unsafe {
             write_out(files, size.files() as u32, "files")?;
             write_out(ranks, size.ranks() as u32, "ranks")
@@ -777,8 +789,8 @@ pub unsafe extern "C" fn betza_position_square_name(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        let sq = square_arg(&p.pos, square, "square")?;
-        unsafe { write_str(&p.pos.size().square_name(sq), buf, cap, len) }
+        let sq = square_arg(p.pos(), square, "square")?;
+        unsafe { write_str(&p.pos().size().square_name(sq), buf, cap, len) }
     })
 }
 
@@ -798,7 +810,7 @@ pub unsafe extern "C" fn betza_position_parse_square(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let name = unsafe { str_arg(name, "name") }?;
         need(out, "out")?;
-        let size = p.pos.size();
+        let size = p.pos().size();
         match size.parse_square(name) {
             Some(sq) => unsafe { write_out(out, sq.0 as u32, "out") },
             None => fail(
@@ -827,7 +839,7 @@ pub unsafe extern "C" fn betza_position_hash(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.hash(), "out") }
+        unsafe { write_out(out, p.pos().hash(), "out") }
     })
 }
 

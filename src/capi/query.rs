@@ -37,7 +37,7 @@ pub unsafe extern "C" fn betza_position_checkers(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, count)?;
-        let squares: Vec<u32> = p.pos.checkers().squares().map(|s| s.0 as u32).collect();
+        let squares: Vec<u32> = p.pos().checkers().squares().map(|s| s.0 as u32).collect();
         unsafe { write_array(&squares, buf, cap, count) }
     })
 }
@@ -61,12 +61,12 @@ pub unsafe extern "C" fn betza_position_legal_moves_from(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, count)?;
-        let f = square_arg(&p.pos, from, "from")?;
+        let f = square_arg(p.pos(), from, "from")?;
         let moves: Vec<BetzaMove> = p
-            .pos
+            .pos()
             .legal_moves_from(f)
             .into_iter()
-            .map(|m| annotated(&p.pos, m))
+            .map(|m| annotated(p.pos(), m))
             .collect();
         unsafe { write_array(&moves, buf, cap, count) }
     })
@@ -88,7 +88,7 @@ pub unsafe extern "C" fn betza_position_is_legal(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let mv = unsafe { ref_arg(mv, "move") }?;
         need(out, "out")?;
-        let legal = move_arg(&p.pos, mv).is_ok();
+        let legal = move_arg(p.pos(), mv).is_ok();
         unsafe { write_out(out, legal, "out") }
     })
 }
@@ -107,9 +107,9 @@ pub unsafe extern "C" fn betza_position_gives_check(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
         need(out, "out")?;
-        unsafe { write_out(out, p.pos.gives_check(&m), "out") }
+        unsafe { write_out(out, p.pos().gives_check(&m), "out") }
     })
 }
 
@@ -127,9 +127,9 @@ pub unsafe extern "C" fn betza_position_is_capture(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
         need(out, "out")?;
-        unsafe { write_out(out, p.pos.is_capture(&m), "out") }
+        unsafe { write_out(out, p.pos().is_capture(&m), "out") }
     })
 }
 
@@ -149,10 +149,10 @@ pub unsafe extern "C" fn betza_position_castling_rook(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
         need(rook_from, "rook_from")?;
         need(rook_to, "rook_to")?;
-        let (f, t) = match p.pos.castling_rook(&m) {
+        let (f, t) = match p.pos().castling_rook(&m) {
             Some((f, t)) => (f.0 as i32, t.0 as i32),
             None => (BETZA_NONE, BETZA_NONE),
         };

@@ -68,7 +68,7 @@ pub unsafe extern "C" fn betza_setup_from_position(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let s = BetzaSetup {
-            setup: p.pos.setup(),
+            setup: p.pos().setup(),
             holder: p.holder.clone(),
             problems: Vec::new(),
         };
