@@ -159,6 +159,16 @@ pub struct Game {
     tags: Vec<(String, String)>,
     /// Tag name to index in `tags`, so setting many tags stays linear.
     tag_index: BTreeMap<String, usize>,
+    /// Comments and NAGs by ply (0: before the first move; `k`: after move
+    /// `k`), only where there are some.
+    notes: BTreeMap<usize, Note>,
+}
+
+/// The annotations of one point of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Note {
+    comment: String,
+    nags: Vec<u8>,
 }
 
 impl Game {
@@ -197,6 +207,7 @@ impl Game {
             declared: None,
             tags: Vec::new(),
             tag_index: BTreeMap::new(),
+            notes: BTreeMap::new(),
         }
     }
 
@@ -377,6 +388,7 @@ impl Game {
         if n.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.pop();
         }
+        self.notes.remove(&n);
         let ply = self.history.pop().expect("not empty");
         self.hash = ply.hash;
         self.count = ply.count;
@@ -514,6 +526,69 @@ impl Game {
     /// clears it; a game over by the rules keeps the rules' result.
     pub fn declare_result(&mut self, result: GameResult) {
         self.declared = Some(result);
+    }
+
+    /// The comment at `ply`: with `ply` 0, the comment before the first move;
+    /// with `ply` k, the comment after the k-th move (as PGN writes it, `{...}`
+    /// after the move). `None` where there is none or beyond the game.
+    /// Read from PGN and written back by [`Game::to_pgn`]; see
+    /// [`Game::set_comment`].
+    ///
+    /// ```
+    /// use betza::Game;
+    /// let game = Game::from_pgn("{Ann's game} 1. e4 $1 {best by test} e5 *")?;
+    /// assert_eq!(game.comment(0), Some("Ann's game"));
+    /// assert_eq!(game.comment(1), Some("best by test"));
+    /// assert_eq!(game.nags(1), [1]);
+    /// assert!(game.to_pgn().ends_with("{Ann's game} 1. e4 $1 {best by test} 1... e5 *\n"));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.notes
+            .get(&ply)
+            .map(|n| n.comment.as_str())
+            .filter(|c| !c.is_empty())
+    }
+
+    /// Sets the comment at `ply` (see [`Game::comment`]); an empty (or
+    /// blank) text removes it. Runs of white space, line breaks included,
+    /// become one space, and the ends are trimmed, as the PGN reader reads
+    /// comments. `false` (and nothing changed) if `ply` is beyond the game.
+    /// Undoing the move before `ply` removes it.
+    pub fn set_comment(&mut self, ply: usize, text: &str) -> bool {
+        if ply > self.history.len() {
+            return false;
+        }
+        let comment = crate::pgn::normalize_comment(text);
+        self.note(ply, |n| n.comment = comment);
+        true
+    }
+
+    /// The numeric annotation glyphs of the `ply`-th move (1 for the first),
+    /// in order: PGN's `$n`, with the suffixes `!`, `?`, `!!`, `??`, `!?`,
+    /// `?!` read as 1 to 6. Empty where there are none.
+    pub fn nags(&self, ply: usize) -> &[u8] {
+        self.notes.get(&ply).map_or(&[], |n| n.nags.as_slice())
+    }
+
+    /// Sets the NAGs of the `ply`-th move (see [`Game::nags`]). `false` (and
+    /// nothing changed) if there is no such move (`ply` 0 or beyond the
+    /// game). Undoing the move removes them.
+    pub fn set_nags(&mut self, ply: usize, nags: &[u8]) -> bool {
+        if ply == 0 || ply > self.history.len() {
+            return false;
+        }
+        self.note(ply, |n| n.nags = nags.to_vec());
+        true
+    }
+
+    /// Changes the note at `ply`, dropping it when it becomes empty.
+    fn note(&mut self, ply: usize, f: impl FnOnce(&mut Note)) {
+        let note = self.notes.entry(ply).or_default();
+        f(note);
+        if *note == Note::default() {
+            self.notes.remove(&ply);
+        }
     }
 
     /// The extra PGN tags (Event, White, ...), in order; see [`Game::set_tag`].
