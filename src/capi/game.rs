@@ -366,6 +366,126 @@ pub unsafe extern "C" fn betza_game_start_fen(
     })
 }
 
+/// Checks a ply number for the annotation calls: at most the ply count,
+/// and at least 1 when it names a move.
+fn ply_arg(g: &BetzaGame, ply: usize, a_move: bool) -> Result<()> {
+    let n = g.game.ply_count();
+    if ply > n {
+        return fail(
+            BETZA_INVALID_ARGUMENT,
+            format!("ply {ply} is over the game's {n} plies"),
+        );
+    }
+    if a_move && ply == 0 {
+        return fail(BETZA_INVALID_ARGUMENT, "ply 0 is no move: moves count from 1");
+    }
+    Ok(())
+}
+
+/// The comment at ply: with ply 0, the comment before the first move; with
+/// ply k, the comment after the k-th move. Comments are read from PGN
+/// (the main line's; runs of white space made one space) and written back
+/// by betza_game_pgn. An empty string where there is none.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_INVALID_ARGUMENT if ply is over the ply
+/// count; BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_comment(
+    game: *const BetzaGame,
+    ply: usize,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, len)?;
+        ply_arg(g, ply, false)?;
+        let text = g.game.comment(ply).unwrap_or("");
+        unsafe { write_str(text, buf, cap, len) }
+    })
+}
+
+/// Sets the comment at ply (see betza_game_comment); an empty or blank
+/// text removes it. Runs of white space become one space. Undoing the move
+/// before it removes it.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or text is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_set_comment(
+    game: *mut BetzaGame,
+    ply: usize,
+    text: *const c_char,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { mut_arg(game, "game") }?;
+        let text = unsafe { str_arg(text, "text") }?;
+        ply_arg(g, ply, false)?;
+        g.game.set_comment(ply, text);
+        Ok(())
+    })
+}
+
+/// The numeric annotation glyphs (NAGs) of the ply-th move (1 for the
+/// first) into buf, in order: PGN's $n, with the suffixes !, ?, !!, ??, !?
+/// and ?! read as 1 to 6. The count is 0 where there are none.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or count is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the
+/// ply count; BETZA_BUFFER_TOO_SMALL (the count is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_nags(
+    game: *const BetzaGame,
+    ply: usize,
+    buf: *mut u8,
+    cap: usize,
+    count: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, count)?;
+        ply_arg(g, ply, true)?;
+        unsafe { write_array(g.game.nags(ply), buf, cap, count) }
+    })
+}
+
+/// Sets the NAGs of the ply-th move to the count values of nags (nags may
+/// be NULL when count is 0, which removes them). Undoing the move removes
+/// them.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL, or nags is NULL
+/// and count is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the ply
+/// count.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_set_nags(
+    game: *mut BetzaGame,
+    ply: usize,
+    nags: *const u8,
+    count: usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { mut_arg(game, "game") }?;
+        if nags.is_null() && count > 0 {
+            return fail(BETZA_NULL_ARGUMENT, "nags is NULL but count is not 0");
+        }
+        ply_arg(g, ply, true)?;
+        let nags: &[u8] = if count == 0 {
+            &[]
+        } else {
+            // SAFETY: the caller passes count values.
+            unsafe { std::slice::from_raw_parts(nags, count) }
+        };
+        g.game.set_nags(ply, nags);
+        Ok(())
+    })
+}
+
 /// Is the game over by the rules, why, and what could be claimed: one call
 /// for a GUI after each move.
 ///
