@@ -3,10 +3,10 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::meta::{BetzaVariant, Holder};
+use super::meta::{BetzaVariant, Holder, create_by_name, create_in};
 use super::position::{
     BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of,
-    write_move_string,
+    slice_arg, write_move_string,
 };
 use super::{Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need, ref_arg};
 use super::{str_arg, write_array, write_handle, write_out, write_str};
@@ -102,13 +102,8 @@ pub unsafe extern "C" fn betza_game_new(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
-        let game = unsafe { fen_game(holder, fen_or_null) }?;
-        unsafe { write_handle(out, game) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_by_name(variant, out, |h| fen_game(h, fen_or_null)) }
 }
 
 /// Creates a game of variant (any handle: built-in or from
@@ -124,13 +119,8 @@ pub unsafe extern "C" fn betza_game_new_in(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
-        let game = unsafe { fen_game(holder, fen_or_null) }?;
-        unsafe { write_handle(out, game) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_in(variant, out, |h| fen_game(h, fen_or_null)) }
 }
 
 /// Reads one game of PGN text into *out, in the built-in variant its
@@ -377,7 +367,10 @@ fn ply_arg(g: &BetzaGame, ply: usize, a_move: bool) -> Result<()> {
         );
     }
     if a_move && ply == 0 {
-        return fail(BETZA_INVALID_ARGUMENT, "ply 0 is no move: moves count from 1");
+        return fail(
+            BETZA_INVALID_ARGUMENT,
+            "ply 0 is no move: moves count from 1",
+        );
     }
     Ok(())
 }
@@ -471,16 +464,9 @@ pub unsafe extern "C" fn betza_game_set_nags(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
-        if nags.is_null() && count > 0 {
-            return fail(BETZA_NULL_ARGUMENT, "nags is NULL but count is not 0");
-        }
+        // SAFETY: the caller passes count values.
+        let nags = unsafe { slice_arg(nags, count, "nags") }?;
         ply_arg(g, ply, true)?;
-        let nags: &[u8] = if count == 0 {
-            &[]
-        } else {
-            // SAFETY: the caller passes count values.
-            unsafe { std::slice::from_raw_parts(nags, count) }
-        };
         g.game.set_nags(ply, nags);
         Ok(())
     })
@@ -690,7 +676,7 @@ pub unsafe extern "C" fn betza_move_san(
     len: *mut usize,
 ) -> BetzaStatus {
     // SAFETY: pointers from the caller.
-    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, Position::san) })
+    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, |p, m| Ok(p.san(m))) })
 }
 
 /// Reads a SAN move into *out, without playing it.

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::meta::{BetzaVariant, Holder, color_arg};
+use super::meta::{BetzaVariant, Holder, color_arg, create_by_name, create_in};
 use super::{BETZA_NONE, Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
 use super::{quote, ref_arg, str_arg, write_array, write_handle, write_out, write_str};
 use crate::{
@@ -288,14 +288,98 @@ pub(crate) unsafe fn write_move_string(
     buf: *mut c_char,
     cap: usize,
     len: *mut usize,
-    f: impl Fn(&Position<'static>, &Move) -> String,
+    f: impl FnOnce(&Position<'_>, &Move) -> Result<String>,
 ) -> Result<()> {
     // SAFETY: pointers from the caller.
     let p = unsafe { ref_arg(pos, "pos") }?;
     let mv = unsafe { ref_arg(mv, "move") }?;
     buffer_args(buf, cap, len)?;
     let m = move_arg(p.pos(), mv)?;
-    unsafe { write_str(&f(p.pos(), &m), buf, cap, len) }
+    let text = f(p.pos(), &m)?;
+    unsafe { write_str(&text, buf, cap, len) }
+}
+
+/// The body of a call that lists values of a position into a caller's
+/// buffer: checks `pos` and the buffer's pointers, then writes what `f`
+/// lists (the count always, the values when they fit).
+pub(crate) unsafe fn position_array<T: Copy>(
+    pos: *const BetzaPosition,
+    buf: *mut T,
+    cap: usize,
+    count: *mut usize,
+    f: impl FnOnce(&Position<'_>) -> Result<Vec<T>>,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, count)?;
+        let items = f(p.pos())?;
+        unsafe { write_array(&items, buf, cap, count) }
+    })
+}
+
+/// The body of a call that answers a question about a legal move of a
+/// position into `*out`.
+pub(crate) unsafe fn move_answer<T>(
+    pos: *const BetzaPosition,
+    mv: *const BetzaMove,
+    out: *mut T,
+    f: impl FnOnce(&Position<'_>, &Move) -> T,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
+        need(out, "out")?;
+        unsafe { write_out(out, f(p.pos(), &m), "out") }
+    })
+}
+
+/// Legal moves as `BetzaMove`s, with BETZA_MOVE_GIVES_CHECK where they check.
+pub(crate) fn annotated_all(
+    pos: &Position<'_>,
+    moves: impl IntoIterator<Item = Move>,
+) -> Result<Vec<BetzaMove>> {
+    Ok(moves
+        .into_iter()
+        .map(|m| super::query::annotated(pos, m))
+        .collect())
+}
+
+/// The squares of a set as the C ABI numbers them.
+pub(crate) fn square_numbers(squares: crate::Bitboard) -> Result<Vec<u32>> {
+    Ok(squares.squares().map(|s| s.0 as u32).collect())
+}
+
+/// A `count`-long array argument that may be NULL only when `count` is 0.
+pub(crate) unsafe fn slice_arg<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T]> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return fail(
+            BETZA_NULL_ARGUMENT,
+            format!("{what} is NULL but count is not 0"),
+        );
+    }
+    // SAFETY: the caller passes `count` values.
+    Ok(unsafe { std::slice::from_raw_parts(p, count) })
+}
+
+impl BetzaPiece {
+    /// The piece on a square, or the empty square's BETZA_NONE pair.
+    pub(crate) fn of(piece: Option<crate::Piece>) -> BetzaPiece {
+        match piece {
+            None => BetzaPiece {
+                piece: BETZA_NONE,
+                color: BETZA_NONE,
+            },
+            Some(x) => BetzaPiece {
+                piece: x.role.0 as i32,
+                color: x.color.index() as i32,
+            },
+        }
+    }
 }
 
 /// Creates a position of the built-in variant named variant from
@@ -310,13 +394,8 @@ pub unsafe extern "C" fn betza_position_new(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaPosition,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
-        let pos = fen_position(holder, fen_or_null)?;
-        unsafe { write_handle(out, pos) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_by_name(variant, out, |h| fen_position(h, fen_or_null)) }
 }
 
 /// Creates a position of variant (any handle: built-in or from
@@ -332,13 +411,8 @@ pub unsafe extern "C" fn betza_position_new_in(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaPosition,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
-        let pos = fen_position(holder, fen_or_null)?;
-        unsafe { write_handle(out, pos) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_in(variant, out, |h| fen_position(h, fen_or_null)) }
 }
 
 /// A copy of pos into *out; free it with betza_position_free.
@@ -395,18 +469,7 @@ pub unsafe extern "C" fn betza_position_legal_moves(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let moves: Vec<BetzaMove> = p
-            .pos()
-            .legal_moves()
-            .into_iter()
-            .map(|m| super::query::annotated(p.pos(), m))
-            .collect();
-        unsafe { write_array(&moves, buf, cap, count) }
-    })
+    unsafe { position_array(pos, buf, cap, count, |p| annotated_all(p, p.legal_moves())) }
 }
 
 /// The legal moves from square from to square to: none, one, or a
@@ -424,22 +487,12 @@ pub unsafe extern "C" fn betza_position_moves_between(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let (f, t) = (
-            square_arg(p.pos(), from, "from")?,
-            square_arg(p.pos(), to, "to")?,
-        );
-        let moves: Vec<BetzaMove> = p
-            .pos()
-            .moves_between(f, t)
-            .into_iter()
-            .map(|m| super::query::annotated(p.pos(), m))
-            .collect();
-        unsafe { write_array(&moves, buf, cap, count) }
-    })
+    unsafe {
+        position_array(pos, buf, cap, count, |p| {
+            let (f, t) = (square_arg(p, from, "from")?, square_arg(p, to, "to")?);
+            annotated_all(p, p.moves_between(f, t))
+        })
+    }
 }
 
 /// The squares the piece on square from may move to (none for an empty
@@ -456,19 +509,11 @@ pub unsafe extern "C" fn betza_position_legal_targets(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let f = square_arg(p.pos(), from, "from")?;
-        let squares: Vec<u32> = p
-            .pos()
-            .legal_targets(f)
-            .squares()
-            .map(|s| s.0 as u32)
-            .collect();
-        unsafe { write_array(&squares, buf, cap, count) }
-    })
+    unsafe {
+        position_array(pos, buf, cap, count, |p| {
+            square_numbers(p.legal_targets(square_arg(p, from, "from")?))
+        })
+    }
 }
 
 /// The legal move mv (found by from, to and promotion) as move text, such
@@ -486,7 +531,7 @@ pub unsafe extern "C" fn betza_move_text(
     len: *mut usize,
 ) -> BetzaStatus {
     // SAFETY: pointers from the caller.
-    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, Position::move_text) })
+    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, |p, m| Ok(p.move_text(m))) })
 }
 
 /// Reads move text (such as "e3e5") into *out, without playing it.
@@ -736,17 +781,7 @@ pub unsafe extern "C" fn betza_position_piece_at(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let sq = square_arg(p.pos(), square, "square")?;
-        let piece = match p.pos().piece_at(sq) {
-            None => BetzaPiece {
-                piece: BETZA_NONE,
-                color: BETZA_NONE,
-            },
-            Some(x) => BetzaPiece {
-                piece: x.role.0 as i32,
-                color: x.color.index() as i32,
-            },
-        };
-        unsafe { write_out(out, piece, "out") }
+        unsafe { write_out(out, BetzaPiece::of(p.pos().piece_at(sq)), "out") }
     })
 }
 
