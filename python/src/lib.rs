@@ -756,9 +756,10 @@ impl PyBoard {
     /// The numeric annotation glyphs of the ``ply``-th move (1 for the
     /// first): PGN's ``$n``, with ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``
     /// read as 1 to 6.
-    fn nags(&self, ply: usize) -> PyResult<Vec<u8>> {
+    fn nags(&self, ply: usize) -> PyResult<Vec<u32>> {
         self.check_ply(ply, true)?;
-        Ok(self.game.nags(ply).to_vec())
+        // A list of ints (a `Vec<u8>` would become `bytes`).
+        Ok(self.game.nags(ply).iter().map(|&n| u32::from(n)).collect())
     }
 
     /// Sets the NAGs of the ``ply``-th move (each 0 to 255).

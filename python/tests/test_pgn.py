@@ -132,4 +132,5 @@ def test_comments_and_nags_round_trip() -> None:
     assert back is not None
     assert back.board().comment(3) == "after Nf3" and back.board().nags(3) == [5]
     b.pop()
-    assert b.comment(3) is None
+    b.push_san("Nf3")
+    assert b.comment(3) is None and b.nags(3) == []
