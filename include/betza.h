@@ -643,6 +643,61 @@ enum BetzaStatus betza_game_start_fen(const struct BetzaGame *game,
                                       size_t *len);
 
 /*
+ The comment at ply: with ply 0, the comment before the first move; with
+ ply k, the comment after the k-th move. Comments are read from PGN
+ (the main line's; runs of white space made one space) and written back
+ by betza_game_pgn. An empty string where there is none.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or len is NULL, or buf is
+ NULL and cap is not 0; BETZA_INVALID_ARGUMENT if ply is over the ply
+ count; BETZA_BUFFER_TOO_SMALL (the length is reported).
+ */
+enum BetzaStatus betza_game_comment(const struct BetzaGame *game,
+                                    size_t ply,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *len);
+
+/*
+ Sets the comment at ply (see betza_game_comment); an empty or blank
+ text removes it. Runs of white space become one space. Undoing the move
+ before it removes it.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or text is NULL;
+ BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count.
+ */
+enum BetzaStatus betza_game_set_comment(struct BetzaGame *game, size_t ply, const char *text);
+
+/*
+ The numeric annotation glyphs (NAGs) of the ply-th move (1 for the
+ first) into buf, in order: PGN's $n, with the suffixes !, ?, !!, ??, !?
+ and ?! read as 1 to 6. The count is 0 where there are none.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or count is NULL, or buf
+ is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the
+ ply count; BETZA_BUFFER_TOO_SMALL (the count is reported).
+ */
+enum BetzaStatus betza_game_nags(const struct BetzaGame *game,
+                                 size_t ply,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *count);
+
+/*
+ Sets the NAGs of the ply-th move to the count values of nags (nags may
+ be NULL when count is 0, which removes them). Undoing the move removes
+ them.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL, or nags is NULL
+ and count is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the ply
+ count.
+ */
+enum BetzaStatus betza_game_set_nags(struct BetzaGame *game,
+                                     size_t ply,
+                                     const uint8_t *nags,
+                                     size_t count);
+
+/*
  Is the game over by the rules, why, and what could be claimed: one call
  for a GUI after each move.
 

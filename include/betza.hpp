@@ -515,6 +515,23 @@ class Game {
     std::string pgn() const {
         return detail::text([&](char *b, size_t c, size_t *l) { return betza_game_pgn(get(), b, c, l); });
     }
+    /* The comment before the first move (ply 0) or after the ply-th move;
+       empty if there is none. */
+    std::string comment(size_t ply) const {
+        return detail::text([&](char *b, size_t c, size_t *l) { return betza_game_comment(get(), ply, b, c, l); });
+    }
+    /* Sets (or, with an empty text, removes) the comment at ply. */
+    void set_comment(size_t ply, const std::string &text) {
+        detail::check(betza_game_set_comment(get(), ply, text.c_str()));
+    }
+    /* The NAGs of the ply-th move (1 for the first): $n, ! 1, ? 2, ... */
+    std::vector<uint8_t> nags(size_t ply) const {
+        return detail::array<uint8_t>(
+            [&](uint8_t *b, size_t c, size_t *n) { return betza_game_nags(get(), ply, b, c, n); });
+    }
+    void set_nags(size_t ply, const std::vector<uint8_t> &nags) {
+        detail::check(betza_game_set_nags(get(), ply, nags.data(), nags.size()));
+    }
 
     /* The C handle, for calls this wrapper does not cover. */
     BetzaGame *get() const {

@@ -18,6 +18,10 @@ fn assert_same_game(a: &Game, b: &Game) {
     assert_eq!(a.hash(), b.hash());
     assert_eq!(a.result(), b.result());
     assert_eq!(a.tags().collect::<Vec<_>>(), b.tags().collect::<Vec<_>>());
+    for ply in 0..=a.ply_count() + 1 {
+        assert_eq!(a.comment(ply), b.comment(ply), "comment at ply {ply}");
+        assert_eq!(a.nags(ply), b.nags(ply), "NAGs at ply {ply}");
+    }
 }
 
 #[test]
@@ -121,6 +125,33 @@ fn reading_skips_comments_variations_and_annotations() {
     assert_eq!(game.san_moves(), ["e5", "f6", "Ne3", "Lf7", "Nd5"]);
     assert_eq!(game.result(), GameResult::WhiteWins);
     assert_eq!(game.tag("Event"), Some("Casual"));
+    // The main line's comments and NAGs are kept; the variations' are not.
+    let comments: Vec<_> = (0..=6).map(|k| game.comment(k)).collect();
+    assert_eq!(
+        comments,
+        [
+            None,
+            Some("a comment (with parens)"),
+            Some("to the end of the line"),
+            None,
+            None,
+            Some("multi line"),
+            None
+        ]
+    );
+    let nags: Vec<_> = (0..=6).map(|k| game.nags(k).to_vec()).collect();
+    assert_eq!(
+        nags,
+        [
+            vec![],
+            vec![],
+            vec![],
+            vec![1],
+            vec![6, 14],
+            vec![1],
+            vec![]
+        ]
+    );
     // No Variant tag: orthodox chess; no result at all: undecided.
     let game = Game::from_pgn("1. e4 e5 2. Nf3").unwrap();
     assert_eq!(
@@ -219,4 +250,63 @@ fn stray_closing_brackets_are_errors_not_hangs() {
         let err = betza::Game::from_pgn(text).expect_err(text);
         assert!(err.to_string().contains("unexpected"), "{text}: {err}");
     }
+}
+
+#[test]
+fn comments_and_nags_round_trip() {
+    let mut rng = Rng::new(7);
+    let texts = [
+        "short",
+        "a } brace, written as a ; comment",
+        "several   words\nover two lines",
+        "{ an opening brace is fine }",
+        "a long comment that goes on and on, far past the end of one line of PGN, so that it wraps",
+    ];
+    for (i, name) in VARIANTS.iter().enumerate() {
+        let mut game = long_random_game(variant(name), 77 + i as u64, 40);
+        let n = game.ply_count();
+        assert!(game.set_comment(0, "before the first move"));
+        for ply in 1..=n {
+            if rng.below(3) == 0 {
+                assert!(game.set_comment(ply, texts[rng.below(texts.len())]));
+            }
+            if rng.below(4) == 0 {
+                let nags = [rng.below(256) as u8, 1 + rng.below(6) as u8];
+                assert!(game.set_nags(ply, &nags[..1 + rng.below(2)]));
+            }
+        }
+        assert!(!game.set_comment(n + 1, "beyond"));
+        assert!(!game.set_nags(0, &[1]));
+        assert!(!game.set_nags(n + 1, &[1]));
+        let pgn = game.to_pgn();
+        assert!(
+            pgn.lines().all(|l| l.len() < 100),
+            "only a long word makes a long line: {pgn}"
+        );
+        let back = Game::from_pgn(&pgn).unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
+        assert_same_game(&game, &back);
+        assert_eq!(back.to_pgn(), pgn);
+        assert_eq!(back.comment(0), Some("before the first move"));
+    }
+}
+
+#[test]
+fn comments_are_normalized_and_undo_drops_them() {
+    let mut game =
+        Game::from_pgn("1. e4!! {  first\n  comment } {second} e5?? $200 $300 2. Nf3 *").unwrap();
+    assert_eq!(game.comment(1), Some("first comment second"));
+    assert_eq!(game.nags(1), [3]);
+    assert_eq!(game.nags(2), [4, 200], "$300 is no NAG: skipped");
+    assert!(
+        game.to_pgn()
+            .ends_with("1. e4 $3 {first comment second} 1... e5 $4 $200 2. Nf3 *\n")
+    );
+    assert!(game.set_comment(3, "after Nf3"));
+    game.undo();
+    assert_eq!(game.comment(3), None);
+    assert!(game.set_comment(1, "   "));
+    assert_eq!(game.comment(1), None);
+    // Nothing after the result belongs to the game.
+    let game = Game::from_pgn("1. e4 {kept} 1-0 {not kept}").unwrap();
+    assert_eq!((game.comment(1), game.comment(2)), (Some("kept"), None));
 }

@@ -225,6 +225,18 @@ class Board:
         """Plies since the last capture or Pawn move."""
     def ply(self) -> int:
         """How many moves have been pushed."""
+    def comment(self, ply: int) -> Optional[str]:
+        """The comment at ``ply`` (0: before the first move; k: after the k-th
+        move), as PGN keeps it, or ``None``; ``ValueError`` beyond the game."""
+    def set_comment(self, ply: int, text: str) -> None:
+        """Sets the comment at ``ply`` (an empty text removes it); written with
+        the game's PGN. Popping the move before it removes it."""
+    def nags(self, ply: int) -> List[int]:
+        """The numeric annotation glyphs of the ``ply``-th move (1 for the
+        first): PGN's ``$n``, with ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``
+        read as 1 to 6."""
+    def set_nags(self, ply: int, nags: List[int]) -> None:
+        """Sets the NAGs of the ``ply``-th move (each 0 to 255)."""
     def push(self, move: Move) -> None:
         """Plays a legal move; :class:`IllegalMoveError` otherwise."""
     def push_uci(self, text: str) -> Move:

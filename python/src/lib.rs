@@ -620,6 +620,23 @@ impl PyBoard {
         self.game.position()
     }
 
+    /// A ply of the game for its annotations: at most the ply count, and
+    /// from 1 when it names a move.
+    fn check_ply(&self, ply: usize, a_move: bool) -> PyResult<()> {
+        let n = self.game.ply_count();
+        if ply > n {
+            return Err(PyValueError::new_err(format!(
+                "ply {ply} is over the game's {n} plies"
+            )));
+        }
+        if a_move && ply == 0 {
+            return Err(PyValueError::new_err(
+                "ply 0 is no move: moves count from 1",
+            ));
+        }
+        Ok(())
+    }
+
     fn legal(&self, m: &PyMove) -> PyResult<Move> {
         let pos = self.pos();
         if is_legal(pos, &m.m) {
@@ -719,6 +736,37 @@ impl PyBoard {
     /// How many moves have been pushed.
     fn ply(&self) -> usize {
         self.game.ply_count()
+    }
+
+    /// The comment at ``ply`` (0: before the first move; k: after the k-th
+    /// move), as PGN keeps it, or ``None``; ``ValueError`` beyond the game.
+    fn comment(&self, ply: usize) -> PyResult<Option<String>> {
+        self.check_ply(ply, false)?;
+        Ok(self.game.comment(ply).map(str::to_string))
+    }
+
+    /// Sets the comment at ``ply`` (an empty text removes it); written with
+    /// the game's PGN. Popping the move before it removes it.
+    fn set_comment(&mut self, ply: usize, text: &str) -> PyResult<()> {
+        self.check_ply(ply, false)?;
+        self.game.set_comment(ply, text);
+        Ok(())
+    }
+
+    /// The numeric annotation glyphs of the ``ply``-th move (1 for the
+    /// first): PGN's ``$n``, with ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``
+    /// read as 1 to 6.
+    fn nags(&self, ply: usize) -> PyResult<Vec<u32>> {
+        self.check_ply(ply, true)?;
+        // A list of ints (a `Vec<u8>` would become `bytes`).
+        Ok(self.game.nags(ply).iter().map(|&n| u32::from(n)).collect())
+    }
+
+    /// Sets the NAGs of the ``ply``-th move (each 0 to 255).
+    fn set_nags(&mut self, ply: usize, nags: Vec<u8>) -> PyResult<()> {
+        self.check_ply(ply, true)?;
+        self.game.set_nags(ply, &nags);
+        Ok(())
     }
 
     /// Plays a legal move; :class:`IllegalMoveError` otherwise.

@@ -110,3 +110,27 @@ def test_game_defaults() -> None:
     g = pgn.Game()
     assert g.headers["Variant"] == "chess" and g.mainline_moves() == [] and g.end() == betza.Board()
     assert g.to_pgn().endswith("\n\n*\n")
+
+
+def test_comments_and_nags_round_trip() -> None:
+    game = pgn.read_game(io.StringIO("{A game} 1. e4! {best by test} e5 $14 2. Nf3 *\n"))
+    assert game is not None
+    b = game.board()
+    assert b.comment(0) == "A game"
+    assert b.comment(1) == "best by test"
+    assert b.comment(2) is None
+    assert b.nags(1) == [1] and b.nags(2) == [14] and b.nags(3) == []
+    b.set_comment(3, "after  Nf3")
+    b.set_nags(3, [5])
+    with pytest.raises(ValueError):
+        b.nags(0)
+    with pytest.raises(ValueError):
+        b.set_comment(4, "beyond")
+    text = pgn.Game(b).to_pgn()
+    assert "1. e4 $1 {best by test} 1... e5 $14 2. Nf3 $5 {after Nf3} *" in text
+    back = pgn.read_game(io.StringIO(text))
+    assert back is not None
+    assert back.board().comment(3) == "after Nf3" and back.board().nags(3) == [5]
+    b.pop()
+    b.push_san("Nf3")
+    assert b.comment(3) is None and b.nags(3) == []

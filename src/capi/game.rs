@@ -3,10 +3,10 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::meta::{BetzaVariant, Holder};
+use super::meta::{BetzaVariant, Holder, create_by_name, create_in};
 use super::position::{
     BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of,
-    write_move_string,
+    slice_arg, write_move_string,
 };
 use super::{Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need, ref_arg};
 use super::{str_arg, write_array, write_handle, write_out, write_str};
@@ -102,13 +102,8 @@ pub unsafe extern "C" fn betza_game_new(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
-        let game = unsafe { fen_game(holder, fen_or_null) }?;
-        unsafe { write_handle(out, game) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_by_name(variant, out, |h| fen_game(h, fen_or_null)) }
 }
 
 /// Creates a game of variant (any handle: built-in or from
@@ -124,13 +119,8 @@ pub unsafe extern "C" fn betza_game_new_in(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaGame,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
-        let game = unsafe { fen_game(holder, fen_or_null) }?;
-        unsafe { write_handle(out, game) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_in(variant, out, |h| fen_game(h, fen_or_null)) }
 }
 
 /// Reads one game of PGN text into *out, in the built-in variant its
@@ -296,7 +286,12 @@ pub unsafe extern "C" fn betza_game_position(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         need(out, "out")?;
-        unsafe { write_handle(out, g.position(*g.game.position())) }
+        unsafe {
+            write_handle(
+                out,
+                BetzaPosition::of(g.holder.clone(), g.game.owned_position()),
+            )
+        }
     })
 }
 
@@ -358,6 +353,122 @@ pub unsafe extern "C" fn betza_game_start_fen(
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
         unsafe { write_str(&g.game.start_position().to_fen(), buf, cap, len) }
+    })
+}
+
+/// Checks a ply number for the annotation calls: at most the ply count,
+/// and at least 1 when it names a move.
+fn ply_arg(g: &BetzaGame, ply: usize, a_move: bool) -> Result<()> {
+    let n = g.game.ply_count();
+    if ply > n {
+        return fail(
+            BETZA_INVALID_ARGUMENT,
+            format!("ply {ply} is over the game's {n} plies"),
+        );
+    }
+    if a_move && ply == 0 {
+        return fail(
+            BETZA_INVALID_ARGUMENT,
+            "ply 0 is no move: moves count from 1",
+        );
+    }
+    Ok(())
+}
+
+/// The comment at ply: with ply 0, the comment before the first move; with
+/// ply k, the comment after the k-th move. Comments are read from PGN
+/// (the main line's; runs of white space made one space) and written back
+/// by betza_game_pgn. An empty string where there is none.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or len is NULL, or buf is
+/// NULL and cap is not 0; BETZA_INVALID_ARGUMENT if ply is over the ply
+/// count; BETZA_BUFFER_TOO_SMALL (the length is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_comment(
+    game: *const BetzaGame,
+    ply: usize,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, len)?;
+        ply_arg(g, ply, false)?;
+        let text = g.game.comment(ply).unwrap_or("");
+        unsafe { write_str(text, buf, cap, len) }
+    })
+}
+
+/// Sets the comment at ply (see betza_game_comment); an empty or blank
+/// text removes it. Runs of white space become one space. Undoing the move
+/// before it removes it.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or text is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_set_comment(
+    game: *mut BetzaGame,
+    ply: usize,
+    text: *const c_char,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { mut_arg(game, "game") }?;
+        let text = unsafe { str_arg(text, "text") }?;
+        ply_arg(g, ply, false)?;
+        g.game.set_comment(ply, text);
+        Ok(())
+    })
+}
+
+/// The numeric annotation glyphs (NAGs) of the ply-th move (1 for the
+/// first) into buf, in order: PGN's $n, with the suffixes !, ?, !!, ??, !?
+/// and ?! read as 1 to 6. The count is 0 where there are none.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or count is NULL, or buf
+/// is NULL and cap is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the
+/// ply count; BETZA_BUFFER_TOO_SMALL (the count is reported).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_nags(
+    game: *const BetzaGame,
+    ply: usize,
+    buf: *mut u8,
+    cap: usize,
+    count: *mut usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { ref_arg(game, "game") }?;
+        buffer_args(buf, cap, count)?;
+        ply_arg(g, ply, true)?;
+        unsafe { write_array(g.game.nags(ply), buf, cap, count) }
+    })
+}
+
+/// Sets the NAGs of the ply-th move to the count values of nags (nags may
+/// be NULL when count is 0, which removes them). Undoing the move removes
+/// them.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL, or nags is NULL
+/// and count is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the ply
+/// count.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_game_set_nags(
+    game: *mut BetzaGame,
+    ply: usize,
+    nags: *const u8,
+    count: usize,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let g = unsafe { mut_arg(game, "game") }?;
+        // SAFETY: the caller passes count values.
+        let nags = unsafe { slice_arg(nags, count, "nags") }?;
+        ply_arg(g, ply, true)?;
+        g.game.set_nags(ply, nags);
+        Ok(())
     })
 }
 
@@ -565,7 +676,7 @@ pub unsafe extern "C" fn betza_move_san(
     len: *mut usize,
 ) -> BetzaStatus {
     // SAFETY: pointers from the caller.
-    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, Position::san) })
+    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, |p, m| Ok(p.san(m))) })
 }
 
 /// Reads a SAN move into *out, without playing it.
@@ -585,7 +696,7 @@ pub unsafe extern "C" fn betza_position_parse_san(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(san, "san") }?;
         need(out, "out")?;
-        let m = p.pos.parse_san(text).map_err(san_error)?;
+        let m = p.pos().parse_san(text).map_err(san_error)?;
         unsafe { write_out(out, BetzaMove::from(m), "out") }
     })
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use super::BetzaStatus::{self, *};
 use super::position::BetzaPosition;
 use super::{Result, boundary, buffer_args, fail, ref_arg, str_arg, write_array};
-use super::{write_out, write_str};
+use super::{need, write_handle, write_out, write_str};
 use crate::{Bitboard, Color, Variant, VariantRef};
 
 /// An opaque variant: a built-in one (static, from betza_variant_by_name) or
@@ -35,14 +35,11 @@ pub(crate) enum Holder {
 }
 
 impl Holder {
-    /// The variant. The reference lives as long as any clone of this holder:
-    /// a `Position<'static>` made from it must be kept beside the holder.
-    pub(crate) fn variant(&self) -> &'static Variant {
+    /// The variant.
+    pub(crate) fn variant(&self) -> &Variant {
         match self {
             Holder::Builtin(v) => v.variant(),
-            // SAFETY: the variant is behind an `Arc` that every holder of a
-            // position or game keeps, so it never moves and outlives them.
-            Holder::Custom(v) => unsafe { &*(v.variant() as *const Variant) },
+            Holder::Custom(v) => v.variant(),
         }
     }
 
@@ -87,6 +84,37 @@ impl Holder {
             None => fail(BETZA_UNKNOWN_VARIANT, crate::builtin::unknown_message(name)),
         }
     }
+}
+
+/// The body of a call that creates a handle (a position, a game) of the
+/// built-in variant named `name` into `*out`, made by `make`.
+pub(crate) unsafe fn create_by_name<T>(
+    name: *const c_char,
+    out: *mut *mut T,
+    make: impl FnOnce(Holder) -> Result<T>,
+) -> BetzaStatus {
+    boundary(|| {
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::by_name(unsafe { str_arg(name, "variant") }?)?;
+        let made = make(holder)?;
+        unsafe { write_handle(out, made) }
+    })
+}
+
+/// The same as `create_by_name` for a variant handle.
+pub(crate) unsafe fn create_in<T>(
+    variant: *const BetzaVariant,
+    out: *mut *mut T,
+    make: impl FnOnce(Holder) -> Result<T>,
+) -> BetzaStatus {
+    boundary(|| {
+        need(out, "out")?;
+        // SAFETY: pointers from the caller.
+        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
+        let made = make(holder)?;
+        unsafe { write_handle(out, made) }
+    })
 }
 
 /// The static handles of the built-in variants, in `Variant::builtin_names`

@@ -4,7 +4,9 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::position::{BetzaMove, BetzaPosition, move_arg, move_error};
+use super::position::{
+    BetzaMove, BetzaPosition, move_arg, move_error, slice_arg, write_move_string,
+};
 use super::{Result, boundary, buffer_args, fail, fail_with, mut_arg, ref_arg, str_arg, write_str};
 use crate::{Error, Notation};
 
@@ -56,14 +58,13 @@ pub unsafe extern "C" fn betza_position_move_notation(
     len: *mut usize,
 ) -> BetzaStatus {
     boundary(|| {
+        let n = notation_arg(notation);
         // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        let mv = unsafe { ref_arg(mv, "move") }?;
-        buffer_args(buf, cap, len)?;
-        let n = notation_arg(notation)?;
-        let m = move_arg(&p.pos, mv)?;
-        let text = p.pos.notation(&m, n).map_err(move_error)?;
-        unsafe { write_str(&text, buf, cap, len) }
+        unsafe {
+            write_move_string(pos, mv, buf, cap, len, |p, m| {
+                p.notation(m, n?).map_err(move_error)
+            })
+        }
     })
 }
 
@@ -88,16 +89,9 @@ pub unsafe extern "C" fn betza_position_san_line(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        if moves.is_null() && count > 0 {
-            return fail(BETZA_NULL_ARGUMENT, "moves is NULL but count is not 0");
-        }
-        let given: &[BetzaMove] = if count == 0 {
-            &[]
-        } else {
-            // SAFETY: the caller passes count moves.
-            unsafe { std::slice::from_raw_parts(moves, count) }
-        };
-        let mut at = p.pos;
+        // SAFETY: the caller passes count moves.
+        let given = unsafe { slice_arg(moves, count, "moves") }?;
+        let mut at = *p.pos();
         let mut line = Vec::with_capacity(count);
         for (i, mv) in given.iter().enumerate() {
             let m = move_arg(&at, mv).map_err(|mut e| {
@@ -128,17 +122,16 @@ pub unsafe extern "C" fn betza_position_play_line(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(line, "line") }?;
-        p.pos = match p.pos.play_text_line(text) {
-            Ok(next) => next,
-            Err(Error::Move(e)) => return Err(move_error(e)),
+        p.owned.update(|at| match at.play_text_line(text) {
+            Ok(next) => Ok(next),
+            Err(Error::Move(e)) => Err(move_error(e)),
             Err(e @ Error::San(crate::SanError::KingExposed { .. })) => {
-                return Err(fail_with(BETZA_ILLEGAL_MOVE)(&e));
+                Err(fail_with(BETZA_ILLEGAL_MOVE)(&e))
             }
             Err(e @ Error::San(crate::SanError::GameOver { .. })) => {
-                return Err(fail_with(BETZA_INVALID_STATE)(&e));
+                Err(fail_with(BETZA_INVALID_STATE)(&e))
             }
-            Err(e) => return Err(fail_with(BETZA_INVALID_MOVE)(&e)),
-        };
-        Ok(())
+            Err(e) => Err(fail_with(BETZA_INVALID_MOVE)(&e)),
+        })
     })
 }

@@ -3,31 +3,43 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::meta::{BetzaVariant, Holder, color_arg};
+use super::meta::{BetzaVariant, Holder, color_arg, create_by_name, create_in};
 use super::{BETZA_NONE, Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
 use super::{quote, ref_arg, str_arg, write_array, write_handle, write_out, write_str};
-use crate::{Color, EndReason, Move, MoveError, MoveFlags, MoveList, Position, Square};
+use crate::{
+    Color, EndReason, Move, MoveError, MoveFlags, MoveList, OwnedPosition, Position, Square,
+};
 
 /// An opaque position. It keeps its variant alive. Free it with
 /// betza_position_free.
 pub struct BetzaPosition {
-    /// Borrows the variant `holder` keeps alive (declared first: dropped
-    /// first).
-    pub(crate) pos: Position<'static>,
+    /// The position, holding its variant (the crate's one owned position).
+    pub(crate) owned: OwnedPosition,
+    /// The variant's C handle, for betza_position_variant.
     pub(crate) holder: Holder,
 }
 
 impl BetzaPosition {
     /// A position of the variant `holder` keeps alive.
     pub(crate) fn new(holder: Holder, pos: Position<'_>) -> BetzaPosition {
+        let owned =
+            OwnedPosition::new(holder.variant_ref(), pos).expect("a position of another variant");
+        BetzaPosition { owned, holder }
+    }
+
+    /// An owned position of the variant `holder` keeps alive.
+    pub(crate) fn of(holder: Holder, owned: OwnedPosition) -> BetzaPosition {
         assert!(
-            std::ptr::eq(pos.variant(), holder.variant()),
+            holder.variant().same_definition(owned.variant()),
             "a position of another variant"
         );
-        // SAFETY: only the lifetime changes: `pos` borrows the variant the
-        // holder keeps alive (checked above), and the two stay together.
-        let pos = unsafe { crate::owned::detach(pos) };
-        BetzaPosition { pos, holder }
+        BetzaPosition { owned, holder }
+    }
+
+    /// The position.
+    #[inline]
+    pub(crate) fn pos(&self) -> &Position<'_> {
+        self.owned.as_position()
     }
 }
 
@@ -258,15 +270,15 @@ pub(crate) fn move_error(e: MoveError) -> Fail {
 
 /// A position of `holder`'s variant from `fen_or_null` (NULL: the start).
 pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaPosition> {
-    let v = holder.variant();
+    let v = holder.variant_ref();
     let pos = if fen_or_null.is_null() {
-        Position::start(v)
+        OwnedPosition::start(v)
     } else {
         // SAFETY: a C string from the caller.
         let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        Position::from_fen(v, fen).map_err(super::errors::fen_fail)?
+        OwnedPosition::from_fen(v, fen).map_err(super::errors::fen_fail)?
     };
-    Ok(BetzaPosition::new(holder, pos))
+    Ok(BetzaPosition::of(holder, pos))
 }
 
 /// Writes a legal move named by a `BetzaMove` as text made by `f`.
@@ -276,14 +288,98 @@ pub(crate) unsafe fn write_move_string(
     buf: *mut c_char,
     cap: usize,
     len: *mut usize,
-    f: impl Fn(&Position<'static>, &Move) -> String,
+    f: impl FnOnce(&Position<'_>, &Move) -> Result<String>,
 ) -> Result<()> {
     // SAFETY: pointers from the caller.
     let p = unsafe { ref_arg(pos, "pos") }?;
     let mv = unsafe { ref_arg(mv, "move") }?;
     buffer_args(buf, cap, len)?;
-    let m = move_arg(&p.pos, mv)?;
-    unsafe { write_str(&f(&p.pos, &m), buf, cap, len) }
+    let m = move_arg(p.pos(), mv)?;
+    let text = f(p.pos(), &m)?;
+    unsafe { write_str(&text, buf, cap, len) }
+}
+
+/// The body of a call that lists values of a position into a caller's
+/// buffer: checks `pos` and the buffer's pointers, then writes what `f`
+/// lists (the count always, the values when they fit).
+pub(crate) unsafe fn position_array<T: Copy>(
+    pos: *const BetzaPosition,
+    buf: *mut T,
+    cap: usize,
+    count: *mut usize,
+    f: impl FnOnce(&Position<'_>) -> Result<Vec<T>>,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        buffer_args(buf, cap, count)?;
+        let items = f(p.pos())?;
+        unsafe { write_array(&items, buf, cap, count) }
+    })
+}
+
+/// The body of a call that answers a question about a legal move of a
+/// position into `*out`.
+pub(crate) unsafe fn move_answer<T>(
+    pos: *const BetzaPosition,
+    mv: *const BetzaMove,
+    out: *mut T,
+    f: impl FnOnce(&Position<'_>, &Move) -> T,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let p = unsafe { ref_arg(pos, "pos") }?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
+        need(out, "out")?;
+        unsafe { write_out(out, f(p.pos(), &m), "out") }
+    })
+}
+
+/// Legal moves as `BetzaMove`s, with BETZA_MOVE_GIVES_CHECK where they check.
+pub(crate) fn annotated_all(
+    pos: &Position<'_>,
+    moves: impl IntoIterator<Item = Move>,
+) -> Result<Vec<BetzaMove>> {
+    Ok(moves
+        .into_iter()
+        .map(|m| super::query::annotated(pos, m))
+        .collect())
+}
+
+/// The squares of a set as the C ABI numbers them.
+pub(crate) fn square_numbers(squares: crate::Bitboard) -> Result<Vec<u32>> {
+    Ok(squares.squares().map(|s| s.0 as u32).collect())
+}
+
+/// A `count`-long array argument that may be NULL only when `count` is 0.
+pub(crate) unsafe fn slice_arg<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T]> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return fail(
+            BETZA_NULL_ARGUMENT,
+            format!("{what} is NULL but count is not 0"),
+        );
+    }
+    // SAFETY: the caller passes `count` values.
+    Ok(unsafe { std::slice::from_raw_parts(p, count) })
+}
+
+impl BetzaPiece {
+    /// The piece on a square, or the empty square's BETZA_NONE pair.
+    pub(crate) fn of(piece: Option<crate::Piece>) -> BetzaPiece {
+        match piece {
+            None => BetzaPiece {
+                piece: BETZA_NONE,
+                color: BETZA_NONE,
+            },
+            Some(x) => BetzaPiece {
+                piece: x.role.0 as i32,
+                color: x.color.index() as i32,
+            },
+        }
+    }
 }
 
 /// Creates a position of the built-in variant named variant from
@@ -298,13 +394,8 @@ pub unsafe extern "C" fn betza_position_new(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaPosition,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::by_name(unsafe { str_arg(variant, "variant") }?)?;
-        let pos = fen_position(holder, fen_or_null)?;
-        unsafe { write_handle(out, pos) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_by_name(variant, out, |h| fen_position(h, fen_or_null)) }
 }
 
 /// Creates a position of variant (any handle: built-in or from
@@ -320,13 +411,8 @@ pub unsafe extern "C" fn betza_position_new_in(
     fen_or_null: *const c_char,
     out: *mut *mut BetzaPosition,
 ) -> BetzaStatus {
-    boundary(|| {
-        need(out, "out")?;
-        // SAFETY: pointers from the caller.
-        let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
-        let pos = fen_position(holder, fen_or_null)?;
-        unsafe { write_handle(out, pos) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { create_in(variant, out, |h| fen_position(h, fen_or_null)) }
 }
 
 /// A copy of pos into *out; free it with betza_position_free.
@@ -340,7 +426,7 @@ pub unsafe extern "C" fn betza_position_clone(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_handle(out, BetzaPosition::new(p.holder.clone(), p.pos)) }
+        unsafe { write_handle(out, BetzaPosition::of(p.holder.clone(), p.owned.clone())) }
     })
 }
 
@@ -368,7 +454,7 @@ pub unsafe extern "C" fn betza_position_fen(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&p.pos.to_fen(), buf, cap, len) }
+        unsafe { write_str(&p.pos().to_fen(), buf, cap, len) }
     })
 }
 
@@ -383,18 +469,7 @@ pub unsafe extern "C" fn betza_position_legal_moves(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let moves: Vec<BetzaMove> = p
-            .pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| super::query::annotated(&p.pos, m))
-            .collect();
-        unsafe { write_array(&moves, buf, cap, count) }
-    })
+    unsafe { position_array(pos, buf, cap, count, |p| annotated_all(p, p.legal_moves())) }
 }
 
 /// The legal moves from square from to square to: none, one, or a
@@ -412,22 +487,12 @@ pub unsafe extern "C" fn betza_position_moves_between(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let (f, t) = (
-            square_arg(&p.pos, from, "from")?,
-            square_arg(&p.pos, to, "to")?,
-        );
-        let moves: Vec<BetzaMove> = p
-            .pos
-            .moves_between(f, t)
-            .into_iter()
-            .map(|m| super::query::annotated(&p.pos, m))
-            .collect();
-        unsafe { write_array(&moves, buf, cap, count) }
-    })
+    unsafe {
+        position_array(pos, buf, cap, count, |p| {
+            let (f, t) = (square_arg(p, from, "from")?, square_arg(p, to, "to")?);
+            annotated_all(p, p.moves_between(f, t))
+        })
+    }
 }
 
 /// The squares the piece on square from may move to (none for an empty
@@ -444,19 +509,11 @@ pub unsafe extern "C" fn betza_position_legal_targets(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let f = square_arg(&p.pos, from, "from")?;
-        let squares: Vec<u32> = p
-            .pos
-            .legal_targets(f)
-            .squares()
-            .map(|s| s.0 as u32)
-            .collect();
-        unsafe { write_array(&squares, buf, cap, count) }
-    })
+    unsafe {
+        position_array(pos, buf, cap, count, |p| {
+            square_numbers(p.legal_targets(square_arg(p, from, "from")?))
+        })
+    }
 }
 
 /// The legal move mv (found by from, to and promotion) as move text, such
@@ -474,7 +531,7 @@ pub unsafe extern "C" fn betza_move_text(
     len: *mut usize,
 ) -> BetzaStatus {
     // SAFETY: pointers from the caller.
-    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, Position::move_text) })
+    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, |p, m| Ok(p.move_text(m))) })
 }
 
 /// Reads move text (such as "e3e5") into *out, without playing it.
@@ -494,8 +551,8 @@ pub unsafe extern "C" fn betza_position_parse_move(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(text, "text") }?;
         need(out, "out")?;
-        let m = p.pos.parse_move(text).map_err(move_error)?;
-        let m = super::query::annotated(&p.pos, m);
+        let m = p.pos().parse_move(text).map_err(move_error)?;
+        let m = super::query::annotated(p.pos(), m);
         unsafe { write_out(out, m, "out") }
     })
 }
@@ -513,8 +570,8 @@ pub unsafe extern "C" fn betza_position_play(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
-        p.pos = p.pos.play(&m).map_err(move_error)?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
+        p.owned.play(&m).map_err(move_error)?;
         Ok(())
     })
 }
@@ -534,8 +591,8 @@ pub unsafe extern "C" fn betza_position_play_text(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(move_text, "move_text") }?;
-        let m = p.pos.parse_move(text).map_err(move_error)?;
-        p.pos = p.pos.play(&m).map_err(move_error)?;
+        let m = p.pos().parse_move(text).map_err(move_error)?;
+        p.owned.play(&m).map_err(move_error)?;
         Ok(())
     })
 }
@@ -558,7 +615,7 @@ pub unsafe extern "C" fn betza_position_perft(
         if depth > 20 {
             return fail(BETZA_INVALID_ARGUMENT, format!("depth {depth} is over 20"));
         }
-        unsafe { write_out(nodes, p.pos.perft(depth), "nodes") }
+        unsafe { write_out(nodes, p.pos().perft(depth), "nodes") }
     })
 }
 
@@ -577,7 +634,7 @@ pub unsafe extern "C" fn betza_position_outcome(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        unsafe { write_out(out, BetzaOutcome::of(p.pos.outcome()), "out") }
+        unsafe { write_out(out, BetzaOutcome::of(p.pos().outcome()), "out") }
     })
 }
 
@@ -592,7 +649,7 @@ pub unsafe extern "C" fn betza_position_is_check(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.is_check(), "out") }
+        unsafe { write_out(out, p.pos().is_check(), "out") }
     })
 }
 
@@ -607,7 +664,7 @@ pub unsafe extern "C" fn betza_position_side_to_move(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.side_to_move().index() as i32, "out") }
+        unsafe { write_out(out, p.pos().side_to_move().index() as i32, "out") }
     })
 }
 
@@ -629,7 +686,7 @@ pub unsafe extern "C" fn betza_position_can_castle(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let c = color_arg(color)?;
-        unsafe { write_out(out, p.pos.can_castle(c, kingside), "out") }
+        unsafe { write_out(out, p.pos().can_castle(c, kingside), "out") }
     })
 }
 
@@ -647,7 +704,7 @@ pub unsafe extern "C" fn betza_position_ep_square(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        let ep = p.pos.legal_ep_square().map_or(BETZA_NONE, |s| s.0 as i32);
+        let ep = p.pos().legal_ep_square().map_or(BETZA_NONE, |s| s.0 as i32);
         unsafe { write_out(out, ep, "out") }
     })
 }
@@ -670,14 +727,14 @@ pub unsafe extern "C" fn betza_position_hand_count(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let c = color_arg(color)?;
-        let n = p.pos.variant().pieces().len();
+        let n = p.pos().variant().pieces().len();
         if piece < 0 || piece as usize >= n {
             return fail(
                 BETZA_INVALID_ARGUMENT,
                 format!("piece {piece} is not a piece type of the variant (0..{n})"),
             );
         }
-        let count = p.pos.hand_count(c, betza_role(piece));
+        let count = p.pos().hand_count(c, betza_role(piece));
         unsafe { write_out(out, count as u32, "out") }
     })
 }
@@ -703,8 +760,8 @@ pub unsafe extern "C" fn betza_position_clocks(
         need(halfmove, "halfmove")?;
         need(fullmove, "fullmove")?;
         unsafe {
-            write_out(halfmove, p.pos.halfmove_clock(), "halfmove")?;
-            write_out(fullmove, p.pos.fullmove_number(), "fullmove")
+            write_out(halfmove, p.pos().halfmove_clock(), "halfmove")?;
+            write_out(fullmove, p.pos().fullmove_number(), "fullmove")
         }
     })
 }
@@ -723,18 +780,8 @@ pub unsafe extern "C" fn betza_position_piece_at(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        let sq = square_arg(&p.pos, square, "square")?;
-        let piece = match p.pos.piece_at(sq) {
-            None => BetzaPiece {
-                piece: BETZA_NONE,
-                color: BETZA_NONE,
-            },
-            Some(x) => BetzaPiece {
-                piece: x.role.0 as i32,
-                color: x.color.index() as i32,
-            },
-        };
-        unsafe { write_out(out, piece, "out") }
+        let sq = square_arg(p.pos(), square, "square")?;
+        unsafe { write_out(out, BetzaPiece::of(p.pos().piece_at(sq)), "out") }
     })
 }
 
@@ -752,7 +799,7 @@ pub unsafe extern "C" fn betza_position_board_size(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(files, "files")?;
         need(ranks, "ranks")?;
-        let size = p.pos.size();
+        let size = p.pos().size();
         unsafe {
             write_out(files, size.files() as u32, "files")?;
             write_out(ranks, size.ranks() as u32, "ranks")
@@ -777,8 +824,8 @@ pub unsafe extern "C" fn betza_position_square_name(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        let sq = square_arg(&p.pos, square, "square")?;
-        unsafe { write_str(&p.pos.size().square_name(sq), buf, cap, len) }
+        let sq = square_arg(p.pos(), square, "square")?;
+        unsafe { write_str(&p.pos().size().square_name(sq), buf, cap, len) }
     })
 }
 
@@ -798,7 +845,7 @@ pub unsafe extern "C" fn betza_position_parse_square(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let name = unsafe { str_arg(name, "name") }?;
         need(out, "out")?;
-        let size = p.pos.size();
+        let size = p.pos().size();
         match size.parse_square(name) {
             Some(sq) => unsafe { write_out(out, sq.0 as u32, "out") },
             None => fail(
@@ -827,7 +874,7 @@ pub unsafe extern "C" fn betza_position_hash(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos.hash(), "out") }
+        unsafe { write_out(out, p.pos().hash(), "out") }
     })
 }
 

@@ -3,8 +3,11 @@
 //! moves, the castling Rook's squares.
 
 use super::BetzaStatus;
-use super::position::{BetzaMove, BetzaPosition, move_arg, square_arg};
-use super::{BETZA_NONE, boundary, buffer_args, need, ref_arg, write_array, write_out};
+use super::position::{
+    BetzaMove, BetzaPosition, annotated_all, move_answer, move_arg, position_array, square_arg,
+    square_numbers,
+};
+use super::{BETZA_NONE, boundary, need, ref_arg, write_out};
 use crate::{Move, Position};
 
 /// Set in the flags of a move listed or parsed from a position when the
@@ -33,13 +36,7 @@ pub unsafe extern "C" fn betza_position_checkers(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let squares: Vec<u32> = p.pos.checkers().squares().map(|s| s.0 as u32).collect();
-        unsafe { write_array(&squares, buf, cap, count) }
-    })
+    unsafe { position_array(pos, buf, cap, count, |p| square_numbers(p.checkers())) }
 }
 
 /// The legal moves of the piece on square from (none for an empty square or
@@ -57,19 +54,11 @@ pub unsafe extern "C" fn betza_position_legal_moves_from(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let f = square_arg(&p.pos, from, "from")?;
-        let moves: Vec<BetzaMove> = p
-            .pos
-            .legal_moves_from(f)
-            .into_iter()
-            .map(|m| annotated(&p.pos, m))
-            .collect();
-        unsafe { write_array(&moves, buf, cap, count) }
-    })
+    unsafe {
+        position_array(pos, buf, cap, count, |p| {
+            annotated_all(p, p.legal_moves_from(square_arg(p, from, "from")?))
+        })
+    }
 }
 
 /// Whether mv (by from, to and promotion) is a legal move here, into *out;
@@ -88,7 +77,7 @@ pub unsafe extern "C" fn betza_position_is_legal(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let mv = unsafe { ref_arg(mv, "move") }?;
         need(out, "out")?;
-        let legal = move_arg(&p.pos, mv).is_ok();
+        let legal = move_arg(p.pos(), mv).is_ok();
         unsafe { write_out(out, legal, "out") }
     })
 }
@@ -104,13 +93,7 @@ pub unsafe extern "C" fn betza_position_gives_check(
     mv: *const BetzaMove,
     out: *mut bool,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
-        need(out, "out")?;
-        unsafe { write_out(out, p.pos.gives_check(&m), "out") }
-    })
+    unsafe { move_answer(pos, mv, out, |p, m| p.gives_check(m)) }
 }
 
 /// Whether the legal move mv (by from, to and promotion) captures, en
@@ -124,13 +107,7 @@ pub unsafe extern "C" fn betza_position_is_capture(
     mv: *const BetzaMove,
     out: *mut bool,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
-        need(out, "out")?;
-        unsafe { write_out(out, p.pos.is_capture(&m), "out") }
-    })
+    unsafe { move_answer(pos, mv, out, |p, m| p.is_capture(m)) }
 }
 
 /// For the legal move mv: the castling Rook's square before and after the
@@ -149,10 +126,10 @@ pub unsafe extern "C" fn betza_position_castling_rook(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(&p.pos, unsafe { ref_arg(mv, "move") }?)?;
+        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
         need(rook_from, "rook_from")?;
         need(rook_to, "rook_to")?;
-        let (f, t) = match p.pos.castling_rook(&m) {
+        let (f, t) = match p.pos().castling_rook(&m) {
             Some((f, t)) => (f.0 as i32, t.0 as i32),
             None => (BETZA_NONE, BETZA_NONE),
         };

@@ -68,7 +68,7 @@ pub unsafe extern "C" fn betza_setup_from_position(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let s = BetzaSetup {
-            setup: p.pos.setup(),
+            setup: p.pos().setup(),
             holder: p.holder.clone(),
             problems: Vec::new(),
         };
@@ -145,17 +145,7 @@ pub unsafe extern "C" fn betza_setup_piece_at(
         let s = unsafe { ref_arg(setup, "setup") }?;
         need(out, "out")?;
         let sq = square_of(s, square)?;
-        let piece = match s.setup.piece_at(sq) {
-            None => BetzaPiece {
-                piece: BETZA_NONE,
-                color: BETZA_NONE,
-            },
-            Some(x) => BetzaPiece {
-                piece: x.role.0 as i32,
-                color: x.color.index() as i32,
-            },
-        };
-        unsafe { write_out(out, piece, "out") }
+        unsafe { write_out(out, BetzaPiece::of(s.setup.piece_at(sq)), "out") }
     })
 }
 

@@ -10,6 +10,7 @@ use crate::bitboard::Color;
 use crate::fen::FenError;
 use crate::game_end::{CountState, Judge};
 use crate::moves::{Move, MoveError};
+use crate::owned::OwnedPosition;
 use crate::pgn::PgnError;
 use crate::position::{EndReason, Outcome, Position};
 use crate::san::SanError;
@@ -144,16 +145,13 @@ const CHECKPOINT_EVERY: usize = 64;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    // The positions below borrow this variant. They are stored as
-    // `Position<'static>` but only ever handed out borrowed from `self`,
-    // so they never outlive the handle that keeps the variant alive; the
-    // two fields are `Detached` for the aliasing rules (see `crate::owned`).
-    variant: VariantRef,
-    start: Detached,
+    // Every position holds the variant (`OwnedPosition`, the crate's one
+    // owned position): the game needs no lifetime handling of its own.
+    start: OwnedPosition,
     /// The position before ply `i * CHECKPOINT_EVERY`.
-    checkpoints: Vec<Position<'static>>,
+    checkpoints: Vec<OwnedPosition>,
     history: Vec<Ply>,
-    current: Detached,
+    current: OwnedPosition,
     hash: u64,
     /// Makruk's count at the current position.
     count: CountState,
@@ -161,68 +159,82 @@ pub struct Game {
     tags: Vec<(String, String)>,
     /// Tag name to index in `tags`, so setting many tags stays linear.
     tag_index: BTreeMap<String, usize>,
+    /// Comments and NAGs by ply (0: before the first move; `k`: after move
+    /// `k`), only where there are some.
+    notes: BTreeMap<usize, Note>,
 }
 
-// The crate's one lifetime extension, with its contract: `crate::owned`.
-use crate::owned::{Detached, detach};
+/// The annotations of one point of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Note {
+    comment: String,
+    nags: Vec<u8>,
+}
 
 impl Game {
     /// A game from the variant's start position.
     pub fn new(variant: impl Into<VariantRef>) -> Game {
-        let variant = variant.into();
-        let start = Position::start(&variant);
-        // SAFETY: `start` borrows `variant`, which the game keeps.
-        let start = unsafe { detach(start) };
-        Game::with(variant, start)
+        Game::from_position(OwnedPosition::start(variant))
     }
 
     /// A game from a position in FEN.
     pub fn from_fen(variant: impl Into<VariantRef>, fen: &str) -> Result<Game, FenError> {
-        let variant = variant.into();
-        let start = Position::from_fen(&variant, fen)?;
-        // SAFETY: as in `new`.
-        let start = unsafe { detach(start) };
-        Ok(Game::with(variant, start))
+        Ok(Game::from_position(OwnedPosition::from_fen(variant, fen)?))
     }
 
-    /// A game from a position of a built-in (or otherwise `'static`) variant.
-    pub fn from_position(start: Position<'static>) -> Game {
-        Game::with(start.variant().into(), start)
-    }
-
-    pub(crate) fn with(variant: VariantRef, start: Position<'static>) -> Game {
+    /// A game from a start position: an [`OwnedPosition`] (of any variant,
+    /// built-in or made at run time), or a `Position` of a built-in (or
+    /// otherwise `'static`) variant.
+    ///
+    /// ```
+    /// use betza::{Game, OwnedPosition, Position, Variant};
+    /// let chess = Variant::by_name("chess")?;
+    /// let game = Game::from_position(Position::start(chess));
+    /// assert_eq!(game.ply_count(), 0);
+    /// let game = Game::from_position(OwnedPosition::start(chess));
+    /// assert_eq!(game.position().legal_moves().len(), 20);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn from_position(start: impl Into<OwnedPosition>) -> Game {
+        let start = start.into();
         Game {
-            variant,
-            start: Detached::new(start),
-            checkpoints: vec![start],
+            hash: start.position().hash(),
+            checkpoints: vec![start.clone()],
+            current: start.clone(),
+            start,
             history: Vec::new(),
-            current: Detached::new(start),
-            hash: start.hash(),
             count: CountState::default(),
             declared: None,
             tags: Vec::new(),
             tag_index: BTreeMap::new(),
+            notes: BTreeMap::new(),
         }
     }
 
     /// The variant.
     pub fn variant(&self) -> &Variant {
-        &self.variant
+        self.start.variant()
     }
 
     /// The handle that keeps the variant alive (to start another game).
     pub fn variant_ref(&self) -> &VariantRef {
-        &self.variant
+        self.start.variant_ref()
     }
 
     /// The current position.
     pub fn position(&self) -> &Position<'_> {
-        &self.current
+        self.current.as_position()
+    }
+
+    /// The current position, holding its variant: to keep, or to send to
+    /// another thread (a reference count and a copy).
+    pub fn owned_position(&self) -> OwnedPosition {
+        self.current.clone()
     }
 
     /// The start position.
     pub fn start_position(&self) -> &Position<'_> {
-        &self.start
+        self.start.as_position()
     }
 
     /// The position before ply `ply` (0 is the start); `ply_count()` gives the
@@ -233,10 +245,10 @@ impl Game {
             return None;
         }
         if ply == self.history.len() {
-            return Some(*self.current);
+            return Some(self.current.position());
         }
         let k = ply / CHECKPOINT_EVERY;
-        let mut pos = self.checkpoints[k];
+        let mut pos = self.checkpoints[k].position();
         for p in &self.history[k * CHECKPOINT_EVERY..ply] {
             pos = pos.play_unchecked(&p.m);
         }
@@ -245,7 +257,7 @@ impl Game {
 
     /// Each ply's position before it and its move, in order, replayed once.
     pub(crate) fn plies(&self) -> impl Iterator<Item = (Position<'_>, Move)> + '_ {
-        let mut pos: Position<'_> = *self.start;
+        let mut pos = self.start.position();
         self.history.iter().map(move |p| {
             let before = pos;
             pos = pos.play_unchecked(&p.m);
@@ -279,10 +291,10 @@ impl Game {
     /// refused with [`MoveError::GameOver`], even where the position still
     /// has moves (a repetition, a dead position).
     pub fn play(&mut self, m: &Move) -> Result<Move, MoveError> {
-        if !self.current.is_legal(m) {
-            let text = self.current.move_text(m);
+        if !self.position().is_legal(m) {
+            let text = self.position().move_text(m);
             return Err(
-                if self.current.has_legal_move() && !self.over_with_moves() {
+                if self.position().has_legal_move() && !self.over_with_moves() {
                     MoveError::Illegal { text }
                 } else {
                     MoveError::GameOver { text }
@@ -291,7 +303,7 @@ impl Game {
         }
         if self.over_with_moves() {
             return Err(MoveError::GameOver {
-                text: self.current.move_text(m),
+                text: self.position().move_text(m),
             });
         }
         self.push(*m);
@@ -302,7 +314,7 @@ impl Game {
     /// (a dead position, or a rule of the history); a legal move being
     /// known, this is [`Game::outcome`] without generating the moves again.
     fn over_with_moves(&self) -> bool {
-        self.current.is_insufficient_material() || self.history_outcome().is_some()
+        self.position().is_insufficient_material() || self.history_outcome().is_some()
     }
 
     /// Plays a move given as move text (`e3e5`, see [`Position::parse_move`]).
@@ -310,20 +322,20 @@ impl Game {
         let over = || MoveError::GameOver {
             text: crate::variant::prefix(text),
         };
-        match self.current.parse_move(text) {
+        match self.position().parse_move(text) {
             Ok(_) if self.over_with_moves() => Err(over()),
             Ok(m) => {
                 self.push(m);
                 Ok(m)
             }
-            Err(_) if !self.current.has_legal_move() || self.over_with_moves() => Err(over()),
+            Err(_) if !self.position().has_legal_move() || self.over_with_moves() => Err(over()),
             Err(e) => Err(e),
         }
     }
 
     /// Plays a move given in SAN (`Nf3`, see [`Position::parse_san`]).
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
-        let parsed = self.current.parse_san(san);
+        let parsed = self.position().parse_san(san);
         if !matches!(parsed, Err(SanError::GameOver { .. })) && self.over_with_moves() {
             return Err(SanError::GameOver {
                 text: crate::variant::prefix(san),
@@ -336,18 +348,23 @@ impl Game {
 
     /// Appends a move known to be legal.
     pub(crate) fn push(&mut self, m: Move) {
-        let hash = self.current.hash_after(&m, self.hash);
-        let before = *self.current;
+        let before = self.current.as_position();
+        let hash = before.hash_after(&m, self.hash);
         self.history.push(Ply {
             hash: self.hash,
             check: before.is_check(),
             count: self.count,
             m,
         });
-        self.current = Detached::new(self.current.play_unchecked(&m));
-        self.count = self.count.after(&before, &m, &self.current);
+        let mut count = self.count;
+        self.current.update_with(|before| {
+            let after = before.play_unchecked(&m);
+            count = count.after(&before, &m, &after);
+            after
+        });
+        self.count = count;
         if self.history.len().is_multiple_of(CHECKPOINT_EVERY) {
-            self.checkpoints.push(*self.current);
+            self.checkpoints.push(self.current.clone());
         }
         self.hash = hash;
         self.declared = None;
@@ -360,12 +377,18 @@ impl Game {
         if n == 0 {
             return None;
         }
-        let before = self.position_at(n - 1).expect("a ply of the game");
-        // SAFETY: `before` borrows `self.variant`, which the game keeps.
-        self.current = Detached::new(unsafe { detach(before) });
+        // As `position_at(n - 1)`, borrowing only the fields it reads.
+        let k = (n - 1) / CHECKPOINT_EVERY;
+        let mut before = self.checkpoints[k].position();
+        for p in &self.history[k * CHECKPOINT_EVERY..n - 1] {
+            before = before.play_unchecked(&p.m);
+        }
+        let same = self.current.set(before);
+        debug_assert!(same, "a checkpoint of the game's own variant");
         if n.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.pop();
         }
+        self.notes.remove(&n);
         let ply = self.history.pop().expect("not empty");
         self.hash = ply.hash;
         self.count = ply.count;
@@ -380,7 +403,7 @@ impl Game {
     /// repetition (perpetual check losing where the variant says so),
     /// Makruk's counting. Claims are [`Game::claims`].
     pub fn outcome(&self) -> Option<Outcome> {
-        self.current.outcome().or_else(|| self.history_outcome())
+        self.position().outcome().or_else(|| self.history_outcome())
     }
 
     /// The end by a rule of the game's history, if any.
@@ -391,7 +414,7 @@ impl Game {
                 reason,
             })
         };
-        if crate::game_end::move_rule(&self.current) == Some(false) {
+        if crate::game_end::move_rule(self.position()) == Some(false) {
             return draw(EndReason::MoveRule);
         }
         if let Some(o) = self.repetition_end() {
@@ -405,7 +428,7 @@ impl Game {
 
     /// The end by a repetition rule that ends the game, if any.
     fn repetition_end(&self) -> Option<Outcome> {
-        let rule = self.variant.end.repetition;
+        let rule = self.variant().end.repetition;
         if rule.result == RepetitionResult::Claim
             || rule.count < 2
             || self.repetitions() < rule.count as usize
@@ -422,13 +445,13 @@ impl Game {
             .history
             .iter()
             .map(|p| p.check)
-            .chain([self.current.is_check()])
+            .chain([self.position().is_check()])
             .collect();
         Judge {
             hashes: &hashes,
             checks: &checks,
         }
-        .repetition(&self.current)
+        .repetition(self.position())
     }
 
     /// How often the current position has occurred in this game, counting
@@ -449,14 +472,14 @@ impl Game {
     /// The claims, the game being known not to be over.
     fn open_claims(&self) -> Claims {
         let mut claims = Claims::empty();
-        let rule = self.variant.end.repetition;
+        let rule = self.variant().end.repetition;
         if rule.result == RepetitionResult::Claim
             && rule.count >= 2
             && self.repetitions() >= rule.count as usize
         {
             claims |= Claims::THREEFOLD_REPETITION;
         }
-        if crate::game_end::move_rule(&self.current) == Some(true) {
+        if crate::game_end::move_rule(self.position()) == Some(true) {
             claims |= Claims::FIFTY_MOVES;
         }
         claims
@@ -503,6 +526,69 @@ impl Game {
     /// clears it; a game over by the rules keeps the rules' result.
     pub fn declare_result(&mut self, result: GameResult) {
         self.declared = Some(result);
+    }
+
+    /// The comment at `ply`: with `ply` 0, the comment before the first move;
+    /// with `ply` k, the comment after the k-th move (as PGN writes it, `{...}`
+    /// after the move). `None` where there is none or beyond the game.
+    /// Read from PGN and written back by [`Game::to_pgn`]; see
+    /// [`Game::set_comment`].
+    ///
+    /// ```
+    /// use betza::Game;
+    /// let game = Game::from_pgn("{Ann's game} 1. e4 $1 {best by test} e5 *")?;
+    /// assert_eq!(game.comment(0), Some("Ann's game"));
+    /// assert_eq!(game.comment(1), Some("best by test"));
+    /// assert_eq!(game.nags(1), [1]);
+    /// assert!(game.to_pgn().ends_with("{Ann's game} 1. e4 $1 {best by test} 1... e5 *\n"));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.notes
+            .get(&ply)
+            .map(|n| n.comment.as_str())
+            .filter(|c| !c.is_empty())
+    }
+
+    /// Sets the comment at `ply` (see [`Game::comment`]); an empty (or
+    /// blank) text removes it. Runs of white space, line breaks included,
+    /// become one space, and the ends are trimmed, as the PGN reader reads
+    /// comments. `false` (and nothing changed) if `ply` is beyond the game.
+    /// Undoing the move before `ply` removes it.
+    pub fn set_comment(&mut self, ply: usize, text: &str) -> bool {
+        if ply > self.history.len() {
+            return false;
+        }
+        let comment = crate::pgn::normalize_comment(text);
+        self.note(ply, |n| n.comment = comment);
+        true
+    }
+
+    /// The numeric annotation glyphs of the `ply`-th move (1 for the first),
+    /// in order: PGN's `$n`, with the suffixes `!`, `?`, `!!`, `??`, `!?`,
+    /// `?!` read as 1 to 6. Empty where there are none.
+    pub fn nags(&self, ply: usize) -> &[u8] {
+        self.notes.get(&ply).map_or(&[], |n| n.nags.as_slice())
+    }
+
+    /// Sets the NAGs of the `ply`-th move (see [`Game::nags`]). `false` (and
+    /// nothing changed) if there is no such move (`ply` 0 or beyond the
+    /// game). Undoing the move removes them.
+    pub fn set_nags(&mut self, ply: usize, nags: &[u8]) -> bool {
+        if ply == 0 || ply > self.history.len() {
+            return false;
+        }
+        self.note(ply, |n| n.nags = nags.to_vec());
+        true
+    }
+
+    /// Changes the note at `ply`, dropping it when it becomes empty.
+    fn note(&mut self, ply: usize, f: impl FnOnce(&mut Note)) {
+        let note = self.notes.entry(ply).or_default();
+        f(note);
+        if *note == Note::default() {
+            self.notes.remove(&ply);
+        }
     }
 
     /// The extra PGN tags (Event, White, ...), in order; see [`Game::set_tag`].

@@ -11,9 +11,14 @@
 //! refused one; [`PgnReader`] does the same over a stream (a file, any
 //! `BufRead`), holding one game's text at a time. Reading is linear in the text's length, however many tags
 //! it has; errors quote at most a short prefix of a long name. The reader
-//! skips comments (`{...}`, `;` to the end of the line), variations
-//! (`(...)`, nested), numeric annotation glyphs (`$1`), move suffix
-//! annotations (`!`, `?`, `!?`...), `%` escape lines and move numbers. It
+//! keeps the main line's comments (`{...}`, `;` to the end of the line:
+//! [`Game::comment`], the text with its runs of white space made one
+//! space) and numeric annotation glyphs (`$1`, and the move suffixes `!`,
+//! `?`, `!!`, `??`, `!?`, `?!` as `$1` to `$6`: [`Game::nags`]), which the
+//! writer writes back (a NAG as `$n`, a comment as `{...}`, or as a `;`
+//! comment when it holds a `}`). It skips variations (`(...)`, nested, with
+//! their comments and NAGs), comments after the result, `%` escape lines
+//! and move numbers. It
 //! reads a game without a termination marker (in a file, the next tag ends
 //! it), but refuses a `Result` tag and a marker that disagree, a result that
 //! contradicts the final position's outcome by the rules, and (in
@@ -177,34 +182,31 @@ impl Game {
         }
         out.push('\n');
 
-        let mut line = String::new();
-        let mut push = |word: &str, out: &mut String| {
-            if !line.is_empty() && line.len() + 1 + word.len() >= 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
+        let mut w = Lines {
+            out,
+            line: String::new(),
         };
+        let mut commented = w.comment(self.comment(0));
         for (i, (before, m)) in self.plies().enumerate() {
-            // A move number stays on the line of its move.
+            // A move number stays on the line of its move; Black's move
+            // has its number after a comment, as after the first move.
             let san = &before.san(&m);
             let number = before.fullmove_number();
             if before.side_to_move() == Color::White {
-                push(&format!("{number}. {san}"), &mut out);
-            } else if i == 0 {
-                push(&format!("{number}... {san}"), &mut out);
+                w.push(&format!("{number}. {san}"));
+            } else if i == 0 || commented {
+                w.push(&format!("{number}... {san}"));
             } else {
-                push(san, &mut out);
+                w.push(san);
             }
+            for nag in self.nags(i + 1) {
+                w.push(&format!("${nag}"));
+            }
+            commented = w.comment(self.comment(i + 1));
         }
-        push(result.as_str(), &mut out);
-        out.push_str(&line);
-        out.push('\n');
-        out
+        w.push(result.as_str());
+        w.flush();
+        w.out
     }
 
     /// Reads one game of PGN (see the [`pgn`](crate::pgn) module) in the
@@ -224,6 +226,71 @@ impl Game {
         check_variant_tag(&raw, &variant)?;
         raw.into_game(variant)
     }
+}
+
+/// Move text written in lines below 80 characters (a longer word, such as
+/// a long comment's, stands alone on its line).
+struct Lines {
+    out: String,
+    line: String,
+}
+
+impl Lines {
+    fn push(&mut self, word: &str) {
+        if !self.line.is_empty() && self.line.len() + 1 + word.len() >= 80 {
+            self.flush();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(word);
+    }
+
+    fn flush(&mut self) {
+        if !self.line.is_empty() {
+            self.out.push_str(&self.line);
+            self.out.push('\n');
+            self.line.clear();
+        }
+    }
+
+    /// Writes a comment if there is one: `{...}`, its words wrapped like
+    /// moves, or, when it holds a `}`, a `;` comment ending its line. Whether
+    /// one was written.
+    fn comment(&mut self, comment: Option<&str>) -> bool {
+        let Some(text) = comment else { return false };
+        if text.contains('}') {
+            self.push(&format!("; {text}"));
+            self.flush();
+            return true;
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for (i, word) in words.iter().enumerate() {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i + 1 == words.len() { "}" } else { "" };
+            self.push(&format!("{open}{word}{close}"));
+        }
+        true
+    }
+}
+
+/// A comment as the reader keeps it: runs of white space made one space,
+/// the ends trimmed.
+pub(crate) fn normalize_comment(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The NAG of a move suffix: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+fn suffix_nag(suffix: &str) -> Option<u8> {
+    Some(match suffix {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
 }
 
 /// The built-in variant a game's `Variant` tag names (chess without one).
@@ -361,6 +428,10 @@ struct Raw<'t> {
     moves: Vec<(&'t str, usize)>,
     /// The termination marker, if any.
     end: Option<GameResult>,
+    /// The main line's comments, each with the number of moves before it.
+    comments: Vec<(usize, &'t str)>,
+    /// The main line's NAGs, each with its move's number (1-based).
+    nags: Vec<(usize, u8)>,
 }
 
 impl<'t> Raw<'t> {
@@ -399,6 +470,8 @@ impl<'t> Raw<'t> {
             tags: Vec::new(),
             moves: Vec::new(),
             end: None,
+            comments: Vec::new(),
+            nags: Vec::new(),
         };
         // Duplicate tags are found by a set: linear in the number of tags.
         let mut names = std::collections::HashSet::new();
@@ -444,19 +517,27 @@ impl<'t> Raw<'t> {
                     }
                 }
                 b';' => {
+                    let from = i + 1;
                     while i < b.len() && b[i] != b'\n' {
                         i += 1;
+                    }
+                    if depth == 0 && raw.end.is_none() {
+                        raw.comments.push((raw.moves.len(), &text[from..i]));
                     }
                 }
                 b'{' => {
                     let start = line;
                     i += 1;
+                    let from = i;
                     while i < b.len() && b[i] != b'}' {
                         line += usize::from(b[i] == b'\n');
                         i += 1;
                     }
                     if i == b.len() {
                         return Err(err(start, "comment '{' never closed", i, in_moves));
+                    }
+                    if depth == 0 && raw.end.is_none() {
+                        raw.comments.push((raw.moves.len(), &text[from..i]));
                     }
                     i += 1;
                 }
@@ -498,7 +579,15 @@ impl<'t> Raw<'t> {
                     }
                     let word = &text[start..i];
                     in_moves = true;
-                    if depth > 0 || word.starts_with('$') {
+                    if depth > 0 {
+                        continue;
+                    }
+                    if let Some(n) = word.strip_prefix('$') {
+                        // A NAG of the last move; one out of $0..$255, or
+                        // before the first move, is skipped.
+                        if let (Ok(n), k @ 1..) = (n.parse::<u8>(), raw.moves.len()) {
+                            raw.nags.push((k, n));
+                        }
                         continue;
                     }
                     if let Some(r) = GameResult::from_pgn_text(word) {
@@ -512,9 +601,14 @@ impl<'t> Raw<'t> {
                     } else {
                         word
                     };
-                    let mv = mv.trim_end_matches(['!', '?']);
-                    if !mv.is_empty() {
-                        raw.moves.push((mv, line));
+                    let bare = mv.trim_end_matches(['!', '?']);
+                    if !bare.is_empty() {
+                        raw.moves.push((bare, line));
+                    }
+                    // A suffix (or a suffix standing alone) marks the last
+                    // move; an unknown one (`!!!`) is skipped.
+                    if let (Some(n), k @ 1..) = (suffix_nag(&mv[bare.len()..]), raw.moves.len()) {
+                        raw.nags.push((k, n));
                     }
                 }
             }
@@ -573,6 +667,19 @@ impl<'t> Raw<'t> {
                 number,
                 error,
             })?;
+        }
+        // Comments at one point are joined with a space.
+        for (ply, text) in &self.comments {
+            let text = match game.comment(*ply) {
+                Some(before) => format!("{before} {text}"),
+                None => text.to_string(),
+            };
+            game.set_comment(*ply, &text);
+        }
+        for (ply, nag) in &self.nags {
+            let mut nags = game.nags(*ply).to_vec();
+            nags.push(*nag);
+            game.set_nags(*ply, &nags);
         }
         let tag = match self.tags.iter().find(|(k, ..)| *k == "Result") {
             None => None,

@@ -1,10 +1,12 @@
 //! [`OwnedPosition`]: a position that holds its variant, for programs that
 //! keep positions of run-time variants beside (or instead of) the variant.
 //!
-//! This file is where a position's borrow of its variant is extended to
-//! `'static` behind an owning handle: `detach` is that one `unsafe`, with
-//! its contract, and a Miri test (`cargo +nightly miri test --lib owned`)
-//! exercises it.
+//! `OwnedPosition` is the crate's one owned position: [`crate::Game`]
+//! keeps its start, current and checkpoint positions in it, and the C ABI's
+//! position handles hold one. This file is the only place where a
+//! position's borrow of its variant is extended to `'static` behind an
+//! owning handle: `detach` is that one `unsafe`, with its contract, and the
+//! Miri tests below (`cargo +nightly miri test --lib owned`) exercise it.
 
 use std::fmt;
 use std::mem::MaybeUninit;
@@ -14,53 +16,33 @@ use crate::moves::{Move, MoveError};
 use crate::position::Position;
 use crate::variant::{Variant, VariantRef};
 
-/// Extends a position's borrow of its variant to `'static`.
+/// Extends a position's borrow of its variant to `'static`: the crate's
+/// one lifetime extension, private to this file.
 ///
 /// # Safety
-/// The variant `pos` borrows must be kept alive (by a [`VariantRef`] stored
-/// beside the result) for as long as the result exists, and the result may
-/// only be handed out with a lifetime no longer than that storage's borrow.
-pub(crate) unsafe fn detach(pos: Position<'_>) -> Position<'static> {
+/// The variant `pos` borrows must be kept alive (by the [`VariantRef`] of
+/// the [`OwnedPosition`] that stores the result) for as long as the result
+/// exists, and the result may only be handed out with a lifetime no longer
+/// than a borrow of that `OwnedPosition`.
+unsafe fn detach(pos: Position<'_>) -> Position<'static> {
     // SAFETY: only the lifetime changes; the caller's contract keeps the
     // variant alive and the result's uses inside its borrow.
     unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
 }
 
-/// A `Position<'static>` stored beside the handle that keeps its variant
-/// alive (in [`crate::Game`]): always initialised, but kept in
-/// `MaybeUninit` so that the aliasing rules do not hold its reference to
-/// the variant live while the owner, passed by value, drops the variant
-/// (Miri flags a plain field). Dereferences to the position.
-#[derive(Clone, Copy)]
-pub(crate) struct Detached(MaybeUninit<Position<'static>>);
-
-impl Detached {
-    pub(crate) fn new(pos: Position<'static>) -> Detached {
-        Detached(MaybeUninit::new(pos))
-    }
-}
-
-impl std::ops::Deref for Detached {
-    type Target = Position<'static>;
-
-    #[inline]
-    fn deref(&self) -> &Position<'static> {
-        // SAFETY: `Detached::new` is the only constructor: initialised.
-        unsafe { self.0.assume_init_ref() }
-    }
-}
-
-impl fmt::Debug for Detached {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&**self, f)
-    }
-}
-
 /// A position that owns (a handle to) its variant: `'static`, `Send`,
 /// `Sync` and cheap to clone (a reference count and a copy of the
 /// position), so it may be stored anywhere, sent to threads and kept after
-/// the caller's own variant handle is gone. [`position`](Self::position)
-/// lends the ordinary [`Position`], which has every query.
+/// the caller's own variant handle is gone.
+///
+/// It is used wherever a [`Position`] is through
+/// [`position`](Self::position) (a copy borrowed from `self`) or
+/// [`as_position`](Self::as_position) (a reference), which have every query
+/// of `Position`. It is not `Deref<Target = Position>`: a dereference could
+/// only give a `Position<'static>`, which would outlive the variant it
+/// borrows. Perft and search keep working on the borrowed `Position`, at its
+/// speed; [`update`](Self::update) replaces the position in place by any
+/// function of it (make/unmake, a line of moves).
 ///
 /// ```
 /// use std::sync::Arc;
@@ -135,6 +117,14 @@ impl OwnedPosition {
         self.pos()
     }
 
+    /// The position, as a reference borrowed from `self`.
+    #[inline]
+    pub fn as_position(&self) -> &Position<'_> {
+        // SAFETY: `pos` is initialised by every constructor and setter; the
+        // reference's `'static` shortens to the borrow of `self`.
+        unsafe { self.pos.assume_init_ref() }
+    }
+
     /// The variant.
     #[inline]
     pub fn variant(&self) -> &Variant {
@@ -148,8 +138,38 @@ impl OwnedPosition {
 
     /// Plays the legal move `m`; on error the position is unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), MoveError> {
-        self.pos = MaybeUninit::new(self.pos().play(m)?);
+        self.update(|p| p.play(m))
+    }
+
+    /// Replaces the position by `f` of it; on error the position is
+    /// unchanged. `f` works for every lifetime of the position it is given,
+    /// so what it returns is a position of the same variant (or of a
+    /// `'static` one), never one borrowing a shorter-lived variant.
+    ///
+    /// ```
+    /// use betza::{OwnedPosition, Variant};
+    /// let mut owned = OwnedPosition::start(Variant::by_name("chess")?);
+    /// owned.update(|p| p.play_text_line("e2e4 e7e5"))?;
+    /// assert_eq!(owned.position().fullmove_number(), 2);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn update<E>(
+        &mut self,
+        f: impl for<'a> FnOnce(Position<'a>) -> Result<Position<'a>, E>,
+    ) -> Result<(), E> {
+        let next = f(self.pos())?;
+        // SAFETY: `f` is generic over the lifetime of its argument, so
+        // `next` borrows `self.variant` (stored beside it) or a `'static`
+        // variant.
+        self.pos = MaybeUninit::new(unsafe { detach(next) });
         Ok(())
+    }
+
+    /// Replaces the position by `f` of it, which cannot fail.
+    pub fn update_with(&mut self, f: impl for<'a> FnOnce(Position<'a>) -> Position<'a>) {
+        let next = f(self.pos());
+        // SAFETY: as in `update`.
+        self.pos = MaybeUninit::new(unsafe { detach(next) });
     }
 
     /// Replaces the position by `pos`, if it is a position of this variant;
@@ -182,8 +202,7 @@ impl crate::Game {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn from_owned(pos: OwnedPosition) -> crate::Game {
-        let p = pos.pos();
-        crate::Game::with(pos.variant, p)
+        crate::Game::from_position(pos)
     }
 }
 
@@ -218,8 +237,9 @@ where
 }
 
 const _: () = {
-    const fn owned<T: Send + Sync + 'static>() {}
+    const fn owned<T: Send + Sync + Clone + 'static>() {}
     owned::<OwnedPosition>();
+    owned::<crate::Game>();
 };
 
 #[cfg(test)]
@@ -277,6 +297,46 @@ betza = "R"
         game.undo();
         drop(game);
         drop(copy);
+    }
+
+    /// `update`, `update_with` and `as_position` across a drop of every
+    /// other handle, and a game's checkpoints (held as owned positions)
+    /// replayed by undo after the caller's handle is gone.
+    #[test]
+    fn updates_and_checkpoints_keep_the_variant_alive() {
+        let variant = Arc::new(Variant::from_definition(TINY).unwrap());
+        let mut owned = OwnedPosition::start(Arc::clone(&variant));
+        drop(variant);
+        let m = owned.as_position().legal_moves()[0];
+        owned.update_with(|p| p.play_unchecked(&m));
+        let refused = owned.update(|p| p.play(&m));
+        assert!(refused.is_err());
+        let r = owned.as_position();
+        assert_eq!(r.to_fen(), owned.position().to_fen());
+
+        let mut game = crate::Game::from_position(owned);
+        // Past a checkpoint (every 64 plies) and back.
+        for _ in 0..70 {
+            let Some(m) = game.position().legal_moves().first().copied() else {
+                break;
+            };
+            if game.play(&m).is_err() {
+                break;
+            }
+        }
+        assert!(game.ply_count() > 64, "{} plies", game.ply_count());
+        let kept = game.owned_position();
+        while game.undo().is_some() {}
+        drop(game);
+        assert!(kept.position().to_fen().contains('k'));
+    }
+
+    /// What the type promises to programs that store it.
+    #[test]
+    fn owned_positions_and_games_are_static_send_sync_and_clone() {
+        fn owned<T: Send + Sync + Clone + 'static>() {}
+        owned::<OwnedPosition>();
+        owned::<crate::Game>();
     }
 
     #[test]

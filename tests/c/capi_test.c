@@ -1020,6 +1020,62 @@ static void test_game_more(void) {
     betza_game_free(game);
 }
 
+static void test_game_annotations(void) {
+    BetzaGame *game = NULL;
+    STATUS(betza_game_from_pgn("{A game} 1. e4 $1 {best by test} e5?! 2. Nf3 *", &game), BETZA_OK);
+    char buf[64];
+    size_t len = 99;
+    /* A failure, then a size query: the query leaves the message alone. */
+    STATUS(betza_game_comment(game, 9, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "ply 9") != NULL);
+    STATUS(betza_game_comment(game, 1, NULL, 0, &len), BETZA_OK);
+    CHECK(len == strlen("best by test"));
+    CHECK(strstr(last_error(), "ply 9") != NULL);
+    STATUS(betza_game_comment(game, 1, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "best by test") == 0);
+    STATUS(betza_game_comment(game, 0, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "A game") == 0);
+    STATUS(betza_game_comment(game, 3, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(len == 0 && buf[0] == 0);
+    STATUS(betza_game_comment(game, 1, buf, 5, &len), BETZA_BUFFER_TOO_SMALL);
+    CHECK(len == strlen("best by test"));
+    STATUS(betza_game_comment(NULL, 1, buf, sizeof buf, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_comment(game, 1, NULL, 4, &len), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_comment(game, 1, buf, sizeof buf, NULL), BETZA_NULL_ARGUMENT);
+
+    uint8_t nags[4];
+    size_t count = 0;
+    STATUS(betza_game_nags(game, 1, NULL, 0, &count), BETZA_OK);
+    CHECK(count == 1);
+    STATUS(betza_game_nags(game, 2, nags, 4, &count), BETZA_OK);
+    CHECK(count == 1 && nags[0] == 6);
+    STATUS(betza_game_nags(game, 3, nags, 4, &count), BETZA_OK);
+    CHECK(count == 0);
+    STATUS(betza_game_nags(game, 0, nags, 4, &count), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_game_nags(game, 4, nags, 4, &count), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_game_nags(game, 1, nags, 0, &count), BETZA_BUFFER_TOO_SMALL);
+
+    const uint8_t two[2] = {3, 14};
+    STATUS(betza_game_set_nags(game, 3, two, 2), BETZA_OK);
+    STATUS(betza_game_set_nags(game, 3, NULL, 2), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_set_nags(game, 0, two, 2), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_game_set_comment(game, 3, "after  Nf3\n"), BETZA_OK);
+    STATUS(betza_game_set_comment(game, 4, "beyond"), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_game_set_comment(game, 3, NULL), BETZA_NULL_ARGUMENT);
+    STATUS(betza_game_set_comment(game, 0, ""), BETZA_OK); /* removes it */
+    char *pgn = game_text(game, betza_game_pgn);
+    CHECK(pgn != NULL && strstr(pgn, "\n1. e4 $1 {best by test} 1... e5 $6 2. Nf3 $3 $14 {after Nf3} *\n") != NULL);
+    BetzaGame *back = NULL;
+    STATUS(betza_game_from_pgn(pgn, &back), BETZA_OK);
+    STATUS(betza_game_comment(back, 3, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "after Nf3") == 0);
+    STATUS(betza_game_nags(back, 3, nags, 4, &count), BETZA_OK);
+    CHECK(count == 2 && nags[0] == 3 && nags[1] == 14);
+    free(pgn);
+    betza_game_free(back);
+    betza_game_free(game);
+}
+
 static void test_pgn_reader(void) {
     const char *file =
         "[Event \"one\"]\n\n1. e4 e5 1-0\n\n"
@@ -1255,6 +1311,7 @@ int main(void) {
     test_drops();
     test_bounded_errors();
     test_game_more();
+    test_game_annotations();
     test_pgn_reader();
     test_custom_variant();
     printf("%d passed, %d failed\n", passed, failed);

@@ -137,7 +137,14 @@ static void test_game() {
     CHECK(copy.result() == BETZA_RESULT_DRAW && game.result() == BETZA_RESULT_ONGOING);
     CHECK(copy.status().outcome.result == BETZA_RESULT_ONGOING);
 
+    game.set_comment(0, "a  game");
+    game.set_nags(1, {1, 14});
+    CHECK(game.comment(0) == "a game");
+    CHECK(game.comment(1).empty());
+    CHECK((game.nags(1) == std::vector<uint8_t>{1, 14}));
     betza::Game back = betza::Game::from_pgn(game.pgn());
+    CHECK(back.comment(0) == "a game");
+    CHECK((back.nags(1) == std::vector<uint8_t>{1, 14}));
     CHECK(back.san_moves() == game.san_moves() && back.tag("White") == "Ann");
     betza::Game in = betza::Game::from_pgn(betza::Variant("decimaka"), "1. e5 f6 *");
     CHECK(in.position().variant().name() == "decimaka");
