@@ -366,7 +366,7 @@ mod tests {
     /// The tables of docs/notation.md's "LAN and WXF" section hold.
     #[test]
     fn documented_examples_hold() {
-        let doc = include_str!("../docs/notation.md");
+        let doc = include_str!("../../docs/notation.md");
         let start = doc.find("## LAN and WXF").expect("the section");
         let end = start + doc[start..].find("\n## PGN").expect("the next section");
         let mut rows = 0;
