@@ -549,21 +549,43 @@ impl<'v> Position<'v> {
         }
         let Some(s) = self.safety() else { return };
         let v = self.variant;
+        // Per call, not per piece or move: the promotion zone (and the part
+        // of it a piece promotes from), and a double step's length.
+        let (zone, zone_from) = match v.promotion {
+            Promotion::Zone { zone, .. } => {
+                let zone = zone.of(self.side);
+                (
+                    zone,
+                    if v.promote_from_zone {
+                        zone
+                    } else {
+                        Bitboard::EMPTY
+                    },
+                )
+            }
+            _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+        // Two ranks forward on the same file: two board widths up the index.
+        let two = 2 * v.size.files() as i32;
+        let double = if self.side == Color::White { two } else { -two };
         self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
             let (plain_quiet, plain_caps) = match v.promotion {
                 Promotion::None => (true, true),
                 Promotion::OnCapture { .. } => (true, false),
-                Promotion::Zone { zone, .. } => {
-                    let zone = zone.of(self.side);
+                Promotion::Zone { .. } => {
                     let plain = v.promotion_choices[r.index()] == 0
-                        || (((quiet | caps) & zone).is_empty()
-                            && !(v.promote_from_zone && zone.contains(from)));
+                        || (((quiet | caps) & zone).is_empty() && !zone_from.contains(from));
                     (plain, plain)
                 }
             };
-            let pawn = Some(r) == v.pawn;
+            // A Pawn's double step lands here (no square for other pieces).
+            let double_to = if Some(r) == v.pawn {
+                from.0 as i32 + double
+            } else {
+                -1
+            };
             let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| Move {
                 from,
                 to,
@@ -576,7 +598,7 @@ impl<'v> Position<'v> {
             };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
-                if pawn && self.is_double_step(from, to) {
+                if to.0 as i32 == double_to {
                     flags |= MoveFlags::DOUBLE_STEP;
                 }
                 if plain_quiet {
@@ -825,14 +847,6 @@ impl<'v> Position<'v> {
             done |= pieces;
         }
         done
-    }
-
-    #[inline]
-    pub(crate) fn is_double_step(&self, from: Square, to: Square) -> bool {
-        // Two ranks forward on the same file: two board widths up the index.
-        let two = 2 * self.variant.size.files() as i32;
-        let fwd = if self.side == Color::White { two } else { -two };
-        to.0 as i32 - from.0 as i32 == fwd
     }
 
     pub(crate) fn castles(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {
