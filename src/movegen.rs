@@ -491,10 +491,14 @@ impl<'v> Position<'v> {
         let t = &v.tables;
         let every = s.in_check || s.suspect;
         for role in 0..v.pieces.len() {
+            let pieces = self.roles[role] & ours & !skip;
+            if pieces.is_empty() {
+                continue;
+            }
             let r = Role(role as u8);
             let check_all = legal && (r == v.royal || every);
             let slots = t.slots(us, role);
-            for from in self.roles[role] & ours & !skip {
+            for from in pieces {
                 let slot = &slots[from.index()];
                 let (mut quiet, mut caps, ept) = self.targets(slot, role, from, occ, theirs);
                 let pinned = legal && !s.danger.is_empty() && s.danger.contains(from);
