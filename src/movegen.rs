@@ -670,7 +670,7 @@ impl<'v> Position<'v> {
     ) {
         let us = self.side;
         let hands = self.hands;
-        if (0..d.roles.len() as u8).all(|i| hands.count(us, i) == 0) {
+        if hands.is_empty(us) {
             return;
         }
         let occ = self.occupied();
