@@ -139,6 +139,84 @@ fn move_generation_does_not_allocate() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Drops (crazyhouse and shogi with pieces in hand, shogi's drop-mate test
+/// included) and multi-capture moves (the Lion of `tests/data/variants/lion.toml`
+/// capturing twice) generate, play in place, take back and count without a
+/// heap allocation, as the ordinary moves above do.
+#[test]
+fn drops_and_multi_captures_do_not_allocate() {
+    let lion_text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/lion.toml"
+    ))
+    .expect("lion.toml");
+    let lion = Variant::from_definition(&lion_text).expect("a valid definition");
+    let cases = [
+        (
+            Position::from_fen(
+                Variant::by_name("crazyhouse").unwrap(),
+                "r1bqk2r/ppp2ppp/2n2n2/3pp3/1b2P3/2NP1N2/PPP2PPP/R1BQKB1R[BPp] w KQkq - 0 6",
+            )
+            .expect("a valid FEN"),
+            "a drop",
+        ),
+        (
+            // Pawns in both hands: a Pawn drop giving check is tried for mate.
+            Position::from_sfen(
+                Variant::by_name("shogi").unwrap(),
+                "lnsgkgsnl/1r5b1/pppp1pppp/9/4p4/9/PPPP1PPPP/1B5R1/LNSGKGSNL b Pp 5",
+            )
+            .expect("a valid SFEN"),
+            "a drop",
+        ),
+        (
+            Position::from_fen(&lion, "7k/8/4w3/3w4/3L4/8/8/K7 w - - 0 1").expect("a valid FEN"),
+            "a multi-capture move",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (pos, kind) in cases {
+        let name = pos.to_fen();
+        let (n, moves) = allocations(|| pos.legal_moves());
+        let has_kind = |m: &betza::Move| {
+            if kind == "a drop" {
+                m.is_drop()
+            } else {
+                m.via().is_some()
+            }
+        };
+        assert!(moves.iter().any(has_kind), "{name}: no {kind} to test");
+        if n != 0 {
+            failures.push(format!("{name}: legal_moves() made {n} heap allocations"));
+        }
+        let (n, _) = allocations(|| {
+            let mut p = pos;
+            for m in &moves {
+                let undo = p.play_in_place_unchecked(m);
+                assert!(p.legal_moves().len() < 1000);
+                p.undo_move(&undo).expect("taken back in order");
+            }
+            assert_eq!(p, pos);
+        });
+        if n != 0 {
+            failures.push(format!(
+                "{name}: playing and taking back made {n} heap allocations"
+            ));
+        }
+        for (what, count) in [
+            ("perft(3)", &(|| pos.perft(3)) as &dyn Fn() -> u64),
+            ("perft_no_bulk(2)", &|| pos.perft_no_bulk(2)),
+        ] {
+            let (n, nodes) = allocations(count);
+            assert!(nodes > 0);
+            if n != 0 {
+                failures.push(format!("{name}: {what} made {n} heap allocations"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// Compiling a variant allocates a bounded, small number of times (not once
 /// per path or trie node): Meiriqi, the largest built-in, at most 2,000.
 #[test]

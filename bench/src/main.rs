@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p betza-bench -- [--quick] [--runs N] [--bulk | --full] [FILTER...]
 //! cargo run --release -p betza-bench -- --gen-fens
-//! cargo run --release -p betza-bench -- --perft [--shakmaty] [--no-bulk] VARIANT DEPTH
+//! cargo run --release -p betza-bench -- --perft [--shakmaty] [--no-bulk | --engine] [--fen FEN] VARIANT DEPTH
 //! ```
 //!
 //! Every case is timed `--runs` times (default 7, at least 5 are needed for a
@@ -29,17 +29,29 @@
 //! The table goes to stdout (Markdown), progress to stderr. Node counts are
 //! checked: bulk against full at the same depth, and ours against shakmaty's.
 //!
-//! `--perft` runs one perft of the variant's start position and prints its
+//! A third mode, `engine`, walks the tree as a search does (without its
+//! pruning): at every node it asks [`Position::is_check`], lists the legal
+//! moves into a buffer kept per depth ([`Position::legal_moves_into`]), and
+//! plays each with [`Position::play_in_place_unchecked`] and takes it back
+//! with [`Position::undo_move`]. Its node count is every node of the tree,
+//! the root included (the sum of the perfts of depths 0 to D); shakmaty walks
+//! the same tree with `is_check`, `legal_moves` and a `play_unchecked` on a
+//! clone (it has no unmake), and the two walks must agree on nodes and checks.
+//! It runs for [`ENGINE_CASES`], one ply shallower than `bulk`.
+//!
+//! `--perft` runs one perft of the variant's start position (or of the
+//! position `--fen` gives) and prints its
 //! node count, nothing else: `bench/ir.sh` runs it under callgrind to count
 //! instructions per node. `--no-bulk` plays every leaf move
-//! ([`Position::perft_no_bulk`]; shakmaty: its `play_unchecked`), and
+//! ([`Position::perft_no_bulk`]; shakmaty: its `play_unchecked`), `--engine`
+//! walks the tree as the `engine` mode does (and prints its node count), and
 //! `--shakmaty` counts with shakmaty instead (orthodox chess only).
 
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use betza::{Position, Variant};
+use betza::{MoveList, Position, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
@@ -251,10 +263,76 @@ fn shakmaty_full(pos: &Chess, depth: u32) -> u64 {
     nodes
 }
 
+/// The cases the `engine` mode runs for (Chu Shogi, which the performance
+/// issue also names, is not a variant of this crate yet).
+const ENGINE_CASES: &[&str] = &[
+    "chess start",
+    "chess kiwipete",
+    "decimaka start",
+    "meiriqi start",
+    "shogi start",
+];
+
+/// What an engine's walk counts: the nodes visited and those in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Walked {
+    nodes: u64,
+    checks: u64,
+}
+
+/// A search's loop without the search: at every node ask whether the side
+/// to move is in check, list the legal moves, and play each in place and
+/// take it back, `depth` plies deep. `buffers[d]` is the move list of the
+/// nodes `d` plies above the leaves, reused from node to node as an engine
+/// keeps one per ply.
+fn engine_walk(pos: &mut Position<'_>, depth: usize, buffers: &mut [MoveList], out: &mut Walked) {
+    out.nodes += 1;
+    out.checks += u64::from(pos.is_check());
+    if depth == 0 {
+        return;
+    }
+    let (moves, below) = buffers.split_first_mut().expect("one buffer per ply");
+    pos.legal_moves_into(moves);
+    for m in moves.iter() {
+        let undo = pos.play_in_place_unchecked(m);
+        engine_walk(pos, depth - 1, below, out);
+        pos.undo_move(&undo).expect("taken back in order");
+    }
+}
+
+/// [`engine_walk`] from `pos`, `depth` plies deep.
+fn engine(pos: &Position<'_>, depth: u32) -> Walked {
+    let mut pos = *pos;
+    let mut buffers: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    let mut out = Walked::default();
+    engine_walk(&mut pos, depth as usize, &mut buffers, &mut out);
+    out
+}
+
+/// shakmaty's [`engine`]: the same walk, each move played on a clone.
+fn shakmaty_engine(pos: &Chess, depth: u32) -> Walked {
+    fn walk(pos: &Chess, depth: u32, out: &mut Walked) {
+        out.nodes += 1;
+        out.checks += u64::from(pos.is_check());
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            walk(&child, depth - 1, out);
+        }
+    }
+    let mut out = Walked::default();
+    walk(pos, depth, &mut out);
+    out
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Bulk,
     Full,
+    Engine,
 }
 
 impl Mode {
@@ -262,6 +340,7 @@ impl Mode {
         match self {
             Mode::Bulk => "bulk",
             Mode::Full => "full",
+            Mode::Engine => "engine",
         }
     }
 }
@@ -275,9 +354,9 @@ struct Options {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: bench [--quick] [--runs N] [--bulk | --full] [FILTER...]");
+    eprintln!("usage: bench [--quick] [--runs N] [--bulk | --full | --engine] [FILTER...]");
     eprintln!("       bench --gen-fens");
-    eprintln!("       bench --perft [--shakmaty] [--no-bulk] VARIANT DEPTH");
+    eprintln!("       bench --perft [--shakmaty] [--no-bulk | --engine] [--fen FEN] VARIANT DEPTH");
     eprintln!("cases:");
     for c in CASES {
         eprintln!("  {}", c.name);
@@ -289,7 +368,7 @@ fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         quick: false,
         runs: 0,
-        modes: vec![Mode::Bulk, Mode::Full],
+        modes: vec![Mode::Bulk, Mode::Full, Mode::Engine],
         filters: Vec::new(),
         gen_fens: false,
     };
@@ -299,6 +378,7 @@ fn parse_args() -> Result<Options, String> {
             "--quick" => o.quick = true,
             "--bulk" => o.modes = vec![Mode::Bulk],
             "--full" => o.modes = vec![Mode::Full],
+            "--engine" => o.modes = vec![Mode::Engine],
             "--gen-fens" => o.gen_fens = true,
             "--runs" => {
                 let n = args.next().ok_or("--runs needs a number")?;
@@ -388,26 +468,40 @@ fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, Stri
     } else {
         None
     };
-    let expected = pos.perft(depth);
+    // The engine walk visits every node of the tree, not only the leaves.
+    let expected = match mode {
+        Mode::Engine => (0..=depth).map(|d| pos.perft(d)).sum(),
+        _ => pos.perft(depth),
+    };
+    // Our walk's checks, which shakmaty's must match.
+    let checks = (mode == Mode::Engine).then(|| engine(&pos, depth).checks);
     let mut ours = Vec::with_capacity(runs);
     let mut theirs = Vec::with_capacity(runs);
     for _ in 0..runs {
         let (t, n) = timed(|| match mode {
             Mode::Bulk => black_box(&pos).perft(depth),
             Mode::Full => perft_full(black_box(&pos), depth),
+            Mode::Engine => engine(black_box(&pos), depth).nodes,
         });
         ours.push(t);
         if n != expected {
             return Err(format!(
-                "{} {} depth {depth}: {n} nodes, bulk perft says {expected}",
+                "{} {} depth {depth}: {n} nodes, perft says {expected}",
                 case.name,
                 mode.name()
             ));
         }
         if let Some(c) = &chess {
+            if mode == Mode::Engine && Some(shakmaty_engine(c, depth).checks) != checks {
+                return Err(format!(
+                    "{} engine depth {depth}: shakmaty finds other checks than ours",
+                    case.name
+                ));
+            }
             let (t, n) = timed(|| match mode {
                 Mode::Bulk => shakmaty::perft(black_box(c), depth),
                 Mode::Full => shakmaty_full(black_box(c), depth),
+                Mode::Engine => shakmaty_engine(black_box(c), depth).nodes,
             });
             theirs.push(t);
             if n != expected {
@@ -429,14 +523,18 @@ fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, Stri
     })
 }
 
-/// `--perft [--shakmaty] [--no-bulk] VARIANT DEPTH`: one perft of the start
-/// position, its count printed.
+/// `--perft [--shakmaty] [--no-bulk | --engine] [--fen FEN] VARIANT DEPTH`:
+/// one perft of the start position (or of FEN), its count printed.
 fn perft_once(args: &[String]) -> Result<u64, String> {
-    let (mut shakmaty, mut bulk, mut positional) = (false, true, Vec::new());
-    for a in args {
+    let (mut shakmaty, mut bulk, mut walk, mut positional) = (false, true, false, Vec::new());
+    let mut fen: Option<&str> = None;
+    let mut args = args.iter();
+    while let Some(a) = args.next() {
         match a.as_str() {
             "--shakmaty" => shakmaty = true,
             "--no-bulk" => bulk = false,
+            "--engine" => walk = true,
+            "--fen" => fen = Some(args.next().ok_or("--fen needs a FEN")?),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             s => positional.push(s),
         }
@@ -457,15 +555,29 @@ fn perft_once(args: &[String]) -> Result<u64, String> {
         if name != "chess" {
             return Err(format!("shakmaty plays orthodox chess, not {name}"));
         }
-        let pos = Chess::default();
-        return Ok(if bulk {
+        let pos: Chess = match fen {
+            None => Chess::default(),
+            Some(f) => f
+                .parse::<Fen>()
+                .map_err(|e| format!("shakmaty FEN: {e}"))?
+                .into_position(CastlingMode::Standard)
+                .map_err(|e| format!("shakmaty position: {e}"))?,
+        };
+        return Ok(if walk {
+            shakmaty_engine(&pos, depth).nodes
+        } else if bulk {
             shakmaty::perft(&pos, depth)
         } else {
             shakmaty_full(&pos, depth)
         });
     }
-    let pos = Position::start(variant);
-    Ok(if bulk {
+    let pos = match fen {
+        None => Position::start(variant),
+        Some(f) => Position::from_fen(variant, f).map_err(|e| e.to_string())?,
+    };
+    Ok(if walk {
+        engine(&pos, depth).nodes
+    } else if bulk {
         pos.perft(depth)
     } else {
         pos.perft_no_bulk(depth)
@@ -522,9 +634,12 @@ fn main() -> ExitCode {
     let mut rows = Vec::new();
     for case in &cases {
         for &mode in &o.modes {
-            // The full mode replays every leaf through the checked `play`:
-            // one ply shallower keeps it to seconds.
-            let depth = case.depth - u32::from(o.quick) - u32::from(mode == Mode::Full);
+            if mode == Mode::Engine && !ENGINE_CASES.contains(&case.name) {
+                continue;
+            }
+            // The full and engine modes play every leaf move: one ply
+            // shallower keeps them to seconds.
+            let depth = case.depth - u32::from(o.quick) - u32::from(mode != Mode::Bulk);
             eprint!("{} {} depth {depth}: ", case.name, mode.name());
             match measure(case, mode, depth, o.runs) {
                 Ok(row) => {

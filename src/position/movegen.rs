@@ -491,10 +491,14 @@ impl<'v> Position<'v> {
         let t = &v.tables;
         let every = s.in_check || s.suspect;
         for role in 0..v.pieces.len() {
+            let pieces = self.roles[role] & ours & !skip;
+            if pieces.is_empty() {
+                continue;
+            }
             let r = Role(role as u8);
             let check_all = legal && (r == v.royal || every);
             let slots = t.slots(us, role);
-            for from in self.roles[role] & ours & !skip {
+            for from in pieces {
                 let slot = &slots[from.index()];
                 let (mut quiet, mut caps, ept) = self.targets(slot, role, from, occ, theirs);
                 let pinned = legal && !s.danger.is_empty() && s.danger.contains(from);
@@ -549,21 +553,43 @@ impl<'v> Position<'v> {
         }
         let Some(s) = self.safety() else { return };
         let v = self.variant;
+        // Per call, not per piece or move: the promotion zone (and the part
+        // of it a piece promotes from), and a double step's length.
+        let (zone, zone_from) = match v.promotion {
+            Promotion::Zone { zone, .. } => {
+                let zone = zone.of(self.side);
+                (
+                    zone,
+                    if v.promote_from_zone {
+                        zone
+                    } else {
+                        Bitboard::EMPTY
+                    },
+                )
+            }
+            _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+        // Two ranks forward on the same file: two board widths up the index.
+        let two = 2 * v.size.files() as i32;
+        let double = if self.side == Color::White { two } else { -two };
         self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
             let (plain_quiet, plain_caps) = match v.promotion {
                 Promotion::None => (true, true),
                 Promotion::OnCapture { .. } => (true, false),
-                Promotion::Zone { zone, .. } => {
-                    let zone = zone.of(self.side);
+                Promotion::Zone { .. } => {
                     let plain = v.promotion_choices[r.index()] == 0
-                        || (((quiet | caps) & zone).is_empty()
-                            && !(v.promote_from_zone && zone.contains(from)));
+                        || (((quiet | caps) & zone).is_empty() && !zone_from.contains(from));
                     (plain, plain)
                 }
             };
-            let pawn = Some(r) == v.pawn;
+            // A Pawn's double step lands here (no square for other pieces).
+            let double_to = if Some(r) == v.pawn {
+                from.0 as i32 + double
+            } else {
+                -1
+            };
             let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| Move {
                 from,
                 to,
@@ -576,7 +602,7 @@ impl<'v> Position<'v> {
             };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
-                if pawn && self.is_double_step(from, to) {
+                if to.0 as i32 == double_to {
                     flags |= MoveFlags::DOUBLE_STEP;
                 }
                 if plain_quiet {
@@ -644,7 +670,7 @@ impl<'v> Position<'v> {
     ) {
         let us = self.side;
         let hands = self.hands;
-        if (0..d.roles.len() as u8).all(|i| hands.count(us, i) == 0) {
+        if hands.is_empty(us) {
             return;
         }
         let occ = self.occupied();
@@ -825,14 +851,6 @@ impl<'v> Position<'v> {
             done |= pieces;
         }
         done
-    }
-
-    #[inline]
-    pub(crate) fn is_double_step(&self, from: Square, to: Square) -> bool {
-        // Two ranks forward on the same file: two board widths up the index.
-        let two = 2 * self.variant.size.files() as i32;
-        let fwd = if self.side == Color::White { two } else { -two };
-        to.0 as i32 - from.0 as i32 == fwd
     }
 
     pub(crate) fn castles(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {

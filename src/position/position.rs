@@ -255,6 +255,15 @@ impl Hands {
         }
     }
 
+    /// Whether `color`'s hand is empty: its counts fill five whole bytes
+    /// (five bits a slot, [`MAX_HAND_TYPES`] slots), tested at once.
+    #[inline(always)]
+    pub(crate) fn is_empty(&self, color: Color) -> bool {
+        const _: () = assert!(5 * MAX_HAND_TYPES == 40);
+        let start = color.index() * 5;
+        self.0[start..start + 5] == [0; 5]
+    }
+
     #[inline(always)]
     pub(crate) fn add(&mut self, color: Color, slot: u8) {
         let n = self.count(color, slot);
@@ -1337,6 +1346,31 @@ impl Move {
             flags: flags - MoveFlags::VIA,
             via: Square(0),
             via_captured: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A side's hand is empty exactly when each of its slots counts 0, the
+    /// other side's hand aside (the fast test of `for_each_drop`).
+    #[test]
+    fn a_hand_is_empty_when_every_slot_is() {
+        for color in [Color::White, Color::Black] {
+            for slot in 0..MAX_HAND_TYPES as u8 {
+                let mut h = Hands::default();
+                assert!(h.is_empty(color));
+                h.add(color.opposite(), slot);
+                assert!(h.is_empty(color), "{color:?} {slot}");
+                h.add(color, slot);
+                assert!(!h.is_empty(color), "{color:?} {slot}");
+                h.remove(color, slot);
+                assert!(h.is_empty(color), "{color:?} {slot}");
+                h.set(color, slot, MAX_HAND_COUNT);
+                assert!(!h.is_empty(color) && !h.is_empty(color.opposite()));
+            }
         }
     }
 }
