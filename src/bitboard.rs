@@ -908,6 +908,83 @@ impl<const N: usize> BitWord for Words<N> {
     }
 }
 
+/// The type of a board: the word of its bitboards, the most squares and
+/// piece types it holds, and the storage of a position's per-type
+/// bitboards and mailbox (arrays sized by the board type, as stable Rust
+/// has no arrays sized by an associated constant). Sealed: [`Small`] and
+/// [`Large`] are the only board types.
+///
+/// The position, its make and unmake, and (as the conversion goes on) the
+/// generator are written once, generic over the board type, and
+/// monomorphised: for [`Small`] they compile to the code of the `u128`
+/// board of before (module docs).
+pub trait Board: board_sealed::Sealed + Copy + fmt::Debug + Default + Eq + Hash + 'static {
+    /// The word a bitboard of this board keeps its bits in.
+    type Word: BitWord;
+    /// A position's bitboard per piece type: `[Bitboard<Word>; MAX_ROLES]`.
+    type Roles: Copy + Eq + Hash + fmt::Debug + AsRef<[Bitboard<Self::Word>]> + AsMut<[Bitboard<Self::Word>]>;
+    /// A position's mailbox, one board code (a byte) per square:
+    /// `[u8; MAX_SQUARES]`.
+    type Mailbox: Copy + Eq + Hash + fmt::Debug + AsRef<[u8]> + AsMut<[u8]>;
+    /// The most squares a board of this type has.
+    const MAX_SQUARES: usize;
+    /// The most piece types a variant on a board of this type has.
+    const MAX_ROLES: usize;
+    /// Every piece type's bitboard empty.
+    const NO_ROLES: Self::Roles;
+    /// Every square empty.
+    const NO_PIECES: Self::Mailbox;
+}
+
+mod board_sealed {
+    /// Keeps [`Board`](super::Board) closed: the position's layout and the
+    /// generator rely on exactly these board types.
+    pub trait Sealed {}
+    impl Sealed for super::Small {}
+    impl Sealed for super::Large {}
+}
+
+/// The board type of every variant of at most 128 squares and 20 piece
+/// types: `u128` bitboards, the position of 512 bytes of before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Small;
+
+impl Board for Small {
+    type Word = u128;
+    type Roles = [Bitboard; crate::variant::MAX_ROLES];
+    type Mailbox = [u8; MAX_SQUARES];
+    const MAX_SQUARES: usize = MAX_SQUARES;
+    const MAX_ROLES: usize = crate::variant::MAX_ROLES;
+    const NO_ROLES: Self::Roles = [Bitboard::EMPTY; crate::variant::MAX_ROLES];
+    const NO_PIECES: Self::Mailbox = [0; MAX_SQUARES];
+}
+
+/// The most squares of a [`Large`] board: 16x16, the most a square byte
+/// and [`BoardSize`]'s 16 files and ranks allow (boards up to 26x26 need a
+/// wider square, the next step of the module docs' conversion).
+pub const MAX_LARGE_SQUARES: usize = 256;
+/// The most piece types of a variant on a [`Large`] board: the board code
+/// keeps a type in 6 bits (`role + 1`, 0 for empty).
+pub const MAX_LARGE_ROLES: usize = 63;
+
+/// The board type of variants past [`Small`]: up to
+/// [`MAX_LARGE_SQUARES`] squares (Chu Shogi's 12x12, 16x16) and
+/// [`MAX_LARGE_ROLES`] piece types, bitboards of four 64-bit words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Large;
+
+impl Board for Large {
+    type Word = Words<4>;
+    type Roles = [Bitboard<Words<4>>; MAX_LARGE_ROLES];
+    type Mailbox = [u8; MAX_LARGE_SQUARES];
+    const MAX_SQUARES: usize = MAX_LARGE_SQUARES;
+    const MAX_ROLES: usize = MAX_LARGE_ROLES;
+    const NO_ROLES: Self::Roles = [Bitboard(Words([0; 4])); MAX_LARGE_ROLES];
+    const NO_PIECES: Self::Mailbox = [0; MAX_LARGE_SQUARES];
+}
+
+const _: () = assert!(<<Large as Board>::Word as BitWord>::BITS >= MAX_LARGE_SQUARES);
+
 /// The indices of the bits of a [`BitWord`], lowest first: what
 /// [`BitWord::indices`] returns.
 #[derive(Clone, Debug)]

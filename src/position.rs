@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square, SquareName, square_bit};
+use crate::bitboard::{
+    Bitboard, Board, BoardSize, Color, MAX_SQUARES, Small, Square, SquareName, square_bit,
+};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::variant::{
@@ -199,13 +201,15 @@ impl fmt::Display for Outcome {
 /// # Ok::<_, betza::Error>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Position<'v> {
+pub struct Position<'v, B: Board = Small> {
     pub(crate) variant: &'v Variant,
-    pub(crate) colors: [Bitboard; 2],
-    pub(crate) roles: [Bitboard; MAX_ROLES],
+    pub(crate) colors: [Bitboard<B::Word>; 2],
+    /// `[Bitboard; MAX_ROLES]` on a [`Small`] board.
+    pub(crate) roles: B::Roles,
     /// 0 = empty, else `role + 1`, plus 0x80 for Black, plus [`MARKED`] for a
-    /// piece promoted from a pawn in a variant that marks them (crazyhouse `~`).
-    pub(crate) board: [u8; MAX_SQUARES],
+    /// piece promoted from a pawn in a variant that marks them (crazyhouse
+    /// `~`); `[u8; MAX_SQUARES]` on a [`Small`] board.
+    pub(crate) board: B::Mailbox,
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Option<Square>,
