@@ -218,16 +218,16 @@ impl<W: BitWord> fmt::Debug for Bitboard<W> {
 /// The squares of a [`Bitboard`], lowest first: what
 /// [`Bitboard::squares`] returns.
 #[derive(Clone, Debug)]
-pub struct Squares(Bitboard);
+pub struct Squares<W: BitWord = u128>(Bitboard<W>);
 
-impl Iterator for Squares {
+impl<W: BitWord> Iterator for Squares<W> {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.0.first()?;
-        self.0.0 &= self.0.0 - 1;
-        Some(sq)
+        let i = self.0.0.lowest()?;
+        self.0.0 = self.0.0.clear_lowest();
+        Some(Square(i as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -236,8 +236,16 @@ impl Iterator for Squares {
     }
 }
 
-impl ExactSizeIterator for Squares {}
-impl std::iter::FusedIterator for Squares {}
+impl<W: BitWord> ExactSizeIterator for Squares<W> {}
+impl<W: BitWord> std::iter::FusedIterator for Squares<W> {}
+
+impl<W: BitWord> Bitboard<W> {
+    /// The squares of the set, lowest first.
+    #[inline]
+    pub fn squares(self) -> Squares<W> {
+        Squares(self)
+    }
+}
 
 impl Bitboard {
     /// No squares.
@@ -285,28 +293,22 @@ impl Bitboard {
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1u128 << sq.0))
     }
-
-    /// The squares of the set, lowest first.
-    #[inline]
-    pub const fn squares(self) -> Squares {
-        Squares(self)
-    }
 }
 
-impl IntoIterator for Bitboard {
+impl<W: BitWord> IntoIterator for Bitboard<W> {
     type Item = Square;
-    type IntoIter = Squares;
+    type IntoIter = Squares<W>;
 
     /// The squares, lowest first: `for sq in bitboard`.
     #[inline]
-    fn into_iter(self) -> Squares {
+    fn into_iter(self) -> Squares<W> {
         self.squares()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
+impl<W: BitWord> FromIterator<Square> for Bitboard<W> {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+        iter.into_iter().fold(SquareSet::empty(), SquareSet::with)
     }
 }
 
@@ -396,6 +398,12 @@ impl BoardSize {
         } else {
             Bitboard((1u128 << n) - 1)
         }
+    }
+
+    /// Every square of the board, in a bitboard of any word.
+    #[inline]
+    pub fn all_of<W: BitWord>(self) -> Bitboard<W> {
+        Bitboard(W::below(self.squares()))
     }
 
     /// The square at 0-based `file` and `rank`, if on the board.
@@ -652,6 +660,7 @@ pub trait BitWord:
     + Copy
     + Default
     + Eq
+    + Ord
     + Hash
     + fmt::Debug
     + BitAnd<Output = Self>
@@ -775,7 +784,7 @@ static FROM_HIGHEST: [u128; 128] = {
 /// assert_eq!((w.lowest(), w.highest(), w.count_ones()), (Some(3), Some(675), 2));
 /// assert_eq!(w.indices().collect::<Vec<_>>(), [3, 675]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Words<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Default for Words<N> {
@@ -1038,6 +1047,8 @@ pub trait SquareSet: Sized {
     fn with(self, sq: Square) -> Self;
     /// The set with `sq` removed.
     fn without(self, sq: Square) -> Self;
+    /// The set of `sq` alone.
+    fn of(sq: Square) -> Self;
 }
 
 impl<W: BitWord> SquareSet for Bitboard<W> {
@@ -1069,6 +1080,10 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     #[inline(always)]
     fn without(self, sq: Square) -> Self {
         Bitboard(self.0 & !W::bit(sq.index()))
+    }
+    #[inline(always)]
+    fn of(sq: Square) -> Self {
+        Bitboard(W::bit(sq.index()))
     }
 }
 
