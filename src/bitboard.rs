@@ -689,6 +689,9 @@ pub trait BitWord:
     fn clear_lowest(self) -> Self;
     /// Every bit below `i` (all bits if `i` is past the word).
     fn below(i: usize) -> Self;
+    /// The word rotated left by `k` bits (`k` below [`BitWord::BITS`]):
+    /// a shift of the board for a move that never leaves it.
+    fn rotate_left(self, k: u32) -> Self;
 
     /// Every bit from `i` up: the squares of an ascending ray from `i` on.
     #[inline]
@@ -749,6 +752,10 @@ impl BitWord for u128 {
     #[inline(always)]
     fn below(i: usize) -> u128 {
         if i >= 128 { u128::MAX } else { (1 << i) - 1 }
+    }
+    #[inline(always)]
+    fn rotate_left(self, k: u32) -> u128 {
+        u128::rotate_left(self, k)
     }
     #[inline(always)]
     fn through_lowest(self) -> u128 {
@@ -885,6 +892,17 @@ impl<const N: usize> BitWord for Words<N> {
         }
         w
     }
+    fn rotate_left(self, k: u32) -> Words<N> {
+        let k = k as usize % Self::BITS;
+        let (w, b) = (k / 64, (k % 64) as u32);
+        let mut out = Self::ZERO;
+        for i in 0..N {
+            let lo = self.0[(i + N - w) % N];
+            let hi = self.0[(i + 2 * N - w - 1) % N];
+            out.0[i] = if b == 0 { lo } else { lo << b | hi >> (64 - b) };
+        }
+        out
+    }
     #[inline(always)]
     fn through_lowest(mut self) -> Words<N> {
         let mut found = false;
@@ -943,6 +961,31 @@ pub trait Board: board_sealed::Sealed + Copy + fmt::Debug + Default + Eq + Hash 
     const NO_ROLES: Self::Roles;
     /// Every square empty.
     const NO_PIECES: Self::Mailbox;
+    /// No squares: `Bitboard::EMPTY` in this board's word.
+    const EMPTY: Bitboard<Self::Word>;
+
+    /// The bitboard of `sq` alone, shifted ([`Square::bb`] on a small
+    /// board), for a square of the board.
+    fn bb(sq: Square) -> Bitboard<Self::Word>;
+    /// The bitboard of `sq` alone, read from a table on a small board (a
+    /// variable shift of a `u128` takes several instructions).
+    fn square_bit(sq: Square) -> Bitboard<Self::Word>;
+
+    /// The variant's move tables for this board type.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables<Self::Word>;
+    /// `[colour][role]`: where a move of the type must promote.
+    #[doc(hidden)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard<Self::Word>];
+    /// The variant's promotion scheme, its zones in this board's word.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion<Self::Word>;
+    /// The variant's drop rules, their regions in this board's word.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Self::Word>>;
 }
 
 mod board_sealed {
@@ -966,6 +1009,35 @@ impl Board for Small {
     const MAX_ROLES: usize = crate::variant::MAX_ROLES;
     const NO_ROLES: Self::Roles = [Bitboard::EMPTY; crate::variant::MAX_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_SQUARES];
+    const EMPTY: Bitboard = Bitboard::EMPTY;
+
+    #[inline(always)]
+    fn bb(sq: Square) -> Bitboard {
+        sq.bb()
+    }
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Bitboard {
+        square_bit(sq)
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables {
+        &v.tables
+    }
+    #[inline(always)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard] {
+        &v.must_promote[color.index()]
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion {
+        &v.promotion
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules> {
+        v.drops.as_ref()
+    }
 }
 
 /// The most squares of a [`Large`] board: 16x16, the most a square byte
@@ -990,6 +1062,35 @@ impl Board for Large {
     const MAX_ROLES: usize = MAX_LARGE_ROLES;
     const NO_ROLES: Self::Roles = [Bitboard(Words([0; 4])); MAX_LARGE_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_LARGE_SQUARES];
+    const EMPTY: Bitboard<Words<4>> = Bitboard(Words([0; 4]));
+
+    #[inline(always)]
+    fn bb(sq: Square) -> Bitboard<Words<4>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Bitboard<Words<4>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables<Words<4>> {
+        &v.large().tables
+    }
+    #[inline(always)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard<Words<4>>] {
+        &v.large().must_promote[color.index()]
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion<Words<4>> {
+        &v.large().promotion
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Words<4>>> {
+        v.large().drops.as_ref()
+    }
 }
 
 const _: () = assert!(<<Large as Board>::Word as BitWord>::BITS >= MAX_LARGE_SQUARES);
@@ -1134,6 +1235,9 @@ mod tests {
             assert!(w.indices().eq(a.indices()));
             assert_eq!(back(w.through_lowest()), a.through_lowest(), "{a:#x}");
             assert_eq!(back(w.up_from_highest()), a.up_from_highest(), "{a:#x}");
+            for k in [0, 1, 5, 63, 64, 65, 100, 127] {
+                assert_eq!(back(w.rotate_left(k)), BitWord::rotate_left(a, k), "{a:#x} {k}");
+            }
             // Against their definitions.
             let lowest = a.lowest().map_or(u128::MAX, |i| u128::below(i + 1));
             assert_eq!(a.through_lowest(), lowest, "{a:#x}");

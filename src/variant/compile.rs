@@ -60,6 +60,7 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         ),
         must_promote: [[Bitboard::EMPTY; MAX_ROLES]; 2],
         def,
+        large: None,
     };
     let immobile = immobility(&v)?;
     if let Promotion::Zone { forced, .. } = v.promotion {

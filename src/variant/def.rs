@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::bitboard::{Bitboard, BoardSize, Color};
+use crate::bitboard::{BitWord, Bitboard, BoardSize, Color};
 
 /// A set of squares for each side, such as a fortress or a promotion zone.
 ///
@@ -11,22 +11,25 @@ use crate::bitboard::{Bitboard, BoardSize, Color};
 /// squares (`h1`) and rectangles given by two opposite corners (`h1-j3`);
 /// the empty string is the empty region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Region {
+pub struct Region<W: BitWord = u128> {
     /// White's squares.
-    pub white: Bitboard,
+    pub white: Bitboard<W>,
     /// Black's squares.
-    pub black: Bitboard,
+    pub black: Bitboard<W>,
 }
 
-impl Region {
+impl<W: BitWord> Region<W> {
     /// The squares of `color`.
     #[inline]
-    pub const fn of(&self, color: Color) -> Bitboard {
+    pub const fn of(&self, color: Color) -> Bitboard<W> {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
         }
     }
+}
+
+impl Region {
 
     /// A region from square names, such as `["h1", "i2"]`; `None` if a name is
     /// not a square of `size`.

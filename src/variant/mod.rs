@@ -20,7 +20,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::bitboard::{BitWord, Bitboard, Board, BoardSize, Color, Large, MAX_SQUARES, Square};
 use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
@@ -58,7 +58,7 @@ pub(crate) const NO_SLOT: u8 = u8::MAX;
 
 /// Compiled hands and drops.
 #[derive(Clone, Debug)]
-pub(crate) struct DropRules {
+pub(crate) struct DropRules<W: BitWord = u128> {
     /// Hand slot to role, in the variant's order of types.
     pub roles: Vec<Role>,
     /// Role to its hand slot, or [`NO_SLOT`].
@@ -71,14 +71,14 @@ pub(crate) struct DropRules {
     pub pawn_slot: u8,
     /// `[slot][colour]`: where the type may be dropped, squares where it
     /// could never move taken out when immobility is illegal.
-    pub region: [[Bitboard; 2]; MAX_HAND_TYPES],
+    pub region: [[Bitboard<W>; 2]; MAX_HAND_TYPES],
     /// `[slot]`: the most unpromoted pieces of the type a side may have on
     /// one file for a drop there (0: no limit).
     pub per_file: [u8; MAX_HAND_TYPES],
     /// `[slot]`: a drop of the type that checkmates is illegal.
     pub no_mate: [bool; MAX_HAND_TYPES],
     /// Each file's squares.
-    pub files: Vec<Bitboard>,
+    pub files: Vec<Bitboard<W>>,
 }
 
 /// A piece type, as its index in its variant's piece list.
@@ -379,10 +379,10 @@ pub struct PieceType {
 
 /// Compiled promotion scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Promotion {
+pub(crate) enum Promotion<W: BitWord = u128> {
     None,
     OnCapture { captured_becomes: Option<Role> },
-    Zone { zone: Region, forced: Region },
+    Zone { zone: Region<W>, forced: Region<W> },
 }
 
 /// Compiled castling set-up.
@@ -440,7 +440,24 @@ pub struct Variant {
     /// squares and, with immobility illegal, where it could never move).
     pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],
     pub(crate) def: VariantDef,
+    /// For a variant on a [`Large`] board: its tables and squares in the
+    /// large board's word (the fields above that hold squares are then
+    /// unused).
+    pub(crate) large: Option<Box<LargeData>>,
 }
+
+/// What a variant on a [`Large`] board compiles in the large board's word:
+/// the fields of [`Variant`] that hold squares, for the generator
+/// instantiated for [`Large`].
+pub(crate) struct LargeData {
+    pub tables: Tables<LargeWord>,
+    pub must_promote: [[Bitboard<LargeWord>; MAX_ROLES]; 2],
+    pub promotion: Promotion<LargeWord>,
+    pub drops: Option<DropRules<LargeWord>>,
+}
+
+/// The bitboard word of a [`Large`] board.
+pub(crate) type LargeWord = <Large as Board>::Word;
 
 impl fmt::Debug for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -451,6 +468,15 @@ impl fmt::Debug for Variant {
 }
 
 impl Variant {
+    /// The large board's data; only positions of a [`Large`] board ask,
+    /// and those are made only for a variant compiled for one.
+    #[inline]
+    pub(crate) fn large(&self) -> &LargeData {
+        self.large
+            .as_deref()
+            .expect("a position of a large board exists only for a variant compiled for one")
+    }
+
     /// The built-in variant of that name, in any case (`"Meiriqi"` as a PGN
     /// `Variant` tag writes it): `decimaka`, `meiriqi`, `chess`,
     /// `capablanca` and the others of [`Variant::builtin_names`]. Built once,
