@@ -658,6 +658,8 @@ mod sealed {
 pub trait BitWord:
     sealed::Sealed
     + Copy
+    + Send
+    + Sync
     + Default
     + Eq
     + Ord
@@ -666,6 +668,9 @@ pub trait BitWord:
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
     + BitXor<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
     + Not<Output = Self>
 {
     /// How many bits (squares) the word holds.
@@ -689,6 +694,13 @@ pub trait BitWord:
     fn clear_lowest(self) -> Self;
     /// Every bit below `i` (all bits if `i` is past the word).
     fn below(i: usize) -> Self;
+    /// The word of bit `i` alone, for `i` below [`BitWord::BITS`] (a square
+    /// of the board: past the word, the result is unspecified). For `u128`
+    /// the shift of [`Square::bb`].
+    fn bit_on(i: usize) -> Self;
+    /// Whether bit `i` is set, for `i` below [`BitWord::BITS`] (past the
+    /// word, the result is unspecified).
+    fn test_on(self, i: usize) -> bool;
     /// The word rotated left by `k` bits (`k` below [`BitWord::BITS`]):
     /// a shift of the board for a move that never leaves it.
     fn rotate_left(self, k: u32) -> Self;
@@ -754,6 +766,14 @@ impl BitWord for u128 {
         if i >= 128 { u128::MAX } else { (1 << i) - 1 }
     }
     #[inline(always)]
+    fn bit_on(i: usize) -> u128 {
+        1u128.wrapping_shl(i as u32)
+    }
+    #[inline(always)]
+    fn test_on(self, i: usize) -> bool {
+        self.wrapping_shr(i as u32) & 1 != 0
+    }
+    #[inline(always)]
     fn rotate_left(self, k: u32) -> u128 {
         u128::rotate_left(self, k)
     }
@@ -808,7 +828,7 @@ impl<const N: usize> fmt::Debug for Words<N> {
 }
 
 macro_rules! words_op {
-    ($tr:ident, $f:ident, $op:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
         impl<const N: usize> $tr for Words<N> {
             type Output = Words<N>;
             #[inline(always)]
@@ -819,11 +839,19 @@ macro_rules! words_op {
                 self
             }
         }
+        impl<const N: usize> $tra for Words<N> {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: Words<N>) {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+            }
+        }
     };
 }
-words_op!(BitAnd, bitand, &=);
-words_op!(BitOr, bitor, |=);
-words_op!(BitXor, bitxor, ^=);
+words_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+words_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+words_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl<const N: usize> Not for Words<N> {
     type Output = Words<N>;
@@ -892,6 +920,14 @@ impl<const N: usize> BitWord for Words<N> {
         }
         w
     }
+    #[inline(always)]
+    fn bit_on(i: usize) -> Words<N> {
+        Self::bit(i)
+    }
+    #[inline(always)]
+    fn test_on(self, i: usize) -> bool {
+        self.test(i)
+    }
     fn rotate_left(self, k: u32) -> Words<N> {
         let k = k as usize % Self::BITS;
         let (w, b) = (k / 64, (k % 64) as u32);
@@ -945,14 +981,34 @@ impl<const N: usize> BitWord for Words<N> {
 /// generator are written once, generic over the board type, and
 /// monomorphised: for [`Small`] they compile to the code of the `u128`
 /// board of before (module docs).
-pub trait Board: board_sealed::Sealed + Copy + fmt::Debug + Default + Eq + Hash + 'static {
+pub trait Board:
+    board_sealed::Sealed + Copy + fmt::Debug + Default + Eq + Hash + Send + Sync + 'static
+{
     /// The word a bitboard of this board keeps its bits in.
     type Word: BitWord;
     /// A position's bitboard per piece type: `[Bitboard<Word>; MAX_ROLES]`.
-    type Roles: Copy + Eq + Hash + fmt::Debug + AsRef<[Bitboard<Self::Word>]> + AsMut<[Bitboard<Self::Word>]>;
+    type Roles: Copy
+        + Send
+        + Sync
+        + Eq
+        + Hash
+        + fmt::Debug
+        + AsRef<[Bitboard<Self::Word>]>
+        + AsMut<[Bitboard<Self::Word>]>
+        + std::ops::Index<usize, Output = Bitboard<Self::Word>>
+        + std::ops::IndexMut<usize>;
     /// A position's mailbox, one board code (a byte) per square:
     /// `[u8; MAX_SQUARES]`.
-    type Mailbox: Copy + Eq + Hash + fmt::Debug + AsRef<[u8]> + AsMut<[u8]>;
+    type Mailbox: Copy
+        + Send
+        + Sync
+        + Eq
+        + Hash
+        + fmt::Debug
+        + AsRef<[u8]>
+        + AsMut<[u8]>
+        + std::ops::Index<usize, Output = u8>
+        + std::ops::IndexMut<usize>;
     /// The most squares a board of this type has.
     const MAX_SQUARES: usize;
     /// The most piece types a variant on a board of this type has.
@@ -1120,7 +1176,8 @@ impl<W: BitWord> ExactSizeIterator for BitIndices<W> {}
 impl<W: BitWord> std::iter::FusedIterator for BitIndices<W> {}
 
 /// The set operations of a [`Bitboard`] of any word, for code generic over
-/// the board size. `Bitboard<u128>` also has them as inherent `const`
+/// the board size, for squares of the board (as the inherent methods: a
+/// square past the word gives an unspecified answer). `Bitboard<u128>` also has them as inherent `const`
 /// methods of the same names and meaning (those win where the word is
 /// known to be `u128`).
 ///
@@ -1163,7 +1220,7 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     }
     #[inline(always)]
     fn contains(self, sq: Square) -> bool {
-        self.0.test(sq.index())
+        self.0.test_on(sq.index())
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -1176,15 +1233,15 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     }
     #[inline(always)]
     fn with(self, sq: Square) -> Self {
-        Bitboard(self.0 | W::bit(sq.index()))
+        Bitboard(self.0 | W::bit_on(sq.index()))
     }
     #[inline(always)]
     fn without(self, sq: Square) -> Self {
-        Bitboard(self.0 & !W::bit(sq.index()))
+        Bitboard(self.0 & !W::bit_on(sq.index()))
     }
     #[inline(always)]
     fn of(sq: Square) -> Self {
-        Bitboard(W::bit(sq.index()))
+        Bitboard(W::bit_on(sq.index()))
     }
 }
 

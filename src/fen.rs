@@ -1,6 +1,6 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use crate::bitboard::{Bitboard, Color, Square, SquareName};
+use crate::bitboard::{Bitboard, Board, Color, Square, SquareName};
 use crate::position::{MARKED, Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
@@ -458,7 +458,7 @@ pub(crate) fn castling_text(rights: u8) -> String {
     s
 }
 
-pub(crate) fn write(pos: &Position<'_>) -> String {
+pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
     let v = pos.variant;
     let size = v.size;
     let mut s = String::with_capacity(96);
@@ -507,7 +507,7 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
 
 /// Both hands as FEN writes them: White's pieces then Black's, in the
 /// variant's order of types, one letter per piece (`PPn`).
-pub(crate) fn hands_text(pos: &Position<'_>) -> String {
+pub(crate) fn hands_text<B: Board>(pos: &Position<'_, B>) -> String {
     let mut s = String::new();
     let Some(d) = &pos.variant.drops else {
         return s;

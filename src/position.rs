@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::bitboard::{
-    Bitboard, Board, BoardSize, Color, MAX_SQUARES, Small, Square, SquareName, square_bit,
+    Bitboard, Board, BoardSize, Color, MAX_SQUARES, Small, Square, SquareName, SquareSet,
 };
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
@@ -58,12 +58,12 @@ impl Piece {
 /// `Display` writes the move text (`e2e4`), `Debug` the squares by name and
 /// the piece tokens.
 #[derive(Clone, Copy)]
-pub struct MoveDebug<'a> {
-    pos: &'a Position<'a>,
+pub struct MoveDebug<'a, B: Board = Small> {
+    pos: &'a Position<'a, B>,
     m: Move,
 }
 
-impl fmt::Debug for MoveDebug<'_> {
+impl<B: Board> fmt::Debug for MoveDebug<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.pos.variant;
         let size = v.size;
@@ -95,7 +95,7 @@ impl fmt::Debug for MoveDebug<'_> {
     }
 }
 
-impl fmt::Display for MoveDebug<'_> {
+impl<B: Board> fmt::Display for MoveDebug<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.pos.move_text(&self.m))
     }
@@ -337,7 +337,7 @@ impl fmt::Display for Position<'_> {
     }
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The same position borrowing `variant` for another lifetime, if it is
     /// this position's variant (the same object, or one of the same
     /// definition): to keep a copy of a
@@ -353,26 +353,42 @@ impl<'v> Position<'v> {
     /// assert_ne!(&before, game.position());
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w>> {
+    pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w, B>> {
         self.variant
             .same_definition(variant)
             .then_some(Position { variant, ..*self })
     }
 
+}
+
+impl<'v> Position<'v> {
     /// The variant's start position.
     pub fn start(variant: &'v Variant) -> Position<'v> {
         Position::from_fen(variant, &variant.start_fen)
             .expect("a variant's start position is checked when it is built")
     }
 
+    /// Reads a position in FEN (see `docs/notation.md`).
+    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+        crate::fen::parse(variant, fen)
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &'v Variant {
+        self.variant
+    }
+}
+
+impl<'v, B: Board> Position<'v, B> {
     /// An empty board, White to move, no rights; for building positions
     /// piece by piece before validating them through FEN.
-    pub(crate) fn empty(variant: &'v Variant) -> Position<'v> {
+    pub(crate) fn empty(variant: &'v Variant) -> Position<'v, B> {
         Position {
             variant,
-            colors: [Bitboard::EMPTY; 2],
-            roles: [Bitboard::EMPTY; MAX_ROLES],
-            board: [0; MAX_SQUARES],
+            colors: [B::EMPTY; 2],
+            roles: B::NO_ROLES,
+            board: B::NO_PIECES,
             side: Color::White,
             castling: 0,
             ep: None,
@@ -383,21 +399,10 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Reads a position in FEN (see `docs/notation.md`).
-    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
-        crate::fen::parse(variant, fen)
-    }
-
     /// Writes the position as FEN. The en-passant square is written only when a
     /// legal en-passant capture exists.
     pub fn to_fen(&self) -> String {
         crate::fen::write(self)
-    }
-
-    /// The variant.
-    #[inline]
-    pub fn variant(&self) -> &'v Variant {
-        self.variant
     }
 
     /// The board size.
@@ -455,14 +460,14 @@ impl<'v> Position<'v> {
     /// assert_eq!(pos.debug_move(&m).to_string(), "e2e4");
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn debug_move<'a>(&'a self, m: &Move) -> MoveDebug<'a> {
+    pub fn debug_move<'a>(&'a self, m: &Move) -> MoveDebug<'a, B> {
         MoveDebug { pos: self, m: *m }
     }
 
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = *self.board.get(sq.index())?;
+        let code = *self.board.as_ref().get(sq.index())?;
         (code != 0).then(|| Piece {
             role: Role((code & 0x3f) - 1),
             color: if code & 0x80 != 0 {
@@ -529,18 +534,19 @@ impl<'v> Position<'v> {
 
     /// Squares holding pieces of `color`.
     #[inline]
-    pub fn occupied_by(&self, color: Color) -> Bitboard {
+    pub fn occupied_by(&self, color: Color) -> Bitboard<B::Word> {
         self.colors[color.index()]
     }
 
     /// Squares holding pieces of type `role` (both sides).
     #[inline]
-    pub fn pieces_of(&self, role: Role) -> Bitboard {
+    pub fn pieces_of(&self, role: Role) -> Bitboard<B::Word> {
         // A role of no variant (hand-made) stands nowhere.
         self.roles
+            .as_ref()
             .get(role.index())
             .copied()
-            .unwrap_or(Bitboard::EMPTY)
+            .unwrap_or(B::EMPTY)
     }
 
     /// The royal piece's square of `color`.
@@ -655,8 +661,8 @@ impl<'v> Position<'v> {
 
     /// The squares the piece on `from` may legally move to (for highlighting).
     /// Found from that piece's moves alone.
-    pub fn legal_targets(&self, from: Square) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
+    pub fn legal_targets(&self, from: Square) -> Bitboard<B::Word> {
+        let mut targets = B::EMPTY;
         self.for_each_legal_move_from(from, |m| targets = targets.with(m.to));
         targets
     }
@@ -679,7 +685,7 @@ impl<'v> Position<'v> {
     }
 
     /// The position after `m`, which must be legal here.
-    pub fn play(&self, m: &Move) -> Result<Position<'v>, MoveError> {
+    pub fn play(&self, m: &Move) -> Result<Position<'v, B>, MoveError> {
         if !self.is_legal(m) {
             return Err(MoveError::Illegal {
                 text: self.move_text(m),
@@ -704,10 +710,10 @@ impl<'v> Position<'v> {
     /// there; off-board squares are ignored (only a hand-made move has them).
     #[inline(always)]
     fn put_code(&mut self, sq: Square, code: u8) {
-        let Some(&old) = self.board.get(sq.index()) else {
+        let Some(&old) = self.board.as_ref().get(sq.index()) else {
             return;
         };
-        let bit = sq.bb();
+        let bit = B::bb(sq);
         if old != 0 {
             self.colors[(old >> 7) as usize] &= !bit;
             self.roles[((old & 0x3f) - 1) as usize] &= !bit;
@@ -728,7 +734,7 @@ impl<'v> Position<'v> {
     /// position is good only for asking that. Any other move gives a
     /// meaningless (but memory-safe) result; one naming a square off this
     /// board or a type this variant lacks leaves the position as it is.
-    pub fn play_unchecked(&self, m: &Move) -> Position<'v> {
+    pub fn play_unchecked(&self, m: &Move) -> Position<'v, B> {
         let mut next = *self;
         if self.fits(m) {
             next.make(m);
@@ -792,7 +798,7 @@ impl<'v> Position<'v> {
             if HANDS && tc != 0 {
                 self.capture_to_hand_slow(tc, &mut undo);
             }
-            let (fb, tb) = (square_bit(m.from), square_bit(m.to));
+            let (fb, tb) = (B::square_bit(m.from), B::square_bit(m.to));
             self.toggle(tb, tc);
             if fc == placed {
                 self.toggle(fb | tb, fc);
@@ -850,7 +856,7 @@ impl<'v> Position<'v> {
     #[inline(always)]
     pub(crate) fn unmake_with<const HANDS: bool>(&mut self, undo: &Undo) {
         if undo.from.index() < MAX_SQUARES {
-            let (fb, tb) = (square_bit(undo.from), square_bit(undo.to));
+            let (fb, tb) = (B::square_bit(undo.from), B::square_bit(undo.to));
             if undo.from_code == undo.placed {
                 self.toggle(fb | tb, undo.placed);
             } else {
@@ -943,7 +949,7 @@ impl<'v> Position<'v> {
             None => (m.from != m.to).then_some(m.to),
         };
         if let Some(d) = &self.variant.drops
-            && let Some(&c) = victim.and_then(|v| self.board.get(v.index()))
+            && let Some(&c) = victim.and_then(|v| self.board.as_ref().get(v.index()))
             && c != 0
             && c & 0x80 != (us as u8) << 7
         {
@@ -958,7 +964,7 @@ impl<'v> Position<'v> {
                     .map_or(0, |d| d.marked as u8 * MARKED)
         } else if m.promotion.is_none() {
             // The piece keeps its mark when it moves.
-            self.board.get(m.from.index()).copied().unwrap_or(placed)
+            self.board.as_ref().get(m.from.index()).copied().unwrap_or(placed)
         } else {
             placed
         };
@@ -992,7 +998,7 @@ impl<'v> Position<'v> {
     /// Adds or removes the piece of board code `code` on the square `bit`
     /// in the bitboards (not the board array).
     #[inline(always)]
-    fn toggle(&mut self, bit: Bitboard, code: u8) {
+    fn toggle(&mut self, bit: Bitboard<B::Word>, code: u8) {
         if code != 0 {
             self.colors[(code >> 7) as usize] ^= bit;
             self.roles[((code & 0x3f) - 1) as usize] ^= bit;
@@ -1002,7 +1008,7 @@ impl<'v> Position<'v> {
     /// `put_code`, remembering what stood there.
     #[inline(always)]
     fn set(&mut self, sq: Square, code: u8, undo: &mut Undo) {
-        if let Some(&old) = self.board.get(sq.index()) {
+        if let Some(&old) = self.board.as_ref().get(sq.index()) {
             undo.extra[undo.extra_len as usize] = (sq, old);
             undo.extra_len += 1;
             self.put_code(sq, code);
@@ -1269,8 +1275,8 @@ impl<'v> Position<'v> {
     /// assert_eq!(pos.drop_squares(v.role_by_token("P").unwrap()).count(), 48);
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn drop_squares(&self, role: Role) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
+    pub fn drop_squares(&self, role: Role) -> Bitboard<B::Word> {
+        let mut targets = B::EMPTY;
         if self.hand_count(self.side, role) > 0 {
             self.generate(true, &mut |m| {
                 if m.is_drop() && m.role == role {
@@ -1284,11 +1290,11 @@ impl<'v> Position<'v> {
     /// Whether the piece on `sq` was promoted from a pawn (crazyhouse's
     /// `~`): captured, it enters the hand as a pawn.
     pub fn is_marked(&self, sq: Square) -> bool {
-        self.board.get(sq.index()).is_some_and(|&c| c & MARKED != 0)
+        self.board.as_ref().get(sq.index()).is_some_and(|&c| c & MARKED != 0)
     }
 
     #[inline]
-    pub(crate) fn occupied(&self) -> Bitboard {
+    pub(crate) fn occupied(&self) -> Bitboard<B::Word> {
         self.colors[0] | self.colors[1]
     }
 }
