@@ -371,6 +371,23 @@ impl BoardSize {
         }
     }
 
+    /// A board of `files` x `ranks` for the [`Large`] board type: `None`
+    /// unless both are 1..=16 (up to [`MAX_LARGE_SQUARES`] squares).
+    ///
+    /// ```
+    /// use betza::BoardSize;
+    /// assert!(BoardSize::new(16, 16).is_none());
+    /// assert_eq!(BoardSize::new_large(16, 16).map(|s| s.squares()), Some(256));
+    /// assert!(BoardSize::new_large(17, 4).is_none());
+    /// ```
+    pub const fn new_large(files: u8, ranks: u8) -> Option<BoardSize> {
+        if files == 0 || ranks == 0 || files > MAX_FILES || ranks > MAX_RANKS {
+            None
+        } else {
+            Some(BoardSize { files, ranks })
+        }
+    }
+
     /// Number of files (the width).
     #[inline]
     pub const fn files(self) -> u8 {
@@ -393,7 +410,9 @@ impl BoardSize {
     #[inline]
     pub const fn all(self) -> Bitboard {
         let n = self.squares();
-        if n == 128 {
+        if n >= 128 {
+            // Every square of a board of 128 (a larger board's squares
+            // are not all in a `u128`: see `all_of`).
             Bitboard(u128::MAX)
         } else {
             Bitboard((1u128 << n) - 1)
@@ -1013,6 +1032,10 @@ pub trait Board:
     const MAX_SQUARES: usize;
     /// The most piece types a variant on a board of this type has.
     const MAX_ROLES: usize;
+    /// Make and unmake take their fast path for moves between squares
+    /// below this: `Square(u8::MAX)` marks a move that took the other one,
+    /// so on a board of 256 squares its last square goes the other way.
+    const PLAIN_SQUARES: usize;
     /// Every piece type's bitboard empty.
     const NO_ROLES: Self::Roles;
     /// Every square empty.
@@ -1026,6 +1049,10 @@ pub trait Board:
     /// The bitboard of `sq` alone, read from a table on a small board (a
     /// variable shift of a `u128` takes several instructions).
     fn square_bit(sq: Square) -> Bitboard<Self::Word>;
+
+    /// A set of squares of a board of at most 128 squares (what a
+    /// definition's regions hold) in this board's word.
+    fn widen(set: Bitboard) -> Bitboard<Self::Word>;
 
     /// The variant's move tables for this board type.
     #[doc(hidden)]
@@ -1063,6 +1090,7 @@ impl Board for Small {
     type Mailbox = [u8; MAX_SQUARES];
     const MAX_SQUARES: usize = MAX_SQUARES;
     const MAX_ROLES: usize = crate::variant::MAX_ROLES;
+    const PLAIN_SQUARES: usize = MAX_SQUARES;
     const NO_ROLES: Self::Roles = [Bitboard::EMPTY; crate::variant::MAX_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_SQUARES];
     const EMPTY: Bitboard = Bitboard::EMPTY;
@@ -1074,6 +1102,10 @@ impl Board for Small {
     #[inline(always)]
     fn square_bit(sq: Square) -> Bitboard {
         square_bit(sq)
+    }
+    #[inline(always)]
+    fn widen(set: Bitboard) -> Bitboard {
+        set
     }
     #[inline(always)]
     #[allow(private_interfaces)]
@@ -1116,6 +1148,7 @@ impl Board for Large {
     type Mailbox = [u8; MAX_LARGE_SQUARES];
     const MAX_SQUARES: usize = MAX_LARGE_SQUARES;
     const MAX_ROLES: usize = MAX_LARGE_ROLES;
+    const PLAIN_SQUARES: usize = u8::MAX as usize;
     const NO_ROLES: Self::Roles = [Bitboard(Words([0; 4])); MAX_LARGE_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_LARGE_SQUARES];
     const EMPTY: Bitboard<Words<4>> = Bitboard(Words([0; 4]));
@@ -1127,6 +1160,10 @@ impl Board for Large {
     #[inline(always)]
     fn square_bit(sq: Square) -> Bitboard<Words<4>> {
         Bitboard(Words::bit(sq.index()))
+    }
+    #[inline]
+    fn widen(set: Bitboard) -> Bitboard<Words<4>> {
+        Bitboard(Words([set.0 as u64, (set.0 >> 64) as u64, 0, 0]))
     }
     #[inline(always)]
     #[allow(private_interfaces)]

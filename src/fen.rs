@@ -262,6 +262,11 @@ pub(crate) fn parse_board(
                 let sq = size.square(file as i32, rank as i32).expect("on board");
                 out.push((sq, Piece { role, color }));
                 if mark {
+                    // Marks need drops, which boards past 128 squares do
+                    // not have yet: a mark there is refused as any stray one.
+                    if sq.index() >= crate::bitboard::MAX_SQUARES {
+                        return Err(FenError::Marked(size.square_name(sq)));
+                    }
                     marked = marked.with(sq);
                 }
             }
@@ -318,7 +323,12 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         if !strict {
             return Ok(());
         }
-        let (_, problems) = crate::setup::build(v, setup);
+        // Built in the variant's board type (one test per FEN, not per move).
+        let problems = if v.large.is_some() {
+            crate::setup::build::<crate::bitboard::Large>(v, setup).1
+        } else {
+            crate::setup::build::<crate::bitboard::Small>(v, setup).1
+        };
         match problems.into_iter().find(|p| p.part() == part) {
             Some(p) => Err(fen_error(v, &p, &fields)),
             None => Ok(()),
@@ -432,7 +442,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
     }
 }
 
-pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+pub(crate) fn parse<'v, B: Board>(v: &'v Variant, fen: &str) -> Result<Position<'v, B>, FenError> {
     let fen = fen.trim();
     let setup = read_setup(v, fen, true)?;
     let (pos, problems) = crate::setup::build(v, &setup);

@@ -77,6 +77,7 @@ pub mod describe;
 pub mod fen;
 pub mod game;
 mod game_end;
+pub mod large;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -100,8 +101,10 @@ pub mod variant;
 pub mod zobrist;
 
 pub use crate::bitboard::{
-    Bitboard, BoardSize, Color, Square, SquareName, SquareNameError, SquareNames, Squares,
+    Bitboard, Board, BoardSize, Color, Large, Small, Square, SquareName, SquareNameError,
+    SquareNames, Squares,
 };
+pub use crate::large::LargeVariant;
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};

@@ -354,8 +354,8 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w, B>> {
-        self.variant
-            .same_definition(variant)
+        // The same board type too: a large board's tables are its own.
+        (self.variant.same_definition(variant) && self.variant.large.is_some() == variant.large.is_some())
             .then_some(Position { variant, ..*self })
     }
 
@@ -698,7 +698,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
         let code = match piece {
             None => 0,
-            Some(p) if p.role.index() < MAX_ROLES => {
+            Some(p) if p.role.index() < B::MAX_ROLES => {
                 (p.role.0 + 1) | if p.color == Color::Black { 0x80 } else { 0 }
             }
             Some(_) => return, // only a hand-made move can get here
@@ -777,7 +777,7 @@ impl<'v, B: Board> Position<'v, B> {
         };
         // A role beyond the board codes comes only from a hand-made move.
         let code = |role: Role| {
-            if role.index() < MAX_ROLES {
+            if role.index() < B::MAX_ROLES {
                 (role.0 + 1) | ((us as u8) << 7)
             } else {
                 0
@@ -786,7 +786,11 @@ impl<'v, B: Board> Position<'v, B> {
         let plain = !m
             .flags
             .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE | MoveFlags::VIA);
-        if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
+        if plain
+            && m.from != m.to
+            && m.from.index() < B::PLAIN_SQUARES
+            && m.to.index() < B::PLAIN_SQUARES
+        {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
             // Without promotion the piece placed is the one that left.
@@ -855,7 +859,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// Takes back the move `make_with::<HANDS>` played and returned `undo` for.
     #[inline(always)]
     pub(crate) fn unmake_with<const HANDS: bool>(&mut self, undo: &Undo) {
-        if undo.from.index() < MAX_SQUARES {
+        if undo.from.index() < B::PLAIN_SQUARES {
             let (fb, tb) = (B::square_bit(undo.from), B::square_bit(undo.to));
             if undo.from_code == undo.placed {
                 self.toggle(fb | tb, undo.placed);
@@ -978,7 +982,7 @@ impl<'v, B: Board> Position<'v, B> {
         self.set(m.to, placed, undo);
         if let Some(c) = &self.variant.castling
             && m.is_castle()
-            && c.rook.index() < MAX_ROLES
+            && c.rook.index() < B::MAX_ROLES
         {
             let side = usize::from(m.to.0 < m.from.0);
             let rook = (c.rook.0 + 1) | ((us as u8) << 7);

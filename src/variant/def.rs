@@ -71,14 +71,22 @@ impl Region {
             return Ok(set);
         }
         let square = |s: &str| {
-            size.parse_square(s.trim()).ok_or_else(|| {
+            let sq = size.parse_square(s.trim()).ok_or_else(|| {
                 format!(
                     "{} is not a square of the {}x{} board",
                     crate::quote::quoted(s.trim()),
                     size.files(),
                     size.ranks()
                 )
-            })
+            })?;
+            // A large board's regions are not held yet (issue 24).
+            if sq.index() >= crate::bitboard::MAX_SQUARES {
+                return Err(format!(
+                    "{}: regions of boards over 128 squares are not supported yet",
+                    crate::quote::quoted(s.trim())
+                ));
+            }
+            Ok(sq)
         };
         for item in text.split(',') {
             match item.split_once('-') {

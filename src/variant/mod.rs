@@ -20,7 +20,9 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::bitboard::{BitWord, Bitboard, Board, BoardSize, Color, Large, MAX_SQUARES, Square};
+use crate::bitboard::{
+    BitWord, Bitboard, Board, BoardSize, Color, Large, MAX_LARGE_SQUARES, Square,
+};
 use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
@@ -260,6 +262,9 @@ pub enum VariantError {
     },
     /// No piece types, or more than [`MAX_ROLES`].
     PieceCount(usize),
+    /// A rule that boards of more than 128 squares ([`crate::LargeVariant`])
+    /// do not have yet; the text names it.
+    LargeBoard(String),
     /// A token is not `[+]LETTER`.
     BadToken {
         /// The piece's name.
@@ -400,7 +405,7 @@ pub(crate) struct Castling {
     /// `[colour][side]`: the Rook's destination.
     pub rook_to: [[Square; 2]; 2],
     /// Per square: the rights lost when a move starts or ends there.
-    pub rights_lost: [u8; MAX_SQUARES],
+    pub rights_lost: [u8; MAX_LARGE_SQUARES],
 }
 
 /// A compiled variant: immutable, shareable, many may live in one process.
@@ -500,7 +505,20 @@ impl Variant {
     /// Checks and compiles a variant definition.
     pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
         let checked = check::check(&def)?;
-        compile::compile(def, checked)
+        compile::compile(def, checked, false)
+    }
+
+    /// Reads a definition's text for the large board type (boards up to
+    /// 16x16, [`crate::LargeVariant`]).
+    pub(crate) fn read_large(text: &str) -> Result<VariantDef, VariantError> {
+        text::read_for(text, true)
+    }
+
+    /// Checks and compiles a definition for the large board type
+    /// ([`crate::LargeVariant`]).
+    pub(crate) fn new_large(def: VariantDef) -> Result<Variant, VariantError> {
+        let checked = check::check_large(&def)?;
+        compile::compile(def, checked, true)
     }
 
     /// Reads, checks and compiles a definition file's text (TOML; see
@@ -852,7 +870,12 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::BoardSize { files, ranks } => write!(
                 f,
-                "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares"
+                "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares \
+                 (up to 16x16 with LargeVariant, in perft and FEN only so far)"
+            ),
+            VariantError::LargeBoard(what) => write!(
+                f,
+                "boards over 128 squares are supported in perft/FEN only so far, without {what}"
             ),
             VariantError::PieceCount(v0) => write!(f, "{v0} piece types: a variant has 1 to 20"),
             VariantError::BadToken { name, token } => write!(

@@ -1,0 +1,164 @@
+//! The large board type (issue 24): the one generator instantiated for
+//! `Large` (bitboards of four 64-bit words) counts as the `u128` one on
+//! every board both hold, and counts a 16x16 board past the small type's
+//! 128 squares as worked out by hand.
+
+use betza::{LargeVariant, Position, Variant, VariantError};
+
+fn text(name: &str) -> String {
+    let path = format!(
+        "{}/tests/data/variants/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A Rook and two Kings on 16x16: White Ka1 and Rh8, Black Kp16.
+///
+/// Depth 1: the King in the corner has a2, b1 and b2 (nothing attacks
+/// them); the Rook on an empty rank and file has 15 + 15 squares: 33.
+///
+/// Depth 2, Black's replies from p16 (o16, o15, p15 when safe):
+/// - after a King move, all 3 (3 moves: 9);
+/// - the Rook along rank 8: on o8 it guards the o file (o16, o15), 1 reply;
+///   on p8 it checks along the p file, the King goes to o16 or o15, 2; on
+///   the 13 other squares, 3 each (39);
+/// - the Rook along the h file: on h15 it guards rank 15 (o15, p15), 1; on
+///   h16 it checks along rank 16, the King goes to o15 or p15, 2; on the 13
+///   other squares, 3 each (39);
+///
+/// so 9 + 1 + 2 + 39 + 1 + 2 + 39 = 93.
+#[test]
+fn a_rook_and_two_kings_on_16x16_count_as_worked_out_by_hand() {
+    let v = LargeVariant::from_definition(&text("rook-16x16")).expect("a 16x16 variant");
+    assert_eq!(v.size().squares(), 256);
+    let pos = v.start();
+    assert_eq!(pos.legal_moves().len(), 33);
+    assert_eq!(pos.perft(1), 33);
+    assert_eq!(pos.perft(2), 93);
+    assert_eq!(pos.perft_no_bulk(2), 93);
+    // The same counts move for move: the Rook's 30 and the King's 3.
+    let divide = pos.divide(2);
+    let of = |text: &str| divide.iter().find(|(_, t, _)| t == text).map(|d| d.2);
+    assert_eq!(of("h8o8"), Some(1));
+    assert_eq!(of("h8p8"), Some(2));
+    assert_eq!(of("h8h15"), Some(1));
+    assert_eq!(of("h8h16"), Some(2));
+    assert_eq!(of("h8a8"), Some(3));
+    assert_eq!(of("a1b2"), Some(3));
+    // Squares past 128: the Rook to p16's neighbour rank and back.
+    let m = pos.parse_move("h8h16").expect("a move");
+    let next = pos.play(&m).expect("legal");
+    assert!(next.is_check());
+    assert_eq!(
+        next.to_fen(),
+        "7R7k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 1 1"
+    );
+    assert_eq!(next.legal_moves().len(), 2);
+}
+
+#[test]
+fn a_large_fen_round_trips_and_bad_ones_are_refused() {
+    let v = LargeVariant::from_definition(&text("rook-16x16")).expect("a 16x16 variant");
+    let fen = "16/16/3k12/16/16/16/16/16/16/16/16/16/16/9R6/16/K15 b - - 3 40";
+    let pos = v.from_fen(fen).expect("a position");
+    assert_eq!(pos.to_fen(), fen);
+    // Black King on d14 with the Rook on j3: the 8 King moves.
+    assert_eq!(pos.perft(1), 8);
+    for bad in [
+        "16/16/16 w - - 0 1",
+        "15k/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/K16 w - - 0 1",
+        "15k/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/16 w - - 0 1",
+        "14Rk/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1",
+    ] {
+        assert!(v.from_fen(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_board_past_128_squares_is_refused_by_variant_and_limited_for_large_variants() {
+    let t = text("rook-16x16");
+    let e = Variant::from_definition(&t).expect_err("past 128 squares");
+    assert!(e.to_string().contains("more than 128 squares"), "{e}");
+    let mut def = Variant::by_name("chess").unwrap().definition().clone();
+    (def.files, def.ranks) = (16, 16);
+    let e = Variant::new(def).expect_err("past 128 squares");
+    assert!(matches!(e, VariantError::BoardSize { .. }), "{e}");
+    assert!(e.to_string().contains("LargeVariant"), "{e}");
+    // Confinement is not there yet past 128 squares: a clear error.
+    let confined = t.replace(
+        "betza = \"R\"\n",
+        "betza = \"R\"\nconfined = { white = \"a1-h8\", black = \"a1-h8\" }\n",
+    );
+    assert_ne!(confined, t);
+    let e = LargeVariant::from_definition(&confined).expect_err("no regions yet");
+    assert!(matches!(e, VariantError::LargeBoard(_)), "{e}");
+    assert!(e.to_string().contains("perft/FEN only so far"), "{e}");
+    // Past 16 files: refused as before.
+    let wide = t.replace("files = 16", "files = 17");
+    let e = LargeVariant::from_definition(&wide).expect_err("17 files");
+    assert!(e.to_string().contains("files"), "{e}");
+}
+
+/// FENs along seeded random games of `v`, every third ply.
+fn random_fens(v: &Variant, games: u64, plies: usize) -> Vec<String> {
+    let mut out = vec![v.start_fen().to_string()];
+    for seed in 1..=games {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut pos = Position::start(v);
+        for ply in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            pos = pos.play(&moves[(x % moves.len() as u64) as usize]).expect("legal");
+            if ply % 3 == 2 {
+                out.push(pos.to_fen());
+            }
+        }
+    }
+    out
+}
+
+/// The same positions through both board types: the same FEN, the same
+/// moves in the same order, the same counts.
+fn same_on_both(small: &Variant, large: &LargeVariant, fens: &[String], depth: u32) {
+    for fen in fens {
+        let a = Position::from_fen(small, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let b = large.from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(b.to_fen(), a.to_fen(), "{fen}");
+        let ma: Vec<String> = a.legal_moves().iter().map(|m| a.move_text(m)).collect();
+        let mb: Vec<String> = b.legal_moves().iter().map(|m| b.move_text(m)).collect();
+        assert_eq!(ma, mb, "{fen}");
+        assert_eq!(b.perft(depth), a.perft(depth), "{fen} depth {depth}");
+        assert_eq!(b.is_check(), a.is_check(), "{fen}");
+    }
+}
+
+#[test]
+fn builtin_variants_compiled_for_the_large_board_count_as_the_small_one() {
+    for name in ["chess", "capablanca", "meiriqi", "decimaka", "shogi", "crazyhouse"] {
+        let small = Variant::by_name(name).expect("built in");
+        let large = LargeVariant::from_definition(&small.definition().to_string())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let fens = random_fens(small, 3, 60);
+        same_on_both(small, &large, &fens, 2);
+    }
+}
+
+#[test]
+fn a_walled_capablanca_compiled_for_the_large_board_counts_as_capablanca() {
+    // Confinement walls, promotion zones and en passant through the large
+    // generator (tests/walls.rs holds the small one to the same counts).
+    let small = Variant::from_definition(&text("capablanca-12x10")).expect("walled");
+    let large = LargeVariant::from_definition(&text("capablanca-12x10")).expect("walled");
+    let start = large.start();
+    for (depth, nodes) in [(1, 28), (2, 784), (3, 25_228)] {
+        assert_eq!(start.perft(depth), nodes, "depth {depth}");
+    }
+    let fens = random_fens(&small, 3, 90);
+    same_on_both(&small, &large, &fens, 2);
+}
