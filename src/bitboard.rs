@@ -1330,7 +1330,11 @@ mod tests {
             assert_eq!(back(w.through_lowest()), a.through_lowest(), "{a:#x}");
             assert_eq!(back(w.up_from_highest()), a.up_from_highest(), "{a:#x}");
             for k in [0, 1, 5, 63, 64, 65, 100, 127] {
-                assert_eq!(back(w.rotate_left(k)), BitWord::rotate_left(a, k), "{a:#x} {k}");
+                assert_eq!(
+                    back(w.rotate_left(k)),
+                    BitWord::rotate_left(a, k),
+                    "{a:#x} {k}"
+                );
             }
             // Against their definitions.
             let lowest = a.lowest().map_or(u128::MAX, |i| u128::below(i + 1));

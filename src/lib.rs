@@ -104,9 +104,9 @@ pub use crate::bitboard::{
     Bitboard, Board, BoardSize, Color, Large, Small, Square, SquareName, SquareNameError,
     SquareNames, Squares,
 };
-pub use crate::large::LargeVariant;
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
+pub use crate::large::LargeVariant;
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::notations::Notation;
 pub use crate::owned::OwnedPosition;

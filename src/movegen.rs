@@ -30,6 +30,9 @@ use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot};
 use crate::variant::{DropRules, Promotion, Role};
 
+/// A piece's (quiet, capture, en-passant) targets.
+type Targets<W> = (Bitboard<W>, Bitboard<W>, Bitboard<W>);
+
 /// What a move generation needs to know about the side to move's King.
 pub(crate) struct Safety<W: BitWord = u128> {
     pub(crate) king: Square,
@@ -58,7 +61,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// Only pieces standing where some type could attack `sq` from (the
     /// per-square unions of the tables) are looked at one by one.
     #[inline]
-    pub(crate) fn attacked(&self, sq: Square, by: Color, occ: Bitboard<B::Word>, by_mask: Bitboard<B::Word>) -> bool {
+    pub(crate) fn attacked(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard<B::Word>,
+        by_mask: Bitboard<B::Word>,
+    ) -> bool {
         let v = self.variant;
         let t = B::tables(v);
         for from in t.leap_reach(by, sq) & by_mask {
@@ -114,7 +123,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// (the other side's pieces being `occ & !by_mask`).
     #[cold]
     #[inline(never)]
-    fn locust_attack(&self, sq: Square, by: Color, occ: Bitboard<B::Word>, by_mask: Bitboard<B::Word>) -> bool {
+    fn locust_attack(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard<B::Word>,
+        by_mask: Bitboard<B::Word>,
+    ) -> bool {
         let t = B::tables(self.variant);
         let prey = occ & !by_mask;
         for &r in t.locust_roles(by) {
@@ -328,7 +343,7 @@ impl<'v, B: Board> Position<'v, B> {
         from: Square,
         occ: Bitboard<B::Word>,
         theirs: Bitboard<B::Word>,
-    ) -> (Bitboard<B::Word>, Bitboard<B::Word>, Bitboard<B::Word>) {
+    ) -> Targets<B::Word> {
         let us = self.side;
         let t = B::tables(self.variant);
         if slot.leaps_only {
@@ -419,7 +434,13 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// Adds the targets of a slot's hop rays.
     #[cold]
-    fn hop_targets(&self, slot: &Slot<B::Word>, occ: Bitboard<B::Word>, quiet: &mut Bitboard<B::Word>, caps: &mut Bitboard<B::Word>) {
+    fn hop_targets(
+        &self,
+        slot: &Slot<B::Word>,
+        occ: Bitboard<B::Word>,
+        quiet: &mut Bitboard<B::Word>,
+        caps: &mut Bitboard<B::Word>,
+    ) {
         let t = B::tables(self.variant);
         for ray in t.hops(slot) {
             // The first occupied square is the screen, then the squares
@@ -614,7 +635,13 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// The drops, out of line: variants without them pay one test.
     #[inline(never)]
-    fn generate_drops(&self, s: &Safety<B::Word>, legal: bool, d: &DropRules<B::Word>, sink: &mut impl FnMut(Move)) {
+    fn generate_drops(
+        &self,
+        s: &Safety<B::Word>,
+        legal: bool,
+        d: &DropRules<B::Word>,
+        sink: &mut impl FnMut(Move),
+    ) {
         self.for_each_drop(s, legal, d, |r, targets| {
             for to in targets {
                 sink(Move::drop(r, to));
@@ -966,7 +993,12 @@ impl<'v, B: Board> Position<'v, B> {
     /// Of the targets `all` of the piece of `role` on `from` (which has
     /// promotions): those where it may promote (zone scheme).
     #[inline(always)]
-    fn promotion_eligible(&self, from: Square, all: Bitboard<B::Word>, zone: Bitboard<B::Word>) -> Bitboard<B::Word> {
+    fn promotion_eligible(
+        &self,
+        from: Square,
+        all: Bitboard<B::Word>,
+        zone: Bitboard<B::Word>,
+    ) -> Bitboard<B::Word> {
         if self.variant.promote_from_zone && zone.contains(from) {
             all
         } else {
@@ -976,7 +1008,13 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// Of the targets `all` where the piece may promote: those where it must.
     #[inline]
-    fn promotion_forced(&self, r: Role, from: Square, all: Bitboard<B::Word>, forced: Bitboard<B::Word>) -> Bitboard<B::Word> {
+    fn promotion_forced(
+        &self,
+        r: Role,
+        from: Square,
+        all: Bitboard<B::Word>,
+        forced: Bitboard<B::Word>,
+    ) -> Bitboard<B::Word> {
         let v = self.variant;
         if v.promote_from_zone && forced.contains(from) {
             all
@@ -1055,7 +1093,12 @@ impl<W: BitWord> TargetCounter<W> {
 
     /// The moves onto `quiet` (empty squares) and `caps` (their pieces).
     #[inline(always)]
-    fn count<B: Board<Word = W>>(&self, pos: &Position<'_, B>, quiet: Bitboard<W>, caps: Bitboard<W>) -> u64 {
+    fn count<B: Board<Word = W>>(
+        &self,
+        pos: &Position<'_, B>,
+        quiet: Bitboard<W>,
+        caps: Bitboard<W>,
+    ) -> u64 {
         let all = quiet | caps;
         if self.plain {
             return all.count() as u64;

@@ -355,10 +355,10 @@ impl<'v, B: Board> Position<'v, B> {
     /// ```
     pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w, B>> {
         // The same board type too: a large board's tables are its own.
-        (self.variant.same_definition(variant) && self.variant.large.is_some() == variant.large.is_some())
-            .then_some(Position { variant, ..*self })
+        (self.variant.same_definition(variant)
+            && self.variant.large.is_some() == variant.large.is_some())
+        .then_some(Position { variant, ..*self })
     }
-
 }
 
 impl<'v> Position<'v> {
@@ -968,7 +968,11 @@ impl<'v, B: Board> Position<'v, B> {
                     .map_or(0, |d| d.marked as u8 * MARKED)
         } else if m.promotion.is_none() {
             // The piece keeps its mark when it moves.
-            self.board.as_ref().get(m.from.index()).copied().unwrap_or(placed)
+            self.board
+                .as_ref()
+                .get(m.from.index())
+                .copied()
+                .unwrap_or(placed)
         } else {
             placed
         };
@@ -1294,7 +1298,10 @@ impl<'v, B: Board> Position<'v, B> {
     /// Whether the piece on `sq` was promoted from a pawn (crazyhouse's
     /// `~`): captured, it enters the hand as a pawn.
     pub fn is_marked(&self, sq: Square) -> bool {
-        self.board.as_ref().get(sq.index()).is_some_and(|&c| c & MARKED != 0)
+        self.board
+            .as_ref()
+            .get(sq.index())
+            .is_some_and(|&c| c & MARKED != 0)
     }
 
     #[inline]

@@ -427,7 +427,8 @@ pub(crate) fn build<'v, B: Board>(
     for (i, p) in v.pieces.iter().enumerate() {
         if let Some(region) = p.confinement {
             for color in Color::ALL {
-                let outside = pos.roles[i] & pos.colors[color.index()] & !B::widen(region.of(color));
+                let outside =
+                    pos.roles[i] & pos.colors[color.index()] & !B::widen(region.of(color));
                 for square in outside.squares() {
                     problems.push(SetupProblem::Confinement {
                         color,

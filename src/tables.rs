@@ -65,6 +65,9 @@ pub(crate) struct Ray<W: BitWord = u128> {
     pub grass: bool,
 }
 
+/// A slot's rays by group: ascending and descending (both modes), the rest.
+pub(crate) type RayGroups<'a, W> = (&'a [Ray<W>], &'a [Ray<W>], &'a [Ray<W>]);
+
 /// The move data of one piece type of one colour on one square.
 ///
 /// Its rays are grouped so that generation needs no per-ray branch: first the
@@ -957,7 +960,8 @@ impl<W: BitWord> Builder<W> {
                 if h.grass {
                     // The screen is the square before `s`; the rest must be empty.
                     if h.flags & CAPTURE != 0 && last != from {
-                        self.grass_masks.push((s.0, all.without(last), Bitboard::<W>::of(last)));
+                        self.grass_masks
+                            .push((s.0, all.without(last), Bitboard::<W>::of(last)));
                     }
                 } else if h.flags & CAPTURE != 0 && all.count() >= 1 {
                     self.masks.push((s.0, all));
@@ -1481,7 +1485,7 @@ impl<W: BitWord> Tables<W> {
     /// The rays of a slot in their groups: ascending and descending ones
     /// that both move and capture, and the others.
     #[inline(always)]
-    pub(crate) fn rays(&self, slot: &Slot<W>) -> (&[Ray<W>], &[Ray<W>], &[Ray<W>]) {
+    pub(crate) fn rays(&self, slot: &Slot<W>) -> RayGroups<'_, W> {
         let start = slot.rays as usize;
         let (a, d) = (slot.ascending as usize, slot.descending as usize);
         let end = start + a + d + slot.other as usize;
@@ -1515,7 +1519,12 @@ impl<W: BitWord> Tables<W> {
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
-    pub(crate) fn reach_on_empty_board(&self, color: Color, role: usize, sq: Square) -> Bitboard<W> {
+    pub(crate) fn reach_on_empty_board(
+        &self,
+        color: Color,
+        role: usize,
+        sq: Square,
+    ) -> Bitboard<W> {
         let slot = self.slot(color, role, sq);
         let (asc, desc, other) = self.rays(slot);
         let rays = asc

@@ -114,7 +114,9 @@ fn random_fens(v: &Variant, games: u64, plies: usize) -> Vec<String> {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            pos = pos.play(&moves[(x % moves.len() as u64) as usize]).expect("legal");
+            pos = pos
+                .play(&moves[(x % moves.len() as u64) as usize])
+                .expect("legal");
             if ply % 3 == 2 {
                 out.push(pos.to_fen());
             }
@@ -140,7 +142,14 @@ fn same_on_both(small: &Variant, large: &LargeVariant, fens: &[String], depth: u
 
 #[test]
 fn builtin_variants_compiled_for_the_large_board_count_as_the_small_one() {
-    for name in ["chess", "capablanca", "meiriqi", "decimaka", "shogi", "crazyhouse"] {
+    for name in [
+        "chess",
+        "capablanca",
+        "meiriqi",
+        "decimaka",
+        "shogi",
+        "crazyhouse",
+    ] {
         let small = Variant::by_name(name).expect("built in");
         let large = LargeVariant::from_definition(&small.definition().to_string())
             .unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -34,7 +34,11 @@ pub(super) fn compile(
     // below); its small ones are empty and never read.
     let large = c.size.squares() > MAX_SQUARES;
     let small_specs: [Vec<PieceSpec<'_>>; 2] = [Vec::new(), Vec::new()];
-    let small_size = if large { crate::BoardSize::new(1, 1).expect("1x1") } else { c.size };
+    let small_size = if large {
+        crate::BoardSize::new(1, 1).expect("1x1")
+    } else {
+        c.size
+    };
     let tables = Tables::build(small_size, if large { &small_specs } else { &specs })
         .map_err(|e| e.into_variant_error(&c.pieces))?;
     let mut promotion_choices = [0u8; MAX_ROLES];

@@ -30,7 +30,6 @@ impl<W: BitWord> Region<W> {
 }
 
 impl Region {
-
     /// A region from square names, such as `["h1", "i2"]`; `None` if a name is
     /// not a square of `size`.
     pub fn from_names(size: BoardSize, white: &[&str], black: &[&str]) -> Option<Region> {
