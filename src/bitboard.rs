@@ -29,31 +29,51 @@
 //!   move) to the monomorphised generator. No rule is written twice: the one
 //!   generator is instantiated per board type.
 //!
-//! What stands today: [`BitWord`] with its two kinds of word (`u128` and
-//! [`Words<N>`]), `Bitboard<W>` over either with the set operations of
-//! [`SquareSet`] (the inherent `const` methods of `Bitboard<u128>` are
-//! unchanged: `bench/ir.sh` gives the same instructions per node before and
-//! after); square names and move text up to `z26` ([`SquareName`],
-//! [`MAX_NAME_FILES`]); walls of confinement that hold a small board inside
-//! a larger one (tests/walls.rs); the generator's ray ends (sliders and
-//! hoppers) computed by [`BitWord`] methods, not raw `u128` arithmetic. The
-//! position, tables and generator are otherwise
-//! still written for `Bitboard<u128>` and `Square(u8)`, so until their
-//! conversion lands a variant has at most 128 squares and 20 piece types.
-//! The conversion, in order, each step compiled, tested and measured:
+//! What stands today:
 //!
-//! 1. A sealed `Board` trait naming `Word: BitWord`, the square integer,
-//!    the piece-type bound and the storage of the mailbox and per-type
-//!    bitboards (arrays sized by the board type, as stable Rust has no
-//!    arrays sized by an associated constant); `Small` (`u128`, `u8`, 20
-//!    types: today's layout, 512 bytes) and `Large` (`Words<11>`, `u16`, 64).
-//! 2. `tables::Tables<B>` and `Position<'v, B = Small>`, the generator's
-//!    `impl` blocks generic over `B` (the ray ends already go through
-//!    [`BitWord`], table-backed for `u128` so the small board's code stays
-//!    what it is).
-//! 3. `Variant` compiling tables of the board type its size needs; the
-//!    public entry points (`Position::start`, `from_fen`, perft, the C ABI)
-//!    dispatching once on it.
+//! - [`BitWord`] with its two kinds of word (`u128` and [`Words<N>`]),
+//!   `Bitboard<W>` over either with the set operations of [`SquareSet`]
+//!   (the inherent `const` methods of `Bitboard<u128>` are unchanged), square
+//!   names and move text up to `z26` ([`SquareName`], [`MAX_NAME_FILES`]),
+//!   walls of confinement that hold a small board inside a larger one
+//!   (tests/walls.rs).
+//! - The sealed [`Board`] trait, with [`Small`] (`u128`, 20 types, the
+//!   position of 512 bytes of before) and [`Large`] (`Words<4>`, up to
+//!   [`MAX_LARGE_SQUARES`] = 16x16 squares). It names the word, the bounds,
+//!   the position's storage (`Board::Roles`, `Board::Mailbox`) and reaches
+//!   the variant's data in its word (tables, promotion zones, drops).
+//! - `tables::Tables<W>`, [`Position<'v, B = Small>`](crate::Position), the
+//!   generator, make/unmake, the attack and game-end tests, FEN reading
+//!   (`setup::build`) and writing, and perft are written once, generic over
+//!   `B`. For [`Small`] they compile to the code of before: `bench/ir.sh`
+//!   gives the same instructions per node (chess 160.2, Meiriqi 133.6).
+//! - [`crate::LargeVariant`] compiles a definition for [`Large`]: any board
+//!   up to 16x16, read, played and counted (FEN, move text, perft) through
+//!   `Position<'_, Large>`. A board of at most 128 squares compiled so keeps
+//!   all its rules (its regions are widened), which is how tests/large.rs
+//!   holds both instantiations to the same moves and counts; past 128
+//!   squares the definition's regions (confinement, initial squares,
+//!   promotion zones, drop regions), castling and drops are refused
+//!   ([`crate::VariantError::LargeBoard`]), as they are held in 128 bits.
+//!   SAN, PGN, `Game`, the C ABI and the other notations take a
+//!   [`Variant`](crate::Variant), so they stay with small boards:
+//!   a large variant is its own type and cannot reach them.
+//!
+//! What is left, in order:
+//!
+//! 1. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
+//!    (16x16). Boards up to 26x26 need a `u16` square for the large board
+//!    type only (a small board's `Square`, `Move` and position keep their
+//!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
+//!    `Words<11>`.
+//! 2. The definition's regions held in the board's word (or as square
+//!    lists), so that boards past 128 squares have confinement, promotion
+//!    zones, castling and drops; then 64 piece types (the variant's
+//!    per-type arrays and role sets past 20 and 32 bits; the board code
+//!    holds 63 types in 6 bits).
+//! 3. The notations and the C ABI generic over the board type
+//!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
+//!    `Variant` dispatching once per call instead of `LargeVariant`.
 
 use std::fmt;
 use std::hash::Hash;

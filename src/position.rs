@@ -272,7 +272,7 @@ impl Hands {
     }
 }
 
-impl PartialEq for Position<'_> {
+impl<B: Board> PartialEq for Position<'_, B> {
     fn eq(&self, other: &Self) -> bool {
         self.variant.same_definition(other.variant)
             && self.board == other.board
@@ -286,9 +286,9 @@ impl PartialEq for Position<'_> {
     }
 }
 
-impl Eq for Position<'_> {}
+impl<B: Board> Eq for Position<'_, B> {}
 
-impl std::hash::Hash for Position<'_> {
+impl<B: Board> std::hash::Hash for Position<'_, B> {
     /// Hashes what `==` compares (the variant by its name: equal
     /// definitions have equal names), so positions can key a `HashMap`;
     /// [`Position::hash`] is the Zobrist key instead.
@@ -305,13 +305,13 @@ impl std::hash::Hash for Position<'_> {
     }
 }
 
-impl fmt::Debug for Position<'_> {
+impl<B: Board> fmt::Debug for Position<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({} {})", self.variant.name, self.to_fen())
     }
 }
 
-impl fmt::Display for Position<'_> {
+impl<B: Board> fmt::Display for Position<'_, B> {
     /// The board as text, highest rank first, `.` for empty squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = self.variant.size;

@@ -55,6 +55,19 @@ fn a_rook_and_two_kings_on_16x16_count_as_worked_out_by_hand() {
         "7R7k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 1 1"
     );
     assert_eq!(next.legal_moves().len(), 2);
+    // Positions compare, hash and print as small ones do.
+    assert_eq!(v.from_fen(&next.to_fen()).expect("FEN"), next);
+    assert_ne!(next, pos);
+    assert_eq!(
+        format!("{next:?}"),
+        format!("Position(rook-16x16 {})", next.to_fen())
+    );
+    let board = next.to_string();
+    assert!(
+        board.starts_with("16   .  .  .  .  .  .  .  R  .  .  .  .  .  .  .  k\n"),
+        "{board}"
+    );
+    assert!(board.trim_end().ends_with("n  o  p"), "{board}");
 }
 
 #[test]
