@@ -3,7 +3,7 @@
 //! every board both hold, and counts a 16x16 board past the small type's
 //! 128 squares as worked out by hand.
 
-use betza::{LargeVariant, Position, Variant, VariantError};
+use betza::{Large, LargeVariant, Position, Variant, VariantError};
 
 fn text(name: &str) -> String {
     let path = format!(
@@ -226,4 +226,53 @@ fn speed_of_the_large_board_type() {
     rate("chess perft(5), large board type", || {
         large.start().perft(5)
     });
+}
+
+/// The legal moves by king capture, sharing no attack tables or pin logic
+/// with the generator: the pseudo-legal moves after which no pseudo-legal
+/// move of the opponent takes the King (the variants here have no castling,
+/// drops, facing Kings or bare-King rule).
+fn reference_legal(pos: &Position<'_, Large>) -> Vec<String> {
+    let mut out: Vec<String> = pos
+        .pseudo_legal_moves()
+        .iter()
+        .filter(|m| {
+            let next = pos.play_unchecked(m);
+            let king = next.king(pos.side_to_move()).expect("a King");
+            !next.pseudo_legal_moves().iter().any(|r| r.to() == king)
+        })
+        .map(|m| pos.move_text(m))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn large_boards_agree_with_the_king_capture_reference_along_random_games() {
+    for (name, games, plies) in [("chu-like-12x12", 4, 80), ("rook-16x16", 6, 60)] {
+        let v = LargeVariant::from_definition(&text(name)).expect("a large variant");
+        let mut checked = 0;
+        for seed in 1..=games {
+            let mut x = (seed as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let mut pos = v.start();
+            for _ in 0..plies {
+                let mut ours: Vec<String> =
+                    pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+                ours.sort();
+                assert_eq!(ours, reference_legal(&pos), "{name} {}", pos.to_fen());
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pos = pos
+                    .play(&moves[(x % moves.len() as u64) as usize])
+                    .expect("legal");
+            }
+        }
+        assert!(checked >= games * 10, "{name}: {checked} positions");
+    }
 }
