@@ -85,6 +85,8 @@ pub mod notation;
 mod tables;
 // Variants as data:
 pub mod builtin;
+#[path = "variant/large.rs"]
+pub mod large;
 pub mod variant;
 // The position, its moves and their generation:
 #[path = "position/movegen.rs"]
@@ -131,10 +133,12 @@ pub mod capi;
 pub mod testing;
 
 pub use crate::bitboard::{
-    Bitboard, BoardSize, Color, Square, SquareName, SquareNameError, SquareNames, Squares,
+    Bitboard, Board, BoardSize, Color, Large, Small, Square, SquareName, SquareNameError,
+    SquareNames, Squares,
 };
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
+pub use crate::large::LargeVariant;
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::notations::Notation;
 pub use crate::owned::OwnedPosition;

@@ -243,3 +243,24 @@ fn position_is_at_most_512_bytes() {
     let size = std::mem::size_of::<Position<'static>>();
     assert!(size <= 512, "size_of::<Position>() is {size} bytes");
 }
+
+/// The large board type (issue 24): generation and perft on a 12x12 and a
+/// 16x16 board allocate nothing per move either.
+#[test]
+fn large_board_generation_does_not_allocate() {
+    for name in ["chu-like-12x12", "rook-16x16"] {
+        let path = format!(
+            "{}/tests/data/variants/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("test data");
+        let v = betza::LargeVariant::from_definition(&text).expect("a large variant");
+        let pos = v.start();
+        let (n, moves) = allocations(|| pos.legal_moves());
+        assert!(!moves.is_empty());
+        assert_eq!(n, 0, "{name}: legal_moves() made {n} heap allocations");
+        let (n, nodes) = allocations(|| pos.perft(3));
+        assert!(nodes > 0);
+        assert_eq!(n, 0, "{name}: perft(3) made {n} heap allocations");
+    }
+}

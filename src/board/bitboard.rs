@@ -29,31 +29,51 @@
 //!   move) to the monomorphised generator. No rule is written twice: the one
 //!   generator is instantiated per board type.
 //!
-//! What stands today: [`BitWord`] with its two kinds of word (`u128` and
-//! [`Words<N>`]), `Bitboard<W>` over either with the set operations of
-//! [`SquareSet`] (the inherent `const` methods of `Bitboard<u128>` are
-//! unchanged: `bench/ir.sh` gives the same instructions per node before and
-//! after); square names and move text up to `z26` ([`SquareName`],
-//! [`MAX_NAME_FILES`]); walls of confinement that hold a small board inside
-//! a larger one (tests/walls.rs); the generator's ray ends (sliders and
-//! hoppers) computed by [`BitWord`] methods, not raw `u128` arithmetic. The
-//! position, tables and generator are otherwise
-//! still written for `Bitboard<u128>` and `Square(u8)`, so until their
-//! conversion lands a variant has at most 128 squares and 20 piece types.
-//! The conversion, in order, each step compiled, tested and measured:
+//! What stands today:
 //!
-//! 1. A sealed `Board` trait naming `Word: BitWord`, the square integer,
-//!    the piece-type bound and the storage of the mailbox and per-type
-//!    bitboards (arrays sized by the board type, as stable Rust has no
-//!    arrays sized by an associated constant); `Small` (`u128`, `u8`, 20
-//!    types: today's layout, 512 bytes) and `Large` (`Words<11>`, `u16`, 64).
-//! 2. `tables::Tables<B>` and `Position<'v, B = Small>`, the generator's
-//!    `impl` blocks generic over `B` (the ray ends already go through
-//!    [`BitWord`], table-backed for `u128` so the small board's code stays
-//!    what it is).
-//! 3. `Variant` compiling tables of the board type its size needs; the
-//!    public entry points (`Position::start`, `from_fen`, perft, the C ABI)
-//!    dispatching once on it.
+//! - [`BitWord`] with its two kinds of word (`u128` and [`Words<N>`]),
+//!   `Bitboard<W>` over either with the set operations of [`SquareSet`]
+//!   (the inherent `const` methods of `Bitboard<u128>` are unchanged), square
+//!   names and move text up to `z26` ([`SquareName`], [`MAX_NAME_FILES`]),
+//!   walls of confinement that hold a small board inside a larger one
+//!   (tests/walls.rs).
+//! - The sealed [`Board`] trait, with [`Small`] (`u128`, 20 types, the
+//!   position of 512 bytes of before) and [`Large`] (`Words<4>`, up to
+//!   [`MAX_LARGE_SQUARES`] = 16x16 squares). It names the word, the bounds,
+//!   the position's storage (`Board::Roles`, `Board::Mailbox`) and reaches
+//!   the variant's data in its word (tables, promotion zones, drops).
+//! - `tables::Tables<W>`, [`Position<'v, B = Small>`](crate::Position), the
+//!   generator, make/unmake, the attack and game-end tests, FEN reading
+//!   (`setup::build`) and writing, and perft are written once, generic over
+//!   `B`. For [`Small`] they compile to the code of before: `bench/ir.sh`
+//!   gives the same instructions per node (chess 160.2, Meiriqi 133.6).
+//! - [`crate::LargeVariant`] compiles a definition for [`Large`]: any board
+//!   up to 16x16, read, played and counted (FEN, move text, perft) through
+//!   `Position<'_, Large>`. A board of at most 128 squares compiled so keeps
+//!   all its rules (its regions are widened), which is how tests/large.rs
+//!   holds both instantiations to the same moves and counts; past 128
+//!   squares the definition's regions (confinement, initial squares,
+//!   promotion zones, drop regions), castling and drops are refused
+//!   ([`crate::VariantError::LargeBoard`]), as they are held in 128 bits.
+//!   SAN, PGN, `Game`, the C ABI and the other notations take a
+//!   [`Variant`](crate::Variant), so they stay with small boards:
+//!   a large variant is its own type and cannot reach them.
+//!
+//! What is left, in order:
+//!
+//! 1. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
+//!    (16x16). Boards up to 26x26 need a `u16` square for the large board
+//!    type only (a small board's `Square`, `Move` and position keep their
+//!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
+//!    `Words<11>`.
+//! 2. The definition's regions held in the board's word (or as square
+//!    lists), so that boards past 128 squares have confinement, promotion
+//!    zones, castling and drops; then 64 piece types (the variant's
+//!    per-type arrays and role sets past 20 and 32 bits; the board code
+//!    holds 63 types in 6 bits).
+//! 3. The notations and the C ABI generic over the board type
+//!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
+//!    `Variant` dispatching once per call instead of `LargeVariant`.
 
 use std::fmt;
 use std::hash::Hash;
@@ -218,16 +238,16 @@ impl<W: BitWord> fmt::Debug for Bitboard<W> {
 /// The squares of a [`Bitboard`], lowest first: what
 /// [`Bitboard::squares`] returns.
 #[derive(Clone, Debug)]
-pub struct Squares(Bitboard);
+pub struct Squares<W: BitWord = u128>(Bitboard<W>);
 
-impl Iterator for Squares {
+impl<W: BitWord> Iterator for Squares<W> {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.0.first()?;
-        self.0.0 &= self.0.0 - 1;
-        Some(sq)
+        let i = self.0.0.lowest()?;
+        self.0.0 = self.0.0.clear_lowest();
+        Some(Square(i as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -236,8 +256,16 @@ impl Iterator for Squares {
     }
 }
 
-impl ExactSizeIterator for Squares {}
-impl std::iter::FusedIterator for Squares {}
+impl<W: BitWord> ExactSizeIterator for Squares<W> {}
+impl<W: BitWord> std::iter::FusedIterator for Squares<W> {}
+
+impl<W: BitWord> Bitboard<W> {
+    /// The squares of the set, lowest first.
+    #[inline]
+    pub fn squares(self) -> Squares<W> {
+        Squares(self)
+    }
+}
 
 impl Bitboard {
     /// No squares.
@@ -285,28 +313,22 @@ impl Bitboard {
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1u128 << sq.0))
     }
-
-    /// The squares of the set, lowest first.
-    #[inline]
-    pub const fn squares(self) -> Squares {
-        Squares(self)
-    }
 }
 
-impl IntoIterator for Bitboard {
+impl<W: BitWord> IntoIterator for Bitboard<W> {
     type Item = Square;
-    type IntoIter = Squares;
+    type IntoIter = Squares<W>;
 
     /// The squares, lowest first: `for sq in bitboard`.
     #[inline]
-    fn into_iter(self) -> Squares {
+    fn into_iter(self) -> Squares<W> {
         self.squares()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
+impl<W: BitWord> FromIterator<Square> for Bitboard<W> {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+        iter.into_iter().fold(SquareSet::empty(), SquareSet::with)
     }
 }
 
@@ -369,6 +391,23 @@ impl BoardSize {
         }
     }
 
+    /// A board of `files` x `ranks` for the [`Large`] board type: `None`
+    /// unless both are 1..=16 (up to [`MAX_LARGE_SQUARES`] squares).
+    ///
+    /// ```
+    /// use betza::BoardSize;
+    /// assert!(BoardSize::new(16, 16).is_none());
+    /// assert_eq!(BoardSize::new_large(16, 16).map(|s| s.squares()), Some(256));
+    /// assert!(BoardSize::new_large(17, 4).is_none());
+    /// ```
+    pub const fn new_large(files: u8, ranks: u8) -> Option<BoardSize> {
+        if files == 0 || ranks == 0 || files > MAX_FILES || ranks > MAX_RANKS {
+            None
+        } else {
+            Some(BoardSize { files, ranks })
+        }
+    }
+
     /// Number of files (the width).
     #[inline]
     pub const fn files(self) -> u8 {
@@ -391,11 +430,19 @@ impl BoardSize {
     #[inline]
     pub const fn all(self) -> Bitboard {
         let n = self.squares();
-        if n == 128 {
+        if n >= 128 {
+            // Every square of a board of 128 (a larger board's squares
+            // are not all in a `u128`: see `all_of`).
             Bitboard(u128::MAX)
         } else {
             Bitboard((1u128 << n) - 1)
         }
+    }
+
+    /// Every square of the board, in a bitboard of any word.
+    #[inline]
+    pub fn all_of<W: BitWord>(self) -> Bitboard<W> {
+        Bitboard(W::below(self.squares()))
     }
 
     /// The square at 0-based `file` and `rank`, if on the board.
@@ -650,13 +697,19 @@ mod sealed {
 pub trait BitWord:
     sealed::Sealed
     + Copy
+    + Send
+    + Sync
     + Default
     + Eq
+    + Ord
     + Hash
     + fmt::Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
     + BitXor<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
     + Not<Output = Self>
 {
     /// How many bits (squares) the word holds.
@@ -680,6 +733,16 @@ pub trait BitWord:
     fn clear_lowest(self) -> Self;
     /// Every bit below `i` (all bits if `i` is past the word).
     fn below(i: usize) -> Self;
+    /// The word of bit `i` alone, for `i` below [`BitWord::BITS`] (a square
+    /// of the board: past the word, the result is unspecified). For `u128`
+    /// the shift of [`Square::bb`].
+    fn bit_on(i: usize) -> Self;
+    /// Whether bit `i` is set, for `i` below [`BitWord::BITS`] (past the
+    /// word, the result is unspecified).
+    fn test_on(self, i: usize) -> bool;
+    /// The word rotated left by `k` bits (`k` below [`BitWord::BITS`]):
+    /// a shift of the board for a move that never leaves it.
+    fn rotate_left(self, k: u32) -> Self;
 
     /// Every bit from `i` up: the squares of an ascending ray from `i` on.
     #[inline]
@@ -742,6 +805,18 @@ impl BitWord for u128 {
         if i >= 128 { u128::MAX } else { (1 << i) - 1 }
     }
     #[inline(always)]
+    fn bit_on(i: usize) -> u128 {
+        1u128.wrapping_shl(i as u32)
+    }
+    #[inline(always)]
+    fn test_on(self, i: usize) -> bool {
+        self.wrapping_shr(i as u32) & 1 != 0
+    }
+    #[inline(always)]
+    fn rotate_left(self, k: u32) -> u128 {
+        u128::rotate_left(self, k)
+    }
+    #[inline(always)]
     fn through_lowest(self) -> u128 {
         self ^ self.wrapping_sub(1)
     }
@@ -775,7 +850,7 @@ static FROM_HIGHEST: [u128; 128] = {
 /// assert_eq!((w.lowest(), w.highest(), w.count_ones()), (Some(3), Some(675), 2));
 /// assert_eq!(w.indices().collect::<Vec<_>>(), [3, 675]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Words<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Default for Words<N> {
@@ -792,7 +867,7 @@ impl<const N: usize> fmt::Debug for Words<N> {
 }
 
 macro_rules! words_op {
-    ($tr:ident, $f:ident, $op:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
         impl<const N: usize> $tr for Words<N> {
             type Output = Words<N>;
             #[inline(always)]
@@ -803,11 +878,19 @@ macro_rules! words_op {
                 self
             }
         }
+        impl<const N: usize> $tra for Words<N> {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: Words<N>) {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+            }
+        }
     };
 }
-words_op!(BitAnd, bitand, &=);
-words_op!(BitOr, bitor, |=);
-words_op!(BitXor, bitxor, ^=);
+words_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+words_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+words_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl<const N: usize> Not for Words<N> {
     type Output = Words<N>;
@@ -877,6 +960,25 @@ impl<const N: usize> BitWord for Words<N> {
         w
     }
     #[inline(always)]
+    fn bit_on(i: usize) -> Words<N> {
+        Self::bit(i)
+    }
+    #[inline(always)]
+    fn test_on(self, i: usize) -> bool {
+        self.test(i)
+    }
+    fn rotate_left(self, k: u32) -> Words<N> {
+        let k = k as usize % Self::BITS;
+        let (w, b) = (k / 64, (k % 64) as u32);
+        let mut out = Self::ZERO;
+        for i in 0..N {
+            let lo = self.0[(i + N - w) % N];
+            let hi = self.0[(i + 2 * N - w - 1) % N];
+            out.0[i] = if b == 0 { lo } else { lo << b | hi >> (64 - b) };
+        }
+        out
+    }
+    #[inline(always)]
     fn through_lowest(mut self) -> Words<N> {
         let mut found = false;
         for w in &mut self.0 {
@@ -908,6 +1010,204 @@ impl<const N: usize> BitWord for Words<N> {
     }
 }
 
+/// The type of a board: the word of its bitboards, the most squares and
+/// piece types it holds, and the storage of a position's per-type
+/// bitboards and mailbox (arrays sized by the board type, as stable Rust
+/// has no arrays sized by an associated constant). Sealed: [`Small`] and
+/// [`Large`] are the only board types.
+///
+/// The position, its make and unmake, and (as the conversion goes on) the
+/// generator are written once, generic over the board type, and
+/// monomorphised: for [`Small`] they compile to the code of the `u128`
+/// board of before (module docs).
+pub trait Board:
+    board_sealed::Sealed + Copy + fmt::Debug + Default + Eq + Hash + Send + Sync + 'static
+{
+    /// The word a bitboard of this board keeps its bits in.
+    type Word: BitWord;
+    /// A position's bitboard per piece type: `[Bitboard<Word>; MAX_ROLES]`.
+    type Roles: Copy
+        + Send
+        + Sync
+        + Eq
+        + Hash
+        + fmt::Debug
+        + AsRef<[Bitboard<Self::Word>]>
+        + AsMut<[Bitboard<Self::Word>]>
+        + std::ops::Index<usize, Output = Bitboard<Self::Word>>
+        + std::ops::IndexMut<usize>;
+    /// A position's mailbox, one board code (a byte) per square:
+    /// `[u8; MAX_SQUARES]`.
+    type Mailbox: Copy
+        + Send
+        + Sync
+        + Eq
+        + Hash
+        + fmt::Debug
+        + AsRef<[u8]>
+        + AsMut<[u8]>
+        + std::ops::Index<usize, Output = u8>
+        + std::ops::IndexMut<usize>;
+    /// The most squares a board of this type has.
+    const MAX_SQUARES: usize;
+    /// The most piece types a variant on a board of this type has.
+    const MAX_ROLES: usize;
+    /// Make and unmake take their fast path for moves between squares
+    /// below this: `Square(u8::MAX)` marks a move that took the other one,
+    /// so on a board of 256 squares its last square goes the other way.
+    const PLAIN_SQUARES: usize;
+    /// Every piece type's bitboard empty.
+    const NO_ROLES: Self::Roles;
+    /// Every square empty.
+    const NO_PIECES: Self::Mailbox;
+    /// No squares: `Bitboard::EMPTY` in this board's word.
+    const EMPTY: Bitboard<Self::Word>;
+
+    /// The bitboard of `sq` alone, shifted ([`Square::bb`] on a small
+    /// board), for a square of the board.
+    fn bb(sq: Square) -> Bitboard<Self::Word>;
+    /// The bitboard of `sq` alone, read from a table on a small board (a
+    /// variable shift of a `u128` takes several instructions).
+    fn square_bit(sq: Square) -> Bitboard<Self::Word>;
+
+    /// A set of squares of a board of at most 128 squares (what a
+    /// definition's regions hold) in this board's word.
+    fn widen(set: Bitboard) -> Bitboard<Self::Word>;
+
+    /// The variant's move tables for this board type.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables<Self::Word>;
+    /// `[colour][role]`: where a move of the type must promote.
+    #[doc(hidden)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard<Self::Word>];
+    /// The variant's promotion scheme, its zones in this board's word.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion<Self::Word>;
+    /// The variant's drop rules, their regions in this board's word.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Self::Word>>;
+}
+
+mod board_sealed {
+    /// Keeps [`Board`](super::Board) closed: the position's layout and the
+    /// generator rely on exactly these board types.
+    pub trait Sealed {}
+    impl Sealed for super::Small {}
+    impl Sealed for super::Large {}
+}
+
+/// The board type of every variant of at most 128 squares and 20 piece
+/// types: `u128` bitboards, the position of 512 bytes of before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Small;
+
+impl Board for Small {
+    type Word = u128;
+    type Roles = [Bitboard; crate::variant::MAX_ROLES];
+    type Mailbox = [u8; MAX_SQUARES];
+    const MAX_SQUARES: usize = MAX_SQUARES;
+    const MAX_ROLES: usize = crate::variant::MAX_ROLES;
+    const PLAIN_SQUARES: usize = MAX_SQUARES;
+    const NO_ROLES: Self::Roles = [Bitboard::EMPTY; crate::variant::MAX_ROLES];
+    const NO_PIECES: Self::Mailbox = [0; MAX_SQUARES];
+    const EMPTY: Bitboard = Bitboard::EMPTY;
+
+    #[inline(always)]
+    fn bb(sq: Square) -> Bitboard {
+        sq.bb()
+    }
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Bitboard {
+        square_bit(sq)
+    }
+    #[inline(always)]
+    fn widen(set: Bitboard) -> Bitboard {
+        set
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables {
+        &v.tables
+    }
+    #[inline(always)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard] {
+        &v.must_promote[color.index()]
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion {
+        &v.promotion
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules> {
+        v.drops.as_ref()
+    }
+}
+
+/// The most squares of a [`Large`] board: 16x16, the most a square byte
+/// and [`BoardSize`]'s 16 files and ranks allow (boards up to 26x26 need a
+/// wider square, the next step of the module docs' conversion).
+pub const MAX_LARGE_SQUARES: usize = 256;
+/// The most piece types of a variant on a [`Large`] board: the board code
+/// keeps a type in 6 bits (`role + 1`, 0 for empty).
+pub const MAX_LARGE_ROLES: usize = 63;
+
+/// The board type of variants past [`Small`]: up to
+/// [`MAX_LARGE_SQUARES`] squares (Chu Shogi's 12x12, 16x16) and
+/// [`MAX_LARGE_ROLES`] piece types, bitboards of four 64-bit words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Large;
+
+impl Board for Large {
+    type Word = Words<4>;
+    type Roles = [Bitboard<Words<4>>; MAX_LARGE_ROLES];
+    type Mailbox = [u8; MAX_LARGE_SQUARES];
+    const MAX_SQUARES: usize = MAX_LARGE_SQUARES;
+    const MAX_ROLES: usize = MAX_LARGE_ROLES;
+    const PLAIN_SQUARES: usize = u8::MAX as usize;
+    const NO_ROLES: Self::Roles = [Bitboard(Words([0; 4])); MAX_LARGE_ROLES];
+    const NO_PIECES: Self::Mailbox = [0; MAX_LARGE_SQUARES];
+    const EMPTY: Bitboard<Words<4>> = Bitboard(Words([0; 4]));
+
+    #[inline(always)]
+    fn bb(sq: Square) -> Bitboard<Words<4>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Bitboard<Words<4>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline]
+    fn widen(set: Bitboard) -> Bitboard<Words<4>> {
+        Bitboard(Words([set.0 as u64, (set.0 >> 64) as u64, 0, 0]))
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables<Words<4>> {
+        &v.large().tables
+    }
+    #[inline(always)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard<Words<4>>] {
+        &v.large().must_promote[color.index()]
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion<Words<4>> {
+        &v.large().promotion
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Words<4>>> {
+        v.large().drops.as_ref()
+    }
+}
+
+const _: () = assert!(<<Large as Board>::Word as BitWord>::BITS >= MAX_LARGE_SQUARES);
+
 /// The indices of the bits of a [`BitWord`], lowest first: what
 /// [`BitWord::indices`] returns.
 #[derive(Clone, Debug)]
@@ -933,7 +1233,8 @@ impl<W: BitWord> ExactSizeIterator for BitIndices<W> {}
 impl<W: BitWord> std::iter::FusedIterator for BitIndices<W> {}
 
 /// The set operations of a [`Bitboard`] of any word, for code generic over
-/// the board size. `Bitboard<u128>` also has them as inherent `const`
+/// the board size, for squares of the board (as the inherent methods: a
+/// square past the word gives an unspecified answer). `Bitboard<u128>` also has them as inherent `const`
 /// methods of the same names and meaning (those win where the word is
 /// known to be `u128`).
 ///
@@ -961,6 +1262,8 @@ pub trait SquareSet: Sized {
     fn with(self, sq: Square) -> Self;
     /// The set with `sq` removed.
     fn without(self, sq: Square) -> Self;
+    /// The set of `sq` alone.
+    fn of(sq: Square) -> Self;
 }
 
 impl<W: BitWord> SquareSet for Bitboard<W> {
@@ -974,7 +1277,7 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     }
     #[inline(always)]
     fn contains(self, sq: Square) -> bool {
-        self.0.test(sq.index())
+        self.0.test_on(sq.index())
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -987,11 +1290,15 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     }
     #[inline(always)]
     fn with(self, sq: Square) -> Self {
-        Bitboard(self.0 | W::bit(sq.index()))
+        Bitboard(self.0 | W::bit_on(sq.index()))
     }
     #[inline(always)]
     fn without(self, sq: Square) -> Self {
-        Bitboard(self.0 & !W::bit(sq.index()))
+        Bitboard(self.0 & !W::bit_on(sq.index()))
+    }
+    #[inline(always)]
+    fn of(sq: Square) -> Self {
+        Bitboard(W::bit_on(sq.index()))
     }
 }
 
@@ -1042,6 +1349,13 @@ mod tests {
             assert!(w.indices().eq(a.indices()));
             assert_eq!(back(w.through_lowest()), a.through_lowest(), "{a:#x}");
             assert_eq!(back(w.up_from_highest()), a.up_from_highest(), "{a:#x}");
+            for k in [0, 1, 5, 63, 64, 65, 100, 127] {
+                assert_eq!(
+                    back(w.rotate_left(k)),
+                    BitWord::rotate_left(a, k),
+                    "{a:#x} {k}"
+                );
+            }
             // Against their definitions.
             let lowest = a.lowest().map_or(u128::MAX, |i| u128::below(i + 1));
             assert_eq!(a.through_lowest(), lowest, "{a:#x}");

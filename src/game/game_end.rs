@@ -10,12 +10,12 @@
 //! - **from the history**: n-fold repetition (with perpetual check), the
 //!   n-move rule and Makruk's counting, judged by [`crate::Game`].
 
-use crate::bitboard::{Bitboard, Color};
+use crate::bitboard::{Bitboard, Board, Color, SquareSet};
 use crate::moves::Move;
 use crate::position::{EndReason, Outcome, Position};
 use crate::variant::{MAX_ROLES, RepetitionResult, Role};
 
-impl Position<'_> {
+impl<B: Board> Position<'_, B> {
     /// The pieces of `color`, royal ones included, on the board and in
     /// hand: a piece in hand can come back, so a King with pieces in hand
     /// is not bare.
@@ -114,7 +114,7 @@ impl Position<'_> {
     }
 
     /// Whether all the squares of `set` have one color.
-    fn one_color(&self, set: Bitboard) -> bool {
+    fn one_color(&self, set: Bitboard<B::Word>) -> bool {
         let size = self.variant.size;
         let mut colours = [false; 2];
         for sq in set {

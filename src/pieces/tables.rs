@@ -26,7 +26,7 @@
 //! per variant, trie nodes per square (the walk's skip index is 16 bits) and
 //! paths of blockable captures per variant.
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, MAX_LARGE_SQUARES, Square, SquareSet};
 use crate::notation::{MoveTerm, Shape, Term};
 use crate::variant::VariantError;
 
@@ -52,8 +52,8 @@ pub(crate) struct Node {
 /// occupied square is the lowest (or highest) set bit of `all & occupied`,
 /// found without walking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Ray {
-    pub all: Bitboard,
+pub(crate) struct Ray<W: BitWord = u128> {
+    pub all: Bitboard<W>,
     /// May stop on each empty square.
     pub quiet: bool,
     /// May capture on the first occupied square.
@@ -65,15 +65,18 @@ pub(crate) struct Ray {
     pub grass: bool,
 }
 
+/// A slot's rays by group: ascending and descending (both modes), the rest.
+pub(crate) type RayGroups<'a, W> = (&'a [Ray<W>], &'a [Ray<W>], &'a [Ray<W>]);
+
 /// The move data of one piece type of one colour on one square.
 ///
 /// Its rays are grouped so that generation needs no per-ray branch: first the
 /// ascending ones that both move and capture, then such descending ones, then
 /// the rest (flags read per ray), then the hop rays.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Slot {
-    pub quiet: Bitboard,
-    pub capture: Bitboard,
+pub(crate) struct Slot<W: BitWord = u128> {
+    pub quiet: Bitboard<W>,
+    pub capture: Bitboard<W>,
     /// Start in `rays` of the slot's rays.
     pub rays: u32,
     /// Start in `nodes` of the path trie.
@@ -93,8 +96,8 @@ pub(crate) struct Slot {
 /// squares, each after the one before it is empty. Counting a type's moves
 /// this way takes all its pieces at once (see `Tables::shifts`).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Shift {
-    pub from: Bitboard,
+pub(crate) struct Shift<W: BitWord = u128> {
+    pub from: Bitboard<W>,
     /// The index step of one square along the move.
     pub delta: i16,
     /// The same as a left rotation of the board (a move never leaves it,
@@ -110,82 +113,82 @@ pub(crate) struct Shift {
 const MAX_SHIFTS: usize = 16;
 
 /// What one piece type (of one colour) needs compiled.
-pub(crate) struct PieceSpec<'a> {
+pub(crate) struct PieceSpec<'a, W: BitWord = u128> {
     /// The royal type, whose moves are never counted by shifts.
     pub royal: bool,
     pub terms: &'a [Term],
-    pub confinement: Option<Bitboard>,
-    pub initial: Option<Bitboard>,
+    pub confinement: Option<Bitboard<W>>,
+    pub initial: Option<Bitboard<W>>,
 }
 
-pub(crate) struct Tables {
+pub(crate) struct Tables<W: BitWord = u128> {
     n: usize,
     roles: usize,
     /// Per (colour, role, square): everything generation reads, in one line.
-    slots: Vec<Slot>,
+    slots: Vec<Slot<W>>,
     /// En-passant targets, per (colour, role, square).
-    ep: Vec<Bitboard>,
-    rays: Vec<Ray>,
+    ep: Vec<Bitboard<W>>,
+    rays: Vec<Ray<W>>,
     nodes: Vec<Node>,
-    rev_capture: Vec<Bitboard>,
+    rev_capture: Vec<Bitboard<W>>,
     /// Per (colour, role, square): where a blockable (hop) capture onto the
     /// square can start.
-    rev_path: Vec<Bitboard>,
-    rev_hop: Vec<Bitboard>,
+    rev_path: Vec<Bitboard<W>>,
+    rev_hop: Vec<Bitboard<W>>,
     /// Per (colour, square): the unions over roles of `rev_capture`,
     /// `rev_path` and `rev_hop`, so that an attack test looks no further
     /// when no piece stands where one could attack from.
-    leap_reach: Vec<Bitboard>,
-    path_reach: Vec<Bitboard>,
-    hop_reach: Vec<Bitboard>,
+    leap_reach: Vec<Bitboard<W>>,
+    path_reach: Vec<Bitboard<W>>,
+    hop_reach: Vec<Bitboard<W>>,
     /// Per colour: whether any of its types captures by hopping.
     has_hops: [bool; 2],
-    shift_list: Vec<Shift>,
+    shift_list: Vec<Shift<W>>,
     /// Per colour: the roles whose moves are all shifts (not the royal one),
     /// with their range in `shift_list`.
     shift_roles: [Vec<(u8, u32, u32)>; 2],
     /// Per (colour, role, square): where an en-passant capture onto the
     /// square can start.
-    rev_ep: Vec<Bitboard>,
+    rev_ep: Vec<Bitboard<W>>,
     /// Per colour: the roles with blockable / hop captures.
     path_roles: [Vec<u8>; 2],
     hop_roles: [Vec<u8>; 2],
     /// `rev_path` and `rev_hop` again, per (colour, square, role): the masks
     /// an attack test reads for one square, side by side.
-    path_from: Vec<Bitboard>,
-    hop_from: Vec<Bitboard>,
+    path_from: Vec<Bitboard<W>>,
+    hop_from: Vec<Bitboard<W>>,
     /// Blockable captures: the squares that must be empty.
-    paths: PathTable,
+    paths: PathTable<W>,
     /// Hop captures: the squares of which exactly one must be occupied.
-    hops: PathTable,
+    hops: PathTable<W>,
     /// Grasshopper captures: pairs of masks, the squares that must be empty
     /// and the screen that must be occupied. Their starts are in `rev_hop`,
     /// and their roles in `hop_roles`, with the hoppers'.
-    grass: PathTable,
+    grass: PathTable<W>,
     /// Locust captures (`LocustPath`), per (colour, role, square) a range of
     /// `locust_paths`; both empty when no type has them.
     locust_range: Vec<(u32, u32)>,
-    locust_paths: Vec<LocustPath>,
+    locust_paths: Vec<LocustPath<W>>,
     /// Per colour: the roles with locust captures.
     locust_roles: [Vec<u8>; 2],
     /// Squares above / below each square on its file.
-    file_up: Vec<Bitboard>,
-    file_down: Vec<Bitboard>,
+    file_up: Vec<Bitboard<W>>,
+    file_down: Vec<Bitboard<W>>,
 }
 
 /// Per (colour, role, from, to): a list of masks, stored by a counting sort.
 #[derive(Default)]
-struct PathTable {
+struct PathTable<W: BitWord = u128> {
     /// Per (colour, role): where its block of `start` begins, if it has any.
     slot: Vec<Option<u32>>,
     /// Per block and (from, to) pair: the first of its masks.
     start: Vec<u32>,
-    masks: Vec<Bitboard>,
+    masks: Vec<Bitboard<W>>,
 }
 
-impl PathTable {
+impl<W: BitWord> PathTable<W> {
     /// Adds the paths (`from * n + to`, mask) of one (colour, role).
-    fn add(&mut self, cr: usize, n: usize, paths: &[(u16, Bitboard)], cursor: &mut Vec<u32>) {
+    fn add(&mut self, cr: usize, n: usize, paths: &[(u32, Bitboard<W>)], cursor: &mut Vec<u32>) {
         if paths.is_empty() {
             return;
         }
@@ -205,7 +208,7 @@ impl PathTable {
         cursor.clear();
         cursor.extend_from_slice(&starts[..n * n]);
         self.masks
-            .resize(first as usize + paths.len(), Bitboard::EMPTY);
+            .resize(first as usize + paths.len(), Bitboard::<W>::empty());
         for &(pair, m) in paths {
             let at = &mut cursor[pair as usize];
             self.masks[*at as usize] = m;
@@ -214,7 +217,7 @@ impl PathTable {
     }
 
     #[inline]
-    fn get(&self, cr: usize, pair: usize) -> &[Bitboard] {
+    fn get(&self, cr: usize, pair: usize) -> &[Bitboard<W>] {
         match self.slot[cr] {
             None => &[],
             Some(slot) => {
@@ -232,35 +235,35 @@ impl PathTable {
 /// empty, the start (`to == from`: capture and return) or, for `CAPTURE`,
 /// an enemy piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LocustPath {
-    pub empty: Bitboard,
+pub(crate) struct LocustPath<W: BitWord = u128> {
+    pub empty: Bitboard<W>,
     pub via: Square,
     pub to: Square,
     pub flags: u8,
 }
 
 /// Tracing one locust term from one square.
-struct LocustWalk<'a> {
+struct LocustWalk<'a, W: BitWord> {
     size: BoardSize,
-    allowed: Bitboard,
+    allowed: Bitboard<W>,
     from: Square,
     /// (turns from the previous leg, range) per leg; the first leg's turns are unused.
     legs: &'a [(u8, u8)],
     capture_leg: usize,
     flags: u8,
-    out: &'a mut Vec<LocustPath>,
+    out: &'a mut Vec<LocustPath<W>>,
 }
 
-impl LocustWalk<'_> {
+impl<W: BitWord> LocustWalk<'_, W> {
     /// Leg `i` from `at` in direction `dir`, `empty` the squares passed so
     /// far and `via` the captured square once passed.
     fn leg(
         &mut self,
-        b: &mut Builder,
+        b: &mut Builder<W>,
         i: usize,
         at: Square,
         dir: (i8, i8),
-        empty: Bitboard,
+        empty: Bitboard<W>,
         via: Option<Square>,
     ) -> Result<(), Exceeded> {
         let range = self.legs[i].1;
@@ -310,11 +313,11 @@ impl LocustWalk<'_> {
     /// The next leg after leg `i` ended on `at`, in each of its turns.
     fn turn(
         &mut self,
-        b: &mut Builder,
+        b: &mut Builder<W>,
         i: usize,
         at: Square,
         dir: (i8, i8),
-        empty: Bitboard,
+        empty: Bitboard<W>,
         via: Option<Square>,
     ) -> Result<(), Exceeded> {
         let turns = self.legs[i + 1].0;
@@ -471,24 +474,24 @@ type LegIndex = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefaul
 
 /// What compiling one piece type needs, reused for every type and square so
 /// that compiling allocates only while this scratch space grows.
-struct Builder {
+struct Builder<W: BitWord> {
     prog: Vec<Leg>,
     prog_index: LegIndex,
     trie: Vec<TrieNode>,
     /// The root's child on each square (0: none), for O(1) merging of the
     /// many first steps of leapers.
-    root_kids: [u32; MAX_SQUARES],
+    root_kids: [u32; MAX_LARGE_SQUARES],
     stack: Vec<Frame>,
     /// Open subtrees while flattening: (trie node, index in `nodes`, the
     /// squares before it).
-    open: Vec<(u32, usize, Bitboard)>,
+    open: Vec<(u32, usize, Bitboard<W>)>,
     /// Blockable captures from one square: (target, squares that must be empty).
-    masks: Vec<(u8, Bitboard)>,
+    masks: Vec<(u8, Bitboard<W>)>,
     /// The piece's hopper directions.
     hops: Vec<HopLeg>,
     /// Grasshopper captures from one square: (target, squares that must be
     /// empty, the screen).
-    grass_masks: Vec<(u8, Bitboard, Bitboard)>,
+    grass_masks: Vec<(u8, Bitboard<W>, Bitboard<W>)>,
     /// The piece's terms with a locust capture, traced apart into `LocustPath`s.
     locusts: Vec<MoveTerm>,
     /// The piece's crooked, circular and cylindrical terms, traced into the
@@ -503,7 +506,7 @@ enum Exceeded {
     SquareNodes,
 }
 
-impl Builder {
+impl<W: BitWord> Builder<W> {
     fn spend(&mut self, steps: u64) -> Result<(), Exceeded> {
         self.steps_left = self.steps_left.checked_sub(steps).ok_or(Exceeded::Steps)?;
         Ok(())
@@ -661,12 +664,12 @@ impl Builder {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard>,
+        confinement: Option<Bitboard<W>>,
         initial: bool,
     ) -> Result<(), Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
         let (files, ranks) = (size.files() as i8, size.ranks() as i8);
-        let allowed = confinement.unwrap_or(size.all());
+        let allowed = confinement.unwrap_or(size.all_of());
         // The square one step `d` from (f, r), if on the board and allowed.
         let step = |f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
             let (f, r) = (f + d.0, r + d.1);
@@ -783,12 +786,12 @@ impl Builder {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard>,
+        confinement: Option<Bitboard<W>>,
         initial: bool,
     ) -> Result<(), Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
         let (files, ranks) = (size.files() as i32, size.ranks() as i32);
-        let allowed = confinement.unwrap_or(size.all());
+        let allowed = confinement.unwrap_or(size.all_of());
         let terms = std::mem::take(&mut self.curves);
         let mut result = Ok(());
         'terms: for m in &terms {
@@ -868,13 +871,13 @@ impl Builder {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard>,
+        confinement: Option<Bitboard<W>>,
         initial: bool,
-        out: &mut Vec<LocustPath>,
+        out: &mut Vec<LocustPath<W>>,
     ) -> Result<(), Exceeded> {
         let start = out.len();
         let sign = if color == Color::White { 1 } else { -1 };
-        let allowed = confinement.unwrap_or(size.all());
+        let allowed = confinement.unwrap_or(size.all_of());
         let terms = std::mem::take(&mut self.locusts);
         let mut result = Ok(());
         for m in &terms {
@@ -897,7 +900,7 @@ impl Builder {
                     flags: flags_of(m),
                     out,
                 };
-                if let Err(e) = walk.leg(self, 0, from, dir, Bitboard::EMPTY, None) {
+                if let Err(e) = walk.leg(self, 0, from, dir, Bitboard::<W>::empty(), None) {
                     result = Err(e);
                     break;
                 }
@@ -931,12 +934,12 @@ impl Builder {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard>,
+        confinement: Option<Bitboard<W>>,
         initial: bool,
-        out: &mut Vec<Ray>,
+        out: &mut Vec<Ray<W>>,
     ) -> Result<u16, Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
-        let allowed = confinement.unwrap_or(size.all());
+        let allowed = confinement.unwrap_or(size.all_of());
         let mut count = 0u16;
         for i in 0..self.hops.len() {
             let h = self.hops[i];
@@ -945,7 +948,7 @@ impl Builder {
             }
             let dir = (h.dir.0 * sign, h.dir.1 * sign);
             let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
-            let mut all = Bitboard::EMPTY;
+            let mut all = Bitboard::<W>::empty();
             let mut k = 0u8;
             let mut last = from;
             while let Some(s) = size.square(f + dir.0 as i32, r + dir.1 as i32) {
@@ -957,7 +960,8 @@ impl Builder {
                 if h.grass {
                     // The screen is the square before `s`; the rest must be empty.
                     if h.flags & CAPTURE != 0 && last != from {
-                        self.grass_masks.push((s.0, all.without(last), last.bb()));
+                        self.grass_masks
+                            .push((s.0, all.without(last), Bitboard::<W>::of(last)));
                     }
                 } else if h.flags & CAPTURE != 0 && all.count() >= 1 {
                     self.masks.push((s.0, all));
@@ -986,13 +990,13 @@ impl Builder {
 
     /// The chain at `node` as a ray, if it is a single chain with a constant
     /// index step and no en-passant stops.
-    fn as_ray(&self, node: u32) -> Option<Ray> {
+    fn as_ray(&self, node: u32) -> Option<Ray<W>> {
         let flags = self.trie[node as usize].flags;
         if flags & EP != 0 || flags == 0 {
             return None;
         }
         let mut ray = Ray {
-            all: Bitboard::EMPTY,
+            all: Bitboard::<W>::empty(),
             quiet: flags & QUIET != 0,
             capture: flags & CAPTURE != 0,
             ascending: true,
@@ -1012,7 +1016,7 @@ impl Builder {
             } else if n.first != 0 {
                 ray.ascending = self.trie[n.first as usize].sq > n.sq;
             }
-            ray.all |= Square(n.sq).bb();
+            ray.all |= Bitboard::<W>::of(Square(n.sq));
             prev = Some(n.sq);
             match n.first {
                 0 => return Some(ray),
@@ -1027,7 +1031,7 @@ impl Builder {
     /// blockable captures to `masks`.
     fn flatten(&mut self, top: u32, base: usize, out: &mut Vec<Node>) {
         let mut cur = top;
-        let mut mask = Bitboard::EMPTY;
+        let mut mask = Bitboard::<W>::empty();
         loop {
             if cur != 0 {
                 let n = self.trie[cur as usize];
@@ -1058,12 +1062,12 @@ impl Builder {
     }
 }
 
-impl Tables {
+impl<W: BitWord> Tables<W> {
     /// Compiles `specs[colour][role]`.
     pub(crate) fn build(
         size: BoardSize,
-        specs: &[Vec<PieceSpec<'_>>; 2],
-    ) -> Result<Tables, BuildError> {
+        specs: &[Vec<PieceSpec<'_, W>>; 2],
+    ) -> Result<Tables<W>, BuildError> {
         let n = size.squares();
         let roles = specs[0].len();
         let slots = 2 * roles * n;
@@ -1071,23 +1075,23 @@ impl Tables {
             n,
             roles,
             slots: vec![Slot::default(); slots],
-            ep: vec![Bitboard::EMPTY; slots],
+            ep: vec![Bitboard::<W>::empty(); slots],
             rays: Vec::new(),
             nodes: Vec::new(),
-            rev_capture: vec![Bitboard::EMPTY; slots],
-            rev_path: vec![Bitboard::EMPTY; slots],
-            rev_hop: vec![Bitboard::EMPTY; slots],
-            leap_reach: vec![Bitboard::EMPTY; 2 * n],
-            path_reach: vec![Bitboard::EMPTY; 2 * n],
-            hop_reach: vec![Bitboard::EMPTY; 2 * n],
+            rev_capture: vec![Bitboard::<W>::empty(); slots],
+            rev_path: vec![Bitboard::<W>::empty(); slots],
+            rev_hop: vec![Bitboard::<W>::empty(); slots],
+            leap_reach: vec![Bitboard::<W>::empty(); 2 * n],
+            path_reach: vec![Bitboard::<W>::empty(); 2 * n],
+            hop_reach: vec![Bitboard::<W>::empty(); 2 * n],
             has_hops: [false; 2],
             shift_list: Vec::new(),
             shift_roles: [Vec::new(), Vec::new()],
-            rev_ep: vec![Bitboard::EMPTY; slots],
+            rev_ep: vec![Bitboard::<W>::empty(); slots],
             path_roles: [Vec::new(), Vec::new()],
             hop_roles: [Vec::new(), Vec::new()],
-            path_from: vec![Bitboard::EMPTY; slots],
-            hop_from: vec![Bitboard::EMPTY; slots],
+            path_from: vec![Bitboard::<W>::empty(); slots],
+            hop_from: vec![Bitboard::<W>::empty(); slots],
             paths: PathTable {
                 slot: vec![None; 2 * roles],
                 ..PathTable::default()
@@ -1110,7 +1114,7 @@ impl Tables {
             prog: Vec::new(),
             prog_index: LegIndex::default(),
             trie: vec![ROOT],
-            root_kids: [0; MAX_SQUARES],
+            root_kids: [0; MAX_LARGE_SQUARES],
             stack: Vec::new(),
             open: Vec::new(),
             masks: Vec::new(),
@@ -1121,17 +1125,17 @@ impl Tables {
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
-        let mut role_paths: Vec<(u16, Bitboard)> = Vec::new();
-        let mut role_hops: Vec<(u16, Bitboard)> = Vec::new();
+        let mut role_paths: Vec<(u32, Bitboard<W>)> = Vec::new();
+        let mut role_hops: Vec<(u32, Bitboard<W>)> = Vec::new();
         // Grasshopper captures, two masks per path (see `Tables::grass`).
-        let mut role_grass: Vec<(u16, Bitboard)> = Vec::new();
+        let mut role_grass: Vec<(u32, Bitboard<W>)> = Vec::new();
         let mut cursor: Vec<u32> = Vec::new();
         // One square's rays, grouped as `Slot` keeps them.
-        let mut square_rays: Vec<Ray> = Vec::new();
+        let mut square_rays: Vec<Ray<W>> = Vec::new();
         for (role, white) in specs[0].iter().enumerate() {
             let black = &specs[1][role];
             b.load(white.terms);
-            let shared = Builder::colour_blind(white.terms)
+            let shared = Builder::<W>::colour_blind(white.terms)
                 && white.confinement == black.confinement
                 && white.initial == black.initial;
             for color in Color::ALL {
@@ -1180,10 +1184,10 @@ impl Tables {
                     let mut c = b.trie[0].first;
                     while c != 0 {
                         let node = b.trie[c as usize];
-                        let bb = Square(node.sq).bb();
+                        let bb = Bitboard::<W>::of(Square(node.sq));
                         if node.flags & CAPTURE != 0 {
                             let ri = t.idx(color, role, node.sq as usize);
-                            t.rev_capture[ri] |= from_sq.bb();
+                            t.rev_capture[ri] |= Bitboard::<W>::of(from_sq);
                         }
                         if node.first == 0 {
                             if node.flags & QUIET != 0 {
@@ -1198,18 +1202,19 @@ impl Tables {
                         } else if let Some(ray) = b.as_ray(c) {
                             if ray.capture {
                                 // Each square past the first: the ones before it.
-                                let mut before = Bitboard::EMPTY;
+                                let mut before = Bitboard::<W>::empty();
                                 let mut rest = ray.all;
                                 while !rest.is_empty() {
                                     let s = if ray.ascending {
-                                        rest.0.trailing_zeros()
+                                        rest.0.lowest()
                                     } else {
-                                        127 - rest.0.leading_zeros()
+                                        rest.0.highest()
                                     };
+                                    let s = s.unwrap_or_default();
                                     let s = Square(s as u8);
                                     rest = rest.without(s);
                                     if !before.is_empty() {
-                                        role_paths.push(((from * n + s.index()) as u16, before));
+                                        role_paths.push(((from * n + s.index()) as u32, before));
                                     }
                                     before = before.with(s);
                                 }
@@ -1222,8 +1227,8 @@ impl Tables {
                     }
                     // Group the rays: ascending, descending (both modes), the rest.
                     slot.rays = t.rays.len() as u32;
-                    let both = |r: &Ray| r.quiet && r.capture;
-                    let group = |r: &Ray| match (both(r), r.ascending) {
+                    let both = |r: &Ray<W>| r.quiet && r.capture;
+                    let group = |r: &Ray<W>| match (both(r), r.ascending) {
                         (true, true) => 0,
                         (true, false) => 1,
                         (false, _) => 2,
@@ -1239,7 +1244,7 @@ impl Tables {
                     role_paths.extend(
                         b.masks
                             .iter()
-                            .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
+                            .map(|&(to, m)| ((from * n + to as usize) as u32, m)),
                     );
                     b.masks.clear();
                     b.grass_masks.clear();
@@ -1271,13 +1276,13 @@ impl Tables {
                     role_hops.extend(
                         b.masks
                             .iter()
-                            .map(|&(to, m)| ((from * n + to as usize) as u16, m)),
+                            .map(|&(to, m)| ((from * n + to as usize) as u32, m)),
                     );
                     b.grass_masks
                         .sort_unstable_by_key(|&(to, m, s)| (to, m.0, s.0));
                     b.grass_masks.dedup();
                     for &(to, m, screen) in &b.grass_masks {
-                        let pair = (from * n + to as usize) as u16;
+                        let pair = (from * n + to as usize) as u32;
                         role_grass.push((pair, m));
                         role_grass.push((pair, screen));
                     }
@@ -1290,13 +1295,13 @@ impl Tables {
                 for (paths, rev) in [(&role_paths, &mut t.rev_path), (&role_hops, &mut t.rev_hop)] {
                     for &(pair, _) in paths.iter() {
                         let (from, to) = (pair as usize / n, pair as usize % n);
-                        rev[cr * n + to] |= Square(from as u8).bb();
+                        rev[cr * n + to] |= Bitboard::<W>::of(Square(from as u8));
                     }
                 }
                 t.paths.add(cr, n, &role_paths, &mut cursor);
                 for &(pair, _) in &role_grass {
                     let (from, to) = (pair as usize / n, pair as usize % n);
-                    t.rev_hop[cr * n + to] |= Square(from as u8).bb();
+                    t.rev_hop[cr * n + to] |= Bitboard::<W>::of(Square(from as u8));
                 }
                 t.hops.add(cr, n, &role_hops, &mut cursor);
                 t.grass.add(cr, n, &role_grass, &mut cursor);
@@ -1348,7 +1353,7 @@ impl Tables {
     /// Finds, for each (colour, role), whether all its moves are shifts
     /// (leaps and lines of constant index step, no trie and no hops), and
     /// groups them by (step, modes, length); and the reverse e.p. table.
-    fn build_shifts(&mut self, specs: &[Vec<PieceSpec<'_>>; 2]) {
+    fn build_shifts(&mut self, specs: &[Vec<PieceSpec<'_, W>>; 2]) {
         let n = self.n;
         for color in Color::ALL {
             for (role, spec) in specs[color.index()].iter().enumerate() {
@@ -1356,7 +1361,7 @@ impl Tables {
                     let idx = self.idx(color, role, from);
                     for e in self.ep[idx] {
                         let ri = self.idx(color, role, e.index());
-                        self.rev_ep[ri] |= Square(from as u8).bb();
+                        self.rev_ep[ri] |= Bitboard::<W>::of(Square(from as u8));
                     }
                 }
                 let start = self.shift_list.len();
@@ -1383,7 +1388,7 @@ impl Tables {
             }
             let from_sq = Square(from as u8);
             let delta = |to: Square| (to.index() as i32 - from as i32) as i16;
-            let add = |list: &mut Vec<Shift>, d: i16, steps: u8, quiet: bool, capture: bool| {
+            let add = |list: &mut Vec<Shift<W>>, d: i16, steps: u8, quiet: bool, capture: bool| {
                 let key = (d, steps, quiet, capture);
                 let have = list.len() - start;
                 match list[start..]
@@ -1392,9 +1397,9 @@ impl Tables {
                 {
                     Some(s) => s.from = s.from.with(from_sq),
                     None if have < MAX_SHIFTS => list.push(Shift {
-                        from: from_sq.bb(),
+                        from: Bitboard::<W>::of(from_sq),
                         delta: d,
-                        rotate: (d as i32).rem_euclid(128) as u8,
+                        rotate: (d as i32).rem_euclid(W::BITS as i32) as u8,
                         steps,
                         quiet,
                         capture,
@@ -1447,7 +1452,7 @@ impl Tables {
 
     /// The roles of `color` whose moves are all shifts, with their shifts.
     #[inline(always)]
-    pub(crate) fn shift_roles(&self, color: Color) -> impl Iterator<Item = (usize, &[Shift])> {
+    pub(crate) fn shift_roles(&self, color: Color) -> impl Iterator<Item = (usize, &[Shift<W>])> {
         self.shift_roles[color.index()]
             .iter()
             .map(|&(r, a, b)| (r as usize, &self.shift_list[a as usize..b as usize]))
@@ -1455,7 +1460,7 @@ impl Tables {
 
     /// Squares from which a piece of `role` captures en passant onto `sq`.
     #[inline(always)]
-    pub(crate) fn ep_attackers(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+    pub(crate) fn ep_attackers(&self, color: Color, role: usize, sq: Square) -> Bitboard<W> {
         self.rev_ep[self.idx(color, role, sq.index())]
     }
 
@@ -1466,13 +1471,13 @@ impl Tables {
 
     /// The move data of a piece on `sq`.
     #[inline]
-    pub(crate) fn slot(&self, color: Color, role: usize, sq: Square) -> &Slot {
+    pub(crate) fn slot(&self, color: Color, role: usize, sq: Square) -> &Slot<W> {
         &self.slots[self.idx(color, role, sq.index())]
     }
 
     /// The move data of one piece type on every square, indexed by square.
     #[inline(always)]
-    pub(crate) fn slots(&self, color: Color, role: usize) -> &[Slot] {
+    pub(crate) fn slots(&self, color: Color, role: usize) -> &[Slot<W>] {
         let start = self.idx(color, role, 0);
         &self.slots[start..start + self.n]
     }
@@ -1480,7 +1485,7 @@ impl Tables {
     /// The rays of a slot in their groups: ascending and descending ones
     /// that both move and capture, and the others.
     #[inline(always)]
-    pub(crate) fn rays(&self, slot: &Slot) -> (&[Ray], &[Ray], &[Ray]) {
+    pub(crate) fn rays(&self, slot: &Slot<W>) -> RayGroups<'_, W> {
         let start = slot.rays as usize;
         let (a, d) = (slot.ascending as usize, slot.descending as usize);
         let end = start + a + d + slot.other as usize;
@@ -1492,7 +1497,7 @@ impl Tables {
 
     /// The hop rays of a slot.
     #[inline]
-    pub(crate) fn hops(&self, slot: &Slot) -> &[Ray] {
+    pub(crate) fn hops(&self, slot: &Slot<W>) -> &[Ray<W>] {
         let start = slot.rays as usize
             + slot.ascending as usize
             + slot.descending as usize
@@ -1502,19 +1507,24 @@ impl Tables {
 
     /// En-passant targets of a piece on `sq`.
     #[inline]
-    pub(crate) fn ep(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+    pub(crate) fn ep(&self, color: Color, role: usize, sq: Square) -> Bitboard<W> {
         self.ep[self.idx(color, role, sq.index())]
     }
 
     /// The path trie of a slot (what is not a leap or a ray).
     #[inline]
-    pub(crate) fn nodes(&self, slot: &Slot) -> &[Node] {
+    pub(crate) fn nodes(&self, slot: &Slot<W>) -> &[Node] {
         let start = slot.nodes as usize;
         &self.nodes[start..start + slot.nodes_len as usize]
     }
 
     /// Every square the piece could reach from `sq` on an empty board.
-    pub(crate) fn reach_on_empty_board(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+    pub(crate) fn reach_on_empty_board(
+        &self,
+        color: Color,
+        role: usize,
+        sq: Square,
+    ) -> Bitboard<W> {
         let slot = self.slot(color, role, sq);
         let (asc, desc, other) = self.rays(slot);
         let rays = asc
@@ -1522,32 +1532,32 @@ impl Tables {
             .chain(desc)
             .chain(other)
             .chain(self.hops(slot))
-            .fold(Bitboard::EMPTY, |b, r| b | r.all);
+            .fold(Bitboard::<W>::empty(), |b, r| b | r.all);
         let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
         slot.quiet | slot.capture | rays | nodes.collect()
     }
 
     /// Squares from which a piece of `role` and `color` captures on `sq` by a leap.
     #[inline]
-    pub(crate) fn leap_attackers(&self, color: Color, role: usize, sq: Square) -> Bitboard {
+    pub(crate) fn leap_attackers(&self, color: Color, role: usize, sq: Square) -> Bitboard<W> {
         self.rev_capture[self.idx(color, role, sq.index())]
     }
 
     /// Squares from which some piece of `color` captures on `sq` by a leap.
     #[inline(always)]
-    pub(crate) fn leap_reach(&self, color: Color, sq: Square) -> Bitboard {
+    pub(crate) fn leap_reach(&self, color: Color, sq: Square) -> Bitboard<W> {
         self.leap_reach[color.index() * self.n + sq.index()]
     }
 
     /// Squares from which some piece of `color` has a blockable capture onto `sq`.
     #[inline(always)]
-    pub(crate) fn path_reach(&self, color: Color, sq: Square) -> Bitboard {
+    pub(crate) fn path_reach(&self, color: Color, sq: Square) -> Bitboard<W> {
         self.path_reach[color.index() * self.n + sq.index()]
     }
 
     /// Squares from which some piece of `color` has a hop capture onto `sq`.
     #[inline(always)]
-    pub(crate) fn hop_reach(&self, color: Color, sq: Square) -> Bitboard {
+    pub(crate) fn hop_reach(&self, color: Color, sq: Square) -> Bitboard<W> {
         self.hop_reach[color.index() * self.n + sq.index()]
     }
 
@@ -1566,14 +1576,14 @@ impl Tables {
     /// Per role of `color`: the squares from which a piece of it has a
     /// blockable capture onto `sq`.
     #[inline(always)]
-    pub(crate) fn path_from(&self, color: Color, sq: Square) -> &[Bitboard] {
+    pub(crate) fn path_from(&self, color: Color, sq: Square) -> &[Bitboard<W>] {
         let start = (color.index() * self.n + sq.index()) * self.roles;
         &self.path_from[start..start + self.roles]
     }
 
     /// Per role of `color`: the squares from which it has a hop capture onto `sq`.
     #[inline(always)]
-    pub(crate) fn hop_from(&self, color: Color, sq: Square) -> &[Bitboard] {
+    pub(crate) fn hop_from(&self, color: Color, sq: Square) -> &[Bitboard<W>] {
         let start = (color.index() * self.n + sq.index()) * self.roles;
         &self.hop_from[start..start + self.roles]
     }
@@ -1586,7 +1596,7 @@ impl Tables {
 
     /// The locust capture paths of a piece of `role` on `sq`.
     #[inline]
-    pub(crate) fn locust_paths(&self, color: Color, role: usize, sq: Square) -> &[LocustPath] {
+    pub(crate) fn locust_paths(&self, color: Color, role: usize, sq: Square) -> &[LocustPath<W>] {
         let (a, b) = self.locust_range[self.idx(color, role, sq.index())];
         &self.locust_paths[a as usize..b as usize]
     }
@@ -1606,7 +1616,7 @@ impl Tables {
         role: usize,
         from: Square,
         to: Square,
-    ) -> &[Bitboard] {
+    ) -> &[Bitboard<W>] {
         let cr = color.index() * self.roles + role;
         self.paths.get(cr, from.index() * self.n + to.index())
     }
@@ -1620,7 +1630,7 @@ impl Tables {
         role: usize,
         from: Square,
         to: Square,
-    ) -> &[Bitboard] {
+    ) -> &[Bitboard<W>] {
         let cr = color.index() * self.roles + role;
         self.hops.get(cr, from.index() * self.n + to.index())
     }
@@ -1634,19 +1644,19 @@ impl Tables {
         role: usize,
         from: Square,
         to: Square,
-    ) -> &[Bitboard] {
+    ) -> &[Bitboard<W>] {
         let cr = color.index() * self.roles + role;
         self.grass.get(cr, from.index() * self.n + to.index())
     }
 
     /// Squares strictly between two squares of one file (empty if not on one file).
     #[inline]
-    pub(crate) fn file_between(&self, a: Square, b: Square) -> Bitboard {
+    pub(crate) fn file_between(&self, a: Square, b: Square) -> Bitboard<W> {
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         if self.file_up[lo.index()].contains(hi) {
             self.file_up[lo.index()] & self.file_down[hi.index()]
         } else {
-            Bitboard::EMPTY
+            Bitboard::<W>::empty()
         }
     }
 

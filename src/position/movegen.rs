@@ -24,27 +24,30 @@
 //! shift moves every piece of the type one step, and the targets of one step
 //! are one move each.
 
-use crate::bitboard::{BitWord, Bitboard, Color, Square};
+use crate::bitboard::{BitWord, Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags};
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot};
 use crate::variant::{DropRules, Promotion, Role};
 
+/// A piece's (quiet, capture, en-passant) targets.
+type Targets<W> = (Bitboard<W>, Bitboard<W>, Bitboard<W>);
+
 /// What a move generation needs to know about the side to move's King.
-pub(crate) struct Safety {
+pub(crate) struct Safety<W: BitWord = u128> {
     pub(crate) king: Square,
     pub(crate) in_check: bool,
     /// Squares whose piece may be pinned (or may have to stay between the Kings).
-    danger: Bitboard,
+    danger: Bitboard<W>,
     /// Empty squares between an enemy hopper and the King: a piece moving
     /// there would be the screen of a check.
-    block: Bitboard,
+    block: Bitboard<W>,
     /// The enemy has a piece with locust captures on the board: every move
     /// is tested by recomputing the attacks (rare, and kept off the tables).
     suspect: bool,
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The role on an occupied square.
     #[inline(always)]
     fn role_on(&self, sq: Square) -> usize {
@@ -58,9 +61,15 @@ impl<'v> Position<'v> {
     /// Only pieces standing where some type could attack `sq` from (the
     /// per-square unions of the tables) are looked at one by one.
     #[inline]
-    pub(crate) fn attacked(&self, sq: Square, by: Color, occ: Bitboard, by_mask: Bitboard) -> bool {
+    pub(crate) fn attacked(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard<B::Word>,
+        by_mask: Bitboard<B::Word>,
+    ) -> bool {
         let v = self.variant;
-        let t = &v.tables;
+        let t = B::tables(v);
         for from in t.leap_reach(by, sq) & by_mask {
             if t.leap_attackers(by, self.role_on(from), sq).contains(from) {
                 return true;
@@ -114,8 +123,14 @@ impl<'v> Position<'v> {
     /// (the other side's pieces being `occ & !by_mask`).
     #[cold]
     #[inline(never)]
-    fn locust_attack(&self, sq: Square, by: Color, occ: Bitboard, by_mask: Bitboard) -> bool {
-        let t = &self.variant.tables;
+    fn locust_attack(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard<B::Word>,
+        by_mask: Bitboard<B::Word>,
+    ) -> bool {
+        let t = B::tables(self.variant);
         let prey = occ & !by_mask;
         for &r in t.locust_roles(by) {
             for from in self.roles[r as usize] & by_mask {
@@ -143,8 +158,8 @@ impl<'v> Position<'v> {
     /// `legal`): each (via, to) once per piece, with every promotion choice.
     #[cold]
     #[inline(never)]
-    fn locust_moves(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {
-        let t = &self.variant.tables;
+    fn locust_moves(&self, s: &Safety<B::Word>, legal: bool, sink: &mut impl FnMut(Move)) {
+        let t = B::tables(self.variant);
         let us = self.side;
         let them = us.opposite();
         let theirs = self.colors[them.index()];
@@ -195,7 +210,7 @@ impl<'v> Position<'v> {
     }
 
     #[inline]
-    pub(crate) fn safety(&self) -> Option<Safety> {
+    pub(crate) fn safety(&self) -> Option<Safety<B::Word>> {
         let us = self.side;
         let them = us.opposite();
         let king = self.king(us)?;
@@ -203,7 +218,7 @@ impl<'v> Position<'v> {
         let ours = self.colors[us.index()];
         let theirs = self.colors[them.index()];
         let v = self.variant;
-        let t = &v.tables;
+        let t = B::tables(v);
         let mut in_check = false;
         for from in t.leap_reach(them, king) & theirs {
             in_check |= t
@@ -212,12 +227,12 @@ impl<'v> Position<'v> {
         }
         // A path to the King with nothing on it is a check; with exactly one
         // piece on it, and that one ours, the piece may be pinned.
-        let mut danger = Bitboard::EMPTY;
-        let mut path = |m: Bitboard| {
+        let mut danger = B::EMPTY;
+        let mut path = |m: Bitboard<B::Word>| {
             let on = (m & occ).0;
-            if on == 0 {
+            if on.is_zero() {
                 in_check = true;
-            } else if on & (on - 1) == 0 && ours.0 & on != 0 {
+            } else if on.clear_lowest().is_zero() && !(ours.0 & on).is_zero() {
                 danger |= Bitboard(on);
             }
         };
@@ -240,7 +255,7 @@ impl<'v> Position<'v> {
         }
         // A hop onto the King needs one screen: none on the line, and a piece
         // moving there makes one; two, and one of ours leaving unmakes one.
-        let mut block = Bitboard::EMPTY;
+        let mut block = B::EMPTY;
         if t.has_hops(them) && !(t.hop_reach(them, king) & theirs).is_empty() {
             let reach = t.hop_from(them, king);
             for &r in t.hop_roles(them) {
@@ -294,7 +309,7 @@ impl<'v> Position<'v> {
     #[inline]
     fn safe_after(
         &self,
-        s: &Safety,
+        s: &Safety<B::Word>,
         from: Square,
         to: Square,
         role: Role,
@@ -323,19 +338,19 @@ impl<'v> Position<'v> {
     #[inline(always)]
     pub(crate) fn targets(
         &self,
-        slot: &Slot,
+        slot: &Slot<B::Word>,
         role: usize,
         from: Square,
-        occ: Bitboard,
-        theirs: Bitboard,
-    ) -> (Bitboard, Bitboard, Bitboard) {
+        occ: Bitboard<B::Word>,
+        theirs: Bitboard<B::Word>,
+    ) -> Targets<B::Word> {
         let us = self.side;
-        let t = &self.variant.tables;
+        let t = B::tables(self.variant);
         if slot.leaps_only {
             let ep = if self.ep.is_some() {
                 t.ep(us, role, from) & !occ
             } else {
-                Bitboard::EMPTY
+                B::EMPTY
             };
             return (slot.quiet & !occ, slot.capture & theirs, ep);
         }
@@ -345,7 +360,7 @@ impl<'v> Position<'v> {
         let mut caps = slot.capture.0;
         let (asc, desc, other) = t.rays(slot);
         let o = occ.0;
-        let mut both = 0u128;
+        let mut both = <B::Word as BitWord>::ZERO;
         for ray in asc {
             // The lowest occupied square and all below it (all ones if none).
             both |= ray.all.0 & (ray.all.0 & o).through_lowest();
@@ -374,7 +389,7 @@ impl<'v> Position<'v> {
         if slot.hops != 0 {
             self.hop_targets(slot, occ, &mut quiet, &mut caps);
         }
-        let mut ep = Bitboard::EMPTY;
+        let mut ep = B::EMPTY;
         if slot.nodes_len != 0 {
             self.walk_nodes(slot, occ, &mut quiet, &mut caps, &mut ep);
         }
@@ -389,17 +404,17 @@ impl<'v> Position<'v> {
     #[inline]
     fn walk_nodes(
         &self,
-        slot: &Slot,
-        occ: Bitboard,
-        quiet: &mut Bitboard,
-        caps: &mut Bitboard,
-        ep: &mut Bitboard,
+        slot: &Slot<B::Word>,
+        occ: Bitboard<B::Word>,
+        quiet: &mut Bitboard<B::Word>,
+        caps: &mut Bitboard<B::Word>,
+        ep: &mut Bitboard<B::Word>,
     ) {
-        let nodes = self.variant.tables.nodes(slot);
+        let nodes = B::tables(self.variant).nodes(slot);
         let mut i = 0;
         while i < nodes.len() {
             let n = nodes[i];
-            let b = Square(n.sq).bb();
+            let b = B::bb(Square(n.sq));
             if (occ & b).is_empty() {
                 if n.flags & QUIET != 0 {
                     *quiet |= b;
@@ -419,19 +434,25 @@ impl<'v> Position<'v> {
 
     /// Adds the targets of a slot's hop rays.
     #[cold]
-    fn hop_targets(&self, slot: &Slot, occ: Bitboard, quiet: &mut Bitboard, caps: &mut Bitboard) {
-        let t = &self.variant.tables;
+    fn hop_targets(
+        &self,
+        slot: &Slot<B::Word>,
+        occ: Bitboard<B::Word>,
+        quiet: &mut Bitboard<B::Word>,
+        caps: &mut Bitboard<B::Word>,
+    ) {
+        let t = B::tables(self.variant);
         for ray in t.hops(slot) {
             // The first occupied square is the screen, then the squares
             // past it along the ray, and the next occupied one among them.
             let on = (ray.all & occ).0;
             let (past, next) = if ray.ascending {
                 let Some(screen) = on.lowest() else { continue };
-                let past = ray.all.0 & <u128 as BitWord>::from_bit(screen + 1);
+                let past = ray.all.0 & <B::Word as BitWord>::from_bit(screen + 1);
                 (past, (past & on).lowest())
             } else {
                 let Some(screen) = on.highest() else { continue };
-                let past = ray.all.0 & <u128 as BitWord>::below(screen);
+                let past = ray.all.0 & <B::Word as BitWord>::below(screen);
                 (past, (past & on).highest())
             };
             if ray.grass {
@@ -444,10 +465,10 @@ impl<'v> Position<'v> {
                 let Some(land) = land else { continue };
                 if Some(land) != next {
                     if ray.quiet {
-                        *quiet |= Bitboard(<u128 as BitWord>::bit(land));
+                        *quiet |= Bitboard(<B::Word as BitWord>::bit(land));
                     }
                 } else if ray.capture {
-                    *caps |= Bitboard(<u128 as BitWord>::bit(land));
+                    *caps |= Bitboard(<B::Word as BitWord>::bit(land));
                 }
                 continue;
             }
@@ -455,15 +476,15 @@ impl<'v> Position<'v> {
                 // Up to the next piece: below it ascending, above it descending.
                 let open = match (next, ray.ascending) {
                     (None, _) => past,
-                    (Some(n), true) => past & <u128 as BitWord>::below(n),
-                    (Some(n), false) => past & <u128 as BitWord>::from_bit(n + 1),
+                    (Some(n), true) => past & <B::Word as BitWord>::below(n),
+                    (Some(n), false) => past & <B::Word as BitWord>::from_bit(n + 1),
                 };
                 *quiet |= Bitboard(open);
             }
             if ray.capture
                 && let Some(n) = next
             {
-                *caps |= Bitboard(<u128 as BitWord>::bit(n));
+                *caps |= Bitboard(<B::Word as BitWord>::bit(n));
             }
         }
     }
@@ -474,10 +495,10 @@ impl<'v> Position<'v> {
     #[inline]
     fn for_each_piece(
         &self,
-        s: &Safety,
+        s: &Safety<B::Word>,
         legal: bool,
-        skip: Bitboard,
-        mut f: impl FnMut(Role, Square, Bitboard, Bitboard, bool),
+        skip: Bitboard<B::Word>,
+        mut f: impl FnMut(Role, Square, Bitboard<B::Word>, Bitboard<B::Word>, bool),
     ) {
         let v = self.variant;
         let us = self.side;
@@ -488,7 +509,7 @@ impl<'v> Position<'v> {
             self.piece_at(x)
                 .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
         });
-        let t = &v.tables;
+        let t = B::tables(v);
         let every = s.in_check || s.suspect;
         for role in 0..v.pieces.len() {
             let pieces = self.roles[role] & ours & !skip;
@@ -532,7 +553,7 @@ impl<'v> Position<'v> {
     /// Generates moves into `sink`: the legal ones, or with `legal == false`
     /// every pseudo-legal one (own King safety not checked).
     pub(crate) fn generate(&self, legal: bool, sink: &mut impl FnMut(Move)) {
-        self.generate_from(Bitboard::EMPTY, true, legal, sink)
+        self.generate_from(B::EMPTY, true, legal, sink)
     }
 
     /// [`generate`](Self::generate) without the moves of the pieces on
@@ -541,7 +562,7 @@ impl<'v> Position<'v> {
     #[inline(always)]
     pub(crate) fn generate_from(
         &self,
-        skip: Bitboard,
+        skip: Bitboard<B::Word>,
         drops: bool,
         legal: bool,
         sink: &mut impl FnMut(Move),
@@ -555,19 +576,12 @@ impl<'v> Position<'v> {
         let v = self.variant;
         // Per call, not per piece or move: the promotion zone (and the part
         // of it a piece promotes from), and a double step's length.
-        let (zone, zone_from) = match v.promotion {
+        let (zone, zone_from) = match *B::promotion(v) {
             Promotion::Zone { zone, .. } => {
                 let zone = zone.of(self.side);
-                (
-                    zone,
-                    if v.promote_from_zone {
-                        zone
-                    } else {
-                        Bitboard::EMPTY
-                    },
-                )
+                (zone, if v.promote_from_zone { zone } else { B::EMPTY })
             }
-            _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+            _ => (B::EMPTY, B::EMPTY),
         };
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * v.size.files() as i32;
@@ -575,7 +589,7 @@ impl<'v> Position<'v> {
         self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
-            let (plain_quiet, plain_caps) = match v.promotion {
+            let (plain_quiet, plain_caps) = match *B::promotion(v) {
                 Promotion::None => (true, true),
                 Promotion::OnCapture { .. } => (true, false),
                 Promotion::Zone { .. } => {
@@ -623,7 +637,7 @@ impl<'v> Position<'v> {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
             }
         });
-        if !v.tables.locust_roles(self.side).is_empty() {
+        if !B::tables(v).locust_roles(self.side).is_empty() {
             self.locust_moves(&s, legal, &mut |m: Move| {
                 if !skip.contains(m.from) {
                     sink(m)
@@ -633,14 +647,20 @@ impl<'v> Position<'v> {
         if !s.in_check && !skip.contains(s.king) {
             self.castles(&s, legal, sink);
         }
-        if let (true, Some(d)) = (drops, &v.drops) {
+        if let (true, Some(d)) = (drops, B::drops(v)) {
             self.generate_drops(&s, legal, d, sink);
         }
     }
 
     /// The drops, out of line: variants without them pay one test.
     #[inline(never)]
-    fn generate_drops(&self, s: &Safety, legal: bool, d: &DropRules, sink: &mut impl FnMut(Move)) {
+    fn generate_drops(
+        &self,
+        s: &Safety<B::Word>,
+        legal: bool,
+        d: &DropRules<B::Word>,
+        sink: &mut impl FnMut(Move),
+    ) {
         self.for_each_drop(s, legal, d, |r, targets| {
             for to in targets {
                 sink(Move::drop(r, to));
@@ -650,7 +670,7 @@ impl<'v> Position<'v> {
 
     /// The number of legal drops (bulk counting), out of line.
     #[inline(never)]
-    fn count_drops(&self, s: &Safety, d: &DropRules) -> u64 {
+    fn count_drops(&self, s: &Safety<B::Word>, d: &DropRules<B::Word>) -> u64 {
         let mut n = 0;
         self.for_each_drop(s, true, d, |_, targets| n += targets.count() as u64);
         n
@@ -663,10 +683,10 @@ impl<'v> Position<'v> {
     #[inline]
     fn for_each_drop(
         &self,
-        s: &Safety,
+        s: &Safety<B::Word>,
         legal: bool,
-        d: &DropRules,
-        mut f: impl FnMut(Role, Bitboard),
+        d: &DropRules<B::Word>,
+        mut f: impl FnMut(Role, Bitboard<B::Word>),
     ) {
         let us = self.side;
         let hands = self.hands;
@@ -674,7 +694,7 @@ impl<'v> Position<'v> {
             return;
         }
         let occ = self.occupied();
-        let mut safe = self.variant.size.all() & !occ;
+        let mut safe = self.variant.size.all_of() & !occ;
         if legal {
             // A drop moves nothing: it can only block a check (or, onto an
             // empty hop line, make a screen for one).
@@ -713,9 +733,9 @@ impl<'v> Position<'v> {
     /// from which the piece would attack the enemy King (or any, where a
     /// drop could make a screen for a hopper) are tried.
     #[cold]
-    fn without_drop_mates(&self, role: Role, mut targets: Bitboard) -> Bitboard {
+    fn without_drop_mates(&self, role: Role, mut targets: Bitboard<B::Word>) -> Bitboard<B::Word> {
         let us = self.side;
-        let t = &self.variant.tables;
+        let t = B::tables(self.variant);
         let Some(k) = self.king(us.opposite()) else {
             return targets;
         };
@@ -749,13 +769,13 @@ impl<'v> Position<'v> {
         let v = self.variant;
         let mut n = 0u64;
         let by_shifts = if s.in_check || s.suspect || !s.block.is_empty() {
-            Bitboard::EMPTY
+            B::EMPTY
         } else {
             self.count_by_shifts(&s, &mut n)
         };
         self.for_each_piece(&s, true, by_shifts, |r, from, quiet, caps, ep| {
             let all = quiet | caps;
-            n += match v.promotion {
+            n += match *B::promotion(v) {
                 Promotion::None => all.count() as u64,
                 Promotion::Zone { .. } if v.promotion_choices[r.index()] == 0 => all.count() as u64,
                 Promotion::Zone { zone, forced } => {
@@ -786,13 +806,13 @@ impl<'v> Position<'v> {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| n += 1);
             }
         });
-        if !v.tables.locust_roles(self.side).is_empty() {
+        if !B::tables(v).locust_roles(self.side).is_empty() {
             self.locust_moves(&s, true, &mut |_| n += 1);
         }
         if !s.in_check {
             self.castles(&s, true, &mut |_| n += 1);
         }
-        if let Some(d) = &v.drops {
+        if let Some(d) = B::drops(v) {
             n += self.count_drops(&s, d);
         }
         n
@@ -803,14 +823,14 @@ impl<'v> Position<'v> {
     /// when the King is not in check and no hop line is open. Returns the
     /// pieces counted, which the caller skips.
     #[inline(never)]
-    fn count_by_shifts(&self, s: &Safety, n: &mut u64) -> Bitboard {
+    fn count_by_shifts(&self, s: &Safety<B::Word>, n: &mut u64) -> Bitboard<B::Word> {
         let v = self.variant;
-        let t = &v.tables;
+        let t = B::tables(v);
         let us = self.side;
         let ours = self.colors[us.index()];
         let theirs = self.colors[us.opposite().index()];
         let empty = !(ours | theirs);
-        let mut done = Bitboard::EMPTY;
+        let mut done = B::EMPTY;
         for (role, shifts) in t.shift_roles(us) {
             let pieces = self.roles[role] & ours & !s.danger;
             // A shift costs about as much as one piece's leaps. Promotion
@@ -824,10 +844,10 @@ impl<'v> Position<'v> {
             let counter = TargetCounter::new(self, r);
             for sh in shifts {
                 let mut on = pieces.0 & sh.from.0;
-                let quiet = if sh.quiet { empty.0 } else { 0 };
-                let caps = if sh.capture { theirs.0 } else { 0 };
+                let quiet = if sh.quiet { empty.0 } else { BitWord::ZERO };
+                let caps = if sh.capture { theirs.0 } else { BitWord::ZERO };
                 for _ in 0..sh.steps {
-                    if on == 0 {
+                    if on.is_zero() {
                         break;
                     }
                     on = on.rotate_left(sh.rotate as u32);
@@ -853,7 +873,7 @@ impl<'v> Position<'v> {
         done
     }
 
-    pub(crate) fn castles(&self, s: &Safety, legal: bool, sink: &mut impl FnMut(Move)) {
+    pub(crate) fn castles(&self, s: &Safety<B::Word>, legal: bool, sink: &mut impl FnMut(Move)) {
         let v = self.variant;
         let Some(c) = &v.castling else { return };
         let us = self.side;
@@ -946,7 +966,7 @@ impl<'v> Position<'v> {
             },
             ..plain
         };
-        match v.promotion {
+        match *B::promotion(v) {
             Promotion::None => sink(plain),
             Promotion::OnCapture { .. } => match capture_promotion(v, role, captured) {
                 CapturePromotion::None => sink(plain),
@@ -960,13 +980,13 @@ impl<'v> Position<'v> {
                 let piece = &v.pieces[role.index()];
                 if piece.promotions.is_empty()
                     || self
-                        .promotion_eligible(from, to.bb(), zone.of(self.side))
+                        .promotion_eligible(from, B::bb(to), zone.of(self.side))
                         .is_empty()
                 {
                     sink(plain);
                 } else {
                     let mandatory = !self
-                        .promotion_forced(role, from, to.bb(), forced.of(self.side))
+                        .promotion_forced(role, from, B::bb(to), forced.of(self.side))
                         .is_empty();
                     if !mandatory {
                         sink(plain);
@@ -984,7 +1004,12 @@ impl<'v> Position<'v> {
     /// Of the targets `all` of the piece of `role` on `from` (which has
     /// promotions): those where it may promote (zone scheme).
     #[inline(always)]
-    fn promotion_eligible(&self, from: Square, all: Bitboard, zone: Bitboard) -> Bitboard {
+    fn promotion_eligible(
+        &self,
+        from: Square,
+        all: Bitboard<B::Word>,
+        zone: Bitboard<B::Word>,
+    ) -> Bitboard<B::Word> {
         if self.variant.promote_from_zone && zone.contains(from) {
             all
         } else {
@@ -994,12 +1019,18 @@ impl<'v> Position<'v> {
 
     /// Of the targets `all` where the piece may promote: those where it must.
     #[inline]
-    fn promotion_forced(&self, r: Role, from: Square, all: Bitboard, forced: Bitboard) -> Bitboard {
+    fn promotion_forced(
+        &self,
+        r: Role,
+        from: Square,
+        all: Bitboard<B::Word>,
+        forced: Bitboard<B::Word>,
+    ) -> Bitboard<B::Word> {
         let v = self.variant;
         if v.promote_from_zone && forced.contains(from) {
             all
         } else {
-            all & v.must_promote[self.side.index()][r.index()]
+            all & B::must_promote(v, self.side)[r.index()]
         }
     }
 
@@ -1030,33 +1061,33 @@ impl<'v> Position<'v> {
 
 /// Counts the moves a piece type makes onto sets of targets, promotion
 /// choices included: what `count_legal` does per piece, for sets.
-struct TargetCounter {
+struct TargetCounter<W: BitWord> {
     plain: bool,
-    zone: Bitboard,
-    forced: Bitboard,
+    zone: Bitboard<W>,
+    forced: Bitboard<W>,
     choices: u64,
     /// Promotion on capture: the types whose capture may or may not promote
     /// (two moves each), one bit per role.
     optional: Option<u32>,
 }
 
-impl TargetCounter {
-    fn new(pos: &Position<'_>, r: Role) -> TargetCounter {
+impl<W: BitWord> TargetCounter<W> {
+    fn new<B: Board<Word = W>>(pos: &Position<'_, B>, r: Role) -> TargetCounter<W> {
         let v = pos.variant;
         let mut c = TargetCounter {
             plain: true,
-            zone: Bitboard::EMPTY,
-            forced: Bitboard::EMPTY,
+            zone: B::EMPTY,
+            forced: B::EMPTY,
             choices: 0,
             optional: None,
         };
-        match v.promotion {
+        match *B::promotion(v) {
             Promotion::None => {}
             Promotion::Zone { zone, forced } => {
                 if v.promotion_choices[r.index()] != 0 {
                     c.plain = false;
                     c.zone = zone.of(pos.side);
-                    c.forced = forced.of(pos.side) | v.must_promote[pos.side.index()][r.index()];
+                    c.forced = forced.of(pos.side) | B::must_promote(v, pos.side)[r.index()];
                     c.choices = pos.allowed_promotions(r).count() as u64;
                 }
             }
@@ -1073,7 +1104,12 @@ impl TargetCounter {
 
     /// The moves onto `quiet` (empty squares) and `caps` (their pieces).
     #[inline(always)]
-    fn count(&self, pos: &Position<'_>, quiet: Bitboard, caps: Bitboard) -> u64 {
+    fn count<B: Board<Word = W>>(
+        &self,
+        pos: &Position<'_, B>,
+        quiet: Bitboard<W>,
+        caps: Bitboard<W>,
+    ) -> u64 {
         let all = quiet | caps;
         if self.plain {
             return all.count() as u64;

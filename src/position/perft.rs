@@ -9,6 +9,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::bitboard::{Board, Small};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -77,13 +78,13 @@ impl Default for PerftOptions {
 
 /// A subtree to count: below root move `root` (an index into the sorted root
 /// moves), `depth` plies deep.
-struct Unit<'v> {
+struct Unit<'v, B: Board = Small> {
     root: usize,
-    pos: Position<'v>,
+    pos: Position<'v, B>,
     depth: u32,
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The number of leaves of the legal-move tree `depth` plies deep
     /// (depth 0 is 1). Promotion choices are distinct moves.
     ///
@@ -240,7 +241,7 @@ impl<'v> Position<'v> {
         depth: u32,
         shard: Shard,
         threads: usize,
-    ) -> Vec<Unit<'v>> {
+    ) -> Vec<Unit<'v, B>> {
         if depth == 0 {
             return Vec::new();
         }
@@ -280,8 +281,8 @@ impl<'v> Position<'v> {
 
 /// The perft of each unit, in order, on up to `options.threads` threads
 /// taking units from a shared counter.
-fn count_units(units: &[Unit<'_>], options: PerftOptions) -> Vec<u64> {
-    let count = |u: &Unit<'_>| {
+fn count_units<B: Board>(units: &[Unit<'_, B>], options: PerftOptions) -> Vec<u64> {
+    let count = |u: &Unit<'_, B>| {
         if options.bulk {
             u.pos.perft(u.depth)
         } else {

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square, SquareName, square_bit};
+use crate::bitboard::{
+    Bitboard, Board, BoardSize, Color, MAX_SQUARES, Small, Square, SquareName, SquareSet,
+};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::variant::{
@@ -56,12 +58,12 @@ impl Piece {
 /// `Display` writes the move text (`e2e4`), `Debug` the squares by name and
 /// the piece tokens.
 #[derive(Clone, Copy)]
-pub struct MoveDebug<'a> {
-    pos: &'a Position<'a>,
+pub struct MoveDebug<'a, B: Board = Small> {
+    pos: &'a Position<'a, B>,
     m: Move,
 }
 
-impl fmt::Debug for MoveDebug<'_> {
+impl<B: Board> fmt::Debug for MoveDebug<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.pos.variant;
         let size = v.size;
@@ -93,7 +95,7 @@ impl fmt::Debug for MoveDebug<'_> {
     }
 }
 
-impl fmt::Display for MoveDebug<'_> {
+impl<B: Board> fmt::Display for MoveDebug<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.pos.move_text(&self.m))
     }
@@ -199,13 +201,15 @@ impl fmt::Display for Outcome {
 /// # Ok::<_, betza::Error>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Position<'v> {
+pub struct Position<'v, B: Board = Small> {
     pub(crate) variant: &'v Variant,
-    pub(crate) colors: [Bitboard; 2],
-    pub(crate) roles: [Bitboard; MAX_ROLES],
+    pub(crate) colors: [Bitboard<B::Word>; 2],
+    /// `[Bitboard; MAX_ROLES]` on a [`Small`] board.
+    pub(crate) roles: B::Roles,
     /// 0 = empty, else `role + 1`, plus 0x80 for Black, plus [`MARKED`] for a
-    /// piece promoted from a pawn in a variant that marks them (crazyhouse `~`).
-    pub(crate) board: [u8; MAX_SQUARES],
+    /// piece promoted from a pawn in a variant that marks them (crazyhouse
+    /// `~`); `[u8; MAX_SQUARES]` on a [`Small`] board.
+    pub(crate) board: B::Mailbox,
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Option<Square>,
@@ -277,7 +281,7 @@ impl Hands {
     }
 }
 
-impl PartialEq for Position<'_> {
+impl<B: Board> PartialEq for Position<'_, B> {
     fn eq(&self, other: &Self) -> bool {
         self.variant.same_definition(other.variant)
             && self.board == other.board
@@ -291,9 +295,9 @@ impl PartialEq for Position<'_> {
     }
 }
 
-impl Eq for Position<'_> {}
+impl<B: Board> Eq for Position<'_, B> {}
 
-impl std::hash::Hash for Position<'_> {
+impl<B: Board> std::hash::Hash for Position<'_, B> {
     /// Hashes what `==` compares (the variant by its name: equal
     /// definitions have equal names), so positions can key a `HashMap`;
     /// [`Position::hash`] is the Zobrist key instead.
@@ -310,13 +314,13 @@ impl std::hash::Hash for Position<'_> {
     }
 }
 
-impl fmt::Debug for Position<'_> {
+impl<B: Board> fmt::Debug for Position<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({} {})", self.variant.name, self.to_fen())
     }
 }
 
-impl fmt::Display for Position<'_> {
+impl<B: Board> fmt::Display for Position<'_, B> {
     /// The board as text, highest rank first, `.` for empty squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = self.variant.size;
@@ -342,7 +346,7 @@ impl fmt::Display for Position<'_> {
     }
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The same position borrowing `variant` for another lifetime, if it is
     /// this position's variant (the same object, or one of the same
     /// definition): to keep a copy of a
@@ -358,26 +362,42 @@ impl<'v> Position<'v> {
     /// assert_ne!(&before, game.position());
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w>> {
-        self.variant
-            .same_definition(variant)
-            .then_some(Position { variant, ..*self })
+    pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w, B>> {
+        // The same board type too: a large board's tables are its own.
+        (self.variant.same_definition(variant)
+            && self.variant.large.is_some() == variant.large.is_some())
+        .then_some(Position { variant, ..*self })
     }
+}
 
+impl<'v> Position<'v> {
     /// The variant's start position.
     pub fn start(variant: &'v Variant) -> Position<'v> {
         Position::from_fen(variant, &variant.start_fen)
             .expect("a variant's start position is checked when it is built")
     }
 
+    /// Reads a position in FEN (see `docs/notation.md`).
+    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+        crate::fen::parse(variant, fen)
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &'v Variant {
+        self.variant
+    }
+}
+
+impl<'v, B: Board> Position<'v, B> {
     /// An empty board, White to move, no rights; for building positions
     /// piece by piece before validating them through FEN.
-    pub(crate) fn empty(variant: &'v Variant) -> Position<'v> {
+    pub(crate) fn empty(variant: &'v Variant) -> Position<'v, B> {
         Position {
             variant,
-            colors: [Bitboard::EMPTY; 2],
-            roles: [Bitboard::EMPTY; MAX_ROLES],
-            board: [0; MAX_SQUARES],
+            colors: [B::EMPTY; 2],
+            roles: B::NO_ROLES,
+            board: B::NO_PIECES,
             side: Color::White,
             castling: 0,
             ep: None,
@@ -388,21 +408,10 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Reads a position in FEN (see `docs/notation.md`).
-    pub fn from_fen(variant: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
-        crate::fen::parse(variant, fen)
-    }
-
     /// Writes the position as FEN. The en-passant square is written only when a
     /// legal en-passant capture exists.
     pub fn to_fen(&self) -> String {
         crate::fen::write(self)
-    }
-
-    /// The variant.
-    #[inline]
-    pub fn variant(&self) -> &'v Variant {
-        self.variant
     }
 
     /// The board size.
@@ -460,14 +469,14 @@ impl<'v> Position<'v> {
     /// assert_eq!(pos.debug_move(&m).to_string(), "e2e4");
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn debug_move<'a>(&'a self, m: &Move) -> MoveDebug<'a> {
+    pub fn debug_move<'a>(&'a self, m: &Move) -> MoveDebug<'a, B> {
         MoveDebug { pos: self, m: *m }
     }
 
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = *self.board.get(sq.index())?;
+        let code = *self.board.as_ref().get(sq.index())?;
         (code != 0).then(|| Piece {
             role: Role((code & 0x3f) - 1),
             color: if code & 0x80 != 0 {
@@ -534,18 +543,19 @@ impl<'v> Position<'v> {
 
     /// Squares holding pieces of `color`.
     #[inline]
-    pub fn occupied_by(&self, color: Color) -> Bitboard {
+    pub fn occupied_by(&self, color: Color) -> Bitboard<B::Word> {
         self.colors[color.index()]
     }
 
     /// Squares holding pieces of type `role` (both sides).
     #[inline]
-    pub fn pieces_of(&self, role: Role) -> Bitboard {
+    pub fn pieces_of(&self, role: Role) -> Bitboard<B::Word> {
         // A role of no variant (hand-made) stands nowhere.
         self.roles
+            .as_ref()
             .get(role.index())
             .copied()
-            .unwrap_or(Bitboard::EMPTY)
+            .unwrap_or(B::EMPTY)
     }
 
     /// The royal piece's square of `color`.
@@ -660,8 +670,8 @@ impl<'v> Position<'v> {
 
     /// The squares the piece on `from` may legally move to (for highlighting).
     /// Found from that piece's moves alone.
-    pub fn legal_targets(&self, from: Square) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
+    pub fn legal_targets(&self, from: Square) -> Bitboard<B::Word> {
+        let mut targets = B::EMPTY;
         self.for_each_legal_move_from(from, |m| targets = targets.with(m.to));
         targets
     }
@@ -684,7 +694,7 @@ impl<'v> Position<'v> {
     }
 
     /// The position after `m`, which must be legal here.
-    pub fn play(&self, m: &Move) -> Result<Position<'v>, MoveError> {
+    pub fn play(&self, m: &Move) -> Result<Position<'v, B>, MoveError> {
         if !self.is_legal(m) {
             return Err(MoveError::Illegal {
                 text: self.move_text(m),
@@ -697,7 +707,7 @@ impl<'v> Position<'v> {
     pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
         let code = match piece {
             None => 0,
-            Some(p) if p.role.index() < MAX_ROLES => {
+            Some(p) if p.role.index() < B::MAX_ROLES => {
                 (p.role.0 + 1) | if p.color == Color::Black { 0x80 } else { 0 }
             }
             Some(_) => return, // only a hand-made move can get here
@@ -709,10 +719,10 @@ impl<'v> Position<'v> {
     /// there; off-board squares are ignored (only a hand-made move has them).
     #[inline(always)]
     fn put_code(&mut self, sq: Square, code: u8) {
-        let Some(&old) = self.board.get(sq.index()) else {
+        let Some(&old) = self.board.as_ref().get(sq.index()) else {
             return;
         };
-        let bit = sq.bb();
+        let bit = B::bb(sq);
         if old != 0 {
             self.colors[(old >> 7) as usize] &= !bit;
             self.roles[((old & 0x3f) - 1) as usize] &= !bit;
@@ -733,7 +743,7 @@ impl<'v> Position<'v> {
     /// position is good only for asking that. Any other move gives a
     /// meaningless (but memory-safe) result; one naming a square off this
     /// board or a type this variant lacks leaves the position as it is.
-    pub fn play_unchecked(&self, m: &Move) -> Position<'v> {
+    pub fn play_unchecked(&self, m: &Move) -> Position<'v, B> {
         let mut next = *self;
         if self.fits(m) {
             next.make(m);
@@ -776,7 +786,7 @@ impl<'v> Position<'v> {
         };
         // A role beyond the board codes comes only from a hand-made move.
         let code = |role: Role| {
-            if role.index() < MAX_ROLES {
+            if role.index() < B::MAX_ROLES {
                 (role.0 + 1) | ((us as u8) << 7)
             } else {
                 0
@@ -785,7 +795,11 @@ impl<'v> Position<'v> {
         let plain = !m
             .flags
             .intersects(MoveFlags::EN_PASSANT | MoveFlags::CASTLE | MoveFlags::VIA);
-        if plain && m.from != m.to && m.from.index() < MAX_SQUARES && m.to.index() < MAX_SQUARES {
+        if plain
+            && m.from != m.to
+            && m.from.index() < B::PLAIN_SQUARES
+            && m.to.index() < B::PLAIN_SQUARES
+        {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
             // Without promotion the piece placed is the one that left.
@@ -797,7 +811,7 @@ impl<'v> Position<'v> {
             if HANDS && tc != 0 {
                 self.capture_to_hand_slow(tc, &mut undo);
             }
-            let (fb, tb) = (square_bit(m.from), square_bit(m.to));
+            let (fb, tb) = (B::square_bit(m.from), B::square_bit(m.to));
             self.toggle(tb, tc);
             if fc == placed {
                 self.toggle(fb | tb, fc);
@@ -854,8 +868,8 @@ impl<'v> Position<'v> {
     /// Takes back the move `make_with::<HANDS>` played and returned `undo` for.
     #[inline(always)]
     pub(crate) fn unmake_with<const HANDS: bool>(&mut self, undo: &Undo) {
-        if undo.from.index() < MAX_SQUARES {
-            let (fb, tb) = (square_bit(undo.from), square_bit(undo.to));
+        if undo.from.index() < B::PLAIN_SQUARES {
+            let (fb, tb) = (B::square_bit(undo.from), B::square_bit(undo.to));
             if undo.from_code == undo.placed {
                 self.toggle(fb | tb, undo.placed);
             } else {
@@ -948,7 +962,7 @@ impl<'v> Position<'v> {
             None => (m.from != m.to).then_some(m.to),
         };
         if let Some(d) = &self.variant.drops
-            && let Some(&c) = victim.and_then(|v| self.board.get(v.index()))
+            && let Some(&c) = victim.and_then(|v| self.board.as_ref().get(v.index()))
             && c != 0
             && c & 0x80 != (us as u8) << 7
         {
@@ -963,7 +977,11 @@ impl<'v> Position<'v> {
                     .map_or(0, |d| d.marked as u8 * MARKED)
         } else if m.promotion.is_none() {
             // The piece keeps its mark when it moves.
-            self.board.get(m.from.index()).copied().unwrap_or(placed)
+            self.board
+                .as_ref()
+                .get(m.from.index())
+                .copied()
+                .unwrap_or(placed)
         } else {
             placed
         };
@@ -977,7 +995,7 @@ impl<'v> Position<'v> {
         self.set(m.to, placed, undo);
         if let Some(c) = &self.variant.castling
             && m.is_castle()
-            && c.rook.index() < MAX_ROLES
+            && c.rook.index() < B::MAX_ROLES
         {
             let side = usize::from(m.to.0 < m.from.0);
             let rook = (c.rook.0 + 1) | ((us as u8) << 7);
@@ -997,7 +1015,7 @@ impl<'v> Position<'v> {
     /// Adds or removes the piece of board code `code` on the square `bit`
     /// in the bitboards (not the board array).
     #[inline(always)]
-    fn toggle(&mut self, bit: Bitboard, code: u8) {
+    fn toggle(&mut self, bit: Bitboard<B::Word>, code: u8) {
         if code != 0 {
             self.colors[(code >> 7) as usize] ^= bit;
             self.roles[((code & 0x3f) - 1) as usize] ^= bit;
@@ -1007,7 +1025,7 @@ impl<'v> Position<'v> {
     /// `put_code`, remembering what stood there.
     #[inline(always)]
     fn set(&mut self, sq: Square, code: u8, undo: &mut Undo) {
-        if let Some(&old) = self.board.get(sq.index()) {
+        if let Some(&old) = self.board.as_ref().get(sq.index()) {
             undo.extra[undo.extra_len as usize] = (sq, old);
             undo.extra_len += 1;
             self.put_code(sq, code);
@@ -1274,8 +1292,8 @@ impl<'v> Position<'v> {
     /// assert_eq!(pos.drop_squares(v.role_by_token("P").unwrap()).count(), 48);
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn drop_squares(&self, role: Role) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
+    pub fn drop_squares(&self, role: Role) -> Bitboard<B::Word> {
+        let mut targets = B::EMPTY;
         if self.hand_count(self.side, role) > 0 {
             self.generate(true, &mut |m| {
                 if m.is_drop() && m.role == role {
@@ -1289,11 +1307,14 @@ impl<'v> Position<'v> {
     /// Whether the piece on `sq` was promoted from a pawn (crazyhouse's
     /// `~`): captured, it enters the hand as a pawn.
     pub fn is_marked(&self, sq: Square) -> bool {
-        self.board.get(sq.index()).is_some_and(|&c| c & MARKED != 0)
+        self.board
+            .as_ref()
+            .get(sq.index())
+            .is_some_and(|&c| c & MARKED != 0)
     }
 
     #[inline]
-    pub(crate) fn occupied(&self) -> Bitboard {
+    pub(crate) fn occupied(&self) -> Bitboard<B::Word> {
         self.colors[0] | self.colors[1]
     }
 }

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, Color, Square};
+use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags, MoveList};
 use crate::position::{Piece, Position, Undo};
 use crate::variant::Role;
@@ -57,7 +57,7 @@ impl fmt::Display for UndoError {
 
 impl std::error::Error for UndoError {}
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The squares of the opponent's pieces that attack the side to move's
     /// royal piece (empty when not in check): what a GUI highlights.
     ///
@@ -69,17 +69,17 @@ impl<'v> Position<'v> {
     /// assert_eq!(names, ["a1", "f3"]);
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn checkers(&self) -> Bitboard {
+    pub fn checkers(&self) -> Bitboard<B::Word> {
         let us = self.side;
         let them = us.opposite();
         let Some(k) = self.king(us) else {
-            return Bitboard::EMPTY;
+            return B::EMPTY;
         };
         let occ = self.occupied();
-        let mut found = Bitboard::EMPTY;
+        let mut found = B::EMPTY;
         if self.attacked(k, them, occ, self.colors[them.index()]) {
             for sq in self.colors[them.index()] {
-                if self.attacked(k, them, occ, sq.bb()) {
+                if self.attacked(k, them, occ, B::bb(sq)) {
                     found = found.with(sq);
                 }
             }
@@ -130,7 +130,7 @@ impl<'v> Position<'v> {
     /// ```
     pub fn for_each_legal_move_from(&self, from: Square, mut f: impl FnMut(Move)) {
         if from.index() < self.size().squares() && self.colors[self.side.index()].contains(from) {
-            self.generate_from(!from.bb(), false, true, &mut f);
+            self.generate_from(!B::bb(from), false, true, &mut f);
         }
     }
 
@@ -154,8 +154,8 @@ impl<'v> Position<'v> {
         let mut found = false;
         if m.is_drop() {
             // A drop has no piece to start from: the drops of its type.
-            self.generate_from(!Bitboard::EMPTY, true, true, &mut |x| found |= x == *m);
-        } else if self.board.get(m.from.index()).is_some() {
+            self.generate_from(!B::EMPTY, true, true, &mut |x| found |= x == *m);
+        } else if self.board.as_ref().get(m.from.index()).is_some() {
             self.for_each_legal_move_from(m.from, |x| found |= x == *m);
         }
         found

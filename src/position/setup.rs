@@ -12,7 +12,7 @@ use std::fmt;
 
 use bitflags::bitflags;
 
-use crate::bitboard::{Bitboard, Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, Board, Color, MAX_LARGE_SQUARES, Square, SquareSet};
 use crate::fen::FenError;
 use crate::position::{MARKED, Piece, Position};
 use crate::variant::{MAX_HAND_COUNT, MAX_ROLES, NO_SLOT, Role, Variant};
@@ -69,7 +69,7 @@ impl CastlingRights {
 pub struct Setup {
     /// The piece on each square, by [`Square`] index; squares beyond the
     /// variant's board must stay empty.
-    pub board: [Option<Piece>; MAX_SQUARES],
+    pub board: [Option<Piece>; MAX_LARGE_SQUARES],
     /// The side to move.
     pub side: Color,
     /// The castling rights.
@@ -99,7 +99,7 @@ impl Setup {
     /// 0 and move 1.
     pub const fn empty() -> Setup {
         Setup {
-            board: [None; MAX_SQUARES],
+            board: [None; MAX_LARGE_SQUARES],
             side: Color::White,
             castling: CastlingRights::empty(),
             ep_square: None,
@@ -395,10 +395,13 @@ pub(crate) fn right_letter(color: Color, king_side: bool) -> char {
 /// Builds the position of `setup` (whatever it holds) and lists every rule
 /// it breaks. Placement problems that make the board unusable (a piece off
 /// the board, an unknown role) leave the piece off.
-pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<SetupProblem>) {
+pub(crate) fn build<'v, B: Board>(
+    v: &'v Variant,
+    setup: &Setup,
+) -> (Position<'v, B>, Vec<SetupProblem>) {
     let size = v.size;
     let mut problems = Vec::new();
-    let mut pos = Position::empty(v);
+    let mut pos = Position::<B>::empty(v);
     for (sq, piece) in setup.pieces() {
         if !size.contains(sq) {
             problems.push(SetupProblem::OffBoard { square: sq });
@@ -424,7 +427,8 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
     for (i, p) in v.pieces.iter().enumerate() {
         if let Some(region) = p.confinement {
             for color in Color::ALL {
-                let outside = pos.roles[i] & pos.colors[color.index()] & !region.of(color);
+                let outside =
+                    pos.roles[i] & pos.colors[color.index()] & !B::widen(region.of(color));
                 for square in outside.squares() {
                     problems.push(SetupProblem::Confinement {
                         color,
@@ -496,7 +500,7 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
                 .and_then(|p| v.pieces[p.index()].initial)
                 .map(|reg| reg.of(mover));
             match (origin, landing, initial) {
-                (Some(o), Some(l), Some(init)) if init.contains(o) => {
+                (Some(o), Some(l), Some(init)) if B::widen(init).contains(o) => {
                     pos.ep = Some(sq);
                     pos.ep_victim = Some(l);
                 }
@@ -522,8 +526,8 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
         if pos.attacked(their_king, pos.side, occ, pos.colors[pos.side.index()]) {
             let facing = v.facing_kings && {
                 let k = pos.king(pos.side).expect("royal count checked");
-                v.tables.same_file(k, their_king)
-                    && (v.tables.file_between(k, their_king) & occ).is_empty()
+                B::tables(v).same_file(k, their_king)
+                    && (B::tables(v).file_between(k, their_king) & occ).is_empty()
             };
             problems.push(if facing {
                 SetupProblem::KingsFacing
@@ -536,7 +540,12 @@ pub(crate) fn build<'v>(v: &'v Variant, setup: &Setup) -> (Position<'v>, Vec<Set
 }
 
 /// Marks and hands: what the variant allows, within what a hand holds.
-fn hands(v: &Variant, setup: &Setup, pos: &mut Position<'_>, problems: &mut Vec<SetupProblem>) {
+fn hands<B: Board>(
+    v: &Variant,
+    setup: &Setup,
+    pos: &mut Position<'_, B>,
+    problems: &mut Vec<SetupProblem>,
+) {
     for sq in setup.marked.squares() {
         let ok = v.drops.as_ref().is_some_and(|d| d.marked)
             && pos.piece_at(sq).is_some_and(|p| {

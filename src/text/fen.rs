@@ -1,6 +1,6 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use crate::bitboard::{Bitboard, Color, Square, SquareName};
+use crate::bitboard::{Bitboard, Board, Color, Square, SquareName};
 use crate::position::{MARKED, Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
@@ -262,6 +262,11 @@ pub(crate) fn parse_board(
                 let sq = size.square(file as i32, rank as i32).expect("on board");
                 out.push((sq, Piece { role, color }));
                 if mark {
+                    // Marks need drops, which boards past 128 squares do
+                    // not have yet: a mark there is refused as any stray one.
+                    if sq.index() >= crate::bitboard::MAX_SQUARES {
+                        return Err(FenError::Marked(size.square_name(sq)));
+                    }
                     marked = marked.with(sq);
                 }
             }
@@ -318,7 +323,12 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         if !strict {
             return Ok(());
         }
-        let (_, problems) = crate::setup::build(v, setup);
+        // Built in the variant's board type (one test per FEN, not per move).
+        let problems = if v.large.is_some() {
+            crate::setup::build::<crate::bitboard::Large>(v, setup).1
+        } else {
+            crate::setup::build::<crate::bitboard::Small>(v, setup).1
+        };
         match problems.into_iter().find(|p| p.part() == part) {
             Some(p) => Err(fen_error(v, &p, &fields)),
             None => Ok(()),
@@ -432,7 +442,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
     }
 }
 
-pub(crate) fn parse<'v>(v: &'v Variant, fen: &str) -> Result<Position<'v>, FenError> {
+pub(crate) fn parse<'v, B: Board>(v: &'v Variant, fen: &str) -> Result<Position<'v, B>, FenError> {
     let fen = fen.trim();
     let setup = read_setup(v, fen, true)?;
     let (pos, problems) = crate::setup::build(v, &setup);
@@ -458,7 +468,7 @@ pub(crate) fn castling_text(rights: u8) -> String {
     s
 }
 
-pub(crate) fn write(pos: &Position<'_>) -> String {
+pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
     let v = pos.variant;
     let size = v.size;
     let mut s = String::with_capacity(96);
@@ -507,7 +517,7 @@ pub(crate) fn write(pos: &Position<'_>) -> String {
 
 /// Both hands as FEN writes them: White's pieces then Black's, in the
 /// variant's order of types, one letter per piece (`PPn`).
-pub(crate) fn hands_text(pos: &Position<'_>) -> String {
+pub(crate) fn hands_text<B: Board>(pos: &Position<'_, B>) -> String {
     let mut s = String::new();
     let Some(d) = &pos.variant.drops else {
         return s;

@@ -26,7 +26,41 @@ pub(super) struct Checked {
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
-    let size = board(def)?;
+    check_on(def, board(def)?)
+}
+
+/// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
+/// to 16x16; past 128 squares without the rules whose squares a
+/// definition holds in 128 bits (regions, castling, drops), yet.
+pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
+    let size = BoardSize::new_large(def.files, def.ranks).ok_or(VariantError::BoardSize {
+        files: def.files,
+        ranks: def.ranks,
+    })?;
+    if size.squares() > crate::bitboard::MAX_SQUARES {
+        let missing = if def.pieces.iter().any(|p| p.confinement.is_some()) {
+            Some("confinement")
+        } else if def.pieces.iter().any(|p| p.initial.is_some()) {
+            Some("initial regions")
+        } else if def.pieces.iter().any(|p| p.drop_region.is_some()) || def.drops.is_some() {
+            Some("drops")
+        } else if matches!(def.promotion, PromotionDef::Zone { .. }) {
+            Some("promotion zones")
+        } else if def.castling.is_some() {
+            Some("castling")
+        } else if def.immobility_illegal {
+            Some("illegal immobility")
+        } else {
+            None
+        };
+        if let Some(what) = missing {
+            return Err(VariantError::LargeBoard(what.to_string()));
+        }
+    }
+    check_on(def, size)
+}
+
+fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> {
     piece_count(def)?;
     tokens(def)?;
     let royal = royal(def)?;

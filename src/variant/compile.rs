@@ -1,17 +1,22 @@
 //! Compiling a checked definition: move tables, castling
 //! squares, and the start position's own check.
 
-use crate::bitboard::{Bitboard, Color, MAX_SQUARES, Square};
+use crate::bitboard::{Bitboard, Board, Color, Large, MAX_LARGE_SQUARES, MAX_SQUARES, Square};
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
 
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, Promotion, Role, Variant, VariantError,
+    Castling, DropRules, LargeData, LargeWord, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, Promotion, Role,
+    Variant, VariantError,
 };
 
-pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantError> {
+pub(super) fn compile(
+    def: VariantDef,
+    c: Checked,
+    want_large: bool,
+) -> Result<Variant, VariantError> {
     let specs: [Vec<PieceSpec<'_>>; 2] = Color::ALL.map(|color| {
         c.parsed
             .iter()
@@ -25,7 +30,17 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
             })
             .collect()
     });
-    let tables = Tables::build(c.size, &specs).map_err(|e| e.into_variant_error(&c.pieces))?;
+    // A board past 128 squares has only the large board's tables (built
+    // below); its small ones are empty and never read.
+    let large = c.size.squares() > MAX_SQUARES;
+    let small_specs: [Vec<PieceSpec<'_>>; 2] = [Vec::new(), Vec::new()];
+    let small_size = if large {
+        crate::BoardSize::new(1, 1).expect("1x1")
+    } else {
+        c.size
+    };
+    let tables = Tables::build(small_size, if large { &small_specs } else { &specs })
+        .map_err(|e| e.into_variant_error(&c.pieces))?;
     let mut promotion_choices = [0u8; MAX_ROLES];
     for (i, p) in c.pieces.iter().enumerate() {
         promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
@@ -60,6 +75,7 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         ),
         must_promote: [[Bitboard::EMPTY; MAX_ROLES]; 2],
         def,
+        large: None,
     };
     let immobile = immobility(&v)?;
     if let Promotion::Zone { forced, .. } = v.promotion {
@@ -89,9 +105,69 @@ pub(super) fn compile(def: VariantDef, c: Checked) -> Result<Variant, VariantErr
         no_castling_overlap(&v, &castling)?;
         v.castling = Some(castling);
     }
+    if want_large {
+        let data = large_data(&v, &c.parsed)?;
+        v.large = Some(Box::new(data));
+        crate::fen::parse::<Large>(&v, &v.start_fen)
+            .map_err(|e| VariantError::StartFen(e.to_string()))?;
+        return Ok(v);
+    }
     // The start position must be valid (castling rights included).
     Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;
     Ok(v)
+}
+
+/// What the generator instantiated for [`Large`] reads: the tables built in
+/// the large board's word, the squares of the variant's rules widened.
+fn large_data(
+    v: &Variant,
+    parsed: &[crate::notation::ParsedPiece],
+) -> Result<LargeData, VariantError> {
+    let pieces = &v.pieces;
+    let w = <Large as Board>::widen;
+    let specs: [Vec<PieceSpec<'_, LargeWord>>; 2] = Color::ALL.map(|color| {
+        parsed
+            .iter()
+            .zip(pieces)
+            .enumerate()
+            .map(|(i, (b, p))| PieceSpec {
+                royal: i == v.royal.index(),
+                terms: &b.terms,
+                confinement: p.confinement.map(|r| w(r.of(color))),
+                initial: p.initial.map(|r| w(r.of(color))),
+            })
+            .collect()
+    });
+    let tables = Tables::build(v.size, &specs).map_err(|e| e.into_variant_error(pieces))?;
+    let region = |r: super::Region| super::Region {
+        white: w(r.white),
+        black: w(r.black),
+    };
+    let promotion = match v.promotion {
+        Promotion::None => Promotion::None,
+        Promotion::OnCapture { captured_becomes } => Promotion::OnCapture { captured_becomes },
+        Promotion::Zone { zone, forced } => Promotion::Zone {
+            zone: region(zone),
+            forced: region(forced),
+        },
+    };
+    let drops = v.drops.as_ref().map(|d| DropRules {
+        roles: d.roles.clone(),
+        slot: d.slot,
+        into_hand: d.into_hand,
+        marked: d.marked,
+        pawn_slot: d.pawn_slot,
+        region: d.region.map(|r| r.map(w)),
+        per_file: d.per_file,
+        no_mate: d.no_mate,
+        files: d.files.iter().map(|&f| w(f)).collect(),
+    });
+    Ok(LargeData {
+        tables,
+        must_promote: v.must_promote.map(|r| r.map(w)),
+        promotion,
+        drops,
+    })
 }
 
 /// `[colour][role]`: the squares where a piece could never move again, when
@@ -213,7 +289,7 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
     let mut rook_start = [[Square(0); 2]; 2];
     let mut king_to = [[Square(0); 2]; 2];
     let mut rook_to = [[Square(0); 2]; 2];
-    let mut rights_lost = [0u8; MAX_SQUARES];
+    let mut rights_lost = [0u8; MAX_LARGE_SQUARES];
     for color in Color::ALL {
         let king = start
             .iter()

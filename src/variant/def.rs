@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::bitboard::{Bitboard, BoardSize, Color};
+use crate::bitboard::{BitWord, Bitboard, BoardSize, Color};
 
 /// A set of squares for each side, such as a fortress or a promotion zone.
 ///
@@ -11,23 +11,25 @@ use crate::bitboard::{Bitboard, BoardSize, Color};
 /// squares (`h1`) and rectangles given by two opposite corners (`h1-j3`);
 /// the empty string is the empty region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Region {
+pub struct Region<W: BitWord = u128> {
     /// White's squares.
-    pub white: Bitboard,
+    pub white: Bitboard<W>,
     /// Black's squares.
-    pub black: Bitboard,
+    pub black: Bitboard<W>,
 }
 
-impl Region {
+impl<W: BitWord> Region<W> {
     /// The squares of `color`.
     #[inline]
-    pub const fn of(&self, color: Color) -> Bitboard {
+    pub const fn of(&self, color: Color) -> Bitboard<W> {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
         }
     }
+}
 
+impl Region {
     /// A region from square names, such as `["h1", "i2"]`; `None` if a name is
     /// not a square of `size`.
     pub fn from_names(size: BoardSize, white: &[&str], black: &[&str]) -> Option<Region> {
@@ -68,14 +70,22 @@ impl Region {
             return Ok(set);
         }
         let square = |s: &str| {
-            size.parse_square(s.trim()).ok_or_else(|| {
+            let sq = size.parse_square(s.trim()).ok_or_else(|| {
                 format!(
                     "{} is not a square of the {}x{} board",
                     crate::quote::quoted(s.trim()),
                     size.files(),
                     size.ranks()
                 )
-            })
+            })?;
+            // A large board's regions are not held yet (issue 24).
+            if sq.index() >= crate::bitboard::MAX_SQUARES {
+                return Err(format!(
+                    "{}: regions of boards over 128 squares are not supported yet",
+                    crate::quote::quoted(s.trim())
+                ));
+            }
+            Ok(sq)
         };
         for item in text.split(',') {
             match item.split_once('-') {

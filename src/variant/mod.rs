@@ -20,7 +20,9 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::bitboard::{Bitboard, BoardSize, Color, MAX_SQUARES, Square};
+use crate::bitboard::{
+    BitWord, Bitboard, Board, BoardSize, Color, Large, MAX_LARGE_SQUARES, Square,
+};
 use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
@@ -58,7 +60,7 @@ pub(crate) const NO_SLOT: u8 = u8::MAX;
 
 /// Compiled hands and drops.
 #[derive(Clone, Debug)]
-pub(crate) struct DropRules {
+pub(crate) struct DropRules<W: BitWord = u128> {
     /// Hand slot to role, in the variant's order of types.
     pub roles: Vec<Role>,
     /// Role to its hand slot, or [`NO_SLOT`].
@@ -71,14 +73,14 @@ pub(crate) struct DropRules {
     pub pawn_slot: u8,
     /// `[slot][colour]`: where the type may be dropped, squares where it
     /// could never move taken out when immobility is illegal.
-    pub region: [[Bitboard; 2]; MAX_HAND_TYPES],
+    pub region: [[Bitboard<W>; 2]; MAX_HAND_TYPES],
     /// `[slot]`: the most unpromoted pieces of the type a side may have on
     /// one file for a drop there (0: no limit).
     pub per_file: [u8; MAX_HAND_TYPES],
     /// `[slot]`: a drop of the type that checkmates is illegal.
     pub no_mate: [bool; MAX_HAND_TYPES],
     /// Each file's squares.
-    pub files: Vec<Bitboard>,
+    pub files: Vec<Bitboard<W>>,
 }
 
 /// A piece type, as its index in its variant's piece list.
@@ -260,6 +262,9 @@ pub enum VariantError {
     },
     /// No piece types, or more than [`MAX_ROLES`].
     PieceCount(usize),
+    /// A rule that boards of more than 128 squares ([`crate::LargeVariant`])
+    /// do not have yet; the text names it.
+    LargeBoard(String),
     /// A token is not `[+]LETTER`.
     BadToken {
         /// The piece's name.
@@ -379,10 +384,10 @@ pub struct PieceType {
 
 /// Compiled promotion scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Promotion {
+pub(crate) enum Promotion<W: BitWord = u128> {
     None,
     OnCapture { captured_becomes: Option<Role> },
-    Zone { zone: Region, forced: Region },
+    Zone { zone: Region<W>, forced: Region<W> },
 }
 
 /// Compiled castling set-up.
@@ -400,7 +405,7 @@ pub(crate) struct Castling {
     /// `[colour][side]`: the Rook's destination.
     pub rook_to: [[Square; 2]; 2],
     /// Per square: the rights lost when a move starts or ends there.
-    pub rights_lost: [u8; MAX_SQUARES],
+    pub rights_lost: [u8; MAX_LARGE_SQUARES],
 }
 
 /// A compiled variant: immutable, shareable, many may live in one process.
@@ -440,7 +445,24 @@ pub struct Variant {
     /// squares and, with immobility illegal, where it could never move).
     pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],
     pub(crate) def: VariantDef,
+    /// For a variant on a [`Large`] board: its tables and squares in the
+    /// large board's word (the fields above that hold squares are then
+    /// unused).
+    pub(crate) large: Option<Box<LargeData>>,
 }
+
+/// What a variant on a [`Large`] board compiles in the large board's word:
+/// the fields of [`Variant`] that hold squares, for the generator
+/// instantiated for [`Large`].
+pub(crate) struct LargeData {
+    pub tables: Tables<LargeWord>,
+    pub must_promote: [[Bitboard<LargeWord>; MAX_ROLES]; 2],
+    pub promotion: Promotion<LargeWord>,
+    pub drops: Option<DropRules<LargeWord>>,
+}
+
+/// The bitboard word of a [`Large`] board.
+pub(crate) type LargeWord = <Large as Board>::Word;
 
 impl fmt::Debug for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -451,6 +473,15 @@ impl fmt::Debug for Variant {
 }
 
 impl Variant {
+    /// The large board's data; only positions of a [`Large`] board ask,
+    /// and those are made only for a variant compiled for one.
+    #[inline]
+    pub(crate) fn large(&self) -> &LargeData {
+        self.large
+            .as_deref()
+            .expect("a position of a large board exists only for a variant compiled for one")
+    }
+
     /// The built-in variant of that name, in any case (`"Meiriqi"` as a PGN
     /// `Variant` tag writes it): `decimaka`, `meiriqi`, `chess`,
     /// `capablanca` and the others of [`Variant::builtin_names`]. Built once,
@@ -474,7 +505,20 @@ impl Variant {
     /// Checks and compiles a variant definition.
     pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
         let checked = check::check(&def)?;
-        compile::compile(def, checked)
+        compile::compile(def, checked, false)
+    }
+
+    /// Reads a definition's text for the large board type (boards up to
+    /// 16x16, [`crate::LargeVariant`]).
+    pub(crate) fn read_large(text: &str) -> Result<VariantDef, VariantError> {
+        text::read_for(text, true)
+    }
+
+    /// Checks and compiles a definition for the large board type
+    /// ([`crate::LargeVariant`]).
+    pub(crate) fn new_large(def: VariantDef) -> Result<Variant, VariantError> {
+        let checked = check::check_large(&def)?;
+        compile::compile(def, checked, true)
     }
 
     /// Reads, checks and compiles a definition file's text (TOML; see
@@ -826,7 +870,12 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::BoardSize { files, ranks } => write!(
                 f,
-                "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares"
+                "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares \
+                 (up to 16x16 with LargeVariant, in perft and FEN only so far)"
+            ),
+            VariantError::LargeBoard(what) => write!(
+                f,
+                "boards over 128 squares are supported in perft/FEN only so far, without {what}"
             ),
             VariantError::PieceCount(v0) => write!(f, "{v0} piece types: a variant has 1 to 20"),
             VariantError::BadToken { name, token } => write!(

@@ -134,6 +134,11 @@ fn key_before(text: &str, at: usize) -> Option<String> {
 
 /// Reads a definition's text. See [`VariantDef`]'s `FromStr`.
 pub(crate) fn read(text: &str) -> Result<VariantDef, VariantError> {
+    read_for(text, false)
+}
+
+/// [`read`], with `large` for `LargeVariant`: boards of up to 16x16.
+pub(crate) fn read_for(text: &str, large: bool) -> Result<VariantDef, VariantError> {
     if text.len() > MAX_DEFINITION_BYTES {
         return Err(VariantError::TooLarge {
             bytes: text.len(),
@@ -148,11 +153,13 @@ pub(crate) fn read(text: &str) -> Result<VariantDef, VariantError> {
             message: e.message().trim().to_string(),
         }
     })?;
-    Reader { text }.def(raw)
+    Reader { text, large }.def(raw)
 }
 
 struct Reader<'t> {
     text: &'t str,
+    /// Boards past 128 squares are read (for `LargeVariant`).
+    large: bool,
 }
 
 impl Reader<'_> {
@@ -209,7 +216,12 @@ impl Reader<'_> {
         }
         let files = self.count(&raw.files, "files", 16)?;
         let ranks = self.count(&raw.ranks, "ranks", 16)?;
-        let size = BoardSize::new(files, ranks).ok_or_else(|| {
+        let size = if self.large {
+            BoardSize::new_large(files, ranks)
+        } else {
+            BoardSize::new(files, ranks)
+        };
+        let size = size.ok_or_else(|| {
             self.err(
                 raw.ranks.span(),
                 "ranks",

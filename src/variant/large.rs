@@ -1,0 +1,76 @@
+//! Variants on the [`Large`] board type: boards of up to 16x16 (issue 24).
+//!
+//! A [`LargeVariant`] is a [`Variant`] compiled for the generator
+//! instantiated for [`Large`] (bitboards of four 64-bit words, see the
+//! module docs of [`crate::bitboard`]): the one generator, not a second
+//! one. Its positions are [`Position<'_, Large>`](Position): they read and
+//! write FEN, list, play and text moves and count perft; SAN, PGN, [`Game`](crate::Game)
+//! and the C ABI take a [`Variant`] and stay with boards of at most 128
+//! squares so far, which is why a large variant is its own type (it cannot
+//! be handed to them by mistake). Boards past 128 squares have no regions
+//! (confinement, initial squares, promotion zones, drops) and no castling
+//! yet ([`VariantError::LargeBoard`]); a board of at most 128 squares may
+//! be compiled as a large one with all its rules, which is how the tests
+//! hold the two board types to the same counts.
+
+use crate::bitboard::{BoardSize, Large};
+use crate::fen::FenError;
+use crate::position::Position;
+use crate::variant::{PieceType, Variant, VariantDef, VariantError};
+
+/// A variant compiled for the [`Large`] board type.
+///
+/// ```
+/// use betza::{LargeVariant, Position, Variant};
+/// // Chess compiled for the large board type counts as chess does.
+/// let chess = Variant::by_name("chess").unwrap();
+/// let v = LargeVariant::from_definition(&chess.definition().to_string())?;
+/// let pos = v.start();
+/// assert_eq!(pos.perft(3), 8902);
+/// assert_eq!(pos.to_fen(), Position::start(chess).to_fen());
+/// let next = pos.play(&pos.parse_move("e2e4")?)?;
+/// assert_eq!(next.legal_moves().len(), 20);
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct LargeVariant(Variant);
+
+impl LargeVariant {
+    /// Checks and compiles a definition for the [`Large`] board type:
+    /// boards of up to 16x16 files and ranks.
+    pub fn new(def: VariantDef) -> Result<LargeVariant, VariantError> {
+        Variant::new_large(def).map(LargeVariant)
+    }
+
+    /// Reads, checks and compiles a definition file's text (TOML, as
+    /// [`Variant::from_definition`]) for the [`Large`] board type.
+    pub fn from_definition(text: &str) -> Result<LargeVariant, VariantError> {
+        LargeVariant::new(Variant::read_large(text)?)
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.0.size()
+    }
+
+    /// The piece types, indexed by [`crate::Role`].
+    pub fn pieces(&self) -> &[PieceType] {
+        self.0.pieces()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position<'_, Large> {
+        crate::fen::parse(&self.0, &self.0.start_fen)
+            .expect("a variant's start position is checked when it is built")
+    }
+
+    /// Reads a position in FEN (`docs/notation.md`).
+    pub fn from_fen(&self, fen: &str) -> Result<Position<'_, Large>, FenError> {
+        crate::fen::parse(&self.0, fen)
+    }
+}
