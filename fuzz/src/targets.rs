@@ -94,7 +94,8 @@ fn with_unlimited_twin<R>(pos: &Position<'_>, f: impl FnOnce(Option<&Position<'_
         return f(None);
     }
     let unlimited = without_limits(pos.variant());
-    match Position::from_fen(&unlimited, &pos.to_fen()) {
+    // By `Setup`, not FEN: the same data, without writing and reading text.
+    match Position::from_setup(&unlimited, &pos.setup()) {
         Ok(twin) => f(Some(&twin)),
         Err(_) => f(None),
     }
@@ -231,6 +232,30 @@ impl Hasher for QuickHash {
 /// move generations instead of one per move, so `play` can afford it at
 /// every ply (and every listed move gets checked when some input plays it).
 pub fn check_position(pos: &Position<'_>, moves: Moves) {
+    check_listed(pos, &pos.legal_moves(), moves);
+}
+
+/// What [`check_move`] made while checking a move, for [`play_game`] to use
+/// instead of making it again.
+struct Checked<'v> {
+    next: Position<'v>,
+    text: String,
+    san: String,
+}
+
+/// The hash of a move text, for [`check_listed`]'s set of texts: a set of
+/// `u64` instead of a set of strings (a shared hash is then compared as
+/// text).
+fn text_key(text: &str) -> u64 {
+    let mut h = QuickHash::default();
+    h.write(text.as_bytes());
+    h.finish()
+}
+
+/// [`check_position`] given `legal`, the position's `legal_moves()` (which
+/// [`play_game`] has made already). With [`Moves::Only`], returns what
+/// [`check_move`] made of that move.
+fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<Checked<'v>> {
     let v = pos.variant();
     let fen = pos.to_fen();
     let back = Position::from_fen(v, &fen)
@@ -242,70 +267,80 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
         "{}: hash after FEN round trip of {fen:?}",
         v.name()
     );
-
-    let legal = pos.legal_moves();
     assert_eq!(
-        back.legal_moves(),
+        back.legal_moves().as_slice(),
         legal,
         "{}: legal moves after FEN round trip of {fen:?}",
         v.name()
     );
     // Every end but a dead position leaves no legal move.
-    let ended = pos
-        .outcome()
-        .is_some_and(|o| o.reason != betza::EndReason::InsufficientMaterial);
+    let outcome = pos.outcome();
+    let ended = outcome.is_some_and(|o| o.reason != betza::EndReason::InsufficientMaterial);
     assert_eq!(
         ended,
         legal.is_empty(),
-        "{}: outcome {:?} with {} legal moves in {fen:?}",
+        "{}: outcome {outcome:?} with {} legal moves in {fen:?}",
         v.name(),
-        pos.outcome(),
         legal.len()
     );
     // Two legal moves never share a move text (whatever the move carries:
-    // a promotion, a drop, a square passed through). Sets, not nested loops:
-    // the fuzzer traces every comparison.
-    let mut seen: Set<String> = Set::default();
-    for a in &legal {
+    // a promotion, a drop, a square passed through). A set of the texts'
+    // hashes, not nested loops (the fuzzer traces every comparison); two
+    // texts of one hash are compared as text.
+    let mut seen: Set<u64> = Set::with_capacity_and_hasher(legal.len(), Default::default());
+    for a in legal {
         let text = pos.move_text(a);
-        if seen.contains(&text) {
-            let b = legal
-                .iter()
-                .find(|b| b != &a && pos.move_text(b) == text)
-                .unwrap_or(a);
-            panic!(
-                "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
-                v.name()
-            );
+        if !seen.insert(text_key(&text)) {
+            if let Some(b) = legal.iter().find(|b| *b != a && pos.move_text(b) == text) {
+                panic!(
+                    "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
+                    v.name()
+                );
+            }
         }
-        seen.insert(text);
     }
 
+    // Which pseudo-legal moves are listed. The legal list is the
+    // pseudo-legal one filtered (one generator), in its order: one walk
+    // finds every listed move. A list in another order (or a legal move that
+    // is not pseudo-legal) is searched through sets.
     let pseudo = pos.pseudo_legal_moves();
-    let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
-    let listed: Set<Move> = legal.iter().copied().collect();
-    for m in &legal {
-        assert!(
-            pseudo_set.contains(m),
-            "{}: legal {} ({m:?}) is not pseudo-legal in {fen:?}",
-            v.name(),
-            pos.move_text(m)
-        );
+    let mut listed = vec![false; pseudo.len()];
+    let mut found = 0;
+    for (i, m) in pseudo.iter().enumerate() {
+        if legal.get(found) == Some(m) {
+            listed[i] = true;
+            found += 1;
+        }
+    }
+    if found < legal.len() {
+        let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
+        for m in legal {
+            assert!(
+                pseudo_set.contains(m),
+                "{}: legal {} ({m:?}) is not pseudo-legal in {fen:?}",
+                v.name(),
+                pos.move_text(m)
+            );
+        }
+        let legal_set: Set<Move> = legal.iter().copied().collect();
+        for (i, m) in pseudo.iter().enumerate() {
+            listed[i] = legal_set.contains(m);
+        }
     }
     // The pseudo-legal moves the reference judges: those left out, and the
     // chosen listed ones.
-    let judged: Vec<&Move> = pseudo
+    let judged: Vec<(&Move, bool)> = pseudo
         .iter()
-        .filter(|m| match moves {
+        .zip(listed.iter().copied())
+        .filter(|&(m, listed)| match moves {
             Moves::All => true,
-            Moves::Only(only) => !listed.contains(m) || **m == only,
-            Moves::None => !listed.contains(m),
+            Moves::Only(only) => !listed || *m == only,
+            Moves::None => !listed,
         })
         .collect();
     // A game over at once (a bare King) has pseudo-legal moves but no legal one.
-    let over = pos
-        .outcome()
-        .is_some_and(|o| o.reason == betza::EndReason::BareKing);
+    let over = outcome.is_some_and(|o| o.reason == betza::EndReason::BareKing);
     // A drop of a type that may not mate (shogi's Pawn) is illegal when it
     // mates; otherwise legal means the King is not left capturable.
     let mates = |m: &Move| {
@@ -314,52 +349,49 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
             next.is_check() && next.legal_moves().is_empty()
         }
     };
-    let safe: Vec<bool> = with_unlimited_twin(pos, |twin| {
-        judged
-            .iter()
-            .map(|m| {
-                !over
-                    && !mates(m)
-                    && match twin {
-                        Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
-                        None => !king_capturable(&pos.play_unchecked(m)),
-                    }
-            })
-            .collect()
+    with_unlimited_twin(pos, |twin| {
+        for &(m, listed) in &judged {
+            let safe = !over
+                && !mates(m)
+                && match twin {
+                    Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
+                    None => !king_capturable(&pos.play_unchecked(m)),
+                };
+            // A move the walk missed because the pseudo-legal list has it
+            // twice is listed all the same.
+            if listed != safe && legal.contains(m) != safe {
+                panic!(
+                    "{}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",
+                    v.name(),
+                    pos.move_text(m),
+                    if listed { "listed" } else { "not listed" },
+                    if safe { "does not leave" } else { "leaves" },
+                );
+            }
+        }
     });
-    for (m, &safe) in judged.iter().zip(&safe) {
-        let listed = listed.contains(m);
-        assert_eq!(
-            listed,
-            safe,
-            "{}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",
-            v.name(),
-            pos.move_text(m),
-            if listed { "listed" } else { "not listed" },
-            if safe { "does not leave" } else { "leaves" },
-        );
-    }
 
     let hash = pos.hash();
     match moves {
         Moves::All => {
-            for m in &legal {
+            for m in legal {
                 check_move(pos, m, hash, &fen);
             }
+            None
         }
         Moves::Only(m) => {
             assert!(
-                listed.contains(&m),
+                legal.contains(&m),
                 "{}: {m:?} is not a legal move of {fen:?}",
                 v.name()
             );
-            check_move(pos, &m, hash, &fen);
+            Some(check_move(pos, &m, hash, &fen))
         }
-        Moves::None => {}
+        Moves::None => None,
     }
 }
 
-fn check_move(pos: &Position<'_>, m: &Move, hash: u64, fen: &str) {
+fn check_move<'v>(pos: &Position<'v>, m: &Move, hash: u64, fen: &str) -> Checked<'v> {
     let name = pos.variant().name();
     let text = pos.move_text(m);
     assert!(
@@ -403,6 +435,7 @@ fn check_move(pos: &Position<'_>, m: &Move, hash: u64, fen: &str) {
         next.hash(),
         "{name}: hash_after {text} differs from the hash of the next position, from {fen:?}"
     );
+    Checked { next, text, san }
 }
 
 /// Plays a game from `start`, each byte choosing a legal move (its value
@@ -429,16 +462,18 @@ pub fn play_game(
             break;
         }
         let m = legal[b as usize % legal.len()];
-        check_position(
-            &pos,
-            if every_move {
-                Moves::All
-            } else {
-                Moves::Only(m)
-            },
-        );
-        let next = pos.play(&m).expect("a listed move is legal");
-        let text = pos.move_text(&m);
+        // The next position, move text and SAN that check_move made, or
+        // (every move checked) made here.
+        let Checked { next, text, san } = if every_move {
+            check_listed(&pos, &legal, Moves::All);
+            Checked {
+                next: pos.play(&m).expect("a listed move is legal"),
+                text: pos.move_text(&m),
+                san: pos.san(&m),
+            }
+        } else {
+            check_listed(&pos, &legal, Moves::Only(m)).expect("the move checked")
+        };
         // Written only when a check fails: the FEN costs a move generation.
         let fen = || pos.to_fen();
         match ply % 3 {
@@ -455,7 +490,6 @@ pub fn play_game(
                 assert_eq!(got, m, "Game::play_text {text} in {:?}", fen());
             }
             _ => {
-                let san = pos.san(&m);
                 let got = game
                     .play_san(&san)
                     .unwrap_or_else(|e| panic!("Game::play_san {san} in {:?}: {e}", fen()));
