@@ -32,6 +32,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("variant", variant),
     ("play", play),
     ("definition", definition),
+    ("stateless", stateless),
 ];
 
 /// The built-in variants, in the order a selector byte picks them.
@@ -739,6 +740,14 @@ fn make_betza_list() -> Vec<String> {
     }
     list.sort();
     list.dedup();
+    // Locust (multi-capture) pieces, appended so that the committed seeds
+    // keep their picks: a checker's jump, `mc` on the capturing leg, capture
+    // and return, and a Lion.
+    for s in ["cafmW", "mcafW", "cavW", "KNADcavsWcafsbsWcavsFcafsbsF"] {
+        if !list.iter().any(|l| l == s) {
+            list.push(s.to_string());
+        }
+    }
     list
 }
 
@@ -988,4 +997,101 @@ pub fn definition(data: &[u8]) {
     check_position(&pos, Moves::All);
     let _ = pos.perft(2);
     play_game(v, data, MAX_VARIANT_PLIES, false);
+}
+
+/// Most moves a `stateless` input plays.
+const MAX_STATELESS_MOVES: usize = 48;
+
+/// `stateless`: the calls behind the Python package's pyffish-like
+/// stateless functions (`python/src/stateless.rs`), which take a variant,
+/// a start (`startpos`, a FEN or, for variants with drops, an SFEN) and
+/// moves. The input's first line names a built-in variant (else the first
+/// built-in), its second line is the start, and the rest are words, each
+/// read as move text, else USI, else SAN. A start that is refused is done
+/// with. Each word read as a move must name a legal move that passes
+/// [`check_position`]'s checks for that move; its USI reads back to it, the
+/// game (`Game::from_fen` / `Game::from_position`) plays its move text, and
+/// what the stateless calls answer of the new position agrees with the
+/// position: `gives_check` is `is_check`, the game is over exactly when its
+/// status says so, and, with drops, the SFEN (`get_fen(sfen=True)`) writes,
+/// reads and writes the same. A refused word is refused by the game too.
+pub fn stateless(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let mut lines = text.splitn(3, '\n');
+    let name = lines.next().unwrap_or("").trim();
+    let start = lines.next().unwrap_or("").trim();
+    let words = lines.next().unwrap_or("");
+    let v = Variant::by_name(name).unwrap_or_else(|_| builtin(0));
+    let drops = v.has_drops();
+    let mut game = if start.is_empty() || start == "startpos" {
+        Game::new(v)
+    } else {
+        match Game::from_fen(v, start) {
+            Ok(game) => game,
+            Err(_) if drops => match Position::from_sfen(v, start) {
+                Ok(pos) => Game::from_position(pos),
+                Err(_) => return,
+            },
+            Err(_) => return,
+        }
+    };
+    for word in words.split_whitespace().take(MAX_STATELESS_MOVES) {
+        // Over by the rules (a repetition, a dead position): no more moves.
+        if game.status().is_over() {
+            break;
+        }
+        let pos = game.position().rebind(v).expect("the game's variant");
+        let read = pos
+            .parse_move(word)
+            .or_else(|_| pos.parse_usi(word))
+            .ok()
+            .or_else(|| pos.parse_san(word).ok());
+        let Some(m) = read else {
+            // Not a move here in any notation: the game refuses it as text.
+            assert!(
+                game.play_text(word).is_err(),
+                "{}: Game::play_text accepts {word:?}, which parse_move refuses",
+                v.name()
+            );
+            continue;
+        };
+        let legal = pos.legal_moves();
+        let Checked { next, text, .. } =
+            check_listed(&pos, &legal, Moves::Only(m)).expect("the move checked");
+        let usi = pos.usi(&m);
+        assert_eq!(
+            pos.parse_usi(&usi).ok(),
+            Some(m),
+            "{}: USI {usi:?} does not read back to {text} in {:?}",
+            v.name(),
+            pos.to_fen()
+        );
+        let played = game
+            .play_text(&text)
+            .unwrap_or_else(|e| panic!("{}: Game::play_text {text}: {e}", v.name()));
+        assert_eq!(played, m, "{}: Game::play_text {text}", v.name());
+        assert_eq!(*game.position(), next, "{}: the game after {text}", v.name());
+        assert_eq!(
+            game.position().is_check(),
+            pos.gives_check(&m),
+            "{}: gives_check of {text}",
+            v.name()
+        );
+        assert_eq!(m.is_capture(), pos.is_capture(&m), "{}: is_capture of {text}", v.name());
+    }
+    let status = game.status();
+    assert_eq!(
+        status.is_over(),
+        game.outcome().is_some(),
+        "{}: status and outcome",
+        v.name()
+    );
+    if drops {
+        let pos = game.position();
+        let sfen = pos.to_sfen();
+        match Position::from_sfen(v, &sfen) {
+            Ok(back) => assert_eq!(back.to_sfen(), sfen, "{}: SFEN write, read, write", v.name()),
+            Err(e) => panic!("{}: own SFEN {sfen:?} refused: {e}", v.name()),
+        }
+    }
 }
