@@ -71,13 +71,21 @@ max_len() {
 # checks stay on (cargo-fuzz's default), as in `cargo test`.
 build_flags=(--sanitizer none)
 
-# Targets whose bytes are choices (a variant, then moves by their index; a
-# board size, pieces picked from a list, flags), not text: libFuzzer learns
-# little from their comparisons, and tracing them costs two thirds of the
-# time (`variant`: 2,800 execs/s traced, 6,300 untraced; the Betza texts it
-# may fuzz are the `betza` target's, traced). They are built apart, without
-# that tracing, in target/plain/.
-untraced="play variant"
+# Targets built without comparison tracing, apart in target/plain/: tracing
+# costs them two thirds of their time (`variant`: 2,800 execs/s traced,
+# 6,300 untraced; `betza`: 3,500 and 8,700) for little: the bytes of `play`
+# and `variant` are choices (a variant, moves by their index, a board size,
+# pieces picked from a list, flags), not text, and a Betza string is single
+# letters and digits, which `betza` gets from its dictionary (betza.dict)
+# instead of from traced comparisons.
+untraced="play variant betza"
+
+# Extra libFuzzer options per target.
+options() {
+  case "$1" in
+    betza) echo "-dict=betza.dict" ;;
+  esac
+}
 
 echo "=== building the fuzz targets"
 if ! cargo +nightly fuzz build "${build_flags[@]}"; then
@@ -112,7 +120,7 @@ for target in $(cargo +nightly fuzz list); do
   TIMEFORMAT='%R %U %S'
   cpu=$({ time "$(binary "$target")" "$work" "corpus/$target" \
       -artifact_prefix="artifacts/$target/" \
-      -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=5 \
+      -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=5 $(options "$target") \
       -print_final_stats=1 >"$log" 2>&1; echo "status $?" >>"$log"; } 2>&1)
   status=$(sed -n 's/^status //p' "$log" | tail -1)
   # libFuzzer's progress lines ("#1234 NEW ..."), notes and recommended

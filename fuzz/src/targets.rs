@@ -242,6 +242,10 @@ struct Checked<'v> {
     next: Position<'v>,
     text: String,
     san: String,
+    /// The hashes of the position and of the next one (a hash is computed
+    /// from the whole board).
+    hash: u64,
+    next_hash: u64,
 }
 
 /// The hash of a move text, for [`check_listed`]'s set of texts: a set of
@@ -262,9 +266,10 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
     let back = Position::from_fen(v, &fen)
         .unwrap_or_else(|e| panic!("{}: own FEN {fen:?} refused: {e}", v.name()));
     assert_eq!(back.to_fen(), fen, "{}: FEN write, read, write", v.name());
+    let hash = pos.hash();
     assert_eq!(
         back.hash(),
-        pos.hash(),
+        hash,
         "{}: hash after FEN round trip of {fen:?}",
         v.name()
     );
@@ -372,7 +377,6 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
         }
     });
 
-    let hash = pos.hash();
     match moves {
         Moves::All => {
             for m in legal {
@@ -431,12 +435,19 @@ fn check_move<'v>(pos: &Position<'v>, m: &Move, hash: u64, fen: &str) -> Checked
         m.is_drop() || pos.legal_targets(m.from()).contains(m.to()),
         "{name}: legal_targets misses {text} in {fen:?}"
     );
+    let next_hash = next.hash();
     assert_eq!(
         pos.hash_after(m, hash),
-        next.hash(),
+        next_hash,
         "{name}: hash_after {text} differs from the hash of the next position, from {fen:?}"
     );
-    Checked { next, text, san }
+    Checked {
+        next,
+        text,
+        san,
+        hash,
+        next_hash,
+    }
 }
 
 /// Plays a game from `start`, each byte choosing a legal move (its value
@@ -465,12 +476,21 @@ pub fn play_game(
         let m = legal[b as usize % legal.len()];
         // The next position, move text and SAN that check_move made, or
         // (every move checked) made here.
-        let Checked { next, text, san } = if every_move {
+        let Checked {
+            next,
+            text,
+            san,
+            hash,
+            next_hash,
+        } = if every_move {
             check_listed(&pos, &legal, Moves::All);
+            let next = pos.play(&m).expect("a listed move is legal");
             Checked {
-                next: pos.play(&m).expect("a listed move is legal"),
                 text: pos.move_text(&m),
                 san: pos.san(&m),
+                hash: pos.hash(),
+                next_hash: next.hash(),
+                next,
             }
         } else {
             check_listed(&pos, &legal, Moves::Only(m)).expect("the move checked")
@@ -505,7 +525,7 @@ pub fn play_game(
         );
         assert_eq!(
             game.hash(),
-            next.hash(),
+            next_hash,
             "game hash after {text} from {:?}",
             fen()
         );
@@ -523,7 +543,7 @@ pub fn play_game(
         );
         assert_eq!(
             game.hash(),
-            pos.hash(),
+            hash,
             "Game::undo of {text} from {:?}: hash",
             fen()
         );
@@ -1070,14 +1090,24 @@ pub fn stateless(data: &[u8]) {
             .play_text(&text)
             .unwrap_or_else(|e| panic!("{}: Game::play_text {text}: {e}", v.name()));
         assert_eq!(played, m, "{}: Game::play_text {text}", v.name());
-        assert_eq!(*game.position(), next, "{}: the game after {text}", v.name());
+        assert_eq!(
+            *game.position(),
+            next,
+            "{}: the game after {text}",
+            v.name()
+        );
         assert_eq!(
             game.position().is_check(),
             pos.gives_check(&m),
             "{}: gives_check of {text}",
             v.name()
         );
-        assert_eq!(m.is_capture(), pos.is_capture(&m), "{}: is_capture of {text}", v.name());
+        assert_eq!(
+            m.is_capture(),
+            pos.is_capture(&m),
+            "{}: is_capture of {text}",
+            v.name()
+        );
     }
     let status = game.status();
     assert_eq!(
@@ -1090,7 +1120,12 @@ pub fn stateless(data: &[u8]) {
         let pos = game.position();
         let sfen = pos.to_sfen();
         match Position::from_sfen(v, &sfen) {
-            Ok(back) => assert_eq!(back.to_sfen(), sfen, "{}: SFEN write, read, write", v.name()),
+            Ok(back) => assert_eq!(
+                back.to_sfen(),
+                sfen,
+                "{}: SFEN write, read, write",
+                v.name()
+            ),
             Err(e) => panic!("{}: own SFEN {sfen:?} refused: {e}", v.name()),
         }
     }
