@@ -296,13 +296,13 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
     let mut seen: Set<u64> = Set::with_capacity_and_hasher(legal.len(), Default::default());
     for a in legal {
         let text = pos.move_text(a);
-        if !seen.insert(text_key(&text)) {
-            if let Some(b) = legal.iter().find(|b| *b != a && pos.move_text(b) == text) {
-                panic!(
-                    "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
-                    v.name()
-                );
-            }
+        if !seen.insert(text_key(&text))
+            && let Some(b) = legal.iter().find(|b| *b != a && pos.move_text(b) == text)
+        {
+            panic!(
+                "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
+                v.name()
+            );
         }
     }
 
