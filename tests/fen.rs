@@ -895,6 +895,37 @@ fn first_wrong_field_is_reported() {
     ));
 }
 
+/// A FEN that breaks rules in several fields (not only syntax) reports the
+/// first of them too: the reading that builds the position once, for a FEN
+/// without fault, falls back to checking field by field.
+#[test]
+fn first_broken_rule_is_reported() {
+    // Castling right K without the Rook on h1, and e3 no en-passant square
+    // for Black's last move: the castling field is reported.
+    assert!(matches!(
+        read("chess", "4k3/8/8/8/8/8/8/4K3 w K e3 0 1").unwrap_err(),
+        FenError::CastlingPieces { .. }
+    ));
+    // A second white King as well: the placement is reported.
+    assert!(matches!(
+        read("chess", "4k3/8/8/8/8/8/8/4KK2 w K e3 0 1").unwrap_err(),
+        FenError::RoyalCount { .. }
+    ));
+    // Only the en-passant square is wrong.
+    assert!(matches!(
+        read("chess", "4k3/8/8/8/8/8/8/4K2R w K e3 0 1").unwrap_err(),
+        FenError::EnPassantSquare { .. }
+    ));
+    // Without fault: the same position as through a Setup.
+    let v = betza::Variant::by_name("chess").unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 3 9";
+    let setup = betza::Setup::from_fen(v, fen).unwrap();
+    assert_eq!(
+        read("chess", fen).unwrap(),
+        Position::from_setup(v, &setup).unwrap()
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Move text errors
 // ---------------------------------------------------------------------------

@@ -32,6 +32,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("variant", variant),
     ("play", play),
     ("definition", definition),
+    ("stateless", stateless),
 ];
 
 /// The built-in variants, in the order a selector byte picks them.
@@ -94,7 +95,8 @@ fn with_unlimited_twin<R>(pos: &Position<'_>, f: impl FnOnce(Option<&Position<'_
         return f(None);
     }
     let unlimited = without_limits(pos.variant());
-    match Position::from_fen(&unlimited, &pos.to_fen()) {
+    // By `Setup`, not FEN: the same data, without writing and reading text.
+    match Position::from_setup(&unlimited, &pos.setup()) {
         Ok(twin) => f(Some(&twin)),
         Err(_) => f(None),
     }
@@ -231,81 +233,120 @@ impl Hasher for QuickHash {
 /// move generations instead of one per move, so `play` can afford it at
 /// every ply (and every listed move gets checked when some input plays it).
 pub fn check_position(pos: &Position<'_>, moves: Moves) {
+    check_listed(pos, &pos.legal_moves(), moves);
+}
+
+/// What [`check_move`] made while checking a move, for [`play_game`] to use
+/// instead of making it again.
+struct Checked<'v> {
+    next: Position<'v>,
+    text: String,
+    san: String,
+    /// The hashes of the position and of the next one (a hash is computed
+    /// from the whole board).
+    hash: u64,
+    next_hash: u64,
+}
+
+/// The hash of a move text, for [`check_listed`]'s set of texts: a set of
+/// `u64` instead of a set of strings (a shared hash is then compared as
+/// text).
+fn text_key(text: &str) -> u64 {
+    let mut h = QuickHash::default();
+    h.write(text.as_bytes());
+    h.finish()
+}
+
+/// [`check_position`] given `legal`, the position's `legal_moves()` (which
+/// [`play_game`] has made already). With [`Moves::Only`], returns what
+/// [`check_move`] made of that move.
+fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<Checked<'v>> {
     let v = pos.variant();
     let fen = pos.to_fen();
     let back = Position::from_fen(v, &fen)
         .unwrap_or_else(|e| panic!("{}: own FEN {fen:?} refused: {e}", v.name()));
     assert_eq!(back.to_fen(), fen, "{}: FEN write, read, write", v.name());
+    let hash = pos.hash();
     assert_eq!(
         back.hash(),
-        pos.hash(),
+        hash,
         "{}: hash after FEN round trip of {fen:?}",
         v.name()
     );
-
-    let legal = pos.legal_moves();
     assert_eq!(
-        back.legal_moves(),
+        back.legal_moves().as_slice(),
         legal,
         "{}: legal moves after FEN round trip of {fen:?}",
         v.name()
     );
     // Every end but a dead position leaves no legal move.
-    let ended = pos
-        .outcome()
-        .is_some_and(|o| o.reason != betza::EndReason::InsufficientMaterial);
+    let outcome = pos.outcome();
+    let ended = outcome.is_some_and(|o| o.reason != betza::EndReason::InsufficientMaterial);
     assert_eq!(
         ended,
         legal.is_empty(),
-        "{}: outcome {:?} with {} legal moves in {fen:?}",
+        "{}: outcome {outcome:?} with {} legal moves in {fen:?}",
         v.name(),
-        pos.outcome(),
         legal.len()
     );
     // Two legal moves never share a move text (whatever the move carries:
-    // a promotion, a drop, a square passed through). Sets, not nested loops:
-    // the fuzzer traces every comparison.
-    let mut seen: Set<String> = Set::default();
-    for a in &legal {
+    // a promotion, a drop, a square passed through). A set of the texts'
+    // hashes, not nested loops (the fuzzer traces every comparison); two
+    // texts of one hash are compared as text.
+    let mut seen: Set<u64> = Set::with_capacity_and_hasher(legal.len(), Default::default());
+    for a in legal {
         let text = pos.move_text(a);
-        if seen.contains(&text) {
-            let b = legal
-                .iter()
-                .find(|b| b != &a && pos.move_text(b) == text)
-                .unwrap_or(a);
+        if !seen.insert(text_key(&text))
+            && let Some(b) = legal.iter().find(|b| *b != a && pos.move_text(b) == text)
+        {
             panic!(
                 "{}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}",
                 v.name()
             );
         }
-        seen.insert(text);
     }
 
+    // Which pseudo-legal moves are listed. The legal list is the
+    // pseudo-legal one filtered (one generator), in its order: one walk
+    // finds every listed move. A list in another order (or a legal move that
+    // is not pseudo-legal) is searched through sets.
     let pseudo = pos.pseudo_legal_moves();
-    let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
-    let listed: Set<Move> = legal.iter().copied().collect();
-    for m in &legal {
-        assert!(
-            pseudo_set.contains(m),
-            "{}: legal {} ({m:?}) is not pseudo-legal in {fen:?}",
-            v.name(),
-            pos.move_text(m)
-        );
+    let mut listed = vec![false; pseudo.len()];
+    let mut found = 0;
+    for (i, m) in pseudo.iter().enumerate() {
+        if legal.get(found) == Some(m) {
+            listed[i] = true;
+            found += 1;
+        }
+    }
+    if found < legal.len() {
+        let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
+        for m in legal {
+            assert!(
+                pseudo_set.contains(m),
+                "{}: legal {} ({m:?}) is not pseudo-legal in {fen:?}",
+                v.name(),
+                pos.move_text(m)
+            );
+        }
+        let legal_set: Set<Move> = legal.iter().copied().collect();
+        for (i, m) in pseudo.iter().enumerate() {
+            listed[i] = legal_set.contains(m);
+        }
     }
     // The pseudo-legal moves the reference judges: those left out, and the
     // chosen listed ones.
-    let judged: Vec<&Move> = pseudo
+    let judged: Vec<(&Move, bool)> = pseudo
         .iter()
-        .filter(|m| match moves {
+        .zip(listed.iter().copied())
+        .filter(|&(m, listed)| match moves {
             Moves::All => true,
-            Moves::Only(only) => !listed.contains(m) || **m == only,
-            Moves::None => !listed.contains(m),
+            Moves::Only(only) => !listed || *m == only,
+            Moves::None => !listed,
         })
         .collect();
     // A game over at once (a bare King) has pseudo-legal moves but no legal one.
-    let over = pos
-        .outcome()
-        .is_some_and(|o| o.reason == betza::EndReason::BareKing);
+    let over = outcome.is_some_and(|o| o.reason == betza::EndReason::BareKing);
     // A drop of a type that may not mate (shogi's Pawn) is illegal when it
     // mates; otherwise legal means the King is not left capturable.
     let mates = |m: &Move| {
@@ -314,52 +355,48 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
             next.is_check() && next.legal_moves().is_empty()
         }
     };
-    let safe: Vec<bool> = with_unlimited_twin(pos, |twin| {
-        judged
-            .iter()
-            .map(|m| {
-                !over
-                    && !mates(m)
-                    && match twin {
-                        Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
-                        None => !king_capturable(&pos.play_unchecked(m)),
-                    }
-            })
-            .collect()
+    with_unlimited_twin(pos, |twin| {
+        for &(m, listed) in &judged {
+            let safe = !over
+                && !mates(m)
+                && match twin {
+                    Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
+                    None => !king_capturable(&pos.play_unchecked(m)),
+                };
+            // A move the walk missed because the pseudo-legal list has it
+            // twice is listed all the same.
+            if listed != safe && legal.contains(m) != safe {
+                panic!(
+                    "{}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",
+                    v.name(),
+                    pos.move_text(m),
+                    if listed { "listed" } else { "not listed" },
+                    if safe { "does not leave" } else { "leaves" },
+                );
+            }
+        }
     });
-    for (m, &safe) in judged.iter().zip(&safe) {
-        let listed = listed.contains(m);
-        assert_eq!(
-            listed,
-            safe,
-            "{}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",
-            v.name(),
-            pos.move_text(m),
-            if listed { "listed" } else { "not listed" },
-            if safe { "does not leave" } else { "leaves" },
-        );
-    }
 
-    let hash = pos.hash();
     match moves {
         Moves::All => {
-            for m in &legal {
+            for m in legal {
                 check_move(pos, m, hash, &fen);
             }
+            None
         }
         Moves::Only(m) => {
             assert!(
-                listed.contains(&m),
+                legal.contains(&m),
                 "{}: {m:?} is not a legal move of {fen:?}",
                 v.name()
             );
-            check_move(pos, &m, hash, &fen);
+            Some(check_move(pos, &m, hash, &fen))
         }
-        Moves::None => {}
+        Moves::None => None,
     }
 }
 
-fn check_move(pos: &Position<'_>, m: &Move, hash: u64, fen: &str) {
+fn check_move<'v>(pos: &Position<'v>, m: &Move, hash: u64, fen: &str) -> Checked<'v> {
     let name = pos.variant().name();
     let text = pos.move_text(m);
     assert!(
@@ -398,11 +435,19 @@ fn check_move(pos: &Position<'_>, m: &Move, hash: u64, fen: &str) {
         m.is_drop() || pos.legal_targets(m.from()).contains(m.to()),
         "{name}: legal_targets misses {text} in {fen:?}"
     );
+    let next_hash = next.hash();
     assert_eq!(
         pos.hash_after(m, hash),
-        next.hash(),
+        next_hash,
         "{name}: hash_after {text} differs from the hash of the next position, from {fen:?}"
     );
+    Checked {
+        next,
+        text,
+        san,
+        hash,
+        next_hash,
+    }
 }
 
 /// Plays a game from `start`, each byte choosing a legal move (its value
@@ -429,16 +474,27 @@ pub fn play_game(
             break;
         }
         let m = legal[b as usize % legal.len()];
-        check_position(
-            &pos,
-            if every_move {
-                Moves::All
-            } else {
-                Moves::Only(m)
-            },
-        );
-        let next = pos.play(&m).expect("a listed move is legal");
-        let text = pos.move_text(&m);
+        // The next position, move text and SAN that check_move made, or
+        // (every move checked) made here.
+        let Checked {
+            next,
+            text,
+            san,
+            hash,
+            next_hash,
+        } = if every_move {
+            check_listed(&pos, &legal, Moves::All);
+            let next = pos.play(&m).expect("a listed move is legal");
+            Checked {
+                text: pos.move_text(&m),
+                san: pos.san(&m),
+                hash: pos.hash(),
+                next_hash: next.hash(),
+                next,
+            }
+        } else {
+            check_listed(&pos, &legal, Moves::Only(m)).expect("the move checked")
+        };
         // Written only when a check fails: the FEN costs a move generation.
         let fen = || pos.to_fen();
         match ply % 3 {
@@ -455,7 +511,6 @@ pub fn play_game(
                 assert_eq!(got, m, "Game::play_text {text} in {:?}", fen());
             }
             _ => {
-                let san = pos.san(&m);
                 let got = game
                     .play_san(&san)
                     .unwrap_or_else(|e| panic!("Game::play_san {san} in {:?}: {e}", fen()));
@@ -470,7 +525,7 @@ pub fn play_game(
         );
         assert_eq!(
             game.hash(),
-            next.hash(),
+            next_hash,
             "game hash after {text} from {:?}",
             fen()
         );
@@ -488,7 +543,7 @@ pub fn play_game(
         );
         assert_eq!(
             game.hash(),
-            pos.hash(),
+            hash,
             "Game::undo of {text} from {:?}: hash",
             fen()
         );
@@ -705,6 +760,14 @@ fn make_betza_list() -> Vec<String> {
     }
     list.sort();
     list.dedup();
+    // Locust (multi-capture) pieces, appended so that the committed seeds
+    // keep their picks: a checker's jump, `mc` on the capturing leg, capture
+    // and return, and a Lion.
+    for s in ["cafmW", "mcafW", "cavW", "KNADcavsWcafsbsWcavsFcafsbsF"] {
+        if !list.iter().any(|l| l == s) {
+            list.push(s.to_string());
+        }
+    }
     list
 }
 
@@ -954,4 +1017,133 @@ pub fn definition(data: &[u8]) {
     check_position(&pos, Moves::All);
     let _ = pos.perft(2);
     play_game(v, data, MAX_VARIANT_PLIES, false);
+}
+
+/// Most moves a `stateless` input plays.
+const MAX_STATELESS_MOVES: usize = 48;
+
+/// `stateless`: the calls behind the Python package's pyffish-like
+/// stateless functions (`python/src/stateless.rs`), which take a variant,
+/// a start (`startpos`, a FEN or, for variants with drops, an SFEN) and
+/// moves. The input's first line names a built-in variant (else the first
+/// built-in), its second line is the start, and the rest are words, each
+/// read as move text, else USI, else SAN. A start that is refused is done
+/// with. Each word read as a move must name a legal move that passes
+/// [`check_position`]'s checks for that move; its USI reads back to it
+/// (where USI tells it from the other legal moves), the
+/// game (`Game::from_fen` / `Game::from_position`) plays its move text, and
+/// what the stateless calls answer of the new position agrees with the
+/// position: `gives_check` is `is_check`, the game is over exactly when its
+/// status says so, and, with drops, the SFEN (`get_fen(sfen=True)`) writes,
+/// reads and writes the same. A refused word is refused by the game too.
+pub fn stateless(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let mut lines = text.splitn(3, '\n');
+    let name = lines.next().unwrap_or("").trim();
+    let start = lines.next().unwrap_or("").trim();
+    let words = lines.next().unwrap_or("");
+    let v = Variant::by_name(name).unwrap_or_else(|_| builtin(0));
+    let drops = v.has_drops();
+    let mut game = if start.is_empty() || start == "startpos" {
+        Game::new(v)
+    } else {
+        match Game::from_fen(v, start) {
+            Ok(game) => game,
+            Err(_) if drops => match Position::from_sfen(v, start) {
+                Ok(pos) => Game::from_position(pos),
+                Err(_) => return,
+            },
+            Err(_) => return,
+        }
+    };
+    for word in words.split_whitespace().take(MAX_STATELESS_MOVES) {
+        // Over by the rules (a repetition, a dead position): no more moves.
+        if game.status().is_over() {
+            break;
+        }
+        let pos = game.position().rebind(v).expect("the game's variant");
+        let read = pos
+            .parse_move(word)
+            .or_else(|_| pos.parse_usi(word))
+            .ok()
+            .or_else(|| pos.parse_san(word).ok());
+        let Some(m) = read else {
+            // Not a move here in any notation: the game refuses it as text.
+            assert!(
+                game.play_text(word).is_err(),
+                "{}: Game::play_text accepts {word:?}, which parse_move refuses",
+                v.name()
+            );
+            continue;
+        };
+        let legal = pos.legal_moves();
+        let Checked { next, text, .. } =
+            check_listed(&pos, &legal, Moves::Only(m)).expect("the move checked");
+        // USI names a move by its squares, `+` and, for a drop, the token: a
+        // move it can tell apart from the others reads back to itself (a
+        // chess promotion's four choices, or a locust's squares on the way,
+        // it cannot: USI is the shogi family's notation).
+        let same_usi = |o: &Move| {
+            if m.is_drop() {
+                o.is_drop() && o.role() == m.role() && o.to() == m.to()
+            } else {
+                !o.is_drop()
+                    && o.from() == m.from()
+                    && o.to() == m.to()
+                    && o.promotion().is_some() == m.promotion().is_some()
+            }
+        };
+        if legal.iter().filter(|o| same_usi(o)).count() == 1 {
+            let usi = pos.usi(&m);
+            assert_eq!(
+                pos.parse_usi(&usi).ok(),
+                Some(m),
+                "{}: USI {usi:?} does not read back to {text} in {:?}",
+                v.name(),
+                pos.to_fen()
+            );
+        }
+        let played = game
+            .play_text(&text)
+            .unwrap_or_else(|e| panic!("{}: Game::play_text {text}: {e}", v.name()));
+        assert_eq!(played, m, "{}: Game::play_text {text}", v.name());
+        assert_eq!(
+            *game.position(),
+            next,
+            "{}: the game after {text}",
+            v.name()
+        );
+        assert_eq!(
+            game.position().is_check(),
+            pos.gives_check(&m),
+            "{}: gives_check of {text}",
+            v.name()
+        );
+        assert_eq!(
+            m.is_capture(),
+            pos.is_capture(&m),
+            "{}: is_capture of {text}",
+            v.name()
+        );
+    }
+    let status = game.status();
+    assert_eq!(
+        status.is_over(),
+        game.outcome().is_some(),
+        "{}: status and outcome",
+        v.name()
+    );
+    if drops {
+        let pos = game.position();
+        let sfen = pos.to_sfen();
+        match Position::from_sfen(v, &sfen) {
+            Ok(back) => assert_eq!(
+                back.to_sfen(),
+                sfen,
+                "{}: SFEN write, read, write",
+                v.name()
+            ),
+            Err(e) => panic!("{}: own SFEN {sfen:?} refused: {e}", v.name()),
+        }
+    }
 }

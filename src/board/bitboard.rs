@@ -507,7 +507,13 @@ impl BoardSize {
         out.push((b'a' + self.file(sq)) as char);
         // u32: a square beyond the board (from a hand-made Move) must not overflow.
         let r = self.rank(sq) as u32 + 1;
-        out.push_str(&r.to_string());
+        // Digit by digit (at most 256: three), without a string of its own.
+        for unit in [100, 10] {
+            if r >= unit {
+                out.push(char::from(b'0' + (r / unit % 10) as u8));
+            }
+        }
+        out.push(char::from(b'0' + (r % 10) as u8));
     }
 
     /// Reads a square name such as `e4` or `j10`; `None` if it is not exactly a

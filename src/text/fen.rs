@@ -4,7 +4,8 @@ use crate::bitboard::{Bitboard, Board, Color, Square, SquareName};
 use crate::position::{MARKED, Piece, Position};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
-use crate::variant::Variant;
+use crate::variant::{PieceToken, Role, Variant};
+use std::fmt::Write as _;
 
 /// Why a FEN was refused. Each message names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +131,16 @@ pub(crate) fn split_hands<'a>(v: &Variant, text: &'a str) -> (&'a str, Option<&'
     (text, None)
 }
 
+/// The type whose token is `letter` (either case), with `+` if `plus`: what
+/// `Variant::role_by_token` finds for that text, without making the text.
+fn role_of(v: &Variant, letter: u8, plus: bool) -> Option<Role> {
+    let token = PieceToken::new(letter as char, plus)?;
+    v.pieces
+        .iter()
+        .position(|p| p.token == token)
+        .map(|i| Role(i as u8))
+}
+
 /// Reads a hands text (`PPn`, `2Pn`, `-` or empty) into `hands[colour][role]`.
 pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2], FenError> {
     let mut hands = [[0u8; MAX_ROLES]; 2];
@@ -163,14 +174,14 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
             return Err(bad("expected a piece letter".into()));
         };
         i += 1;
-        let mut token = String::with_capacity(2);
-        if plus {
-            token.push('+');
-        }
-        token.push(l.to_ascii_uppercase() as char);
-        let role = v
-            .role_by_token(&token)
-            .ok_or_else(|| bad(format!("unknown piece token {token:?}")))?;
+        let role = role_of(v, l, plus).ok_or_else(|| {
+            let token = format!(
+                "{}{}",
+                if plus { "+" } else { "" },
+                l.to_ascii_uppercase() as char
+            );
+            bad(format!("unknown piece token {token:?}"))
+        })?;
         let color = if l.is_ascii_uppercase() {
             Color::White
         } else {
@@ -251,12 +262,7 @@ pub(crate) fn parse_board(
             } else {
                 Color::Black
             };
-            let mut token = String::with_capacity(2);
-            if plus {
-                token.push('+');
-            }
-            token.push(l.to_ascii_uppercase() as char);
-            let role = v.role_by_token(&token).ok_or_else(bad)?;
+            let role = role_of(v, l, plus).ok_or_else(bad)?;
             let mark = b.get(letter_at + 1) == Some(&b'~');
             if file < size.files() as usize {
                 let sq = size.square(file as i32, rank as i32).expect("on board");
@@ -444,6 +450,17 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
 
 pub(crate) fn parse<'v, B: Board>(v: &'v Variant, fen: &str) -> Result<Position<'v, B>, FenError> {
     let fen = fen.trim();
+    // A FEN without fault, the common case: read without the checks between
+    // fields and built once. Otherwise it is read again, field by field, for
+    // the first fault: each field's check sees the problems of the fields
+    // read so far, which do not depend on the fields after them, so a FEN
+    // that passes here passes there too, and gives the same position.
+    if let Ok(setup) = read_setup(v, fen, false) {
+        let (pos, problems) = crate::setup::build(v, &setup);
+        if problems.is_empty() {
+            return Ok(pos);
+        }
+    }
     let setup = read_setup(v, fen, true)?;
     let (pos, problems) = crate::setup::build(v, &setup);
     match problems.first() {
@@ -480,10 +497,10 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        s.push_str(&empty.to_string());
+                        let _ = write!(s, "{empty}");
                         empty = 0;
                     }
-                    s.push_str(&v.pieces[p.role.index()].token.fen(p.color));
+                    push_token(&mut s, v.pieces[p.role.index()].token, p.color);
                     if pos.board[sq.index()] & MARKED != 0 {
                         s.push('~');
                     }
@@ -491,7 +508,7 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
             }
         }
         if empty > 0 {
-            s.push_str(&empty.to_string());
+            let _ = write!(s, "{empty}");
         }
         if rank > 0 {
             s.push('/');
@@ -511,8 +528,21 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
         Some(sq) => size.write_square(sq, &mut s),
         None => s.push('-'),
     }
-    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    let _ = write!(s, " {} {}", pos.halfmove, pos.fullmove);
     s
+}
+
+/// Appends `token` as FEN writes it for `color` (`PieceToken::fen`, without
+/// making a string).
+fn push_token(s: &mut String, token: PieceToken, color: Color) {
+    if token.plus() {
+        s.push('+');
+    }
+    let letter = token.letter();
+    s.push(match color {
+        Color::White => letter,
+        Color::Black => letter.to_ascii_lowercase(),
+    });
 }
 
 /// Both hands as FEN writes them: White's pieces then Black's, in the
