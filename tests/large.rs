@@ -98,13 +98,19 @@ fn a_board_past_128_squares_is_refused_by_variant_and_limited_for_large_variants
     let e = Variant::new(def).expect_err("past 128 squares");
     assert!(matches!(e, VariantError::BoardSize { .. }), "{e}");
     assert!(e.to_string().contains("LargeVariant"), "{e}");
-    // Confinement is not there yet past 128 squares: a clear error.
+    // Confinement is held past 128 squares (the region reaches p16).
     let confined = t.replace(
         "betza = \"R\"\n",
-        "betza = \"R\"\nconfined = { white = \"a1-h8\", black = \"a1-h8\" }\n",
+        "betza = \"R\"\nconfined = { white = \"a8-p16\", black = \"a8-p16\" }\n",
     );
     assert_ne!(confined, t);
-    let e = LargeVariant::from_definition(&confined).expect_err("no regions yet");
+    let v = LargeVariant::from_definition(&confined).expect("confinement past 128 squares");
+    // The Rook on h8 keeps to ranks 8 to 16: 15 along the rank, 8 up.
+    assert_eq!(v.start().perft(1), 3 + 15 + 8);
+    // Illegal immobility is not there yet past 128 squares: a clear error.
+    let immobile = t.replacen("\n[[piece]]", "immobility-illegal = true\n\n[[piece]]", 1);
+    assert_ne!(immobile, t);
+    let e = LargeVariant::from_definition(&immobile).expect_err("not yet");
     assert!(matches!(e, VariantError::LargeBoard(_)), "{e}");
     assert!(e.to_string().contains("perft/FEN only so far"), "{e}");
     // Past 16 files: refused as before.
@@ -275,4 +281,101 @@ fn large_boards_agree_with_the_king_capture_reference_along_random_games() {
         }
         assert!(checked >= games * 10, "{name}: {checked} positions");
     }
+}
+
+/// A capablanca FEN (10x8, no castling rights) on the 12x12 board of
+/// `capablanca-12x12`: one walled file each side, the 10x8 part on ranks
+/// 5 to 12, the en passant square moved with it.
+fn on_12x12(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut ranks: Vec<String> = fields[0]
+        .split('/')
+        .map(|r| {
+            // Merge the walled files into the rank's leading and trailing gaps.
+            let mut cells = String::new();
+            let lead = r
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<String>();
+            let tail: String = r
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if lead.len() == r.len() {
+                return "12".to_string();
+            }
+            let mid = &r[lead.len()..r.len() - tail.len()];
+            let n = |s: &str| s.parse::<u32>().unwrap_or(0);
+            cells += &(n(&lead) + 1).to_string();
+            cells += mid;
+            cells += &(n(&tail) + 1).to_string();
+            cells
+        })
+        .collect();
+    ranks.extend(std::iter::repeat_n("12".to_string(), 4));
+    let ep = match fields[3] {
+        "-" => "-".to_string(),
+        sq => {
+            let file = (sq.as_bytes()[0] + 1) as char;
+            let rank: u32 = sq[1..].parse().expect("a rank");
+            format!("{file}{}", rank + 4)
+        }
+    };
+    format!(
+        "{} {} - {} {} {}",
+        ranks.join("/"),
+        fields[1],
+        ep,
+        fields[4],
+        fields[5]
+    )
+}
+
+/// Confinement, initial regions and promotion zones past 128 squares:
+/// capablanca walled into a 12x12 board on squares up to 143 counts as
+/// capablanca (published counts at the start, where no castling is
+/// possible before ply 7; capablanca without castling rights elsewhere).
+#[test]
+fn capablanca_walled_inside_12x12_counts_as_capablanca() {
+    let v = LargeVariant::from_definition(&text("capablanca-12x12")).expect("a 12x12 variant");
+    assert_eq!(v.size().squares(), 144);
+    let start = v.start();
+    for (depth, nodes) in [(1, 28), (2, 784), (3, 25_228)] {
+        assert_eq!(start.perft(depth), nodes, "depth {depth}");
+    }
+    let capablanca = Variant::by_name("capablanca").expect("built in");
+    for fen in [
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1",
+        // Promotion on rank 12 (squares 133..143) and on Black's rank 5.
+        "4k5/1P8/10/10/10/10/6p3/4K5 w - - 0 1",
+        "4k5/1P8/10/10/10/10/6p3/4K5 b - - 0 1",
+        // En passant, the double step from the initial region on rank 6.
+        "rnabqkbcnr/ppppp1pppp/10/10/4Pp4/10/PPPP1PPPPP/RNABQKBCNR b - e3 0 1",
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w - - 0 1",
+    ] {
+        let small = Position::from_fen(capablanca, fen).expect("capablanca FEN");
+        let big_fen = on_12x12(fen);
+        let big = v
+            .from_fen(&big_fen)
+            .unwrap_or_else(|e| panic!("{big_fen}: {e}"));
+        assert_eq!(big.to_fen(), big_fen, "the FEN survives");
+        for depth in 1..=3 {
+            assert_eq!(
+                big.perft(depth),
+                small.perft(depth),
+                "{fen} / {big_fen} depth {depth}"
+            );
+        }
+    }
+    // A piece standing outside its region is refused.
+    let outside =
+        "1rnabqkbcnr1/1pppppppppp1/12/12/12/12/1PPPPPPPPPP1/1RNABQKBCNR1/12/12/12/Q11 w - - 0 1";
+    assert!(v.from_fen(outside).is_err());
+    // The definition writes and reads back with its regions past 128.
+    let again = LargeVariant::from_definition(&v.definition().to_string()).expect("round trip");
+    assert_eq!(again.start().perft(2), 784);
 }

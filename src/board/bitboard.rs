@@ -1073,6 +1073,9 @@ pub trait Board:
     /// A set of squares of a board of at most 128 squares (what a
     /// definition's regions hold) in this board's word.
     fn widen(set: Bitboard) -> Bitboard<Self::Word>;
+    /// A definition's region ([`crate::RegionWord`]) in this board's word:
+    /// on a small board its squares below 128, all it can hold.
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Self::Word>;
 
     /// The variant's move tables for this board type.
     #[doc(hidden)]
@@ -1126,6 +1129,15 @@ impl Board for Small {
     #[inline(always)]
     fn widen(set: Bitboard) -> Bitboard {
         set
+    }
+    #[inline]
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard {
+        crate::Region {
+            white: set,
+            black: set,
+        }
+        .narrow()
+        .white
     }
     #[inline(always)]
     #[allow(private_interfaces)]
@@ -1184,6 +1196,10 @@ impl Board for Large {
     #[inline]
     fn widen(set: Bitboard) -> Bitboard<Words<4>> {
         Bitboard(Words([set.0 as u64, (set.0 >> 64) as u64, 0, 0]))
+    }
+    #[inline]
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Words<4>> {
+        set
     }
     #[inline(always)]
     #[allow(private_interfaces)]

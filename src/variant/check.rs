@@ -2,10 +2,10 @@
 //! [`VariantError`]. What passes is resolved (tokens to roles, Betza parsed)
 //! for [`super::compile`].
 
-use crate::bitboard::{BoardSize, Color};
+use crate::bitboard::{BoardSize, Color, SquareSet};
 use crate::notation::{self, Term};
 
-use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, Region, VariantDef};
+use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, VariantDef, WideRegion};
 use super::{MAX_ROLES, PieceType, Promotion, Role, VariantError};
 
 /// A definition that passed every check, resolved.
@@ -30,22 +30,16 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
 }
 
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
-/// to 16x16; past 128 squares without the rules whose squares a
-/// definition holds in 128 bits (regions, castling, drops), yet.
+/// to 16x16; past 128 squares without the rules whose compiled squares
+/// are held in 128 bits (castling, drops, illegal immobility), yet.
 pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
     let size = BoardSize::new_large(def.files, def.ranks).ok_or(VariantError::BoardSize {
         files: def.files,
         ranks: def.ranks,
     })?;
     if size.squares() > crate::bitboard::MAX_SQUARES {
-        let missing = if def.pieces.iter().any(|p| p.confinement.is_some()) {
-            Some("confinement")
-        } else if def.pieces.iter().any(|p| p.initial.is_some()) {
-            Some("initial regions")
-        } else if def.pieces.iter().any(|p| p.drop_region.is_some()) || def.drops.is_some() {
+        let missing = if def.pieces.iter().any(|p| p.drop_region.is_some()) || def.drops.is_some() {
             Some("drops")
-        } else if matches!(def.promotion, PromotionDef::Zone { .. }) {
-            Some("promotion zones")
         } else if def.castling.is_some() {
             Some("castling")
         } else if def.immobility_illegal {
@@ -279,9 +273,9 @@ fn pawn(def: &VariantDef, royal: Role) -> Result<Option<Role>, VariantError> {
 }
 
 fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantError> {
-    let off =
-        |r: &Region| !(r.white & !size.all()).is_empty() || !(r.black & !size.all()).is_empty();
-    let mut named: Vec<(String, &Region)> = Vec::new();
+    let all = size.all_of::<super::RegionWord>();
+    let off = |r: &WideRegion| !(r.white & !all).is_empty() || !(r.black & !all).is_empty();
+    let mut named: Vec<(String, &WideRegion)> = Vec::new();
     for p in &def.pieces {
         named.extend(
             p.drop_region
@@ -422,8 +416,8 @@ fn scheme(def: &VariantDef, pieces: &[PieceType], royal: Role) -> Result<Promoti
                 }
             }
             Ok(Promotion::Zone {
-                zone: *zone,
-                forced: *forced,
+                zone: zone.narrow(),
+                forced: forced.narrow(),
             })
         }
     }

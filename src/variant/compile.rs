@@ -25,8 +25,8 @@ pub(super) fn compile(
             .map(|(i, (b, p))| PieceSpec {
                 royal: i == c.royal.index(),
                 terms: &b.terms,
-                confinement: p.confinement.map(|r| r.of(color)),
-                initial: p.initial.map(|r| r.of(color)),
+                confinement: p.confinement.map(|r| r.narrow().of(color)),
+                initial: p.initial.map(|r| r.narrow().of(color)),
             })
             .collect()
     });
@@ -133,8 +133,8 @@ fn large_data(
             .map(|(i, (b, p))| PieceSpec {
                 royal: i == v.royal.index(),
                 terms: &b.terms,
-                confinement: p.confinement.map(|r| w(r.of(color))),
-                initial: p.initial.map(|r| w(r.of(color))),
+                confinement: p.confinement.map(|r| r.of(color)),
+                initial: p.initial.map(|r| r.of(color)),
             })
             .collect()
     });
@@ -143,14 +143,32 @@ fn large_data(
         white: w(r.white),
         black: w(r.black),
     };
-    let promotion = match v.promotion {
-        Promotion::None => Promotion::None,
-        Promotion::OnCapture { captured_becomes } => Promotion::OnCapture { captured_becomes },
-        Promotion::Zone { zone, forced } => Promotion::Zone {
+    // The zones from the definition, which holds every square of the
+    // board (the compiled ones hold 128).
+    let promotion = match (v.promotion, &v.def.promotion) {
+        (Promotion::None, _) => Promotion::None,
+        (Promotion::OnCapture { captured_becomes }, _) => Promotion::OnCapture { captured_becomes },
+        (Promotion::Zone { .. }, super::PromotionDef::Zone { zone, forced, .. }) => {
+            Promotion::Zone {
+                zone: *zone,
+                forced: *forced,
+            }
+        }
+        (Promotion::Zone { zone, forced }, _) => Promotion::Zone {
             zone: region(zone),
             forced: region(forced),
         },
     };
+    let mut must_promote = v.must_promote.map(|r| r.map(w));
+    if let Promotion::Zone { forced, .. } = promotion {
+        for color in Color::ALL {
+            for (r, p) in pieces.iter().enumerate() {
+                if !p.promotions.is_empty() {
+                    must_promote[color.index()][r] |= forced.of(color);
+                }
+            }
+        }
+    }
     let drops = v.drops.as_ref().map(|d| DropRules {
         roles: d.roles.clone(),
         slot: d.slot,
@@ -164,7 +182,7 @@ fn large_data(
     });
     Ok(LargeData {
         tables,
-        must_promote: v.must_promote.map(|r| r.map(w)),
+        must_promote,
         promotion,
         drops,
     })
@@ -188,7 +206,7 @@ fn immobility(v: &Variant) -> Result<[[Bitboard; MAX_ROLES]; 2], VariantError> {
                 }
             }
             if let Some(p) = p.confinement {
-                stuck &= p.of(color);
+                stuck &= p.narrow().of(color);
             }
             let promotable = match zone {
                 Some(z) if !p.promotions.is_empty() => z.of(color),
@@ -235,9 +253,11 @@ fn drop_rules(
         let d = &v.def.pieces[r.index()];
         let p = &v.pieces[r.index()];
         for color in Color::ALL {
-            let mut ok = d.drop_region.map_or(v.size.all(), |reg| reg.of(color));
+            let mut ok = d
+                .drop_region
+                .map_or(v.size.all(), |reg| reg.narrow().of(color));
             if let Some(c) = p.confinement {
-                ok &= c.of(color);
+                ok &= c.narrow().of(color);
             }
             region[i][color.index()] = ok & !immobile[color.index()][r.index()];
         }

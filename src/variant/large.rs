@@ -53,6 +53,12 @@ impl LargeVariant {
         self.0.name()
     }
 
+    /// The definition it was compiled from; its text
+    /// (`definition().to_string()`) reads back as the same variant.
+    pub fn definition(&self) -> &VariantDef {
+        self.0.definition()
+    }
+
     /// The board size.
     pub fn size(&self) -> BoardSize {
         self.0.size()

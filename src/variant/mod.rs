@@ -34,8 +34,8 @@ mod end_def;
 mod text;
 
 pub use def::{
-    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region,
-    StalemateRule, VariantDef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region, RegionWord,
+    StalemateRule, VariantDef, WideRegion,
 };
 pub(crate) use end_def::EndRules;
 pub use end_def::{
@@ -375,9 +375,9 @@ pub struct PieceType {
     /// Whether it counts as promoted.
     pub promoted: bool,
     /// Its confinement, if any.
-    pub confinement: Option<Region>,
+    pub confinement: Option<WideRegion>,
     /// Where its `i` moves apply, if anywhere.
-    pub initial: Option<Region>,
+    pub initial: Option<WideRegion>,
     /// The castling distance of an `O<n>` term.
     pub castle_distance: Option<u8>,
 }
@@ -697,7 +697,7 @@ impl Variant {
         self.pieces
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| p.confinement.map(|r| (Role(i as u8), r)))
+            .filter_map(|(i, p)| p.confinement.map(|r| (Role(i as u8), r.narrow())))
     }
 
     /// Whether pieces promote by capturing (Decimaka).
