@@ -107,12 +107,6 @@ fn a_board_past_128_squares_is_refused_by_variant_and_limited_for_large_variants
     let v = LargeVariant::from_definition(&confined).expect("confinement past 128 squares");
     // The Rook on h8 keeps to ranks 8 to 16: 15 along the rank, 8 up.
     assert_eq!(v.start().perft(1), 3 + 15 + 8);
-    // Illegal immobility is not there yet past 128 squares: a clear error.
-    let immobile = t.replacen("\n[[piece]]", "immobility-illegal = true\n\n[[piece]]", 1);
-    assert_ne!(immobile, t);
-    let e = LargeVariant::from_definition(&immobile).expect_err("not yet");
-    assert!(matches!(e, VariantError::LargeBoard(_)), "{e}");
-    assert!(e.to_string().contains("perft/FEN only so far"), "{e}");
     // Past 16 files: refused as before.
     let wide = t.replace("files = 16", "files = 17");
     let e = LargeVariant::from_definition(&wide).expect_err("17 files");

@@ -30,27 +30,13 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
 }
 
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
-/// to 16x16; past 128 squares without the rules whose compiled squares
-/// are held in 128 bits (castling, drops, illegal immobility), yet.
+/// to 16x16, every rule (the definition's regions are held in
+/// [`super::RegionWord`]).
 pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
     let size = BoardSize::new_large(def.files, def.ranks).ok_or(VariantError::BoardSize {
         files: def.files,
         ranks: def.ranks,
     })?;
-    if size.squares() > crate::bitboard::MAX_SQUARES {
-        let missing = if def.pieces.iter().any(|p| p.drop_region.is_some()) || def.drops.is_some() {
-            Some("drops")
-        } else if def.castling.is_some() {
-            Some("castling")
-        } else if def.immobility_illegal {
-            Some("illegal immobility")
-        } else {
-            None
-        };
-        if let Some(what) = missing {
-            return Err(VariantError::LargeBoard(what.to_string()));
-        }
-    }
     check_on(def, size)
 }
 

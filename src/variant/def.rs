@@ -37,6 +37,14 @@ impl<W: BitWord> Region<W> {
         }
     }
 
+    /// The same squares in another word, each side through `f`.
+    pub(crate) fn map_word<X: BitWord>(self, f: impl Fn(Bitboard<W>) -> Bitboard<X>) -> Region<X> {
+        Region {
+            white: f(self.white),
+            black: f(self.black),
+        }
+    }
+
     /// White's ranks `from..=to` (1-based, as written), and the same ranks
     /// counted from Black's side for Black.
     pub fn ranks(size: BoardSize, from: u8, to: u8) -> Region<W> {
