@@ -388,10 +388,11 @@ fn shogi_on_12x12() -> LargeVariant {
     let small = BoardSize::new(9, 9).expect("9x9");
     let big = BoardSize::new_large(12, 12).expect("12x12");
     let moved = |b: Bitboard<betza::RegionWord>| {
-        b.squares().fold(Bitboard::<betza::RegionWord>::empty(), |acc, sq| {
-            let at = big.square(small.file(sq) as i32 + 3, small.rank(sq) as i32 + 3);
-            acc.with(at.expect("on the large board"))
-        })
+        b.squares()
+            .fold(Bitboard::<betza::RegionWord>::empty(), |acc, sq| {
+                let at = big.square(small.file(sq) as i32 + 3, small.rank(sq) as i32 + 3);
+                acc.with(at.expect("on the large board"))
+            })
     };
     let shift = |r: WideRegion| WideRegion {
         white: moved(r.white),
@@ -463,11 +464,7 @@ fn shogi_fen_on_12x12(fen: &str) -> String {
     );
     assert_eq!((castling, ep), ("-", "-"));
     let rest: Vec<&str> = fields.collect();
-    format!(
-        "{}{hands} {side} - - {}",
-        ranks.join("/"),
-        rest.join(" ")
-    )
+    format!("{}{hands} {side} - - {}", ranks.join("/"), rest.join(" "))
 }
 
 #[test]
@@ -508,4 +505,100 @@ fn shogi_walled_inside_12x12_counts_as_shogi() {
             );
         }
     }
+}
+
+/// A King (castling two squares), two Rooks and a Knight a side on a
+/// board `ranks` high, the game on its top 8 ranks (walled below).
+fn castling_text(ranks: u8) -> String {
+    let low = ranks - 7;
+    let walls = if ranks > 8 {
+        format!("confined = {{ white = \"a{low}-p{ranks}\", black = \"a{low}-p{ranks}\" }}\n")
+    } else {
+        String::new()
+    };
+    let below = "/16".repeat(ranks as usize - 8);
+    format!(
+        "name = \"castling-16x{ranks}\"\nfiles = 16\nranks = {ranks}\n\
+         start = \"r2n3k3n3r/16/16/16/16/16/16/R2N3K3N3R{below} w KQkq - 0 1\"\n\n\
+         [castling]\nrook = \"R\"\n\n\
+         [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"KisO2\"\nroyal = true\n\
+         initial = {{ white = \"a{low}-p{low}\", black = \"a{ranks}-p{ranks}\" }}\n{walls}\n\
+         [[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n{walls}\n\
+         [[piece]]\nname = \"Knight\"\ntoken = \"N\"\nbetza = \"N\"\n{walls}"
+    )
+}
+
+/// Castling past 128 squares: on 16x16 with the game on ranks 9 to 16
+/// (squares 128 to 255) it counts as on the 16x8 board of the small type.
+#[test]
+fn castling_on_ranks_9_to_16_counts_as_on_16x8() {
+    let small = Variant::from_definition(&castling_text(8)).expect("16x8");
+    let large = LargeVariant::from_definition(&castling_text(16)).expect("16x16");
+    let below = "/16".repeat(8);
+    let fens = [
+        "r2n3k3n3r/16/16/16/16/16/16/R2N3K3N3R w KQkq - 0 1",
+        "r2n3k3n3r/16/16/16/16/16/16/R2N3K3N3R b KQkq - 0 1",
+        "r6k3n3r/16/16/16/16/16/16/R2N3K7R w Kq - 0 1",
+        // The Knight on g2 attacks i1: no castling towards p.
+        "r6k7r/16/16/16/16/16/6n9/R6K7R w KQkq - 0 1",
+    ];
+    for fen in fens {
+        let s = Position::from_fen(&small, fen).expect("16x8 FEN");
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let big_fen = format!("{board}{below} {rest}");
+        let l = large
+            .from_fen(&big_fen)
+            .unwrap_or_else(|e| panic!("{big_fen}: {e}"));
+        let castles = s
+            .legal_moves()
+            .iter()
+            .filter(|m| s.castling_rook(m).is_some())
+            .count();
+        assert_eq!(
+            l.legal_moves().len(),
+            s.legal_moves().len(),
+            "{fen} ({castles} castling moves)"
+        );
+        for depth in 1..=3 {
+            assert_eq!(l.perft(depth), s.perft(depth), "{fen} depth {depth}");
+        }
+    }
+    // Castling is there: with open ranks both sides castle both ways.
+    let open = "r6k7r/16/16/16/16/16/16/R6K7R w KQkq - 0 1";
+    let castles = |p: &Position<'_, betza::Large>| {
+        p.legal_moves()
+            .iter()
+            .filter(|m| p.castling_rook(m).is_some())
+            .count()
+    };
+    let l = large
+        .from_fen(&format!(
+            "r6k7r/16/16/16/16/16/16/R6K7R{below} w KQkq - 0 1"
+        ))
+        .expect("FEN");
+    assert_eq!(castles(&l), 2);
+    assert_eq!(
+        Position::from_fen(&small, open)
+            .unwrap()
+            .legal_moves()
+            .len(),
+        l.legal_moves().len()
+    );
+    // The Knight on g2 attacks i1 (i9): no castling towards p.
+    let l = large
+        .from_fen(&format!(
+            "r6k7r/16/16/16/16/16/6n9/R6K7R{below} w KQkq - 0 1"
+        ))
+        .expect("FEN");
+    assert_eq!(castles(&l), 1);
+    let m = l.parse_move("h9f9").expect("castling towards a");
+    let next = l.play(&m).expect("legal");
+    assert!(
+        next.to_fen()
+            .starts_with("r6k7r/16/16/16/16/16/6n9/5KR8R/16/"),
+        "{}",
+        next.to_fen()
+    );
+    // White's rights are gone (the King's square is past 128).
+    assert!(next.to_fen().ends_with(" b kq - 1 1"), "{}", next.to_fen());
 }

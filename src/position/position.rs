@@ -2,9 +2,7 @@
 
 use std::fmt;
 
-use crate::bitboard::{
-    Bitboard, Board, BoardSize, Color, MAX_SQUARES, Small, Square, SquareName, SquareSet,
-};
+use crate::bitboard::{Bitboard, Board, BoardSize, Color, Small, Square, SquareName, SquareSet};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::variant::{
@@ -830,7 +828,7 @@ impl<'v, B: Board> Position<'v, B> {
         if let Some(c) = &v.castling
             && self.castling != 0
         {
-            let lost = |s: Square| c.rights_lost[s.index() % MAX_SQUARES];
+            let lost = |s: Square| c.rights_lost[s.index() % B::MAX_SQUARES];
             self.castling &= !(lost(m.from) | lost(m.to));
             if let Some(via) = m.via() {
                 self.castling &= !lost(via);
