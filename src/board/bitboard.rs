@@ -49,28 +49,37 @@
 //!   gives the same instructions per node (chess 160.2, Meiriqi 133.6).
 //! - [`crate::LargeVariant`] compiles a definition for [`Large`]: any board
 //!   up to 16x16, read, played and counted (FEN, move text, perft) through
-//!   `Position<'_, Large>`. A board of at most 128 squares compiled so keeps
-//!   all its rules (its regions are widened), which is how tests/large.rs
-//!   holds both instantiations to the same moves and counts; past 128
-//!   squares the definition's regions (confinement, initial squares,
-//!   promotion zones, drop regions), castling and drops are refused
-//!   ([`crate::VariantError::LargeBoard`]), as they are held in 128 bits.
+//!   `Position<'_, Large>`, with every rule of the definition format. A
+//!   definition's regions (confinement, initial squares, promotion zones,
+//!   drop regions) are held in [`crate::RegionWord`] (the large word;
+//!   [`crate::WideRegion`]), narrowed to `u128` when a board of at most 128
+//!   squares is compiled ([`Board::from_region`]); immobility, drop regions
+//!   and the castling check of a large board are computed with the large
+//!   board's tables. tests/large.rs holds the two instantiations to the
+//!   same counts on boards both hold, and small games walled into boards
+//!   past 128 squares by confinement to their own counts: capablanca on
+//!   12x12 (28 / 784 / 25,228), shogi on 12x12 (drops, zones, immobility),
+//!   castling on ranks 9-16 of 16x16.
 //!   SAN, PGN, `Game`, the C ABI and the other notations take a
 //!   [`Variant`](crate::Variant), so they stay with small boards:
 //!   a large variant is its own type and cannot reach them.
 //!
 //! What is left, in order:
 //!
-//! 1. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
+//! 1. 64 piece types for [`Large`] (Chu Shogi needs 39): the variant's
+//!    per-type arrays (`[_; MAX_ROLES]` in `Variant`, `LargeData`,
+//!    `Checked`, `DropRules`: promotion choices, limits, must-promote,
+//!    slots) sized by the board type or held in `Vec`s, role bitsets past
+//!    32 bits (`optional_victims: [u32; _]`), the piece-count check
+//!    (`check::piece_count`) per board type. [`Large`]'s position already
+//!    holds [`MAX_LARGE_ROLES`] bitboards and the board code 63 types in
+//!    6 bits; [`Small`] keeps 20 and its 512 bytes.
+//! 2. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
 //!    (16x16). Boards up to 26x26 need a `u16` square for the large board
 //!    type only (a small board's `Square`, `Move` and position keep their
 //!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
-//!    `Words<11>`.
-//! 2. The definition's regions held in the board's word (or as square
-//!    lists), so that boards past 128 squares have confinement, promotion
-//!    zones, castling and drops; then 64 piece types (the variant's
-//!    per-type arrays and role sets past 20 and 32 bits; the board code
-//!    holds 63 types in 6 bits).
+//!    `Words<11>` (and [`crate::RegionWord`] with it, so definitions' regions
+//!    reach 26x26).
 //! 3. The notations and the C ABI generic over the board type
 //!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
 //!    `Variant` dispatching once per call instead of `LargeVariant`.

@@ -133,10 +133,14 @@ impl Region {
                     size.ranks()
                 )
             })?;
+            // Only `parse_squares` (a `u128`) meets it: a definition's
+            // regions hold every square of the largest board.
             if sq.index() >= W::BITS {
                 return Err(format!(
-                    "{}: regions of boards over 128 squares are not supported yet",
-                    crate::quote::quoted(s.trim())
+                    "{}: a region in {} bits holds squares up to {}",
+                    crate::quote::quoted(s.trim()),
+                    W::BITS,
+                    W::BITS - 1
                 ));
             }
             Ok(sq)

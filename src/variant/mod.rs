@@ -263,7 +263,8 @@ pub enum VariantError {
     /// No piece types, or more than [`MAX_ROLES`].
     PieceCount(usize),
     /// A rule that boards of more than 128 squares ([`crate::LargeVariant`])
-    /// do not have yet; the text names it.
+    /// do not have yet; the text names it. Not returned today: every rule
+    /// of a definition is held past 128 squares (issue 24).
     LargeBoard(String),
     /// A token is not `[+]LETTER`.
     BadToken {
