@@ -602,3 +602,132 @@ fn castling_on_ranks_9_to_16_counts_as_on_16x8() {
     // White's rights are gone (the King's square is past 128).
     assert!(next.to_fen().ends_with(" b kq - 1 1"), "{}", next.to_fen());
 }
+
+/// Betza strings the 39 non-royal types of [`forty_types`] take in turn.
+const BETZAS: [&str; 13] = [
+    "W", "F", "N", "R", "B", "Q", "D", "A", "WD", "FA", "C", "Z", "mWcF",
+];
+
+/// The token of the `i`th non-royal type of [`forty_types`]: the letters
+/// but K, then `+A`, `+B`, ...
+fn forty_token(i: usize) -> String {
+    let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'K').collect();
+    if i < letters.len() {
+        letters[i].to_string()
+    } else {
+        format!("+{}", letters[i - letters.len()])
+    }
+}
+
+/// A 12x12 variant of 40 piece types (a King and 39 others, their moves
+/// [`BETZAS`] in turn), and the same game with one type per Betza string
+/// (14 types): a position of the first is one of the second with each
+/// token replaced by its Betza string's.
+fn forty_types() -> (LargeVariant, LargeVariant) {
+    let def = |n: usize, token: &dyn Fn(usize) -> String| {
+        let mut t = String::from(
+            "name = \"types\"\nfiles = 12\nranks = 12\nstart = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\n\
+             [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
+        );
+        for i in 0..n {
+            t += &format!(
+                "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"{}\"\n",
+                token(i),
+                BETZAS[i % BETZAS.len()]
+            );
+        }
+        LargeVariant::from_definition(&t).unwrap_or_else(|e| panic!("{e}\n{t}"))
+    };
+    (def(39, &forty_token), def(BETZAS.len(), &forty_token))
+}
+
+/// A FEN of the 40-type variant in the tokens of the 14-type one.
+fn to_fourteen(fen: &str) -> String {
+    let (placement, rest) = fen.split_once(' ').expect("fields");
+    let mut out = placement.to_string();
+    // Longest tokens first: "+A" before "A".
+    for i in (0..39).rev() {
+        let (from, to) = (forty_token(i), forty_token(i % BETZAS.len()));
+        for (f, t) in [
+            (from.clone(), to.clone()),
+            (from.to_lowercase(), to.to_lowercase()),
+        ] {
+            out = out.replace(&f, &format!("{{{t}}}"));
+        }
+    }
+    format!("{} {rest}", out.replace(['{', '}'], ""))
+}
+
+#[test]
+fn forty_piece_types_on_12x12_count_as_fourteen() {
+    let (forty, fourteen) = forty_types();
+    assert_eq!(forty.pieces().len(), 40);
+    assert_eq!(forty.pieces()[39].token.to_string(), "+O");
+    // Every type a side, White's on ranks 2-5 and Black's on 8-11.
+    let mut cells: Vec<String> = Vec::new();
+    for i in 0..39 {
+        cells.push(forty_token(i));
+    }
+    let rank = |cells: &[String], lower: bool| {
+        let mut r: String = cells
+            .iter()
+            .map(|c| if lower { c.to_lowercase() } else { c.clone() })
+            .collect();
+        if cells.len() < 12 {
+            r += &(12 - cells.len()).to_string();
+        }
+        r
+    };
+    let white: Vec<String> = cells.chunks(12).rev().map(|c| rank(c, false)).collect();
+    let black: Vec<String> = cells.chunks(12).map(|c| rank(c, true)).collect();
+    let fen = format!(
+        "11k/{}/12/12/{}/K11 w - - 0 1",
+        black.join("/"),
+        white.join("/")
+    );
+    let pos = forty
+        .from_fen(&fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(pos.to_fen(), fen);
+    let reference = fourteen.from_fen(&to_fourteen(&fen)).expect("14 types");
+    for depth in 1..=2 {
+        assert_eq!(pos.perft(depth), reference.perft(depth), "depth {depth}");
+    }
+    // Along a random game, every type moving and capturing.
+    let mut p = pos;
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for ply in 0..60 {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        p = p
+            .play(&moves[(x % moves.len() as u64) as usize])
+            .expect("legal");
+        let r = fourteen
+            .from_fen(&to_fourteen(&p.to_fen()))
+            .expect("14 types");
+        assert_eq!(p.perft(2), r.perft(2), "ply {ply}: {}", p.to_fen());
+    }
+    // Past 63 types: refused.
+    let mut many = String::from(
+        "name = \"many\"\nfiles = 12\nranks = 12\nstart = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\n[[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
+    );
+    for i in 0..63 {
+        many += &format!(
+            "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"W\"\n",
+            forty_token(i % 50)
+        );
+    }
+    let e = LargeVariant::from_definition(&many).expect_err("64 types");
+    assert!(e.to_string().contains("64 piece types"), "{e}");
+    // A small board keeps 20: the 40 types on 8x8 are refused.
+    let small = many
+        .replace("files = 12\nranks = 12", "files = 8\nranks = 8")
+        .replace("11k/12/12/12/12/12/12/12/12/12/12/K11", "7k/8/8/8/8/8/8/K7");
+    let e = Variant::from_definition(&small).expect_err("64 types on 8x8");
+    assert!(e.to_string().contains("1 to 20"), "{e}");
+}

@@ -405,7 +405,7 @@ pub(crate) fn build<'v, B: Board>(
     for (sq, piece) in setup.pieces() {
         if !size.contains(sq) {
             problems.push(SetupProblem::OffBoard { square: sq });
-        } else if piece.role.index() >= v.pieces.len().min(MAX_ROLES) {
+        } else if piece.role.index() >= v.pieces.len().min(B::MAX_ROLES) {
             problems.push(SetupProblem::UnknownRole {
                 square: sq,
                 role: piece.role,

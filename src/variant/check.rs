@@ -6,7 +6,7 @@ use crate::bitboard::{BoardSize, Color, SquareSet};
 use crate::notation::{self, Term};
 
 use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, VariantDef, WideRegion};
-use super::{MAX_ROLES, PieceType, Promotion, Role, VariantError};
+use super::{MAX_DEF_ROLES, MAX_ROLES, PieceType, Promotion, Role, VariantError};
 
 /// A definition that passed every check, resolved.
 pub(super) struct Checked {
@@ -17,15 +17,16 @@ pub(super) struct Checked {
     pub pieces: Vec<PieceType>,
     pub promotion: Promotion,
     pub promotion_text: PromotionText,
-    pub limits: [u8; MAX_ROLES],
+    pub limits: [u8; MAX_DEF_ROLES],
     /// The partner and the distance towards each side.
     pub castling: Option<(Role, [u8; 2])>,
     /// Per role, the type it enters the hand as (`None`: never), when the
     /// variant has drops.
-    pub into_hand: Option<[Option<Role>; MAX_ROLES]>,
+    pub into_hand: Option<[Option<Role>; MAX_DEF_ROLES]>,
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
+    piece_count(def, MAX_ROLES)?;
     check_on(def, board(def)?)
 }
 
@@ -37,11 +38,17 @@ pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
         files: def.files,
         ranks: def.ranks,
     })?;
+    piece_count(def, crate::bitboard::MAX_LARGE_ROLES)?;
+    // Hands are counted per type in a `Setup` of `MAX_ROLES` (issue 24).
+    if def.drops.is_some() && def.pieces.len() > MAX_ROLES {
+        return Err(VariantError::LargeBoard(format!(
+            "drops with more than {MAX_ROLES} piece types"
+        )));
+    }
     check_on(def, size)
 }
 
 fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> {
-    piece_count(def)?;
     tokens(def)?;
     let royal = royal(def)?;
     let pawn = pawn(def, royal)?;
@@ -109,7 +116,7 @@ fn drops(
     pieces: &[PieceType],
     royal: Role,
     pawn: Option<Role>,
-) -> Result<Option<[Option<Role>; MAX_ROLES]>, VariantError> {
+) -> Result<Option<[Option<Role>; MAX_DEF_ROLES]>, VariantError> {
     let Some(d) = &def.drops else {
         if let Some(p) = def
             .pieces
@@ -123,7 +130,7 @@ fn drops(
         }
         return Ok(None);
     };
-    let mut into = [None; MAX_ROLES];
+    let mut into = [None; MAX_DEF_ROLES];
     for (i, _) in pieces.iter().enumerate() {
         if i == royal.index() {
             continue;
@@ -207,8 +214,9 @@ fn board(def: &VariantDef) -> Result<BoardSize, VariantError> {
     })
 }
 
-fn piece_count(def: &VariantDef) -> Result<(), VariantError> {
-    if def.pieces.is_empty() || def.pieces.len() > MAX_ROLES {
+/// 1 to `max` piece types: [`MAX_ROLES`] on a small board, 63 on a large one.
+fn piece_count(def: &VariantDef, max: usize) -> Result<(), VariantError> {
+    if def.pieces.is_empty() || def.pieces.len() > max {
         return Err(VariantError::PieceCount(def.pieces.len()));
     }
     Ok(())
@@ -409,8 +417,8 @@ fn scheme(def: &VariantDef, pieces: &[PieceType], royal: Role) -> Result<Promoti
     }
 }
 
-fn limits(def: &VariantDef) -> Result<[u8; MAX_ROLES], VariantError> {
-    let mut out = [u8::MAX; MAX_ROLES];
+fn limits(def: &VariantDef) -> Result<[u8; MAX_DEF_ROLES], VariantError> {
+    let mut out = [u8::MAX; MAX_DEF_ROLES];
     if let PromotionDef::Zone { limits, .. } = &def.promotion {
         for (token, &n) in limits {
             out[role_of(def, "promotion limits", token)?.index()] = n;

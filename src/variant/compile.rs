@@ -10,8 +10,8 @@ use crate::tables::{PieceSpec, Tables};
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, LargeData, LargeWord, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, Promotion, Role,
-    Variant, VariantError,
+    Castling, DropRules, LargeData, LargeWord, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion,
+    Role, Variant, VariantError,
 };
 
 pub(super) fn compile(
@@ -43,7 +43,7 @@ pub(super) fn compile(
     };
     let tables = Tables::build(small_size, if large { &small_specs } else { &specs })
         .map_err(|e| e.into_variant_error(&c.pieces))?;
-    let mut promotion_choices = [0u8; MAX_ROLES];
+    let mut promotion_choices = [0u8; MAX_DEF_ROLES];
     for (i, p) in c.pieces.iter().enumerate() {
         promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
     }
@@ -63,7 +63,7 @@ pub(super) fn compile(
         royal: c.royal,
         tables,
         promotion_choices,
-        optional_victims: [0; MAX_ROLES],
+        optional_victims: [0; MAX_DEF_ROLES],
         limits: c.limits,
         end,
         drops: None,
@@ -75,13 +75,13 @@ pub(super) fn compile(
                 ..
             }
         ),
-        must_promote: [[Bitboard::EMPTY; MAX_ROLES]; 2],
+        must_promote: [[Bitboard::EMPTY; MAX_DEF_ROLES]; 2],
         def,
         large: None,
     };
     // A board past 128 squares finds them with the large board's tables.
     let immobile = if large {
-        [[Bitboard::EMPTY; MAX_ROLES]; 2]
+        [[Bitboard::EMPTY; MAX_DEF_ROLES]; 2]
     } else {
         immobility::<Small>(&v, &v.tables)?
     };
@@ -99,7 +99,7 @@ pub(super) fn compile(
         let d = if large {
             // Only the large board's squares are read: those are in
             // `large_data`.
-            let d = drop_rules::<Large>(&v, &into, &[[Large::EMPTY; MAX_ROLES]; 2]);
+            let d = drop_rules::<Large>(&v, &into, &[[Large::EMPTY; MAX_DEF_ROLES]; 2]);
             DropRules {
                 roles: d.roles,
                 slot: d.slot,
@@ -148,7 +148,7 @@ pub(super) fn compile(
 fn large_data(
     v: &Variant,
     parsed: &[crate::notation::ParsedPiece],
-    into_hand: Option<&[Option<Role>; MAX_ROLES]>,
+    into_hand: Option<&[Option<Role>; MAX_DEF_ROLES]>,
 ) -> Result<LargeData, VariantError> {
     let pieces = &v.pieces;
     let w = <Large as Board>::widen;
@@ -223,7 +223,7 @@ fn immobility<B: Board>(
     v: &Variant,
     tables: &Tables<B::Word>,
 ) -> Result<Immobile<B>, VariantError> {
-    let mut out = [[B::EMPTY; MAX_ROLES]; 2];
+    let mut out = [[B::EMPTY; MAX_DEF_ROLES]; 2];
     if !v.def.immobility_illegal {
         return Ok(out);
     }
@@ -260,21 +260,21 @@ fn immobility<B: Board>(
 }
 
 /// `[colour][role]`: the squares of [`immobility`], in a board's word.
-type Immobile<B> = [[Bitboard<<B as Board>::Word>; MAX_ROLES]; 2];
+type Immobile<B> = [[Bitboard<<B as Board>::Word>; MAX_DEF_ROLES]; 2];
 
 fn drop_rules<B: Board>(
     v: &Variant,
-    into: &[Option<Role>; MAX_ROLES],
+    into: &[Option<Role>; MAX_DEF_ROLES],
     immobile: &Immobile<B>,
 ) -> DropRules<B::Word> {
     let mut roles: Vec<Role> = into.iter().flatten().copied().collect();
     roles.sort();
     roles.dedup();
-    let mut slot = [NO_SLOT; MAX_ROLES];
+    let mut slot = [NO_SLOT; MAX_DEF_ROLES];
     for (i, r) in roles.iter().enumerate() {
         slot[r.index()] = i as u8;
     }
-    let mut into_hand = [NO_SLOT; MAX_ROLES];
+    let mut into_hand = [NO_SLOT; MAX_DEF_ROLES];
     for (r, t) in into.iter().enumerate() {
         if let Some(t) = t {
             into_hand[r] = slot[t.index()];
