@@ -60,29 +60,33 @@
 //!   past 128 squares by confinement to their own counts: capablanca on
 //!   12x12 (28 / 784 / 25,228), shogi on 12x12 (drops, zones, immobility),
 //!   castling on ranks 9-16 of 16x16.
+//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] (Chu Shogi
+//!   needs 39; the board code keeps a type in 6 bits, 0 for empty): the
+//!   variant's per-type arrays are sized for the largest board type
+//!   (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count is
+//!   checked per board type; [`Small`] keeps 20 ([`crate::variant::MAX_ROLES`])
+//!   and its position of 512 bytes. tests/large.rs counts 40 types on
+//!   12x12 as the same game in 14. A large variant with drops keeps to 20
+//!   types (a [`crate::Setup`]'s hands are counted per type in 20).
 //!   SAN, PGN, `Game`, the C ABI and the other notations take a
 //!   [`Variant`](crate::Variant), so they stay with small boards:
 //!   a large variant is its own type and cannot reach them.
 //!
 //! What is left, in order:
 //!
-//! 1. 64 piece types for [`Large`] (Chu Shogi needs 39): the variant's
-//!    per-type arrays (`[_; MAX_ROLES]` in `Variant`, `LargeData`,
-//!    `Checked`, `DropRules`: promotion choices, limits, must-promote,
-//!    slots) sized by the board type or held in `Vec`s, role bitsets past
-//!    32 bits (`optional_victims: [u32; _]`), the piece-count check
-//!    (`check::piece_count`) per board type. [`Large`]'s position already
-//!    holds [`MAX_LARGE_ROLES`] bitboards and the board code 63 types in
-//!    6 bits; [`Small`] keeps 20 and its 512 bytes.
-//! 2. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
+//! 1. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
 //!    (16x16). Boards up to 26x26 need a `u16` square for the large board
 //!    type only (a small board's `Square`, `Move` and position keep their
 //!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
 //!    `Words<11>` (and [`crate::RegionWord`] with it, so definitions' regions
 //!    reach 26x26).
-//! 3. The notations and the C ABI generic over the board type
+//! 2. The notations and the C ABI generic over the board type
 //!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
 //!    `Variant` dispatching once per call instead of `LargeVariant`.
+//! 3. Smaller limits of the large board type: the 64th piece type (the
+//!    board code's 6 bits give 63; a seventh bit, or a mailbox of `u16`
+//!    for [`Large`] only), and drops with more than 20 types (a
+//!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
 
 use std::fmt;
 use std::hash::Hash;
