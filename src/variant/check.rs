@@ -26,8 +26,9 @@ pub(super) struct Checked {
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
+    let size = board(def)?;
     piece_count(def, MAX_ROLES)?;
-    check_on(def, board(def)?)
+    check_on(def, size)
 }
 
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
