@@ -845,7 +845,7 @@ pub fn explain_extra(
                 return Some(castling_refusal(pos, from_sq, to_sq));
             }
             if let Some(region) = pt.confinement
-                && !region.of(piece.color).contains(to_sq)
+                && !region.narrow().of(piece.color).contains(to_sq)
             {
                 return Some(format!(
                     "confinement: the {} may not leave its region",
@@ -857,7 +857,7 @@ pub fn explain_extra(
                 && dr.abs() == 2
                 && pt
                     .initial
-                    .is_some_and(|r| !r.of(piece.color).contains(from_sq))
+                    .is_some_and(|r| !r.narrow().of(piece.color).contains(from_sq))
             {
                 return Some(format!(
                     "double step: only from the {}'s initial squares",

@@ -151,8 +151,8 @@ pub use crate::setup::{CastlingRights, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
     CapturedRule, CastlingDef, DropsDef, PieceDef, PieceToken, PieceTokenError, PieceType,
-    PromotionDef, PromotionText, Region, Role, StalemateRule, Variant, VariantDef, VariantError,
-    VariantRef,
+    PromotionDef, PromotionText, Region, RegionWord, Role, StalemateRule, Variant, VariantDef,
+    VariantError, VariantRef, WideRegion,
 };
 pub use crate::variant::{
     CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,

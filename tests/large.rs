@@ -98,15 +98,15 @@ fn a_board_past_128_squares_is_refused_by_variant_and_limited_for_large_variants
     let e = Variant::new(def).expect_err("past 128 squares");
     assert!(matches!(e, VariantError::BoardSize { .. }), "{e}");
     assert!(e.to_string().contains("LargeVariant"), "{e}");
-    // Confinement is not there yet past 128 squares: a clear error.
+    // Confinement is held past 128 squares (the region reaches p16).
     let confined = t.replace(
         "betza = \"R\"\n",
-        "betza = \"R\"\nconfined = { white = \"a1-h8\", black = \"a1-h8\" }\n",
+        "betza = \"R\"\nconfined = { white = \"a8-p16\", black = \"a8-p16\" }\n",
     );
     assert_ne!(confined, t);
-    let e = LargeVariant::from_definition(&confined).expect_err("no regions yet");
-    assert!(matches!(e, VariantError::LargeBoard(_)), "{e}");
-    assert!(e.to_string().contains("perft/FEN only so far"), "{e}");
+    let v = LargeVariant::from_definition(&confined).expect("confinement past 128 squares");
+    // The Rook on h8 keeps to ranks 8 to 16: 15 along the rank, 8 up.
+    assert_eq!(v.start().perft(1), 3 + 15 + 8);
     // Past 16 files: refused as before.
     let wide = t.replace("files = 16", "files = 17");
     let e = LargeVariant::from_definition(&wide).expect_err("17 files");
@@ -275,4 +275,459 @@ fn large_boards_agree_with_the_king_capture_reference_along_random_games() {
         }
         assert!(checked >= games * 10, "{name}: {checked} positions");
     }
+}
+
+/// A capablanca FEN (10x8, no castling rights) on the 12x12 board of
+/// `capablanca-12x12`: one walled file each side, the 10x8 part on ranks
+/// 5 to 12, the en passant square moved with it.
+fn on_12x12(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut ranks: Vec<String> = fields[0]
+        .split('/')
+        .map(|r| {
+            // Merge the walled files into the rank's leading and trailing gaps.
+            let mut cells = String::new();
+            let lead = r
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<String>();
+            let tail: String = r
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if lead.len() == r.len() {
+                return "12".to_string();
+            }
+            let mid = &r[lead.len()..r.len() - tail.len()];
+            let n = |s: &str| s.parse::<u32>().unwrap_or(0);
+            cells += &(n(&lead) + 1).to_string();
+            cells += mid;
+            cells += &(n(&tail) + 1).to_string();
+            cells
+        })
+        .collect();
+    ranks.extend(std::iter::repeat_n("12".to_string(), 4));
+    let ep = match fields[3] {
+        "-" => "-".to_string(),
+        sq => {
+            let file = (sq.as_bytes()[0] + 1) as char;
+            let rank: u32 = sq[1..].parse().expect("a rank");
+            format!("{file}{}", rank + 4)
+        }
+    };
+    format!(
+        "{} {} - {} {} {}",
+        ranks.join("/"),
+        fields[1],
+        ep,
+        fields[4],
+        fields[5]
+    )
+}
+
+/// Confinement, initial regions and promotion zones past 128 squares:
+/// capablanca walled into a 12x12 board on squares up to 143 counts as
+/// capablanca (published counts at the start, where no castling is
+/// possible before ply 7; capablanca without castling rights elsewhere).
+#[test]
+fn capablanca_walled_inside_12x12_counts_as_capablanca() {
+    let v = LargeVariant::from_definition(&text("capablanca-12x12")).expect("a 12x12 variant");
+    assert_eq!(v.size().squares(), 144);
+    let start = v.start();
+    for (depth, nodes) in [(1, 28), (2, 784), (3, 25_228)] {
+        assert_eq!(start.perft(depth), nodes, "depth {depth}");
+    }
+    let capablanca = Variant::by_name("capablanca").expect("built in");
+    for fen in [
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1",
+        // Promotion on rank 12 (squares 133..143) and on Black's rank 5.
+        "4k5/1P8/10/10/10/10/6p3/4K5 w - - 0 1",
+        "4k5/1P8/10/10/10/10/6p3/4K5 b - - 0 1",
+        // En passant, the double step from the initial region on rank 6.
+        "rnabqkbcnr/ppppp1pppp/10/10/4Pp4/10/PPPP1PPPPP/RNABQKBCNR b - e3 0 1",
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w - - 0 1",
+    ] {
+        let small = Position::from_fen(capablanca, fen).expect("capablanca FEN");
+        let big_fen = on_12x12(fen);
+        let big = v
+            .from_fen(&big_fen)
+            .unwrap_or_else(|e| panic!("{big_fen}: {e}"));
+        assert_eq!(big.to_fen(), big_fen, "the FEN survives");
+        for depth in 1..=3 {
+            assert_eq!(
+                big.perft(depth),
+                small.perft(depth),
+                "{fen} / {big_fen} depth {depth}"
+            );
+        }
+    }
+    // A piece standing outside its region is refused.
+    let outside =
+        "1rnabqkbcnr1/1pppppppppp1/12/12/12/12/1PPPPPPPPPP1/1RNABQKBCNR1/12/12/12/Q11 w - - 0 1";
+    assert!(v.from_fen(outside).is_err());
+    // The definition writes and reads back with its regions past 128.
+    let again = LargeVariant::from_definition(&v.definition().to_string()).expect("round trip");
+    assert_eq!(again.start().perft(2), 784);
+}
+
+/// Shogi (9x9) walled into a 12x12 board: the 9x9 part on files d..l and
+/// ranks 4..12 (squares up to 143), every type confined to it, every
+/// region of the definition (promotion zones, initial and drop regions)
+/// moved with it. Drops, drops per file, the zone with `from-zone`, forced
+/// promotion where a piece could never move again (immobility, here also
+/// against the walls) all past 128 squares. Without `from-zone` (a
+/// promotion to a confined type needs it off, docs/definitions.md), so
+/// its reference is [`shogi_without_from_zone`].
+fn shogi_on_12x12() -> LargeVariant {
+    use betza::bitboard::{Bitboard, SquareSet};
+    use betza::{BoardSize, PromotionDef, WideRegion};
+    let small = BoardSize::new(9, 9).expect("9x9");
+    let big = BoardSize::new_large(12, 12).expect("12x12");
+    let moved = |b: Bitboard<betza::RegionWord>| {
+        b.squares()
+            .fold(Bitboard::<betza::RegionWord>::empty(), |acc, sq| {
+                let at = big.square(small.file(sq) as i32 + 3, small.rank(sq) as i32 + 3);
+                acc.with(at.expect("on the large board"))
+            })
+    };
+    let shift = |r: WideRegion| WideRegion {
+        white: moved(r.white),
+        black: moved(r.black),
+    };
+    let area = {
+        let all = Bitboard::<betza::RegionWord>::empty();
+        let all = small.all().squares().fold(all, |acc, sq| acc.with(sq));
+        let all = moved(all);
+        WideRegion {
+            white: all,
+            black: all,
+        }
+    };
+    let mut def = Variant::by_name("shogi").unwrap().definition().clone();
+    def.name = "shogi-12x12".into();
+    (def.files, def.ranks) = (12, 12);
+    def.start_fen = shogi_fen_on_12x12(&def.start_fen);
+    for p in &mut def.pieces {
+        assert!(p.confinement.is_none());
+        p.confinement = Some(area);
+        p.initial = p.initial.map(shift);
+        p.drop_region = p.drop_region.map(shift);
+    }
+    if let PromotionDef::Zone {
+        zone,
+        forced,
+        from_zone,
+        ..
+    } = &mut def.promotion
+    {
+        *zone = shift(*zone);
+        *forced = shift(*forced);
+        *from_zone = false;
+    } else {
+        panic!("shogi promotes in a zone");
+    }
+    LargeVariant::new(def).expect("shogi walled into 12x12")
+}
+
+/// Shogi with moves from the zone promoting only as moves into it do.
+fn shogi_without_from_zone() -> Variant {
+    let mut def = Variant::by_name("shogi").unwrap().definition().clone();
+    match &mut def.promotion {
+        betza::PromotionDef::Zone { from_zone, .. } => *from_zone = false,
+        _ => panic!("shogi promotes in a zone"),
+    }
+    Variant::new(def).expect("shogi without from-zone")
+}
+
+/// A shogi FEN on the board of [`shogi_on_12x12`].
+fn shogi_fen_on_12x12(fen: &str) -> String {
+    let (placement, rest) = fen.split_once(' ').expect("fields");
+    let (board, hands) = placement.split_at(placement.find('[').unwrap_or(placement.len()));
+    let mut ranks: Vec<String> = board
+        .split('/')
+        .map(|r| {
+            let lead: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let n: u32 = lead.parse().unwrap_or(0);
+            format!("{}{}", n + 3, &r[lead.len()..])
+        })
+        .collect();
+    ranks.extend(std::iter::repeat_n("12".to_string(), 3));
+    let mut fields = rest.split(' ');
+    let (side, castling, ep) = (
+        fields.next().unwrap(),
+        fields.next().unwrap(),
+        fields.next().unwrap(),
+    );
+    assert_eq!((castling, ep), ("-", "-"));
+    let rest: Vec<&str> = fields.collect();
+    format!("{}{hands} {side} - - {}", ranks.join("/"), rest.join(" "))
+}
+
+#[test]
+fn shogi_walled_inside_12x12_counts_as_shogi() {
+    let v = shogi_on_12x12();
+    assert_eq!(v.size().squares(), 144);
+    let shogi = &shogi_without_from_zone();
+    // Published for shogi: 30, 900, 25,470 (no move starts in a zone
+    // before ply 4).
+    let start = v.start();
+    for (depth, nodes) in [(1, 30), (2, 900), (3, 25_470)] {
+        assert_eq!(start.perft(depth), nodes, "depth {depth}");
+    }
+    let mut fens: Vec<String> = [
+        "4k4/9/9/9/2+P1P4/9/9/9/4K4[P] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[NLnl] w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4K4[NLnl] b - - 0 1",
+        "k8/2G6/1S7/9/9/9/9/9/8K[P] w - - 0 1",
+        "k8/2G6/9/9/9/9/9/9/8K[P] w - - 0 1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    fens.extend(random_fens(shogi, 4, 90));
+    assert!(fens.len() > 100, "{}", fens.len());
+    for fen in &fens {
+        let small = Position::from_fen(shogi, fen).expect("shogi FEN");
+        let big_fen = shogi_fen_on_12x12(fen);
+        let big = v
+            .from_fen(&big_fen)
+            .unwrap_or_else(|e| panic!("{big_fen}: {e}"));
+        assert_eq!(big.to_fen(), big_fen, "the FEN survives");
+        for depth in 1..=2 {
+            assert_eq!(
+                big.perft(depth),
+                small.perft(depth),
+                "{fen} / {big_fen} depth {depth}"
+            );
+        }
+    }
+}
+
+/// A King (castling two squares), two Rooks and a Knight a side on a
+/// board `ranks` high, the game on its top 8 ranks (walled below).
+fn castling_text(ranks: u8) -> String {
+    let low = ranks - 7;
+    let walls = if ranks > 8 {
+        format!("confined = {{ white = \"a{low}-p{ranks}\", black = \"a{low}-p{ranks}\" }}\n")
+    } else {
+        String::new()
+    };
+    let below = "/16".repeat(ranks as usize - 8);
+    format!(
+        "name = \"castling-16x{ranks}\"\nfiles = 16\nranks = {ranks}\n\
+         start = \"r2n3k3n3r/16/16/16/16/16/16/R2N3K3N3R{below} w KQkq - 0 1\"\n\n\
+         [castling]\nrook = \"R\"\n\n\
+         [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"KisO2\"\nroyal = true\n\
+         initial = {{ white = \"a{low}-p{low}\", black = \"a{ranks}-p{ranks}\" }}\n{walls}\n\
+         [[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n{walls}\n\
+         [[piece]]\nname = \"Knight\"\ntoken = \"N\"\nbetza = \"N\"\n{walls}"
+    )
+}
+
+/// Castling past 128 squares: on 16x16 with the game on ranks 9 to 16
+/// (squares 128 to 255) it counts as on the 16x8 board of the small type.
+#[test]
+fn castling_on_ranks_9_to_16_counts_as_on_16x8() {
+    let small = Variant::from_definition(&castling_text(8)).expect("16x8");
+    let large = LargeVariant::from_definition(&castling_text(16)).expect("16x16");
+    let below = "/16".repeat(8);
+    let fens = [
+        "r2n3k3n3r/16/16/16/16/16/16/R2N3K3N3R w KQkq - 0 1",
+        "r2n3k3n3r/16/16/16/16/16/16/R2N3K3N3R b KQkq - 0 1",
+        "r6k3n3r/16/16/16/16/16/16/R2N3K7R w Kq - 0 1",
+        // The Knight on g2 attacks i1: no castling towards p.
+        "r6k7r/16/16/16/16/16/6n9/R6K7R w KQkq - 0 1",
+    ];
+    for fen in fens {
+        let s = Position::from_fen(&small, fen).expect("16x8 FEN");
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let big_fen = format!("{board}{below} {rest}");
+        let l = large
+            .from_fen(&big_fen)
+            .unwrap_or_else(|e| panic!("{big_fen}: {e}"));
+        let castles = s
+            .legal_moves()
+            .iter()
+            .filter(|m| s.castling_rook(m).is_some())
+            .count();
+        assert_eq!(
+            l.legal_moves().len(),
+            s.legal_moves().len(),
+            "{fen} ({castles} castling moves)"
+        );
+        for depth in 1..=3 {
+            assert_eq!(l.perft(depth), s.perft(depth), "{fen} depth {depth}");
+        }
+    }
+    // Castling is there: with open ranks both sides castle both ways.
+    let open = "r6k7r/16/16/16/16/16/16/R6K7R w KQkq - 0 1";
+    let castles = |p: &Position<'_, betza::Large>| {
+        p.legal_moves()
+            .iter()
+            .filter(|m| p.castling_rook(m).is_some())
+            .count()
+    };
+    let l = large
+        .from_fen(&format!(
+            "r6k7r/16/16/16/16/16/16/R6K7R{below} w KQkq - 0 1"
+        ))
+        .expect("FEN");
+    assert_eq!(castles(&l), 2);
+    assert_eq!(
+        Position::from_fen(&small, open)
+            .unwrap()
+            .legal_moves()
+            .len(),
+        l.legal_moves().len()
+    );
+    // The Knight on g2 attacks i1 (i9): no castling towards p.
+    let l = large
+        .from_fen(&format!(
+            "r6k7r/16/16/16/16/16/6n9/R6K7R{below} w KQkq - 0 1"
+        ))
+        .expect("FEN");
+    assert_eq!(castles(&l), 1);
+    let m = l.parse_move("h9f9").expect("castling towards a");
+    let next = l.play(&m).expect("legal");
+    assert!(
+        next.to_fen()
+            .starts_with("r6k7r/16/16/16/16/16/6n9/5KR8R/16/"),
+        "{}",
+        next.to_fen()
+    );
+    // White's rights are gone (the King's square is past 128).
+    assert!(next.to_fen().ends_with(" b kq - 1 1"), "{}", next.to_fen());
+}
+
+/// Betza strings the 39 non-royal types of [`forty_types`] take in turn.
+const BETZAS: [&str; 13] = [
+    "W", "F", "N", "R", "B", "Q", "D", "A", "WD", "FA", "C", "Z", "mWcF",
+];
+
+/// The token of the `i`th non-royal type of [`forty_types`]: the letters
+/// but K, then `+A`, `+B`, ...
+fn forty_token(i: usize) -> String {
+    let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'K').collect();
+    if i < letters.len() {
+        letters[i].to_string()
+    } else {
+        format!("+{}", letters[i - letters.len()])
+    }
+}
+
+/// A 12x12 variant of 40 piece types (a King and 39 others, their moves
+/// [`BETZAS`] in turn), and the same game with one type per Betza string
+/// (14 types): a position of the first is one of the second with each
+/// token replaced by its Betza string's.
+fn forty_types() -> (LargeVariant, LargeVariant) {
+    let def = |n: usize, token: &dyn Fn(usize) -> String| {
+        let mut t = String::from(
+            "name = \"types\"\nfiles = 12\nranks = 12\nstart = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\n\
+             [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
+        );
+        for i in 0..n {
+            t += &format!(
+                "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"{}\"\n",
+                token(i),
+                BETZAS[i % BETZAS.len()]
+            );
+        }
+        LargeVariant::from_definition(&t).unwrap_or_else(|e| panic!("{e}\n{t}"))
+    };
+    (def(39, &forty_token), def(BETZAS.len(), &forty_token))
+}
+
+/// A FEN of the 40-type variant in the tokens of the 14-type one.
+fn to_fourteen(fen: &str) -> String {
+    let (placement, rest) = fen.split_once(' ').expect("fields");
+    let mut out = placement.to_string();
+    // Longest tokens first: "+A" before "A".
+    for i in (0..39).rev() {
+        let (from, to) = (forty_token(i), forty_token(i % BETZAS.len()));
+        for (f, t) in [
+            (from.clone(), to.clone()),
+            (from.to_lowercase(), to.to_lowercase()),
+        ] {
+            out = out.replace(&f, &format!("{{{t}}}"));
+        }
+    }
+    format!("{} {rest}", out.replace(['{', '}'], ""))
+}
+
+#[test]
+fn forty_piece_types_on_12x12_count_as_fourteen() {
+    let (forty, fourteen) = forty_types();
+    assert_eq!(forty.pieces().len(), 40);
+    assert_eq!(forty.pieces()[39].token.to_string(), "+O");
+    // Every type a side, White's on ranks 2-5 and Black's on 8-11.
+    let mut cells: Vec<String> = Vec::new();
+    for i in 0..39 {
+        cells.push(forty_token(i));
+    }
+    let rank = |cells: &[String], lower: bool| {
+        let mut r: String = cells
+            .iter()
+            .map(|c| if lower { c.to_lowercase() } else { c.clone() })
+            .collect();
+        if cells.len() < 12 {
+            r += &(12 - cells.len()).to_string();
+        }
+        r
+    };
+    let white: Vec<String> = cells.chunks(12).rev().map(|c| rank(c, false)).collect();
+    let black: Vec<String> = cells.chunks(12).map(|c| rank(c, true)).collect();
+    let fen = format!(
+        "11k/{}/12/12/{}/K11 w - - 0 1",
+        black.join("/"),
+        white.join("/")
+    );
+    let pos = forty
+        .from_fen(&fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(pos.to_fen(), fen);
+    let reference = fourteen.from_fen(&to_fourteen(&fen)).expect("14 types");
+    for depth in 1..=2 {
+        assert_eq!(pos.perft(depth), reference.perft(depth), "depth {depth}");
+    }
+    // Along a random game, every type moving and capturing.
+    let mut p = pos;
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for ply in 0..60 {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        p = p
+            .play(&moves[(x % moves.len() as u64) as usize])
+            .expect("legal");
+        let r = fourteen
+            .from_fen(&to_fourteen(&p.to_fen()))
+            .expect("14 types");
+        assert_eq!(p.perft(2), r.perft(2), "ply {ply}: {}", p.to_fen());
+    }
+    // Past 63 types: refused.
+    let mut many = String::from(
+        "name = \"many\"\nfiles = 12\nranks = 12\nstart = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\n[[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
+    );
+    for i in 0..63 {
+        many += &format!(
+            "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"W\"\n",
+            forty_token(i % 50)
+        );
+    }
+    let e = LargeVariant::from_definition(&many).expect_err("64 types");
+    assert!(e.to_string().contains("64 piece types"), "{e}");
+    // A small board keeps 20: the 40 types on 8x8 are refused.
+    let small = many
+        .replace("files = 12\nranks = 12", "files = 8\nranks = 8")
+        .replace("11k/12/12/12/12/12/12/12/12/12/12/K11", "7k/8/8/8/8/8/8/K7");
+    let e = Variant::from_definition(&small).expect_err("64 types on 8x8");
+    assert!(e.to_string().contains("1 to 20"), "{e}");
 }

@@ -49,12 +49,25 @@
 //!   gives the same instructions per node (chess 160.2, Meiriqi 133.6).
 //! - [`crate::LargeVariant`] compiles a definition for [`Large`]: any board
 //!   up to 16x16, read, played and counted (FEN, move text, perft) through
-//!   `Position<'_, Large>`. A board of at most 128 squares compiled so keeps
-//!   all its rules (its regions are widened), which is how tests/large.rs
-//!   holds both instantiations to the same moves and counts; past 128
-//!   squares the definition's regions (confinement, initial squares,
-//!   promotion zones, drop regions), castling and drops are refused
-//!   ([`crate::VariantError::LargeBoard`]), as they are held in 128 bits.
+//!   `Position<'_, Large>`, with every rule of the definition format. A
+//!   definition's regions (confinement, initial squares, promotion zones,
+//!   drop regions) are held in [`crate::RegionWord`] (the large word;
+//!   [`crate::WideRegion`]), narrowed to `u128` when a board of at most 128
+//!   squares is compiled ([`Board::from_region`]); immobility, drop regions
+//!   and the castling check of a large board are computed with the large
+//!   board's tables. tests/large.rs holds the two instantiations to the
+//!   same counts on boards both hold, and small games walled into boards
+//!   past 128 squares by confinement to their own counts: capablanca on
+//!   12x12 (28 / 784 / 25,228), shogi on 12x12 (drops, zones, immobility),
+//!   castling on ranks 9-16 of 16x16.
+//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] (Chu Shogi
+//!   needs 39; the board code keeps a type in 6 bits, 0 for empty): the
+//!   variant's per-type arrays are sized for the largest board type
+//!   (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count is
+//!   checked per board type; [`Small`] keeps 20 ([`crate::variant::MAX_ROLES`])
+//!   and its position of 512 bytes. tests/large.rs counts 40 types on
+//!   12x12 as the same game in 14. A large variant with drops keeps to 20
+//!   types (a [`crate::Setup`]'s hands are counted per type in 20).
 //!   SAN, PGN, `Game`, the C ABI and the other notations take a
 //!   [`Variant`](crate::Variant), so they stay with small boards:
 //!   a large variant is its own type and cannot reach them.
@@ -65,15 +78,15 @@
 //!    (16x16). Boards up to 26x26 need a `u16` square for the large board
 //!    type only (a small board's `Square`, `Move` and position keep their
 //!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
-//!    `Words<11>`.
-//! 2. The definition's regions held in the board's word (or as square
-//!    lists), so that boards past 128 squares have confinement, promotion
-//!    zones, castling and drops; then 64 piece types (the variant's
-//!    per-type arrays and role sets past 20 and 32 bits; the board code
-//!    holds 63 types in 6 bits).
-//! 3. The notations and the C ABI generic over the board type
+//!    `Words<11>` (and [`crate::RegionWord`] with it, so definitions' regions
+//!    reach 26x26).
+//! 2. The notations and the C ABI generic over the board type
 //!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
 //!    `Variant` dispatching once per call instead of `LargeVariant`.
+//! 3. Smaller limits of the large board type: the 64th piece type (the
+//!    board code's 6 bits give 63; a seventh bit, or a mailbox of `u16`
+//!    for [`Large`] only), and drops with more than 20 types (a
+//!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
 
 use std::fmt;
 use std::hash::Hash;
@@ -1088,6 +1101,9 @@ pub trait Board:
     /// A set of squares of a board of at most 128 squares (what a
     /// definition's regions hold) in this board's word.
     fn widen(set: Bitboard) -> Bitboard<Self::Word>;
+    /// A definition's region ([`crate::RegionWord`]) in this board's word:
+    /// on a small board its squares below 128, all it can hold.
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Self::Word>;
 
     /// The variant's move tables for this board type.
     #[doc(hidden)]
@@ -1141,6 +1157,15 @@ impl Board for Small {
     #[inline(always)]
     fn widen(set: Bitboard) -> Bitboard {
         set
+    }
+    #[inline]
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard {
+        crate::Region {
+            white: set,
+            black: set,
+        }
+        .narrow()
+        .white
     }
     #[inline(always)]
     #[allow(private_interfaces)]
@@ -1199,6 +1224,10 @@ impl Board for Large {
     #[inline]
     fn widen(set: Bitboard) -> Bitboard<Words<4>> {
         Bitboard(Words([set.0 as u64, (set.0 >> 64) as u64, 0, 0]))
+    }
+    #[inline]
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Words<4>> {
+        set
     }
     #[inline(always)]
     #[allow(private_interfaces)]

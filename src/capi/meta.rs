@@ -513,7 +513,7 @@ pub unsafe extern "C" fn betza_variant_piece_region(
         buffer_args(buf, cap, count)?;
         let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
         let c = color_arg(color)?;
-        let bb = p.confinement.map_or(Bitboard::EMPTY, |r| r.of(c));
+        let bb = p.confinement.map_or(Bitboard::EMPTY, |r| r.narrow().of(c));
         unsafe { write_squares(bb, buf, cap, count) }
     })
 }

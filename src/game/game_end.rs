@@ -13,7 +13,7 @@
 use crate::bitboard::{Bitboard, Board, Color, SquareSet};
 use crate::moves::Move;
 use crate::position::{EndReason, Outcome, Position};
-use crate::variant::{MAX_ROLES, RepetitionResult, Role};
+use crate::variant::{MAX_DEF_ROLES, RepetitionResult, Role};
 
 impl<B: Board> Position<'_, B> {
     /// The pieces of `color`, royal ones included, on the board and in
@@ -95,7 +95,7 @@ impl<B: Board> Position<'_, B> {
         if v.end.dead_material.is_empty() {
             return false;
         }
-        let mut count = [[0u8; MAX_ROLES]; 2];
+        let mut count = [[0u8; MAX_DEF_ROLES]; 2];
         for c in Color::ALL {
             for (r, n) in count[c.index()].iter_mut().enumerate().take(v.pieces.len()) {
                 if r != v.royal.index() {

@@ -1068,7 +1068,7 @@ struct TargetCounter<W: BitWord> {
     choices: u64,
     /// Promotion on capture: the types whose capture may or may not promote
     /// (two moves each), one bit per role.
-    optional: Option<u32>,
+    optional: Option<u64>,
 }
 
 impl<W: BitWord> TargetCounter<W> {

@@ -2,13 +2,11 @@
 
 use std::fmt;
 
-use crate::bitboard::{
-    Bitboard, Board, BoardSize, Color, MAX_SQUARES, Small, Square, SquareName, SquareSet,
-};
+use crate::bitboard::{Bitboard, Board, BoardSize, Color, Small, Square, SquareName, SquareSet};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::variant::{
-    MAX_HAND_COUNT, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, PieceType, PromotionText, Role,
+    MAX_DEF_ROLES, MAX_HAND_COUNT, MAX_HAND_TYPES, NO_SLOT, PieceType, PromotionText, Role,
     StalemateRule, Variant,
 };
 
@@ -830,7 +828,7 @@ impl<'v, B: Board> Position<'v, B> {
         if let Some(c) = &v.castling
             && self.castling != 0
         {
-            let lost = |s: Square| c.rights_lost[s.index() % MAX_SQUARES];
+            let lost = |s: Square| c.rights_lost[s.index() % B::MAX_SQUARES];
             self.castling &= !(lost(m.from) | lost(m.to));
             if let Some(via) = m.via() {
                 self.castling &= !lost(via);
@@ -900,7 +898,7 @@ impl<'v, B: Board> Position<'v, B> {
         let slot = if captured & MARKED != 0 {
             d.pawn_slot
         } else {
-            d.into_hand[((captured & 0x3f) - 1) as usize % MAX_ROLES]
+            d.into_hand[((captured & 0x3f) - 1) as usize % MAX_DEF_ROLES]
         };
         if slot != NO_SLOT {
             self.hands.add(self.side, slot);
@@ -940,7 +938,7 @@ impl<'v, B: Board> Position<'v, B> {
             .variant
             .drops
             .as_ref()
-            .map_or(NO_SLOT, |d| d.slot[m.role.index() % MAX_ROLES]);
+            .map_or(NO_SLOT, |d| d.slot[m.role.index() % MAX_DEF_ROLES]);
         if slot == NO_SLOT {
             return; // only a hand-made move can get here
         }

@@ -405,7 +405,7 @@ pub(crate) fn build<'v, B: Board>(
     for (sq, piece) in setup.pieces() {
         if !size.contains(sq) {
             problems.push(SetupProblem::OffBoard { square: sq });
-        } else if piece.role.index() >= v.pieces.len().min(MAX_ROLES) {
+        } else if piece.role.index() >= v.pieces.len().min(B::MAX_ROLES) {
             problems.push(SetupProblem::UnknownRole {
                 square: sq,
                 role: piece.role,
@@ -428,7 +428,7 @@ pub(crate) fn build<'v, B: Board>(
         if let Some(region) = p.confinement {
             for color in Color::ALL {
                 let outside =
-                    pos.roles[i] & pos.colors[color.index()] & !B::widen(region.of(color));
+                    pos.roles[i] & pos.colors[color.index()] & !B::from_region(region.of(color));
                 for square in outside.squares() {
                     problems.push(SetupProblem::Confinement {
                         color,
@@ -500,7 +500,7 @@ pub(crate) fn build<'v, B: Board>(
                 .and_then(|p| v.pieces[p.index()].initial)
                 .map(|reg| reg.of(mover));
             match (origin, landing, initial) {
-                (Some(o), Some(l), Some(init)) if B::widen(init).contains(o) => {
+                (Some(o), Some(l), Some(init)) if B::from_region(init).contains(o) => {
                     pos.ep = Some(sq);
                     pos.ep_victim = Some(l);
                 }

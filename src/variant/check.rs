@@ -2,11 +2,11 @@
 //! [`VariantError`]. What passes is resolved (tokens to roles, Betza parsed)
 //! for [`super::compile`].
 
-use crate::bitboard::{BoardSize, Color};
+use crate::bitboard::{BoardSize, Color, SquareSet};
 use crate::notation::{self, Term};
 
-use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, Region, VariantDef};
-use super::{MAX_ROLES, PieceType, Promotion, Role, VariantError};
+use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, VariantDef, WideRegion};
+use super::{MAX_DEF_ROLES, MAX_ROLES, PieceType, Promotion, Role, VariantError};
 
 /// A definition that passed every check, resolved.
 pub(super) struct Checked {
@@ -17,51 +17,39 @@ pub(super) struct Checked {
     pub pieces: Vec<PieceType>,
     pub promotion: Promotion,
     pub promotion_text: PromotionText,
-    pub limits: [u8; MAX_ROLES],
+    pub limits: [u8; MAX_DEF_ROLES],
     /// The partner and the distance towards each side.
     pub castling: Option<(Role, [u8; 2])>,
     /// Per role, the type it enters the hand as (`None`: never), when the
     /// variant has drops.
-    pub into_hand: Option<[Option<Role>; MAX_ROLES]>,
+    pub into_hand: Option<[Option<Role>; MAX_DEF_ROLES]>,
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
-    check_on(def, board(def)?)
+    let size = board(def)?;
+    piece_count(def, MAX_ROLES)?;
+    check_on(def, size)
 }
 
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
-/// to 16x16; past 128 squares without the rules whose squares a
-/// definition holds in 128 bits (regions, castling, drops), yet.
+/// to 16x16, every rule (the definition's regions are held in
+/// [`super::RegionWord`]).
 pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
     let size = BoardSize::new_large(def.files, def.ranks).ok_or(VariantError::BoardSize {
         files: def.files,
         ranks: def.ranks,
     })?;
-    if size.squares() > crate::bitboard::MAX_SQUARES {
-        let missing = if def.pieces.iter().any(|p| p.confinement.is_some()) {
-            Some("confinement")
-        } else if def.pieces.iter().any(|p| p.initial.is_some()) {
-            Some("initial regions")
-        } else if def.pieces.iter().any(|p| p.drop_region.is_some()) || def.drops.is_some() {
-            Some("drops")
-        } else if matches!(def.promotion, PromotionDef::Zone { .. }) {
-            Some("promotion zones")
-        } else if def.castling.is_some() {
-            Some("castling")
-        } else if def.immobility_illegal {
-            Some("illegal immobility")
-        } else {
-            None
-        };
-        if let Some(what) = missing {
-            return Err(VariantError::LargeBoard(what.to_string()));
-        }
+    piece_count(def, crate::bitboard::MAX_LARGE_ROLES)?;
+    // Hands are counted per type in a `Setup` of `MAX_ROLES` (issue 24).
+    if def.drops.is_some() && def.pieces.len() > MAX_ROLES {
+        return Err(VariantError::LargeBoard(format!(
+            "drops with more than {MAX_ROLES} piece types"
+        )));
     }
     check_on(def, size)
 }
 
 fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> {
-    piece_count(def)?;
     tokens(def)?;
     let royal = royal(def)?;
     let pawn = pawn(def, royal)?;
@@ -129,7 +117,7 @@ fn drops(
     pieces: &[PieceType],
     royal: Role,
     pawn: Option<Role>,
-) -> Result<Option<[Option<Role>; MAX_ROLES]>, VariantError> {
+) -> Result<Option<[Option<Role>; MAX_DEF_ROLES]>, VariantError> {
     let Some(d) = &def.drops else {
         if let Some(p) = def
             .pieces
@@ -143,7 +131,7 @@ fn drops(
         }
         return Ok(None);
     };
-    let mut into = [None; MAX_ROLES];
+    let mut into = [None; MAX_DEF_ROLES];
     for (i, _) in pieces.iter().enumerate() {
         if i == royal.index() {
             continue;
@@ -227,8 +215,9 @@ fn board(def: &VariantDef) -> Result<BoardSize, VariantError> {
     })
 }
 
-fn piece_count(def: &VariantDef) -> Result<(), VariantError> {
-    if def.pieces.is_empty() || def.pieces.len() > MAX_ROLES {
+/// 1 to `max` piece types: [`MAX_ROLES`] on a small board, 63 on a large one.
+fn piece_count(def: &VariantDef, max: usize) -> Result<(), VariantError> {
+    if def.pieces.is_empty() || def.pieces.len() > max {
         return Err(VariantError::PieceCount(def.pieces.len()));
     }
     Ok(())
@@ -279,9 +268,9 @@ fn pawn(def: &VariantDef, royal: Role) -> Result<Option<Role>, VariantError> {
 }
 
 fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantError> {
-    let off =
-        |r: &Region| !(r.white & !size.all()).is_empty() || !(r.black & !size.all()).is_empty();
-    let mut named: Vec<(String, &Region)> = Vec::new();
+    let all = size.all_of::<super::RegionWord>();
+    let off = |r: &WideRegion| !(r.white & !all).is_empty() || !(r.black & !all).is_empty();
+    let mut named: Vec<(String, &WideRegion)> = Vec::new();
     for p in &def.pieces {
         named.extend(
             p.drop_region
@@ -422,15 +411,15 @@ fn scheme(def: &VariantDef, pieces: &[PieceType], royal: Role) -> Result<Promoti
                 }
             }
             Ok(Promotion::Zone {
-                zone: *zone,
-                forced: *forced,
+                zone: zone.narrow(),
+                forced: forced.narrow(),
             })
         }
     }
 }
 
-fn limits(def: &VariantDef) -> Result<[u8; MAX_ROLES], VariantError> {
-    let mut out = [u8::MAX; MAX_ROLES];
+fn limits(def: &VariantDef) -> Result<[u8; MAX_DEF_ROLES], VariantError> {
+    let mut out = [u8::MAX; MAX_DEF_ROLES];
     if let PromotionDef::Zone { limits, .. } = &def.promotion {
         for (token, &n) in limits {
             out[role_of(def, "promotion limits", token)?.index()] = n;

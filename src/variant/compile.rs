@@ -1,15 +1,17 @@
 //! Compiling a checked definition: move tables, castling
 //! squares, and the start position's own check.
 
-use crate::bitboard::{Bitboard, Board, Color, Large, MAX_LARGE_SQUARES, MAX_SQUARES, Square};
+use crate::bitboard::{
+    Bitboard, Board, Color, Large, MAX_LARGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
+};
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
 
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, LargeData, LargeWord, MAX_HAND_TYPES, MAX_ROLES, NO_SLOT, Promotion, Role,
-    Variant, VariantError,
+    Castling, DropRules, LargeData, LargeWord, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion,
+    Role, Variant, VariantError,
 };
 
 pub(super) fn compile(
@@ -25,8 +27,8 @@ pub(super) fn compile(
             .map(|(i, (b, p))| PieceSpec {
                 royal: i == c.royal.index(),
                 terms: &b.terms,
-                confinement: p.confinement.map(|r| r.of(color)),
-                initial: p.initial.map(|r| r.of(color)),
+                confinement: p.confinement.map(|r| r.narrow().of(color)),
+                initial: p.initial.map(|r| r.narrow().of(color)),
             })
             .collect()
     });
@@ -41,7 +43,7 @@ pub(super) fn compile(
     };
     let tables = Tables::build(small_size, if large { &small_specs } else { &specs })
         .map_err(|e| e.into_variant_error(&c.pieces))?;
-    let mut promotion_choices = [0u8; MAX_ROLES];
+    let mut promotion_choices = [0u8; MAX_DEF_ROLES];
     for (i, p) in c.pieces.iter().enumerate() {
         promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
     }
@@ -61,7 +63,7 @@ pub(super) fn compile(
         royal: c.royal,
         tables,
         promotion_choices,
-        optional_victims: [0; MAX_ROLES],
+        optional_victims: [0; MAX_DEF_ROLES],
         limits: c.limits,
         end,
         drops: None,
@@ -73,11 +75,16 @@ pub(super) fn compile(
                 ..
             }
         ),
-        must_promote: [[Bitboard::EMPTY; MAX_ROLES]; 2],
+        must_promote: [[Bitboard::EMPTY; MAX_DEF_ROLES]; 2],
         def,
         large: None,
     };
-    let immobile = immobility(&v)?;
+    // A board past 128 squares finds them with the large board's tables.
+    let immobile = if large {
+        [[Bitboard::EMPTY; MAX_DEF_ROLES]; 2]
+    } else {
+        immobility::<Small>(&v, &v.tables)?
+    };
     if let Promotion::Zone { forced, .. } = v.promotion {
         for color in Color::ALL {
             for (r, p) in v.pieces.iter().enumerate() {
@@ -89,7 +96,24 @@ pub(super) fn compile(
         }
     }
     if let Some(into) = c.into_hand {
-        let d = drop_rules(&v, &into, &immobile);
+        let d = if large {
+            // Only the large board's squares are read: those are in
+            // `large_data`.
+            let d = drop_rules::<Large>(&v, &into, &[[Large::EMPTY; MAX_DEF_ROLES]; 2]);
+            DropRules {
+                roles: d.roles,
+                slot: d.slot,
+                into_hand: d.into_hand,
+                marked: d.marked,
+                pawn_slot: d.pawn_slot,
+                region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
+                per_file: d.per_file,
+                no_mate: d.no_mate,
+                files: Vec::new(),
+            }
+        } else {
+            drop_rules::<Small>(&v, &into, &immobile)
+        };
         v.promotion_mark = if d.marked { crate::position::MARKED } else { 0 };
         v.drops = Some(d);
     }
@@ -102,11 +126,13 @@ pub(super) fn compile(
     }
     if let Some((rook, distance)) = c.castling {
         let castling = castling_setup(&v, rook, distance)?;
-        no_castling_overlap(&v, &castling)?;
+        if !large {
+            no_castling_overlap(&v, &v.tables, &castling)?;
+        }
         v.castling = Some(castling);
     }
     if want_large {
-        let data = large_data(&v, &c.parsed)?;
+        let data = large_data(&v, &c.parsed, c.into_hand.as_ref())?;
         v.large = Some(Box::new(data));
         crate::fen::parse::<Large>(&v, &v.start_fen)
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
@@ -122,6 +148,7 @@ pub(super) fn compile(
 fn large_data(
     v: &Variant,
     parsed: &[crate::notation::ParsedPiece],
+    into_hand: Option<&[Option<Role>; MAX_DEF_ROLES]>,
 ) -> Result<LargeData, VariantError> {
     let pieces = &v.pieces;
     let w = <Large as Board>::widen;
@@ -133,8 +160,8 @@ fn large_data(
             .map(|(i, (b, p))| PieceSpec {
                 royal: i == v.royal.index(),
                 terms: &b.terms,
-                confinement: p.confinement.map(|r| w(r.of(color))),
-                initial: p.initial.map(|r| w(r.of(color))),
+                confinement: p.confinement.map(|r| r.of(color)),
+                initial: p.initial.map(|r| r.of(color)),
             })
             .collect()
     });
@@ -143,28 +170,47 @@ fn large_data(
         white: w(r.white),
         black: w(r.black),
     };
-    let promotion = match v.promotion {
-        Promotion::None => Promotion::None,
-        Promotion::OnCapture { captured_becomes } => Promotion::OnCapture { captured_becomes },
-        Promotion::Zone { zone, forced } => Promotion::Zone {
+    // The zones from the definition, which holds every square of the
+    // board (the compiled ones hold 128).
+    let promotion = match (v.promotion, &v.def.promotion) {
+        (Promotion::None, _) => Promotion::None,
+        (Promotion::OnCapture { captured_becomes }, _) => Promotion::OnCapture { captured_becomes },
+        (Promotion::Zone { .. }, super::PromotionDef::Zone { zone, forced, .. }) => {
+            Promotion::Zone {
+                zone: *zone,
+                forced: *forced,
+            }
+        }
+        (Promotion::Zone { zone, forced }, _) => Promotion::Zone {
             zone: region(zone),
             forced: region(forced),
         },
     };
-    let drops = v.drops.as_ref().map(|d| DropRules {
-        roles: d.roles.clone(),
-        slot: d.slot,
-        into_hand: d.into_hand,
-        marked: d.marked,
-        pawn_slot: d.pawn_slot,
-        region: d.region.map(|r| r.map(w)),
-        per_file: d.per_file,
-        no_mate: d.no_mate,
-        files: d.files.iter().map(|&f| w(f)).collect(),
-    });
+    let mut must_promote = v.must_promote.map(|r| r.map(w));
+    if let Promotion::Zone { forced, .. } = promotion {
+        for color in Color::ALL {
+            for (r, p) in pieces.iter().enumerate() {
+                if !p.promotions.is_empty() {
+                    must_promote[color.index()][r] |= forced.of(color);
+                }
+            }
+        }
+    }
+    if let Some(c) = &v.castling {
+        no_castling_overlap(v, &tables, c)?;
+    }
+    let immobile = immobility::<Large>(v, &tables)?;
+    for color in Color::ALL {
+        for r in 0..pieces.len() {
+            if !pieces[r].promotions.is_empty() {
+                must_promote[color.index()][r] |= immobile[color.index()][r];
+            }
+        }
+    }
+    let drops = into_hand.map(|into| drop_rules::<Large>(v, into, &immobile));
     Ok(LargeData {
         tables,
-        must_promote: v.must_promote.map(|r| r.map(w)),
+        must_promote,
         promotion,
         drops,
     })
@@ -173,26 +219,33 @@ fn large_data(
 /// `[colour][role]`: the squares where a piece could never move again, when
 /// the variant makes standing there illegal (else none). Such a square must
 /// lie in the type's promotion zone, where promotion is then forced.
-fn immobility(v: &Variant) -> Result<[[Bitboard; MAX_ROLES]; 2], VariantError> {
-    let mut out = [[Bitboard::EMPTY; MAX_ROLES]; 2];
+fn immobility<B: Board>(
+    v: &Variant,
+    tables: &Tables<B::Word>,
+) -> Result<Immobile<B>, VariantError> {
+    let mut out = [[B::EMPTY; MAX_DEF_ROLES]; 2];
     if !v.def.immobility_illegal {
         return Ok(out);
     }
-    let zone = v.promotion_zone();
+    // The definition's zone holds every square of the board.
+    let zone = match &v.def.promotion {
+        super::PromotionDef::Zone { zone, .. } => Some(zone.map_word(B::from_region)),
+        _ => None,
+    };
     for color in Color::ALL {
         for (r, p) in v.pieces.iter().enumerate() {
-            let mut stuck = Bitboard::EMPTY;
-            for sq in v.size.all().squares() {
-                if v.tables.reach_on_empty_board(color, r, sq).is_empty() {
+            let mut stuck = B::EMPTY;
+            for sq in v.size.all_of::<B::Word>().squares() {
+                if tables.reach_on_empty_board(color, r, sq).is_empty() {
                     stuck = stuck.with(sq);
                 }
             }
             if let Some(p) = p.confinement {
-                stuck &= p.of(color);
+                stuck &= B::from_region(p.of(color));
             }
             let promotable = match zone {
                 Some(z) if !p.promotions.is_empty() => z.of(color),
-                _ => Bitboard::EMPTY,
+                _ => B::EMPTY,
             };
             if let Some(sq) = (stuck & !promotable).first() {
                 return Err(VariantError::Immobile {
@@ -206,19 +259,22 @@ fn immobility(v: &Variant) -> Result<[[Bitboard; MAX_ROLES]; 2], VariantError> {
     Ok(out)
 }
 
-fn drop_rules(
+/// `[colour][role]`: the squares of [`immobility`], in a board's word.
+type Immobile<B> = [[Bitboard<<B as Board>::Word>; MAX_DEF_ROLES]; 2];
+
+fn drop_rules<B: Board>(
     v: &Variant,
-    into: &[Option<Role>; MAX_ROLES],
-    immobile: &[[Bitboard; MAX_ROLES]; 2],
-) -> DropRules {
+    into: &[Option<Role>; MAX_DEF_ROLES],
+    immobile: &Immobile<B>,
+) -> DropRules<B::Word> {
     let mut roles: Vec<Role> = into.iter().flatten().copied().collect();
     roles.sort();
     roles.dedup();
-    let mut slot = [NO_SLOT; MAX_ROLES];
+    let mut slot = [NO_SLOT; MAX_DEF_ROLES];
     for (i, r) in roles.iter().enumerate() {
         slot[r.index()] = i as u8;
     }
-    let mut into_hand = [NO_SLOT; MAX_ROLES];
+    let mut into_hand = [NO_SLOT; MAX_DEF_ROLES];
     for (r, t) in into.iter().enumerate() {
         if let Some(t) = t {
             into_hand[r] = slot[t.index()];
@@ -228,16 +284,18 @@ fn drop_rules(
         .def
         .drops
         .is_some_and(|d| d.captured == CapturedRule::Marked);
-    let mut region = [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES];
+    let mut region = [[B::EMPTY; 2]; MAX_HAND_TYPES];
     let mut per_file = [0u8; MAX_HAND_TYPES];
     let mut no_mate = [false; MAX_HAND_TYPES];
     for (i, r) in roles.iter().enumerate() {
         let d = &v.def.pieces[r.index()];
         let p = &v.pieces[r.index()];
         for color in Color::ALL {
-            let mut ok = d.drop_region.map_or(v.size.all(), |reg| reg.of(color));
+            let mut ok = d
+                .drop_region
+                .map_or(v.size.all_of(), |reg| B::from_region(reg.of(color)));
             if let Some(c) = p.confinement {
-                ok &= c.of(color);
+                ok &= B::from_region(c.of(color));
             }
             region[i][color.index()] = ok & !immobile[color.index()][r.index()];
         }
@@ -267,10 +325,14 @@ fn drop_rules(
 
 /// Castling must land where no ordinary move goes: a move is named by
 /// (from, to, promotion) alone.
-fn no_castling_overlap(v: &Variant, c: &Castling) -> Result<(), VariantError> {
+fn no_castling_overlap<W: crate::bitboard::BitWord>(
+    v: &Variant,
+    tables: &Tables<W>,
+    c: &Castling,
+) -> Result<(), VariantError> {
     for color in Color::ALL {
         let from = c.king_start[color.index()];
-        let reach = v.tables.reach_on_empty_board(color, v.royal.index(), from);
+        let reach = tables.reach_on_empty_board(color, v.royal.index(), from);
         if c.king_to[color.index()]
             .iter()
             .any(|&to| reach.contains(to))

@@ -3,7 +3,16 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::bitboard::{BitWord, Bitboard, BoardSize, Color};
+use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, SquareSet};
+
+/// The word a definition's regions are held in: that of the largest board
+/// type, so that a region names any square of any board a definition may
+/// have (issue 24). A board of at most 128 squares narrows them to `u128`
+/// when it is compiled.
+pub type RegionWord = <crate::bitboard::Large as crate::bitboard::Board>::Word;
+/// A region of a definition ([`PieceDef`], [`PromotionDef`]) or a compiled
+/// [`crate::PieceType`]: a [`Region`] held in [`RegionWord`].
+pub type WideRegion = Region<RegionWord>;
 
 /// A set of squares for each side, such as a fortress or a promotion zone.
 ///
@@ -27,6 +36,56 @@ impl<W: BitWord> Region<W> {
             Color::Black => self.black,
         }
     }
+
+    /// The same squares in another word, each side through `f`.
+    pub(crate) fn map_word<X: BitWord>(self, f: impl Fn(Bitboard<W>) -> Bitboard<X>) -> Region<X> {
+        Region {
+            white: f(self.white),
+            black: f(self.black),
+        }
+    }
+
+    /// White's ranks `from..=to` (1-based, as written), and the same ranks
+    /// counted from Black's side for Black.
+    pub fn ranks(size: BoardSize, from: u8, to: u8) -> Region<W> {
+        let mut r = Region::<W>::default();
+        for rank in from..=to {
+            if rank >= 1 && rank <= size.ranks() {
+                for file in 0..size.files() {
+                    let at = |rank: u8| size.square(file as i32, rank as i32).expect("on board");
+                    r.white = r.white.with(at(rank - 1));
+                    r.black = r.black.with(at(size.ranks() - rank));
+                }
+            }
+        }
+        r
+    }
+}
+
+impl Region {
+    /// The same squares in the word of definitions' regions.
+    pub fn wide(self) -> WideRegion {
+        let w = <crate::bitboard::Large as crate::bitboard::Board>::widen;
+        Region {
+            white: w(self.white),
+            black: w(self.black),
+        }
+    }
+}
+
+impl WideRegion {
+    /// The squares below 128 in a `u128`: the region of a board of at most
+    /// 128 squares, which is all it holds.
+    pub fn narrow(self) -> Region {
+        let n = |b: Bitboard<RegionWord>| {
+            let w = (b.0).0;
+            Bitboard(((w[1] as u128) << 64) | w[0] as u128)
+        };
+        Region {
+            white: n(self.white),
+            black: n(self.black),
+        }
+    }
 }
 
 impl Region {
@@ -42,19 +101,6 @@ impl Region {
         })
     }
 
-    /// White's ranks `from..=to` (1-based, as written), and the same ranks
-    /// counted from Black's side for Black.
-    pub fn ranks(size: BoardSize, from: u8, to: u8) -> Region {
-        let mut r = Region::default();
-        for rank in from..=to {
-            if rank >= 1 && rank <= size.ranks() {
-                r.white |= size.rank_squares(rank - 1);
-                r.black |= size.rank_squares(size.ranks() - rank);
-            }
-        }
-        r
-    }
-
     /// Reads one side's squares in the text form (`"h1-j3,a5"`).
     ///
     /// ```
@@ -65,7 +111,16 @@ impl Region {
     /// assert!(Region::parse_squares(size, "h1-k3").is_err());
     /// ```
     pub fn parse_squares(size: BoardSize, text: &str) -> Result<Bitboard, String> {
-        let mut set = Bitboard::EMPTY;
+        Region::parse_squares_in(size, text)
+    }
+
+    /// [`Region::parse_squares`] in any word: squares past the word are
+    /// refused.
+    pub(crate) fn parse_squares_in<W: BitWord>(
+        size: BoardSize,
+        text: &str,
+    ) -> Result<Bitboard<W>, String> {
+        let mut set = Bitboard::<W>::empty();
         if text.trim().is_empty() {
             return Ok(set);
         }
@@ -78,11 +133,14 @@ impl Region {
                     size.ranks()
                 )
             })?;
-            // A large board's regions are not held yet (issue 24).
-            if sq.index() >= crate::bitboard::MAX_SQUARES {
+            // Only `parse_squares` (a `u128`) meets it: a definition's
+            // regions hold every square of the largest board.
+            if sq.index() >= W::BITS {
                 return Err(format!(
-                    "{}: regions of boards over 128 squares are not supported yet",
-                    crate::quote::quoted(s.trim())
+                    "{}: a region in {} bits holds squares up to {}",
+                    crate::quote::quoted(s.trim()),
+                    W::BITS,
+                    W::BITS - 1
                 ));
             }
             Ok(sq)
@@ -107,8 +165,8 @@ impl Region {
 
     /// Writes one side's squares in the text form, as few items as a greedy
     /// cover by rectangles gives (`parse_squares` reads it back).
-    pub fn format_squares(size: BoardSize, set: Bitboard) -> String {
-        let mut left = set & size.all();
+    pub fn format_squares<W: BitWord>(size: BoardSize, set: Bitboard<W>) -> String {
+        let mut left = set & size.all_of::<W>();
         let mut items = Vec::new();
         let at = |f: u8, r: u8| size.square(f as i32, r as i32).expect("on board");
         for r in 0..size.ranks() {
@@ -188,11 +246,11 @@ pub struct PieceDef {
     /// Whether the type counts as a promoted piece.
     pub promoted: bool,
     /// Squares it may never leave, if confined.
-    pub confinement: Option<Region>,
+    pub confinement: Option<WideRegion>,
     /// Where its `i` (initial-only) moves apply.
-    pub initial: Option<Region>,
+    pub initial: Option<WideRegion>,
     /// In a variant with drops: where it may be dropped (`None`: anywhere).
-    pub drop_region: Option<Region>,
+    pub drop_region: Option<WideRegion>,
     /// In a variant with drops: it may not be dropped on a file that holds
     /// this many unpromoted pieces of its type and side (shogi's Pawn: 1).
     pub drops_per_file: Option<u8>,
@@ -237,19 +295,19 @@ impl PieceDef {
     }
 
     /// The same, confined to `region`.
-    pub fn confined(mut self, region: Region) -> PieceDef {
+    pub fn confined(mut self, region: WideRegion) -> PieceDef {
         self.confinement = Some(region);
         self
     }
 
     /// The same, with `i` moves from `region`.
-    pub fn initial(mut self, region: Region) -> PieceDef {
+    pub fn initial(mut self, region: WideRegion) -> PieceDef {
         self.initial = Some(region);
         self
     }
 
     /// The same, dropped only in `region` (with drops).
-    pub fn drop_region(mut self, region: Region) -> PieceDef {
+    pub fn drop_region(mut self, region: WideRegion) -> PieceDef {
         self.drop_region = Some(region);
         self
     }
@@ -287,9 +345,9 @@ pub enum PromotionDef {
     /// ending in `forced` they must.
     Zone {
         /// The promotion zone of each side.
-        zone: Region,
+        zone: WideRegion,
         /// Where promotion is forced (chess: the whole zone; shogi: none).
-        forced: Region,
+        forced: WideRegion,
         /// Per token: a side may promote to that type only while it has
         /// fewer than this many on the board.
         limits: BTreeMap<String, u8>,
@@ -490,7 +548,7 @@ impl VariantDef {
 }
 
 /// A region's two sides in the text form, for writing definitions.
-pub(crate) struct RegionText<'a>(pub BoardSize, pub &'a Region);
+pub(crate) struct RegionText<'a>(pub BoardSize, pub &'a WideRegion);
 
 impl fmt::Display for RegionText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

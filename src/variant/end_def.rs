@@ -15,7 +15,7 @@ use toml::Spanned;
 
 use super::def::VariantDef;
 use super::text::{prefix, quoted};
-use super::{MAX_ROLES, Role, VariantError};
+use super::{MAX_DEF_ROLES, Role, VariantError};
 
 /// What the n-fold repetition of a position means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -389,8 +389,8 @@ pub(crate) struct Counting {
 /// Dead material, resolved: per role, how many of it each side has.
 #[derive(Clone, Debug)]
 pub(crate) struct DeadMaterial {
-    pub pieces: [u8; MAX_ROLES],
-    pub against: [u8; MAX_ROLES],
+    pub pieces: [u8; MAX_DEF_ROLES],
+    pub against: [u8; MAX_DEF_ROLES],
     pub same_color: bool,
 }
 
@@ -467,8 +467,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
     };
     let mut dead_material = Vec::new();
     for d in &g.dead_material {
-        let side = |tokens: &[String]| -> Result<[u8; MAX_ROLES], VariantError> {
-            let mut n = [0u8; MAX_ROLES];
+        let side = |tokens: &[String]| -> Result<[u8; MAX_DEF_ROLES], VariantError> {
+            let mut n = [0u8; MAX_DEF_ROLES];
             for t in tokens {
                 let r = role("game-end.dead-material", t)?;
                 n[r.index()] = n[r.index()].saturating_add(1);

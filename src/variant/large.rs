@@ -7,11 +7,13 @@
 //! write FEN, list, play and text moves and count perft; SAN, PGN, [`Game`](crate::Game)
 //! and the C ABI take a [`Variant`] and stay with boards of at most 128
 //! squares so far, which is why a large variant is its own type (it cannot
-//! be handed to them by mistake). Boards past 128 squares have no regions
-//! (confinement, initial squares, promotion zones, drops) and no castling
-//! yet ([`VariantError::LargeBoard`]); a board of at most 128 squares may
-//! be compiled as a large one with all its rules, which is how the tests
-//! hold the two board types to the same counts.
+//! be handed to them by mistake). Every rule holds past 128 squares
+//! (confinement, initial squares, promotion zones, castling, drops,
+//! immobility: the definition's regions are held in
+//! [`RegionWord`](crate::RegionWord)); a board of at most 128 squares may
+//! be compiled as a large one too, which is how the tests hold the two
+//! board types to the same counts, and small boards walled into large
+//! ones by confinement count as the small ones (tests/large.rs).
 
 use crate::bitboard::{BoardSize, Large};
 use crate::fen::FenError;
@@ -51,6 +53,12 @@ impl LargeVariant {
     /// The variant's name.
     pub fn name(&self) -> &str {
         self.0.name()
+    }
+
+    /// The definition it was compiled from; its text
+    /// (`definition().to_string()`) reads back as the same variant.
+    pub fn definition(&self) -> &VariantDef {
+        self.0.definition()
     }
 
     /// The board size.

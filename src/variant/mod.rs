@@ -34,8 +34,8 @@ mod end_def;
 mod text;
 
 pub use def::{
-    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region,
-    StalemateRule, VariantDef,
+    CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region, RegionWord,
+    StalemateRule, VariantDef, WideRegion,
 };
 pub(crate) use end_def::EndRules;
 pub use end_def::{
@@ -45,8 +45,13 @@ pub use end_def::{
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;
 
-/// The most piece types a variant may have.
+/// The most piece types a variant may have (on a board of at most 128
+/// squares; [`crate::LargeVariant`] takes [`crate::bitboard::MAX_LARGE_ROLES`]).
 pub const MAX_ROLES: usize = 20;
+
+/// The length of a compiled variant's per-type arrays: the most piece
+/// types of any board type.
+pub(crate) const MAX_DEF_ROLES: usize = crate::bitboard::MAX_LARGE_ROLES;
 
 /// The most piece types a variant's hands may hold (each hand keeps a count
 /// of up to 31 per type).
@@ -64,9 +69,9 @@ pub(crate) struct DropRules<W: BitWord = u128> {
     /// Hand slot to role, in the variant's order of types.
     pub roles: Vec<Role>,
     /// Role to its hand slot, or [`NO_SLOT`].
-    pub slot: [u8; MAX_ROLES],
+    pub slot: [u8; MAX_DEF_ROLES],
     /// A captured piece's role to the slot it enters, or [`NO_SLOT`].
-    pub into_hand: [u8; MAX_ROLES],
+    pub into_hand: [u8; MAX_DEF_ROLES],
     /// Promotions are marked and marked pieces enter as `pawn_slot`.
     pub marked: bool,
     /// The pawn type's slot (for marked pieces), or [`NO_SLOT`].
@@ -262,8 +267,8 @@ pub enum VariantError {
     },
     /// No piece types, or more than [`MAX_ROLES`].
     PieceCount(usize),
-    /// A rule that boards of more than 128 squares ([`crate::LargeVariant`])
-    /// do not have yet; the text names it.
+    /// A rule that [`crate::LargeVariant`] does not have yet; the text
+    /// names it: drops with more than [`MAX_ROLES`] piece types.
     LargeBoard(String),
     /// A token is not `[+]LETTER`.
     BadToken {
@@ -375,9 +380,9 @@ pub struct PieceType {
     /// Whether it counts as promoted.
     pub promoted: bool,
     /// Its confinement, if any.
-    pub confinement: Option<Region>,
+    pub confinement: Option<WideRegion>,
     /// Where its `i` moves apply, if anywhere.
-    pub initial: Option<Region>,
+    pub initial: Option<WideRegion>,
     /// The castling distance of an `O<n>` term.
     pub castle_distance: Option<u8>,
 }
@@ -424,13 +429,13 @@ pub struct Variant {
     pub(crate) royal: Role,
     pub(crate) tables: Tables,
     /// Per role, how many types it may promote to (hot in bulk counting).
-    pub(crate) promotion_choices: [u8; MAX_ROLES],
+    pub(crate) promotion_choices: [u8; MAX_DEF_ROLES],
     /// Per role, under promotion on capture: the captured types (one bit
     /// per role) after whose capture it may promote or not (two moves).
-    pub(crate) optional_victims: [u32; MAX_ROLES],
+    pub(crate) optional_victims: [u64; MAX_DEF_ROLES],
     /// Per role: promote to it only while the side has fewer on the board
     /// (`u8::MAX`: no limit).
-    pub(crate) limits: [u8; MAX_ROLES],
+    pub(crate) limits: [u8; MAX_DEF_ROLES],
     /// Game-end rules beyond mate (`[game-end]`).
     pub(crate) end: EndRules,
     /// Hands and drops, if the variant has them.
@@ -443,7 +448,7 @@ pub struct Variant {
     pub(crate) promote_from_zone: bool,
     /// `[colour][role]`: where a move of the type must promote (the forced
     /// squares and, with immobility illegal, where it could never move).
-    pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],
+    pub(crate) must_promote: [[Bitboard; MAX_DEF_ROLES]; 2],
     pub(crate) def: VariantDef,
     /// For a variant on a [`Large`] board: its tables and squares in the
     /// large board's word (the fields above that hold squares are then
@@ -456,7 +461,7 @@ pub struct Variant {
 /// instantiated for [`Large`].
 pub(crate) struct LargeData {
     pub tables: Tables<LargeWord>,
-    pub must_promote: [[Bitboard<LargeWord>; MAX_ROLES]; 2],
+    pub must_promote: [[Bitboard<LargeWord>; MAX_DEF_ROLES]; 2],
     pub promotion: Promotion<LargeWord>,
     pub drops: Option<DropRules<LargeWord>>,
 }
@@ -697,7 +702,7 @@ impl Variant {
         self.pieces
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| p.confinement.map(|r| (Role(i as u8), r)))
+            .filter_map(|(i, p)| p.confinement.map(|r| (Role(i as u8), r.narrow())))
     }
 
     /// Whether pieces promote by capturing (Decimaka).
@@ -875,9 +880,12 @@ impl std::fmt::Display for VariantError {
             ),
             VariantError::LargeBoard(what) => write!(
                 f,
-                "boards over 128 squares are supported in perft/FEN only so far, without {what}"
+                "large boards are supported in perft/FEN only so far, without {what}"
             ),
-            VariantError::PieceCount(v0) => write!(f, "{v0} piece types: a variant has 1 to 20"),
+            VariantError::PieceCount(v0) => write!(
+                f,
+                "{v0} piece types: a variant has 1 to 20 (63 with LargeVariant)"
+            ),
             VariantError::BadToken { name, token } => write!(
                 f,
                 "piece {}: token {} must be an uppercase letter, optionally after '+'",

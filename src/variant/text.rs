@@ -17,7 +17,7 @@ use toml::Spanned;
 use super::VariantError;
 use super::def::{
     CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, Region, RegionText, StalemateRule,
-    VariantDef,
+    VariantDef, WideRegion,
 };
 use crate::bitboard::BoardSize;
 
@@ -185,10 +185,10 @@ impl Reader<'_> {
         size: BoardSize,
         r: &Spanned<RawRegion>,
         key: &str,
-    ) -> Result<Region, VariantError> {
+    ) -> Result<WideRegion, VariantError> {
         let r = r.get_ref();
         let side = |s: &Spanned<String>, color: &str| {
-            Region::parse_squares(size, s.get_ref())
+            Region::parse_squares_in(size, s.get_ref())
                 .map_err(|m| self.err(s.span(), &format!("{key}.{color}"), m))
         };
         Ok(Region {
@@ -454,6 +454,7 @@ impl fmt::Display for VariantDef {
         // on the largest board so that no square is lost.
         let size = self
             .size()
+            .or_else(|| BoardSize::new_large(self.files, self.ranks))
             .unwrap_or_else(|| BoardSize::new(16, 8).expect("valid"));
         writeln!(f, "name = {}", quoted(&self.name))?;
         writeln!(f, "files = {}", self.files)?;
