@@ -209,6 +209,30 @@ impl<'v, B: Board> Position<'v, B> {
         }
     }
 
+    /// Royal capture's [`Safety`]: no royal piece to keep safe (a side may
+    /// have none of the first royal type and play on with another).
+    #[cold]
+    #[inline(never)]
+    fn no_safety(&self) -> Safety<B::Word> {
+        Safety {
+            king: Square(0),
+            in_check: false,
+            danger: B::EMPTY,
+            block: B::EMPTY,
+            suspect: false,
+        }
+    }
+
+    /// The number of legal moves by generating them (royal capture, where
+    /// they are the pseudo-legal ones).
+    #[cold]
+    #[inline(never)]
+    fn count_generated(&self) -> u64 {
+        let mut n = 0u64;
+        self.generate(true, &mut |_| n += 1);
+        n
+    }
+
     #[inline]
     pub(crate) fn safety(&self) -> Option<Safety<B::Word>> {
         let us = self.side;
@@ -569,10 +593,21 @@ impl<'v, B: Board> Position<'v, B> {
     ) {
         // A game over at once (bare King) has no legal moves; its pieces
         // still have their pseudo-legal ones (what attacks what).
-        if legal && self.ended_at_once() {
-            return;
-        }
-        let Some(s) = self.safety() else { return };
+        // Royal capture: a pseudo-legal move is legal (one flag test for
+        // the variants without a rule that ends a game at once).
+        let legal = if legal && self.variant.end.at_once {
+            if self.ended_at_once() {
+                return;
+            }
+            !self.variant.end.royal_capture
+        } else {
+            legal
+        };
+        let s = match self.safety() {
+            Some(s) => s,
+            None if self.variant.end.royal_capture => self.no_safety(),
+            None => return,
+        };
         let v = self.variant;
         // Per call, not per piece or move: the promotion zone (and the part
         // of it a piece promotes from), and a double step's length.
@@ -762,8 +797,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// The number of legal moves, counted from the target sets without
     /// building moves (perft's bulk counting); agrees with `emit`.
     pub(crate) fn count_legal(&self) -> u64 {
-        if self.ended_at_once() {
-            return 0;
+        if self.variant.end.at_once {
+            if self.ended_at_once() {
+                return 0;
+            }
+            if self.variant.end.royal_capture {
+                return self.count_generated();
+            }
         }
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;

@@ -64,6 +64,9 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
     piece_count(def)?;
     tokens(def)?;
     let royal = royal(def)?;
+    if def.game_end.royal_capture {
+        royal_capture(def)?;
+    }
     let pawn = pawn(def, royal)?;
     regions_on_board(def, size)?;
     let mut parsed = Vec::with_capacity(def.pieces.len());
@@ -262,7 +265,30 @@ fn royal(def: &VariantDef) -> Result<Role, VariantError> {
         .collect();
     match royals[..] {
         [r] => Ok(Role(r as u8)),
+        // Royal capture: several types may be royal (King and Crown
+        // Prince); the first is the one `Variant::royal` names.
+        [r, ..] if def.game_end.royal_capture => royal_capture(def).map(|()| Role(r as u8)),
         _ => Err(VariantError::RoyalCount(royals.len())),
+    }
+}
+
+/// The rules that royal capture does not go with: castling, facing Kings
+/// and drops assume one royal piece kept safe (or none ever captured).
+fn royal_capture(def: &VariantDef) -> Result<(), VariantError> {
+    let clash = if def.castling.is_some() {
+        Some("castling")
+    } else if def.facing_kings {
+        Some("facing kings")
+    } else if def.drops.is_some() {
+        Some("drops")
+    } else {
+        None
+    };
+    match clash {
+        Some(what) => Err(VariantError::GameEnd(format!(
+            "royal-capture does not go with {what}"
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -622,9 +622,17 @@ impl Variant {
         &self.start_fen
     }
 
-    /// The royal piece type.
+    /// The royal piece type (with royal capture, the first of the royal
+    /// types: [`PieceType::royal`] tells them all).
     pub fn royal(&self) -> Role {
         self.royal
+    }
+
+    /// Whether the variant plays by royal capture (`[game-end]
+    /// royal-capture`): moves are not filtered for the safety of the royal
+    /// pieces, several types may be royal, and a side with none left loses.
+    pub fn royal_capture(&self) -> bool {
+        self.end.royal_capture
     }
 
     /// The Pawn type, if the variant has one.
@@ -892,7 +900,10 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::Betza { name, error } => write!(f, "piece {}: {error}", quoted(name)),
             VariantError::RoyalCount(v0) => {
-                write!(f, "{v0} royal piece types: a variant has exactly one")
+                write!(
+                    f,
+                    "{v0} royal piece types: a variant has exactly one (several only with [game-end] royal-capture)"
+                )
             }
             VariantError::PawnCount(v0) => write!(f, "{v0} pawn types: a variant has at most one"),
             VariantError::RoyalPawn(v0) => write!(

@@ -340,6 +340,16 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
     if reference_bare_king_end(pos) {
         return Vec::new();
     }
+    if pos.variant().definition().game_end.royal_capture {
+        // Royal capture: the game is over when a side has no royal piece;
+        // otherwise every pseudo-legal move is legal.
+        if reference_royal_count(pos, Color::White) == 0
+            || reference_royal_count(pos, Color::Black) == 0
+        {
+            return Vec::new();
+        }
+        return pos.pseudo_legal_moves().into_iter().collect();
+    }
     pos.pseudo_legal_moves()
         .into_iter()
         .filter(|m| {
@@ -347,6 +357,17 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
             !king_capturable(&next) && !also(&next) && !illegal_drop_mate(pos, m, &next, also)
         })
         .collect()
+}
+
+/// The number of `color`'s pieces of a type the definition marks royal,
+/// found square by square.
+pub fn reference_royal_count(pos: &Position<'_>, color: Color) -> usize {
+    let v = pos.variant();
+    let size = pos.size();
+    (0..size.squares())
+        .filter_map(|i| pos.piece_at(betza::Square(i as u8)))
+        .filter(|p| p.color == color && v.definition().pieces[p.role.index()].royal)
+        .count()
 }
 
 /// The bare-King rule as `docs/definitions.md` words it: the game is over

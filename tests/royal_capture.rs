@@ -1,0 +1,190 @@
+//! Royal capture (`[game-end] royal-capture = "loss"`, Chu Shogi's rule):
+//! several royal types, moves not filtered for their safety, a side with
+//! no royal piece left loses. The test variant is
+//! `tests/data/variants/royal-capture.toml` (King and Crown Prince royal).
+
+mod common;
+
+use betza::{Color, EndReason, Game, Position, Variant};
+use common::assert_reference;
+
+fn text() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/royal-capture.toml"
+    );
+    std::fs::read_to_string(path).expect("royal-capture.toml")
+}
+
+fn variant() -> &'static Variant {
+    static V: std::sync::OnceLock<Variant> = std::sync::OnceLock::new();
+    V.get_or_init(|| Variant::from_definition(&text()).expect("a valid definition"))
+}
+
+fn pos(fen: &str) -> Position<'static> {
+    let p = Position::from_fen(variant(), fen).expect("a valid FEN");
+    assert_eq!(p.to_fen(), fen);
+    p
+}
+
+fn moves(p: &Position<'_>) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn definition_switch_and_its_checks() {
+    let v = variant();
+    assert!(v.royal_capture());
+    assert_eq!(v.pieces().iter().filter(|p| p.royal).count(), 2);
+    // The switch is written back.
+    let again = Variant::from_definition(&v.definition().to_string()).expect("round trip");
+    assert!(again.royal_capture());
+    // Two royal types need the switch.
+    let t = text().replace("[game-end]\nroyal-capture = \"loss\"\n", "");
+    let err = Variant::from_definition(&t).unwrap_err().to_string();
+    assert!(err.contains("2 royal piece types"), "{err}");
+    // It does not go with castling or facing Kings.
+    let t = text().replace(
+        "stalemate = \"loss\"",
+        "stalemate = \"loss\"\nfacing-kings = true",
+    );
+    let err = Variant::from_definition(&t).unwrap_err().to_string();
+    assert!(
+        err.contains("royal-capture does not go with facing kings"),
+        "{err}"
+    );
+    let t = text().replace(
+        "[game-end]",
+        "[castling]\nrook = \"R\"\nkingside = 2\nqueenside = 2\n\n[game-end]",
+    );
+    let err = Variant::from_definition(&t).unwrap_err().to_string();
+    assert!(
+        err.contains("royal-capture does not go with castling"),
+        "{err}"
+    );
+    // Other variants keep the check rules.
+    assert!(!Variant::by_name("meiriqi").unwrap().royal_capture());
+    assert!(!Variant::by_name("decimaka").unwrap().royal_capture());
+}
+
+#[test]
+fn start_counts() {
+    // White: 8 Pawn steps, Rook a1 to b1 and c1, Elephant d1 to c1 (its only
+    // free neighbour), King e1 to f1: 12; Black the same.
+    let p = Position::start(variant());
+    assert_eq!(p.legal_moves().len(), 12);
+    assert_eq!(p.perft(1), 12);
+    assert_eq!(p.perft(2), 144);
+}
+
+#[test]
+fn moves_into_attack_are_legal() {
+    // The Rook on a1 attacks e1, d1 and f1: the King's five steps are all
+    // legal (check rules would allow d2, e2, f2 only).
+    let p = pos("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert!(p.is_check());
+    assert_eq!(moves(&p), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    assert_eq!(p.perft(1), 5);
+    assert_eq!(p.legal_moves().len(), p.pseudo_legal_moves().len());
+    assert!(p.outcome().is_none());
+}
+
+#[test]
+fn no_royal_left_loses() {
+    // Black's Rook: 7 up the a-file and 4 along the first rank (capturing
+    // the King on e1); the King on e8: 5. 16 moves.
+    let p = pos("4k3/8/8/8/8/8/8/r3K3 b - - 0 1");
+    assert_eq!(p.perft(1), 16);
+    let m = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| p.move_text(m) == "a1e1")
+        .expect("the King's capture");
+    let next = p.play(&m).expect("legal");
+    let o = next.outcome().expect("over");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::RoyalCaptured)
+    );
+    assert_eq!(o.reason.as_str(), "royal captured");
+    assert_eq!(
+        EndReason::from_name("royal captured"),
+        Some(EndReason::RoyalCaptured)
+    );
+    assert!(next.legal_moves().is_empty());
+    assert_eq!(next.perft(1), 0);
+    // A Game reports it too.
+    let mut g = Game::from_fen(variant(), "4k3/8/8/8/8/8/8/r3K3 b - - 0 1").expect("fen");
+    g.play(&m).expect("legal");
+    let s = g.status().outcome.expect("over");
+    assert_eq!(
+        (s.winner, s.reason),
+        (Some(Color::Black), EndReason::RoyalCaptured)
+    );
+}
+
+#[test]
+fn the_prince_plays_on_without_the_king() {
+    // King taken, the Crown Prince on h1 remains: g1, g2, h2.
+    let p = pos("4k3/8/8/8/8/8/8/4r2+E w - - 0 2");
+    assert!(p.outcome().is_none());
+    assert_eq!(moves(&p), ["h1g1", "h1g2", "h1h2"]);
+    // Taking the Prince too ends it.
+    let p = pos("4k3/8/8/8/8/8/8/4r2+E b - - 0 2");
+    let m = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| p.move_text(m) == "e1h1")
+        .expect("the Prince's capture");
+    let o = p.play(&m).unwrap().outcome().expect("over");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::RoyalCaptured)
+    );
+    // A position may be set up with a side without royal pieces: it is over.
+    let p = pos("4k3/8/8/8/8/8/8/4r3 w - - 0 2");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.outcome().map(|o| o.winner), Some(Some(Color::Black)));
+}
+
+#[test]
+fn no_legal_move_loses() {
+    // The King on a8 is walled in by its own Pawns, which are blocked (the
+    // one on b8 by the board's edge, the others by the King and that Pawn).
+    let p = pos("KP2k3/PP6/8/8/8/8/8/8 w - - 0 1");
+    assert!(p.legal_moves().is_empty());
+    let o = p.outcome().expect("over");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Stalemate)
+    );
+}
+
+#[test]
+fn elephant_promotes_to_a_royal_prince() {
+    // The Elephant steps into the zone and may become the Crown Prince: a
+    // second royal piece, so losing the King is not the end.
+    let p = pos("4k3/8/8/3E4/8/8/8/4K3 w - - 0 1");
+    let m = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| p.move_text(m) == "d5d6+")
+        .expect("a promotion to the Prince");
+    let next = p.play(&m).unwrap();
+    assert_eq!(next.to_fen(), "4k3/8/3+E4/8/8/8/8/4K3 b - - 1 1");
+}
+
+#[test]
+fn agrees_with_the_reference_along_random_games() {
+    for seed in 0..30 {
+        let g = common::random_game(variant(), seed, 120);
+        let mut p = Position::start(variant());
+        assert_reference(&p, &|_| false);
+        for m in g.moves() {
+            p = p.play(&m).expect("legal");
+            assert_reference(&p, &|_| false);
+        }
+    }
+}
