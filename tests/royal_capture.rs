@@ -188,3 +188,151 @@ fn agrees_with_the_reference_along_random_games() {
         }
     }
 }
+
+// Chu Shogi's promotion rule: `[promotion] from-zone-captures = true`.
+
+fn chu_variant() -> &'static Variant {
+    static V: std::sync::OnceLock<Variant> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/variants/chu-promotion.toml"
+        );
+        let text = std::fs::read_to_string(path).expect("chu-promotion.toml");
+        Variant::from_definition(&text).expect("a valid definition")
+    })
+}
+
+/// The legal moves of the piece on `from`, as move text, sorted.
+fn from(fen: &str, sq: &str) -> Vec<String> {
+    let p = Position::from_fen(chu_variant(), fen).expect("a valid FEN");
+    assert_eq!(p.to_fen(), fen);
+    let from = p.square(sq).expect("a square");
+    let list = p.legal_moves_from(from);
+    // Never forced.
+    assert!(list.iter().all(|m| !m.is_forced_promotion()), "{fen}");
+    let mut v: Vec<String> = list.iter().map(|m| p.move_text(m)).collect();
+    v.sort();
+    // The same rule with check rules (no royal capture): bulk counting, which
+    // then counts from target sets, agrees with the generated moves.
+    let q = Position::from_fen(chu_checked(), fen).expect("a valid FEN");
+    assert_eq!(q.perft(1), q.legal_moves().len() as u64, "{fen}");
+    let mut w: Vec<String> = q
+        .legal_moves_from(from)
+        .iter()
+        .map(|m| q.move_text(m))
+        .collect();
+    w.sort();
+    assert_eq!(v, w, "{fen}");
+    v
+}
+
+/// [`chu_variant`] without royal capture.
+fn chu_checked() -> &'static Variant {
+    static V: std::sync::OnceLock<Variant> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/variants/chu-promotion.toml"
+        );
+        let text = std::fs::read_to_string(path).expect("chu-promotion.toml");
+        let text = text.replace("[game-end]\nroyal-capture = \"loss\"\n", "");
+        let v = Variant::from_definition(&text).expect("a valid definition");
+        assert!(!v.royal_capture());
+        v
+    })
+}
+
+#[test]
+fn chu_promotion_entering_the_zone() {
+    // A Silver on d5 enters the zone (ranks 6-8) on c6, d6, e6: each with
+    // and without promotion; its back steps c4, e4 plain. 8 moves.
+    let got = from("4k3/8/8/3S4/8/8/8/4K3 w - - 0 1", "d5");
+    assert_eq!(
+        got,
+        [
+            "d5c4", "d5c6", "d5c6+", "d5d6", "d5d6+", "d5e4", "d5e6", "d5e6+"
+        ]
+    );
+}
+
+#[test]
+fn chu_promotion_inside_the_zone_only_capturing() {
+    // A Silver on d6 (in the zone): c7, d7 quiet, no promotion; e7 captures
+    // in the zone and c5 captures leaving it: both may promote; e5 quiet,
+    // leaving the zone: no promotion. 2 + 2 + 2 + 1 = 7.
+    let got = from("4k3/4p3/3S4/2p5/8/8/8/4K3 w - - 0 1", "d6");
+    assert_eq!(
+        got,
+        ["d6c5", "d6c5+", "d6c7", "d6d7", "d6e5", "d6e7", "d6e7+"]
+    );
+    // A capture outside the zone from outside it: no promotion.
+    let got = from("4k3/8/8/8/3S4/2p5/8/4K3 w - - 0 1", "d4");
+    assert_eq!(got, ["d4c3", "d4c5", "d4d5", "d4e3", "d4e5"]);
+}
+
+#[test]
+fn chu_promotion_pawn_and_lance_on_the_last_rank() {
+    // A Pawn on d7 steps to the last rank: may promote (not forced): 2.
+    assert_eq!(
+        from("k7/3P4/8/8/8/8/8/4K3 w - - 0 1", "d7"),
+        ["d7d8", "d7d8+"]
+    );
+    // On d6 (in the zone) to d7: a quiet move inside the zone: 1.
+    assert_eq!(from("k7/8/3P4/8/8/8/8/4K3 w - - 0 1", "d6"), ["d6d7"]);
+    // On d5 to d6: entering: 2.
+    assert_eq!(
+        from("k7/8/8/3P4/8/8/8/4K3 w - - 0 1", "d5"),
+        ["d5d6", "d5d6+"]
+    );
+    // A Lance on b6 (in the zone): b7 plain, b8 (last rank) both ways: 3.
+    assert_eq!(
+        from("k7/8/1L6/8/8/8/8/4K3 w - - 0 1", "b6"),
+        ["b6b7", "b6b8", "b6b8+"]
+    );
+    // A Lance on b3: b4, b5 plain; b6, b7, b8 entering, both ways: 8.
+    assert_eq!(
+        from("k7/8/8/8/8/1L6/8/4K3 w - - 0 1", "b3"),
+        [
+            "b3b4", "b3b5", "b3b6", "b3b6+", "b3b7", "b3b7+", "b3b8", "b3b8+"
+        ]
+    );
+    // A Rook on h7 (in the zone) may move from the last rank again: its
+    // quiet moves there do not promote. h8, h6..h1 and g7..a7: 1 + 6 + 7 =
+    // 14, all plain.
+    let got = from("k7/7R/8/8/8/8/8/4K3 w - - 0 1", "h7");
+    assert_eq!(got.len(), 14);
+    assert!(got.iter().all(|m| !m.ends_with('+')), "{got:?}");
+}
+
+#[test]
+fn chu_promotion_definition_checks() {
+    let v = chu_variant();
+    let again = Variant::from_definition(&v.definition().to_string()).expect("round trip");
+    assert_eq!(again.definition(), v.definition());
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/chu-promotion.toml"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let t = text.replace(
+        "from-zone-captures = true",
+        "from-zone-captures = true\nfrom-zone = true",
+    );
+    let err = Variant::from_definition(&t).unwrap_err().to_string();
+    assert!(err.contains("from-zone-captures"), "{err}");
+}
+
+#[test]
+fn chu_promotion_agrees_with_the_reference_along_random_games() {
+    for v in [chu_variant(), chu_checked()] {
+        for seed in 0..30 {
+            let g = common::random_game(v, seed, 150);
+            let mut p = Position::start(v);
+            for m in g.moves() {
+                assert_reference(&p, &|_| false);
+                p = p.play(&m).expect("legal");
+            }
+        }
+    }
+}

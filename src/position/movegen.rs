@@ -1051,10 +1051,30 @@ impl<'v, B: Board> Position<'v, B> {
         zone: Bitboard<B::Word>,
     ) -> Bitboard<B::Word> {
         if self.variant.promote_from_zone && zone.contains(from) {
+            if self.variant.from_zone_captures {
+                return self.zone_captures_eligible(from, all);
+            }
             all
         } else {
             all & zone
         }
+    }
+
+    /// `from-zone-captures` (Chu Shogi): of the targets `all` of the piece
+    /// on `from`, in the zone, those where it may promote: captures on the
+    /// destination, and squares it could never move from again.
+    #[cold]
+    #[inline(never)]
+    fn zone_captures_eligible(&self, from: Square, all: Bitboard<B::Word>) -> Bitboard<B::Word> {
+        let t = B::tables(self.variant);
+        let role = self.role_on(from);
+        let mut out = all & self.colors[self.side.opposite().index()];
+        for to in all & !out {
+            if t.reach_on_empty_board(self.side, role, to).is_empty() {
+                out = out.with(to);
+            }
+        }
+        out
     }
 
     /// Of the targets `all` where the piece may promote: those where it must.

@@ -102,6 +102,9 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
         PromotionDef::Zone {
             from_zone: true,
             ..
+        } | PromotionDef::Zone {
+            from_zone_captures: true,
+            ..
         }
     );
     let promotion_text = promotion_text(&pieces, promotion, from_zone);
@@ -391,6 +394,7 @@ fn promotion_targets(
             PromotionDef::Zone {
                 zone,
                 from_zone: false,
+                from_zone_captures: false,
                 ..
             },
         ) => Color::ALL

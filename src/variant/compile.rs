@@ -71,6 +71,16 @@ pub(super) fn compile(
             super::PromotionDef::Zone {
                 from_zone: true,
                 ..
+            } | super::PromotionDef::Zone {
+                from_zone_captures: true,
+                ..
+            }
+        ),
+        from_zone_captures: matches!(
+            def.promotion,
+            super::PromotionDef::Zone {
+                from_zone_captures: true,
+                ..
             }
         ),
         must_promote: [[Bitboard::EMPTY; MAX_ROLES]; 2],

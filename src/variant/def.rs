@@ -296,6 +296,11 @@ pub enum PromotionDef {
         /// Moves that start in the zone may promote too (shogi); there,
         /// starting in `forced` forces promotion as ending there does.
         from_zone: bool,
+        /// Chu Shogi's rule (`from-zone-captures`, not with `from_zone`): a
+        /// move that starts in the zone may promote only when it captures
+        /// on its destination, or when it ends where the piece could never
+        /// move again (a Pawn or Lance on the last rank).
+        from_zone_captures: bool,
     },
 }
 

@@ -441,6 +441,9 @@ pub struct Variant {
     /// Moves starting in the zone may promote (and starting in the forced
     /// part must).
     pub(crate) promote_from_zone: bool,
+    /// Of the moves starting in the zone, only captures (and moves onto a
+    /// square the piece could never leave) may promote (Chu Shogi).
+    pub(crate) from_zone_captures: bool,
     /// `[colour][role]`: where a move of the type must promote (the forced
     /// squares and, with immobility illegal, where it could never move).
     pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],

@@ -64,6 +64,7 @@ struct RawPromotion {
     limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
     captured_becomes: Option<Spanned<String>>,
     from_zone: Option<Spanned<bool>>,
+    from_zone_captures: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -340,6 +341,11 @@ impl Reader<'_> {
                     "promotion.from-zone",
                     "zone",
                 )?;
+                only_in(
+                    p.from_zone_captures.as_ref().map(Spanned::span),
+                    "promotion.from-zone-captures",
+                    "zone",
+                )?;
                 Ok(PromotionDef::OnCapture {
                     captured_becomes: p.captured_becomes.as_ref().map(|t| t.get_ref().clone()),
                 })
@@ -375,11 +381,25 @@ impl Reader<'_> {
                         limits.insert(token.clone(), v as u8);
                     }
                 }
+                let from_zone = p.from_zone.as_ref().is_some_and(|b| *b.get_ref());
+                let from_zone_captures =
+                    p.from_zone_captures.as_ref().is_some_and(|b| *b.get_ref());
+                if let (true, Some(c)) = (from_zone, &p.from_zone_captures)
+                    && from_zone_captures
+                {
+                    return Err(self.err(
+                        c.span(),
+                        "promotion.from-zone-captures",
+                        "not with `from-zone = true` (which lets every move from the zone promote)"
+                            .into(),
+                    ));
+                }
                 Ok(PromotionDef::Zone {
                     zone,
                     forced,
                     limits,
-                    from_zone: p.from_zone.as_ref().is_some_and(|b| *b.get_ref()),
+                    from_zone,
+                    from_zone_captures,
                 })
             }
             other => Err(self.err(
@@ -484,6 +504,7 @@ impl fmt::Display for VariantDef {
                 forced,
                 limits,
                 from_zone,
+                from_zone_captures,
             } => {
                 writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
                 writeln!(f, "zone = {}", RegionText(size, zone))?;
@@ -499,6 +520,9 @@ impl fmt::Display for VariantDef {
                 }
                 if *from_zone {
                     writeln!(f, "from-zone = true")?;
+                }
+                if *from_zone_captures {
+                    writeln!(f, "from-zone-captures = true")?;
                 }
             }
         }
