@@ -336,3 +336,139 @@ fn chu_promotion_agrees_with_the_reference_along_random_games() {
         }
     }
 }
+
+// Lion power: two-step moves as moves of their own (`distinct-two-step`).
+
+fn lion_variant() -> &'static Variant {
+    static V: std::sync::OnceLock<Variant> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/variants/lion-power.toml"
+        );
+        let text = std::fs::read_to_string(path).expect("lion-power.toml");
+        Variant::from_definition(&text).expect("a valid definition")
+    })
+}
+
+/// The moves of the piece on `sq` (text, sorted) in `fen` of the 11x11 test variant.
+fn lion_moves(fen: &str, sq: &str) -> Vec<String> {
+    let p = Position::from_fen(lion_variant(), fen).expect("a valid FEN");
+    let from = p.square(sq).expect("a square");
+    let mut v: Vec<String> = p
+        .legal_moves_from(from)
+        .iter()
+        .map(|m| p.move_text(m))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn lone_lion_power_pieces_in_the_middle() {
+    // f6 is the centre of 11x11, five squares from every edge; the Kings
+    // stand far away (e1, e11) and block nothing.
+    // Lion: the 24 squares within two, plus 8 first steps x 8 second steps
+    // (the pass, back to f6, among them): 24 + 64 = 88, as on 12x12.
+    let lion = lion_moves("4k6/11/11/11/11/5N5/11/11/11/11/4K6 w - - 0 1", "f6");
+    assert_eq!(lion.len(), 88);
+    assert!(lion.contains(&"f6f7f6".to_string()), "the pass");
+    assert!(lion.contains(&"f6f7f8".to_string()) && lion.contains(&"f6f8".to_string()));
+    // Horned Falcon: diagonals 4 x 5 = 20, sideways 5 + 5, back 5, forward a
+    // step and a leap (f7, f8), and two two-step moves (f6f7f8, the pass
+    // f6f7f6): 20 + 10 + 5 + 2 + 2 = 39 (on 12x12 f6 the board's longer
+    // sides give 41).
+    let falcon = lion_moves("4k6/11/11/11/11/5H5/11/11/11/11/4K6 w - - 0 1", "f6");
+    assert_eq!(falcon.len(), 39, "{falcon:?}");
+    assert!(falcon.contains(&"f6f7f6".to_string()) && falcon.contains(&"f6f7f8".to_string()));
+    // Soaring Eagle: orthogonals 4 x 5 = 20, back diagonals 2 x 5 = 10, on
+    // each forward diagonal a step, a leap and two two-step moves: 20 + 10
+    // + 2 x 4 = 38 (40 on 12x12).
+    let eagle = lion_moves("4k6/11/11/11/11/5E5/11/11/11/11/4K6 w - - 0 1", "f6");
+    assert_eq!(eagle.len(), 38, "{eagle:?}");
+    assert!(eagle.contains(&"f6g7f6".to_string()) && eagle.contains(&"f6e7d8".to_string()));
+}
+
+#[test]
+fn lion_igui_and_double_capture() {
+    // A Black Gold on g7 next to the Lion on f6: the capture g7 and the
+    // leap-captures, the igui f6g7f6 and the double moves through g7 stay;
+    // the first step onto g7 captures, so the 8 two-step moves through g7
+    // are captures there (igui among them), and the other 7 first squares
+    // still give 8 each: 24 + 64 = 88 moves, 9 of them capturing on g7 on
+    // the way or at the end (g7 itself, and 8 through it).
+    let p = Position::from_fen(
+        lion_variant(),
+        "4k6/11/11/11/6g4/5N5/11/11/11/11/4K6 w - - 0 1",
+    )
+    .unwrap();
+    let from = p.square("f6").unwrap();
+    let list = p.legal_moves_from(from);
+    assert_eq!(list.len(), 88);
+    let through_g7 = list.iter().filter(|m| m.via_captured().is_some()).count();
+    assert_eq!(through_g7, 8);
+    let igui = list
+        .iter()
+        .find(|m| p.move_text(m) == "f6g7f6")
+        .expect("igui");
+    let after = p.play(igui).unwrap();
+    assert_eq!(
+        after.to_fen(),
+        "4k6/11/11/11/11/5N5/11/11/11/11/4K6 b - - 0 1"
+    );
+    // The pass changes nothing but the side to move.
+    let pass = list
+        .iter()
+        .find(|m| p.move_text(m) == "f6f5f6")
+        .expect("pass");
+    assert_eq!(pass.via_captured(), None);
+    let after = p.play(pass).unwrap();
+    assert_eq!(
+        after.to_fen(),
+        "4k6/11/11/11/6g4/5N5/11/11/11/11/4K6 b - - 1 1"
+    );
+    // Text and SAN round trips of the two-step moves.
+    for m in &list {
+        let text = p.move_text(m);
+        assert_eq!(p.parse_move(&text).ok(), Some(*m), "{text}");
+        let san = p.san(m);
+        assert_eq!(p.parse_san(&san).ok(), Some(*m), "{san}");
+    }
+}
+
+#[test]
+fn lion_power_agrees_with_the_reference_along_random_games() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/lion-power.toml"
+    ))
+    .unwrap();
+    let text = text.replace(
+        "start = \"4k6/11/11/11/11/11/11/11/11/11/4K6 w - - 0 1\"",
+        "start = \"2gnhkeng2/11/11/11/11/11/11/11/11/11/2GNEKHNG2 w - - 0 1\"",
+    );
+    // Kings alone (the file's start) are a dead position: this start adds
+    // the Lion-power pieces (two Lions) and Golds.
+    let v: &'static Variant = Box::leak(Box::new(Variant::from_definition(&text).unwrap()));
+    // And with check rules: the two-step moves' legality by the reference.
+    let checked = text.replace("[game-end]\nroyal-capture = \"loss\"\n", "");
+    let w: &'static Variant = Box::leak(Box::new(Variant::from_definition(&checked).unwrap()));
+    assert!(v.royal_capture() && !w.royal_capture());
+    let (mut seen, mut passes) = (0, 0);
+    for v in [v, w] {
+        for seed in 0..20 {
+            let g = common::random_game(v, seed, 80);
+            let mut p = Position::start(v);
+            for m in g.moves() {
+                assert_reference(&p, &|_| false);
+                p = p.play(&m).expect("legal");
+                seen += 1;
+                passes += usize::from(m.via().is_some() && m.via_captured().is_none());
+            }
+        }
+    }
+    assert!(
+        seen > 2000 && passes > 20,
+        "{seen} positions, {passes} empty-via moves"
+    );
+}

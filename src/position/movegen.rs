@@ -27,7 +27,7 @@
 use crate::bitboard::{BitWord, Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags};
 use crate::position::{Position, castle_bit};
-use crate::tables::{CAPTURE, EP, QUIET, Slot};
+use crate::tables::{CAPTURE, EP, QUIET, Slot, VIA_EMPTY};
 use crate::variant::{DropRules, Promotion, Role};
 
 /// A piece's (quiet, capture, en-passant) targets.
@@ -169,7 +169,12 @@ impl<'v, B: Board> Position<'v, B> {
             for from in self.roles[r as usize] & self.colors[us.index()] {
                 let mut last: Option<(Square, Square)> = None;
                 for p in t.locust_paths(us, r as usize, from) {
-                    if !(p.empty & occ).is_empty() || !theirs.contains(p.via) {
+                    if !(p.empty & occ).is_empty() {
+                        continue;
+                    }
+                    // Through an empty square only with `distinct-two-step`.
+                    let via_taken = theirs.contains(p.via);
+                    if !via_taken && (p.flags & VIA_EMPTY == 0 || occ.contains(p.via)) {
                         continue;
                     }
                     let capture = p.to != from && theirs.contains(p.to);
@@ -200,7 +205,7 @@ impl<'v, B: Board> Position<'v, B> {
                         }
                     }
                     let captured = capture.then(|| Role(self.role_on(p.to) as u8));
-                    let via_captured = Some(Role(self.role_on(p.via) as u8));
+                    let via_captured = via_taken.then(|| Role(self.role_on(p.via) as u8));
                     self.emit(from, p.to, role, captured, MoveFlags::empty(), &mut |m| {
                         sink(m.with_via(p.via, via_captured))
                     });

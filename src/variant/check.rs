@@ -72,10 +72,13 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
     let mut parsed = Vec::with_capacity(def.pieces.len());
     let mut pieces = Vec::with_capacity(def.pieces.len());
     for p in &def.pieces {
-        let piece = notation::parse(&p.betza).map_err(|error| VariantError::Betza {
+        let mut piece = notation::parse(&p.betza).map_err(|error| VariantError::Betza {
             name: p.name.clone(),
             error,
         })?;
+        if p.distinct_two_step {
+            distinct_two_step(p, &mut piece)?;
+        }
         let castle_distance = castle_terms(p, &piece)?;
         pieces.push(PieceType {
             name: p.name.clone(),
@@ -275,6 +278,35 @@ fn royal(def: &VariantDef) -> Result<Role, VariantError> {
     }
 }
 
+/// `distinct-two-step`: marks the piece's `mca` locust terms, of which it
+/// needs one.
+fn distinct_two_step(p: &PieceDef, piece: &mut notation::ParsedPiece) -> Result<(), VariantError> {
+    let mut any = false;
+    for t in &mut piece.terms {
+        if let Term::Move(m) = t
+            && let Some(l) = &mut m.locust
+            && l.may_be_empty
+        {
+            l.distinct = true;
+            any = true;
+        }
+    }
+    if any {
+        Ok(())
+    } else {
+        Err(VariantError::Betza {
+            name: p.name.clone(),
+            error: notation::BetzaError {
+                text: p.betza.clone(),
+                position: 0,
+                message: "distinct-two-step needs a two-step term whose first leg may end on an \
+                          empty square or capture (mca)"
+                    .into(),
+            },
+        })
+    }
+}
+
 /// The rules that royal capture does not go with: castling, facing Kings
 /// and drops assume one royal piece kept safe (or none ever captured).
 fn royal_capture(def: &VariantDef) -> Result<(), VariantError> {
@@ -287,12 +319,34 @@ fn royal_capture(def: &VariantDef) -> Result<(), VariantError> {
     } else {
         None
     };
-    match clash {
-        Some(what) => Err(VariantError::GameEnd(format!(
+    if let Some(what) = clash {
+        return Err(VariantError::GameEnd(format!(
             "royal-capture does not go with {what}"
-        ))),
-        None => Ok(()),
+        )));
     }
+    // A start without a royal piece of a side would be a game over.
+    let royal: Vec<&str> = def
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.token.as_str())
+        .collect();
+    let placement = def.start_fen.split(' ').next().unwrap_or("");
+    for color in Color::ALL {
+        let mut plus = false;
+        let mut found = false;
+        for c in placement.chars() {
+            if c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White) {
+                let token = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_uppercase());
+                found |= royal.contains(&token.as_str());
+            }
+            plus = c == '+';
+        }
+        if !found {
+            return Err(VariantError::StartFen(format!("no {color} royal piece")));
+        }
+    }
+    Ok(())
 }
 
 fn pawn(def: &VariantDef, royal: Role) -> Result<Option<Role>, VariantError> {

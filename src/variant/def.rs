@@ -199,6 +199,11 @@ pub struct PieceDef {
     /// In a variant with drops: a drop of this type that checkmates is
     /// illegal (shogi's Pawn).
     pub drop_mate_illegal: bool,
+    /// Its two-step moves (`mca` locust terms) through an empty first square
+    /// are moves of their own, a [`crate::Move::via`] with nothing
+    /// captured, even where a single move has the same result; back to the
+    /// start so is a pass (Chu Shogi's Lion, `distinct-two-step = true`).
+    pub distinct_two_step: bool,
 }
 
 impl PieceDef {

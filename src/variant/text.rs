@@ -95,6 +95,8 @@ struct RawPiece {
     drops_per_file: Option<Spanned<i64>>,
     #[serde(default)]
     drop_mate_illegal: bool,
+    #[serde(default)]
+    distinct_two_step: bool,
 }
 
 /// The 1-based line of a byte offset.
@@ -434,6 +436,7 @@ impl Reader<'_> {
                 .map(|n| self.count(n, "drops-per-file", 26))
                 .transpose()?,
             drop_mate_illegal: p.drop_mate_illegal,
+            distinct_two_step: p.distinct_two_step,
         })
     }
 }
@@ -576,6 +579,9 @@ impl fmt::Display for VariantDef {
             }
             if p.drop_mate_illegal {
                 writeln!(f, "drop-mate-illegal = true")?;
+            }
+            if p.distinct_two_step {
+                writeln!(f, "distinct-two-step = true")?;
             }
         }
         Ok(())
