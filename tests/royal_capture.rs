@@ -451,7 +451,10 @@ fn lion_power_agrees_with_the_reference_along_random_games() {
     // the Lion-power pieces (two Lions) and Golds.
     let v: &'static Variant = Box::leak(Box::new(Variant::from_definition(&text).unwrap()));
     // And with check rules: the two-step moves' legality by the reference.
-    let checked = text.replace("[game-end]\nroyal-capture = \"loss\"\n", "");
+    let checked = text
+        .replace("[game-end]\nroyal-capture = \"loss\"\n", "")
+        .replace("lion = true\n", "")
+        .replace("lion-bait = true\n", "");
     let w: &'static Variant = Box::leak(Box::new(Variant::from_definition(&checked).unwrap()));
     assert!(v.royal_capture() && !w.royal_capture());
     let (mut seen, mut passes) = (0, 0);
@@ -471,4 +474,48 @@ fn lion_power_agrees_with_the_reference_along_random_games() {
         seen > 2000 && passes > 20,
         "{seen} positions, {passes} empty-via moves"
     );
+}
+
+/// The Lion-trading rules 1-3 (`lion`, `lion-bait`): the White Lion on f6
+/// and a Black Lion on f8, two squares away.
+#[test]
+fn lion_trading_rules() {
+    let count = |fen: &str| lion_moves(fen, "f6").len();
+    let has = |fen: &str, m: &str| lion_moves(fen, "f6").contains(&m.to_string());
+    // Unprotected: every capture of it stands (88 moves).
+    let open = "4k6/11/11/5n5/11/5N5/11/11/11/11/4K6 w - - 0 1";
+    assert_eq!(count(open), 88);
+    assert!(has(open, "f6f8") && has(open, "f6f7f8"));
+    // Protected by a Gold on f9: the jump f6f8 and the two-step moves
+    // through the empty e7, f7, g7 onto f8 are forbidden: 88 - 4 = 84.
+    let guarded = "4k6/11/5g5/5n5/11/5N5/11/11/11/11/4K6 w - - 0 1";
+    assert_eq!(count(guarded), 84);
+    assert!(!has(guarded, "f6f8") && !has(guarded, "f6f7f8") && !has(guarded, "f6e7f8"));
+    // A Gold on f7 taken on the first step opens the way: f6f7f8 stands;
+    // f6f8, f6e7f8, f6g7f8 do not: 85.
+    let gold = "4k6/11/5g5/5n5/5g5/5N5/11/11/11/11/4K6 w - - 0 1";
+    assert_eq!(count(gold), 85);
+    assert!(has(gold, "f6f7f8") && !has(gold, "f6f8") && !has(gold, "f6g7f8"));
+    // A Pawn (lion-bait) there does not: 84.
+    let pawn = "4k6/11/5g5/5n5/5p5/5N5/11/11/11/11/4K6 w - - 0 1";
+    assert_eq!(count(pawn), 84);
+    assert!(!has(pawn, "f6f7f8") && has(pawn, "f6f7f6"));
+    // An adjacent Lion may always be taken, protected or not: 88.
+    let near = "4k6/11/11/5g5/5n5/5N5/11/11/11/11/4K6 w - - 0 1";
+    assert_eq!(count(near), 88);
+    assert!(has(near, "f6f7"));
+    // Bulk counting agrees (it generates with the rules).
+    for fen in [open, guarded, gold, pawn, near] {
+        let p = Position::from_fen(lion_variant(), fen).unwrap();
+        assert_eq!(p.perft(1), p.legal_moves().len() as u64, "{fen}");
+    }
+    // The rules need royal capture.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/lion-power.toml"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let t = text.replace("[game-end]\nroyal-capture = \"loss\"\n", "");
+    let err = Variant::from_definition(&t).unwrap_err().to_string();
+    assert!(err.contains("Lion-trading rules"), "{err}");
 }

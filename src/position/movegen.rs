@@ -228,6 +228,54 @@ impl<'v, B: Board> Position<'v, B> {
         }
     }
 
+    /// Royal capture with Lions: the pseudo-legal moves but those the
+    /// Lion-trading rules forbid.
+    #[cold]
+    #[inline(never)]
+    fn generate_lion_rules(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        sink: &mut dyn FnMut(Move),
+    ) {
+        self.generate_from(skip, drops, false, &mut |m: Move| {
+            if self.lion_capture_allowed(&m) {
+                sink(m)
+            }
+        });
+    }
+
+    /// Lion-trading rules 1-3: a Lion may take an enemy Lion two squares
+    /// away only if no other enemy piece attacks its square once the Lion
+    /// has left (a two-step move through an empty square or a `lion-bait`
+    /// piece alike); an adjacent Lion always.
+    fn lion_capture_allowed(&self, m: &Move) -> bool {
+        let v = self.variant;
+        let is = |bits: u32, r: Option<Role>| r.is_some_and(|r| bits & (1 << r.index()) != 0);
+        if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured) {
+            return true;
+        }
+        let size = v.size;
+        let (df, dr) = (
+            (size.file(m.from) as i32 - size.file(m.to) as i32).abs(),
+            (size.rank(m.from) as i32 - size.rank(m.to) as i32).abs(),
+        );
+        if df.max(dr) <= 1 {
+            return true;
+        }
+        if m.via_captured().is_some_and(|r| !is(v.lion_bait, Some(r))) {
+            return true;
+        }
+        let them = self.side.opposite();
+        let mut occ = self.occupied().without(m.from);
+        let mut by = self.colors[them.index()].without(m.to);
+        if let Some(via) = m.via() {
+            occ = occ.without(via);
+            by = by.without(via);
+        }
+        !self.attacked(m.to, them, occ, by)
+    }
+
     /// The number of legal moves by generating them (royal capture, where
     /// they are the pseudo-legal ones).
     #[cold]
@@ -603,6 +651,9 @@ impl<'v, B: Board> Position<'v, B> {
         let legal = if legal && self.variant.end.at_once {
             if self.ended_at_once() {
                 return;
+            }
+            if self.variant.lions != 0 {
+                return self.generate_lion_rules(skip, drops, sink);
             }
             !self.variant.end.royal_capture
         } else {

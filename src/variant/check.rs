@@ -67,6 +67,14 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
     if def.game_end.royal_capture {
         royal_capture(def)?;
     }
+    if let Some(p) = def.pieces.iter().find(|p| p.lion || p.lion_bait)
+        && (!def.game_end.royal_capture || def.en_passant)
+    {
+        return Err(VariantError::GameEnd(format!(
+            "piece {:?}: the Lion-trading rules (lion, lion-bait) need royal-capture and no en passant",
+            p.name
+        )));
+    }
     let pawn = pawn(def, royal)?;
     regions_on_board(def, size)?;
     let mut parsed = Vec::with_capacity(def.pieces.len());

@@ -76,6 +76,8 @@ pub(super) fn compile(
                 ..
             }
         ),
+        lions: role_bits(&def, |p| p.lion),
+        lion_bait: role_bits(&def, |p| p.lion_bait),
         from_zone_captures: matches!(
             def.promotion,
             super::PromotionDef::Zone {
@@ -343,4 +345,13 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
         rook_to,
         rights_lost,
     })
+}
+
+/// One bit per piece type of `def` that `pick` chooses.
+fn role_bits(def: &VariantDef, pick: impl Fn(&super::PieceDef) -> bool) -> u32 {
+    def.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| pick(p))
+        .fold(0, |bits, (i, _)| bits | 1 << i)
 }

@@ -204,6 +204,15 @@ pub struct PieceDef {
     /// captured, even where a single move has the same result; back to the
     /// start so is a pass (Chu Shogi's Lion, `distinct-two-step = true`).
     pub distinct_two_step: bool,
+    /// A Lion for the Lion-trading rules (Chu Shogi's Lion and promoted
+    /// Kirin, `lion = true`; with royal capture only): a Lion may not take a
+    /// protected, non-adjacent enemy Lion by a single move, nor by a
+    /// two-step move whose first step took nothing or a `lion-bait` piece.
+    pub lion: bool,
+    /// A piece whose capture on a Lion's first step does not let it take a
+    /// protected Lion two squares away (Chu Shogi's Pawn and Go-Between,
+    /// `lion-bait = true`).
+    pub lion_bait: bool,
 }
 
 impl PieceDef {

@@ -444,6 +444,10 @@ pub struct Variant {
     /// Of the moves starting in the zone, only captures (and moves onto a
     /// square the piece could never leave) may promote (Chu Shogi).
     pub(crate) from_zone_captures: bool,
+    /// The Lion types (one bit per role): the Lion-trading rules apply.
+    pub(crate) lions: u32,
+    /// The `lion-bait` types (one bit per role).
+    pub(crate) lion_bait: u32,
     /// `[colour][role]`: where a move of the type must promote (the forced
     /// squares and, with immobility illegal, where it could never move).
     pub(crate) must_promote: [[Bitboard; MAX_ROLES]; 2],

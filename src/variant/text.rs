@@ -97,6 +97,10 @@ struct RawPiece {
     drop_mate_illegal: bool,
     #[serde(default)]
     distinct_two_step: bool,
+    #[serde(default)]
+    lion: bool,
+    #[serde(default)]
+    lion_bait: bool,
 }
 
 /// The 1-based line of a byte offset.
@@ -437,6 +441,8 @@ impl Reader<'_> {
                 .transpose()?,
             drop_mate_illegal: p.drop_mate_illegal,
             distinct_two_step: p.distinct_two_step,
+            lion: p.lion,
+            lion_bait: p.lion_bait,
         })
     }
 }
@@ -582,6 +588,12 @@ impl fmt::Display for VariantDef {
             }
             if p.distinct_two_step {
                 writeln!(f, "distinct-two-step = true")?;
+            }
+            if p.lion {
+                writeln!(f, "lion = true")?;
+            }
+            if p.lion_bait {
+                writeln!(f, "lion-bait = true")?;
             }
         }
         Ok(())

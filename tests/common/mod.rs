@@ -348,7 +348,11 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
         {
             return Vec::new();
         }
-        return pos.pseudo_legal_moves().into_iter().collect();
+        return pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| reference_lion_ok(pos, m))
+            .collect();
     }
     pos.pseudo_legal_moves()
         .into_iter()
@@ -357,6 +361,33 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
             !king_capturable(&next) && !also(&next) && !illegal_drop_mate(pos, m, &next, also)
         })
         .collect()
+}
+
+/// The Lion-trading rules 1-3 as RULES.md words them: a Lion may not take
+/// an enemy Lion two squares away (by a jump, or by a two-step move whose
+/// first step took nothing or a `lion-bait` piece) that is protected: some
+/// enemy piece could capture on its square after the move (by the
+/// generator's pseudo-legal moves, not the attack tables).
+pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
+    let d = pos.variant().definition();
+    let lion = |r: betza::Role| d.pieces[r.index()].lion;
+    if !lion(m.role()) || !m.captured().is_some_and(lion) {
+        return true;
+    }
+    let size = pos.size();
+    let far = (size.file(m.from()) as i32 - size.file(m.to()) as i32).abs() > 1
+        || (size.rank(m.from()) as i32 - size.rank(m.to()) as i32).abs() > 1;
+    if !far
+        || m.via_captured()
+            .is_some_and(|r| !d.pieces[r.index()].lion_bait)
+    {
+        return true;
+    }
+    let next = pos.play_unchecked(m);
+    !next.pseudo_legal_moves().iter().any(|x| {
+        (x.to() == m.to() && x.captured().is_some())
+            || (x.via() == Some(m.to()) && x.via_captured().is_some())
+    })
 }
 
 /// The number of `color`'s pieces of a type the definition marks royal,
