@@ -277,7 +277,8 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// The number of legal moves by generating them (royal capture, where
-    /// they are the pseudo-legal ones).
+    /// they are the pseudo-legal ones; `from-zone-captures`, whose targets
+    /// are not sets).
     #[cold]
     #[inline(never)]
     fn count_generated(&self) -> u64 {
@@ -853,11 +854,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// The number of legal moves, counted from the target sets without
     /// building moves (perft's bulk counting); agrees with `emit`.
     pub(crate) fn count_legal(&self) -> u64 {
-        if self.variant.end.at_once {
+        // One test for the variants counted by generating (royal capture,
+        // `from-zone-captures`) or that may end at once (bare King).
+        if self.variant.count_slowly {
             if self.ended_at_once() {
                 return 0;
             }
-            if self.variant.end.royal_capture {
+            if self.variant.end.royal_capture || self.variant.from_zone_captures {
                 return self.count_generated();
             }
         }
@@ -1075,9 +1078,12 @@ impl<'v, B: Board> Position<'v, B> {
             Promotion::Zone { zone, forced } => {
                 let piece = &v.pieces[role.index()];
                 if piece.promotions.is_empty()
-                    || self
-                        .promotion_eligible(from, B::bb(to), zone.of(self.side))
-                        .is_empty()
+                    || if v.from_zone_captures && zone.of(self.side).contains(from) {
+                        self.zone_captures_eligible(from, B::bb(to)).is_empty()
+                    } else {
+                        self.promotion_eligible(from, B::bb(to), zone.of(self.side))
+                            .is_empty()
+                    }
                 {
                     sink(plain);
                 } else {
@@ -1107,9 +1113,6 @@ impl<'v, B: Board> Position<'v, B> {
         zone: Bitboard<B::Word>,
     ) -> Bitboard<B::Word> {
         if self.variant.promote_from_zone && zone.contains(from) {
-            if self.variant.from_zone_captures {
-                return self.zone_captures_eligible(from, all);
-            }
             all
         } else {
             all & zone

@@ -76,6 +76,15 @@ pub(super) fn compile(
                 ..
             }
         ),
+        count_slowly: def.game_end.bare_king
+            || def.game_end.royal_capture
+            || matches!(
+                def.promotion,
+                super::PromotionDef::Zone {
+                    from_zone_captures: true,
+                    ..
+                }
+            ),
         lions: role_bits(&def, |p| p.lion),
         lion_bait: role_bits(&def, |p| p.lion_bait),
         from_zone_captures: matches!(

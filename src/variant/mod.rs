@@ -444,6 +444,9 @@ pub struct Variant {
     /// Of the moves starting in the zone, only captures (and moves onto a
     /// square the piece could never leave) may promote (Chu Shogi).
     pub(crate) from_zone_captures: bool,
+    /// Bulk counting asks first whether the game ended at once or counts
+    /// by generating: bare King, royal capture, `from-zone-captures`.
+    pub(crate) count_slowly: bool,
     /// The Lion types (one bit per role): the Lion-trading rules apply.
     pub(crate) lions: u32,
     /// The `lion-bait` types (one bit per role).
