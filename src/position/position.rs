@@ -581,17 +581,24 @@ impl<'v, B: Board> Position<'v, B> {
         royals & self.colors[color.index()]
     }
 
+    /// Royal capture's [`Position::is_check`]: any royal piece of the side
+    /// to move attacked (out of line: other variants pay one flag test).
+    #[cold]
+    #[inline(never)]
+    fn any_royal_attacked(&self) -> bool {
+        let them = self.side.opposite();
+        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        self.royal_pieces(self.side)
+            .into_iter()
+            .any(|k| self.attacked(k, them, occ, by))
+    }
+
     /// Whether the side to move's royal piece is attacked (with royal
     /// capture: any of its royal pieces).
     pub fn is_check(&self) -> bool {
         let us = self.side;
         if self.variant.end.royal_capture {
-            let them = us.opposite();
-            let (occ, by) = (self.occupied(), self.colors[them.index()]);
-            return self
-                .royal_pieces(us)
-                .into_iter()
-                .any(|k| self.attacked(k, them, occ, by));
+            return self.any_royal_attacked();
         }
         match self.king(us) {
             Some(k) => self.attacked(
