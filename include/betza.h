@@ -244,6 +244,10 @@ typedef enum BetzaReason {
    Makruk's count ran out (games only).
    */
   BETZA_REASON_COUNTING = 8,
+  /*
+   Royal capture: the side has no royal piece left (Chu Shogi).
+   */
+  BETZA_REASON_ROYAL_CAPTURED = 9,
 } BetzaReason;
 
 /*

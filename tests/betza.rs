@@ -352,6 +352,7 @@ fn custom_variant_built_in_code() {
             forced: zone(6),
             limits: Default::default(),
             from_zone: false,
+            from_zone_captures: false,
         },
         en_passant: false,
         castling: None,

@@ -857,6 +857,7 @@ pub fn variant(data: &[u8]) {
                 },
                 limits: Default::default(),
                 from_zone: false,
+                from_zone_captures: false,
             }
         }
     };

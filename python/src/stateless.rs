@@ -44,7 +44,7 @@ fn build(variant: &str, fen: &str, moves: &[String]) -> PyResult<Game> {
 fn is_immediate(reason: EndReason) -> bool {
     matches!(
         reason,
-        EndReason::BareKing | EndReason::InsufficientMaterial
+        EndReason::BareKing | EndReason::InsufficientMaterial | EndReason::RoyalCaptured
     )
 }
 

@@ -135,6 +135,8 @@ pub enum BetzaReason {
     BETZA_REASON_MOVE_RULE = 7,
     /// Makruk's count ran out (games only).
     BETZA_REASON_COUNTING = 8,
+    /// Royal capture: the side has no royal piece left (Chu Shogi).
+    BETZA_REASON_ROYAL_CAPTURED = 9,
 }
 
 /// The rule's name in words ("checkmate", "bare king", "perpetual check",
@@ -196,6 +198,7 @@ impl BetzaOutcome {
                     EndReason::PerpetualCheck => BetzaReason::BETZA_REASON_PERPETUAL_CHECK,
                     EndReason::MoveRule => BetzaReason::BETZA_REASON_MOVE_RULE,
                     EndReason::Counting => BetzaReason::BETZA_REASON_COUNTING,
+                    EndReason::RoyalCaptured => BetzaReason::BETZA_REASON_ROYAL_CAPTURED,
                 },
             },
         }

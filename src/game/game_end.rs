@@ -61,7 +61,44 @@ impl<B: Board> Position<'_, B> {
     /// move (the bare King); move generation asks this first.
     #[inline]
     pub(crate) fn ended_at_once(&self) -> bool {
-        self.variant.end.bare_king && self.bare_king_outcome().is_some()
+        self.variant.end.at_once && self.at_once_outcome().is_some()
+    }
+
+    /// The outcome by a rule that ends the game at once (bare King, royal
+    /// capture), for variants that have one.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn at_once_outcome(&self) -> Option<Outcome> {
+        let end = &self.variant.end;
+        if end.royal_capture
+            && let Some(o) = self.royal_capture_outcome()
+        {
+            return Some(o);
+        }
+        if end.bare_king {
+            return self.bare_king_outcome();
+        }
+        None
+    }
+
+    /// Royal capture: a side with no royal piece left has lost (the side to
+    /// move first; the other only in a position set up so).
+    pub(crate) fn royal_capture_outcome(&self) -> Option<Outcome> {
+        if !self.variant.end.royal_capture {
+            return None;
+        }
+        let us = self.side;
+        let loser = if self.royal_pieces(us).is_empty() {
+            us
+        } else if self.royal_pieces(us.opposite()).is_empty() {
+            us.opposite()
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            winner: Some(loser.opposite()),
+            reason: EndReason::RoyalCaptured,
+        })
     }
 
     /// Whether neither side can ever win here (a dead position, a draw):

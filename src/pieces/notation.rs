@@ -189,6 +189,10 @@ pub struct Locust {
     /// Whether the leg may also end on an empty square (`mc`): then the
     /// move is also an ordinary multi-leg move.
     pub may_be_empty: bool,
+    /// With `may_be_empty`, the piece's two-step moves through an empty
+    /// square are moves of their own (`distinct-two-step`, Chu Shogi's
+    /// Lion): set by the definition, never by the Betza text.
+    pub distinct: bool,
 }
 
 /// A later leg of a multi-leg move.
@@ -559,6 +563,7 @@ impl Parser<'_> {
                 locust = Some(Locust {
                     leg: i as u8,
                     may_be_empty: g.modes.quiet,
+                    distinct: false,
                 });
             }
         }

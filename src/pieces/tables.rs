@@ -36,6 +36,9 @@ pub(crate) const QUIET: u8 = 1;
 pub(crate) const CAPTURE: u8 = 2;
 /// A trie node may end an en-passant capture.
 pub(crate) const EP: u8 = 4;
+/// A locust path may pass an empty first square too, as a move of its own
+/// (`distinct-two-step`).
+pub(crate) const VIA_EMPTY: u8 = 8;
 
 /// A step of a blockable move.
 #[derive(Clone, Copy, Debug)]
@@ -288,7 +291,7 @@ impl<W: BitWord> LocustWalk<'_, W> {
                         empty: passed,
                         via: v,
                         to: s,
-                        flags: self.flags & (QUIET | CAPTURE),
+                        flags: self.flags & (QUIET | CAPTURE | VIA_EMPTY),
                     });
                 }
             } else if i == self.capture_leg {
@@ -897,7 +900,7 @@ impl<W: BitWord> Builder<W> {
                     from,
                     legs: &legs,
                     capture_leg: l.leg as usize,
-                    flags: flags_of(m),
+                    flags: flags_of(m) | if l.distinct { VIA_EMPTY } else { 0 },
                     out,
                 };
                 if let Err(e) = walk.leg(self, 0, from, dir, Bitboard::<W>::empty(), None) {

@@ -27,7 +27,7 @@
 use crate::bitboard::{BitWord, Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags};
 use crate::position::{Position, castle_bit};
-use crate::tables::{CAPTURE, EP, QUIET, Slot};
+use crate::tables::{CAPTURE, EP, QUIET, Slot, VIA_EMPTY};
 use crate::variant::{DropRules, Promotion, Role};
 
 /// A piece's (quiet, capture, en-passant) targets.
@@ -169,7 +169,12 @@ impl<'v, B: Board> Position<'v, B> {
             for from in self.roles[r as usize] & self.colors[us.index()] {
                 let mut last: Option<(Square, Square)> = None;
                 for p in t.locust_paths(us, r as usize, from) {
-                    if !(p.empty & occ).is_empty() || !theirs.contains(p.via) {
+                    if !(p.empty & occ).is_empty() {
+                        continue;
+                    }
+                    // Through an empty square only with `distinct-two-step`.
+                    let via_taken = theirs.contains(p.via);
+                    if !via_taken && (p.flags & VIA_EMPTY == 0 || occ.contains(p.via)) {
                         continue;
                     }
                     let capture = p.to != from && theirs.contains(p.to);
@@ -200,13 +205,86 @@ impl<'v, B: Board> Position<'v, B> {
                         }
                     }
                     let captured = capture.then(|| Role(self.role_on(p.to) as u8));
-                    let via_captured = Some(Role(self.role_on(p.via) as u8));
+                    let via_captured = via_taken.then(|| Role(self.role_on(p.via) as u8));
                     self.emit(from, p.to, role, captured, MoveFlags::empty(), &mut |m| {
                         sink(m.with_via(p.via, via_captured))
                     });
                 }
             }
         }
+    }
+
+    /// Royal capture's [`Safety`]: no royal piece to keep safe (a side may
+    /// have none of the first royal type and play on with another).
+    #[cold]
+    #[inline(never)]
+    fn no_safety(&self) -> Safety<B::Word> {
+        Safety {
+            king: Square(0),
+            in_check: false,
+            danger: B::EMPTY,
+            block: B::EMPTY,
+            suspect: false,
+        }
+    }
+
+    /// Royal capture with Lions: the pseudo-legal moves but those the
+    /// Lion-trading rules forbid.
+    #[cold]
+    #[inline(never)]
+    fn generate_lion_rules(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        sink: &mut dyn FnMut(Move),
+    ) {
+        self.generate_from(skip, drops, false, &mut |m: Move| {
+            if self.lion_capture_allowed(&m) {
+                sink(m)
+            }
+        });
+    }
+
+    /// Lion-trading rules 1-3: a Lion may take an enemy Lion two squares
+    /// away only if no other enemy piece attacks its square once the Lion
+    /// has left (a two-step move through an empty square or a `lion-bait`
+    /// piece alike); an adjacent Lion always.
+    fn lion_capture_allowed(&self, m: &Move) -> bool {
+        let v = self.variant;
+        let is = |bits: u32, r: Option<Role>| r.is_some_and(|r| bits & (1 << r.index()) != 0);
+        if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured) {
+            return true;
+        }
+        let size = v.size;
+        let (df, dr) = (
+            (size.file(m.from) as i32 - size.file(m.to) as i32).abs(),
+            (size.rank(m.from) as i32 - size.rank(m.to) as i32).abs(),
+        );
+        if df.max(dr) <= 1 {
+            return true;
+        }
+        if m.via_captured().is_some_and(|r| !is(v.lion_bait, Some(r))) {
+            return true;
+        }
+        let them = self.side.opposite();
+        let mut occ = self.occupied().without(m.from);
+        let mut by = self.colors[them.index()].without(m.to);
+        if let Some(via) = m.via() {
+            occ = occ.without(via);
+            by = by.without(via);
+        }
+        !self.attacked(m.to, them, occ, by)
+    }
+
+    /// The number of legal moves by generating them (royal capture, where
+    /// they are the pseudo-legal ones; `from-zone-captures`, whose targets
+    /// are not sets).
+    #[cold]
+    #[inline(never)]
+    fn count_generated(&self) -> u64 {
+        let mut n = 0u64;
+        self.generate(true, &mut |_| n += 1);
+        n
     }
 
     #[inline]
@@ -569,10 +647,24 @@ impl<'v, B: Board> Position<'v, B> {
     ) {
         // A game over at once (bare King) has no legal moves; its pieces
         // still have their pseudo-legal ones (what attacks what).
-        if legal && self.ended_at_once() {
-            return;
-        }
-        let Some(s) = self.safety() else { return };
+        // Royal capture: a pseudo-legal move is legal (one flag test for
+        // the variants without a rule that ends a game at once).
+        let legal = if legal && self.variant.end.at_once {
+            if self.ended_at_once() {
+                return;
+            }
+            if self.variant.lions != 0 {
+                return self.generate_lion_rules(skip, drops, sink);
+            }
+            !self.variant.end.royal_capture
+        } else {
+            legal
+        };
+        let s = match self.safety() {
+            Some(s) => s,
+            None if self.variant.end.royal_capture => self.no_safety(),
+            None => return,
+        };
         let v = self.variant;
         // Per call, not per piece or move: the promotion zone (and the part
         // of it a piece promotes from), and a double step's length.
@@ -762,8 +854,15 @@ impl<'v, B: Board> Position<'v, B> {
     /// The number of legal moves, counted from the target sets without
     /// building moves (perft's bulk counting); agrees with `emit`.
     pub(crate) fn count_legal(&self) -> u64 {
-        if self.ended_at_once() {
-            return 0;
+        // One test for the variants counted by generating (royal capture,
+        // `from-zone-captures`) or that may end at once (bare King).
+        if self.variant.count_slowly {
+            if self.ended_at_once() {
+                return 0;
+            }
+            if self.variant.end.royal_capture || self.variant.from_zone_captures {
+                return self.count_generated();
+            }
         }
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
@@ -979,9 +1078,12 @@ impl<'v, B: Board> Position<'v, B> {
             Promotion::Zone { zone, forced } => {
                 let piece = &v.pieces[role.index()];
                 if piece.promotions.is_empty()
-                    || self
-                        .promotion_eligible(from, B::bb(to), zone.of(self.side))
-                        .is_empty()
+                    || if v.from_zone_captures && zone.of(self.side).contains(from) {
+                        self.zone_captures_eligible(from, B::bb(to)).is_empty()
+                    } else {
+                        self.promotion_eligible(from, B::bb(to), zone.of(self.side))
+                            .is_empty()
+                    }
                 {
                     sink(plain);
                 } else {
@@ -1015,6 +1117,23 @@ impl<'v, B: Board> Position<'v, B> {
         } else {
             all & zone
         }
+    }
+
+    /// `from-zone-captures` (Chu Shogi): of the targets `all` of the piece
+    /// on `from`, in the zone, those where it may promote: captures on the
+    /// destination, and squares it could never move from again.
+    #[cold]
+    #[inline(never)]
+    fn zone_captures_eligible(&self, from: Square, all: Bitboard<B::Word>) -> Bitboard<B::Word> {
+        let t = B::tables(self.variant);
+        let role = self.role_on(from);
+        let mut out = all & self.colors[self.side.opposite().index()];
+        for to in all & !out {
+            if t.reach_on_empty_board(self.side, role, to).is_empty() {
+                out = out.with(to);
+            }
+        }
+        out
     }
 
     /// Of the targets `all` where the piece may promote: those where it must.

@@ -120,13 +120,15 @@ pub enum EndReason {
     MoveRule,
     /// Makruk's count ran out.
     Counting,
+    /// Royal capture: the side has no royal piece left (Chu Shogi).
+    RoyalCaptured,
 }
 
 impl EndReason {
     /// The rule's name in words, as PGN's `Termination` tag and the XBoard
     /// result line write it: `"checkmate"`, `"stalemate"`, `"bare king"`,
     /// `"insufficient material"`, `"repetition"`, `"perpetual check"`,
-    /// `"move rule"`, `"counting"`.
+    /// `"move rule"`, `"counting"`, `"royal captured"`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -137,12 +139,13 @@ impl EndReason {
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::MoveRule => "move rule",
             EndReason::Counting => "counting",
+            EndReason::RoyalCaptured => "royal captured",
         }
     }
 
     /// Reads [`EndReason::as_str`]'s text back.
     pub fn from_name(name: &str) -> Option<EndReason> {
-        const ALL: [EndReason; 8] = [
+        const ALL: [EndReason; 9] = [
             EndReason::Checkmate,
             EndReason::Stalemate,
             EndReason::BareKing,
@@ -151,6 +154,7 @@ impl EndReason {
             EndReason::PerpetualCheck,
             EndReason::MoveRule,
             EndReason::Counting,
+            EndReason::RoyalCaptured,
         ];
         ALL.into_iter().find(|r| r.as_str() == name)
     }
@@ -562,9 +566,38 @@ impl<'v, B: Board> Position<'v, B> {
         (self.roles[self.variant.royal.index()] & self.colors[color.index()]).first()
     }
 
-    /// Whether the side to move's royal piece is attacked.
+    /// The squares of `color`'s royal pieces: its King's, or with royal
+    /// capture (several royal types) all of them.
+    pub fn royal_pieces(&self, color: Color) -> Bitboard<B::Word> {
+        let v = self.variant;
+        let mut royals = B::EMPTY;
+        for (i, p) in v.pieces.iter().enumerate() {
+            if p.royal {
+                royals |= self.roles[i];
+            }
+        }
+        royals & self.colors[color.index()]
+    }
+
+    /// Royal capture's [`Position::is_check`]: any royal piece of the side
+    /// to move attacked (out of line: other variants pay one flag test).
+    #[cold]
+    #[inline(never)]
+    fn any_royal_attacked(&self) -> bool {
+        let them = self.side.opposite();
+        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        self.royal_pieces(self.side)
+            .into_iter()
+            .any(|k| self.attacked(k, them, occ, by))
+    }
+
+    /// Whether the side to move's royal piece is attacked (with royal
+    /// capture: any of its royal pieces).
     pub fn is_check(&self) -> bool {
         let us = self.side;
+        if self.variant.end.royal_capture {
+            return self.any_royal_attacked();
+        }
         match self.king(us) {
             Some(k) => self.attacked(
                 k,
@@ -594,6 +627,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.royal_capture_outcome() {
+            return Some(o);
+        }
         if let Some(o) = self.bare_king_outcome() {
             return Some(o);
         }
@@ -603,7 +639,8 @@ impl<'v, B: Board> Position<'v, B> {
                 reason: EndReason::InsufficientMaterial,
             });
         }
-        Some(if self.is_check() {
+        // Royal capture: no legal move is the stalemate rule's, in check or not.
+        Some(if !self.variant.end.royal_capture && self.is_check() {
             Outcome {
                 winner: Some(self.side.opposite()),
                 reason: EndReason::Checkmate,

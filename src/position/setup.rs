@@ -416,8 +416,13 @@ pub(crate) fn build<'v, B: Board>(
     }
     hands(v, setup, &mut pos, &mut problems);
     let royal = v.royal.index();
-    let mut royals_ok = true;
+    // Royal capture: any number of royal pieces (none: that side has
+    // lost), and the side not to move may stand attacked.
+    let mut royals_ok = !v.end.royal_capture;
     for color in Color::ALL {
+        if v.end.royal_capture {
+            break;
+        }
         let count = (pos.roles[royal] & pos.colors[color.index()]).count();
         if count != 1 {
             royals_ok = false;

@@ -52,15 +52,29 @@ pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
 fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> {
     tokens(def)?;
     let royal = royal(def)?;
+    if def.game_end.royal_capture {
+        royal_capture(def)?;
+    }
+    if let Some(p) = def.pieces.iter().find(|p| p.lion || p.lion_bait)
+        && (!def.game_end.royal_capture || def.en_passant)
+    {
+        return Err(VariantError::GameEnd(format!(
+            "piece {:?}: the Lion-trading rules (lion, lion-bait) need royal-capture and no en passant",
+            p.name
+        )));
+    }
     let pawn = pawn(def, royal)?;
     regions_on_board(def, size)?;
     let mut parsed = Vec::with_capacity(def.pieces.len());
     let mut pieces = Vec::with_capacity(def.pieces.len());
     for p in &def.pieces {
-        let piece = notation::parse(&p.betza).map_err(|error| VariantError::Betza {
+        let mut piece = notation::parse(&p.betza).map_err(|error| VariantError::Betza {
             name: p.name.clone(),
             error,
         })?;
+        if p.distinct_two_step {
+            distinct_two_step(p, &mut piece)?;
+        }
         let castle_distance = castle_terms(p, &piece)?;
         pieces.push(PieceType {
             name: p.name.clone(),
@@ -86,6 +100,9 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
         def.promotion,
         PromotionDef::Zone {
             from_zone: true,
+            ..
+        } | PromotionDef::Zone {
+            from_zone_captures: true,
             ..
         }
     );
@@ -251,8 +268,82 @@ fn royal(def: &VariantDef) -> Result<Role, VariantError> {
         .collect();
     match royals[..] {
         [r] => Ok(Role(r as u8)),
+        // Royal capture: several types may be royal (King and Crown
+        // Prince); the first is the one `Variant::royal` names.
+        [r, ..] if def.game_end.royal_capture => royal_capture(def).map(|()| Role(r as u8)),
         _ => Err(VariantError::RoyalCount(royals.len())),
     }
+}
+
+/// `distinct-two-step`: marks the piece's `mca` locust terms, of which it
+/// needs one.
+fn distinct_two_step(p: &PieceDef, piece: &mut notation::ParsedPiece) -> Result<(), VariantError> {
+    let mut any = false;
+    for t in &mut piece.terms {
+        if let Term::Move(m) = t
+            && let Some(l) = &mut m.locust
+            && l.may_be_empty
+        {
+            l.distinct = true;
+            any = true;
+        }
+    }
+    if any {
+        Ok(())
+    } else {
+        Err(VariantError::Betza {
+            name: p.name.clone(),
+            error: notation::BetzaError {
+                text: p.betza.clone(),
+                position: 0,
+                message: "distinct-two-step needs a two-step term whose first leg may end on an \
+                          empty square or capture (mca)"
+                    .into(),
+            },
+        })
+    }
+}
+
+/// The rules that royal capture does not go with: castling, facing Kings
+/// and drops assume one royal piece kept safe (or none ever captured).
+fn royal_capture(def: &VariantDef) -> Result<(), VariantError> {
+    let clash = if def.castling.is_some() {
+        Some("castling")
+    } else if def.facing_kings {
+        Some("facing kings")
+    } else if def.drops.is_some() {
+        Some("drops")
+    } else {
+        None
+    };
+    if let Some(what) = clash {
+        return Err(VariantError::GameEnd(format!(
+            "royal-capture does not go with {what}"
+        )));
+    }
+    // A start without a royal piece of a side would be a game over.
+    let royal: Vec<&str> = def
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.token.as_str())
+        .collect();
+    let placement = def.start_fen.split(' ').next().unwrap_or("");
+    for color in Color::ALL {
+        let mut plus = false;
+        let mut found = false;
+        for c in placement.chars() {
+            if c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White) {
+                let token = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_uppercase());
+                found |= royal.contains(&token.as_str());
+            }
+            plus = c == '+';
+        }
+        if !found {
+            return Err(VariantError::StartFen(format!("no {color} royal piece")));
+        }
+    }
+    Ok(())
 }
 
 fn pawn(def: &VariantDef, royal: Role) -> Result<Option<Role>, VariantError> {
@@ -354,6 +445,7 @@ fn promotion_targets(
             PromotionDef::Zone {
                 zone,
                 from_zone: false,
+                from_zone_captures: false,
                 ..
             },
         ) => Color::ALL

@@ -73,6 +73,27 @@ pub(super) fn compile(
             super::PromotionDef::Zone {
                 from_zone: true,
                 ..
+            } | super::PromotionDef::Zone {
+                from_zone_captures: true,
+                ..
+            }
+        ),
+        count_slowly: def.game_end.bare_king
+            || def.game_end.royal_capture
+            || matches!(
+                def.promotion,
+                super::PromotionDef::Zone {
+                    from_zone_captures: true,
+                    ..
+                }
+            ),
+        lions: role_bits(&def, |p| p.lion),
+        lion_bait: role_bits(&def, |p| p.lion_bait),
+        from_zone_captures: matches!(
+            def.promotion,
+            super::PromotionDef::Zone {
+                from_zone_captures: true,
+                ..
             }
         ),
         must_promote: [[Bitboard::EMPTY; MAX_DEF_ROLES]; 2],
@@ -395,4 +416,13 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
         rook_to,
         rights_lost,
     })
+}
+
+/// One bit per piece type of `def` that `pick` chooses.
+fn role_bits(def: &VariantDef, pick: impl Fn(&super::PieceDef) -> bool) -> u32 {
+    def.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| pick(p))
+        .fold(0, |bits, (i, _)| bits | 1 << i)
 }

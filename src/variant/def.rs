@@ -257,6 +257,20 @@ pub struct PieceDef {
     /// In a variant with drops: a drop of this type that checkmates is
     /// illegal (shogi's Pawn).
     pub drop_mate_illegal: bool,
+    /// Its two-step moves (`mca` locust terms) through an empty first square
+    /// are moves of their own, a [`crate::Move::via`] with nothing
+    /// captured, even where a single move has the same result; back to the
+    /// start so is a pass (Chu Shogi's Lion, `distinct-two-step = true`).
+    pub distinct_two_step: bool,
+    /// A Lion for the Lion-trading rules (Chu Shogi's Lion and promoted
+    /// Kirin, `lion = true`; with royal capture only): a Lion may not take a
+    /// protected, non-adjacent enemy Lion by a single move, nor by a
+    /// two-step move whose first step took nothing or a `lion-bait` piece.
+    pub lion: bool,
+    /// A piece whose capture on a Lion's first step does not let it take a
+    /// protected Lion two squares away (Chu Shogi's Pawn and Go-Between,
+    /// `lion-bait = true`).
+    pub lion_bait: bool,
 }
 
 impl PieceDef {
@@ -354,6 +368,11 @@ pub enum PromotionDef {
         /// Moves that start in the zone may promote too (shogi); there,
         /// starting in `forced` forces promotion as ending there does.
         from_zone: bool,
+        /// Chu Shogi's rule (`from-zone-captures`, not with `from_zone`): a
+        /// move that starts in the zone may promote only when it captures
+        /// on its destination, or when it ends where the piece could never
+        /// move again (a Pawn or Lance on the last rank).
+        from_zone_captures: bool,
     },
 }
 

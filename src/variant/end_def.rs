@@ -150,6 +150,12 @@ pub struct GameEndDef {
     /// pieces alone: a dead position, a draw. A position that ends so has
     /// no legal moves.
     pub bare_king: bool,
+    /// Royal capture (Chu Shogi; `royal-capture = "loss"`): moves are not
+    /// filtered for the safety of the royal pieces (a pseudo-legal move is
+    /// legal, moving into attack included), several types may be royal, and
+    /// a side with no royal piece left has lost. Check, checkmate, castling,
+    /// facing Kings and drops do not go with it.
+    pub royal_capture: bool,
     /// The n-fold repetition rule.
     pub repetition: RepetitionDef,
     /// The n-move rule.
@@ -167,6 +173,7 @@ pub struct GameEndDef {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawGameEnd {
     bare_king: Option<Spanned<String>>,
+    royal_capture: Option<Spanned<String>>,
     repetition: Option<Spanned<i64>>,
     repetition_result: Option<Spanned<String>>,
     perpetual_check: Option<Spanned<String>>,
@@ -236,6 +243,10 @@ pub(super) fn read(
     if let Some(v) = &raw.bare_king {
         choice(v, &key("bare-king"), &["loss"])?;
         def.bare_king = true;
+    }
+    if let Some(v) = &raw.royal_capture {
+        choice(v, &key("royal-capture"), &["loss"])?;
+        def.royal_capture = true;
     }
     if let Some(v) = &raw.repetition {
         def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
@@ -311,6 +322,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     writeln!(f, "\n[game-end]")?;
     if g.bare_king {
         writeln!(f, "bare-king = \"loss\"")?;
+    }
+    if g.royal_capture {
+        writeln!(f, "royal-capture = \"loss\"")?;
     }
     let r = g.repetition;
     if r.count != RepetitionDef::default().count {
@@ -398,6 +412,11 @@ pub(crate) struct DeadMaterial {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EndRules {
     pub bare_king: bool,
+    /// [`GameEndDef::royal_capture`].
+    pub royal_capture: bool,
+    /// Some rule may end a game at once, leaving no legal move (bare King,
+    /// royal capture): one test on the generator's path.
+    pub at_once: bool,
     pub repetition: RepetitionDef,
     pub move_rule: MoveRuleDef,
     pub counting: Option<Counting>,
@@ -490,6 +509,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
     }
     Ok(EndRules {
         bare_king: g.bare_king,
+        royal_capture: g.royal_capture,
+        at_once: g.bare_king || g.royal_capture,
         repetition: g.repetition,
         move_rule: g.move_rule,
         counting,

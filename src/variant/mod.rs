@@ -446,6 +446,16 @@ pub struct Variant {
     /// Moves starting in the zone may promote (and starting in the forced
     /// part must).
     pub(crate) promote_from_zone: bool,
+    /// Of the moves starting in the zone, only captures (and moves onto a
+    /// square the piece could never leave) may promote (Chu Shogi).
+    pub(crate) from_zone_captures: bool,
+    /// Bulk counting asks first whether the game ended at once or counts
+    /// by generating: bare King, royal capture, `from-zone-captures`.
+    pub(crate) count_slowly: bool,
+    /// The Lion types (one bit per role): the Lion-trading rules apply.
+    pub(crate) lions: u32,
+    /// The `lion-bait` types (one bit per role).
+    pub(crate) lion_bait: u32,
     /// `[colour][role]`: where a move of the type must promote (the forced
     /// squares and, with immobility illegal, where it could never move).
     pub(crate) must_promote: [[Bitboard; MAX_DEF_ROLES]; 2],
@@ -627,9 +637,17 @@ impl Variant {
         &self.start_fen
     }
 
-    /// The royal piece type.
+    /// The royal piece type (with royal capture, the first of the royal
+    /// types: [`PieceType::royal`] tells them all).
     pub fn royal(&self) -> Role {
         self.royal
+    }
+
+    /// Whether the variant plays by royal capture (`[game-end]
+    /// royal-capture`): moves are not filtered for the safety of the royal
+    /// pieces, several types may be royal, and a side with none left loses.
+    pub fn royal_capture(&self) -> bool {
+        self.end.royal_capture
     }
 
     /// The Pawn type, if the variant has one.
@@ -900,7 +918,10 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::Betza { name, error } => write!(f, "piece {}: {error}", quoted(name)),
             VariantError::RoyalCount(v0) => {
-                write!(f, "{v0} royal piece types: a variant has exactly one")
+                write!(
+                    f,
+                    "{v0} royal piece types: a variant has exactly one (several only with [game-end] royal-capture)"
+                )
             }
             VariantError::PawnCount(v0) => write!(f, "{v0} pawn types: a variant has at most one"),
             VariantError::RoyalPawn(v0) => write!(

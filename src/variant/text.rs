@@ -64,6 +64,7 @@ struct RawPromotion {
     limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
     captured_becomes: Option<Spanned<String>>,
     from_zone: Option<Spanned<bool>>,
+    from_zone_captures: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -94,6 +95,12 @@ struct RawPiece {
     drops_per_file: Option<Spanned<i64>>,
     #[serde(default)]
     drop_mate_illegal: bool,
+    #[serde(default)]
+    distinct_two_step: bool,
+    #[serde(default)]
+    lion: bool,
+    #[serde(default)]
+    lion_bait: bool,
 }
 
 /// The 1-based line of a byte offset.
@@ -340,6 +347,11 @@ impl Reader<'_> {
                     "promotion.from-zone",
                     "zone",
                 )?;
+                only_in(
+                    p.from_zone_captures.as_ref().map(Spanned::span),
+                    "promotion.from-zone-captures",
+                    "zone",
+                )?;
                 Ok(PromotionDef::OnCapture {
                     captured_becomes: p.captured_becomes.as_ref().map(|t| t.get_ref().clone()),
                 })
@@ -375,11 +387,25 @@ impl Reader<'_> {
                         limits.insert(token.clone(), v as u8);
                     }
                 }
+                let from_zone = p.from_zone.as_ref().is_some_and(|b| *b.get_ref());
+                let from_zone_captures =
+                    p.from_zone_captures.as_ref().is_some_and(|b| *b.get_ref());
+                if let (true, Some(c)) = (from_zone, &p.from_zone_captures)
+                    && from_zone_captures
+                {
+                    return Err(self.err(
+                        c.span(),
+                        "promotion.from-zone-captures",
+                        "not with `from-zone = true` (which lets every move from the zone promote)"
+                            .into(),
+                    ));
+                }
                 Ok(PromotionDef::Zone {
                     zone,
                     forced,
                     limits,
-                    from_zone: p.from_zone.as_ref().is_some_and(|b| *b.get_ref()),
+                    from_zone,
+                    from_zone_captures,
                 })
             }
             other => Err(self.err(
@@ -414,6 +440,9 @@ impl Reader<'_> {
                 .map(|n| self.count(n, "drops-per-file", 26))
                 .transpose()?,
             drop_mate_illegal: p.drop_mate_illegal,
+            distinct_two_step: p.distinct_two_step,
+            lion: p.lion,
+            lion_bait: p.lion_bait,
         })
     }
 }
@@ -485,6 +514,7 @@ impl fmt::Display for VariantDef {
                 forced,
                 limits,
                 from_zone,
+                from_zone_captures,
             } => {
                 writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
                 writeln!(f, "zone = {}", RegionText(size, zone))?;
@@ -500,6 +530,9 @@ impl fmt::Display for VariantDef {
                 }
                 if *from_zone {
                     writeln!(f, "from-zone = true")?;
+                }
+                if *from_zone_captures {
+                    writeln!(f, "from-zone-captures = true")?;
                 }
             }
         }
@@ -553,6 +586,15 @@ impl fmt::Display for VariantDef {
             }
             if p.drop_mate_illegal {
                 writeln!(f, "drop-mate-illegal = true")?;
+            }
+            if p.distinct_two_step {
+                writeln!(f, "distinct-two-step = true")?;
+            }
+            if p.lion {
+                writeln!(f, "lion = true")?;
+            }
+            if p.lion_bait {
+                writeln!(f, "lion-bait = true")?;
             }
         }
         Ok(())

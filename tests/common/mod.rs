@@ -340,6 +340,20 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
     if reference_bare_king_end(pos) {
         return Vec::new();
     }
+    if pos.variant().definition().game_end.royal_capture {
+        // Royal capture: the game is over when a side has no royal piece;
+        // otherwise every pseudo-legal move is legal.
+        if reference_royal_count(pos, Color::White) == 0
+            || reference_royal_count(pos, Color::Black) == 0
+        {
+            return Vec::new();
+        }
+        return pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| reference_lion_ok(pos, m))
+            .collect();
+    }
     pos.pseudo_legal_moves()
         .into_iter()
         .filter(|m| {
@@ -347,6 +361,44 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
             !king_capturable(&next) && !also(&next) && !illegal_drop_mate(pos, m, &next, also)
         })
         .collect()
+}
+
+/// The Lion-trading rules 1-3 as RULES.md words them: a Lion may not take
+/// an enemy Lion two squares away (by a jump, or by a two-step move whose
+/// first step took nothing or a `lion-bait` piece) that is protected: some
+/// enemy piece could capture on its square after the move (by the
+/// generator's pseudo-legal moves, not the attack tables).
+pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
+    let d = pos.variant().definition();
+    let lion = |r: betza::Role| d.pieces[r.index()].lion;
+    if !lion(m.role()) || !m.captured().is_some_and(lion) {
+        return true;
+    }
+    let size = pos.size();
+    let far = (size.file(m.from()) as i32 - size.file(m.to()) as i32).abs() > 1
+        || (size.rank(m.from()) as i32 - size.rank(m.to()) as i32).abs() > 1;
+    if !far
+        || m.via_captured()
+            .is_some_and(|r| !d.pieces[r.index()].lion_bait)
+    {
+        return true;
+    }
+    let next = pos.play_unchecked(m);
+    !next.pseudo_legal_moves().iter().any(|x| {
+        (x.to() == m.to() && x.captured().is_some())
+            || (x.via() == Some(m.to()) && x.via_captured().is_some())
+    })
+}
+
+/// The number of `color`'s pieces of a type the definition marks royal,
+/// found square by square.
+pub fn reference_royal_count(pos: &Position<'_>, color: Color) -> usize {
+    let v = pos.variant();
+    let size = pos.size();
+    (0..size.squares())
+        .filter_map(|i| pos.piece_at(betza::Square(i as u8)))
+        .filter(|p| p.color == color && v.definition().pieces[p.role.index()].royal)
+        .count()
 }
 
 /// The bare-King rule as `docs/definitions.md` words it: the game is over
