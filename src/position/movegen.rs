@@ -251,7 +251,12 @@ impl<'v, B: Board> Position<'v, B> {
     /// piece alike); an adjacent Lion always.
     fn lion_capture_allowed(&self, m: &Move) -> bool {
         let v = self.variant;
-        let is = |bits: u32, r: Option<Role>| r.is_some_and(|r| bits & (1 << r.index()) != 0);
+        let is = |bits: u64, r: Option<Role>| {
+            r.is_some_and(|r| {
+                bits.checked_shr(r.index() as u32)
+                    .is_some_and(|b| b & 1 != 0)
+            })
+        };
         if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured) {
             return true;
         }

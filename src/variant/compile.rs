@@ -419,10 +419,10 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
 }
 
 /// One bit per piece type of `def` that `pick` chooses.
-fn role_bits(def: &VariantDef, pick: impl Fn(&super::PieceDef) -> bool) -> u32 {
+fn role_bits(def: &VariantDef, pick: impl Fn(&super::PieceDef) -> bool) -> u64 {
     def.pieces
         .iter()
         .enumerate()
         .filter(|(_, p)| pick(p))
-        .fold(0, |bits, (i, _)| bits | 1 << i)
+        .fold(0, |bits, (i, _)| bits | 1u64 << i)
 }

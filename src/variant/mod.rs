@@ -453,9 +453,9 @@ pub struct Variant {
     /// by generating: bare King, royal capture, `from-zone-captures`.
     pub(crate) count_slowly: bool,
     /// The Lion types (one bit per role): the Lion-trading rules apply.
-    pub(crate) lions: u32,
+    pub(crate) lions: u64,
     /// The `lion-bait` types (one bit per role).
-    pub(crate) lion_bait: u32,
+    pub(crate) lion_bait: u64,
     /// `[colour][role]`: where a move of the type must promote (the forced
     /// squares and, with immobility illegal, where it could never move).
     pub(crate) must_promote: [[Bitboard; MAX_DEF_ROLES]; 2],
