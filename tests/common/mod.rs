@@ -363,7 +363,7 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
         .collect()
 }
 
-/// The Lion-trading rules 1-3 as RULES.md words them: a Lion may not take
+/// The Lion-trading rules 1-3 of Chu Shogi: a Lion may not take
 /// an enemy Lion two squares away (by a jump, or by a two-step move whose
 /// first step took nothing or a `lion-bait` piece) that is protected: some
 /// enemy piece could capture on its square after the move (by the
