@@ -838,7 +838,9 @@ impl BitWord for u128 {
     }
     #[inline(always)]
     fn test_on(self, i: usize) -> bool {
-        self.wrapping_shr(i as u32) & 1 != 0
+        // A table's bit, not a variable shift (several instructions on a
+        // `u128`): the generator asks this of every piece it moves.
+        self & SQUARE_BITS[i % MAX_SQUARES].0 != 0
     }
     #[inline(always)]
     fn rotate_left(self, k: u32) -> u128 {

@@ -601,11 +601,14 @@ impl<'v, B: Board> Position<'v, B> {
             }
             let r = Role(role as u8);
             let check_all = legal && (r == v.royal || every);
+            // The type's pieces that may be pinned, once per type: most
+            // types have none, and their pieces skip the test.
+            let danger = if legal { s.danger & pieces } else { B::EMPTY };
             let slots = t.slots(us, role);
             for from in pieces {
                 let slot = &slots[from.index()];
                 let (mut quiet, mut caps, ept) = self.targets(slot, role, from, occ, theirs);
-                let pinned = legal && !s.danger.is_empty() && s.danger.contains(from);
+                let pinned = !danger.is_empty() && danger.contains(from);
                 if check_all || pinned {
                     for to in quiet {
                         if !self.safe_after(s, from, to, r, None) {
