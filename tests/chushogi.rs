@@ -51,7 +51,7 @@ fn hand_written_positions() {
 #[test]
 fn published_random_positions() {
     let v = chu();
-    let data = include_str!("data/chushogi-random.perft");
+    let data = include_str!("data/chushogi-random.txt");
     let (mut checked, mut skipped) = (0, 0);
     for line in data
         .lines()
