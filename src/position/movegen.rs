@@ -248,7 +248,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// Lion-trading rules 1-3: a Lion may take an enemy Lion two squares
     /// away only if no other enemy piece attacks its square once the Lion
     /// has left (a two-step move through an empty square or a `lion-bait`
-    /// piece alike); an adjacent Lion always.
+    /// piece alike); an adjacent Lion always. Rule 4: right after a
+    /// non-Lion took a Lion (the square in [`Position::lion_square`]), a
+    /// non-Lion may take a Lion only on that square.
     fn lion_capture_allowed(&self, m: &Move) -> bool {
         let v = self.variant;
         let is = |bits: u64, r: Option<Role>| {
@@ -257,6 +259,13 @@ impl<'v, B: Board> Position<'v, B> {
                     .is_some_and(|b| b & 1 != 0)
             })
         };
+        if let Some(sq) = self.ep
+            && !is(v.lions, Some(m.role))
+            && ((is(v.lions, m.captured) && m.to != sq)
+                || (is(v.lions, m.via_captured) && m.via() != Some(sq)))
+        {
+            return false;
+        }
         if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured) {
             return true;
         }

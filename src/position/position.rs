@@ -521,6 +521,39 @@ impl<'v, B: Board> Position<'v, B> {
         self.ep
     }
 
+    /// In a variant with Lions (`lion = true`, Chu Shogi's Lion-trading
+    /// rule 4): the square where a piece that is not a Lion has just taken a
+    /// Lion. On this move no piece but a Lion may take a Lion elsewhere.
+    /// FEN writes it in the en-passant field, SFEN in its third field
+    /// (such a variant has no en passant). `None` in other variants.
+    ///
+    /// ```
+    /// use betza::{LargeVariant, Position, Variant};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/chushogi.toml")).unwrap();
+    /// let chu = LargeVariant::from_definition(&text)?;
+    /// // A Rook on e7 takes the Lion (a promoted Kirin) on e3.
+    /// let pos = chu.from_fen("11k/12/12/12/12/4r7/12/12/9n2/4+O7/12/6B4K b - - 0 1")?;
+    /// let next = pos.play(&pos.parse_move("e7e3")?)?;
+    /// assert_eq!(next.lion_square().map(|s| next.name(s).to_string()), Some("e3".into()));
+    /// assert_eq!(next.to_fen(), "11k/12/12/12/12/12/12/12/9n2/4r7/12/6B4K w - e3 0 2");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    #[inline]
+    pub fn lion_square(&self) -> Option<Square> {
+        self.ep.filter(|_| self.variant.lions != 0)
+    }
+
+    /// The en-passant field as FEN writes it and the hash keys it: the
+    /// legal en-passant square, or in a variant with Lions the
+    /// [`lion_square`](Self::lion_square).
+    pub(crate) fn ep_field(&self) -> Option<Square> {
+        if self.variant.lions != 0 {
+            self.ep
+        } else {
+            self.legal_ep_square()
+        }
+    }
+
     /// The en-passant square, but only when the side to move has a legal
     /// en-passant capture there: what the FEN writer writes and what the
     /// position hash includes.
@@ -878,7 +911,12 @@ impl<'v, B: Board> Position<'v, B> {
             self.ep = Some(Square(mid));
             self.ep_victim = Some(m.to);
         }
-        if m.is_capture() || Some(m.role) == v.pawn {
+        if m.is_capture() {
+            self.halfmove = 0;
+            if v.lions != 0 {
+                self.ep = self.lion_taken(m);
+            }
+        } else if Some(m.role) == v.pawn {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -888,6 +926,25 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.side = us.opposite();
         undo
+    }
+
+    /// Where `m`, a capture, takes a Lion with a piece that is not one
+    /// (Lion-trading rule 4; a capture on the destination counts over one
+    /// on the way), or `None`.
+    #[cold]
+    #[inline(never)]
+    fn lion_taken(&self, m: &Move) -> Option<Square> {
+        let lions = self.variant.lions;
+        let is = |r: Option<Role>| r.is_some_and(|r| lions.checked_shr(r.0 as u32).unwrap_or(0) & 1 != 0);
+        if is(Some(m.role)) {
+            None
+        } else if is(m.captured) {
+            Some(m.to)
+        } else if is(m.via_captured) {
+            m.via()
+        } else {
+            None
+        }
     }
 
     /// Takes back the move [`make`](Self::make) played and returned `undo` for.

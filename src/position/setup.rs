@@ -489,7 +489,18 @@ pub(crate) fn build<'v, B: Board>(
 
     if let Some(sq) = setup.ep_square {
         let mover = pos.side.opposite();
-        if !v.en_passant {
+        if v.lions != 0 {
+            // Lion-trading rule 4's square (such a variant has no en
+            // passant): any square of the board.
+            if size.contains(sq) {
+                pos.ep = Some(sq);
+            } else {
+                problems.push(SetupProblem::EnPassantSquare {
+                    square: sq,
+                    color: mover,
+                });
+            }
+        } else if !v.en_passant {
             problems.push(SetupProblem::NoEnPassant);
         } else {
             // The side that just moved double-stepped from its Pawns'

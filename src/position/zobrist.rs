@@ -3,7 +3,8 @@
 //! The hash covers what makes two positions "the same" for the repetition
 //! rule: the placement, the side to move, the castling rights, and the
 //! en-passant square **only when the side to move has a legal en-passant
-//! capture** there, and in variants with drops both hands and which pieces
+//! capture** there (in a variant with Lions, the square of Lion-trading
+//! rule 4, [`Position::lion_square`]), and in variants with drops both hands and which pieces
 //! were promoted from a pawn (the square the FEN writer writes). A double step that no
 //! enemy Pawn can answer therefore leaves a position equal to the same
 //! placement reached without it. The move counters are not hashed.
@@ -51,7 +52,7 @@ fn castling_key(rights: u8) -> u64 {
 /// The key of the en-passant square, when it is hashed at all.
 #[inline]
 fn ep_key(pos: &Position<'_>) -> u64 {
-    pos.legal_ep_square()
+    pos.ep_field()
         .map_or(0, |sq| mix(EN_PASSANT | sq.0 as u64))
 }
 
@@ -150,7 +151,9 @@ impl<'v> Position<'v> {
         if self.ep.is_some() {
             h ^= ep_key(self);
         }
-        if m.is_double_step() && self.variant.en_passant {
+        if (m.is_double_step() && self.variant.en_passant)
+            || (self.variant.lions != 0 && m.is_capture())
+        {
             h ^= ep_key(&self.play_unchecked(m));
         }
         h

@@ -376,7 +376,8 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
 
     let e = fields[3];
     if e != "-" {
-        if strict && !v.en_passant {
+        // A variant with Lions carries Lion-trading rule 4's square here.
+        if strict && !v.en_passant && v.lions == 0 {
             return Err(FenError::NoEnPassant(e.to_string()));
         }
         let sq = size
@@ -524,7 +525,7 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
     s.push(' ');
     s.push_str(&castling_text(pos.castling));
     s.push(' ');
-    match pos.legal_ep_square() {
+    match pos.ep_field() {
         Some(sq) => size.write_square(sq, &mut s),
         None => s.push('-'),
     }

@@ -11,7 +11,7 @@
 //! rank): `7g7f` is `c3c4`; a promotion ends in `+`; a drop is the token, `*`
 //! and the square (`P*5e`).
 
-use crate::bitboard::{Color, Square};
+use crate::bitboard::{Board, Color, Square};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
@@ -43,39 +43,89 @@ impl<'v> Position<'v> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn from_sfen(variant: &'v Variant, sfen: &str) -> Result<Position<'v>, FenError> {
-        let fields: Vec<&str> = sfen.split(' ').collect();
-        if fields.len() != 4 && fields.len() != 3 {
-            return Err(FenError::FieldCount(fields.len()));
-        }
-        let side = match fields[1] {
-            "b" => "w",
-            "w" => "b",
-            s => return Err(FenError::Side(s.to_string())),
-        };
-        let hands = fields[2];
-        if hands != "-" && variant.drops.is_none() {
-            return Err(FenError::Hands {
-                text: crate::variant::prefix(hands),
-                reason: "this variant has no drops".into(),
-            });
-        }
-        let ply: u32 = match fields.get(3) {
-            None => 1,
-            Some(text) => match text.parse::<u32>() {
-                Ok(n) if n >= 1 && n.to_string() == *text => n,
-                _ => return Err(FenError::Fullmove(text.to_string())),
-            },
-        };
-        let fullmove = (ply - 1) / 2 + 1;
-        let placement = if variant.drops.is_some() {
-            format!("{}[{}]", fields[0], hands)
-        } else {
-            fields[0].to_string()
-        };
-        let fen = format!("{placement} {side} - - 0 {fullmove}");
-        Position::from_fen(variant, &fen)
+        parse(variant, sfen)
     }
+}
 
+/// Reads an SFEN for either board type: as FEN, with the fields moved.
+pub(crate) fn parse<'v, B: Board>(
+    variant: &'v Variant,
+    sfen: &str,
+) -> Result<Position<'v, B>, FenError> {
+    let fields: Vec<&str> = sfen.split(' ').collect();
+    if fields.len() != 4 && fields.len() != 3 {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let side = match fields[1] {
+        "b" => "w",
+        "w" => "b",
+        s => return Err(FenError::Side(s.to_string())),
+    };
+    let hands = fields[2];
+    // Without hands, a variant with Lions has Lion-trading rule 4's square
+    // there (shogiops's Chu Shogi), in USI form; FEN's en-passant field
+    // carries it.
+    let mut ep = String::from("-");
+    if hands != "-" && variant.drops.is_none() {
+        let square = (variant.lions != 0)
+            .then(|| usi_square(variant, hands.as_bytes()))
+            .flatten()
+            .filter(|&(_, n)| n == hands.len());
+        match square {
+            Some((sq, _)) => ep = variant.size.name(sq).to_string(),
+            None if variant.lions != 0 => {
+                return Err(FenError::EnPassantSyntax(crate::variant::prefix(hands)));
+            }
+            None => {
+                return Err(FenError::Hands {
+                    text: crate::variant::prefix(hands),
+                    reason: "this variant has no drops".into(),
+                });
+            }
+        }
+    }
+    let ply: u32 = match fields.get(3) {
+        None => 1,
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if n >= 1 && n.to_string() == *text => n,
+            _ => return Err(FenError::Fullmove(text.to_string())),
+        },
+    };
+    let fullmove = (ply - 1) / 2 + 1;
+    let placement = if variant.drops.is_some() {
+        format!("{}[{}]", fields[0], hands)
+    } else {
+        fields[0].to_string()
+    };
+    let fen = format!("{placement} {side} - {ep} 0 {fullmove}");
+    crate::fen::parse(variant, &fen)
+}
+
+/// A USI square at the start of `b` on `v`'s board (a file number from
+/// the right, a rank letter from the top), and its length.
+fn usi_square(v: &Variant, b: &[u8]) -> Option<(Square, usize)> {
+    let size = v.size;
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 || b[0] == b'0' {
+        return None;
+    }
+    let file: u8 = std::str::from_utf8(&b[..digits]).ok()?.parse().ok()?;
+    let letter = *b.get(digits)?;
+    if !letter.is_ascii_lowercase() || file == 0 || file > size.files() {
+        return None;
+    }
+    let rank = letter - b'a';
+    if rank >= size.ranks() {
+        return None;
+    }
+    let sq = size.square(
+        (size.files() - file) as i32,
+        (size.ranks() - 1 - rank) as i32,
+    )?;
+    Some((sq, digits + 1))
+}
+
+impl<'v, B: Board> Position<'v, B> {
     /// Writes the position as SFEN (see the [`sfen`](crate::sfen) module).
     pub fn to_sfen(&self) -> String {
         let fen = self.to_fen();
@@ -93,6 +143,9 @@ impl<'v> Position<'v> {
                 }
                 hands.push_str(&self.variant.pieces[r.index()].token.fen(color));
             }
+        }
+        if let Some(sq) = self.lion_square() {
+            self.write_usi_square(sq, &mut hands);
         }
         if hands.is_empty() {
             hands.push('-');
@@ -124,6 +177,9 @@ impl<'v> Position<'v> {
             return s;
         }
         self.write_usi_square(m.from, &mut s);
+        if let Some(via) = m.via() {
+            self.write_usi_square(via, &mut s);
+        }
         self.write_usi_square(m.to, &mut s);
         if m.promotion.is_some() {
             s.push('+');
@@ -141,25 +197,7 @@ impl<'v> Position<'v> {
 
     /// A USI square at the start of `b`, and its length.
     fn parse_usi_square(&self, b: &[u8]) -> Option<(Square, usize)> {
-        let size = self.variant.size;
-        let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-        if digits == 0 || digits > 2 || b[0] == b'0' {
-            return None;
-        }
-        let file: u8 = std::str::from_utf8(&b[..digits]).ok()?.parse().ok()?;
-        let letter = *b.get(digits)?;
-        if !letter.is_ascii_lowercase() || file == 0 || file > size.files() {
-            return None;
-        }
-        let rank = letter - b'a';
-        if rank >= size.ranks() {
-            return None;
-        }
-        let sq = size.square(
-            (size.files() - file) as i32,
-            (size.ranks() - 1 - rank) as i32,
-        )?;
-        Some((sq, digits + 1))
+        usi_square(self.variant, b)
     }
 
     /// Reads a USI move (`7g7f`, `8h2b+`, `P*5e`) and finds the legal move it
@@ -186,6 +224,11 @@ impl<'v> Position<'v> {
         let (to, n2) = self.parse_usi_square(&b[n1..]).ok_or_else(|| {
             syntax("a USI move is two squares, as in 7g7f, or a drop, as in P*5e")
         })?;
+        // A third square: a two-step move, `<from><via><to>` (`6f5e6d`).
+        let (via, to, n2) = match self.parse_usi_square(&b[n1 + n2..]) {
+            Some((last, n3)) => (Some(to), last, n2 + n3),
+            None => (None, to, n2),
+        };
         let promote = match &text[n1 + n2..] {
             "" => false,
             "+" => true,
@@ -195,11 +238,17 @@ impl<'v> Position<'v> {
                 ));
             }
         };
-        let mut plain = format!("{}{}", self.name(from), self.name(to));
+        let mut plain = match via {
+            Some(via) => format!("{}{}{}", self.name(from), self.name(via), self.name(to)),
+            None => format!("{}{}", self.name(from), self.name(to)),
+        };
         if promote {
             // The variant's own suffix for the one promotion a shogi piece has.
             let choices = self.moves_between(from, to);
-            match choices.iter().find(|m| m.promotion.is_some()) {
+            match choices
+                .iter()
+                .find(|m| m.promotion.is_some() && m.via() == via)
+            {
                 Some(m) => return Ok(*m),
                 None => plain.push('+'),
             }

@@ -81,4 +81,10 @@ impl LargeVariant {
     pub fn from_fen(&self, fen: &str) -> Result<Position<'_, Large>, FenError> {
         crate::fen::parse(&self.0, fen)
     }
+
+    /// Reads a position in SFEN (see the [`sfen`](crate::sfen) module;
+    /// Chu Shogi's third field is Lion-trading rule 4's square or `-`).
+    pub fn from_sfen(&self, sfen: &str) -> Result<Position<'_, Large>, FenError> {
+        crate::sfen::parse(&self.0, sfen)
+    }
 }
