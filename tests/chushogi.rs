@@ -66,3 +66,140 @@ fn published_random_positions() {
     }
     assert_eq!((checked, with_square), (140, 1));
 }
+
+/// The Lion captures of the side to move, as move text, sorted.
+fn lion_captures(pos: &betza::Position<'_, betza::Large>) -> Vec<String> {
+    let lion = |r: Option<betza::Role>| {
+        r.is_some_and(|r| ["Lion", "Promoted Kirin"].contains(&pos.piece_type(r).unwrap().name.as_str()))
+    };
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| lion(m.captured()) || lion(m.via_captured()))
+        .map(|m| pos.move_text(m))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+// White: King a1, Rook c3, Gold e7, Lion g5. Black: King l12, Lions on c8,
+// e8 (a promoted Kirin) and f6.
+const TRADE: &str = "11k/12/12/12/2n1+o7/4G7/5n6/6N5/12/2R9/12/K11 w - {} 0 1";
+
+#[test]
+fn rule_4_limits_non_lions_to_the_square() {
+    let v = chu();
+    let at = |square: &str| {
+        let fen = TRADE.replace("{}", square);
+        v.from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    };
+    // Without a square every capture of a Lion is there (rule 3: the Lion
+    // g5 takes the adjacent f6, also through a first step).
+    let free = lion_captures(&at("-"));
+    for m in ["c3c8", "e7e8", "g5f6"] {
+        assert!(free.contains(&m.to_string()), "{m} in {free:?}");
+    }
+    // e8 just saw a Lion taken by a non-Lion (the Kirin that took it
+    // promoted there): the Gold may take on e8 and the Rook not on c8;
+    // the Lion takes any Lion still.
+    let e8 = lion_captures(&at("e8"));
+    assert!(e8.contains(&"e7e8".to_string()) && e8.contains(&"g5f6".to_string()));
+    assert!(!e8.contains(&"c3c8".to_string()), "{e8:?}");
+    assert!(e8.iter().all(|m| !m.starts_with("c3")));
+    // On c8 it is the other way round; a square no Lion stands on bars both.
+    let c8 = lion_captures(&at("c8"));
+    assert!(c8.contains(&"c3c8".to_string()) && !c8.contains(&"e7e8".to_string()));
+    let h1 = lion_captures(&at("h1"));
+    assert!(h1.iter().all(|m| m.starts_with("g5")), "{h1:?}");
+    // Only Lion captures differ: the other moves are the same in all four.
+    let others = |p: &betza::Position<'_, betza::Large>| p.legal_moves().len() - lion_captures(p).len();
+    let n = others(&at("-"));
+    assert!(["e8", "c8", "h1"].iter().all(|s| others(&at(s)) == n));
+}
+
+fn play<'v>(p: &betza::Position<'v, betza::Large>, text: &str) -> betza::Position<'v, betza::Large> {
+    p.play(&p.parse_move(text).unwrap()).unwrap()
+}
+
+#[test]
+fn rule_4_square_is_set_by_a_non_lion_and_lasts_one_move() {
+    let v = chu();
+    let pos = v.from_fen(&TRADE.replace("{}", "-")).unwrap();
+    // A Rook takes a Lion: the square is c8, in FEN and SFEN (10e).
+    let after = play(&pos, "c3c8");
+    let c8 = after.square("c8").unwrap();
+    assert_eq!(after.lion_square(), Some(c8));
+    assert_eq!(
+        after.to_fen(),
+        "11k/12/12/12/2R1+o7/4G7/5n6/6N5/12/12/12/K11 b - c8 0 1"
+    );
+    assert_eq!(after.to_sfen().split(' ').nth(2), Some("10e"));
+    assert_eq!(v.from_fen(&after.to_fen()).unwrap(), after);
+    assert_eq!(v.from_sfen(&after.to_sfen()).unwrap().to_fen(), after.to_fen());
+    // Black may now take the Lion g5 only with a Lion (f6 adjacent, rule 3).
+    let black = lion_captures(&after);
+    assert!(black.contains(&"f6g5".to_string()));
+    // The square lasts one move: after Black's King moves it is gone.
+    let next = play(&after, "l12k12");
+    assert_eq!(next.lion_square(), None);
+    assert!(next.to_fen().contains(" w - - "));
+    // A Lion taking a Lion sets nothing, nor does any other move.
+    assert_eq!(play(&pos, "g5f6").lion_square(), None);
+    assert_eq!(play(&pos, "g5f5g5").lion_square(), None);
+    assert_eq!(play(&pos, "a1b1").lion_square(), None);
+    // The Gold takes the promoted Kirin on e8, a Lion: e8.
+    assert_eq!(
+        play(&pos, "e7e8").lion_square(),
+        Some(pos.square("e8").unwrap())
+    );
+}
+
+#[test]
+fn rule_4_square_from_a_capture_on_the_way() {
+    // A Horned Falcon (not a Lion) takes a Lion on its first step: the
+    // square is that first step, whether it goes on, comes back (igui) or
+    // stops there, as shogiops sets it.
+    let v = chu();
+    let pos = v
+        .from_fen("11k/12/12/12/12/12/7n4/7+H4/12/12/12/K11 w - - 0 1")
+        .unwrap();
+    let h6 = pos.square("h6").unwrap();
+    for text in ["h5h6h7", "h5h6h5", "h5h6"] {
+        let m = pos.parse_move(text).unwrap();
+        let next = pos.play(&m).unwrap();
+        assert_eq!(next.lion_square(), Some(h6), "{text}");
+        // Taken back by perft's make/unmake: counts agree with a copy.
+        assert_eq!(next.perft(1), v.from_fen(&next.to_fen()).unwrap().perft(1));
+    }
+    // Black's Lion next to the White Falcon, and rule 4 on Black's move: a
+    // Black Pawn may not take a White Lion away from the square.
+    let pos = v
+        .from_fen("11k/12/12/12/12/5p6/5N1n4/7+H4/12/12/12/K11 w - - 0 1")
+        .unwrap();
+    let next = pos.play(&pos.parse_move("h5h6h5").unwrap()).unwrap();
+    assert!(next.lion_square().is_some());
+    assert!(
+        !next
+            .legal_moves()
+            .iter()
+            .any(|m| next.move_text(m) == "f7f6"),
+        "the Pawn takes no Lion but on h6"
+    );
+    let free = v.from_fen(&next.to_fen().replace(" h6 ", " - ")).unwrap();
+    assert!(free.legal_moves().iter().any(|m| free.move_text(m) == "f7f6"));
+}
+
+#[test]
+fn lion_square_field_errors() {
+    let v = chu();
+    // Off the board, or not a square: errors, not panics.
+    for bad in ["m1", "a13", "x", "e"] {
+        let fen = TRADE.replace("{}", bad);
+        assert!(v.from_fen(&fen).is_err(), "{fen}");
+    }
+    for bad in ["13a", "1m", "0a", "e8"] {
+        let sfen = format!("11k/12/12/12/12/12/12/12/12/12/12/K11 b {bad} 1");
+        assert!(v.from_sfen(&sfen).is_err(), "{sfen}");
+    }
+}

@@ -519,3 +519,59 @@ fn lion_trading_rules() {
     let err = Variant::from_definition(&t).unwrap_err().to_string();
     assert!(err.contains("Lion-trading rules"), "{err}");
 }
+
+/// Lion-trading rule 4's square along random games of the 11x11 test
+/// variant (the small board type, so the Zobrist key and `Game` apply):
+/// the incremental hash agrees with the full one, FEN keeps the square,
+/// and a position with the square hashes apart from the same without it.
+#[test]
+fn lion_square_in_hash_and_fen_along_random_games() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/lion-power.toml"
+    ))
+    .unwrap();
+    // Lions among Golds, Falcons and Eagles (non-Lions that take them).
+    let text = text.replace(
+        "start = \"4k6/11/11/11/11/11/11/11/11/11/4K6 w - - 0 1\"",
+        "start = \"1gngnkngng1/2hehe1eh2/11/11/11/11/11/11/11/2HEHE1EH2/1GNGNKNGNG1 w - - 0 1\"",
+    );
+    let v: &'static Variant = Box::leak(Box::new(Variant::from_definition(&text).unwrap()));
+    let mut with_square = 0;
+    for seed in 0..30 {
+        let g = common::random_game(v, seed, 120);
+        let mut p = Position::start(v);
+        for m in g.moves() {
+            let next = p.play(&m).expect("legal");
+            assert_eq!(p.hash_after(&m, p.hash()), next.hash(), "{}", p.to_fen());
+            let back = Position::from_fen(v, &next.to_fen()).unwrap();
+            assert_eq!(back, next);
+            assert_eq!(back.lion_square(), next.lion_square());
+            if let Some(sq) = next.lion_square() {
+                with_square += 1;
+                assert!(next.to_fen().contains(&format!(" {} ", next.name(sq))));
+                let without = next.to_fen().replace(&format!(" {} ", next.name(sq)), " - ");
+                let without = Position::from_fen(v, &without).unwrap();
+                assert_ne!(without.hash(), next.hash());
+                assert_eq!(without.lion_square(), None);
+            }
+            assert_reference(&next, &|_| false);
+            p = next;
+        }
+    }
+    assert!(with_square > 5, "{with_square} positions with a Lion square");
+}
+
+/// A definition with Lions and en passant is refused: the en-passant field
+/// carries Lion-trading rule 4's square.
+#[test]
+fn lions_with_en_passant_are_refused() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/lion-power.toml"
+    ))
+    .unwrap();
+    let t = text.replace("stalemate = \"loss\"\n", "stalemate = \"loss\"\nen-passant = true\n");
+    let err = Variant::from_definition(&t).unwrap_err().to_string();
+    assert!(err.contains("no en passant"), "{err}");
+}

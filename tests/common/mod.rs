@@ -363,7 +363,7 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
         .collect()
 }
 
-/// The Lion-trading rules 1-3 of Chu Shogi: a Lion may not take
+/// The Lion-trading rules 1-4 of Chu Shogi: a Lion may not take
 /// an enemy Lion two squares away (by a jump, or by a two-step move whose
 /// first step took nothing or a `lion-bait` piece) that is protected: some
 /// enemy piece could capture on its square after the move (by the
@@ -371,6 +371,15 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
 pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
     let d = pos.variant().definition();
     let lion = |r: betza::Role| d.pieces[r.index()].lion;
+    // Rule 4: just after a non-Lion took a Lion, a non-Lion takes a Lion
+    // only on that square.
+    if let Some(sq) = pos.lion_square()
+        && !lion(m.role())
+        && (m.captured().is_some_and(lion) && m.to() != sq
+            || m.via_captured().is_some_and(lion) && m.via() != Some(sq))
+    {
+        return false;
+    }
     if !lion(m.role()) || !m.captured().is_some_and(lion) {
         return true;
     }
