@@ -155,7 +155,7 @@ pub use crate::variant::{
     VariantError, VariantRef, WideRegion,
 };
 pub use crate::variant::{
-    CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
+    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
     RepetitionResult,
 };
 

@@ -203,3 +203,127 @@ fn lion_square_field_errors() {
         assert!(v.from_sfen(&sfen).is_err(), "{sfen}");
     }
 }
+
+/// Plays USI moves from an SFEN.
+fn after_usi<'v>(v: &'v LargeVariant, sfen: &str, moves: &[&str]) -> betza::Position<'v, betza::Large> {
+    let mut p = v.from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    for u in moves {
+        let m = p.parse_usi(u).unwrap_or_else(|e| panic!("{u}: {e}"));
+        assert_eq!(p.usi(&m), *u);
+        p = p.play(&m).unwrap();
+    }
+    p
+}
+
+fn outcome(p: &betza::Position<'_, betza::Large>) -> Option<(Option<betza::Color>, betza::EndReason)> {
+    p.outcome().map(|o| (o.winner, o.reason))
+}
+
+// The game-end cases of shogiops's tests, judged the same way; a game that
+// has ended has no legal moves (perft 0), as shogiops's perft counts.
+#[test]
+fn bare_king_as_shogiops_judges_it() {
+    use betza::{Color, EndReason};
+    let v = chu();
+    let bare = Some((Some(Color::White), EndReason::BareKing));
+    // The Gold takes Black's last piece but the King: Black is bare.
+    let s = "12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1";
+    assert_eq!(outcome(&after_usi(&v, s, &[])), None);
+    let p = after_usi(&v, s, &["8g8f"]);
+    assert_eq!(outcome(&p), bare);
+    assert_eq!((p.perft(1), p.legal_moves().len()), (0, 0));
+    // A Go-Between does not count for the side that bares, promoted it does;
+    // a Black Tokin on h5 counts for Black.
+    let s = "12/12/12/12/3I2k5/12/12/5+pK5/12/12/12/12 b - 1";
+    assert_eq!(outcome(&after_usi(&v, s, &[])), None);
+    assert_eq!(outcome(&after_usi(&v, s, &["6h7h"])), None);
+    assert_eq!(outcome(&after_usi(&v, s, &["6h7h", "6e7d"])), None);
+    let p = after_usi(&v, s, &["6h7h", "6e7d", "9e9d+"]);
+    assert_eq!(outcome(&p), bare);
+    assert_eq!(p.perft(2), 0);
+    // The bared King next to the one piece left may take it: not yet; if
+    // it does, two Kings alone, a draw; if it steps away, bare King.
+    let s = "12/12/12/12/6k5/5g6/4G7/6K5/12/12/12/12 b - 1";
+    let p = after_usi(&v, s, &["8g7f"]);
+    assert_eq!(outcome(&p), None);
+    assert!(p.perft(1) > 0);
+    let draw = Some((None, EndReason::InsufficientMaterial));
+    let p = after_usi(&v, s, &["8g7f", "6e7f"]);
+    assert_eq!(outcome(&p), draw);
+    assert_eq!(p.perft(1), 0);
+    assert_eq!(outcome(&after_usi(&v, s, &["8g7f", "6e6d"])), bare);
+    // A King attacked does not bare the other, whoever is to move.
+    for side in ["b", "w"] {
+        let s = format!("12/12/12/12/6k5/5K6/12/4G7/12/12/12/12 {side} - 1");
+        let p = after_usi(&v, &s, &[]);
+        assert_eq!(outcome(&p), None, "{s}");
+        assert!(p.perft(1) > 0);
+    }
+}
+
+#[test]
+fn two_royals_alone_draw_stuck_pieces_aside() {
+    use betza::EndReason;
+    let v = chu();
+    let draw = Some((None, EndReason::InsufficientMaterial));
+    // White Pawns on the last rank and Black Lances on theirs cannot move:
+    // they do not count; two Kings alone, neither attacked: a draw.
+    let p = after_usi(
+        &v,
+        "1P3PP3P1/12/12/12/6k5/12/12/6K5/12/12/12/l10l b - 1",
+        &[],
+    );
+    assert_eq!(outcome(&p), draw);
+    assert_eq!(p.perft(1), 0);
+    // A Pawn that can still move counts: play goes on.
+    let p = after_usi(&v, "12/1P10/12/12/6k5/12/12/6K5/12/12/12/12 b - 1", &[]);
+    assert_eq!(outcome(&p), None);
+    assert!(p.perft(1) > 0);
+    // Kings adjacent (one attacked): the side to move takes the other.
+    let p = after_usi(&v, "12/12/12/12/6k5/6K5/12/12/12/12/12/12 b - 1", &[]);
+    assert_eq!(outcome(&p), None);
+    let take = p.parse_usi("6f6e").unwrap();
+    let o = p.play(&take).unwrap().outcome().unwrap();
+    assert_eq!(o.reason, EndReason::RoyalCaptured);
+    // A King and a Crown Prince against a King: not royals alone.
+    let p = after_usi(&v, "12/12/12/12/6k5/12/12/6K1+E3/12/12/12/12 b - 1", &[]);
+    assert_eq!(outcome(&p), None);
+    // A Lion and a King against a bare King with stuck Pawns: bare King.
+    let p = after_usi(&v, "1P3PP3P1/12/12/12/6k5/12/12/6K5/2N9/12/12/12 b - 1", &[]);
+    assert_eq!(outcome(&p).map(|o| o.1), Some(EndReason::BareKing));
+}
+
+#[test]
+fn game_end_switches_read_write_and_errors() {
+    // The definition's text reads back as the same definition.
+    let v = chu();
+    let again = LargeVariant::from_definition(&v.definition().to_string()).unwrap();
+    assert_eq!(again.definition(), v.definition());
+    let g = &v.definition().game_end;
+    assert!(g.bare_king && g.ignore_stuck_pieces && g.royals_alone_draw);
+    assert_eq!(g.bare_king_escape, betza::BareKingEscape::Attack);
+    assert_eq!(g.bare_king_weak, ["P", "I"]);
+    let with = |from: &str, to: &str| {
+        assert!(DEFINITION.contains(from));
+        LargeVariant::from_definition(&DEFINITION.replace(from, to))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    let e = with("bare-king = \"loss\"\n", "");
+    assert!(e.contains("bare-king-escape") && e.contains("needs"), "{e}");
+    let e = with("bare-king-escape = \"attack\"", "bare-king-escape = \"never\"");
+    assert!(e.contains("\"to-move\" or \"attack\""), "{e}");
+    let e = with("[\"P\", \"I\"]", "[\"P\", \"Z\"]");
+    assert!(e.contains("bare-king-weak") && e.contains("Z"), "{e}");
+    let e = with("[\"P\", \"I\"]", "[\"K\"]");
+    assert!(e.contains("royal"), "{e}");
+    let e = with("royals-alone = \"draw\"", "royals-alone = \"loss\"");
+    assert!(e.contains("royals-alone") && e.contains("\"draw\""), "{e}");
+    // Ignoring stuck pieces needs a rule that counts pieces.
+    let e2 = with(
+        "bare-king = \"loss\"\nbare-king-escape = \"attack\"\nbare-king-weak = [\"P\", \"I\"]\nignore-stuck-pieces = true\nroyals-alone = \"draw\"\n",
+        "ignore-stuck-pieces = true\n",
+    );
+    assert!(e2.contains("ignore-stuck-pieces"), "{e2}");
+}

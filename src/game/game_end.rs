@@ -39,6 +39,9 @@ impl<B: Board> Position<'_, B> {
         if !self.variant.end.bare_king {
             return None;
         }
+        if self.variant.end.bare_king_attack || self.variant.end.ignore_stuck {
+            return self.bare_king_attack_outcome();
+        }
         let us = self.side;
         let them = us.opposite();
         let (n_us, n_them) = (self.piece_count(us), self.piece_count(them));
@@ -54,6 +57,153 @@ impl<B: Board> Position<'_, B> {
         Some(Outcome {
             winner: Some(winner),
             reason: EndReason::BareKing,
+        })
+    }
+
+    /// The types that are stuck on some square of the board (no move from
+    /// there even on an empty board), one bit per role.
+    fn stuck_roles(&self) -> u64 {
+        *self.variant.end.stuck_roles.get_or_init(|| {
+            let t = B::tables(self.variant);
+            let mut bits = 0u64;
+            for r in 0..self.variant.pieces.len().min(64) {
+                for color in Color::ALL {
+                    if self
+                        .variant
+                        .size
+                        .all_of::<B::Word>()
+                        .squares()
+                        .any(|sq| t.reach_on_empty_board(color, r, sq).is_empty())
+                    {
+                        bits |= 1 << r;
+                    }
+                }
+            }
+            bits
+        })
+    }
+
+    /// The pieces of `color` that count for the bare-King rule and
+    /// `royals-alone`: all of them, or with `ignore-stuck-pieces` those
+    /// that could still move on an empty board. Pieces in hand count.
+    fn counted(&self, color: Color) -> Bitboard<B::Word> {
+        let mut set = self.colors[color.index()];
+        if self.variant.end.ignore_stuck {
+            let stuck = self.stuck_roles();
+            let t = B::tables(self.variant);
+            for r in 0..self.variant.pieces.len().min(64) {
+                if stuck >> r & 1 != 0 {
+                    for sq in self.roles[r] & set {
+                        if t.reach_on_empty_board(color, r, sq).is_empty() {
+                            set = set.without(sq);
+                        }
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    /// Whether `color` may be bare: at most one piece besides those of the
+    /// types that can be stuck (a fast test before [`Self::counted`]).
+    #[inline]
+    fn may_be_bare(&self, color: Color) -> bool {
+        let mut set = self.colors[color.index()];
+        if self.variant.end.ignore_stuck {
+            let stuck = self.stuck_roles();
+            for r in 0..self.variant.pieces.len().min(64) {
+                if stuck >> r & 1 != 0 {
+                    set &= !self.roles[r];
+                }
+            }
+        }
+        set.count() + self.hand_total(color) <= 1
+    }
+
+    /// The bare-King rule with `bare-king-escape = "attack"` or
+    /// `ignore-stuck-pieces` (Chu Shogi, as shogiops judges it): a side
+    /// whose counted pieces are a single royal one loses, whoever is to
+    /// move, when the opponent has a single royal piece that is not
+    /// attacked and counted pieces besides it (not of a `bare-king-weak`
+    /// type): two or more, or one that the bared royal piece does not
+    /// attack. With the `"to-move"` escape it is Shatranj's rule on the
+    /// counted pieces.
+    fn bare_king_attack_outcome(&self) -> Option<Outcome> {
+        let end = &self.variant.end;
+        for bared in [self.side, self.side.opposite()] {
+            if !self.may_be_bare(bared) {
+                continue;
+            }
+            let ours = self.counted(bared) ;
+            let winner = bared.opposite();
+            let royals = self.royal_pieces(bared);
+            if ours.count() + self.hand_total(bared) != 1 || (ours & royals).is_empty() {
+                continue;
+            }
+            let mut theirs = self.counted(winner);
+            for r in 0..self.variant.pieces.len().min(64) {
+                if end.bare_king_weak >> r & 1 != 0 {
+                    theirs &= !self.roles[r];
+                }
+            }
+            let their_royals = self.royal_pieces(winner);
+            let others = theirs & !their_royals;
+            let n = others.count() + self.hand_total(winner);
+            let ends = if end.bare_king_attack {
+                let occ = self.occupied();
+                let by = self.colors[bared.index()];
+                let royal = ours.first().expect("one piece");
+                their_royals.count() == 1
+                    && !their_royals
+                        .into_iter()
+                        .any(|k| self.attacked(k, bared, occ, by))
+                    && (n >= 2
+                        || (n == 1
+                            && !others
+                                .into_iter()
+                                .all(|p| self.attacked(p, bared, occ, B::bb(royal)))))
+            } else if bared == self.side {
+                n >= 2
+            } else {
+                n >= 1
+            };
+            if ends {
+                return Some(Outcome {
+                    winner: Some(winner),
+                    reason: EndReason::BareKing,
+                });
+            }
+        }
+        None
+    }
+
+    /// `royals-alone = "draw"`: each side's counted pieces are a single
+    /// royal one, neither attacked.
+    pub(crate) fn royals_alone_outcome(&self) -> Option<Outcome> {
+        if !self.variant.end.royals_alone
+            || !self.may_be_bare(Color::White)
+            || !self.may_be_bare(Color::Black)
+        {
+            return None;
+        }
+        let occ = self.occupied();
+        for color in Color::ALL {
+            let set = self.counted(color);
+            let royals = self.royal_pieces(color);
+            if set.count() != 1 || (set & royals).is_empty() || self.hand_total(color) != 0 {
+                return None;
+            }
+            let them = color.opposite();
+            if royals
+                .into_iter()
+                .any(|k| self.attacked(k, them, occ, self.colors[them.index()]))
+            {
+                return None;
+            }
+        }
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::InsufficientMaterial,
         })
     }
 
@@ -75,8 +225,13 @@ impl<B: Board> Position<'_, B> {
         {
             return Some(o);
         }
-        if end.bare_king {
-            return self.bare_king_outcome();
+        if end.bare_king
+            && let Some(o) = self.bare_king_outcome()
+        {
+            return Some(o);
+        }
+        if end.royals_alone {
+            return self.royals_alone_outcome();
         }
         None
     }
@@ -127,7 +282,9 @@ impl<B: Board> Position<'_, B> {
         let others = self.occupied() & !royal;
         let in_hand = self.hand_total(Color::White) + self.hand_total(Color::Black);
         if others.is_empty() && in_hand == 0 {
-            return true;
+            // With `royals-alone` that rule judges royal pieces alone (with
+            // royal capture a King may still take a King).
+            return !v.end.royals_alone;
         }
         if v.end.dead_material.is_empty() {
             return false;

@@ -643,8 +643,10 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// The game's end by the rules that a lone position decides, in this
-    /// order: the bare King (Shatranj, Courier), checkmate, stalemate, a
-    /// dead position ([`Position::is_insufficient_material`], a draw).
+    /// order: royal capture, the bare King (Shatranj, Courier, Chu Shogi),
+    /// royal pieces alone (`royals-alone`, Chu Shogi), checkmate,
+    /// stalemate, a dead position
+    /// ([`Position::is_insufficient_material`], a draw).
     /// Rules that need the game's history (repetition, move counts,
     /// counting) are [`crate::Game::status`]'s. Every outcome but a dead
     /// position leaves no legal move.
@@ -664,6 +666,9 @@ impl<'v, B: Board> Position<'v, B> {
             return Some(o);
         }
         if let Some(o) = self.bare_king_outcome() {
+            return Some(o);
+        }
+        if let Some(o) = self.royals_alone_outcome() {
             return Some(o);
         }
         if self.has_legal_move() {

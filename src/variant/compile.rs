@@ -80,6 +80,7 @@ pub(super) fn compile(
         ),
         count_slowly: def.game_end.bare_king
             || def.game_end.royal_capture
+            || def.game_end.royals_alone_draw
             || matches!(
                 def.promotion,
                 super::PromotionDef::Zone {

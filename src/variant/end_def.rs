@@ -45,6 +45,32 @@ impl RepetitionResult {
     }
 }
 
+/// When a side left with its royal piece alone escapes the bare-King rule
+/// (`bare-king-escape`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum BareKingEscape {
+    /// Shatranj's and Courier's (Fairy-Stockfish's `extinction` with the
+    /// claim): the bared side escapes when it is to move and the opponent
+    /// has a single piece besides its royal one, which it may take.
+    #[default]
+    ToMove,
+    /// Chu Shogi's (shogiops): whoever is to move, the bared side loses
+    /// only when the opponent has a single royal piece, not attacked, and
+    /// pieces besides it that count: two or more, or one that the bared
+    /// royal piece does not attack.
+    Attack,
+}
+
+impl BareKingEscape {
+    fn as_str(self) -> &'static str {
+        match self {
+            BareKingEscape::ToMove => "to-move",
+            BareKingEscape::Attack => "attack",
+        }
+    }
+}
+
 /// The n-fold repetition rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RepetitionDef {
@@ -150,6 +176,23 @@ pub struct GameEndDef {
     /// pieces alone: a dead position, a draw. A position that ends so has
     /// no legal moves.
     pub bare_king: bool,
+    /// When the bared side escapes the bare-King rule
+    /// (`bare-king-escape`); Shatranj's way by default.
+    pub bare_king_escape: BareKingEscape,
+    /// Piece types (tokens) that do not count as the material of the side
+    /// that bares the other (`bare-king-weak`; Chu Shogi: Pawn and
+    /// Go-Between): with only these besides its royal piece it wins nothing.
+    pub bare_king_weak: Vec<String>,
+    /// Pieces that can never move again (no move from their square even on
+    /// an empty board: Chu Shogi's Pawns and Lances on the last rank) do
+    /// not count for the bare-King rule and `royals_alone`
+    /// (`ignore-stuck-pieces`).
+    pub ignore_stuck_pieces: bool,
+    /// Only one royal piece a side left (pieces that count aside), neither
+    /// attacked: the game ends at once, drawn (`royals-alone = "draw"`; Chu
+    /// Shogi). Such a position has no legal moves. Without it, royal pieces
+    /// alone are a dead position that keeps its moves.
+    pub royals_alone_draw: bool,
     /// Royal capture (Chu Shogi; `royal-capture = "loss"`): moves are not
     /// filtered for the safety of the royal pieces (a pseudo-legal move is
     /// legal, moving into attack included), several types may be royal, and
@@ -173,6 +216,10 @@ pub struct GameEndDef {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawGameEnd {
     bare_king: Option<Spanned<String>>,
+    bare_king_escape: Option<Spanned<String>>,
+    bare_king_weak: Option<Vec<Spanned<String>>>,
+    ignore_stuck_pieces: Option<Spanned<bool>>,
+    royals_alone: Option<Spanned<String>>,
     royal_capture: Option<Spanned<String>>,
     repetition: Option<Spanned<i64>>,
     repetition_result: Option<Spanned<String>>,
@@ -243,6 +290,35 @@ pub(super) fn read(
     if let Some(v) = &raw.bare_king {
         choice(v, &key("bare-king"), &["loss"])?;
         def.bare_king = true;
+    }
+    if let Some(v) = &raw.bare_king_escape {
+        const ALL: [BareKingEscape; 2] = [BareKingEscape::ToMove, BareKingEscape::Attack];
+        let names = ALL.map(BareKingEscape::as_str);
+        def.bare_king_escape = ALL[choice(v, &key("bare-king-escape"), &names)?];
+        if !def.bare_king {
+            return Err(err(
+                v.span(),
+                &key("bare-king-escape"),
+                "needs `bare-king = \"loss\"`".into(),
+            ));
+        }
+    }
+    if let Some(list) = &raw.bare_king_weak {
+        def.bare_king_weak = list.iter().map(|t| t.get_ref().clone()).collect();
+        if let Some(t) = list.first().filter(|_| !def.bare_king) {
+            return Err(err(
+                t.span(),
+                &key("bare-king-weak"),
+                "needs `bare-king = \"loss\"`".into(),
+            ));
+        }
+    }
+    if let Some(v) = &raw.ignore_stuck_pieces {
+        def.ignore_stuck_pieces = *v.get_ref();
+    }
+    if let Some(v) = &raw.royals_alone {
+        choice(v, &key("royals-alone"), &["draw"])?;
+        def.royals_alone_draw = true;
     }
     if let Some(v) = &raw.royal_capture {
         choice(v, &key("royal-capture"), &["loss"])?;
@@ -322,6 +398,19 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     writeln!(f, "\n[game-end]")?;
     if g.bare_king {
         writeln!(f, "bare-king = \"loss\"")?;
+    }
+    if g.bare_king_escape != BareKingEscape::ToMove {
+        writeln!(f, "bare-king-escape = \"{}\"", g.bare_king_escape.as_str())?;
+    }
+    if !g.bare_king_weak.is_empty() {
+        let list: Vec<String> = g.bare_king_weak.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "bare-king-weak = [{}]", list.join(", "))?;
+    }
+    if g.ignore_stuck_pieces {
+        writeln!(f, "ignore-stuck-pieces = true")?;
+    }
+    if g.royals_alone_draw {
+        writeln!(f, "royals-alone = \"draw\"")?;
     }
     if g.royal_capture {
         writeln!(f, "royal-capture = \"loss\"")?;
@@ -412,6 +501,17 @@ pub(crate) struct DeadMaterial {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EndRules {
     pub bare_king: bool,
+    /// [`GameEndDef::bare_king_escape`] is [`BareKingEscape::Attack`].
+    pub bare_king_attack: bool,
+    /// [`GameEndDef::bare_king_weak`], one bit per role.
+    pub bare_king_weak: u64,
+    /// [`GameEndDef::ignore_stuck_pieces`].
+    pub ignore_stuck: bool,
+    /// [`GameEndDef::royals_alone_draw`].
+    pub royals_alone: bool,
+    /// With `ignore_stuck`: the types that are stuck on some square (one
+    /// bit per role), found from the board's tables when first needed.
+    pub stuck_roles: std::sync::OnceLock<u64>,
     /// [`GameEndDef::royal_capture`].
     pub royal_capture: bool,
     /// Some rule may end a game at once, leaving no legal move (bare King,
@@ -507,10 +607,37 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             same_color: d.same_color,
         });
     }
+    if g.ignore_stuck_pieces && !g.bare_king && !g.royals_alone_draw {
+        return Err(VariantError::GameEnd(
+            "game-end.ignore-stuck-pieces: only with bare-king or royals-alone".into(),
+        ));
+    }
+    let mut weak = 0u64;
+    for t in &g.bare_king_weak {
+        let i = def
+            .pieces
+            .iter()
+            .position(|p| &p.token == t)
+            .ok_or_else(|| VariantError::UnknownToken {
+                place: "game-end.bare-king-weak".into(),
+                token: prefix(t),
+            })?;
+        if def.pieces[i].royal {
+            return Err(VariantError::GameEnd(format!(
+                "game-end.bare-king-weak: {t:?} is a royal piece; list the others"
+            )));
+        }
+        weak |= 1u64.checked_shl(i as u32).unwrap_or(0);
+    }
     Ok(EndRules {
         bare_king: g.bare_king,
+        bare_king_attack: g.bare_king_escape == BareKingEscape::Attack,
+        bare_king_weak: weak,
+        ignore_stuck: g.ignore_stuck_pieces,
+        royals_alone: g.royals_alone_draw,
+        stuck_roles: std::sync::OnceLock::new(),
         royal_capture: g.royal_capture,
-        at_once: g.bare_king || g.royal_capture,
+        at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
         move_rule: g.move_rule,
         counting,

@@ -39,7 +39,7 @@ pub use def::{
 };
 pub(crate) use end_def::EndRules;
 pub use end_def::{
-    CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
+    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
     RepetitionResult,
 };
 pub use text::MAX_DEFINITION_BYTES;
