@@ -327,3 +327,14 @@ fn game_end_switches_read_write_and_errors() {
     );
     assert!(e2.contains("ignore-stuck-pieces"), "{e2}");
 }
+
+#[test]
+#[ignore = "prints the deeper counts: cargo test --test chushogi -- --ignored --nocapture"]
+fn print_deeper_counts() {
+    let v = chu();
+    let pos = v.start();
+    for d in 1..=std::env::var("CHU_DEPTH").ok().and_then(|s| s.parse().ok()).unwrap_or(4) {
+        let t = std::time::Instant::now();
+        println!("depth {d}: {} ({:?})", pos.perft(d), t.elapsed());
+    }
+}
