@@ -328,13 +328,42 @@ fn game_end_switches_read_write_and_errors() {
     assert!(e2.contains("ignore-stuck-pieces"), "{e2}");
 }
 
-#[test]
-#[ignore = "prints the deeper counts: cargo test --test chushogi -- --ignored --nocapture"]
-fn print_deeper_counts() {
+/// Checks every `SFEN|depth|nodes` line of a data file up to `max_nodes`;
+/// returns how many it checked.
+fn check_counts(data: &str, max_nodes: u64) -> usize {
     let v = chu();
-    let pos = v.start();
-    for d in 1..=std::env::var("CHU_DEPTH").ok().and_then(|s| s.parse().ok()).unwrap_or(4) {
-        let t = std::time::Instant::now();
-        println!("depth {d}: {} ({:?})", pos.perft(d), t.elapsed());
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('|').collect();
+        let (depth, want): (u32, u64) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+        if want > max_nodes {
+            continue;
+        }
+        let pos = v.from_sfen(f[0]).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        assert_eq!(pos.perft(depth), want, "{line}");
+        checked += 1;
     }
+    checked
+}
+
+#[test]
+fn random_positions_at_depth_2_agree_with_shogiops() {
+    let n = check_counts(include_str!("data/chushogi-random-depth2.txt"), u64::MAX);
+    assert_eq!(n, 140);
+}
+
+/// The start to depth 4 (depth 5, 109,394,035, with `BETZA_SLOW=1`).
+#[test]
+fn deeper_start_counts() {
+    let slow = std::env::var("BETZA_SLOW").is_ok_and(|s| s == "1");
+    let n = check_counts(
+        include_str!("data/chushogi-deep.txt"),
+        if slow { u64::MAX } else { 3_000_000 },
+    );
+    assert_eq!(n, if slow { 5 } else { 4 });
+    let v = chu();
+    // The data's SFEN is the start.
+    let sfen = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+    assert_eq!(v.start(), v.from_sfen(sfen).unwrap());
+    assert_eq!(v.start().to_sfen(), sfen);
 }
