@@ -367,3 +367,142 @@ fn deeper_start_counts() {
     assert_eq!(v.start(), v.from_sfen(sfen).unwrap());
     assert_eq!(v.start().to_sfen(), sfen);
 }
+
+/// Adds a Black King on 12a and a White King on 1l (USI squares; `a12` and
+/// `l1`) to a King-less SFEN of shogiops's tests: this library ends a game
+/// without a royal piece at once (shogiops's tests leave them out).
+fn with_kings(sfen: &str) -> String {
+    let (board, rest) = sfen.split_once(' ').unwrap();
+    let mut ranks: Vec<String> = board.split('/').map(String::from).collect();
+    let first = ranks[0].clone();
+    let lead: usize = first.chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap();
+    let tail = &first[lead.to_string().len()..];
+    // And a Black Pawn on 11a, so that Black's King is not bare.
+    assert!(lead >= 3, "{first}");
+    ranks[0] = format!("kp{}{tail}", lead - 2);
+    let last = ranks[11].clone();
+    assert!(last.ends_with(|c: char| c.is_ascii_digit()), "{last}");
+    let digits: String = last.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
+    let n: usize = digits.parse().unwrap();
+    let head = &last[..last.len() - digits.len()];
+    ranks[11] = if n == 1 { format!("{head}K") } else { format!("{head}{}K", n - 1) };
+    let rest = if rest.split(' ').count() == 1 { format!("{rest} - 1") } else { rest.to_string() };
+    format!("{} {rest}", ranks.join("/"))
+}
+
+/// shogiops's legality cases (its tests' positions and USI moves, Kings
+/// added where it has none): `legal` moves are read and written back as
+/// the same USI text, the others refused.
+fn usi_cases(sfen: &str, legal: &[&str], illegal: &[&str]) {
+    let v = chu();
+    let p = v.from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    for u in legal {
+        let m = p.parse_usi(u).unwrap_or_else(|e| panic!("{sfen}: {u}: {e}"));
+        assert_eq!(p.usi(&m), *u, "{sfen}");
+        assert!(p.legal_moves().contains(&m));
+    }
+    for u in illegal {
+        assert!(p.parse_usi(u).is_err(), "{sfen}: {u} is not legal");
+    }
+}
+
+#[test]
+fn lion_power_as_shogiops_tests_it_in_usi() {
+    usi_cases(
+        &with_kings("12/12/12/12/12/6+O5/12/12/12/12/12/12 b"),
+        &["6f5e", "6f7g", "6f7d", "6f4h", "6f6g6f", "6f5e6d", "6f7g8h"],
+        &["6f6f"],
+    );
+    usi_cases(
+        &with_kings("3l8/11p/10p1/3n5+D2/2i1f7/3N5G2/9+H2/2t2P1i4/2p3+D5/2+H9/12/12 b"),
+        &[
+            "3g3e", "6i4g", "6i8g", "6i5h", "6i5h6i", "6i5h4g", "3d2c", "3d1b", "3d2c1b", "10j10i",
+            "10j10h", "10j10i10h", "9f10e", "9f8e", "9f8e9d",
+        ],
+        &["3g3f", "6i7h", "3d1b2c", "10j10h10i", "9f9d", "9f10e9d", "9f9e9d"],
+    );
+    usi_cases(
+        &with_kings("11l/6l5/5Nn5/11n/9N2/12/1N10/9n2/1n7N2/4r7/4nN6/4r7 b"),
+        &[
+            "7c6c", "7c6b6c", "3i3h", "3i3h3g", "3i2h3h", "7k8k", "7k8j8k", "7k8l8k", "7k8k8j",
+            "7k8k8l", "7k7j8k", "11g11i", "11g11h11i",
+        ],
+        &["3e1d", "3e2e1d"],
+    );
+    let wiki = [
+        ("12/12/12/12/7g4/6n5/5N6/12/12/12/12/12 b", &["7g6f", "7g6f5e", "7g6f6e"][..], &[][..]),
+        ("12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 b", &["7g5e", "8e5h"], &["7g5h"]),
+        ("12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 w", &["5h5j"], &["5h7g"]),
+        ("12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 b", &["7g5i"], &["7g9e"]),
+        ("12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 w", &["9e10e", "5i7g"], &["9e7g"]),
+        ("12/12/12/12/12/4N7/4p7/4n7/12/12/12/12 b", &["8f8g"], &["8f8h", "8f8g8h"]),
+        (
+            "12/12/12/12/6+o1r3/4gi6/6N5/7s4/8n3/12/12/12 b",
+            &["6g5h4i", "6g7f", "6g7f8f"],
+            &["6g4i", "6g6e", "6g7f6e", "6g6f6e"],
+        ),
+    ];
+    for (sfen, legal, illegal) in wiki {
+        usi_cases(&with_kings(sfen), legal, illegal);
+    }
+    // This one has Black's King already (11i).
+    usi_cases(
+        "12/12/12/12/3n1H6/3sp7/5N6/5P6/1k5b4/12/12/11K b - 1",
+        &["7g9e"],
+        &["7g8f9e"],
+    );
+}
+
+#[test]
+fn rule_4_as_shogiops_tests_it_in_usi() {
+    let v = chu();
+    // Black's Falcon (8i) takes White's Lion on 8j by igui, by a plain
+    // step, or Black's Kirin takes it (promoting or not): White's Bishop
+    // may not take the Lion on 3i next, but may take on 8j.
+    let s = with_kings("12/12/12/12/12/12/12/12/4+ho3n2/4N7/12/6B5 w");
+    for first in ["8i8j8i", "8i8j", "7i8j+", "7i8j"] {
+        let p = after_usi(&v, &s, &[first]);
+        assert!(p.parse_usi("6l3i").is_err(), "{first}");
+        assert_eq!(p.usi(&p.parse_usi("6l8j").unwrap()), "6l8j");
+        assert_eq!(p.to_sfen().split(' ').nth(2), Some("8j"));
+    }
+    let s = with_kings("12/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/6B5 w - 1");
+    // The Rook takes the Lion: the Bishop may take the Rook, not the Lion.
+    let p = after_usi(&v, &s, &["8f8j"]);
+    assert!(p.parse_usi("6l8j").is_ok() && p.parse_usi("6l3i").is_err());
+    // A Lion's pass sets nothing: the Bishop and the Pawn take Lions.
+    let p = after_usi(&v, &s, &["3i4i3i"]);
+    assert_eq!(p.lion_square(), None);
+    assert!(p.parse_usi("6l3i").is_ok() && p.parse_usi("1j1i").is_ok());
+    // Rule 1: the Lion on 6f is protected by the promoted Kirin on 4e.
+    usi_cases("k11/12/3l8/12/3b4+o3/6n5/4N7/6R5/7K4/12/12/12 b - 1", &["8g7f"], &["8g6f"]);
+}
+
+#[test]
+fn usi_round_trips_every_move_of_the_random_positions() {
+    let v = chu();
+    let data = include_str!("data/chushogi-random.txt");
+    let mut two_step = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let pos = v.from_sfen(line.split('|').next().unwrap()).unwrap();
+        for m in pos.legal_moves() {
+            let usi = pos.usi(&m);
+            assert_eq!(pos.parse_usi(&usi).ok(), Some(m), "{usi}");
+            let text = pos.move_text(&m);
+            assert_eq!(pos.parse_move(&text).ok(), Some(m), "{text}");
+            two_step += usize::from(m.via().is_some());
+        }
+    }
+    assert!(two_step > 1000, "{two_step}");
+    // The USI text of a two-step move names three squares: 6f5e6d is g7h8g9.
+    let p = v
+        .from_sfen(&with_kings("12/12/12/12/12/6+O5/12/12/12/12/12/12 b"))
+        .unwrap();
+    let m = p.parse_usi("6f5e6d").unwrap();
+    assert_eq!(p.move_text(&m), "g7h8g9");
+    assert_eq!(p.parse_move("g7h8g9").unwrap(), m);
+    // Bad USI text is refused with a reason, never a panic.
+    for bad in ["6f5e6", "13a1a", "6f5e6d6c", "6f+5e", "0a1a", "6f5e6d++", ""] {
+        assert!(p.parse_usi(bad).is_err(), "{bad:?}");
+    }
+}

@@ -575,3 +575,21 @@ fn lions_with_en_passant_are_refused() {
     let err = Variant::from_definition(&t).unwrap_err().to_string();
     assert!(err.contains("no en passant"), "{err}");
 }
+
+/// Rule 2 as shogiops judges it: a `lion-bait` piece taken on the first
+/// step still protects the Lion behind it (shogiops's case `8f8g8h`).
+#[test]
+fn a_pawn_taken_on_the_first_step_still_protects() {
+    // White Lion f6, Black Pawn f5 (it protects f4), Black Lion f4.
+    let pawn = "4k6/11/11/11/11/5N5/5p5/5n5/11/11/4K6 w - - 0 1";
+    let m = lion_moves(pawn, "f6");
+    assert!(m.contains(&"f6f5".to_string()) && m.contains(&"f6f5f6".to_string()));
+    assert!(!m.contains(&"f6f5f4".to_string()) && !m.contains(&"f6f4".to_string()));
+    // A Gold there is no bait: taking it first opens the way.
+    let gold = pawn.replace("5p5", "5g5");
+    let m = lion_moves(&gold, "f6");
+    assert!(m.contains(&"f6f5f4".to_string()) && !m.contains(&"f6f4".to_string()));
+    for fen in [pawn, gold.as_str()] {
+        assert_reference(&Position::from_fen(lion_variant(), fen).unwrap(), &|_| false);
+    }
+}

@@ -248,7 +248,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// Lion-trading rules 1-3: a Lion may take an enemy Lion two squares
     /// away only if no other enemy piece attacks its square once the Lion
     /// has left (a two-step move through an empty square or a `lion-bait`
-    /// piece alike); an adjacent Lion always. Rule 4: right after a
+    /// piece alike, which protects still); an adjacent Lion always. Rule 4: right after a
     /// non-Lion took a Lion (the square in [`Position::lion_square`]), a
     /// non-Lion may take a Lion only on that square.
     fn lion_capture_allowed(&self, m: &Move) -> bool {
@@ -280,12 +280,13 @@ impl<'v, B: Board> Position<'v, B> {
         if m.via_captured().is_some_and(|r| !is(v.lion_bait, Some(r))) {
             return true;
         }
+        // As shogiops judges it: the start and the first step are emptied,
+        // but a `lion-bait` piece taken on the first step still protects.
         let them = self.side.opposite();
         let mut occ = self.occupied().without(m.from);
-        let mut by = self.colors[them.index()].without(m.to);
+        let by = self.colors[them.index()].without(m.to);
         if let Some(via) = m.via() {
             occ = occ.without(via);
-            by = by.without(via);
         }
         !self.attacked(m.to, them, occ, by)
     }

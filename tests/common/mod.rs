@@ -366,8 +366,9 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
 /// The Lion-trading rules 1-4 of Chu Shogi: a Lion may not take
 /// an enemy Lion two squares away (by a jump, or by a two-step move whose
 /// first step took nothing or a `lion-bait` piece) that is protected: some
-/// enemy piece could capture on its square after the move (by the
-/// generator's pseudo-legal moves, not the attack tables).
+/// enemy piece could capture on its square after the move, or the piece
+/// taken on the first step could (by the generator's pseudo-legal moves,
+/// not the attack tables).
 pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
     let d = pos.variant().definition();
     let lion = |r: betza::Role| d.pieces[r.index()].lion;
@@ -393,10 +394,25 @@ pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
         return true;
     }
     let next = pos.play_unchecked(m);
-    !next.pseudo_legal_moves().iter().any(|x| {
+    let protected = next.pseudo_legal_moves().iter().any(|x| {
         (x.to() == m.to() && x.captured().is_some())
             || (x.via() == Some(m.to()) && x.via_captured().is_some())
-    })
+    });
+    // As shogiops judges it, a piece taken on the first step protects still:
+    // put back, could it take on the destination?
+    let bait = m.via().filter(|_| m.via_captured().is_some()).is_some_and(|via| {
+        let mut s = pos.setup();
+        s.board[m.from().index()] = None;
+        s.board[m.to().index()] = pos.piece_at(m.from());
+        s.side = pos.side_to_move().opposite();
+        s.ep_square = None;
+        Position::from_setup(pos.variant(), &s).is_ok_and(|p| {
+            p.pseudo_legal_moves()
+                .iter()
+                .any(|x| x.from() == via && x.to() == m.to() && x.captured().is_some())
+        })
+    });
+    !protected && !bait
 }
 
 /// The number of `color`'s pieces of a type the definition marks royal,
