@@ -593,3 +593,32 @@ fn a_pawn_taken_on_the_first_step_still_protects() {
         assert_reference(&Position::from_fen(lion_variant(), fen).unwrap(), &|_| false);
     }
 }
+
+/// SAN and move text of the Lion's two-step moves (NOTATION.md, "Moves
+/// that capture more than once"): igui, the pass, a double capture.
+#[test]
+fn lion_two_step_text_and_san() {
+    let p = Position::from_fen(
+        lion_variant(),
+        "4k6/11/11/11/6p4/5Ng4/11/11/11/11/4K6 w - - 0 1",
+    )
+    .unwrap();
+    let san = |text: &str| {
+        let m = p.parse_move(text).unwrap();
+        let s = p.san(&m);
+        assert_eq!(p.parse_san(&s).ok(), Some(m), "{s}");
+        s
+    };
+    // A Gold on g6 and a Pawn on g7 next to the Lion on f6.
+    assert_eq!(san("f6g6f6"), "Nxg6-f6"); // igui
+    assert_eq!(san("f6g6g7"), "Nxg6xg7"); // a double capture
+    assert_eq!(san("f6g6f7"), "Nxg6-f7"); // a capture on the way
+    assert_eq!(san("f6g7"), "Nxg7"); // the plain capture: another move
+    // The pass (out to the empty f5 and back) round-trips and is a move of
+    // its own, though SAN writes its empty first step with `x` too.
+    let pass = san("f6f5f6");
+    assert!(pass.ends_with("f5-f6"), "{pass}");
+    let m = p.parse_move("f6f5f6").unwrap();
+    assert_eq!((m.via_captured(), m.captured()), (None, None));
+    assert_eq!(p.move_text(&m), "f6f5f6");
+}

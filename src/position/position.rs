@@ -528,14 +528,37 @@ impl<'v, B: Board> Position<'v, B> {
     /// (such a variant has no en passant). `None` in other variants.
     ///
     /// ```
-    /// use betza::{LargeVariant, Position, Variant};
-    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/chushogi.toml")).unwrap();
-    /// let chu = LargeVariant::from_definition(&text)?;
-    /// // A Rook on e7 takes the Lion (a promoted Kirin) on e3.
-    /// let pos = chu.from_fen("11k/12/12/12/12/4r7/12/12/9n2/4+O7/12/6B4K b - - 0 1")?;
-    /// let next = pos.play(&pos.parse_move("e7e3")?)?;
-    /// assert_eq!(next.lion_square().map(|s| next.name(s).to_string()), Some("e3".into()));
-    /// assert_eq!(next.to_fen(), "11k/12/12/12/12/12/12/12/9n2/4r7/12/6B4K w - e3 0 2");
+    /// use betza::{Position, Variant};
+    /// let v = Variant::from_definition(
+    ///     r#"
+    /// name = "lions"
+    /// files = 5
+    /// ranks = 5
+    /// start = "n3k/5/5/5/R3K w - - 0 1"
+    /// [game-end]
+    /// royal-capture = "loss"
+    /// [[piece]]
+    /// name = "King"
+    /// token = "K"
+    /// betza = "K"
+    /// royal = true
+    /// [[piece]]
+    /// name = "Lion"
+    /// token = "N"
+    /// betza = "KNAD"
+    /// lion = true
+    /// [[piece]]
+    /// name = "Rook"
+    /// token = "R"
+    /// betza = "R"
+    /// "#,
+    /// )?;
+    /// // The Rook takes the Lion: no piece but a Lion may take a Lion elsewhere.
+    /// let pos = Position::start(&v);
+    /// let next = pos.play(&pos.parse_move("a1a5")?)?;
+    /// assert_eq!(next.lion_square(), next.square("a5"));
+    /// assert_eq!(next.to_fen(), "R3k/5/5/5/4K b - a5 0 1");
+    /// assert_eq!(pos.lion_square(), None);
     /// # Ok::<_, betza::Error>(())
     /// ```
     #[inline]
