@@ -506,3 +506,102 @@ fn usi_round_trips_every_move_of_the_random_positions() {
         assert!(p.parse_usi(bad).is_err(), "{bad:?}");
     }
 }
+
+/// Each type's single moves from f6 of an empty board (Kings on a12 and
+/// l1), drawn for White in a 7x7 window: `*` a square it moves or captures
+/// to, `.` one it cannot; the piece's token in the middle. Types with the
+/// same Betza share a diagram. Three diagrams a row, as docs/chushogi.md
+/// shows them.
+fn piece_diagrams() -> String {
+    let v = chu();
+    let def = v.definition();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for p in &def.pieces {
+        match groups.iter_mut().find(|(b, _)| *b == p.betza) {
+            Some((_, tokens)) => tokens.push(p.token.clone()),
+            None => groups.push((p.betza.clone(), vec![p.token.clone()])),
+        }
+    }
+    let blocks: Vec<Vec<String>> = groups
+        .iter()
+        .map(|(_, tokens)| {
+            let token = &tokens[0];
+            let fen = format!("k11/12/12/12/12/12/5{token}6/12/12/12/12/11K w - - 0 1");
+            let pos = v.from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let from = pos.square("f6").unwrap();
+            let targets: Vec<_> = pos
+                .pseudo_legal_moves()
+                .iter()
+                .filter(|m| m.from() == from)
+                .map(|m| m.to())
+                .collect();
+            let mut lines = vec![format!("{:<24}", tokens.join(" "))];
+            for rank in (2..9).rev() {
+                let mut line = String::new();
+                for file in 2..9 {
+                    let sq = pos.size().square(file, rank).unwrap();
+                    let cell = if sq == from {
+                        token.clone()
+                    } else if targets.contains(&sq) {
+                        "*".into()
+                    } else {
+                        ".".into()
+                    };
+                    line.push_str(&format!("{cell:>3}"));
+                }
+                lines.push(format!("{line:<24}"));
+            }
+            lines
+        })
+        .collect();
+    let mut out = String::new();
+    for row in blocks.chunks(3) {
+        for i in 0..row[0].len() {
+            let line: String = row.iter().map(|b| b[i].clone()).collect::<Vec<_>>().join("");
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+#[test]
+#[ignore = "prints the diagrams of docs/chushogi.md"]
+fn print_piece_diagrams() {
+    print!("{}", piece_diagrams());
+}
+
+/// docs/chushogi.md shows the definition's pieces (token, name, Betza,
+/// promotions) and the diagrams the library draws.
+#[test]
+fn docs_page_shows_the_engines_pieces() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/chushogi.md"))
+        .expect("docs/chushogi.md");
+    let diagrams = piece_diagrams();
+    assert!(
+        page.contains(&format!("```\n{diagrams}```")),
+        "docs/chushogi.md's diagrams differ from the library's; they are now:\n{diagrams}"
+    );
+    let v = chu();
+    let code = |c: &str| c.trim().trim_matches('`').to_string();
+    let rows: Vec<Vec<String>> = page
+        .lines()
+        .skip_while(|l| !l.starts_with("| token | name | betza |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), v.definition().pieces.len());
+    for (row, p) in rows.iter().zip(&v.definition().pieces) {
+        assert_eq!(code(&row[0]), p.token);
+        assert_eq!(row[1], p.name);
+        assert_eq!(code(&row[2]), p.betza);
+        let promotes: Vec<String> = row[3]
+            .split_whitespace()
+            .filter(|t| *t != "—")
+            .map(code)
+            .collect();
+        assert_eq!(promotes, p.promotions, "{}", p.name);
+    }
+}
