@@ -594,8 +594,8 @@ fn a_pawn_taken_on_the_first_step_still_protects() {
     }
 }
 
-/// SAN and move text of the Lion's two-step moves (NOTATION.md, "Moves
-/// that capture more than once"): igui, the pass, a double capture.
+/// SAN and move text of the Lion's two-step moves (docs/notation.md, a
+/// move that captures on its way): igui, the pass, a double capture.
 #[test]
 fn lion_two_step_text_and_san() {
     let p = Position::from_fen(
