@@ -150,13 +150,13 @@ pub use crate::san::{CheckMark, San, SanError};
 pub use crate::setup::{CastlingRights, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
+    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
+    RepetitionDef, RepetitionResult,
+};
+pub use crate::variant::{
     CapturedRule, CastlingDef, DropsDef, PieceDef, PieceToken, PieceTokenError, PieceType,
     PromotionDef, PromotionText, Region, RegionWord, Role, StalemateRule, Variant, VariantDef,
     VariantError, VariantRef, WideRegion,
-};
-pub use crate::variant::{
-    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
-    RepetitionResult,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -29,10 +29,7 @@ fn hand_written_positions() {
         count("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1"),
         7
     );
-    assert_eq!(
-        count("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1"),
-        8
-    );
+    assert_eq!(count("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1"), 8);
     // Published for the White pieces alone (88 and 98); a King each in the
     // far corners keeps the game going, and White's adds its 3 moves.
     assert_eq!(
@@ -57,7 +54,9 @@ fn published_random_positions() {
         let f: Vec<&str> = line.split('|').collect();
         let depth: u32 = f[1].parse().expect("depth");
         let want: u64 = f[2].parse().expect("count");
-        let pos = v.from_sfen(f[0]).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        let pos = v
+            .from_sfen(f[0])
+            .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
         assert_eq!(pos.perft(depth), want, "{}", f[0]);
         // SFEN round trip, the Lion square included.
         assert_eq!(pos.to_sfen(), f[0]);
@@ -70,7 +69,9 @@ fn published_random_positions() {
 /// The Lion captures of the side to move, as move text, sorted.
 fn lion_captures(pos: &betza::Position<'_, betza::Large>) -> Vec<String> {
     let lion = |r: Option<betza::Role>| {
-        r.is_some_and(|r| ["Lion", "Promoted Kirin"].contains(&pos.piece_type(r).unwrap().name.as_str()))
+        r.is_some_and(|r| {
+            ["Lion", "Promoted Kirin"].contains(&pos.piece_type(r).unwrap().name.as_str())
+        })
     };
     let mut v: Vec<String> = pos
         .legal_moves()
@@ -113,12 +114,16 @@ fn rule_4_limits_non_lions_to_the_square() {
     let h1 = lion_captures(&at("h1"));
     assert!(h1.iter().all(|m| m.starts_with("g5")), "{h1:?}");
     // Only Lion captures differ: the other moves are the same in all four.
-    let others = |p: &betza::Position<'_, betza::Large>| p.legal_moves().len() - lion_captures(p).len();
+    let others =
+        |p: &betza::Position<'_, betza::Large>| p.legal_moves().len() - lion_captures(p).len();
     let n = others(&at("-"));
     assert!(["e8", "c8", "h1"].iter().all(|s| others(&at(s)) == n));
 }
 
-fn play<'v>(p: &betza::Position<'v, betza::Large>, text: &str) -> betza::Position<'v, betza::Large> {
+fn play<'v>(
+    p: &betza::Position<'v, betza::Large>,
+    text: &str,
+) -> betza::Position<'v, betza::Large> {
     p.play(&p.parse_move(text).unwrap()).unwrap()
 }
 
@@ -136,7 +141,10 @@ fn rule_4_square_is_set_by_a_non_lion_and_lasts_one_move() {
     );
     assert_eq!(after.to_sfen().split(' ').nth(2), Some("10e"));
     assert_eq!(v.from_fen(&after.to_fen()).unwrap(), after);
-    assert_eq!(v.from_sfen(&after.to_sfen()).unwrap().to_fen(), after.to_fen());
+    assert_eq!(
+        v.from_sfen(&after.to_sfen()).unwrap().to_fen(),
+        after.to_fen()
+    );
     // Black may now take the Lion g5 only with a Lion (f6 adjacent, rule 3).
     let black = lion_captures(&after);
     assert!(black.contains(&"f6g5".to_string()));
@@ -187,7 +195,11 @@ fn rule_4_square_from_a_capture_on_the_way() {
         "the Pawn takes no Lion but on h6"
     );
     let free = v.from_fen(&next.to_fen().replace(" h6 ", " - ")).unwrap();
-    assert!(free.legal_moves().iter().any(|m| free.move_text(m) == "f7f6"));
+    assert!(
+        free.legal_moves()
+            .iter()
+            .any(|m| free.move_text(m) == "f7f6")
+    );
 }
 
 #[test]
@@ -205,7 +217,11 @@ fn lion_square_field_errors() {
 }
 
 /// Plays USI moves from an SFEN.
-fn after_usi<'v>(v: &'v LargeVariant, sfen: &str, moves: &[&str]) -> betza::Position<'v, betza::Large> {
+fn after_usi<'v>(
+    v: &'v LargeVariant,
+    sfen: &str,
+    moves: &[&str],
+) -> betza::Position<'v, betza::Large> {
     let mut p = v.from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     for u in moves {
         let m = p.parse_usi(u).unwrap_or_else(|e| panic!("{u}: {e}"));
@@ -215,7 +231,9 @@ fn after_usi<'v>(v: &'v LargeVariant, sfen: &str, moves: &[&str]) -> betza::Posi
     p
 }
 
-fn outcome(p: &betza::Position<'_, betza::Large>) -> Option<(Option<betza::Color>, betza::EndReason)> {
+fn outcome(
+    p: &betza::Position<'_, betza::Large>,
+) -> Option<(Option<betza::Color>, betza::EndReason)> {
     p.outcome().map(|o| (o.winner, o.reason))
 }
 
@@ -289,7 +307,11 @@ fn two_royals_alone_draw_stuck_pieces_aside() {
     let p = after_usi(&v, "12/12/12/12/6k5/12/12/6K1+E3/12/12/12/12 b - 1", &[]);
     assert_eq!(outcome(&p), None);
     // A Lion and a King against a bare King with stuck Pawns: bare King.
-    let p = after_usi(&v, "1P3PP3P1/12/12/12/6k5/12/12/6K5/2N9/12/12/12 b - 1", &[]);
+    let p = after_usi(
+        &v,
+        "1P3PP3P1/12/12/12/6k5/12/12/6K5/2N9/12/12/12 b - 1",
+        &[],
+    );
     assert_eq!(outcome(&p).map(|o| o.1), Some(EndReason::BareKing));
 }
 
@@ -312,7 +334,10 @@ fn game_end_switches_read_write_and_errors() {
     };
     let e = with("bare-king = \"loss\"\n", "");
     assert!(e.contains("bare-king-escape") && e.contains("needs"), "{e}");
-    let e = with("bare-king-escape = \"attack\"", "bare-king-escape = \"never\"");
+    let e = with(
+        "bare-king-escape = \"attack\"",
+        "bare-king-escape = \"never\"",
+    );
     assert!(e.contains("\"to-move\" or \"attack\""), "{e}");
     let e = with("[\"P\", \"I\"]", "[\"P\", \"Z\"]");
     assert!(e.contains("bare-king-weak") && e.contains("Z"), "{e}");
@@ -333,13 +358,18 @@ fn game_end_switches_read_write_and_errors() {
 fn check_counts(data: &str, max_nodes: u64) -> usize {
     let v = chu();
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split('|').collect();
         let (depth, want): (u32, u64) = (f[1].parse().unwrap(), f[2].parse().unwrap());
         if want > max_nodes {
             continue;
         }
-        let pos = v.from_sfen(f[0]).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        let pos = v
+            .from_sfen(f[0])
+            .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
         assert_eq!(pos.perft(depth), want, "{line}");
         checked += 1;
     }
@@ -375,18 +405,38 @@ fn with_kings(sfen: &str) -> String {
     let (board, rest) = sfen.split_once(' ').unwrap();
     let mut ranks: Vec<String> = board.split('/').map(String::from).collect();
     let first = ranks[0].clone();
-    let lead: usize = first.chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap();
+    let lead: usize = first
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
     let tail = &first[lead.to_string().len()..];
     // And a Black Pawn on 11a, so that Black's King is not bare.
     assert!(lead >= 3, "{first}");
     ranks[0] = format!("kp{}{tail}", lead - 2);
     let last = ranks[11].clone();
     assert!(last.ends_with(|c: char| c.is_ascii_digit()), "{last}");
-    let digits: String = last.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
+    let digits: String = last
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     let n: usize = digits.parse().unwrap();
     let head = &last[..last.len() - digits.len()];
-    ranks[11] = if n == 1 { format!("{head}K") } else { format!("{head}{}K", n - 1) };
-    let rest = if rest.split(' ').count() == 1 { format!("{rest} - 1") } else { rest.to_string() };
+    ranks[11] = if n == 1 {
+        format!("{head}K")
+    } else {
+        format!("{head}{}K", n - 1)
+    };
+    let rest = if rest.split(' ').count() == 1 {
+        format!("{rest} - 1")
+    } else {
+        rest.to_string()
+    };
     format!("{} {rest}", ranks.join("/"))
 }
 
@@ -397,7 +447,9 @@ fn usi_cases(sfen: &str, legal: &[&str], illegal: &[&str]) {
     let v = chu();
     let p = v.from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     for u in legal {
-        let m = p.parse_usi(u).unwrap_or_else(|e| panic!("{sfen}: {u}: {e}"));
+        let m = p
+            .parse_usi(u)
+            .unwrap_or_else(|e| panic!("{sfen}: {u}: {e}"));
         assert_eq!(p.usi(&m), *u, "{sfen}");
         assert!(p.legal_moves().contains(&m));
     }
@@ -416,26 +468,82 @@ fn lion_power_as_shogiops_tests_it_in_usi() {
     usi_cases(
         &with_kings("3l8/11p/10p1/3n5+D2/2i1f7/3N5G2/9+H2/2t2P1i4/2p3+D5/2+H9/12/12 b"),
         &[
-            "3g3e", "6i4g", "6i8g", "6i5h", "6i5h6i", "6i5h4g", "3d2c", "3d1b", "3d2c1b", "10j10i",
-            "10j10h", "10j10i10h", "9f10e", "9f8e", "9f8e9d",
+            "3g3e",
+            "6i4g",
+            "6i8g",
+            "6i5h",
+            "6i5h6i",
+            "6i5h4g",
+            "3d2c",
+            "3d1b",
+            "3d2c1b",
+            "10j10i",
+            "10j10h",
+            "10j10i10h",
+            "9f10e",
+            "9f8e",
+            "9f8e9d",
         ],
-        &["3g3f", "6i7h", "3d1b2c", "10j10h10i", "9f9d", "9f10e9d", "9f9e9d"],
+        &[
+            "3g3f",
+            "6i7h",
+            "3d1b2c",
+            "10j10h10i",
+            "9f9d",
+            "9f10e9d",
+            "9f9e9d",
+        ],
     );
     usi_cases(
         &with_kings("11l/6l5/5Nn5/11n/9N2/12/1N10/9n2/1n7N2/4r7/4nN6/4r7 b"),
         &[
-            "7c6c", "7c6b6c", "3i3h", "3i3h3g", "3i2h3h", "7k8k", "7k8j8k", "7k8l8k", "7k8k8j",
-            "7k8k8l", "7k7j8k", "11g11i", "11g11h11i",
+            "7c6c",
+            "7c6b6c",
+            "3i3h",
+            "3i3h3g",
+            "3i2h3h",
+            "7k8k",
+            "7k8j8k",
+            "7k8l8k",
+            "7k8k8j",
+            "7k8k8l",
+            "7k7j8k",
+            "11g11i",
+            "11g11h11i",
         ],
         &["3e1d", "3e2e1d"],
     );
     let wiki = [
-        ("12/12/12/12/7g4/6n5/5N6/12/12/12/12/12 b", &["7g6f", "7g6f5e", "7g6f6e"][..], &[][..]),
-        ("12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 b", &["7g5e", "8e5h"], &["7g5h"]),
-        ("12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 w", &["5h5j"], &["5h7g"]),
-        ("12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 b", &["7g5i"], &["7g9e"]),
-        ("12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 w", &["9e10e", "5i7g"], &["9e7g"]),
-        ("12/12/12/12/12/4N7/4p7/4n7/12/12/12/12 b", &["8f8g"], &["8f8h", "8f8g8h"]),
+        (
+            "12/12/12/12/7g4/6n5/5N6/12/12/12/12/12 b",
+            &["7g6f", "7g6f5e", "7g6f6e"][..],
+            &[][..],
+        ),
+        (
+            "12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 b",
+            &["7g5e", "8e5h"],
+            &["7g5h"],
+        ),
+        (
+            "12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 w",
+            &["5h5j"],
+            &["5h7g"],
+        ),
+        (
+            "12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 b",
+            &["7g5i"],
+            &["7g9e"],
+        ),
+        (
+            "12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 w",
+            &["9e10e", "5i7g"],
+            &["9e7g"],
+        ),
+        (
+            "12/12/12/12/12/4N7/4p7/4n7/12/12/12/12 b",
+            &["8f8g"],
+            &["8f8h", "8f8g8h"],
+        ),
         (
             "12/12/12/12/6+o1r3/4gi6/6N5/7s4/8n3/12/12/12 b",
             &["6g5h4i", "6g7f", "6g7f8f"],
@@ -475,7 +583,11 @@ fn rule_4_as_shogiops_tests_it_in_usi() {
     assert_eq!(p.lion_square(), None);
     assert!(p.parse_usi("6l3i").is_ok() && p.parse_usi("1j1i").is_ok());
     // Rule 1: the Lion on 6f is protected by the promoted Kirin on 4e.
-    usi_cases("k11/12/3l8/12/3b4+o3/6n5/4N7/6R5/7K4/12/12/12 b - 1", &["8g7f"], &["8g6f"]);
+    usi_cases(
+        "k11/12/3l8/12/3b4+o3/6n5/4N7/6R5/7K4/12/12/12 b - 1",
+        &["8g7f"],
+        &["8g6f"],
+    );
 }
 
 #[test]
@@ -483,7 +595,10 @@ fn usi_round_trips_every_move_of_the_random_positions() {
     let v = chu();
     let data = include_str!("data/chushogi-random.txt");
     let mut two_step = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let pos = v.from_sfen(line.split('|').next().unwrap()).unwrap();
         for m in pos.legal_moves() {
             let usi = pos.usi(&m);
@@ -502,7 +617,9 @@ fn usi_round_trips_every_move_of_the_random_positions() {
     assert_eq!(p.move_text(&m), "g7h8g9");
     assert_eq!(p.parse_move("g7h8g9").unwrap(), m);
     // Bad USI text is refused with a reason, never a panic.
-    for bad in ["6f5e6", "13a1a", "6f5e6d6c", "6f+5e", "0a1a", "6f5e6d++", ""] {
+    for bad in [
+        "6f5e6", "13a1a", "6f5e6d6c", "6f+5e", "0a1a", "6f5e6d++", "",
+    ] {
         assert!(p.parse_usi(bad).is_err(), "{bad:?}");
     }
 }
@@ -557,7 +674,11 @@ fn piece_diagrams() -> String {
     let mut out = String::new();
     for row in blocks.chunks(3) {
         for i in 0..row[0].len() {
-            let line: String = row.iter().map(|b| b[i].clone()).collect::<Vec<_>>().join("");
+            let line: String = row
+                .iter()
+                .map(|b| b[i].clone())
+                .collect::<Vec<_>>()
+                .join("");
             out.push_str(line.trim_end());
             out.push('\n');
         }
@@ -590,7 +711,13 @@ fn docs_page_shows_the_engines_pieces() {
         .skip_while(|l| !l.starts_with("| token | name | betza |"))
         .skip(2)
         .take_while(|l| l.starts_with('|'))
-        .map(|l| l.trim_matches('|').split('|').map(str::trim).map(String::from).collect())
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(str::trim)
+                .map(String::from)
+                .collect()
+        })
         .collect();
     assert_eq!(rows.len(), v.definition().pieces.len());
     for (row, p) in rows.iter().zip(&v.definition().pieces) {

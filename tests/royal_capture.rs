@@ -550,7 +550,9 @@ fn lion_square_in_hash_and_fen_along_random_games() {
             if let Some(sq) = next.lion_square() {
                 with_square += 1;
                 assert!(next.to_fen().contains(&format!(" {} ", next.name(sq))));
-                let without = next.to_fen().replace(&format!(" {} ", next.name(sq)), " - ");
+                let without = next
+                    .to_fen()
+                    .replace(&format!(" {} ", next.name(sq)), " - ");
                 let without = Position::from_fen(v, &without).unwrap();
                 assert_ne!(without.hash(), next.hash());
                 assert_eq!(without.lion_square(), None);
@@ -559,7 +561,10 @@ fn lion_square_in_hash_and_fen_along_random_games() {
             p = next;
         }
     }
-    assert!(with_square > 5, "{with_square} positions with a Lion square");
+    assert!(
+        with_square > 5,
+        "{with_square} positions with a Lion square"
+    );
 }
 
 /// A definition with Lions and en passant is refused: the en-passant field
@@ -571,7 +576,10 @@ fn lions_with_en_passant_are_refused() {
         "/tests/data/variants/lion-power.toml"
     ))
     .unwrap();
-    let t = text.replace("stalemate = \"loss\"\n", "stalemate = \"loss\"\nen-passant = true\n");
+    let t = text.replace(
+        "stalemate = \"loss\"\n",
+        "stalemate = \"loss\"\nen-passant = true\n",
+    );
     let err = Variant::from_definition(&t).unwrap_err().to_string();
     assert!(err.contains("no en passant"), "{err}");
 }
@@ -590,7 +598,9 @@ fn a_pawn_taken_on_the_first_step_still_protects() {
     let m = lion_moves(&gold, "f6");
     assert!(m.contains(&"f6f5f4".to_string()) && !m.contains(&"f6f4".to_string()));
     for fen in [pawn, gold.as_str()] {
-        assert_reference(&Position::from_fen(lion_variant(), fen).unwrap(), &|_| false);
+        assert_reference(&Position::from_fen(lion_variant(), fen).unwrap(), &|_| {
+            false
+        });
     }
 }
 
@@ -621,4 +631,42 @@ fn lion_two_step_text_and_san() {
     let m = p.parse_move("f6f5f6").unwrap();
     assert_eq!((m.via_captured(), m.captured()), (None, None));
     assert_eq!(p.move_text(&m), "f6f5f6");
+}
+
+/// Chu Shogi's game-end switches on the small board type (the 11x11 test
+/// variant): a Pawn stuck on its last rank does not keep a King from being
+/// bare, nor two Kings from being alone.
+#[test]
+fn chu_game_end_switches_on_a_small_board() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/lion-power.toml"
+    ))
+    .unwrap()
+    .replace(
+        "[game-end]\nroyal-capture = \"loss\"\n",
+        "[game-end]\nroyal-capture = \"loss\"\nbare-king = \"loss\"\nbare-king-escape = \"attack\"\n\
+         bare-king-weak = [\"P\"]\nignore-stuck-pieces = true\nroyals-alone = \"draw\"\n",
+    );
+    let v = Variant::from_definition(&text).unwrap();
+    let end = |fen: &str| {
+        let p = Position::from_fen(&v, fen).unwrap();
+        let o = p.outcome();
+        assert_eq!(o.is_some(), p.perft(1) == 0, "{fen}");
+        o.map(|o| (o.winner, o.reason))
+    };
+    // Black: King and a Pawn on a1, its last rank (stuck): bare.
+    assert_eq!(
+        end("4k6/11/11/11/11/11/11/11/2G8/11/p3K6 w - - 0 1"),
+        Some((Some(Color::White), EndReason::BareKing))
+    );
+    // On a2 the Pawn can move: play goes on.
+    assert_eq!(end("4k6/11/11/11/11/11/11/11/2G8/p10/4K6 w - - 0 1"), None);
+    // A White Pawn (too weak) is no material to bare with.
+    assert_eq!(end("4k6/11/11/11/11/11/11/11/2P8/11/p3K6 w - - 0 1"), None);
+    // Kings alone but for the stuck Pawn: a draw.
+    assert_eq!(
+        end("4k6/11/11/11/11/11/11/11/11/11/p3K6 w - - 0 1"),
+        Some((None, EndReason::InsufficientMaterial))
+    );
 }

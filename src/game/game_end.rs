@@ -60,36 +60,13 @@ impl<B: Board> Position<'_, B> {
         })
     }
 
-    /// The types that are stuck on some square of the board (no move from
-    /// there even on an empty board), one bit per role.
-    fn stuck_roles(&self) -> u64 {
-        *self.variant.end.stuck_roles.get_or_init(|| {
-            let t = B::tables(self.variant);
-            let mut bits = 0u64;
-            for r in 0..self.variant.pieces.len().min(64) {
-                for color in Color::ALL {
-                    if self
-                        .variant
-                        .size
-                        .all_of::<B::Word>()
-                        .squares()
-                        .any(|sq| t.reach_on_empty_board(color, r, sq).is_empty())
-                    {
-                        bits |= 1 << r;
-                    }
-                }
-            }
-            bits
-        })
-    }
-
     /// The pieces of `color` that count for the bare-King rule and
     /// `royals-alone`: all of them, or with `ignore-stuck-pieces` those
     /// that could still move on an empty board. Pieces in hand count.
     fn counted(&self, color: Color) -> Bitboard<B::Word> {
         let mut set = self.colors[color.index()];
         if self.variant.end.ignore_stuck {
-            let stuck = self.stuck_roles();
+            let stuck = self.variant.end.stuck_roles;
             let t = B::tables(self.variant);
             for r in 0..self.variant.pieces.len().min(64) {
                 if stuck >> r & 1 != 0 {
@@ -110,7 +87,7 @@ impl<B: Board> Position<'_, B> {
     fn may_be_bare(&self, color: Color) -> bool {
         let mut set = self.colors[color.index()];
         if self.variant.end.ignore_stuck {
-            let stuck = self.stuck_roles();
+            let stuck = self.variant.end.stuck_roles;
             for r in 0..self.variant.pieces.len().min(64) {
                 if stuck >> r & 1 != 0 {
                     set &= !self.roles[r];
@@ -134,7 +111,7 @@ impl<B: Board> Position<'_, B> {
             if !self.may_be_bare(bared) {
                 continue;
             }
-            let ours = self.counted(bared) ;
+            let ours = self.counted(bared);
             let winner = bared.opposite();
             let royals = self.royal_pieces(bared);
             if ours.count() + self.hand_total(bared) != 1 || (ours & royals).is_empty() {

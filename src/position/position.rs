@@ -515,7 +515,8 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// The square skipped by the double step just played, if any (whether or
-    /// not an en-passant capture is possible).
+    /// not an en-passant capture is possible); in a variant with Lions, which
+    /// has no en passant, the [`lion_square`](Self::lion_square).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
@@ -963,7 +964,9 @@ impl<'v, B: Board> Position<'v, B> {
     #[inline(never)]
     fn lion_taken(&self, m: &Move) -> Option<Square> {
         let lions = self.variant.lions;
-        let is = |r: Option<Role>| r.is_some_and(|r| lions.checked_shr(r.0 as u32).unwrap_or(0) & 1 != 0);
+        let is = |r: Option<Role>| {
+            r.is_some_and(|r| lions.checked_shr(r.0 as u32).unwrap_or(0) & 1 != 0)
+        };
         if is(Some(m.role)) {
             None
         } else if is(m.captured) {

@@ -52,8 +52,7 @@ fn castling_key(rights: u8) -> u64 {
 /// The key of the en-passant square, when it is hashed at all.
 #[inline]
 fn ep_key(pos: &Position<'_>) -> u64 {
-    pos.ep_field()
-        .map_or(0, |sq| mix(EN_PASSANT | sq.0 as u64))
+    pos.ep_field().map_or(0, |sq| mix(EN_PASSANT | sq.0 as u64))
 }
 
 impl<'v> Position<'v> {

@@ -156,13 +156,39 @@ pub(super) fn compile(
     if want_large {
         let data = large_data(&v, &c.parsed, c.into_hand.as_ref())?;
         v.large = Some(Box::new(data));
+        v.end.stuck_roles = stuck_roles::<Large>(&v);
         crate::fen::parse::<Large>(&v, &v.start_fen)
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
         return Ok(v);
     }
+    if !large {
+        v.end.stuck_roles = stuck_roles::<Small>(&v);
+    }
     // The start position must be valid (castling rights included).
     Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;
     Ok(v)
+}
+
+/// With `ignore-stuck-pieces`: the types that some square leaves without
+/// a move even on an empty board (one bit per role), for the game-end rules.
+fn stuck_roles<B: Board>(v: &Variant) -> u64 {
+    if !v.end.ignore_stuck {
+        return 0;
+    }
+    let t = B::tables(v);
+    let mut bits = 0u64;
+    for r in 0..v.pieces.len().min(64) {
+        let stuck = Color::ALL.iter().any(|&color| {
+            v.size
+                .all_of::<B::Word>()
+                .squares()
+                .any(|sq| t.reach_on_empty_board(color, r, sq).is_empty())
+        });
+        if stuck {
+            bits |= 1 << r;
+        }
+    }
+    bits
 }
 
 /// What the generator instantiated for [`Large`] reads: the tables built in

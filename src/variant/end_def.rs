@@ -510,8 +510,9 @@ pub(crate) struct EndRules {
     /// [`GameEndDef::royals_alone_draw`].
     pub royals_alone: bool,
     /// With `ignore_stuck`: the types that are stuck on some square (one
-    /// bit per role), found from the board's tables when first needed.
-    pub stuck_roles: std::sync::OnceLock<u64>,
+    /// bit per role), found from the board's tables when the variant is
+    /// compiled.
+    pub stuck_roles: u64,
     /// [`GameEndDef::royal_capture`].
     pub royal_capture: bool,
     /// Some rule may end a game at once, leaving no legal move (bare King,
@@ -635,7 +636,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         bare_king_weak: weak,
         ignore_stuck: g.ignore_stuck_pieces,
         royals_alone: g.royals_alone_draw,
-        stuck_roles: std::sync::OnceLock::new(),
+        stuck_roles: 0,
         royal_capture: g.royal_capture,
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,

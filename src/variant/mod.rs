@@ -39,8 +39,8 @@ pub use def::{
 };
 pub(crate) use end_def::EndRules;
 pub use end_def::{
-    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef, RepetitionDef,
-    RepetitionResult,
+    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
+    RepetitionDef, RepetitionResult,
 };
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;

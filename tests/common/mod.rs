@@ -400,18 +400,21 @@ pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
     });
     // As shogiops judges it, a piece taken on the first step protects still:
     // put back, could it take on the destination?
-    let bait = m.via().filter(|_| m.via_captured().is_some()).is_some_and(|via| {
-        let mut s = pos.setup();
-        s.board[m.from().index()] = None;
-        s.board[m.to().index()] = pos.piece_at(m.from());
-        s.side = pos.side_to_move().opposite();
-        s.ep_square = None;
-        Position::from_setup(pos.variant(), &s).is_ok_and(|p| {
-            p.pseudo_legal_moves()
-                .iter()
-                .any(|x| x.from() == via && x.to() == m.to() && x.captured().is_some())
-        })
-    });
+    let bait = m
+        .via()
+        .filter(|_| m.via_captured().is_some())
+        .is_some_and(|via| {
+            let mut s = pos.setup();
+            s.board[m.from().index()] = None;
+            s.board[m.to().index()] = pos.piece_at(m.from());
+            s.side = pos.side_to_move().opposite();
+            s.ep_square = None;
+            Position::from_setup(pos.variant(), &s).is_ok_and(|p| {
+                p.pseudo_legal_moves()
+                    .iter()
+                    .any(|x| x.from() == via && x.to() == m.to() && x.captured().is_some())
+            })
+        });
     !protected && !bait
 }
 
