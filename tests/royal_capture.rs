@@ -581,7 +581,10 @@ fn lions_with_en_passant_are_refused() {
         "stalemate = \"loss\"\nen-passant = true\n",
     );
     let err = Variant::from_definition(&t).unwrap_err().to_string();
-    assert!(err.contains("no en passant"), "{err}");
+    assert!(
+        err.contains("no en passant") && err.contains("rule 4"),
+        "{err}"
+    );
 }
 
 /// Rule 2 as shogiops judges it: a `lion-bait` piece taken on the first

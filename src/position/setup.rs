@@ -74,7 +74,9 @@ pub struct Setup {
     pub side: Color,
     /// The castling rights.
     pub castling: CastlingRights,
-    /// The square the last move's double step skipped, if any.
+    /// The square the last move's double step skipped, if any; in a
+    /// variant with Lions, Lion-trading rule 4's square
+    /// ([`Position::lion_square`]).
     pub ep_square: Option<Square>,
     /// Plies since the last capture or Pawn move.
     pub halfmove_clock: u32,

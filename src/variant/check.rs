@@ -58,9 +58,15 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
     if let Some(p) = def.pieces.iter().find(|p| p.lion || p.lion_bait)
         && (!def.game_end.royal_capture || def.en_passant)
     {
+        // The en-passant field of a position carries rule 4's square.
         return Err(VariantError::GameEnd(format!(
-            "piece {:?}: the Lion-trading rules (lion, lion-bait) need royal-capture and no en passant",
-            p.name
+            "piece {:?}: the Lion-trading rules (lion, lion-bait) need royal-capture and no en passant{}",
+            p.name,
+            if def.en_passant {
+                " (a position's en-passant field holds the square of Lion-trading rule 4)"
+            } else {
+                ""
+            }
         )));
     }
     let pawn = pawn(def, royal)?;
