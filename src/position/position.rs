@@ -1498,6 +1498,31 @@ impl Move {
 mod tests {
     use super::*;
 
+    /// Make sets Lion-trading rule 4's square and unmake restores what
+    /// stood before, square included, for every move.
+    #[test]
+    fn make_and_unmake_the_lion_square() {
+        let v = Variant::from_definition(
+            "name = \"lions\"\nfiles = 5\nranks = 5\nstart = \"n3k/5/5/5/R3K w - - 0 1\"\n\
+             [game-end]\nroyal-capture = \"loss\"\n\
+             [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
+             [[piece]]\nname = \"Lion\"\ntoken = \"N\"\nbetza = \"KNAD\"\nlion = true\n\
+             [[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n",
+        )
+        .unwrap();
+        for fen in ["n3k/5/5/5/R3K w - - 0 1", "n3k/5/5/5/R3K w - c3 0 1"] {
+            let pos = Position::from_fen(&v, fen).unwrap();
+            for m in pos.legal_moves() {
+                let mut p = pos;
+                let undo = p.make(&m);
+                let taken = pos.move_text(&m) == "a1a5";
+                assert_eq!(p.lion_square(), taken.then(|| pos.square("a5").unwrap()));
+                p.unmake(&undo);
+                assert!(p == pos, "{fen} {}", pos.move_text(&m));
+            }
+        }
+    }
+
     /// A side's hand is empty exactly when each of its slots counts 0, the
     /// other side's hand aside (the fast test of `for_each_drop`).
     #[test]
