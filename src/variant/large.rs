@@ -84,6 +84,17 @@ impl LargeVariant {
 
     /// Reads a position in SFEN (see the [`sfen`](crate::sfen) module;
     /// Chu Shogi's third field is Lion-trading rule 4's square or `-`).
+    ///
+    /// ```
+    /// use betza::{LargeVariant, Variant};
+    /// let chess = Variant::by_name("chess").unwrap();
+    /// let v = LargeVariant::from_definition(&chess.definition().to_string())?;
+    /// // `w` is the second player (Black here), at the fourth ply.
+    /// let pos = v.from_sfen("4k3/8/8/8/8/8/8/4K3 w - 4")?;
+    /// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 2");
+    /// assert_eq!(pos.to_sfen(), "4k3/8/8/8/8/8/8/4K3 w - 4");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
     pub fn from_sfen(&self, sfen: &str) -> Result<Position<'_, Large>, FenError> {
         crate::sfen::parse(&self.0, sfen)
     }
