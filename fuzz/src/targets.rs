@@ -450,14 +450,29 @@ fn check_move<'v>(pos: &Position<'v>, m: &Move, hash: u64, fen: &str) -> Checked
     }
 }
 
+/// One ply in this many gets [`play_game`]'s checks (the others are only
+/// played), and the last ply always: see [`play_game`].
+pub const CHECK_EVERY: usize = 4;
+
 /// Plays a game from `start`, each byte choosing a legal move (its value
-/// modulo the number of moves), at most `max_plies` plies, checking
-/// [`check_position`] at every step (for every legal move if `every_move`,
-/// else for the move played) and the `Game` history around each move: the
-/// game's position and hash follow the moves, and `undo` restores the exact
-/// previous position and hash. Moves go in by move, move text and SAN in turn.
-/// The final position is checked for every legal move, and the game's PGN must
-/// read back to the same position.
+/// modulo the number of moves), at most `max_plies` plies. Checked plies get
+/// [`check_position`] (for every legal move if `every_move`, else for the
+/// move played) and the `Game` history around the move: the game's
+/// position and hash follow the moves, and `undo` restores the exact
+/// previous position and hash; their moves go into the game by move, move
+/// text and SAN in turn. The final position is checked for every legal
+/// move, and the game's PGN must read back to the same position.
+///
+/// Which plies are checked: every ply if `every_move`; else one in
+/// [`CHECK_EVERY`], from a phase that the number of plies picks, and the
+/// last ply. A position's checks cost ten times its move generation; at one
+/// ply in four the checks of a ply cost about what the final position's do,
+/// and `play` runs twice as many games. Nothing goes unchecked for lack of
+/// an input: every invariant is checked at least once per game (the final
+/// position gets all of them, a played move's at the last ply), and any
+/// position a game passes through is the final position (and any move the
+/// last one) of the input cut after it, which the fuzzer's mutations try as
+/// readily as the input itself.
 pub fn play_game(
     variant: impl Into<VariantRef>,
     bytes: &[u8],
@@ -466,6 +481,10 @@ pub fn play_game(
 ) -> Game {
     let mut game = Game::new(variant);
     let v = game.variant_ref().clone();
+    let plies = bytes.len().min(max_plies);
+    let phase = plies % CHECK_EVERY;
+    // Checked plies so far: picks how the next checked move goes in.
+    let mut checked = 0;
     for (ply, &b) in bytes.iter().take(max_plies).enumerate() {
         let pos = game.position().rebind(&v).expect("the game's variant");
         let legal = pos.legal_moves();
@@ -474,6 +493,11 @@ pub fn play_game(
             break;
         }
         let m = legal[b as usize % legal.len()];
+        if !(every_move || ply % CHECK_EVERY == phase || ply + 1 == plies) {
+            let got = game.play(&m).expect("a listed move is legal");
+            assert_eq!(got, m, "Game::play {m:?} in {:?}", pos.to_fen());
+            continue;
+        }
         // The next position, move text and SAN that check_move made, or
         // (every move checked) made here.
         let Checked {
@@ -497,7 +521,9 @@ pub fn play_game(
         };
         // Written only when a check fails: the FEN costs a move generation.
         let fen = || pos.to_fen();
-        match ply % 3 {
+        let how = checked % 3;
+        checked += 1;
+        match how {
             0 => {
                 let got = game
                     .play(&m)
