@@ -42,9 +42,9 @@ pub fn variants() -> &'static [&'static str] {
     Variant::builtin_names()
 }
 
-/// Most plies `play` makes: every ply checks the legal list and the move
-/// played (a few move generations each), so longer inputs would only slow
-/// the fuzzer down.
+/// Most plies `play` makes: every ply costs a move generation, a checked
+/// one (see [`CHECK_EVERY`]) a dozen, and the PGN round trip a few per ply,
+/// so longer inputs would only slow the fuzzer down.
 pub const MAX_PLAY_PLIES: usize = 160;
 
 /// Most plies `variant` plays in a generated variant after its checks.
@@ -1083,9 +1083,10 @@ pub fn variant(data: &[u8]) {
 }
 
 /// `play`: the input picks a built-in variant, then each later byte a legal
-/// move (see [`play_game`]): at every step the legal list as a whole, the FEN
-/// and the move played are checked by [`check_position`], and the final
-/// position for every legal move. The variant is named by the input's first
+/// move (see [`play_game`]): at each checked step (one in [`CHECK_EVERY`]
+/// and the last) the legal list as a whole, the FEN and the move played are
+/// checked by [`check_position`], and the final position for every legal
+/// move. The variant is named by the input's first
 /// line (`grand\n` then the move bytes: seeds stay with their variant when
 /// built-ins are added) or, when the input does not start with a built-in's
 /// name and a newline, picked by the first byte (its value modulo the number
