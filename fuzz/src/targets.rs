@@ -15,9 +15,11 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use betza::bitboard::SquareSet;
+
 use betza::{
-    CastlingDef, Color, Game, Move, PieceDef, Position, PromotionDef, Region, StalemateRule,
-    Variant, VariantDef, VariantRef,
+    Board, CastlingDef, Color, EndReason, Game, Large, LargeVariant, Move, PieceDef, Position,
+    PromotionDef, Region, Role, StalemateRule, Variant, VariantDef, VariantRef,
 };
 
 /// A target's body: returns, or panics naming the broken invariant.
@@ -40,9 +42,9 @@ pub fn variants() -> &'static [&'static str] {
     Variant::builtin_names()
 }
 
-/// Most plies `play` makes: every ply checks the legal list and the move
-/// played (a few move generations each), so longer inputs would only slow
-/// the fuzzer down.
+/// Most plies `play` makes: every ply costs a move generation, a checked
+/// one (see [`CHECK_EVERY`]) a dozen, and the PGN round trip a few per ply,
+/// so longer inputs would only slow the fuzzer down.
 pub const MAX_PLAY_PLIES: usize = 160;
 
 /// Most plies `variant` plays in a generated variant after its checks.
@@ -105,14 +107,20 @@ fn with_unlimited_twin<R>(pos: &Position<'_>, f: impl FnOnce(Option<&Position<'_
 /// [`king_capturable`] in a variant without promotion limits.
 fn capturable_by_moves(pos: &Position<'_>) -> bool {
     let v = pos.variant();
+    capturable_in(pos, v.royal(), v.facing_kings())
+}
+
+/// [`capturable_by_moves`] on either board type, given the royal type and
+/// the facing-Kings rule (a [`Position<'_, Large>`] has no `variant()`).
+fn capturable_in<B: Board>(pos: &Position<'_, B>, royal: Role, facing_kings: bool) -> bool {
     if pos
         .pseudo_legal_moves()
         .iter()
-        .any(|m| m.captured() == Some(v.royal()) || m.via_captured() == Some(v.royal()))
+        .any(|m| m.captured() == Some(royal) || m.via_captured() == Some(royal))
     {
         return true;
     }
-    if !v.facing_kings() {
+    if !facing_kings {
         return false;
     }
     let (Some(a), Some(b)) = (pos.king(Color::White), pos.king(Color::Black)) else {
@@ -236,6 +244,12 @@ pub fn check_position(pos: &Position<'_>, moves: Moves) {
     check_listed(pos, &pos.legal_moves(), moves);
 }
 
+/// Whether an outcome ends the game with pseudo-legal moves left and no
+/// legal one (a bare King, a side without royal pieces under royal capture).
+fn ends_at_once(reason: EndReason) -> bool {
+    matches!(reason, EndReason::BareKing | EndReason::RoyalCaptured)
+}
+
 /// What [`check_move`] made while checking a move, for [`play_game`] to use
 /// instead of making it again.
 struct Checked<'v> {
@@ -281,7 +295,7 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
     );
     // Every end but a dead position leaves no legal move.
     let outcome = pos.outcome();
-    let ended = outcome.is_some_and(|o| o.reason != betza::EndReason::InsufficientMaterial);
+    let ended = outcome.is_some_and(|o| o.reason != EndReason::InsufficientMaterial);
     assert_eq!(
         ended,
         legal.is_empty(),
@@ -345,8 +359,11 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
             Moves::None => !listed,
         })
         .collect();
-    // A game over at once (a bare King) has pseudo-legal moves but no legal one.
-    let over = outcome.is_some_and(|o| o.reason == betza::EndReason::BareKing);
+    // A game over at once (a bare King, a side without royal pieces) has
+    // pseudo-legal moves but no legal one.
+    let over = outcome.is_some_and(|o| ends_at_once(o.reason));
+    // Under royal capture no move is filtered for the royal pieces' safety.
+    let royal_capture = v.royal_capture();
     // A drop of a type that may not mate (shogi's Pawn) is illegal when it
     // mates; otherwise legal means the King is not left capturable.
     let mates = |m: &Move| {
@@ -359,10 +376,11 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
         for &(m, listed) in &judged {
             let safe = !over
                 && !mates(m)
-                && match twin {
-                    Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
-                    None => !king_capturable(&pos.play_unchecked(m)),
-                };
+                && (royal_capture
+                    || match twin {
+                        Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
+                        None => !king_capturable(&pos.play_unchecked(m)),
+                    });
             // A move the walk missed because the pseudo-legal list has it
             // twice is listed all the same.
             if listed != safe && legal.contains(m) != safe {
@@ -450,14 +468,33 @@ fn check_move<'v>(pos: &Position<'v>, m: &Move, hash: u64, fen: &str) -> Checked
     }
 }
 
+/// One ply in this many gets [`play_game`]'s checks (the others are only
+/// played), and the last ply always: see [`play_game`].
+pub const CHECK_EVERY: usize = 8;
+
 /// Plays a game from `start`, each byte choosing a legal move (its value
-/// modulo the number of moves), at most `max_plies` plies, checking
-/// [`check_position`] at every step (for every legal move if `every_move`,
-/// else for the move played) and the `Game` history around each move: the
-/// game's position and hash follow the moves, and `undo` restores the exact
-/// previous position and hash. Moves go in by move, move text and SAN in turn.
-/// The final position is checked for every legal move, and the game's PGN must
-/// read back to the same position.
+/// modulo the number of moves), at most `max_plies` plies. Checked plies get
+/// [`check_position`] (for every legal move if `every_move`, else for the
+/// move played) and the `Game` history around the move: the game's
+/// position and hash follow the moves, and `undo` restores the exact
+/// previous position and hash; their moves go into the game by move, move
+/// text and SAN in turn. The final position is checked for every legal
+/// move, and the game's PGN must read back to the same position.
+///
+/// Which plies are checked: every ply if `every_move`; else one in
+/// [`CHECK_EVERY`], from a phase that the number of plies picks, and the
+/// last ply; the other plies are only played (`Game::play`, whose refusal
+/// after the game's end must agree with `Game::status`). A ply's checks
+/// cost a dozen move generations (FEN, move text and SAN round trips, the
+/// king-capture reference), so checking every ply made `play` spend most of
+/// its time re-checking positions much like the last; checked one in eight,
+/// `play` runs 2.4 times fewer instructions per input on its corpus.
+/// Nothing goes unchecked for lack of an input: every invariant is checked
+/// at least once per game (the final position gets all of them, a played
+/// move's at the last ply, the PGN the whole game), and any position a game
+/// passes through is the final position (and any move the last one) of the
+/// input cut after it, which the fuzzer's mutations try as readily as the
+/// input itself.
 pub fn play_game(
     variant: impl Into<VariantRef>,
     bytes: &[u8],
@@ -466,14 +503,42 @@ pub fn play_game(
 ) -> Game {
     let mut game = Game::new(variant);
     let v = game.variant_ref().clone();
+    let plies = bytes.len().min(max_plies);
+    let phase = plies % CHECK_EVERY;
+    // Checked plies so far: picks how the next checked move goes in.
+    let mut checked = 0;
     for (ply, &b) in bytes.iter().take(max_plies).enumerate() {
         let pos = game.position().rebind(&v).expect("the game's variant");
         let legal = pos.legal_moves();
-        // Over by the rules (a repetition, a dead position): no more moves.
-        if legal.is_empty() || game.status().is_over() {
+        if legal.is_empty() {
             break;
         }
         let m = legal[b as usize % legal.len()];
+        if !(every_move || ply % CHECK_EVERY == phase || ply + 1 == plies) {
+            // Over by the rules (a repetition, a dead position): the game
+            // refuses the move, and says so.
+            match game.play(&m) {
+                Ok(got) => assert_eq!(got, m, "Game::play {m:?} in {:?}", pos.to_fen()),
+                Err(betza::MoveError::GameOver { .. }) => {
+                    assert!(
+                        game.status().is_over(),
+                        "Game::play refuses {m:?} as after the game's end, in {:?}",
+                        pos.to_fen()
+                    );
+                    break;
+                }
+                Err(e) => panic!("Game::play {m:?} in {:?}: {e}", pos.to_fen()),
+            }
+            continue;
+        }
+        if game.status().is_over() {
+            assert!(
+                matches!(game.play(&m), Err(betza::MoveError::GameOver { .. })),
+                "Game::play accepts {m:?} after the game's end, in {:?}",
+                pos.to_fen()
+            );
+            break;
+        }
         // The next position, move text and SAN that check_move made, or
         // (every move checked) made here.
         let Checked {
@@ -497,7 +562,9 @@ pub fn play_game(
         };
         // Written only when a check fails: the FEN costs a move generation.
         let fen = || pos.to_fen();
-        match ply % 3 {
+        let how = checked % 3;
+        checked += 1;
+        match how {
             0 => {
                 let got = game
                     .play(&m)
@@ -631,9 +698,55 @@ fn read_moves(data: &[u8], read: fn(&Position<'_>, &str) -> Option<Move>) {
     check_position(&pos, Moves::None);
 }
 
-/// `move_text`: [`read_moves`] with move texts (`Position::parse_move`).
+/// `move_text`: [`read_moves`] with move texts (`Position::parse_move`);
+/// an input whose first line starts with the name of a large variant of
+/// [`LARGE_DEFINITIONS`] (`chushogi`) is read by [`read_large_moves`].
 pub fn move_text(data: &[u8]) {
+    if let Some(text) = text(data)
+        && read_large_moves(text)
+    {
+        return;
+    }
     read_moves(data, |pos, word| pos.parse_move(word).ok());
+}
+
+/// [`read_moves`] on a large variant of [`LARGE_DEFINITIONS`], when the
+/// first line names one (else `false`, nothing done): the rest of the line
+/// is a FEN (none: the start position), the other lines move texts (Chu
+/// Shogi's Lion: `<from><via><to>`, igui `<from><via><from>`, pass). A word
+/// read as a move must name a legal move that passes [`check_large`] for
+/// that move; it is played. The final position gets [`check_large`] for
+/// its list.
+fn read_large_moves(text: &str) -> bool {
+    let (line, words) = text.split_once('\n').unwrap_or((text, ""));
+    let line = line.trim();
+    let (word, fen) = line.split_once(' ').unwrap_or((line, ""));
+    let Some(v) = large_by_name(word) else {
+        return false;
+    };
+    let fen = fen.trim();
+    let Ok(mut pos) = (if fen.is_empty() {
+        Ok(v.start())
+    } else {
+        v.from_fen(fen)
+    }) else {
+        return true;
+    };
+    let rules = LargeRules::new(v);
+    for word in words.split_whitespace() {
+        let Ok(m) = pos.parse_move(word) else {
+            continue;
+        };
+        assert!(
+            pos.is_legal(&m),
+            "{word:?} was read as the illegal {m:?} in {:?}",
+            pos.to_fen()
+        );
+        check_large(&rules, &pos, Moves::Only(m));
+        pos = pos.play(&m).expect("legal");
+    }
+    check_large(&rules, &pos, Moves::None);
+    true
 }
 
 /// `san`: [`read_moves`] with SAN (`Position::parse_san`).
@@ -788,7 +901,9 @@ fn builtin_betza(name: &str) -> Vec<String> {
 /// royal pieces and a few more, optionally in a castling layout). When
 /// `Variant::new` accepts it, its start position must list its moves, count
 /// perft(2) and satisfy [`check_position`], and a short game played by the
-/// remaining bytes must satisfy [`play_game`]'s checks.
+/// remaining bytes must satisfy [`play_game`]'s checks. A board past 128
+/// squares is compiled for the large board type (`LargeVariant::new`) and
+/// played by [`play_large`].
 pub fn variant(data: &[u8]) {
     let mut b = Bytes(data);
     let files = 1 + b.byte() % 16;
@@ -955,6 +1070,11 @@ pub fn variant(data: &[u8]) {
         },
         ..VariantDef::default()
     };
+    // Past 128 squares only the large board type compiles it.
+    if usize::from(files) * usize::from(ranks) > 128 {
+        large_definition(LargeVariant::new(def), None, b.rest().iter().copied());
+        return;
+    }
     let Ok(v) = Variant::new(def) else { return };
     let pos = Position::start(&v);
     let _ = pos.legal_moves();
@@ -963,9 +1083,10 @@ pub fn variant(data: &[u8]) {
 }
 
 /// `play`: the input picks a built-in variant, then each later byte a legal
-/// move (see [`play_game`]): at every step the legal list as a whole, the FEN
-/// and the move played are checked by [`check_position`], and the final
-/// position for every legal move. The variant is named by the input's first
+/// move (see [`play_game`]): at each checked step (one in [`CHECK_EVERY`]
+/// and the last) the legal list as a whole, the FEN and the move played are
+/// checked by [`check_position`], and the final position for every legal
+/// move. The variant is named by the input's first
 /// line (`grand\n` then the move bytes: seeds stay with their variant when
 /// built-ins are added) or, when the input does not start with a built-in's
 /// name and a newline, picked by the first byte (its value modulo the number
@@ -997,16 +1118,25 @@ fn named_line(data: &[u8]) -> Option<(&'static Variant, &[u8])> {
 /// writes back to text that reads to the same definition, and its start
 /// position and a short game played by the input's bytes pass
 /// [`check_position`] (legal moves against the king-capture reference) and
-/// [`play_game`]'s checks.
+/// [`play_game`]'s checks. The text is compiled for the large board type
+/// (`LargeVariant`) too: a definition the small type accepts gives the same
+/// start position and legal moves there; one it refuses (a board past 128
+/// squares, more than 20 piece types), when the large type accepts it,
+/// plays a few moves picked by the input's last bytes through
+/// `Position<'_, Large>` ([`play_large`]).
 pub fn definition(data: &[u8]) {
     let Some(text) = text(data) else { return };
+    // The large board type's moves are picked from the input's end.
+    let from_end = data.iter().rev().copied();
     let v = match Variant::from_definition(text) {
         Ok(v) => v,
         Err(e) => {
             assert!(!e.to_string().is_empty(), "an error without a message");
+            large_definition(LargeVariant::from_definition(text), None, from_end);
             return;
         }
     };
+    large_definition(LargeVariant::from_definition(text), Some(&v), from_end);
     let def = v.definition().clone();
     let written = def.to_string();
     assert_eq!(
@@ -1147,4 +1277,314 @@ pub fn stateless(data: &[u8]) {
             Err(e) => panic!("{}: own SFEN {sfen:?} refused: {e}", v.name()),
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Large boards (`LargeVariant`, `Position<'_, Large>`, up to 16x16).
+
+/// Chu Shogi's definition file (12x12, Lions with two-step moves, igui and
+/// pass): not a built-in variant, so read here as text, through this one
+/// constant (the file may move). `move_text` inputs whose first line starts
+/// with `chushogi` play on it ([`LARGE_DEFINITIONS`]).
+pub const CHUSHOGI_DEFINITION: &str = include_str!("../../tests/data/variants/chushogi.toml");
+
+/// The large variants a `move_text` input may name on its first line, by
+/// name and definition text.
+pub const LARGE_DEFINITIONS: &[(&str, &str)] = &[("chushogi", CHUSHOGI_DEFINITION)];
+
+/// The variant of [`LARGE_DEFINITIONS`] named `name`, compiled once.
+fn large_by_name(name: &str) -> Option<&'static LargeVariant> {
+    static COMPILED: std::sync::OnceLock<Vec<LargeVariant>> = std::sync::OnceLock::new();
+    let compiled = COMPILED.get_or_init(|| {
+        LARGE_DEFINITIONS
+            .iter()
+            .map(|(name, text)| {
+                LargeVariant::from_definition(text)
+                    .unwrap_or_else(|e| panic!("{name}'s definition refused: {e}"))
+            })
+            .collect()
+    });
+    let i = LARGE_DEFINITIONS.iter().position(|(n, _)| *n == name)?;
+    Some(&compiled[i])
+}
+
+/// Most plies a large variant compiled by `definition` or `variant` plays:
+/// a few random legal moves (a 16x16 board's move generation costs four
+/// times an 8x8 one's).
+const MAX_LARGE_PLIES: usize = 6;
+
+/// What the king-capture reference needs of a large variant (a
+/// [`Position<'_, Large>`] has no `variant()`), read from its definition.
+struct LargeRules<'a> {
+    v: &'a LargeVariant,
+    /// The first royal type (the only one but under royal capture).
+    royal: Role,
+    facing_kings: bool,
+    royal_capture: bool,
+    /// The same variant without promotion limits, where it has limits.
+    unlimited: Option<Rc<LargeVariant>>,
+}
+
+impl<'a> LargeRules<'a> {
+    fn new(v: &'a LargeVariant) -> LargeRules<'a> {
+        let def = v.definition();
+        let royal = def.pieces.iter().position(|p| p.royal).unwrap_or(0);
+        LargeRules {
+            v,
+            royal: Role(royal as u8),
+            facing_kings: def.facing_kings,
+            royal_capture: def.game_end.royal_capture,
+            unlimited:
+                matches!(&def.promotion, PromotionDef::Zone { limits, .. } if !limits.is_empty())
+                    .then(|| large_without_limits(def)),
+        }
+    }
+}
+
+/// [`without_limits`] for large variants: the most recent few kept.
+fn large_without_limits(def: &VariantDef) -> Rc<LargeVariant> {
+    const KEPT: usize = 4;
+    thread_local! {
+        static CACHE: RefCell<Vec<(VariantDef, Rc<LargeVariant>)>> = const { RefCell::new(Vec::new()) };
+    }
+    if let Some(hit) = CACHE.with(|c| {
+        c.borrow()
+            .iter()
+            .find(|(d, _)| d == def)
+            .map(|(_, u)| Rc::clone(u))
+    }) {
+        return hit;
+    }
+    let mut unlimited = def.clone();
+    if let PromotionDef::Zone { limits, .. } = &mut unlimited.promotion {
+        limits.clear();
+    }
+    let built = Rc::new(LargeVariant::new(unlimited).expect("the same variant without limits"));
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() == KEPT {
+            c.remove(0);
+        }
+        c.push((def.clone(), Rc::clone(&built)));
+    });
+    built
+}
+
+/// [`check_listed`] on a large board, with what `Position<'_, Large>` has
+/// (no hash, SAN or `Game` yet): the FEN reads back to the same FEN and
+/// legal moves; an outcome exactly when there is no legal move
+/// (but a dead position); no two legal moves share a move text; the legal
+/// moves are pseudo-legal, and a pseudo-legal move is left out exactly when
+/// it leaves a royal piece capturable (under royal capture: never, but when
+/// the game is over). Each legal move `moves` picks ([`Moves::All`]: every
+/// one) is judged by the reference too and then [`check_large_move`]d.
+fn check_large(rules: &LargeRules<'_>, pos: &Position<'_, Large>, moves: Moves) {
+    let v = rules.v;
+    let name = v.name();
+    let legal = pos.legal_moves();
+    let fen = pos.to_fen();
+    let back = v
+        .from_fen(&fen)
+        .unwrap_or_else(|e| panic!("{name}: own FEN {fen:?} refused: {e}"));
+    assert_eq!(back.to_fen(), fen, "{name}: FEN write, read, write");
+    assert_eq!(
+        back.legal_moves().as_slice(),
+        legal.as_slice(),
+        "{name}: legal moves after FEN round trip of {fen:?}"
+    );
+    let outcome = pos.outcome();
+    let ended = outcome.is_some_and(|o| o.reason != EndReason::InsufficientMaterial);
+    assert_eq!(
+        ended,
+        legal.is_empty(),
+        "{name}: outcome {outcome:?} with {} legal moves in {fen:?}",
+        legal.len()
+    );
+    let mut seen: Set<u64> = Set::with_capacity_and_hasher(legal.len(), Default::default());
+    for a in &legal {
+        let text = pos.move_text(a);
+        if !seen.insert(text_key(&text))
+            && let Some(b) = legal.iter().find(|b| *b != a && pos.move_text(b) == text)
+        {
+            panic!(
+                "{name}: two legal moves share the move text {text}, in {fen:?}: {b:?} and {a:?}"
+            );
+        }
+    }
+    let pseudo = pos.pseudo_legal_moves();
+    let pseudo_set: Set<Move> = pseudo.iter().copied().collect();
+    let legal_set: Set<Move> = legal.iter().copied().collect();
+    for m in &legal {
+        assert!(
+            pseudo_set.contains(m),
+            "{name}: legal {} ({m:?}) is not pseudo-legal in {fen:?}",
+            pos.move_text(m)
+        );
+    }
+    let over = outcome.is_some_and(|o| ends_at_once(o.reason));
+    let twin = rules.unlimited.as_ref().map(|u| {
+        u.from_fen(&fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen:?} refused without promotion limits: {e}"))
+    });
+    let def = v.definition();
+    for m in pseudo.iter() {
+        let listed = legal_set.contains(m);
+        let judged = match moves {
+            Moves::All => true,
+            Moves::Only(only) => !listed || *m == only,
+            Moves::None => !listed,
+        };
+        if !judged {
+            continue;
+        }
+        let mates = m.is_drop() && def.pieces[m.role().index()].drop_mate_illegal && {
+            let next = pos.play_unchecked(m);
+            next.is_check() && next.legal_moves().is_empty()
+        };
+        let safe = !over
+            && !mates
+            && (rules.royal_capture
+                || match &twin {
+                    Some(twin) => {
+                        !capturable_in(&twin.play_unchecked(m), rules.royal, rules.facing_kings)
+                    }
+                    None => !capturable_in(&pos.play_unchecked(m), rules.royal, rules.facing_kings),
+                });
+        if listed != safe {
+            panic!(
+                "{name}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",
+                pos.move_text(m),
+                if listed { "listed" } else { "not listed" },
+                if safe { "does not leave" } else { "leaves" },
+            );
+        }
+    }
+    match moves {
+        Moves::All => {
+            for m in &legal {
+                check_large_move(name, pos, m, &fen);
+            }
+        }
+        Moves::Only(m) => {
+            assert!(
+                legal_set.contains(&m),
+                "{name}: {m:?} is not a legal move of {fen:?}"
+            );
+            check_large_move(name, pos, &m, &fen);
+        }
+        Moves::None => {}
+    }
+}
+
+/// [`check_move`] on a large board: `is_legal` and `play` accept the move,
+/// `play` is `play_unchecked`, its move text reads back to it,
+/// `moves_between` and `legal_targets` list it, and making it in place and
+/// taking it back (`play_in_place`, `undo_move`) gives the next position and
+/// then the position itself again.
+fn check_large_move(name: &str, pos: &Position<'_, Large>, m: &Move, fen: &str) {
+    let text = pos.move_text(m);
+    assert!(
+        pos.is_legal(m),
+        "{name}: listed {text} is not is_legal in {fen:?}"
+    );
+    let next = pos
+        .play(m)
+        .unwrap_or_else(|e| panic!("{name}: listed {text} refused by play in {fen:?}: {e}"));
+    assert!(
+        next == pos.play_unchecked(m),
+        "{name}: play and play_unchecked differ on {text} in {fen:?}"
+    );
+    match pos.parse_move(&text) {
+        Ok(back) => assert_eq!(
+            back, *m,
+            "{name}: move text {text:?} reads back as another move in {fen:?}"
+        ),
+        Err(e) => panic!("{name}: own move text {text:?} refused in {fen:?}: {e}"),
+    }
+    assert!(
+        m.is_drop() || pos.moves_between(m.from(), m.to()).contains(m),
+        "{name}: moves_between misses {text} in {fen:?}"
+    );
+    assert!(
+        m.is_drop() || pos.legal_targets(m.from()).contains(m.to()),
+        "{name}: legal_targets misses {text} in {fen:?}"
+    );
+    let mut made = *pos;
+    let undo = made
+        .play_in_place(m)
+        .unwrap_or_else(|e| panic!("{name}: play_in_place {text} in {fen:?}: {e}"));
+    assert!(
+        made == next,
+        "{name}: play_in_place {text} differs from play, from {fen:?}"
+    );
+    made.undo_move(&undo)
+        .unwrap_or_else(|e| panic!("{name}: undo_move of {text} in {fen:?}: {e}"));
+    assert!(
+        made == *pos && made.to_fen() == fen,
+        "{name}: undo_move of {text} does not restore {fen:?}"
+    );
+}
+
+/// Plays up to `max_plies` legal moves on a large variant from its start,
+/// each picked by a byte of `bytes`: each ply gets [`check_large`] for the
+/// move played, the final position for every move (as [`play_game`]'s
+/// final position; a 16x16 board's checks cost several times an 8x8 one's).
+fn play_large(v: &LargeVariant, bytes: impl Iterator<Item = u8>, max_plies: usize) {
+    let rules = LargeRules::new(v);
+    let mut pos = v.start();
+    for b in bytes.take(max_plies) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[b as usize % legal.len()];
+        check_large(&rules, &pos, Moves::Only(m));
+        pos = pos.play(&m).expect("legal");
+    }
+    check_large(&rules, &pos, Moves::All);
+}
+
+/// The large path of `definition` and `variant`: a definition the small
+/// board type compiled compiles as large too, to the same start position
+/// and moves (`small`); one it refused is compiled for the large board
+/// type, whose refusal must say what is wrong, and played by
+/// [`play_large`].
+fn large_definition(
+    large: Result<LargeVariant, betza::VariantError>,
+    small: Option<&Variant>,
+    bytes: impl Iterator<Item = u8>,
+) {
+    let v = match (large, small) {
+        (Ok(v), None) => v,
+        (Ok(v), Some(small)) => {
+            let (a, b) = (v.start(), Position::start(small));
+            assert_eq!(
+                a.to_fen(),
+                b.to_fen(),
+                "{}: the large board type's start position",
+                small.name()
+            );
+            let texts = |l: &[Move], text: &dyn Fn(&Move) -> String| {
+                let mut t: Vec<String> = l.iter().map(text).collect();
+                t.sort();
+                t
+            };
+            assert_eq!(
+                texts(&a.legal_moves(), &|m| a.move_text(m)),
+                texts(&b.legal_moves(), &|m| b.move_text(m)),
+                "{}: the large board type's legal moves at the start",
+                small.name()
+            );
+            return;
+        }
+        (Err(e), Some(small)) => panic!(
+            "{}: compiled for the small board type, refused for the large one: {e}",
+            small.name()
+        ),
+        (Err(e), None) => {
+            assert!(!e.to_string().is_empty(), "an error without a message");
+            return;
+        }
+    };
+    play_large(&v, bytes, MAX_LARGE_PLIES);
 }

@@ -936,8 +936,9 @@ impl<'v, B: Board> Position<'v, B> {
         self.ep = None;
         self.ep_victim = None;
         if m.is_double_step() && v.en_passant {
-            let mid = (m.from.0 + m.to.0) / 2;
-            self.ep = Some(Square(mid));
+            // In u16: past 128 squares the sum of two u8 squares overflows.
+            let mid = (u16::from(m.from.0) + u16::from(m.to.0)) / 2;
+            self.ep = Some(Square(mid as u8));
             self.ep_victim = Some(m.to);
         }
         if m.is_capture() {
