@@ -11,6 +11,7 @@
 use std::fmt;
 use std::mem::MaybeUninit;
 
+use crate::bitboard::{Board, Small};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
@@ -24,10 +25,10 @@ use crate::variant::{Variant, VariantRef};
 /// the [`OwnedPosition`] that stores the result) for as long as the result
 /// exists, and the result may only be handed out with a lifetime no longer
 /// than a borrow of that `OwnedPosition`.
-unsafe fn detach(pos: Position<'_>) -> Position<'static> {
+unsafe fn detach<B: Board>(pos: Position<'_, B>) -> Position<'static, B> {
     // SAFETY: only the lifetime changes; the caller's contract keeps the
     // variant alive and the result's uses inside its borrow.
-    unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
+    unsafe { std::mem::transmute::<Position<'_, B>, Position<'static, B>>(pos) }
 }
 
 /// A position that owns (a handle to) its variant: `'static`, `Send`,
@@ -59,18 +60,18 @@ unsafe fn detach(pos: Position<'_>) -> Position<'static> {
 /// # Ok::<_, betza::Error>(())
 /// ```
 #[derive(Clone)]
-pub struct OwnedPosition {
+pub struct OwnedPosition<B: Board = Small> {
     // `pos` borrows the variant `variant` keeps alive; it is only lent out
     // with the lifetime of a borrow of `self`. It is always initialised:
     // `MaybeUninit` only hides its reference from the aliasing rules, which
     // would otherwise hold it live while an `OwnedPosition` passed by value
     // is dropped and frees the variant (Miri reports that).
     variant: VariantRef,
-    pos: MaybeUninit<Position<'static>>,
+    pos: MaybeUninit<Position<'static, B>>,
 }
 
-impl OwnedPosition {
-    fn of(variant: VariantRef, pos: Position<'static>) -> OwnedPosition {
+impl<B: Board> OwnedPosition<B> {
+    fn of(variant: VariantRef, pos: Position<'static, B>) -> OwnedPosition<B> {
         OwnedPosition {
             variant,
             pos: MaybeUninit::new(pos),
@@ -78,7 +79,7 @@ impl OwnedPosition {
     }
 
     #[inline]
-    fn pos(&self) -> Position<'static> {
+    fn pos(&self) -> Position<'static, B> {
         // SAFETY: `pos` is initialised by every constructor and setter.
         unsafe { self.pos.assume_init() }
     }
@@ -111,20 +112,6 @@ impl OwnedPosition {
         Some(OwnedPosition::of(variant, pos))
     }
 
-    /// The position, borrowed from `self`: every query of [`Position`].
-    #[inline]
-    pub fn position(&self) -> Position<'_> {
-        self.pos()
-    }
-
-    /// The position, as a reference borrowed from `self`.
-    #[inline]
-    pub fn as_position(&self) -> &Position<'_> {
-        // SAFETY: `pos` is initialised by every constructor and setter; the
-        // reference's `'static` shortens to the borrow of `self`.
-        unsafe { self.pos.assume_init_ref() }
-    }
-
     /// The variant.
     #[inline]
     pub fn variant(&self) -> &Variant {
@@ -134,6 +121,62 @@ impl OwnedPosition {
     /// The handle keeping the variant alive.
     pub fn variant_ref(&self) -> &VariantRef {
         &self.variant
+    }
+
+}
+
+impl<B: Board> OwnedPosition<B> {
+    /// The start position of `variant`, a variant compiled for `B`
+    /// (what [`crate::BoardVariant::start_owned`] gives).
+    pub(crate) fn start_of(variant: VariantRef) -> OwnedPosition<B> {
+        let pos = crate::fen::parse::<B>(&variant, &variant.start_fen)
+            .expect("a variant's start position is checked when it is built");
+        // SAFETY: the position borrows `variant`, which is stored beside it.
+        let pos = unsafe { detach(pos) };
+        OwnedPosition::of(variant, pos)
+    }
+
+    /// A position of `variant`, a variant compiled for `B`, from FEN.
+    pub(crate) fn from_fen_of(variant: VariantRef, fen: &str) -> Result<OwnedPosition<B>, FenError> {
+        // SAFETY: as in `start_of`.
+        let pos = unsafe { detach(crate::fen::parse::<B>(&variant, fen)?) };
+        Ok(OwnedPosition::of(variant, pos))
+    }
+
+    /// `pos` kept with `variant` (compiled for `B`), if it is a position
+    /// of that variant.
+    pub(crate) fn new_of(variant: VariantRef, pos: Position<'_, B>) -> Option<OwnedPosition<B>> {
+        let pos = pos.rebind(&variant)?;
+        // SAFETY: `rebind` made `pos` borrow `variant`, stored beside it.
+        let pos = unsafe { detach(pos) };
+        Some(OwnedPosition::of(variant, pos))
+    }
+
+    /// The variant, for the crate (a large variant's `Variant` is never
+    /// handed out: its small-board fields are unused).
+    #[inline]
+    pub(crate) fn variant_data(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The variant, as the handle of its board type (to start another
+    /// game or position of it).
+    pub fn board_variant(&self) -> crate::BoardVariant<B> {
+        crate::BoardVariant::of(self.variant.clone())
+    }
+
+    /// The position, borrowed from `self`: every query of [`Position`].
+    #[inline]
+    pub fn position(&self) -> Position<'_, B> {
+        self.pos()
+    }
+
+    /// The position, as a reference borrowed from `self`.
+    #[inline]
+    pub fn as_position(&self) -> &Position<'_, B> {
+        // SAFETY: `pos` is initialised by every constructor and setter; the
+        // reference's `'static` shortens to the borrow of `self`.
+        unsafe { self.pos.assume_init_ref() }
     }
 
     /// Plays the legal move `m`; on error the position is unchanged.
@@ -155,7 +198,7 @@ impl OwnedPosition {
     /// ```
     pub fn update<E>(
         &mut self,
-        f: impl for<'a> FnOnce(Position<'a>) -> Result<Position<'a>, E>,
+        f: impl for<'a> FnOnce(Position<'a, B>) -> Result<Position<'a, B>, E>,
     ) -> Result<(), E> {
         let next = f(self.pos())?;
         // SAFETY: `f` is generic over the lifetime of its argument, so
@@ -166,7 +209,7 @@ impl OwnedPosition {
     }
 
     /// Replaces the position by `f` of it, which cannot fail.
-    pub fn update_with(&mut self, f: impl for<'a> FnOnce(Position<'a>) -> Position<'a>) {
+    pub fn update_with(&mut self, f: impl for<'a> FnOnce(Position<'a, B>) -> Position<'a, B>) {
         let next = f(self.pos());
         // SAFETY: as in `update`.
         self.pos = MaybeUninit::new(unsafe { detach(next) });
@@ -174,7 +217,7 @@ impl OwnedPosition {
 
     /// Replaces the position by `pos`, if it is a position of this variant;
     /// `false` (and nothing changed) otherwise.
-    pub fn set(&mut self, pos: Position<'_>) -> bool {
+    pub fn set(&mut self, pos: Position<'_, B>) -> bool {
         match pos.rebind(&self.variant) {
             Some(p) => {
                 // SAFETY: `p` borrows `self.variant`, stored beside it.
@@ -186,7 +229,7 @@ impl OwnedPosition {
     }
 }
 
-impl crate::Game {
+impl<B: Board> crate::Game<B> {
     /// A game from an owned position: a position of any variant, built-in
     /// or made at run time, without going through FEN.
     ///
@@ -201,26 +244,26 @@ impl crate::Game {
     /// assert_eq!(game.san_moves(), ["O-O-O"]);
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn from_owned(pos: OwnedPosition) -> crate::Game {
-        crate::Game::from_position(pos)
+    pub fn from_owned(pos: OwnedPosition<B>) -> crate::Game<B> {
+        crate::Game::from_start(pos)
     }
 }
 
-impl PartialEq for OwnedPosition {
+impl<B: Board> PartialEq for OwnedPosition<B> {
     fn eq(&self, other: &Self) -> bool {
         self.position() == other.position()
     }
 }
 
-impl Eq for OwnedPosition {}
+impl<B: Board> Eq for OwnedPosition<B> {}
 
-impl fmt::Debug for OwnedPosition {
+impl<B: Board> fmt::Debug for OwnedPosition<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.position(), f)
     }
 }
 
-impl fmt::Display for OwnedPosition {
+impl<B: Board> fmt::Display for OwnedPosition<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.position(), f)
     }
@@ -240,6 +283,8 @@ const _: () = {
     const fn owned<T: Send + Sync + Clone + 'static>() {}
     owned::<OwnedPosition>();
     owned::<crate::Game>();
+    owned::<OwnedPosition<crate::Large>>();
+    owned::<crate::Game<crate::Large>>();
 };
 
 #[cfg(test)]

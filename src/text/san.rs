@@ -31,7 +31,7 @@
 //! King left attacked, a missing or impossible promotion), a missing or
 //! extra `x`, and a wrong check suffix.
 
-use crate::bitboard::{Square, SquareName};
+use crate::bitboard::{Board, Square, SquareName};
 use crate::moves::{Move, MoveError, MoveList};
 use crate::position::Position;
 use crate::variant::{PieceToken, Role};
@@ -111,7 +111,7 @@ struct Parsed {
     suffix: Option<char>,
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The move in SAN (see the [`san`](crate::san) module), for a legal
     /// move of this position. Any other move (hand-made, of another
     /// position or variant) is written as its move text (`e2e5`), never a
@@ -646,14 +646,14 @@ pub enum San {
 impl San {
     /// The legal move this text names in `pos`: the same as
     /// [`Position::parse_san`] on the text, with the same errors.
-    pub fn resolve(&self, pos: &Position<'_>) -> Result<Move, SanError> {
+    pub fn resolve<B: Board>(&self, pos: &Position<'_, B>) -> Result<Move, SanError> {
         pos.parse_san(&self.to_string())
     }
 
     /// The SAN of `m`, a legal move of `pos`. A move that is not legal
     /// there is written by its squares (`e2e5`, as a fully disambiguated
     /// Pawn move), never a panic; [`San::try_from_move`] refuses it.
-    pub fn from_move(pos: &Position<'_>, m: &Move) -> San {
+    pub fn from_move<B: Board>(pos: &Position<'_, B>, m: &Move) -> San {
         San::try_from_move(pos, m).unwrap_or_else(|_| San::Normal {
             token: None,
             file: Some(pos.size().file(m.from())),
@@ -667,7 +667,7 @@ impl San {
 
     /// The SAN of `m`, or [`MoveError::Illegal`] if it is not a legal move
     /// of `pos`.
-    pub fn try_from_move(pos: &Position<'_>, m: &Move) -> Result<San, MoveError> {
+    pub fn try_from_move<B: Board>(pos: &Position<'_, B>, m: &Move) -> Result<San, MoveError> {
         let text = pos.try_san(m)?;
         text.parse().map_err(|_| MoveError::Illegal { text })
     }

@@ -11,7 +11,7 @@
 //! rank): `7g7f` is `c3c4`; a promotion ends in `+`; a drop is the token, `*`
 //! and the square (`P*5e`).
 
-use crate::bitboard::{Color, Square};
+use crate::bitboard::{Board, Color, Square};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
@@ -75,6 +75,9 @@ impl<'v> Position<'v> {
         let fen = format!("{placement} {side} - - 0 {fullmove}");
         Position::from_fen(variant, &fen)
     }
+}
+
+impl<B: Board> Position<'_, B> {
 
     /// Writes the position as SFEN (see the [`sfen`](crate::sfen) module).
     pub fn to_sfen(&self) -> String {
