@@ -140,7 +140,9 @@ pub fn definition_text(name: &str) -> Option<&'static str> {
 /// The definition of a built-in variant (of either board type), as data.
 pub fn definition(name: &str) -> Option<VariantDef> {
     match large_index(name) {
-        Some(i) => Some(Variant::read_large(LARGE_FILES[i].1).expect("built-in definitions are valid")),
+        Some(i) => {
+            Some(Variant::read_large(LARGE_FILES[i].1).expect("built-in definitions are valid"))
+        }
         None => definition_text(name).map(|t| t.parse().expect("built-in definitions are valid")),
     }
 }
@@ -220,7 +222,10 @@ mod tests {
             assert_eq!(large_by_name(name).expect("built in").name(), *name);
             assert_eq!(definition(name).expect("its definition").name, *name);
             let m = unknown_message(name);
-            assert!(m.contains("large board") && m.contains("LargeVariant::by_name"), "{m}");
+            assert!(
+                m.contains("large board") && m.contains("LargeVariant::by_name"),
+                "{m}"
+            );
         }
     }
 

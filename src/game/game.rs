@@ -199,7 +199,6 @@ impl Game {
         Game::from_start(start.into())
     }
 
-
     /// The variant.
     pub fn variant(&self) -> &Variant {
         self.start.variant()
@@ -209,7 +208,6 @@ impl Game {
     pub fn variant_ref(&self) -> &VariantRef {
         self.start.variant_ref()
     }
-
 }
 
 impl<B: Board> Game<B> {

@@ -30,15 +30,15 @@
 //! [`XboardPgn`] reads, apart from this, the PGN and FENs that XBoard writes
 //! (its rank numbers, piece letters and FEN fields).
 
-use crate::bitboard::{Board, Color, Small};
 use crate::bitboard::Square;
+use crate::bitboard::{Board, Color, Small};
 use crate::fen::FenError;
 use crate::game::{Game, GameResult};
+use crate::large::BoardVariant;
 use crate::moves::Move;
+use crate::owned::OwnedPosition;
 use crate::position::Position;
 use crate::san::SanError;
-use crate::large::BoardVariant;
-use crate::owned::OwnedPosition;
 use crate::variant::{Role, Variant, VariantRef};
 
 /// Why a PGN text was refused, or a tag name.
@@ -332,12 +332,10 @@ fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
 
 fn check_variant_tag(raw: &Raw<'_>, expected: &str) -> Result<(), PgnError> {
     match raw.tag("Variant") {
-        Some(name) if !name.eq_ignore_ascii_case(expected) => {
-            Err(PgnError::VariantMismatch {
-                found: name.to_string(),
-                expected: expected.to_string(),
-            })
-        }
+        Some(name) if !name.eq_ignore_ascii_case(expected) => Err(PgnError::VariantMismatch {
+            found: name.to_string(),
+            expected: expected.to_string(),
+        }),
         _ => Ok(()),
     }
 }
@@ -1201,7 +1199,11 @@ impl XboardPgn {
 
     /// The moves an XBoard SAN text may name: one, or, for a piece's move
     /// whose promotion the text leaves open, staying and then promoting.
-    fn candidates<B: Board>(&self, pos: &Position<'_, B>, text: &str) -> Result<Vec<Move>, SanError> {
+    fn candidates<B: Board>(
+        &self,
+        pos: &Position<'_, B>,
+        text: &str,
+    ) -> Result<Vec<Move>, SanError> {
         let v = pos.variant;
         let syntax = |reason: &str| SanError::Syntax {
             text: text.to_string(),

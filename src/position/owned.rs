@@ -122,7 +122,6 @@ impl OwnedPosition {
     pub fn variant_ref(&self) -> &VariantRef {
         &self.variant
     }
-
 }
 
 impl<B: Board> OwnedPosition<B> {
@@ -137,7 +136,10 @@ impl<B: Board> OwnedPosition<B> {
     }
 
     /// A position of `variant`, a variant compiled for `B`, from FEN.
-    pub(crate) fn from_fen_of(variant: VariantRef, fen: &str) -> Result<OwnedPosition<B>, FenError> {
+    pub(crate) fn from_fen_of(
+        variant: VariantRef,
+        fen: &str,
+    ) -> Result<OwnedPosition<B>, FenError> {
         // SAFETY: as in `start_of`.
         let pos = unsafe { detach(crate::fen::parse::<B>(&variant, fen)?) };
         Ok(OwnedPosition::of(variant, pos))

@@ -78,7 +78,6 @@ impl<'v> Position<'v> {
 }
 
 impl<B: Board> Position<'_, B> {
-
     /// Writes the position as SFEN (see the [`sfen`](crate::sfen) module).
     pub fn to_sfen(&self) -> String {
         let fen = self.to_fen();

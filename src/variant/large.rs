@@ -67,7 +67,7 @@ use crate::game::Game;
 use crate::owned::OwnedPosition;
 use crate::pgn::{PgnError, PgnGames, PgnReader};
 use crate::position::Position;
-use crate::variant::{PieceType, Variant, VariantDef, VariantError, VariantRef, MAX_ROLES};
+use crate::variant::{MAX_ROLES, PieceType, Variant, VariantDef, VariantError, VariantRef};
 
 /// A variant compiled for the board type `B`: what positions, owned
 /// positions and games of that board type are built from. Cheap to clone
