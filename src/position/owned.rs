@@ -378,6 +378,28 @@ betza = "R"
         assert!(kept.position().to_fen().contains('k'));
     }
 
+    /// The same for a variant of the large board type: the owned position
+    /// and the game keep it alive after its last other handle is gone.
+    #[test]
+    fn a_large_board_variant_lives_as_long_as_its_positions_and_games() {
+        let variant = crate::LargeVariant::from_definition(TINY).unwrap();
+        let mut owned = variant.start_owned();
+        let mut game = variant.new_game();
+        drop(variant);
+        let m = owned.position().legal_moves()[0];
+        owned.play(&m).unwrap();
+        game.play(&m).unwrap();
+        let copy = owned.clone();
+        let fen = std::thread::spawn(move || copy.position().to_fen())
+            .join()
+            .unwrap();
+        assert_eq!(fen, game.position().to_fen());
+        game.undo();
+        drop(owned);
+        assert_eq!(game.board_variant().name(), "tiny");
+        drop(game);
+    }
+
     /// What the type promises to programs that store it.
     #[test]
     fn owned_positions_and_games_are_static_send_sync_and_clone() {
