@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use betza::{with_board, AnyVariant, Board, BoardVariant, PerftOptions, Position, Shard};
+use betza::{AnyVariant, Board, BoardVariant, PerftOptions, Position, Shard, with_board};
 
 #[path = "support/load.rs"]
 mod load;
@@ -206,7 +206,9 @@ pub fn run(opts: &Options, out: &mut impl Write) -> Result<u64, String> {
     if let (Some(f), None) = (&opts.sfen, &opts.fen) {
         // SFEN is read for the small board type only so far.
         let Some(v) = variant.as_small() else {
-            return Err("--sfen: SFEN of a board past 128 squares is not read yet; give --fen".into());
+            return Err(
+                "--sfen: SFEN of a board past 128 squares is not read yet; give --fen".into(),
+            );
         };
         let pos = Position::from_sfen(v.variant(), f).map_err(|e| e.to_string())?;
         return count(pos, opts, out);
@@ -229,7 +231,11 @@ fn start_and_count<B: Board>(
 }
 
 /// Counts from `pos` and prints the lines.
-fn count<B: Board>(pos: Position<'_, B>, opts: &Options, out: &mut impl Write) -> Result<u64, String> {
+fn count<B: Board>(
+    pos: Position<'_, B>,
+    opts: &Options,
+    out: &mut impl Write,
+) -> Result<u64, String> {
     let io = |e: io::Error| e.to_string();
     let (root, list) = if opts.divide {
         pos.divide_with(opts.depth, opts.perft)

@@ -173,6 +173,26 @@ impl<B: Board> BoardVariant<B> {
         self.variant.pieces()
     }
 
+    /// The piece type of `role`.
+    pub fn piece(&self, role: crate::Role) -> &PieceType {
+        self.variant.piece(role)
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        self.variant.start_fen()
+    }
+
+    /// A piece type's moves in words ([`Variant::describe_piece`]).
+    pub fn describe_piece(&self, role: crate::Role) -> Option<String> {
+        self.variant.describe_piece(role)
+    }
+
+    /// The royal piece type (the first, where there are several).
+    pub fn royal(&self) -> crate::Role {
+        self.variant.royal()
+    }
+
     /// Whether both handles name the same compiled variant.
     pub fn same(&self, other: &BoardVariant<B>) -> bool {
         self.variant.same(&other.variant)
@@ -400,6 +420,14 @@ impl AnyVariant {
     /// Whether the variant is compiled for a large board type.
     pub fn is_large(&self) -> bool {
         !matches!(self, AnyVariant::Small(_))
+    }
+
+    /// The variant, if it is compiled for the board type `B`: what code
+    /// generic over `B` uses to take a variant chosen at run time (`None`
+    /// for a variant of another board type).
+    pub fn get<B: Board>(&self) -> Option<BoardVariant<B>> {
+        let handle = with_board!(self, |v| v.handle().clone());
+        compiled_for::<B>(&handle).then(|| BoardVariant::of(handle))
     }
 
     /// The variant of a small board, if it is one.
