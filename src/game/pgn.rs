@@ -211,6 +211,15 @@ impl<B: Board> Game<B> {
         w.out
     }
 
+    /// Reads one game of PGN of the built-in variant of the board type `B`
+    /// its `Variant` tag names (chess without one).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn from_pgn_builtin(text: &str) -> Result<Game<B>, PgnError> {
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        let variant = builtin_for::<B>(&raw)?;
+        raw.into_game(variant)
+    }
+
     /// Reads one game of PGN of the variant `variant` (a `Variant` tag, if
     /// present, must name it), for any board type.
     pub(crate) fn from_pgn_of(variant: &BoardVariant<B>, text: &str) -> Result<Game<B>, PgnError> {
