@@ -184,6 +184,14 @@ pub(crate) fn unknown_message(name: &str) -> String {
             crate::quote::quoted(LARGE_FILES[i].0)
         );
     }
+    if let Some(i) = index(name) {
+        // Only a lookup among the large boards' built-ins misses these.
+        return format!(
+            "{} is a built-in variant of a small board, not of a large one: use \
+             Variant::by_name or AnyVariant::by_name",
+            crate::quote::quoted(NAMES[i])
+        );
+    }
     let mut s = format!(
         "unknown variant {}: the built-in variants are ",
         crate::quote::quoted(name)
@@ -227,6 +235,13 @@ mod tests {
                 "{m}"
             );
         }
+        let m = crate::LargeVariant::by_name("Chess")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            m.contains("\"chess\" is a built-in variant of a small board"),
+            "{m}"
+        );
     }
 
     #[test]

@@ -125,7 +125,9 @@ const CHECKPOINT_EVERY: usize = 64;
 ///
 /// A game owns its variant through a [`VariantRef`] (a built-in or an
 /// `Arc<Variant>` read at run time), so it is `Send + 'static`: it can live
-/// in a struct or go to another thread.
+/// in a struct or go to another thread. It is generic over the board type
+/// like [`Position`] (`B = Small` unless named): a `Game<Large>` comes from
+/// a [`crate::LargeVariant`] ([`crate::BoardVariant::new_game`]).
 ///
 /// ```
 /// use betza::{Claims, Game, Variant};

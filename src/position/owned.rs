@@ -45,6 +45,10 @@ unsafe fn detach<B: Board>(pos: Position<'_, B>) -> Position<'static, B> {
 /// speed; [`update`](Self::update) replaces the position in place by any
 /// function of it (make/unmake, a line of moves).
 ///
+/// It is generic over the board type like [`Position`] (`B = Small`, the
+/// API of every [`Variant`], unless named); an `OwnedPosition<Large>` comes
+/// from a [`crate::LargeVariant`] ([`crate::BoardVariant::start_owned`]).
+///
 /// ```
 /// use std::sync::Arc;
 /// use betza::{OwnedPosition, Variant};
