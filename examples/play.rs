@@ -194,7 +194,10 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         opts.variant_given = true;
     }
     if opts.pgn.is_some() {
-        load_pgn(&opts)?;
+        match pgn_variant(&opts)? {
+            Some(v) => with_board!(&v, |v| load_pgn_of(&opts, v).map(|_| ()))?,
+            None => load_pgn(&opts).map(|_| ())?,
+        }
     }
     let variant = load_variant(&opts)?;
     if let Some(fen) = &opts.fen {
@@ -210,6 +213,60 @@ pub fn load_variant(opts: &Options) -> Result<AnyVariant, String> {
         Some(path) => load::variant_file(path),
         None => AnyVariant::by_name(&opts.variant).map_err(|_| unknown_variant(&opts.variant)),
     }
+}
+
+/// The variant of a large board the game of `--pgn FILE` is read in: the
+/// one named (or of `--variant-file`), else the built-in its `Variant` tag
+/// names; `None` for a small board's (read by [`load_pgn`]).
+pub fn pgn_variant(opts: &Options) -> Result<Option<AnyVariant>, String> {
+    if opts.variant_given || opts.variant_file.is_some() {
+        let v = load_variant(opts)?;
+        return Ok(v.is_large().then_some(v));
+    }
+    let Some(path) = &opts.pgn else {
+        return Ok(None);
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let tag = betza::pgn::PgnGames::new(&text).find_map(|g| match g {
+        Err(betza::pgn::PgnError::UnknownVariant(name)) => Some(name),
+        _ => None,
+    });
+    Ok(tag
+        .and_then(|name| AnyVariant::by_name(&name).ok())
+        .filter(AnyVariant::is_large))
+}
+
+/// The game of `--pgn FILE` (`--game N`, else the file's last) in `variant`,
+/// any board type, with a declared result set aside (as [`load_pgn`]).
+pub fn load_pgn_of<B: Board>(opts: &Options, variant: &BoardVariant<B>) -> Result<Game<B>, String> {
+    let Some(path) = &opts.pgn else {
+        return Err("no --pgn FILE".into());
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let games: Vec<_> = variant.pgn_games(&text).collect();
+    let index = match opts.game {
+        _ if games.is_empty() => {
+            return Err(format!("--pgn {}: no game in the file", path.display()));
+        }
+        None => games.len() - 1,
+        Some(n) if n <= games.len() => n - 1,
+        Some(n) => {
+            return Err(format!(
+                "--game {n}: {} has {} games",
+                path.display(),
+                games.len()
+            ));
+        }
+    };
+    let mut game = games[index]
+        .clone()
+        .map_err(|e| format!("--pgn {}, game {}: {e}", path.display(), index + 1))?;
+    if game.outcome().is_none() {
+        game.declare_result(GameResult::Undecided);
+    }
+    Ok(game)
 }
 
 /// The game of `--pgn FILE` (`--game N`, else the file's last), with a
@@ -382,6 +439,12 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
     if opts.pgn.is_some() {
+        if let Some(v) = pgn_variant(opts).map_err(invalid)? {
+            return with_board!(&v, |v| {
+                let game = load_pgn_of(opts, v).map_err(invalid)?;
+                play_game(opts, input, output, game)
+            });
+        }
         let game = load_pgn(opts).map_err(invalid)?;
         return play_game(opts, input, output, game);
     }

@@ -955,6 +955,39 @@ fn chushogi_is_played_on_its_12x12_board() {
             "[Result \"0-1\"]",
         ],
     );
+    // A Chu game's PGN goes on with `--pgn`, by its Variant tag or named.
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut game = chu.new_game();
+    for m in ["f4f5", "f9f8", "f3f4e5"] {
+        game.play_text(m).unwrap();
+    }
+    let file = format!(
+        "{}/betza-chu-{}.pgn",
+        std::env::temp_dir().display(),
+        std::process::id()
+    );
+    std::fs::write(&file, game.to_pgn()).unwrap();
+    for line in [format!("--pgn {file}"), format!("chushogi --pgn {file}")] {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let Ok(Command::Play(mut o)) = play::parse_args(&args) else {
+            panic!("{line}")
+        };
+        o.white = Player::Human;
+        o.black = Player::Human;
+        o.echo = true;
+        o.color = false;
+        let mut out = Vec::new();
+        play::run(&o, "fen\nundo\nfen\nquit\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_in_order(
+            &out,
+            &[
+                &game.position().to_fen(),
+                &game.position_at(2).unwrap().to_fen(),
+            ],
+        );
+    }
+    let _ = std::fs::remove_file(&file);
     // `new` with a variant of another board type says how to play it.
     let out = people("chess", "new chushogi\nnew shogi\nquit\n");
     assert!(
