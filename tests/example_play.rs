@@ -988,6 +988,19 @@ fn chushogi_is_played_on_its_12x12_board() {
         );
     }
     let _ = std::fs::remove_file(&file);
+    // A definition file past 128 squares plays through the same dispatch.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chushogi.toml");
+    let Ok(Command::Play(mut o)) = play::parse_args(&["--variant-file".into(), path.into()]) else {
+        panic!("a variant file")
+    };
+    o.white = Player::Human;
+    o.black = Player::Human;
+    o.echo = true;
+    o.color = false;
+    let mut out = Vec::new();
+    play::run(&o, "f4f5\nfen\nquit\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(&out, &["White plays Pf5 (f4f5).", "/3I1P2I3/PPPPP1PPPPPP/"]);
     // `new` with a variant of another board type says how to play it.
     let out = people("chess", "new chushogi\nnew shogi\nquit\n");
     assert!(
