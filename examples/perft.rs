@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use betza::{PerftOptions, Position, Shard, Variant, VariantRef};
+use betza::{AnyVariant, Board, BoardVariant, PerftOptions, Position, Shard, with_board};
 
 #[path = "support/load.rs"]
 mod load;
@@ -162,11 +162,11 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         (Some(_), _) => return Err(usage_error("expected DEPTH after --variant-file FILE")),
         (None, _) => return Err(usage_error("expected VARIANT and DEPTH")),
     };
-    if variant_file.is_none() && Variant::by_name(&name).is_err() {
+    if variant_file.is_none() && AnyVariant::by_name(&name).is_err() {
         return Err(ArgError {
             message: format!(
                 "unknown variant {name:?}; the built-in variants are {}",
-                Variant::builtin_names().join(", ")
+                AnyVariant::builtin_names().join(", ")
             ),
             usage: false,
         });
@@ -198,17 +198,44 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
 /// Counts as `opts` say and prints the lines to `out`; the total, or what is
 /// wrong with the position.
 pub fn run(opts: &Options, out: &mut impl Write) -> Result<u64, String> {
-    let variant: VariantRef = match &opts.variant_file {
+    let variant = match &opts.variant_file {
         Some(path) => load::variant_file(path)?,
-        None => Variant::by_name(&opts.variant)
-            .map_err(|_| format!("unknown variant {:?}", opts.variant))?
-            .into(),
+        None => AnyVariant::by_name(&opts.variant)
+            .map_err(|_| format!("unknown variant {:?}", opts.variant))?,
     };
-    let pos = match (&opts.fen, &opts.sfen) {
-        (Some(f), _) => Position::from_fen(&variant, f).map_err(|e| e.to_string())?,
-        (None, Some(f)) => Position::from_sfen(&variant, f).map_err(|e| e.to_string())?,
-        (None, None) => Position::start(&variant),
+    if let (Some(f), None) = (&opts.sfen, &opts.fen) {
+        // SFEN is read for the small board type only so far.
+        let Some(v) = variant.as_small() else {
+            return Err(
+                "--sfen: SFEN of a board past 128 squares is not read yet; give --fen".into(),
+            );
+        };
+        let pos = Position::from_sfen(v.variant(), f).map_err(|e| e.to_string())?;
+        return count(pos, opts, out);
+    }
+    // The one dispatch on the board type; the rest is written once.
+    with_board!(&variant, |v| start_and_count(v, opts, out))
+}
+
+/// Counts from the start or the FEN, in a variant of the board type `B`.
+fn start_and_count<B: Board>(
+    variant: &BoardVariant<B>,
+    opts: &Options,
+    out: &mut impl Write,
+) -> Result<u64, String> {
+    let pos: Position<'_, B> = match &opts.fen {
+        Some(f) => variant.from_fen(f).map_err(|e| e.to_string())?,
+        None => variant.start(),
     };
+    count(pos, opts, out)
+}
+
+/// Counts from `pos` and prints the lines.
+fn count<B: Board>(
+    pos: Position<'_, B>,
+    opts: &Options,
+    out: &mut impl Write,
+) -> Result<u64, String> {
     let io = |e: io::Error| e.to_string();
     let (root, list) = if opts.divide {
         pos.divide_with(opts.depth, opts.perft)
@@ -232,7 +259,7 @@ fn main() -> ExitCode {
             eprintln!("error: {}", e.message);
             if e.usage {
                 eprintln!("{USAGE}");
-                eprintln!("variants: {}", Variant::builtin_names().join(", "));
+                eprintln!("variants: {}", AnyVariant::builtin_names().join(", "));
                 return ExitCode::from(2);
             }
             return ExitCode::FAILURE;

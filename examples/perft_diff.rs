@@ -34,7 +34,10 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use betza::{Color, Move, MoveError, Position, Square, Variant};
+use betza::{
+    AnyVariant, Board, BoardVariant, Color, Large, Move, MoveError, Position, Small, Square,
+    with_board,
+};
 
 #[path = "support/placement.rs"]
 mod placement;
@@ -180,8 +183,16 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return FAILED;
         }
     };
-    match Session::new(&opts) {
-        Ok(mut s) => s.run(&opts, out, err),
+    let session = load_variant(&opts).and_then(|variant| {
+        // The one dispatch on the board type; the session is written once.
+        with_board!(variant, |v| {
+            // Lives as long as the program.
+            let v = Box::leak(Box::new(v));
+            Session::new(v, &opts).map(|mut s| s.run(&opts, out, err))
+        })
+    });
+    match session {
+        Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "perft_diff: {e}");
             FAILED
@@ -189,23 +200,61 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
 }
 
-/// The variant named on the command line.
-fn load_variant(opts: &Options) -> Result<&'static Variant, String> {
+/// The variant named on the command line, on the board type it needs.
+fn load_variant(opts: &Options) -> Result<AnyVariant, String> {
     if let Some(name) = &opts.variant {
-        return Variant::by_name(name).map_err(|_| {
+        return AnyVariant::by_name(name).map_err(|_| {
             format!(
                 "unknown variant {name:?}; the built-in variants are {}",
-                Variant::builtin_names().join(", ")
+                AnyVariant::builtin_names().join(", ")
             )
         });
     }
     let path = opts.variant_file.as_ref().expect("checked by parse_args");
     let text =
         read_definition(path).map_err(|e| format!("--variant-file {}: {e}", path.display()))?;
-    let variant = Variant::from_definition(&text)
-        .map_err(|e| format!("--variant-file {}: {e}", path.display()))?;
-    // Lives as long as the program.
-    Ok(Box::leak(Box::new(variant)))
+    AnyVariant::from_definition(&text)
+        .map_err(|e| format!("--variant-file {}: {e}", path.display()))
+}
+
+/// Why a move the engine lists is wrong, or one it misses is right: told
+/// on small boards (the explanations ask the rules through
+/// [`Position::variant`]), not yet on large ones.
+pub trait Explain: Board {
+    /// [`explain_extra`] where it can be told.
+    fn extra(
+        pos: &Position<'_, Self>,
+        text: &str,
+        prev: Option<&(Position<'_, Self>, Move)>,
+    ) -> Option<String>;
+    /// [`explain_missing`] where it can be told.
+    fn missing(pos: &Position<'_, Self>, m: &Move, all: &[Move]) -> Option<String>;
+}
+
+impl Explain for Small {
+    fn extra(
+        pos: &Position<'_, Small>,
+        text: &str,
+        prev: Option<&(Position<'_, Small>, Move)>,
+    ) -> Option<String> {
+        explain_extra(pos, text, prev)
+    }
+    fn missing(pos: &Position<'_, Small>, m: &Move, all: &[Move]) -> Option<String> {
+        explain_missing(pos, m, all)
+    }
+}
+
+impl Explain for Large {
+    fn extra(
+        _: &Position<'_, Large>,
+        _: &str,
+        _: Option<&(Position<'_, Large>, Move)>,
+    ) -> Option<String> {
+        None
+    }
+    fn missing(_: &Position<'_, Large>, _: &Move, _: &[Move]) -> Option<String> {
+        None
+    }
 }
 
 /// Reads a definition file of at most 64 KiB (a definition is never larger).
@@ -497,18 +546,17 @@ pub enum Verdict {
     Differ(Box<Report>),
 }
 
-struct Session {
-    root: Position<'static>,
+struct Session<B: Board> {
+    root: Position<'static, B>,
     root_fen: String,
     engine: Engine,
 }
 
-impl Session {
-    fn new(opts: &Options) -> Result<Session, String> {
-        let variant = load_variant(opts)?;
+impl<B: Explain> Session<B> {
+    fn new(variant: &'static BoardVariant<B>, opts: &Options) -> Result<Session<B>, String> {
         let root = match &opts.fen {
-            None => Position::start(variant),
-            Some(f) => Position::from_fen(variant, f).map_err(|e| format!("--fen: {e}"))?,
+            None => variant.start(),
+            Some(f) => variant.from_fen(f).map_err(|e| format!("--fen: {e}"))?,
         };
         Ok(Session {
             root,
@@ -604,7 +652,7 @@ impl Session {
     /// Compares perft `depth` after `path` and descends to the deepest
     /// disagreement.
     fn compare(&mut self, path: &[Move], depth: u32) -> Result<Verdict, String> {
-        let mut trail: Vec<Position<'static>> = vec![self.root];
+        let mut trail: Vec<Position<'static, B>> = vec![self.root];
         let mut played: Vec<Move> = path.to_vec();
         for m in path {
             let next = trail.last().expect("non-empty").play_unchecked(m);
@@ -640,7 +688,7 @@ impl Session {
                 match ours.iter().find(|(_, t, _)| t == text) {
                     None => report
                         .extra
-                        .push((text.clone(), explain_extra(&pos, text, prev.as_ref()))),
+                        .push((text.clone(), B::extra(&pos, text, prev.as_ref()))),
                     Some((_, _, ours_n)) if ours_n != n => {
                         report.counts.push((text.clone(), *n, *ours_n))
                     }
@@ -651,7 +699,7 @@ impl Session {
                 if !theirs.iter().any(|(t, _)| t == text) {
                     report
                         .missing
-                        .push((text.clone(), explain_missing(&pos, m, &our_moves)));
+                        .push((text.clone(), B::missing(&pos, m, &our_moves)));
                 }
             }
             let agrees =

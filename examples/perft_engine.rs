@@ -29,7 +29,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use betza::{Color, Move, Position, Variant};
+use betza::{AnyVariant, Board, BoardVariant, Color, Large, Move, Position, Small, with_board};
 
 #[path = "support/placement.rs"]
 mod placement;
@@ -110,6 +110,26 @@ pub fn moves(pos: &Position<'_>, fault: Break) -> Vec<Move> {
     }
 }
 
+/// A board type the engine plays on: its moves with the one fault.
+pub trait Faulty: Board {
+    /// The engine's moves in `pos`.
+    fn engine_moves(pos: &Position<'_, Self>, fault: Break) -> Vec<Move>;
+}
+
+impl Faulty for Small {
+    fn engine_moves(pos: &Position<'_, Small>, fault: Break) -> Vec<Move> {
+        moves(pos, fault)
+    }
+}
+
+/// On a large board the engine is honest about the moves (its rule faults
+/// ask the rules of small boards); the faults of its output stay.
+impl Faulty for Large {
+    fn engine_moves(pos: &Position<'_, Large>, _: Break) -> Vec<Move> {
+        pos.legal_moves().to_vec()
+    }
+}
+
 /// Whether the side to move has a pseudo-legal capture of the other King.
 fn king_capturable(pos: &Position<'_>) -> bool {
     let royal = pos.variant().royal();
@@ -169,11 +189,11 @@ fn castles_through_check(pos: &Position<'_>) -> Vec<Move> {
 }
 
 /// Leaves `depth` plies below `pos`, by this engine's moves.
-fn perft(pos: &Position<'_>, depth: u32, fault: Break) -> u64 {
+fn perft<B: Faulty>(pos: &Position<'_, B>, depth: u32, fault: Break) -> u64 {
     if depth == 0 {
         return 1;
     }
-    moves(pos, fault)
+    B::engine_moves(pos, fault)
         .iter()
         .map(|m| perft(&pos.play_unchecked(m), depth - 1, fault))
         .sum()
@@ -202,17 +222,16 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         let value = args.remove(0);
         match flag.as_str() {
-            "--variant" => match Variant::by_name(&value) {
+            "--variant" => match AnyVariant::by_name(&value) {
                 Ok(v) => variant = Some(v),
                 Err(_) => return fail(&format!("unknown variant {value:?}")),
             },
             "--variant-file" => {
                 let read = std::fs::read_to_string(&value)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| Variant::from_definition(&t).map_err(|e| e.to_string()));
+                    .and_then(|t| AnyVariant::from_definition(&t).map_err(|e| e.to_string()));
                 match read {
-                    // Lives as long as the program.
-                    Ok(v) => variant = Some(Box::leak(Box::new(v))),
+                    Ok(v) => variant = Some(v),
                     Err(e) => return fail(&format!("{value}: {e}")),
                 }
             }
@@ -234,12 +253,27 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     let Ok(depth) = depth.parse::<u32>() else {
         return fail(&format!("depth {depth:?} is not a whole number"));
     };
-    let mut pos = match Position::from_fen(variant, fen) {
+    // The one dispatch on the board type.
+    with_board!(&variant, |v| answer(v, depth, fen, played, fault))
+}
+
+/// Plays `played` from `fen` and prints the divide, on a board of type `B`.
+fn answer<B: Faulty>(
+    variant: &BoardVariant<B>,
+    depth: u32,
+    fen: &str,
+    played: &str,
+    fault: Break,
+) -> ExitCode {
+    let mut pos = match variant.from_fen(fen) {
         Ok(p) => p,
         Err(e) => return fail(&format!("bad FEN: {e}")),
     };
     for text in played.split_whitespace() {
-        match moves(&pos, fault).iter().find(|m| pos.move_text(m) == text) {
+        match B::engine_moves(&pos, fault)
+            .iter()
+            .find(|m| pos.move_text(m) == text)
+        {
             Some(m) => pos = pos.play_unchecked(m),
             None => return fail(&format!("{text} is not a move in {}", pos.to_fen())),
         }
@@ -263,14 +297,14 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-fn print_divide(
+fn print_divide<B: Faulty>(
     out: &mut impl Write,
-    pos: &Position<'_>,
+    pos: &Position<'_, B>,
     depth: u32,
     fault: Break,
 ) -> io::Result<()> {
     let mut total = 0;
-    for (i, m) in moves(pos, fault).iter().enumerate() {
+    for (i, m) in B::engine_moves(pos, fault).iter().enumerate() {
         let below = if fault == Break::DeepEnPassant {
             Break::EnPassant
         } else {

@@ -31,7 +31,9 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use betza::{BoardSize, Game, Notation, Role, VariantRef};
+use betza::{
+    AnyVariant, Board, BoardSize, BoardVariant, Game, Notation, Role, VariantRef, with_board,
+};
 use betza::{Color, GameResult, Move, Position, SanError, Square, StalemateRule, Variant};
 
 #[path = "support/engine.rs"]
@@ -185,30 +187,86 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         if opts.variant_file.is_some() {
             return Err(format!("{v:?} and --variant-file: give one of them"));
         }
-        if Variant::by_name(&v).is_err() {
+        if AnyVariant::by_name(&v).is_err() {
             return Err(unknown_variant(&v));
         }
         opts.variant = v;
         opts.variant_given = true;
     }
     if opts.pgn.is_some() {
-        load_pgn(&opts)?;
+        match pgn_variant(&opts)? {
+            Some(v) => with_board!(&v, |v| load_pgn_of(&opts, v).map(|_| ()))?,
+            None => load_pgn(&opts).map(|_| ())?,
+        }
     }
     let variant = load_variant(&opts)?;
     if let Some(fen) = &opts.fen {
-        Position::from_fen(&variant, fen).map_err(|e| format!("--fen: {e}"))?;
+        with_board!(&variant, |v| v.from_fen(fen).map(|_| ()))
+            .map_err(|e| format!("--fen: {e}"))?;
     }
     Ok(Command::Play(opts))
 }
 
 /// The variant the options name: a built-in or the one of the file.
-pub fn load_variant(opts: &Options) -> Result<VariantRef, String> {
+pub fn load_variant(opts: &Options) -> Result<AnyVariant, String> {
     match &opts.variant_file {
         Some(path) => load::variant_file(path),
-        None => Variant::by_name(&opts.variant)
-            .map(VariantRef::from)
-            .map_err(|_| unknown_variant(&opts.variant)),
+        None => AnyVariant::by_name(&opts.variant).map_err(|_| unknown_variant(&opts.variant)),
     }
+}
+
+/// The variant of a large board the game of `--pgn FILE` is read in: the
+/// one named (or of `--variant-file`), else the built-in its `Variant` tag
+/// names; `None` for a small board's (read by [`load_pgn`]).
+pub fn pgn_variant(opts: &Options) -> Result<Option<AnyVariant>, String> {
+    if opts.variant_given || opts.variant_file.is_some() {
+        let v = load_variant(opts)?;
+        return Ok(v.is_large().then_some(v));
+    }
+    let Some(path) = &opts.pgn else {
+        return Ok(None);
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let tag = betza::pgn::PgnGames::new(&text).find_map(|g| match g {
+        Err(betza::pgn::PgnError::UnknownVariant(name)) => Some(name),
+        _ => None,
+    });
+    Ok(tag
+        .and_then(|name| AnyVariant::by_name(&name).ok())
+        .filter(AnyVariant::is_large))
+}
+
+/// The game of `--pgn FILE` (`--game N`, else the file's last) in `variant`,
+/// any board type, with a declared result set aside (as [`load_pgn`]).
+pub fn load_pgn_of<B: Board>(opts: &Options, variant: &BoardVariant<B>) -> Result<Game<B>, String> {
+    let Some(path) = &opts.pgn else {
+        return Err("no --pgn FILE".into());
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let games: Vec<_> = variant.pgn_games(&text).collect();
+    let index = match opts.game {
+        _ if games.is_empty() => {
+            return Err(format!("--pgn {}: no game in the file", path.display()));
+        }
+        None => games.len() - 1,
+        Some(n) if n <= games.len() => n - 1,
+        Some(n) => {
+            return Err(format!(
+                "--game {n}: {} has {} games",
+                path.display(),
+                games.len()
+            ));
+        }
+    };
+    let mut game = games[index]
+        .clone()
+        .map_err(|e| format!("--pgn {}, game {}: {e}", path.display(), index + 1))?;
+    if game.outcome().is_none() {
+        game.declare_result(GameResult::Undecided);
+    }
+    Ok(game)
 }
 
 /// The game of `--pgn FILE` (`--game N`, else the file's last), with a
@@ -223,7 +281,10 @@ pub fn load_pgn(opts: &Options) -> Result<Game, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
     let given = if opts.variant_given || opts.variant_file.is_some() {
-        Some(load_variant(opts)?)
+        match load_variant(opts)? {
+            AnyVariant::Small(v) => Some(v.variant_ref().clone()),
+            _ => return Err("--pgn: games of a board past 128 squares are not read yet".into()),
+        }
     } else {
         None
     };
@@ -293,7 +354,7 @@ pub fn xboard_reader(v: &Variant) -> betza::pgn::XboardPgn {
 fn unknown_variant(name: &str) -> String {
     format!(
         "unknown variant {name:?}; the built-in variants are {}",
-        Variant::builtin_names().join(", ")
+        AnyVariant::builtin_names().join(", ")
     )
 }
 
@@ -377,18 +438,37 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 /// [`run`] with any [`Input`].
 pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
-    let game = if opts.pgn.is_some() {
-        load_pgn(opts).map_err(invalid)?
-    } else {
-        let variant = load_variant(opts).map_err(invalid)?;
-        match &opts.fen {
-            None => Game::new(variant),
-            Some(fen) => {
-                Game::from_fen(variant, fen).map_err(|e| invalid(format!("--fen: {e}")))?
-            }
+    if opts.pgn.is_some() {
+        if let Some(v) = pgn_variant(opts).map_err(invalid)? {
+            return with_board!(&v, |v| {
+                let game = load_pgn_of(opts, v).map_err(invalid)?;
+                play_game(opts, input, output, game)
+            });
         }
-    };
-    let values = Values::new(game.variant());
+        let game = load_pgn(opts).map_err(invalid)?;
+        return play_game(opts, input, output, game);
+    }
+    let variant = load_variant(opts).map_err(invalid)?;
+    // The one dispatch on the board type: the session is written once.
+    with_board!(&variant, |v| {
+        let game = match &opts.fen {
+            None => v.new_game(),
+            Some(fen) => v
+                .game_from_fen(fen)
+                .map_err(|e| invalid(format!("--fen: {e}")))?,
+        };
+        play_game(opts, input, output, game)
+    })
+}
+
+/// Plays from `game` on, on a board of the type `B`.
+fn play_game<B: Board>(
+    opts: &Options,
+    input: impl Input,
+    output: impl Write,
+    game: Game<B>,
+) -> io::Result<()> {
+    let values = Values::new(&game.board_variant());
     let mut session = Session {
         input,
         out: output,
@@ -411,7 +491,7 @@ const COMPUTER_GAME_LIMIT: usize = 400;
 /// The most plies of the running move list shown under the board.
 const MOVE_LIST_PLIES: usize = 24;
 
-struct Session<I, W> {
+struct Session<I, W, B: Board> {
     input: I,
     out: W,
     color: bool,
@@ -419,7 +499,7 @@ struct Session<I, W> {
     players: [Player; 2],
     rng: Rng,
     values: Values,
-    game: Game,
+    game: Game<B>,
     /// Why the game ended outside the rules (a claim, a resignation), if it did.
     ended: Option<String>,
     /// Whether the end of the game has been announced.
@@ -456,9 +536,9 @@ Commands:
   help             this text
   quit             leave";
 
-impl<I: Input, W: Write> Session<I, W> {
-    fn variant(&self) -> VariantRef {
-        self.game.variant_ref().clone()
+impl<I: Input, W: Write, B: Board> Session<I, W, B> {
+    fn variant(&self) -> BoardVariant<B> {
+        self.game.board_variant()
     }
 
     fn player(&self, side: Color) -> Player {
@@ -585,12 +665,23 @@ impl<I: Input, W: Write> Session<I, W> {
     fn new_game(&mut self, name: Option<&str>) -> io::Result<()> {
         let variant = match name {
             None => self.variant(),
-            Some(n) => match Variant::by_name(n) {
-                Ok(v) => v.into(),
+            Some(n) => match AnyVariant::by_name(n) {
+                // A game of another board type needs play started with it.
+                Ok(v) => match v.get::<B>() {
+                    Some(v) => v,
+                    None => {
+                        return writeln!(
+                            self.out,
+                            "{} is played on a board of another size: start play with it (play {}).",
+                            v.name(),
+                            v.name()
+                        );
+                    }
+                },
                 Err(_) => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
             },
         };
-        self.start(Game::new(variant))
+        self.start(variant.new_game())
     }
 
     fn setup(&mut self, fen: &str) -> io::Result<()> {
@@ -601,15 +692,15 @@ impl<I: Input, W: Write> Session<I, W> {
                 self.variant().start_fen()
             );
         }
-        match Game::from_fen(self.variant(), fen) {
+        match self.variant().game_from_fen(fen) {
             Ok(game) => self.start(game),
             Err(e) => writeln!(self.out, "The position is refused: {e}."),
         }
     }
 
-    fn start(&mut self, game: Game) -> io::Result<()> {
-        if !game.variant_ref().same(&self.variant()) {
-            self.values = Values::new(game.variant());
+    fn start(&mut self, game: Game<B>) -> io::Result<()> {
+        if !game.board_variant().same(&self.variant()) {
+            self.values = Values::new(&game.board_variant());
         }
         self.game = game;
         self.ended = None;
@@ -626,13 +717,15 @@ impl<I: Input, W: Write> Session<I, W> {
         loop {
             let before = self.game.ply_count() - 1;
             let pos = self
-                .game
-                .position_at(before)
-                .expect("the position before the last move");
-            let v = self.game.variant_ref().clone();
-            let pos = pos.rebind(&v).expect("the game's variant");
+                .variant()
+                .owned(
+                    self.game
+                        .position_at(before)
+                        .expect("the position before the last move"),
+                )
+                .expect("the game's variant");
             let m = self.game.undo().expect("a move to undo");
-            taken.push(pos.san(&m));
+            taken.push(pos.position().san(&m));
             let side = self.game.position().side_to_move();
             if self.game.ply_count() == 0 || self.player(side) == Player::Human {
                 break;
@@ -704,7 +797,9 @@ impl<I: Input, W: Write> Session<I, W> {
         for (i, p) in v.pieces().iter().enumerate() {
             let words = v.describe_piece(Role(i as u8)).unwrap_or_default();
             let mut head = format!("{:>3}  {}", p.token, p.name);
-            if p.royal {
+            if p.royal && v.definition().game_end.royal_capture {
+                head.push_str(" (royal: a side with no royal piece left has lost)");
+            } else if p.royal {
                 head.push_str(" (royal: the game is lost when it is mated)");
             }
             if !p.promotions.is_empty() {
@@ -782,7 +877,8 @@ impl<I: Input, W: Write> Session<I, W> {
 
     fn list_moves(&mut self, square: Option<&str>) -> io::Result<()> {
         let v = self.variant();
-        let pos = self.game.position().rebind(&v).expect("the game's variant");
+        let owned = self.game.owned_position();
+        let pos = owned.position();
         let Some(name) = square else {
             let moves: Vec<String> = pos
                 .legal_moves()
@@ -837,8 +933,8 @@ impl<I: Input, W: Write> Session<I, W> {
                 self.game.result()
             );
         }
-        let v = self.game.variant_ref().clone();
-        let pos = self.game.position().rebind(&v).expect("the game's variant");
+        let owned = self.game.owned_position();
+        let pos = owned.position();
         let chosen = if let Some((from, to, suffix)) = split_squares(pos.size(), text) {
             let options = pos.moves_between(from, to);
             if suffix.is_empty() && !options.is_empty() {
@@ -881,11 +977,15 @@ impl<I: Input, W: Write> Session<I, W> {
     /// one, or the one the player names when they differ in promotion.
     /// `None` when the player answers anything else (the move is taken back)
     /// or the input ends.
-    fn choose_promotion(&mut self, pos: &Position, options: &[Move]) -> io::Result<Option<Move>> {
+    fn choose_promotion(
+        &mut self,
+        _pos: &Position<'_, B>,
+        options: &[Move],
+    ) -> io::Result<Option<Move>> {
         if options.len() <= 1 {
             return Ok(options.first().copied());
         }
-        let v = pos.variant();
+        let v = self.variant();
         let plain = options.iter().find(|m| m.promotion().is_none()).copied();
         let promoting: Vec<Move> = options
             .iter()
@@ -1001,7 +1101,7 @@ impl<I: Input, W: Write> Session<I, W> {
             (_, Some(outcome)) => {
                 let mut why = outcome.to_string();
                 if outcome.reason == betza::EndReason::Stalemate
-                    && self.variant().stalemate_rule() == StalemateRule::Loss
+                    && self.variant().definition().stalemate == StalemateRule::Loss
                 {
                     why.push_str(" (in this variant a player without a legal move loses)");
                 }
@@ -1025,7 +1125,7 @@ impl<I: Input, W: Write> Session<I, W> {
 
 /// The piece type a player names: by token (`N`, `+F`, either case), else by
 /// name (`knight`).
-pub fn piece_by_name(v: &Variant, name: &str) -> Option<Role> {
+pub fn piece_by_name<B: Board>(v: &BoardVariant<B>, name: &str) -> Option<Role> {
     let pieces = v.pieces();
     pieces
         .iter()
@@ -1040,7 +1140,7 @@ pub fn piece_by_name(v: &Variant, name: &str) -> Option<Role> {
 
 /// The game's moves in numbered SAN (`1. e5 a7 2. Nc6`), the last `plies` of
 /// them (after `...`); `None` before the first move.
-pub fn move_list(game: &Game, plies: usize) -> Option<String> {
+pub fn move_list<B: Board>(game: &Game<B>, plies: usize) -> Option<String> {
     let sans = game.san_moves();
     if sans.is_empty() {
         return None;
@@ -1091,7 +1191,7 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> String {
 
 /// A piece's reach drawn as a board: the piece's token on its square, the
 /// marks of [`reach::Mark::letter`] on the others.
-pub fn render_marks(v: &Variant, r: &reach::Reach, token: &str) -> String {
+pub fn render_marks<B: Board>(v: &BoardVariant<B>, r: &reach::Reach, token: &str) -> String {
     let size = v.size();
     let mut s = String::new();
     for rank in (0..size.ranks() as i32).rev() {
@@ -1118,9 +1218,10 @@ pub fn render_marks(v: &Variant, r: &reach::Reach, token: &str) -> String {
 }
 
 /// Why a draw can be claimed now, if it can, with the variant's numbers.
-fn claim_reason(game: &Game) -> Option<String> {
+fn claim_reason<B: Board>(game: &Game<B>) -> Option<String> {
     let claims = game.claims();
-    let rules = &game.variant().definition().game_end;
+    let variant = game.board_variant();
+    let rules = &variant.definition().game_end;
     if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
         Some(match rules.repetition.count {
             3 => "threefold repetition".to_string(),
@@ -1170,21 +1271,25 @@ pub fn split_squares(size: BoardSize, text: &str) -> Option<(Square, Square, &st
 /// The board as text: highest rank first, with coordinates, the last move's
 /// squares marked: shaded in colour, with a `*` before the token (or the `.`
 /// of an empty square) in plain text.
-pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
+pub fn render_board<B: Board>(pos: &Position<'_, B>, last: Option<Move>, color: bool) -> String {
     const LIGHT: u8 = 180;
     const DARK: u8 = 137;
     const MARK: u8 = 143;
     const WHITE_PIECE: u8 = 231;
     const BLACK_PIECE: u8 = 16;
     let size = pos.size();
-    let v = pos.variant();
+    let token = |r: Role| {
+        &pos.piece_type(r)
+            .expect("a piece type of the variant")
+            .token
+    };
     let mut s = String::new();
     for rank in (0..size.ranks() as i32).rev() {
         s.push_str(&format!("{:>3} ", rank + 1));
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on the board");
             let piece = pos.piece_at(sq);
-            let token = piece.map(|p| v.piece(p.role).token.fen(p.color));
+            let token = piece.map(|p| token(p.role).fen(p.color));
             let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             if color {
                 let bg = if marked {
@@ -1220,13 +1325,14 @@ pub fn render_board(pos: &Position, last: Option<Move>, color: bool) -> String {
         }
     }
     s.push('\n');
-    if v.has_drops() {
+    // The FEN writes hands (in brackets) for variants with drops only.
+    if pos.to_fen().contains('[') {
         // Both hands, White's first: a drop is typed as N@e5.
         for color in [Color::White, Color::Black] {
             let held: Vec<String> = pos
                 .hand(color)
                 .map(|(r, n)| {
-                    let t = v.piece(r).token.fen(color);
+                    let t = token(r).fen(color);
                     if n > 1 { format!("{n}{t}") } else { t }
                 })
                 .collect();
@@ -1248,14 +1354,14 @@ fn main() -> std::process::ExitCode {
         Ok(Command::Help) => {
             println!(
                 "{USAGE}\nvariants: {} (meiriqi is the default)",
-                Variant::builtin_names().join(", ")
+                AnyVariant::builtin_names().join(", ")
             );
             return std::process::ExitCode::SUCCESS;
         }
         Err(e) => {
             eprintln!(
                 "error: {e}\n{USAGE}\nvariants: {}",
-                Variant::builtin_names().join(", ")
+                AnyVariant::builtin_names().join(", ")
             );
             return std::process::ExitCode::from(2);
         }

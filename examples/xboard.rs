@@ -545,7 +545,19 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
     for path in &opts.variant_files {
         let v =
             load::variant_file(path).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-        extra.push(v);
+        // The adapter plays boards of the small type so far (XBoard's own
+        // board stops at 16x16; Chu Shogi's `variant chu` is still to map).
+        let Some(v) = v.as_small() else {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "--variant-file {}: {} has a board past 128 squares, which the XBoard adapter does not play yet",
+                    path.display(),
+                    v.name()
+                ),
+            ));
+        };
+        extra.push(v.variant_ref().clone());
     }
     let mut engine = Adapter::new(opts, extra, output);
     for line in input.lines() {
@@ -591,7 +603,7 @@ impl<W: Write> Adapter<W> {
             ranks_from_1: opts.ranks_from_1,
             rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
             letters: Letters::new(&variant),
-            values: Values::new(&variant),
+            values: Values::new(&betza::BoardVariant::from(variant.clone())),
             game: Game::new(variant.clone()),
             variant,
             extra,
@@ -710,7 +722,7 @@ impl<W: Write> Adapter<W> {
             if known {
                 self.letters.rename(xboard_renames(variant.name()));
             }
-            self.values = Values::new(&variant);
+            self.values = Values::new(&betza::BoardVariant::from(variant.clone()));
             self.variant = variant;
         }
         self.known = known;

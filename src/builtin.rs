@@ -58,8 +58,62 @@ pub(crate) const NAMES: &[&str] = &[
     "crazyhouse",
 ];
 
+/// The built-in variants of large boards (more than 128 squares or 20
+/// piece types): reached through [`crate::LargeVariant::by_name`] and
+/// [`crate::AnyVariant::by_name`], never [`Variant::by_name`] (whose
+/// variants are all of small boards).
+const LARGE_FILES: &[(&str, &str)] = &[("chushogi", include_str!("../variants/chushogi.toml"))];
+
+/// Every built-in name, small boards ([`NAMES`]) then large ones
+/// ([`LARGE_FILES`]): [`crate::AnyVariant::builtin_names`].
+pub(crate) const ALL_NAMES: &[&str] = &[
+    "decimaka",
+    "meiriqi",
+    "chess",
+    "capablanca",
+    "gothic",
+    "embassy",
+    "janus",
+    "modern",
+    "chancellor",
+    "centaur",
+    "courier",
+    "shatranj",
+    "makruk",
+    "grand",
+    "xiangqi",
+    "nightrider",
+    "amazon",
+    "grasshopper",
+    "shogi",
+    "minishogi",
+    "torishogi",
+    "crazyhouse",
+    "chushogi",
+];
+
 fn index(name: &str) -> Option<usize> {
     NAMES.iter().position(|n| n.eq_ignore_ascii_case(name))
+}
+
+fn large_index(name: &str) -> Option<usize> {
+    LARGE_FILES
+        .iter()
+        .position(|(n, _)| n.eq_ignore_ascii_case(name))
+}
+
+/// The built-in variant of a large board of that name, compiled for
+/// [`crate::Large`] once, on first use. (A third board type would keep its
+/// built-ins in a list of its own, compiled for it.)
+pub(crate) fn large_by_name(name: &str) -> Option<&'static Variant> {
+    static CELLS: [OnceLock<Variant>; LARGE_FILES.len()] =
+        [const { OnceLock::new() }; LARGE_FILES.len()];
+    let i = large_index(name)?;
+    Some(CELLS[i].get_or_init(|| {
+        Variant::read_large(LARGE_FILES[i].1)
+            .and_then(Variant::new_large)
+            .expect("built-in definitions are valid")
+    }))
 }
 
 pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
@@ -78,12 +132,19 @@ pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
 /// assert!(text.contains("name = \"chess\""));
 /// ```
 pub fn definition_text(name: &str) -> Option<&'static str> {
-    index(name).map(|i| FILES[i].1)
+    index(name)
+        .map(|i| FILES[i].1)
+        .or_else(|| large_index(name).map(|i| LARGE_FILES[i].1))
 }
 
-/// The definition of a built-in variant, as data.
+/// The definition of a built-in variant (of either board type), as data.
 pub fn definition(name: &str) -> Option<VariantDef> {
-    definition_text(name).map(|t| t.parse().expect("built-in definitions are valid"))
+    match large_index(name) {
+        Some(i) => {
+            Some(Variant::read_large(LARGE_FILES[i].1).expect("built-in definitions are valid"))
+        }
+        None => definition_text(name).map(|t| t.parse().expect("built-in definitions are valid")),
+    }
 }
 
 /// The Rhino's Betza string: every zig-zag length up to `max_steps`. The
@@ -115,6 +176,22 @@ pub fn rhino_betza(max_steps: usize) -> String {
 /// part, if long) and the built-in names, as many as keep the message under
 /// 300 bytes.
 pub(crate) fn unknown_message(name: &str) -> String {
+    if let Some(i) = large_index(name) {
+        return format!(
+            "{} is a built-in variant of a large board, which the API of small boards \
+             (Variant, Game, Position) does not take: use LargeVariant::by_name or \
+             AnyVariant::by_name",
+            crate::quote::quoted(LARGE_FILES[i].0)
+        );
+    }
+    if let Some(i) = index(name) {
+        // Only a lookup among the large boards' built-ins misses these.
+        return format!(
+            "{} is a built-in variant of a small board, not of a large one: use \
+             Variant::by_name or AnyVariant::by_name",
+            crate::quote::quoted(NAMES[i])
+        );
+    }
     let mut s = format!(
         "unknown variant {}: the built-in variants are ",
         crate::quote::quoted(name)
@@ -142,6 +219,29 @@ mod tests {
         for (name, _) in FILES {
             assert_eq!(by_name(name).expect("built in").name(), *name);
         }
+    }
+
+    #[test]
+    fn every_name_is_listed_once_and_large_ones_only_through_large_variant() {
+        let large: Vec<&str> = LARGE_FILES.iter().map(|f| f.0).collect();
+        assert_eq!(ALL_NAMES, [NAMES, &large].concat());
+        for (name, _) in LARGE_FILES {
+            assert!(by_name(name).is_none());
+            assert_eq!(large_by_name(name).expect("built in").name(), *name);
+            assert_eq!(definition(name).expect("its definition").name, *name);
+            let m = unknown_message(name);
+            assert!(
+                m.contains("large board") && m.contains("LargeVariant::by_name"),
+                "{m}"
+            );
+        }
+        let m = crate::LargeVariant::by_name("Chess")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            m.contains("\"chess\" is a built-in variant of a small board"),
+            "{m}"
+        );
     }
 
     #[test]

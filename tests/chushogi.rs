@@ -5,7 +5,7 @@
 
 use betza::LargeVariant;
 
-const DEFINITION: &str = include_str!("data/variants/chushogi.toml");
+const DEFINITION: &str = include_str!("../variants/chushogi.toml");
 
 fn chu() -> LargeVariant {
     LargeVariant::from_definition(DEFINITION).expect("chushogi.toml compiles")

@@ -136,7 +136,7 @@ fn command_line_mistakes() {
         err("no-such-chess 1").message,
         format!(
             "unknown variant \"no-such-chess\"; the built-in variants are {}",
-            betza::Variant::builtin_names().join(", ")
+            betza::AnyVariant::builtin_names().join(", ")
         )
     );
     assert_eq!(
@@ -269,4 +269,31 @@ fn a_lion_definition_counts_through_variant_file() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("d4d5e6 1\n"), "{text}");
     assert!(text.contains("d4d5d4 1\n"), "{text}");
+}
+
+/// A variant of a large board, by name or from its file, through the one
+/// dispatch at start-up: Chu Shogi's published 36 / 1,296 (shogiops).
+#[test]
+fn chushogi_and_large_definition_files_are_counted() {
+    assert_eq!(run("chushogi 2").unwrap(), "total 1296\n");
+    assert_eq!(run("ChuShogi 1 --no-bulk").unwrap(), "total 36\n");
+    let divide = run("chushogi 1 --divide").unwrap();
+    assert_eq!(divide.lines().count(), 37, "{divide}");
+    let file = format!("{}/variants/chushogi.toml", env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(
+        run(&format!("--variant-file {file} 2 --threads 2")).unwrap(),
+        "total 1296\n"
+    );
+    // A FEN of the large board: the two Kings alone in corners, 3 moves
+    // each.
+    let opts = perft::parse_args(&[
+        "chushogi".into(),
+        "2".into(),
+        "--fen".into(),
+        "11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1".into(),
+    ])
+    .unwrap();
+    assert_eq!(perft::run(&opts, &mut Vec::new()), Ok(9));
+    let e = run("chushogi 1 --sfen 9/9/9/9/9/9/9/9/9_b_-_1").unwrap_err();
+    assert!(e.contains("--sfen"), "{e}");
 }

@@ -268,7 +268,7 @@ fn different_seeds_play_different_games() {
 fn the_computer_mates_in_one_and_takes_a_free_queen() {
     use betza::{Position, Variant};
     let chess = Variant::by_name("chess").unwrap();
-    let values = engine::Values::new(chess);
+    let values = engine::Values::new(&betza::BoardVariant::from(chess));
     let choose = |fen: &str, seed: u64| {
         let pos = Position::from_fen(chess, fen).unwrap();
         let m = engine::choose_move(&pos, &values, &mut engine::Rng::new(seed)).unwrap();
@@ -325,7 +325,7 @@ fn help_new_variant_and_unknown_variant() {
     let out = people("meiriqi", "help\nnew no-such-chess\nnew chess\nfen\nquit\n");
     let unknown = format!(
         "new no-such-chess\nUnknown variant \"no-such-chess\"; the built-in variants are {}.\n",
-        betza::Variant::builtin_names().join(", ")
+        betza::AnyVariant::builtin_names().join(", ")
     );
     assert_in_order(
         &out,
@@ -388,7 +388,7 @@ fn command_line() {
         err("no-such-chess"),
         format!(
             "unknown variant \"no-such-chess\"; the built-in variants are {}",
-            betza::Variant::builtin_names().join(", ")
+            betza::AnyVariant::builtin_names().join(", ")
         )
     );
     assert_eq!(
@@ -639,9 +639,9 @@ fn show_draws_the_squares_a_piece_reaches() {
 fn reach_agrees_with_the_legal_moves() {
     // Every square marked is a legal target from the same square with the
     // royal pieces far away; and the marks of a leaper are jumps.
-    use betza::{Position, Variant};
-    for name in Variant::builtin_names() {
-        let v = Variant::by_name(name).unwrap();
+    use betza::{AnyVariant, Board, BoardVariant, with_board};
+    fn agree<B: Board>(v: &BoardVariant<B>) {
+        let name = v.name();
         let values = engine::Values::new(v);
         for (i, p) in v.pieces().iter().enumerate() {
             let role = betza::Role(i as u8);
@@ -673,7 +673,10 @@ fn reach_agrees_with_the_legal_moves() {
                 assert_eq!(reached, size.files() as usize + size.ranks() as usize - 2);
             }
         }
-        let _ = Position::start(v);
+    }
+    // Every built-in, Chu Shogi's large board too.
+    for name in AnyVariant::builtin_names() {
+        with_board!(&AnyVariant::by_name(name).unwrap(), |v| agree(v));
     }
 }
 
@@ -862,4 +865,147 @@ fn moves_are_listed_in_the_chosen_notation() {
             "Moves are listed in Lan.",
         ],
     );
+}
+
+/// Chu Shogi, a variant of a large board, through the one dispatch at
+/// start-up: its 12x12 board fits 80 columns, moves are typed as move text
+/// and SAN, the Lion's two-step moves as `<from><via><to>` (igui too),
+/// `pieces` and `show` explain the Lion, and a game against the computer
+/// runs to its end (the King captured).
+#[test]
+fn chushogi_is_played_on_its_12x12_board() {
+    let out = people(
+        "chushogi",
+        "pieces\nshow N\nf4f5\nf9f8\nf3f4e5\nmoves e5\nundo\nPe5\nquit\n",
+    );
+    // The board: 12 files, the widest line well inside 80 columns.
+    assert!(
+        out.contains("      a  b  c  d  e  f  g  h  i  j  k  l\n"),
+        "{out}"
+    );
+    let board_lines = out
+        .lines()
+        .filter(|l| l.starts_with("  ") || l.starts_with(" 1"));
+    assert!(board_lines.clone().count() >= 13, "{out}");
+    assert!(
+        board_lines.clone().all(|l| l.chars().count() <= 80),
+        "{out}"
+    );
+    assert!(
+        out.contains(" 12   l  f  c  s  g  e  k  g  s  c  f  l\n"),
+        "{out}"
+    );
+    assert_in_order(
+        &out,
+        &[
+            "The pieces of chushogi",
+            "K King (royal: a side with no royal piece left has lost)",
+            "N Lion: steps one square in any direction; leaps (2,1); jumps 2 squares",
+            "The Lion (N) on",
+            "White plays Pf5 (f4f5).",
+            "Black plays Pf8 (f9f8).",
+            // The Lion's two-step move through the empty f4.
+            " (f3f4e5).",
+        ],
+    );
+    // A two-step move of the Lion that captures twice, and igui (capturing
+    // without moving): typed as move text.
+    let fen = "11k/12/12/12/12/4p7/4N7/3p8/12/12/12/K11 w - - 0 1";
+    let opts = play::Options {
+        variant: "chushogi".into(),
+        fen: Some(fen.into()),
+        white: Player::Human,
+        black: Player::Human,
+        seed: Some(1),
+        color: false,
+        echo: true,
+        ..play::Options::default()
+    };
+    let script = "e6e7e6\nfen\nundo\ne6d5e6\nundo\ne6e7e8\nfen\nquit\n";
+    let mut out = Vec::new();
+    play::run(&opts, script.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(
+        &out,
+        &[
+            "White plays N-e7-e6 (e6e7e6).",
+            "11k/12/12/12/12/12/4N7/3p8/12/12/12/K11 b - - 0 1",
+            "White plays Nxd5-e6 (e6d5e6).",
+            "White plays N-e7-e8 (e6e7e8).",
+            "11k/12/12/12/4N7/12/12/3p8/12/12/12/K11 b - - 0 1",
+        ],
+    );
+    // Against the computer: whatever the King does, the Lion two squares
+    // away takes it, and the game is over.
+    let opts = play::Options {
+        fen: Some("11k/12/12/12/12/12/12/12/12/2n9/12/K11 w - - 0 1".into()),
+        black: Player::Computer,
+        ..opts
+    };
+    let mut out = Vec::new();
+    play::run(&opts, "a1b1\npgn\nquit\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(
+        &out,
+        &[
+            "White plays Kb1 (a1b1).",
+            "Black plays Nx",
+            "Game over: ",
+            "Result 0-1.",
+            "[Result \"0-1\"]",
+        ],
+    );
+    // A Chu game's PGN goes on with `--pgn`, by its Variant tag or named.
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut game = chu.new_game();
+    for m in ["f4f5", "f9f8", "f3f4e5"] {
+        game.play_text(m).unwrap();
+    }
+    let file = format!(
+        "{}/betza-chu-{}.pgn",
+        std::env::temp_dir().display(),
+        std::process::id()
+    );
+    std::fs::write(&file, game.to_pgn()).unwrap();
+    for line in [format!("--pgn {file}"), format!("chushogi --pgn {file}")] {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let Ok(Command::Play(mut o)) = play::parse_args(&args) else {
+            panic!("{line}")
+        };
+        o.white = Player::Human;
+        o.black = Player::Human;
+        o.echo = true;
+        o.color = false;
+        let mut out = Vec::new();
+        play::run(&o, "fen\nundo\nfen\nquit\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_in_order(
+            &out,
+            &[
+                &game.position().to_fen(),
+                &game.position_at(2).unwrap().to_fen(),
+            ],
+        );
+    }
+    let _ = std::fs::remove_file(&file);
+    // A definition file past 128 squares plays through the same dispatch.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chushogi.toml");
+    let Ok(Command::Play(mut o)) = play::parse_args(&["--variant-file".into(), path.into()]) else {
+        panic!("a variant file")
+    };
+    o.white = Player::Human;
+    o.black = Player::Human;
+    o.echo = true;
+    o.color = false;
+    let mut out = Vec::new();
+    play::run(&o, "f4f5\nfen\nquit\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_in_order(&out, &["White plays Pf5 (f4f5).", "/3I1P2I3/PPPPP1PPPPPP/"]);
+    // `new` with a variant of another board type says how to play it.
+    let out = people("chess", "new chushogi\nnew shogi\nquit\n");
+    assert!(
+        out.contains("chushogi is played on a board of another size"),
+        "{out}"
+    );
+    assert!(out.contains("shogi: White human"), "{out}");
 }

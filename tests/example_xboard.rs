@@ -547,6 +547,17 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
             .starts_with("--variant-file /nonexistent.toml: "),
         "{e}"
     );
+    // A board past 128 squares is refused with a message, not a panic.
+    let large = Options {
+        variant_files: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chushogi.toml").into()],
+        ..Options::default()
+    };
+    let e = xboard::run(&large, "quit\n".as_bytes(), Vec::new()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("chushogi has a board past 128 squares"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -731,3 +731,179 @@ fn forty_piece_types_on_12x12_count_as_fourteen() {
     let e = Variant::from_definition(&small).expect_err("64 types on 8x8");
     assert!(e.to_string().contains("1 to 20"), "{e}");
 }
+
+/// The layers above the position on the large board type: a game of
+/// chess compiled for `Large` reads and writes SAN, PGN (one game, many,
+/// a stream) and the other notations as the small one does, and its
+/// repetitions and outcome are the same.
+#[test]
+fn games_san_and_pgn_on_the_large_board_type_match_the_small_one() {
+    let chess = Variant::by_name("chess").unwrap();
+    let large = LargeVariant::from_definition(&chess.definition().to_string()).unwrap();
+    let small = betza::BoardVariant::from(chess);
+    let line = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6",
+    ];
+    let mut g = large.new_game();
+    let mut s = small.new_game();
+    for san in line {
+        let m = g.play_san(san).unwrap();
+        assert_eq!(s.play_san(san).unwrap(), m, "{san}");
+        assert_eq!(g.hash(), g.position().hash(), "{san}");
+    }
+    assert_eq!(g.san_moves(), s.san_moves());
+    assert_eq!(g.to_pgn(), s.to_pgn());
+    assert_eq!(g.position().to_fen(), s.position().to_fen());
+    let m = g.position().parse_san("d4").unwrap();
+    let pos = s.position();
+    assert_eq!(g.position().lan(&m).unwrap(), pos.lan(&m).unwrap());
+    assert_eq!(g.position().usi(&m), pos.usi(&m));
+    assert_eq!(
+        betza::San::from_move(g.position(), &m).to_string(),
+        betza::San::from_move(pos, &m).to_string()
+    );
+    assert_eq!(
+        betza::uci::UciMove::from_move(g.position(), &m).resolve(g.position()),
+        Ok(m)
+    );
+    // PGN back in, one game, a file of many, a stream.
+    let pgn = g.to_pgn();
+    let again = large.game_from_pgn(&pgn).unwrap();
+    assert_eq!(again.position(), g.position());
+    assert_eq!(again.to_pgn(), pgn);
+    let two = format!("{pgn}\n{pgn}");
+    let games: Vec<_> = large.pgn_games(&two).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|r| r.as_ref().unwrap().to_pgn() == pgn));
+    let games: Vec<_> = large.pgn_reader(two.as_bytes()).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|r| r.as_ref().unwrap().to_pgn() == pgn));
+    // A Variant tag naming another variant is refused.
+    assert!(
+        large
+            .game_from_pgn("[Variant \"shogi\"]\n\n1. e4 *")
+            .is_err()
+    );
+    // Undo returns to the positions before.
+    let before = g.position_at(4).unwrap().to_fen();
+    while g.ply_count() > 4 {
+        g.undo();
+    }
+    assert_eq!(g.position().to_fen(), before);
+    // Repetition by knight moves: the same claims as the small game.
+    let mut g = large.new_game();
+    let mut s = small.new_game();
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        g.play_san(san).unwrap();
+        s.play_san(san).unwrap();
+    }
+    assert_eq!(g.status(), s.status());
+    assert!(!g.claims().is_empty());
+    // Fool's mate ends both.
+    let mut g = large.new_game();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        g.play_san(san).unwrap();
+    }
+    assert_eq!(g.result(), betza::GameResult::BlackWins);
+    assert!(g.play_text("e2e4").is_err());
+}
+
+/// Castling past 128 squares keeps the incremental hash equal to the one
+/// computed from scratch (the castling rights lost are read per square of
+/// the large board).
+#[test]
+fn the_hash_after_a_move_past_128_squares_is_the_hash_of_the_position() {
+    let large = LargeVariant::from_definition(&castling_text(16)).expect("16x16");
+    let below = "/16".repeat(8);
+    let mut game = large
+        .game_from_fen(&format!(
+            "r6k7r/16/16/16/16/16/16/R6K7R{below} w KQkq - 0 1"
+        ))
+        .unwrap();
+    for text in ["h9f9", "h16j16", "p9o9", "a16b16", "g9g10", "i16i15"] {
+        let before = *game.position();
+        let m = before.parse_move(text).unwrap();
+        assert_eq!(
+            before.hash_after(&m, before.hash()),
+            before.play(&m).unwrap().hash(),
+            "{text}"
+        );
+        game.play(&m).unwrap();
+        assert_eq!(game.hash(), game.position().hash(), "{text}");
+    }
+}
+
+/// The owned position of a large board holds its variant alive on its own.
+#[test]
+fn owned_positions_of_a_large_board_hold_their_variant() {
+    let large = LargeVariant::from_definition(&castling_text(16)).expect("16x16");
+    let mut owned = large.start_owned();
+    let copy = large.clone();
+    drop(large);
+    let m = owned.position().legal_moves()[0];
+    owned.play(&m).unwrap();
+    let sent = owned.clone();
+    let n = std::thread::spawn(move || sent.position().legal_moves().len())
+        .join()
+        .unwrap();
+    assert_eq!(n, owned.position().legal_moves().len());
+    assert!(copy.owned(*owned.as_position()).is_some());
+    assert!(owned.board_variant().same(&copy));
+    let other = LargeVariant::from_definition(&castling_text(15)).expect("16x15");
+    assert!(other.owned(*owned.as_position()).is_none());
+}
+
+/// The dispatch type: built-ins of both board types by name, and a
+/// definition's board type chosen from its size and piece count.
+#[test]
+fn any_variant_chooses_the_board_type_and_dispatches_once() {
+    use betza::{AnyVariant, Board, BoardFn, BoardVariant, with_board};
+    struct Perft(u32);
+    impl BoardFn for Perft {
+        type Output = u64;
+        fn call<B: Board>(self, v: &BoardVariant<B>) -> u64 {
+            v.start().perft(self.0)
+        }
+    }
+    for name in AnyVariant::builtin_names() {
+        let v = AnyVariant::by_name(name).unwrap();
+        assert_eq!(v.name(), *name);
+        assert_eq!(v.is_large(), *name == "chushogi", "{name}");
+        let n = with_board!(&v, |v| v.start().legal_moves().len() as u64);
+        assert_eq!(v.run(Perft(1)), n, "{name}");
+    }
+    assert_eq!(AnyVariant::by_name("ChuShogi").unwrap().run(Perft(2)), 1296);
+    let e = Variant::by_name("chushogi").unwrap_err().to_string();
+    assert!(
+        e.contains("large board") && e.contains("LargeVariant::by_name"),
+        "{e}"
+    );
+    assert!(AnyVariant::by_name("no-such-chess").is_err());
+    // From a definition: by size, and by the number of piece types.
+    let v = AnyVariant::from_definition(&castling_text(16)).unwrap();
+    assert!(v.is_large());
+    assert_eq!(with_board!(v, |v| v.start().perft(2)), {
+        let l = LargeVariant::from_definition(&castling_text(16)).unwrap();
+        l.start().perft(2)
+    });
+    let v = AnyVariant::from_definition(&castling_text(8)).unwrap();
+    assert!(!v.is_large());
+    assert!(v.as_small().is_some());
+    let mut many = String::from(
+        "name = \"many\"\nfiles = 8\nranks = 8\nstart = \"7k/8/8/8/8/8/8/K7 w - - 0 1\"\n\n\
+         [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
+    );
+    for i in 0..24 {
+        many += &format!(
+            "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"{}\"\n",
+            forty_token(i),
+            BETZAS[i % BETZAS.len()]
+        );
+    }
+    let v = AnyVariant::from_definition(&many).unwrap();
+    assert!(v.is_large() && v.pieces().len() == 25 && v.size().files() == 8);
+    assert_eq!(with_board!(&v, |v| v.start().perft(2)), 9);
+    // A board past 16x16 is refused with a message.
+    let e = AnyVariant::from_definition(&castling_text(8).replace("files = 16", "files = 17"));
+    assert!(e.is_err());
+}

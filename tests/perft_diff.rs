@@ -70,6 +70,33 @@ fn lines_of<'a>(run: &'a Run, kind: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// A variant of a large board, on both sides of the comparison: Chu Shogi
+/// by name, and a large definition file.
+fn large_boards_are_compared() {
+    let run = diff(
+        &["--variant", "chushogi", "--depth", "2"],
+        &["--variant", "chushogi"],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.out, run.err);
+    assert!(
+        run.out.starts_with("AGREE: perft 2 of lfcsgekgscfl/"),
+        "{}",
+        run.out
+    );
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chushogi.toml");
+    let run = diff(
+        &["--variant-file", file, "--random", "2", "--plies", "6"],
+        &["--variant-file", file],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.out, run.err);
+    // An engine that adds one to its total is caught on the large board too.
+    let run = diff(
+        &["--variant", "chushogi", "--depth", "1"],
+        &["--variant", "chushogi", "--break", "bad-total"],
+    );
+    assert_ne!(run.code, 0, "{}{}", run.out, run.err);
+}
+
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn honest_engines_agree() {
@@ -733,6 +760,7 @@ fn engine_output_is_read_strictly() {
 
 const TESTS: &[(&str, fn())] = &[
     ("honest_engines_agree", honest_engines_agree),
+    ("large_boards_are_compared", large_boards_are_compared),
     (
         "honest_engine_agrees_in_random_playouts",
         honest_engine_agrees_in_random_playouts,

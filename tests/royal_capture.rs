@@ -627,10 +627,12 @@ fn lion_two_step_text_and_san() {
     assert_eq!(san("f6g6g7"), "Nxg6xg7"); // a double capture
     assert_eq!(san("f6g6f7"), "Nxg6-f7"); // a capture on the way
     assert_eq!(san("f6g7"), "Nxg7"); // the plain capture: another move
-    // The pass (out to the empty f5 and back) round-trips and is a move of
-    // its own, though SAN writes its empty first step with `x` too.
-    let pass = san("f6f5f6");
-    assert!(pass.ends_with("f5-f6"), "{pass}");
+    // The pass (out to the empty f5 and back) is a move of its own: `-`
+    // before a first step that captures nothing, and `x` there is refused.
+    assert_eq!(san("f6f5f6"), "N-f5-f6");
+    assert_eq!(san("f6f5g6"), "N-f5xg6");
+    assert!(p.parse_san("Nxf5-f6").is_err());
+    assert!(p.parse_san("N-g6-f6").is_err());
     let m = p.parse_move("f6f5f6").unwrap();
     assert_eq!((m.via_captured(), m.captured()), (None, None));
     assert_eq!(p.move_text(&m), "f6f5f6");

@@ -93,4 +93,13 @@ fn games_travel_as_pgn() {
     assert_eq!(back.value.san_moves(), game.san_moves());
     // Text that is no game is refused with the PGN reader's message.
     assert!(!refused::<Game>("\"1. zz9\"").is_empty());
+    // A game of a large board: its board type reads the built-in back.
+    let mut chu = betza::LargeVariant::by_name("chushogi").unwrap().new_game();
+    chu.play_text("f4f5").unwrap();
+    let text = toml::to_string(&Wrap { value: chu.clone() }).unwrap();
+    assert!(text.contains("chushogi"), "{text}");
+    let back: Wrap<Game<betza::Large>> = toml::from_str(&text).unwrap();
+    assert_eq!(back.value.position(), chu.position());
+    // Not as a game of a small board, which has no such built-in.
+    assert!(toml::from_str::<Wrap<Game>>(&text).is_err());
 }

@@ -5,7 +5,7 @@
 //! piece is worth more the more squares it can reach on an otherwise empty
 //! board (averaged over every square it may stand on).
 
-use betza::{Color, Move, Position, Role, Square, Variant};
+use betza::{Board, BoardVariant, Color, Move, Position, Role, Square};
 
 /// A small, seeded pseudo-random generator (SplitMix64, Steele, Lea and Flood,
 /// "Fast splittable pseudorandom number generators", 2014), so a game can be
@@ -56,9 +56,9 @@ impl Values {
     /// of squares a piece of the type reaches from the squares it may stand on,
     /// on a board holding nothing else but the two Kings. The royal piece is
     /// worth nothing (it is never captured).
-    pub fn new(variant: &Variant) -> Values {
+    pub fn new<B: Board>(variant: &BoardVariant<B>) -> Values {
         let size = variant.size();
-        let start = Position::start(variant);
+        let start = variant.start();
         let kings = king_squares(variant, &start);
         let values = (0..variant.pieces().len())
             .map(|i| {
@@ -77,8 +77,8 @@ impl Values {
                             variant,
                             &[(wk, "K"), (bk, "k"), (sq, &token(variant, role))],
                         );
-                        if let Ok(pos) = Position::from_fen(variant, &fen) {
-                            total += pos.legal_targets(sq).count();
+                        if let Ok(pos) = variant.from_fen(&fen) {
+                            total += pos.legal_targets(sq).into_iter().count() as u32;
                             squares += 1;
                         }
                     }
@@ -109,7 +109,7 @@ impl Values {
     }
 
     /// The material balance from `side`'s point of view.
-    pub fn balance(&self, pos: &Position, side: Color) -> i32 {
+    pub fn balance<B: Board>(&self, pos: &Position<'_, B>, side: Color) -> i32 {
         let size = pos.size();
         let mut score = 0;
         for sq in 0..size.squares() {
@@ -123,14 +123,17 @@ impl Values {
 }
 
 /// White's token of a piece type, as FEN writes it.
-fn token(variant: &Variant, role: Role) -> String {
+fn token<B: Board>(variant: &BoardVariant<B>, role: Role) -> String {
     variant.piece(role).token.to_string()
 }
 
 /// Squares for the two Kings on an otherwise empty board: their start squares
 /// if the rules allow that (Meiriqi's Kings would face each other), else the
 /// first pair that a FEN reader accepts.
-fn king_squares(variant: &Variant, start: &Position) -> Option<(Square, Square)> {
+fn king_squares<B: Board>(
+    variant: &BoardVariant<B>,
+    start: &Position<'_, B>,
+) -> Option<(Square, Square)> {
     let all = (0..variant.size().squares()).map(|s| Square(s as u8));
     let whites: Vec<Square> = start
         .king(Color::White)
@@ -141,7 +144,9 @@ fn king_squares(variant: &Variant, start: &Position) -> Option<(Square, Square)>
     for &w in &whites {
         for &b in &blacks {
             if w != b
-                && Position::from_fen(variant, &fen_of(variant, &[(w, "K"), (b, "k")])).is_ok()
+                && variant
+                    .from_fen(&fen_of(variant, &[(w, "K"), (b, "k")]))
+                    .is_ok()
             {
                 return Some((w, b));
             }
@@ -152,7 +157,7 @@ fn king_squares(variant: &Variant, start: &Position) -> Option<(Square, Square)>
 
 /// A FEN, White to move, with the given pieces on an empty board. The King
 /// tokens `K` and `k` stand for the variant's royal piece.
-pub fn fen_of(variant: &Variant, pieces: &[(Square, &str)]) -> String {
+pub fn fen_of<B: Board>(variant: &BoardVariant<B>, pieces: &[(Square, &str)]) -> String {
     let size = variant.size();
     let royal = token(variant, variant.royal());
     let mut rows = Vec::new();
@@ -189,7 +194,11 @@ pub fn fen_of(variant: &Variant, pieces: &[(Square, &str)]) -> String {
 /// move is scored by the opponent's best material reply (a move that ends the
 /// game scores by its result), and a random one of the best is chosen.
 /// `None` when there is no legal move.
-pub fn choose_move(pos: &Position, values: &Values, rng: &mut Rng) -> Option<Move> {
+pub fn choose_move<B: Board>(
+    pos: &Position<'_, B>,
+    values: &Values,
+    rng: &mut Rng,
+) -> Option<Move> {
     let us = pos.side_to_move();
     let balance = values.balance(pos, us);
     let moves = pos.legal_moves();
@@ -215,7 +224,13 @@ pub fn choose_move(pos: &Position, values: &Values, rng: &mut Rng) -> Option<Mov
 /// The score for `us` of playing `m`: the material balance (now `balance`)
 /// after the opponent's best reply; a position whose game is over scores by its
 /// result, a draw as 0.
-fn score_move(pos: &Position, m: &Move, us: Color, balance: i32, values: &Values) -> i32 {
+fn score_move<B: Board>(
+    pos: &Position<'_, B>,
+    m: &Move,
+    us: Color,
+    balance: i32,
+    values: &Values,
+) -> i32 {
     let gain = balance + values.gain(m);
     let next = pos.play_unchecked(m);
     let replies = next.legal_moves();
@@ -235,7 +250,7 @@ fn score_move(pos: &Position, m: &Move, us: Color, balance: i32, values: &Values
 }
 
 /// The score for `us` of a position whose game is over.
-fn result_score(pos: &Position, us: Color) -> i32 {
+fn result_score<B: Board>(pos: &Position<'_, B>, us: Color) -> i32 {
     match pos.outcome().and_then(|o| o.winner) {
         Some(w) if w == us => WIN,
         Some(_) => -WIN,

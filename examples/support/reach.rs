@@ -8,7 +8,7 @@
 //! target if it can take an enemy piece standing there, and a jump if no
 //! single piece placed anywhere else stops it.
 
-use betza::{Color, Position, Role, Square, Variant};
+use betza::{Board, BoardVariant, Color, Role, Square};
 
 use super::engine::{Values, fen_of};
 
@@ -53,7 +53,7 @@ const PLACEMENTS: usize = 3;
 /// centre where it may stand; `None` if no position with it (and the two
 /// royal pieces) is accepted. `values` orders the types used as victims and
 /// blockers, weakest first, so that they seldom give check.
-pub fn reach(variant: &Variant, role: Role, values: &Values) -> Option<Reach> {
+pub fn reach<B: Board>(variant: &BoardVariant<B>, role: Role, values: &Values) -> Option<Reach> {
     let size = variant.size();
     let royal = variant.royal();
     let token = |r: Role, c: Color| variant.piece(r).token.fen(c);
@@ -80,7 +80,7 @@ pub fn reach(variant: &Variant, role: Role, values: &Values) -> Option<Reach> {
 
     let position = |pieces: &[(Square, String)]| {
         let refs: Vec<(Square, &str)> = pieces.iter().map(|(s, t)| (*s, t.as_str())).collect();
-        Position::from_fen(variant, &fen_of(variant, &refs)).ok()
+        variant.from_fen(&fen_of(variant, &refs)).ok()
     };
     // The pieces of a placement: the piece itself and the royal pieces (the
     // piece is White's royal one when it is royal).

@@ -1286,7 +1286,7 @@ pub fn stateless(data: &[u8]) {
 /// pass): not a built-in variant, so read here as text, through this one
 /// constant (the file may move). `move_text` inputs whose first line starts
 /// with `chushogi` play on it ([`LARGE_DEFINITIONS`]).
-pub const CHUSHOGI_DEFINITION: &str = include_str!("../../tests/data/variants/chushogi.toml");
+pub const CHUSHOGI_DEFINITION: &str = include_str!("../../variants/chushogi.toml");
 
 /// The large variants a `move_text` input may name on its first line, by
 /// name and definition text.

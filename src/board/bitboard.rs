@@ -68,9 +68,14 @@
 //!   and its position of 512 bytes. tests/large.rs counts 40 types on
 //!   12x12 as the same game in 14. A large variant with drops keeps to 20
 //!   types (a [`crate::Setup`]'s hands are counted per type in 20).
-//!   SAN, PGN, `Game`, the C ABI and the other notations take a
-//!   [`Variant`](crate::Variant), so they stay with small boards:
-//!   a large variant is its own type and cannot reach them.
+//! - Every layer above the position is generic over `B` too: [`crate::Game`],
+//!   [`crate::OwnedPosition`], SAN, PGN (its streaming readers too), the
+//!   notations (`B = Small` unless named, so the API of before is
+//!   unchanged). A variant compiled for a board type is a
+//!   [`crate::BoardVariant`]; [`crate::AnyVariant`] with
+//!   [`with_board!`](crate::with_board) is the one dispatch on the board
+//!   type, once per call (module docs of [`crate::large`]); the examples
+//!   (`perft`, `play`, `perft_diff`) dispatch through it at start-up.
 //!
 //! What is left, in order:
 //!
@@ -80,9 +85,8 @@
 //!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
 //!    `Words<11>` (and [`crate::RegionWord`] with it, so definitions' regions
 //!    reach 26x26).
-//! 2. The notations and the C ABI generic over the board type
-//!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
-//!    `Variant` dispatching once per call instead of `LargeVariant`.
+//! 2. The C ABI and Python dispatching through [`crate::AnyVariant`]
+//!    (`BetzaMove`'s squares), and the XBoard adapter.
 //! 3. Smaller limits of the large board type: the 64th piece type (the
 //!    board code's 6 bits give 63; a seventh bit, or a mailbox of `u16`
 //!    for [`Large`] only), and drops with more than 20 types (a

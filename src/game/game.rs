@@ -6,7 +6,7 @@ use std::fmt;
 
 use bitflags::bitflags;
 
-use crate::bitboard::Color;
+use crate::bitboard::{Board, Color, Small};
 use crate::fen::FenError;
 use crate::game_end::{CountState, Judge};
 use crate::moves::{Move, MoveError};
@@ -125,7 +125,9 @@ const CHECKPOINT_EVERY: usize = 64;
 ///
 /// A game owns its variant through a [`VariantRef`] (a built-in or an
 /// `Arc<Variant>` read at run time), so it is `Send + 'static`: it can live
-/// in a struct or go to another thread.
+/// in a struct or go to another thread. It is generic over the board type
+/// like [`Position`] (`B = Small` unless named): a `Game<Large>` comes from
+/// a [`crate::LargeVariant`] ([`crate::BoardVariant::new_game`]).
 ///
 /// ```
 /// use betza::{Claims, Game, Variant};
@@ -144,14 +146,14 @@ const CHECKPOINT_EVERY: usize = 64;
 /// # Ok::<_, betza::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Game<B: Board = Small> {
     // Every position holds the variant (`OwnedPosition`, the crate's one
     // owned position): the game needs no lifetime handling of its own.
-    start: OwnedPosition,
+    start: OwnedPosition<B>,
     /// The position before ply `i * CHECKPOINT_EVERY`.
-    checkpoints: Vec<OwnedPosition>,
+    checkpoints: Vec<OwnedPosition<B>>,
     history: Vec<Ply>,
-    current: OwnedPosition,
+    current: OwnedPosition<B>,
     hash: u64,
     /// Makruk's count at the current position.
     count: CountState,
@@ -196,7 +198,23 @@ impl Game {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn from_position(start: impl Into<OwnedPosition>) -> Game {
-        let start = start.into();
+        Game::from_start(start.into())
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        self.start.variant()
+    }
+
+    /// The handle that keeps the variant alive (to start another game).
+    pub fn variant_ref(&self) -> &VariantRef {
+        self.start.variant_ref()
+    }
+}
+
+impl<B: Board> Game<B> {
+    /// A game from its start position.
+    pub(crate) fn from_start(start: OwnedPosition<B>) -> Game<B> {
         Game {
             hash: start.position().hash(),
             checkpoints: vec![start.clone()],
@@ -211,36 +229,32 @@ impl Game {
         }
     }
 
-    /// The variant.
-    pub fn variant(&self) -> &Variant {
-        self.start.variant()
-    }
-
-    /// The handle that keeps the variant alive (to start another game).
-    pub fn variant_ref(&self) -> &VariantRef {
-        self.start.variant_ref()
+    /// The variant, as the handle of its board type (to start another
+    /// game of it).
+    pub fn board_variant(&self) -> crate::BoardVariant<B> {
+        self.start.board_variant()
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position<'_> {
+    pub fn position(&self) -> &Position<'_, B> {
         self.current.as_position()
     }
 
     /// The current position, holding its variant: to keep, or to send to
     /// another thread (a reference count and a copy).
-    pub fn owned_position(&self) -> OwnedPosition {
+    pub fn owned_position(&self) -> OwnedPosition<B> {
         self.current.clone()
     }
 
     /// The start position.
-    pub fn start_position(&self) -> &Position<'_> {
+    pub fn start_position(&self) -> &Position<'_, B> {
         self.start.as_position()
     }
 
     /// The position before ply `ply` (0 is the start); `ply_count()` gives the
     /// current position; `None` beyond. Replays at most 63 moves from the
     /// nearest kept position.
-    pub fn position_at(&self, ply: usize) -> Option<Position<'_>> {
+    pub fn position_at(&self, ply: usize) -> Option<Position<'_, B>> {
         if ply > self.history.len() {
             return None;
         }
@@ -256,7 +270,7 @@ impl Game {
     }
 
     /// Each ply's position before it and its move, in order, replayed once.
-    pub(crate) fn plies(&self) -> impl Iterator<Item = (Position<'_>, Move)> + '_ {
+    pub(crate) fn plies(&self) -> impl Iterator<Item = (Position<'_, B>, Move)> + '_ {
         let mut pos = self.start.position();
         self.history.iter().map(move |p| {
             let before = pos;
@@ -428,7 +442,7 @@ impl Game {
 
     /// The end by a repetition rule that ends the game, if any.
     fn repetition_end(&self) -> Option<Outcome> {
-        let rule = self.variant().end.repetition;
+        let rule = self.start.variant_data().end.repetition;
         if rule.result == RepetitionResult::Claim
             || rule.count < 2
             || self.repetitions() < rule.count as usize
@@ -472,7 +486,7 @@ impl Game {
     /// The claims, the game being known not to be over.
     fn open_claims(&self) -> Claims {
         let mut claims = Claims::empty();
-        let rule = self.variant().end.repetition;
+        let rule = self.start.variant_data().end.repetition;
         if rule.result == RepetitionResult::Claim
             && rule.count >= 2
             && self.repetitions() >= rule.count as usize

@@ -305,7 +305,7 @@ pub(crate) struct CountState {
 
 /// The counting limit in moves for `side` in `pos` (0: that side does not
 /// count here).
-fn count_limit(pos: &Position<'_>, side: Color) -> u32 {
+fn count_limit<B: Board>(pos: &Position<'_, B>, side: Color) -> u32 {
     let v = pos.variant;
     let Some(c) = &v.end.counting else { return 0 };
     let other = side.opposite();
@@ -325,7 +325,12 @@ fn count_limit(pos: &Position<'_>, side: Color) -> u32 {
 
 impl CountState {
     /// The count after `m`, played from `before` to `after`.
-    pub(crate) fn after(self, before: &Position<'_>, m: &Move, after: &Position<'_>) -> CountState {
+    pub(crate) fn after<B: Board>(
+        self,
+        before: &Position<'_, B>,
+        m: &Move,
+        after: &Position<'_, B>,
+    ) -> CountState {
         let v = before.variant;
         if v.end.counting.is_none() {
             return self;
@@ -383,7 +388,7 @@ pub(crate) struct Judge<'a> {
 impl Judge<'_> {
     /// The end by repetition of the current position, if the variant's
     /// rule ends the game there (not a claim). `pos` is the current one.
-    pub(crate) fn repetition(&self, pos: &Position<'_>) -> Option<Outcome> {
+    pub(crate) fn repetition<B: Board>(&self, pos: &Position<'_, B>) -> Option<Outcome> {
         let rule = pos.variant.end.repetition;
         if rule.count < 2 || rule.result == RepetitionResult::Claim {
             return None;
@@ -438,7 +443,7 @@ impl Judge<'_> {
 
 /// The n-move rule: `Some(true)` when it can be claimed, `Some(false)`
 /// when it ends the game, `None` when it does not apply yet.
-pub(crate) fn move_rule(pos: &Position<'_>) -> Option<bool> {
+pub(crate) fn move_rule<B: Board>(pos: &Position<'_, B>) -> Option<bool> {
     let rule = pos.variant.end.move_rule;
     (rule.moves > 0 && pos.halfmove_clock() >= 2 * rule.moves as u32).then_some(rule.claim)
 }

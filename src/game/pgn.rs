@@ -30,11 +30,13 @@
 //! [`XboardPgn`] reads, apart from this, the PGN and FENs that XBoard writes
 //! (its rank numbers, piece letters and FEN fields).
 
-use crate::bitboard::Color;
 use crate::bitboard::Square;
+use crate::bitboard::{Board, Color, Small};
 use crate::fen::FenError;
 use crate::game::{Game, GameResult};
+use crate::large::BoardVariant;
 use crate::moves::Move;
+use crate::owned::OwnedPosition;
 use crate::position::Position;
 use crate::san::SanError;
 use crate::variant::{Role, Variant, VariantRef};
@@ -134,7 +136,7 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-impl Game {
+impl<B: Board> Game<B> {
     /// The game as PGN (see the [`pgn`](crate::pgn) module). A game over
     /// by the rules has its `Result` and a `Termination` tag naming the rule
     /// ([`EndReason::as_str`](crate::EndReason::as_str): `"checkmate"`,
@@ -162,9 +164,9 @@ impl Game {
         }
         let result = self.result();
         write_tag(&mut out, "Result", result.as_str());
-        write_tag(&mut out, "Variant", self.variant().name());
+        write_tag(&mut out, "Variant", self.board_variant().name());
         let start = self.start_position();
-        if *start != Position::start(self.variant()) {
+        if *start != self.board_variant().start() {
             write_tag(&mut out, "SetUp", "1");
             write_tag(&mut out, "FEN", &start.to_fen());
         }
@@ -209,6 +211,25 @@ impl Game {
         w.out
     }
 
+    /// Reads one game of PGN of the built-in variant of the board type `B`
+    /// its `Variant` tag names (chess without one).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn from_pgn_builtin(text: &str) -> Result<Game<B>, PgnError> {
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        let variant = builtin_for::<B>(&raw)?;
+        raw.into_game(variant)
+    }
+
+    /// Reads one game of PGN of the variant `variant` (a `Variant` tag, if
+    /// present, must name it), for any board type.
+    pub(crate) fn from_pgn_of(variant: &BoardVariant<B>, text: &str) -> Result<Game<B>, PgnError> {
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        check_variant_tag(&raw, variant.name())?;
+        raw.into_game(variant.handle().clone())
+    }
+}
+
+impl Game {
     /// Reads one game of PGN (see the [`pgn`](crate::pgn) module) in the
     /// built-in variant its `Variant` tag names (chess without one). The text
     /// must hold exactly one game; [`PgnGames`] reads a file of many.
@@ -223,7 +244,7 @@ impl Game {
     pub fn from_pgn_in(variant: impl Into<VariantRef>, text: &str) -> Result<Game, PgnError> {
         let variant = variant.into();
         let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
-        check_variant_tag(&raw, &variant)?;
+        check_variant_tag(&raw, variant.name())?;
         raw.into_game(variant)
     }
 }
@@ -293,6 +314,19 @@ fn suffix_nag(suffix: &str) -> Option<u8> {
     })
 }
 
+/// The built-in variant of the board type `B` a game's `Variant` tag names
+/// (chess without one).
+fn builtin_for<B: Board>(raw: &Raw<'_>) -> Result<VariantRef, PgnError> {
+    let name = raw.tag("Variant").unwrap_or("chess");
+    let lower = name.to_ascii_lowercase();
+    let lower = if lower == "standard" {
+        "chess"
+    } else {
+        lower.as_str()
+    };
+    crate::large::builtin_for::<B>(lower).ok_or_else(|| PgnError::UnknownVariant(name.to_string()))
+}
+
 /// The built-in variant a game's `Variant` tag names (chess without one).
 fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
     let name = raw.tag("Variant").unwrap_or("chess");
@@ -305,14 +339,12 @@ fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
     Variant::by_name(lower).map_err(|_| PgnError::UnknownVariant(name.to_string()))
 }
 
-fn check_variant_tag(raw: &Raw<'_>, variant: &Variant) -> Result<(), PgnError> {
+fn check_variant_tag(raw: &Raw<'_>, expected: &str) -> Result<(), PgnError> {
     match raw.tag("Variant") {
-        Some(name) if !name.eq_ignore_ascii_case(variant.name()) => {
-            Err(PgnError::VariantMismatch {
-                found: name.to_string(),
-                expected: variant.name().to_string(),
-            })
-        }
+        Some(name) if !name.eq_ignore_ascii_case(expected) => Err(PgnError::VariantMismatch {
+            found: name.to_string(),
+            expected: expected.to_string(),
+        }),
         _ => Ok(()),
     }
 }
@@ -331,12 +363,16 @@ fn check_variant_tag(raw: &Raw<'_>, variant: &Variant) -> Result<(), PgnError> {
 /// assert!(games[1].as_ref().unwrap_err().to_string().contains("line 7"));
 /// assert_eq!(games[2].as_ref().unwrap().san_moves(), ["d4"]);
 /// ```
+///
+/// The games of a variant of any board type are read by
+/// [`BoardVariant::pgn_games`](crate::BoardVariant::pgn_games).
 #[derive(Clone, Debug)]
-pub struct PgnGames<'t> {
+pub struct PgnGames<'t, B: Board = Small> {
     text: &'t str,
     at: usize,
     line: usize,
     variant: Option<VariantRef>,
+    board: std::marker::PhantomData<fn() -> B>,
 }
 
 impl<'t> PgnGames<'t> {
@@ -348,6 +384,7 @@ impl<'t> PgnGames<'t> {
             at: 0,
             line: 1,
             variant: None,
+            board: std::marker::PhantomData,
         }
     }
 
@@ -359,6 +396,20 @@ impl<'t> PgnGames<'t> {
             at: 0,
             line: 1,
             variant: Some(variant.into()),
+            board: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<'t, B: Board> PgnGames<'t, B> {
+    /// The games of `text`, all in `variant` (compiled for `B`).
+    pub(crate) fn of(variant: VariantRef, text: &'t str) -> PgnGames<'t, B> {
+        PgnGames {
+            text,
+            at: 0,
+            line: 1,
+            variant: Some(variant),
+            board: std::marker::PhantomData,
         }
     }
 
@@ -388,8 +439,8 @@ impl<'t> PgnGames<'t> {
     }
 }
 
-impl Iterator for PgnGames<'_> {
-    type Item = Result<Game, PgnError>;
+impl<B: Board> Iterator for PgnGames<'_, B> {
+    type Item = Result<Game<B>, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let parsed = Raw::parse(self.text, self.at, self.line, Mode::Many);
@@ -406,8 +457,8 @@ impl Iterator for PgnGames<'_> {
             return None;
         }
         let game = match &self.variant {
-            Some(v) => check_variant_tag(&raw, v).and_then(|()| raw.into_game(v.clone())),
-            None => builtin_of(&raw).and_then(|v| raw.into_game(v.into())),
+            Some(v) => check_variant_tag(&raw, v.name()).and_then(|()| raw.into_game(v.clone())),
+            None => builtin_for::<B>(&raw).and_then(|v| raw.into_game(v)),
         };
         Some(game)
     }
@@ -622,26 +673,26 @@ impl<'t> Raw<'t> {
         Ok((raw, i))
     }
 
-    fn into_game(self, variant: VariantRef) -> Result<Game, PgnError> {
+    fn into_game<B: Board>(self, variant: VariantRef) -> Result<Game<B>, PgnError> {
         self.into_game_as(variant, None)
     }
 
     /// The game, its FEN and moves read as XBoard writes them if `xboard`.
-    fn into_game_as(
+    fn into_game_as<B: Board>(
         self,
         variant: VariantRef,
         xboard: Option<&XboardPgn>,
-    ) -> Result<Game, PgnError> {
+    ) -> Result<Game<B>, PgnError> {
         let mut game = match (self.tag("FEN"), xboard) {
             (Some(fen), Some(x)) => {
                 let ours = x.fen(&variant, fen).map_err(|reason| PgnError::Syntax {
                     line: self.tag_line("FEN"),
                     reason: format!("FEN tag: {reason}"),
                 })?;
-                Game::from_fen(variant, &ours)?
+                Game::from_owned(OwnedPosition::from_fen_of(variant, &ours)?)
             }
-            (Some(fen), None) => Game::from_fen(variant, fen)?,
-            (None, _) => Game::new(variant),
+            (Some(fen), None) => Game::from_owned(OwnedPosition::from_fen_of(variant, fen)?),
+            (None, _) => Game::from_owned(OwnedPosition::start_of(variant)),
         };
         if let Some(x) = xboard {
             let texts: Vec<&str> = self.moves.iter().map(|(m, _)| *m).collect();
@@ -740,7 +791,7 @@ impl<'t> Raw<'t> {
 }
 
 /// The move number of the side to move as PGN writes it (`12.`, `12...`).
-fn move_number(pos: &Position<'_>) -> String {
+fn move_number<B: Board>(pos: &Position<'_, B>) -> String {
     match pos.side_to_move() {
         Color::White => format!("{}.", pos.fullmove_number()),
         Color::Black => format!("{}...", pos.fullmove_number()),
@@ -930,7 +981,7 @@ impl XboardPgn {
     pub fn read_in(&self, variant: impl Into<VariantRef>, text: &str) -> Result<Game, PgnError> {
         let variant = variant.into();
         let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
-        check_variant_tag(&raw, &variant)?;
+        check_variant_tag(&raw, variant.name())?;
         raw.into_game_as(variant, Some(self))
     }
 
@@ -962,7 +1013,7 @@ impl XboardPgn {
                         break;
                     }
                     let game = match &variant {
-                        Some(v) => check_variant_tag(&raw, v)
+                        Some(v) => check_variant_tag(&raw, v.name())
                             .and_then(|()| raw.into_game_as(v.clone(), Some(self))),
                         None => {
                             builtin_of(&raw).and_then(|v| raw.into_game_as(v.into(), Some(self)))
@@ -1103,7 +1154,7 @@ impl XboardPgn {
     /// notes); where XBoard's text leaves open whether a piece other than
     /// the Pawn promoted (it writes the promotion of Pawns only), the move
     /// that stays.
-    pub fn read_move(&self, pos: &Position<'_>, text: &str) -> Result<Move, SanError> {
+    pub fn read_move<B: Board>(&self, pos: &Position<'_, B>, text: &str) -> Result<Move, SanError> {
         self.candidates(pos, text).map(|c| c[0])
     }
 
@@ -1112,9 +1163,9 @@ impl XboardPgn {
     /// read (staying first; a bounded search back over such choices). An
     /// error comes with the index of the text, its move number (`12...`)
     /// and the first reason found.
-    fn resolve<'v>(
+    fn resolve<'v, B: Board>(
         &self,
-        start: &Position<'v>,
+        start: &Position<'v, B>,
         texts: &[&str],
     ) -> Result<Vec<Move>, (usize, String, SanError)> {
         let mut positions = vec![*start];
@@ -1157,8 +1208,12 @@ impl XboardPgn {
 
     /// The moves an XBoard SAN text may name: one, or, for a piece's move
     /// whose promotion the text leaves open, staying and then promoting.
-    fn candidates(&self, pos: &Position<'_>, text: &str) -> Result<Vec<Move>, SanError> {
-        let v = pos.variant();
+    fn candidates<B: Board>(
+        &self,
+        pos: &Position<'_, B>,
+        text: &str,
+    ) -> Result<Vec<Move>, SanError> {
+        let v = pos.variant;
         let syntax = |reason: &str| SanError::Syntax {
             text: text.to_string(),
             reason: reason.to_string(),
@@ -1561,10 +1616,14 @@ mod tests {
 /// ```
 ///
 /// [`BufRead`]: std::io::BufRead
+///
+/// The games of a variant of any board type are read by
+/// [`BoardVariant::pgn_reader`](crate::BoardVariant::pgn_reader).
 #[derive(Debug)]
-pub struct PgnReader<R> {
+pub struct PgnReader<R, B: Board = Small> {
     input: R,
     variant: Option<VariantRef>,
+    board: std::marker::PhantomData<fn() -> B>,
     /// The text read and not yet given out as games: starts at a game.
     buf: String,
     /// The line `buf` starts on.
@@ -1588,6 +1647,7 @@ impl<R: std::io::BufRead> PgnReader<R> {
         PgnReader {
             input,
             variant: None,
+            board: std::marker::PhantomData,
             buf: String::new(),
             line: 1,
             tried: 0,
@@ -1604,6 +1664,24 @@ impl<R: std::io::BufRead> PgnReader<R> {
         PgnReader {
             variant: Some(variant.into()),
             ..PgnReader::new(input)
+        }
+    }
+}
+
+impl<R: std::io::BufRead, B: Board> PgnReader<R, B> {
+    /// The games of `input`, all in `variant` (compiled for `B`).
+    pub(crate) fn of(variant: VariantRef, input: R) -> PgnReader<R, B> {
+        PgnReader {
+            input,
+            variant: Some(variant),
+            board: std::marker::PhantomData,
+            buf: String::new(),
+            line: 1,
+            tried: 0,
+            lines: 0,
+            eof: false,
+            failure: None,
+            first: true,
         }
     }
 
@@ -1645,17 +1723,20 @@ impl<R: std::io::BufRead> PgnReader<R> {
     }
 }
 
-impl<R: std::io::BufRead> Iterator for PgnReader<R> {
-    type Item = Result<Game, PgnError>;
+impl<R: std::io::BufRead, B: Board> Iterator for PgnReader<R, B> {
+    type Item = Result<Game<B>, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             // Read the buffer when it may hold a whole game: at the end of
             // the input, or once it has doubled since it last held none.
             if self.eof || self.buf.len() >= 2 * self.tried.max(2048) {
-                let mut games = match &self.variant {
-                    Some(v) => PgnGames::new_in(v.clone(), &self.buf),
-                    None => PgnGames::new(&self.buf),
+                let mut games = PgnGames::<B> {
+                    text: &self.buf,
+                    at: 0,
+                    line: 1,
+                    variant: self.variant.clone(),
+                    board: std::marker::PhantomData,
                 }
                 .starting_at_line(self.line);
                 let game = games.next();

@@ -11,6 +11,7 @@
 use std::fmt;
 use std::mem::MaybeUninit;
 
+use crate::bitboard::{Board, Small};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
@@ -24,10 +25,10 @@ use crate::variant::{Variant, VariantRef};
 /// the [`OwnedPosition`] that stores the result) for as long as the result
 /// exists, and the result may only be handed out with a lifetime no longer
 /// than a borrow of that `OwnedPosition`.
-unsafe fn detach(pos: Position<'_>) -> Position<'static> {
+unsafe fn detach<B: Board>(pos: Position<'_, B>) -> Position<'static, B> {
     // SAFETY: only the lifetime changes; the caller's contract keeps the
     // variant alive and the result's uses inside its borrow.
-    unsafe { std::mem::transmute::<Position<'_>, Position<'static>>(pos) }
+    unsafe { std::mem::transmute::<Position<'_, B>, Position<'static, B>>(pos) }
 }
 
 /// A position that owns (a handle to) its variant: `'static`, `Send`,
@@ -44,6 +45,10 @@ unsafe fn detach(pos: Position<'_>) -> Position<'static> {
 /// speed; [`update`](Self::update) replaces the position in place by any
 /// function of it (make/unmake, a line of moves).
 ///
+/// It is generic over the board type like [`Position`] (`B = Small`, the
+/// API of every [`Variant`], unless named); an `OwnedPosition<Large>` comes
+/// from a [`crate::LargeVariant`] ([`crate::BoardVariant::start_owned`]).
+///
 /// ```
 /// use std::sync::Arc;
 /// use betza::{OwnedPosition, Variant};
@@ -59,18 +64,18 @@ unsafe fn detach(pos: Position<'_>) -> Position<'static> {
 /// # Ok::<_, betza::Error>(())
 /// ```
 #[derive(Clone)]
-pub struct OwnedPosition {
+pub struct OwnedPosition<B: Board = Small> {
     // `pos` borrows the variant `variant` keeps alive; it is only lent out
     // with the lifetime of a borrow of `self`. It is always initialised:
     // `MaybeUninit` only hides its reference from the aliasing rules, which
     // would otherwise hold it live while an `OwnedPosition` passed by value
     // is dropped and frees the variant (Miri reports that).
     variant: VariantRef,
-    pos: MaybeUninit<Position<'static>>,
+    pos: MaybeUninit<Position<'static, B>>,
 }
 
-impl OwnedPosition {
-    fn of(variant: VariantRef, pos: Position<'static>) -> OwnedPosition {
+impl<B: Board> OwnedPosition<B> {
+    fn of(variant: VariantRef, pos: Position<'static, B>) -> OwnedPosition<B> {
         OwnedPosition {
             variant,
             pos: MaybeUninit::new(pos),
@@ -78,7 +83,7 @@ impl OwnedPosition {
     }
 
     #[inline]
-    fn pos(&self) -> Position<'static> {
+    fn pos(&self) -> Position<'static, B> {
         // SAFETY: `pos` is initialised by every constructor and setter.
         unsafe { self.pos.assume_init() }
     }
@@ -111,20 +116,6 @@ impl OwnedPosition {
         Some(OwnedPosition::of(variant, pos))
     }
 
-    /// The position, borrowed from `self`: every query of [`Position`].
-    #[inline]
-    pub fn position(&self) -> Position<'_> {
-        self.pos()
-    }
-
-    /// The position, as a reference borrowed from `self`.
-    #[inline]
-    pub fn as_position(&self) -> &Position<'_> {
-        // SAFETY: `pos` is initialised by every constructor and setter; the
-        // reference's `'static` shortens to the borrow of `self`.
-        unsafe { self.pos.assume_init_ref() }
-    }
-
     /// The variant.
     #[inline]
     pub fn variant(&self) -> &Variant {
@@ -134,6 +125,64 @@ impl OwnedPosition {
     /// The handle keeping the variant alive.
     pub fn variant_ref(&self) -> &VariantRef {
         &self.variant
+    }
+}
+
+impl<B: Board> OwnedPosition<B> {
+    /// The start position of `variant`, a variant compiled for `B`
+    /// (what [`crate::BoardVariant::start_owned`] gives).
+    pub(crate) fn start_of(variant: VariantRef) -> OwnedPosition<B> {
+        let pos = crate::fen::parse::<B>(&variant, &variant.start_fen)
+            .expect("a variant's start position is checked when it is built");
+        // SAFETY: the position borrows `variant`, which is stored beside it.
+        let pos = unsafe { detach(pos) };
+        OwnedPosition::of(variant, pos)
+    }
+
+    /// A position of `variant`, a variant compiled for `B`, from FEN.
+    pub(crate) fn from_fen_of(
+        variant: VariantRef,
+        fen: &str,
+    ) -> Result<OwnedPosition<B>, FenError> {
+        // SAFETY: as in `start_of`.
+        let pos = unsafe { detach(crate::fen::parse::<B>(&variant, fen)?) };
+        Ok(OwnedPosition::of(variant, pos))
+    }
+
+    /// `pos` kept with `variant` (compiled for `B`), if it is a position
+    /// of that variant.
+    pub(crate) fn new_of(variant: VariantRef, pos: Position<'_, B>) -> Option<OwnedPosition<B>> {
+        let pos = pos.rebind(&variant)?;
+        // SAFETY: `rebind` made `pos` borrow `variant`, stored beside it.
+        let pos = unsafe { detach(pos) };
+        Some(OwnedPosition::of(variant, pos))
+    }
+
+    /// The variant, for the crate (a large variant's `Variant` is never
+    /// handed out: its small-board fields are unused).
+    #[inline]
+    pub(crate) fn variant_data(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The variant, as the handle of its board type (to start another
+    /// game or position of it).
+    pub fn board_variant(&self) -> crate::BoardVariant<B> {
+        crate::BoardVariant::of(self.variant.clone())
+    }
+
+    /// The position, borrowed from `self`: every query of [`Position`].
+    #[inline]
+    pub fn position(&self) -> Position<'_, B> {
+        self.pos()
+    }
+
+    /// The position, as a reference borrowed from `self`.
+    #[inline]
+    pub fn as_position(&self) -> &Position<'_, B> {
+        // SAFETY: `pos` is initialised by every constructor and setter; the
+        // reference's `'static` shortens to the borrow of `self`.
+        unsafe { self.pos.assume_init_ref() }
     }
 
     /// Plays the legal move `m`; on error the position is unchanged.
@@ -155,7 +204,7 @@ impl OwnedPosition {
     /// ```
     pub fn update<E>(
         &mut self,
-        f: impl for<'a> FnOnce(Position<'a>) -> Result<Position<'a>, E>,
+        f: impl for<'a> FnOnce(Position<'a, B>) -> Result<Position<'a, B>, E>,
     ) -> Result<(), E> {
         let next = f(self.pos())?;
         // SAFETY: `f` is generic over the lifetime of its argument, so
@@ -166,7 +215,7 @@ impl OwnedPosition {
     }
 
     /// Replaces the position by `f` of it, which cannot fail.
-    pub fn update_with(&mut self, f: impl for<'a> FnOnce(Position<'a>) -> Position<'a>) {
+    pub fn update_with(&mut self, f: impl for<'a> FnOnce(Position<'a, B>) -> Position<'a, B>) {
         let next = f(self.pos());
         // SAFETY: as in `update`.
         self.pos = MaybeUninit::new(unsafe { detach(next) });
@@ -174,7 +223,7 @@ impl OwnedPosition {
 
     /// Replaces the position by `pos`, if it is a position of this variant;
     /// `false` (and nothing changed) otherwise.
-    pub fn set(&mut self, pos: Position<'_>) -> bool {
+    pub fn set(&mut self, pos: Position<'_, B>) -> bool {
         match pos.rebind(&self.variant) {
             Some(p) => {
                 // SAFETY: `p` borrows `self.variant`, stored beside it.
@@ -186,7 +235,7 @@ impl OwnedPosition {
     }
 }
 
-impl crate::Game {
+impl<B: Board> crate::Game<B> {
     /// A game from an owned position: a position of any variant, built-in
     /// or made at run time, without going through FEN.
     ///
@@ -201,26 +250,26 @@ impl crate::Game {
     /// assert_eq!(game.san_moves(), ["O-O-O"]);
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn from_owned(pos: OwnedPosition) -> crate::Game {
-        crate::Game::from_position(pos)
+    pub fn from_owned(pos: OwnedPosition<B>) -> crate::Game<B> {
+        crate::Game::from_start(pos)
     }
 }
 
-impl PartialEq for OwnedPosition {
+impl<B: Board> PartialEq for OwnedPosition<B> {
     fn eq(&self, other: &Self) -> bool {
         self.position() == other.position()
     }
 }
 
-impl Eq for OwnedPosition {}
+impl<B: Board> Eq for OwnedPosition<B> {}
 
-impl fmt::Debug for OwnedPosition {
+impl<B: Board> fmt::Debug for OwnedPosition<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.position(), f)
     }
 }
 
-impl fmt::Display for OwnedPosition {
+impl<B: Board> fmt::Display for OwnedPosition<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.position(), f)
     }
@@ -240,6 +289,8 @@ const _: () = {
     const fn owned<T: Send + Sync + Clone + 'static>() {}
     owned::<OwnedPosition>();
     owned::<crate::Game>();
+    owned::<OwnedPosition<crate::Large>>();
+    owned::<crate::Game<crate::Large>>();
 };
 
 #[cfg(test)]
@@ -329,6 +380,28 @@ betza = "R"
         while game.undo().is_some() {}
         drop(game);
         assert!(kept.position().to_fen().contains('k'));
+    }
+
+    /// The same for a variant of the large board type: the owned position
+    /// and the game keep it alive after its last other handle is gone.
+    #[test]
+    fn a_large_board_variant_lives_as_long_as_its_positions_and_games() {
+        let variant = crate::LargeVariant::from_definition(TINY).unwrap();
+        let mut owned = variant.start_owned();
+        let mut game = variant.new_game();
+        drop(variant);
+        let m = owned.position().legal_moves()[0];
+        owned.play(&m).unwrap();
+        game.play(&m).unwrap();
+        let copy = owned.clone();
+        let fen = std::thread::spawn(move || copy.position().to_fen())
+            .join()
+            .unwrap();
+        assert_eq!(fen, game.position().to_fen());
+        game.undo();
+        drop(owned);
+        assert_eq!(game.board_variant().name(), "tiny");
+        drop(game);
     }
 
     /// What the type promises to programs that store it.

@@ -14,7 +14,7 @@
 //! building one, and a position's hash is the same on every run and platform.
 //! The mix is a bijection of `u64`, so every key is distinct.
 
-use crate::bitboard::{Color, MAX_SQUARES, Square};
+use crate::bitboard::{Board, Color, Square};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::Role;
@@ -51,11 +51,11 @@ fn castling_key(rights: u8) -> u64 {
 
 /// The key of the en-passant square, when it is hashed at all.
 #[inline]
-fn ep_key(pos: &Position<'_>) -> u64 {
+fn ep_key<B: Board>(pos: &Position<'_, B>) -> u64 {
     pos.ep_field().map_or(0, |sq| mix(EN_PASSANT | sq.0 as u64))
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The position's Zobrist hash, computed from scratch (see the
     /// [`zobrist`](crate::zobrist) module for what it covers).
     ///
@@ -140,10 +140,10 @@ impl<'v> Position<'v> {
             }
             let via = m
                 .via()
-                .map_or(0, |v| c.rights_lost[v.index() % MAX_SQUARES]);
+                .map_or(0, |v| c.rights_lost[v.index() % B::MAX_SQUARES]);
             let lost = self.castling
-                & (c.rights_lost[m.from.index() % MAX_SQUARES]
-                    | c.rights_lost[m.to.index() % MAX_SQUARES]
+                & (c.rights_lost[m.from.index() % B::MAX_SQUARES]
+                    | c.rights_lost[m.to.index() % B::MAX_SQUARES]
                     | via);
             h ^= castling_key(lost);
         }

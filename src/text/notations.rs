@@ -6,7 +6,7 @@
 //! more [`Notation`] value (the enum is `non_exhaustive` for it), written by
 //! a function beside [`Position::wxf`].
 
-use crate::bitboard::Color;
+use crate::bitboard::{Board, Color};
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
 
@@ -61,7 +61,7 @@ fn wxf_letter(name: &str, token: crate::PieceToken) -> String {
     letter.to_string()
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The legal move `m` in `notation`, or [`MoveError::Illegal`] for a
     /// move that is not legal here.
     ///
@@ -249,7 +249,7 @@ impl<'v> Position<'v> {
     /// assert_eq!(pos.play_line(&moves)?, pos.play(&moves[0])?);
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn play_line(&self, moves: &[Move]) -> Result<Position<'v>, MoveError> {
+    pub fn play_line(&self, moves: &[Move]) -> Result<Position<'v, B>, MoveError> {
         let mut pos = *self;
         for m in moves {
             pos = pos.play(m)?;
@@ -269,7 +269,7 @@ impl<'v> Position<'v> {
     /// assert!(pos.play_text_line("e4 e4").is_err());
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn play_text_line(&self, text: &str) -> Result<Position<'v>, crate::Error> {
+    pub fn play_text_line(&self, text: &str) -> Result<Position<'v, B>, crate::Error> {
         let mut pos = *self;
         for word in text.split_whitespace() {
             let is_number = word

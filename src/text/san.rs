@@ -16,8 +16,10 @@
 //! - a move that captures on its way (a locust capture, [`Move::via`]):
 //!   `x`, the square captured on, then `x` and the destination if it captures
 //!   there too, else `-` and the destination: `Lxd5xe6`, `Lxd5-c4`, and
-//!   `Lxd5-d4` for capturing and returning. Disambiguation as above, among the
-//!   moves with the same two squares.
+//!   `Lxd5-d4` for capturing and returning. A two-step move whose first step
+//!   captures nothing (Chu Shogi's Lion) has `-` before that square:
+//!   `N-f4xe5`, `N-f4-e5`, and `N-f4-f3` for a pass. Disambiguation as above,
+//!   among the moves with the same two squares.
 //! - a drop from the hand: the type's token, `@` and the square (`P@e5`).
 //! - `+` when the move gives check, `#` when it gives checkmate. This suffix is
 //!   always the last character; tokens never end in `+`, so a trailing `+` is
@@ -31,7 +33,7 @@
 //! King left attacked, a missing or impossible promotion), a missing or
 //! extra `x`, and a wrong check suffix.
 
-use crate::bitboard::{Square, SquareName};
+use crate::bitboard::{Board, Square, SquareName};
 use crate::moves::{Move, MoveError, MoveList};
 use crate::position::Position;
 use crate::variant::{PieceToken, Role};
@@ -106,12 +108,14 @@ struct Parsed {
     capture: bool,
     /// The square captured on the way, for a locust capture.
     via: Option<Square>,
+    /// Whether the text has `x` (not `-`) before the via square.
+    via_capture: bool,
     to: Square,
     promotion: Option<Role>,
     suffix: Option<char>,
 }
 
-impl<'v> Position<'v> {
+impl<'v, B: Board> Position<'v, B> {
     /// The move in SAN (see the [`san`](crate::san) module), for a legal
     /// move of this position. Any other move (hand-made, of another
     /// position or variant) is written as its move text (`e2e5`), never a
@@ -205,7 +209,7 @@ impl<'v> Position<'v> {
             s.push_str(&from[1..]);
         }
         if let Some(via) = m.via() {
-            s.push('x');
+            s.push(if m.via_captured().is_some() { 'x' } else { '-' });
             size.write_square(via, &mut s);
             s.push(if m.captured.is_some() { 'x' } else { '-' });
         } else if m.is_capture() {
@@ -391,6 +395,13 @@ impl<'v> Position<'v> {
                 captures,
             });
         }
+        let via_captures = base[0].via_captured().is_some();
+        if p.via.is_some() && via_captures != p.via_capture {
+            return Err(SanError::CaptureMark {
+                text: err_text(),
+                captures: via_captures,
+            });
+        }
         let chosen: MoveList = base
             .iter()
             .filter(|m| m.promotion == p.promotion)
@@ -436,6 +447,7 @@ impl<'v> Position<'v> {
             rank: None,
             capture: false,
             via: None,
+            via_capture: false,
             to: Square(0),
             promotion: None,
             suffix,
@@ -485,11 +497,12 @@ impl<'v> Position<'v> {
             ))
         })?;
         let mut rest = &main[..sq_start];
-        if let Some((before, via, capture)) = split_via(rest) {
+        if let Some((before, via, via_capture, capture)) = split_via(rest) {
             parsed.via = Some(
                 size.parse_square(via)
                     .ok_or_else(|| syntax(&format!("{via:?} is not a square of the board")))?,
             );
+            parsed.via_capture = via_capture;
             parsed.capture = capture;
             rest = before;
         } else if rest.ends_with('-') {
@@ -538,9 +551,10 @@ impl<'v> Position<'v> {
 }
 
 /// A locust capture's part before its destination, `...x<via>x` or
-/// `...x<via>-`: (what precedes `x<via>`, the via square's text, whether the
-/// destination is captured too).
-fn split_via(rest: &str) -> Option<(&str, &str, bool)> {
+/// `...x<via>-` (or `-<via>` for a first step that captures nothing): (what
+/// precedes the mark before `<via>`, the via square's text, whether `via` is
+/// captured, whether the destination is captured too).
+fn split_via(rest: &str) -> Option<(&str, &str, bool, bool)> {
     let (rest, capture) = match rest.as_bytes().last()? {
         b'x' => (&rest[..rest.len() - 1], true),
         b'-' => (&rest[..rest.len() - 1], false),
@@ -553,10 +567,15 @@ fn split_via(rest: &str) -> Option<(&str, &str, bool)> {
         .take_while(|b| b.is_ascii_digit())
         .count();
     let start = bytes.len().checked_sub(digits + 1)?;
-    if digits == 0 || !bytes[start].is_ascii_lowercase() || start == 0 || bytes[start - 1] != b'x' {
+    if digits == 0
+        || !bytes[start].is_ascii_lowercase()
+        || start == 0
+        || !matches!(bytes[start - 1], b'x' | b'-')
+    {
         return None;
     }
-    Some((&rest[..start - 1], &rest[start..], capture))
+    let via_capture = bytes[start - 1] == b'x';
+    Some((&rest[..start - 1], &rest[start..], via_capture, capture))
 }
 
 /// The check mark at the end of a SAN text.
@@ -614,8 +633,11 @@ pub enum San {
         file: Option<u8>,
         /// The from-rank given to disambiguate (0-based).
         rank: Option<u8>,
-        /// The square captured on the way.
+        /// The square captured on the way (or, for a two-step move whose
+        /// first step captures nothing, stepped on: `-` before it).
         via: SquareName,
+        /// Whether `via` is captured (`x` before it, else `-`).
+        via_capture: bool,
         /// Whether the destination is captured too (`x` before it, else `-`).
         capture: bool,
         /// The destination.
@@ -646,14 +668,14 @@ pub enum San {
 impl San {
     /// The legal move this text names in `pos`: the same as
     /// [`Position::parse_san`] on the text, with the same errors.
-    pub fn resolve(&self, pos: &Position<'_>) -> Result<Move, SanError> {
+    pub fn resolve<B: Board>(&self, pos: &Position<'_, B>) -> Result<Move, SanError> {
         pos.parse_san(&self.to_string())
     }
 
     /// The SAN of `m`, a legal move of `pos`. A move that is not legal
     /// there is written by its squares (`e2e5`, as a fully disambiguated
     /// Pawn move), never a panic; [`San::try_from_move`] refuses it.
-    pub fn from_move(pos: &Position<'_>, m: &Move) -> San {
+    pub fn from_move<B: Board>(pos: &Position<'_, B>, m: &Move) -> San {
         San::try_from_move(pos, m).unwrap_or_else(|_| San::Normal {
             token: None,
             file: Some(pos.size().file(m.from())),
@@ -667,7 +689,7 @@ impl San {
 
     /// The SAN of `m`, or [`MoveError::Illegal`] if it is not a legal move
     /// of `pos`.
-    pub fn try_from_move(pos: &Position<'_>, m: &Move) -> Result<San, MoveError> {
+    pub fn try_from_move<B: Board>(pos: &Position<'_, B>, m: &Move) -> Result<San, MoveError> {
         let text = pos.try_san(m)?;
         text.parse().map_err(|_| MoveError::Illegal { text })
     }
@@ -728,13 +750,15 @@ impl std::fmt::Display for San {
                 file,
                 rank,
                 via,
+                via_capture,
                 capture,
                 to,
                 promotion,
                 check,
             } => {
                 write_origin(f, *token, *file, *rank)?;
-                write!(f, "x{via}{}{to}", if *capture { 'x' } else { '-' })?;
+                let mark = |c: bool| if c { 'x' } else { '-' };
+                write!(f, "{}{via}{}{to}", mark(*via_capture), mark(*capture))?;
                 if let Some(p) = promotion {
                     write!(f, "={p}")?;
                 }
@@ -871,11 +895,13 @@ impl std::str::FromStr for San {
         let mut rest = &main[..sq_start];
         let mut capture = false;
         let mut via = None;
-        if let Some((before, v, c)) = split_via(rest) {
+        let mut via_capture = true;
+        if let Some((before, v, vc, c)) = split_via(rest) {
             via = Some(
                 v.parse::<SquareName>()
                     .map_err(|_| syntax(&format!("{v:?} is not a square of the board")))?,
             );
+            via_capture = vc;
             capture = c;
             rest = before;
         } else if let Some(r) = rest.strip_suffix('x') {
@@ -921,6 +947,7 @@ impl std::str::FromStr for San {
                 file,
                 rank,
                 via,
+                via_capture,
                 capture,
                 to,
                 promotion,

@@ -31,7 +31,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Game;
-use crate::bitboard::{Color, MAX_SQUARES, Square, SquareName};
+use crate::bitboard::{Board, Color, MAX_SQUARES, Square, SquareName};
 use crate::position::Piece;
 use crate::san::San;
 use crate::setup::{CastlingRights, Setup};
@@ -57,18 +57,19 @@ macro_rules! as_text {
 
 as_text!(SquareName, UciMove, San, PieceToken, VariantDef);
 
-impl Serialize for Game {
+impl<B: Board> Serialize for Game<B> {
     /// The game as PGN.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.to_pgn())
     }
 }
 
-impl<'de> Deserialize<'de> for Game {
-    /// A game from PGN of a built-in variant (its `Variant` tag).
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+impl<'de, B: Board> Deserialize<'de> for Game<B> {
+    /// A game from PGN of a built-in variant of the board type `B` (its
+    /// `Variant` tag; chess without one).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game<B>, D::Error> {
         let text = String::deserialize(d)?;
-        Game::from_pgn(&text).map_err(D::Error::custom)
+        Game::from_pgn_builtin(&text).map_err(D::Error::custom)
     }
 }
 

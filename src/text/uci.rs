@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::SquareName;
+use crate::bitboard::{Board, SquareName};
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
 use crate::variant::PromotionText;
@@ -55,14 +55,14 @@ pub struct UciMove {
 impl UciMove {
     /// The legal move this text names in `pos`: the same as
     /// [`Position::parse_move`] on the text, with the same errors.
-    pub fn resolve(&self, pos: &Position<'_>) -> Result<Move, MoveError> {
+    pub fn resolve<B: Board>(&self, pos: &Position<'_, B>) -> Result<Move, MoveError> {
         pos.parse_move(&self.to_string())
     }
 
     /// The text of `m`, a move of `pos`.
-    pub fn from_move(pos: &Position<'_>, m: &Move) -> UciMove {
+    pub fn from_move<B: Board>(pos: &Position<'_, B>, m: &Move) -> UciMove {
         let size = pos.size();
-        let promotion = m.promotion().map(|p| match pos.variant().promotion_text() {
+        let promotion = m.promotion().map(|p| match pos.variant.promotion_text() {
             PromotionText::Plus => PromotionSuffix::Plus,
             PromotionText::Letter => {
                 PromotionSuffix::Letter(pos.piece_type(p).map_or('?', |t| t.token.lower_letter()))

@@ -1,29 +1,83 @@
-//! Variants on the [`Large`] board type: boards of up to 16x16 (issue 24).
+//! Variants per board type, and the one dispatch on the board type
+//! (issue 24).
 //!
-//! A [`LargeVariant`] is a [`Variant`] compiled for the generator
-//! instantiated for [`Large`] (bitboards of four 64-bit words, see the
-//! module docs of [`crate::bitboard`]): the one generator, not a second
-//! one. Its positions are [`Position<'_, Large>`](Position): they read and
-//! write FEN, list, play and text moves and count perft; SAN, PGN, [`Game`](crate::Game)
-//! and the C ABI take a [`Variant`] and stay with boards of at most 128
-//! squares so far, which is why a large variant is its own type (it cannot
-//! be handed to them by mistake). Every rule holds past 128 squares
-//! (confinement, initial squares, promotion zones, castling, drops,
-//! immobility: the definition's regions are held in
-//! [`RegionWord`](crate::RegionWord)); a board of at most 128 squares may
-//! be compiled as a large one too, which is how the tests hold the two
-//! board types to the same counts, and small boards walled into large
-//! ones by confinement count as the small ones (tests/large.rs).
+//! The generator, the position and every layer above it (SAN, PGN,
+//! [`Game`], [`OwnedPosition`], the notations) are written once, generic
+//! over the [`Board`] type: [`Small`] (`u128`, the boards of at most 128
+//! squares and 20 piece types) and [`Large`] (four 64-bit words, boards up
+//! to 16x16 and 63 types; see the module docs of [`crate::bitboard`]). A
+//! variant is compiled for one board type, so its handles say which:
+//!
+//! - [`BoardVariant<B>`]: a variant compiled for the board type `B`, what
+//!   [`Position<'_, B>`](Position), [`OwnedPosition<B>`] and [`Game<B>`]
+//!   are built from ([`BoardVariant::start`], [`BoardVariant::new_game`],
+//!   ...). For a small board it is a [`VariantRef`] (`From` each handle of
+//!   a [`Variant`]); the existing API of [`Variant`], [`Game`] and
+//!   [`OwnedPosition`] is that of `B = Small`.
+//! - [`LargeVariant`] (`BoardVariant<Large>`): a variant compiled for
+//!   [`Large`], by [`LargeVariant::by_name`] (the built-in `chushogi`),
+//!   [`LargeVariant::from_definition`] or [`LargeVariant::new`]. It cannot
+//!   be handed to the API of small boards by mistake.
+//! - [`AnyVariant`]: **the one place that matches on the board type**, for
+//!   programs that choose the variant at run time (the examples, the C ABI,
+//!   Python). [`AnyVariant::by_name`] knows every built-in;
+//!   [`AnyVariant::from_definition`] chooses the board type from the
+//!   definition (small when it fits, large past 128 squares or 20 piece
+//!   types). The caller writes its code once as a generic function of a
+//!   `&BoardVariant<B>` and dispatches once, at start-up or per call, never
+//!   per move: with the macro [`with_board!`](crate::with_board) (a closure
+//!   body instantiated per board type) or with [`AnyVariant::run`] and a
+//!   [`BoardFn`] (a generic method).
+//!
+//! ```
+//! use betza::{with_board, AnyVariant, Board, BoardVariant};
+//! fn moves_after<B: Board>(v: &BoardVariant<B>, line: &str) -> Result<usize, betza::Error> {
+//!     let mut game = v.new_game();
+//!     for m in line.split_whitespace() {
+//!         game.play_text(m)?;
+//!     }
+//!     Ok(game.position().legal_moves().len())
+//! }
+//! let chess = AnyVariant::by_name("chess")?;
+//! let chu = AnyVariant::by_name("chushogi")?;
+//! assert!(!chess.is_large() && chu.is_large());
+//! assert_eq!(with_board!(&chess, |v| moves_after(v, "e2e4 e7e5"))?, 29);
+//! assert_eq!(with_board!(&chu, |v| v.start().legal_moves().len()), 36);
+//! # Ok::<_, betza::Error>(())
+//! ```
+//!
+//! A third board type is one more variant of [`AnyVariant`], one more arm
+//! of [`with_board!`](crate::with_board) and [`AnyVariant::run`], and one
+//! more choice in [`AnyVariant::new`]; nothing else matches on the board.
+//!
+//! Every rule holds past 128 squares (confinement, initial squares,
+//! promotion zones, castling, drops, immobility: the definition's regions
+//! are held in [`RegionWord`](crate::RegionWord)); a board of at most 128
+//! squares may be compiled as a large one too, which is how the tests hold
+//! the two board types to the same counts, and small boards walled into
+//! large ones by confinement count as the small ones (tests/large.rs).
 
-use crate::bitboard::{BoardSize, Large};
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::bitboard::{Board, BoardSize, Large, Small};
 use crate::fen::FenError;
+use crate::game::Game;
+use crate::owned::OwnedPosition;
+use crate::pgn::{PgnError, PgnGames, PgnReader};
 use crate::position::Position;
-use crate::variant::{PieceType, Variant, VariantDef, VariantError};
+use crate::variant::{MAX_ROLES, PieceType, Variant, VariantDef, VariantError, VariantRef};
 
-/// A variant compiled for the [`Large`] board type.
+/// A variant compiled for the board type `B`: what positions, owned
+/// positions and games of that board type are built from. Cheap to clone
+/// (a handle), `Send`, `Sync` and `'static`.
+///
+/// For a small board (`B = Small`, the default) it is made `From` any
+/// handle of a [`Variant`]; for [`Large`] it is a [`LargeVariant`].
 ///
 /// ```
-/// use betza::{LargeVariant, Position, Variant};
+/// use betza::{BoardVariant, LargeVariant, Position, Variant};
 /// // Chess compiled for the large board type counts as chess does.
 /// let chess = Variant::by_name("chess").unwrap();
 /// let v = LargeVariant::from_definition(&chess.definition().to_string())?;
@@ -32,54 +86,127 @@ use crate::variant::{PieceType, Variant, VariantDef, VariantError};
 /// assert_eq!(pos.to_fen(), Position::start(chess).to_fen());
 /// let next = pos.play(&pos.parse_move("e2e4")?)?;
 /// assert_eq!(next.legal_moves().len(), 20);
+/// // Games, SAN and PGN work on either board type.
+/// let mut game = v.new_game();
+/// game.play_san("e4")?;
+/// assert_eq!(game.to_pgn(), BoardVariant::from(chess).game_from_pgn("1. e4 *")?.to_pgn());
 /// # Ok::<_, betza::Error>(())
 /// ```
-#[derive(Debug)]
-pub struct LargeVariant(Variant);
+pub struct BoardVariant<B: Board = Small> {
+    // A variant compiled for `B` (for `Large`, its `large` data is set).
+    // The handle of a large variant is never handed out: its small-board
+    // fields are unused, and a `Position<Small>` of it would read them.
+    variant: VariantRef,
+    board: PhantomData<fn() -> B>,
+}
 
-impl LargeVariant {
-    /// Checks and compiles a definition for the [`Large`] board type:
-    /// boards of up to 16x16 files and ranks.
-    pub fn new(def: VariantDef) -> Result<LargeVariant, VariantError> {
-        Variant::new_large(def).map(LargeVariant)
+/// A variant compiled for a large board type: [`Large`] (up to 16x16, 63
+/// piece types) by default. See [`BoardVariant`].
+pub type LargeVariant<B = Large> = BoardVariant<B>;
+
+impl<B: Board> Clone for BoardVariant<B> {
+    fn clone(&self) -> Self {
+        BoardVariant::of(self.variant.clone())
     }
+}
 
-    /// Reads, checks and compiles a definition file's text (TOML, as
-    /// [`Variant::from_definition`]) for the [`Large`] board type.
-    pub fn from_definition(text: &str) -> Result<LargeVariant, VariantError> {
-        LargeVariant::new(Variant::read_large(text)?)
+impl<B: Board> fmt::Debug for BoardVariant<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BoardVariant")
+            .field("name", &self.variant.name())
+            .field("board", &board_name::<B>())
+            .finish()
+    }
+}
+
+/// `"small"` or `"large"`: the board type's name in messages.
+fn board_name<B: Board>() -> &'static str {
+    if B::MAX_SQUARES <= Small::MAX_SQUARES {
+        "small"
+    } else {
+        "large"
+    }
+}
+
+/// Whether `v` is compiled for the board type `B`: the one test of a
+/// compiled variant's board type (a third board type extends it).
+pub(crate) fn compiled_for<B: Board>(v: &Variant) -> bool {
+    v.large.is_some() == (B::MAX_SQUARES > Small::MAX_SQUARES)
+}
+
+/// The built-in variant of that name, if it is compiled for `B`.
+pub(crate) fn builtin_for<B: Board>(name: &str) -> Option<VariantRef> {
+    crate::builtin::by_name(name)
+        .or_else(|| crate::builtin::large_by_name(name))
+        .filter(|v| compiled_for::<B>(v))
+        .map(VariantRef::from)
+}
+
+impl<B: Board> BoardVariant<B> {
+    /// The handle of a variant compiled for `B` (the caller knows it is).
+    pub(crate) fn of(variant: VariantRef) -> BoardVariant<B> {
+        debug_assert!(compiled_for::<B>(&variant));
+        BoardVariant {
+            variant,
+            board: PhantomData,
+        }
     }
 
     /// The variant's name.
     pub fn name(&self) -> &str {
-        self.0.name()
+        self.variant.name()
     }
 
     /// The definition it was compiled from; its text
     /// (`definition().to_string()`) reads back as the same variant.
     pub fn definition(&self) -> &VariantDef {
-        self.0.definition()
+        self.variant.definition()
     }
 
     /// The board size.
     pub fn size(&self) -> BoardSize {
-        self.0.size()
+        self.variant.size()
     }
 
     /// The piece types, indexed by [`crate::Role`].
     pub fn pieces(&self) -> &[PieceType] {
-        self.0.pieces()
+        self.variant.pieces()
+    }
+
+    /// The piece type of `role`.
+    pub fn piece(&self, role: crate::Role) -> &PieceType {
+        self.variant.piece(role)
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        self.variant.start_fen()
+    }
+
+    /// A piece type's moves in words ([`Variant::describe_piece`]).
+    pub fn describe_piece(&self, role: crate::Role) -> Option<String> {
+        self.variant.describe_piece(role)
+    }
+
+    /// The royal piece type (the first, where there are several).
+    pub fn royal(&self) -> crate::Role {
+        self.variant.royal()
+    }
+
+    /// Whether both handles name the same compiled variant.
+    pub fn same(&self, other: &BoardVariant<B>) -> bool {
+        self.variant.same(&other.variant)
     }
 
     /// The start position.
-    pub fn start(&self) -> Position<'_, Large> {
-        crate::fen::parse(&self.0, &self.0.start_fen)
+    pub fn start(&self) -> Position<'_, B> {
+        crate::fen::parse(&self.variant, &self.variant.start_fen)
             .expect("a variant's start position is checked when it is built")
     }
 
     /// Reads a position in FEN (`docs/notation.md`).
-    pub fn from_fen(&self, fen: &str) -> Result<Position<'_, Large>, FenError> {
-        crate::fen::parse(&self.0, fen)
+    pub fn from_fen(&self, fen: &str) -> Result<Position<'_, B>, FenError> {
+        crate::fen::parse(&self.variant, fen)
     }
 
     /// Reads a position in SFEN (see the [`sfen`](crate::sfen) module;
@@ -95,7 +222,280 @@ impl LargeVariant {
     /// assert_eq!(pos.to_sfen(), "4k3/8/8/8/8/8/8/4K3 w - 4");
     /// # Ok::<_, betza::Error>(())
     /// ```
-    pub fn from_sfen(&self, sfen: &str) -> Result<Position<'_, Large>, FenError> {
-        crate::sfen::parse(&self.0, sfen)
+    pub fn from_sfen(&self, sfen: &str) -> Result<Position<'_, B>, FenError> {
+        crate::sfen::parse(&self.variant, sfen)
+    }
+
+    /// The start position, holding the variant.
+    pub fn start_owned(&self) -> OwnedPosition<B> {
+        OwnedPosition::start_of(self.variant.clone())
+    }
+
+    /// A position from FEN, holding the variant.
+    pub fn owned_from_fen(&self, fen: &str) -> Result<OwnedPosition<B>, FenError> {
+        OwnedPosition::from_fen_of(self.variant.clone(), fen)
+    }
+
+    /// `pos` holding the variant, if it is a position of this variant.
+    pub fn owned(&self, pos: Position<'_, B>) -> Option<OwnedPosition<B>> {
+        OwnedPosition::new_of(self.variant.clone(), pos)
+    }
+
+    /// A game from the start position.
+    pub fn new_game(&self) -> Game<B> {
+        Game::from_owned(self.start_owned())
+    }
+
+    /// A game from a position in FEN.
+    pub fn game_from_fen(&self, fen: &str) -> Result<Game<B>, FenError> {
+        Ok(Game::from_owned(self.owned_from_fen(fen)?))
+    }
+
+    /// Reads a game in PGN of this variant (as [`Game::from_pgn_in`]).
+    pub fn game_from_pgn(&self, text: &str) -> Result<Game<B>, PgnError> {
+        Game::from_pgn_of(self, text)
+    }
+
+    /// The games of a PGN text, all of this variant, read one by one (as
+    /// [`PgnGames::new_in`]).
+    pub fn pgn_games<'t>(&self, text: &'t str) -> PgnGames<'t, B> {
+        PgnGames::of(self.variant.clone(), text)
+    }
+
+    /// The games of a PGN stream, all of this variant, read one by one (as
+    /// [`PgnReader::new_in`]).
+    pub fn pgn_reader<R: std::io::BufRead>(&self, input: R) -> PgnReader<R, B> {
+        PgnReader::of(self.variant.clone(), input)
+    }
+
+    /// The handle, for the crate.
+    pub(crate) fn handle(&self) -> &VariantRef {
+        &self.variant
+    }
+}
+
+impl BoardVariant<Small> {
+    /// The variant (of a small board: the whole API of [`Variant`]).
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The handle that keeps the variant alive.
+    pub fn variant_ref(&self) -> &VariantRef {
+        &self.variant
+    }
+}
+
+impl From<VariantRef> for BoardVariant<Small> {
+    fn from(variant: VariantRef) -> Self {
+        // A `Variant` handed out is always compiled for a small board.
+        BoardVariant::of(variant)
+    }
+}
+
+impl From<&'static Variant> for BoardVariant<Small> {
+    fn from(variant: &'static Variant) -> Self {
+        BoardVariant::of(variant.into())
+    }
+}
+
+impl From<Arc<Variant>> for BoardVariant<Small> {
+    fn from(variant: Arc<Variant>) -> Self {
+        BoardVariant::of(variant.into())
+    }
+}
+
+impl From<Variant> for BoardVariant<Small> {
+    fn from(variant: Variant) -> Self {
+        BoardVariant::of(variant.into())
+    }
+}
+
+impl BoardVariant<Large> {
+    /// Checks and compiles a definition for the [`Large`] board type:
+    /// boards of up to 16x16 files and ranks.
+    pub fn new(def: VariantDef) -> Result<LargeVariant, VariantError> {
+        Ok(BoardVariant::of(Variant::new_large(def)?.into()))
+    }
+
+    /// Reads, checks and compiles a definition file's text (TOML, as
+    /// [`Variant::from_definition`]) for the [`Large`] board type.
+    pub fn from_definition(text: &str) -> Result<LargeVariant, VariantError> {
+        LargeVariant::new(Variant::read_large(text)?)
+    }
+
+    /// The built-in variant of a large board of that name, in any case:
+    /// `chushogi` ([`AnyVariant::builtin_names`] lists every built-in).
+    /// Built once, on first use.
+    ///
+    /// ```
+    /// let chu = betza::LargeVariant::by_name("chushogi")?;
+    /// assert_eq!(chu.start().perft(2), 1296);
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn by_name(name: &str) -> Result<LargeVariant, VariantError> {
+        crate::builtin::large_by_name(name)
+            .map(|v| BoardVariant::of(v.into()))
+            .ok_or_else(|| VariantError::Unknown(name.to_string()))
+    }
+}
+
+/// A variant of any board type, chosen at run time: the one place that
+/// matches on the board type (see the [module docs](self)). Match it once
+/// per call with [`with_board!`](crate::with_board) or
+/// [`AnyVariant::run`], and write the rest generic over [`Board`].
+#[derive(Clone, Debug)]
+pub enum AnyVariant {
+    /// A variant of at most 128 squares and 20 piece types.
+    Small(BoardVariant<Small>),
+    /// A variant of a board up to 16x16, or of more than 20 piece types.
+    Large(BoardVariant<Large>),
+}
+
+/// A function generic over the board type, for [`AnyVariant::run`]: what a
+/// closure cannot be (use [`with_board!`](crate::with_board) for a
+/// closure's body instead).
+pub trait BoardFn {
+    /// What it returns, the same for every board type.
+    type Output;
+    /// Runs on a variant of the board type `B`.
+    fn call<B: Board>(self, variant: &BoardVariant<B>) -> Self::Output;
+}
+
+/// Runs an expression once with a variable bound to the [`BoardVariant`]
+/// inside an [`AnyVariant`] (or a reference to it, for `&AnyVariant`): the
+/// expression is compiled once per board type, and the match is the only
+/// one on the board type. See the [`large`](crate::large) module docs.
+///
+/// ```
+/// use betza::{with_board, AnyVariant};
+/// let v = AnyVariant::by_name("chushogi")?;
+/// let fen = with_board!(&v, |v| v.start().to_fen());
+/// assert!(fen.starts_with("lfcsgekgscfl/"));
+/// # Ok::<_, betza::Error>(())
+/// ```
+#[macro_export]
+macro_rules! with_board {
+    ($variant:expr, |$v:ident| $body:expr) => {
+        match $variant {
+            $crate::AnyVariant::Small($v) => $body,
+            $crate::AnyVariant::Large($v) => $body,
+        }
+    };
+}
+
+impl AnyVariant {
+    /// The built-in variant of that name, in any case, of either board
+    /// type ([`AnyVariant::builtin_names`]).
+    pub fn by_name(name: &str) -> Result<AnyVariant, VariantError> {
+        if let Some(v) = crate::builtin::by_name(name) {
+            return Ok(AnyVariant::Small(v.into()));
+        }
+        LargeVariant::by_name(name).map(AnyVariant::Large)
+    }
+
+    /// The names of every built-in variant: those of
+    /// [`Variant::builtin_names`] (small boards), then those of large
+    /// boards (`chushogi`).
+    pub fn builtin_names() -> &'static [&'static str] {
+        crate::builtin::ALL_NAMES
+    }
+
+    /// Checks and compiles a definition for the board type it needs: a
+    /// small board when it has at most 128 squares and 20 piece types, a
+    /// large one otherwise (up to 16x16 and 63 types).
+    pub fn new(def: VariantDef) -> Result<AnyVariant, VariantError> {
+        let squares = def.files as usize * def.ranks as usize;
+        if squares <= Small::MAX_SQUARES && def.pieces.len() <= MAX_ROLES {
+            Ok(AnyVariant::Small(Variant::new(def)?.into()))
+        } else {
+            LargeVariant::new(def).map(AnyVariant::Large)
+        }
+    }
+
+    /// Reads, checks and compiles a definition file's text (TOML, as
+    /// [`Variant::from_definition`]) for the board type it needs
+    /// ([`AnyVariant::new`]).
+    ///
+    /// ```
+    /// use betza::{builtin, AnyVariant};
+    /// let chu = AnyVariant::from_definition(builtin::definition_text("chushogi").unwrap())?;
+    /// assert!(chu.is_large());
+    /// let chess = AnyVariant::from_definition(builtin::definition_text("chess").unwrap())?;
+    /// assert!(!chess.is_large());
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn from_definition(text: &str) -> Result<AnyVariant, VariantError> {
+        AnyVariant::new(Variant::read_large(text)?)
+    }
+
+    /// Runs `f` on the variant, instantiated for its board type.
+    pub fn run<F: BoardFn>(&self, f: F) -> F::Output {
+        with_board!(self, |v| f.call(v))
+    }
+
+    /// Whether the variant is compiled for a large board type.
+    pub fn is_large(&self) -> bool {
+        !matches!(self, AnyVariant::Small(_))
+    }
+
+    /// The variant, if it is compiled for the board type `B`: what code
+    /// generic over `B` uses to take a variant chosen at run time (`None`
+    /// for a variant of another board type).
+    pub fn get<B: Board>(&self) -> Option<BoardVariant<B>> {
+        let handle = with_board!(self, |v| v.handle().clone());
+        compiled_for::<B>(&handle).then(|| BoardVariant::of(handle))
+    }
+
+    /// The variant of a small board, if it is one.
+    pub fn as_small(&self) -> Option<&BoardVariant<Small>> {
+        match self {
+            AnyVariant::Small(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        with_board!(self, |v| v.name())
+    }
+
+    /// The definition it was compiled from.
+    pub fn definition(&self) -> &VariantDef {
+        with_board!(self, |v| v.definition())
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        with_board!(self, |v| v.size())
+    }
+
+    /// The piece types, indexed by [`crate::Role`].
+    pub fn pieces(&self) -> &[PieceType] {
+        with_board!(self, |v| v.pieces())
+    }
+}
+
+impl From<BoardVariant<Small>> for AnyVariant {
+    fn from(v: BoardVariant<Small>) -> Self {
+        AnyVariant::Small(v)
+    }
+}
+
+impl From<BoardVariant<Large>> for AnyVariant {
+    fn from(v: BoardVariant<Large>) -> Self {
+        AnyVariant::Large(v)
+    }
+}
+
+impl From<&'static Variant> for AnyVariant {
+    fn from(v: &'static Variant) -> Self {
+        AnyVariant::Small(v.into())
+    }
+}
+
+impl From<Arc<Variant>> for AnyVariant {
+    fn from(v: Arc<Variant>) -> Self {
+        AnyVariant::Small(v.into())
     }
 }

@@ -894,7 +894,7 @@ impl std::fmt::Display for VariantError {
             VariantError::BoardSize { files, ranks } => write!(
                 f,
                 "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares \
-                 (up to 16x16 with LargeVariant, in perft and FEN only so far)"
+                 (up to 16x16 with LargeVariant or AnyVariant)"
             ),
             VariantError::LargeBoard(what) => write!(
                 f,
