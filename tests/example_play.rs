@@ -928,17 +928,18 @@ fn chushogi_is_played_on_its_12x12_board() {
     assert_in_order(
         &out,
         &[
-            "White plays N-e7-e6 (e6e7e6).",
+            "White plays Nxe7-e6 (e6e7e6).",
             "11k/12/12/12/12/12/4N7/3p8/12/12/12/K11 b - - 0 1",
             "White plays Nxd5-e6 (e6d5e6).",
-            "White plays N-e7-e8 (e6e7e8).",
+            "White plays Nxe7-e8 (e6e7e8).",
             "11k/12/12/12/4N7/12/12/3p8/12/12/12/K11 b - - 0 1",
         ],
     );
     // Against the computer: whatever the King does, the Lion two squares
-    // away takes it, and the game is over.
+    // away takes it or bares it, and the game is over (White's Pawn keeps
+    // its King from being bare, which would have ended the game at once).
     let opts = play::Options {
-        fen: Some("11k/12/12/12/12/12/12/12/12/2n9/12/K11 w - - 0 1".into()),
+        fen: Some("11k/12/12/12/12/12/12/12/P11/2n9/12/K11 w - - 0 1".into()),
         black: Player::Computer,
         ..opts
     };
@@ -949,8 +950,8 @@ fn chushogi_is_played_on_its_12x12_board() {
         &out,
         &[
             "White plays Kb1 (a1b1).",
-            "Black plays Nx",
-            "Game over: ",
+            "Black plays N",
+            "Game over: black wins",
             "Result 0-1.",
             "[Result \"0-1\"]",
         ],

@@ -119,9 +119,40 @@ pub fn reach<B: Board>(variant: &BoardVariant<B>, role: Role, values: &Values) -
     }
     let &(from, _, _) = placements.first()?;
 
+    // With the royal pieces alone the game may be over already (Chu Shogi's
+    // bare King): then Black keeps one more piece, as far from the piece as
+    // can be, so that White has moves to show.
+    let with_spare = |mut pieces: Vec<(Square, String)>| {
+        if position(&pieces).is_none_or(|p| !p.legal_moves().is_empty()) {
+            return pieces;
+        }
+        let mut spots: Vec<Square> = squares.clone();
+        let from_dist = |s: &Square| {
+            let (dx, dy) = (
+                size.file(*s).abs_diff(size.file(from)),
+                size.rank(*s).abs_diff(size.rank(from)),
+            );
+            dx * dx + dy * dy
+        };
+        spots.sort_by_key(|s| std::cmp::Reverse(from_dist(s)));
+        let spare = spots
+            .iter()
+            .filter(|s| !pieces.iter().any(|(p, _)| p == *s))
+            .find_map(|&s| {
+                others.iter().find_map(|&r| {
+                    let mut all = pieces.clone();
+                    all.push((s, token(r, Color::Black)));
+                    position(&all)
+                        .is_some_and(|p| !p.legal_moves().is_empty())
+                        .then(|| (s, token(r, Color::Black)))
+                })
+            });
+        pieces.extend(spare);
+        pieces
+    };
     let mut marks = vec![Mark::default(); size.squares()];
     for &(_, wk, bk) in &placements {
-        let pieces = base(from, wk, bk);
+        let pieces = with_spare(base(from, wk, bk));
         let taken = |s: Square| pieces.iter().any(|(p, _)| *p == s);
         let Some(empty) = position(&pieces) else {
             continue;
@@ -140,7 +171,7 @@ pub fn reach<B: Board>(variant: &BoardVariant<B>, role: Role, values: &Values) -
             others
                 .iter()
                 .map(|&r| vec![(to, token(r, Color::Black))])
-                .find(|v| reaches(v, to, true).is_some())
+                .find(|v| reaches(v, to, true) == Some(true))
         };
         for &to in &squares {
             if taken(to) {
