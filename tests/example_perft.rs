@@ -284,13 +284,14 @@ fn chushogi_and_large_definition_files_are_counted() {
         run(&format!("--variant-file {file} 2 --threads 2")).unwrap(),
         "total 1296\n"
     );
-    // A FEN of the large board: the two Kings alone in corners, 3 moves
-    // each.
+    // A FEN of the large board: each King in a corner with a Pawn beside
+    // it (two Kings alone would be a draw at once): 2 King moves and 1
+    // Pawn move each.
     let opts = perft::parse_args(&[
         "chushogi".into(),
         "2".into(),
         "--fen".into(),
-        "11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1".into(),
+        "11k/10p1/12/12/12/12/12/12/12/12/1P10/K11 w - - 0 1".into(),
     ])
     .unwrap();
     assert_eq!(perft::run(&opts, &mut Vec::new()), Ok(9));
