@@ -149,6 +149,7 @@ pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
         6 => "perpetual check\0",
         7 => "move rule\0",
         8 => "counting\0",
+        9 => "royal captured\0",
         _ => "unknown reason\0",
     };
     s.as_ptr().cast()
