@@ -173,6 +173,22 @@ fn c_api_round_two_test_passes() {
     assert_all_passed(&run(&exe, &[]));
 }
 
+/// Large boards through the C ABI (tests/c/chu_test.c): Chu Shogi's start
+/// counts, the Lion's two-step moves as BetzaMove and text, SAN, a game to
+/// the capture of the King, PGN out and back, setups, a 16x16 definition;
+/// as C and as C++.
+#[test]
+fn c_api_large_boards_test_passes() {
+    let exe = compile("chu_test", &root().join("tests/c/chu_test.c"), Lang::C99);
+    assert_all_passed(&run(&exe, &[]));
+    let exe = compile(
+        "chu_test-cxx",
+        &root().join("tests/c/chu_test.c"),
+        Lang::Cxx11,
+    );
+    assert_all_passed(&run(&exe, &[]));
+}
+
 /// betza.hpp's calls of issue 27 (tests/c/hpp_api_test.cpp).
 #[test]
 fn cxx_wrapper_round_two_test_passes() {
