@@ -12,8 +12,9 @@ use crate::bitboard::{BitWord, Board, BoardSize};
 use crate::{AnyVariant, Bitboard, Color, PieceType};
 
 /// An opaque variant: a built-in one (static, from betza_variant_by_name) or
-/// one read from a definition (betza_variant_new). A variant is immutable: a
-/// handle may be used by many threads at once.
+/// one read from a definition (betza_variant_new), of any board size the
+/// library takes. A variant is immutable: a handle may be used by many
+/// threads at once.
 pub struct BetzaVariant {
     variant: VariantOf,
 }
@@ -147,7 +148,8 @@ fn builtins() -> &'static [BetzaVariant] {
 }
 
 /// Reads a variant definition (the TOML format of the README's "Variant
-/// definitions" and docs/) into *out: a new handle to free with
+/// definitions" and docs/, boards past 128 squares and 20 piece types
+/// included) into *out: a new handle to free with
 /// betza_variant_free. Positions and games made in it keep it alive, so the
 /// handle may be freed before them. The handle may be used by many threads
 /// at once.
@@ -286,7 +288,8 @@ pub extern "C" fn betza_builtin_variant_count() -> usize {
 }
 
 /// The name of built-in variant number index (0 to
-/// betza_builtin_variant_count() - 1), such as "meiriqi": the name
+/// betza_builtin_variant_count() - 1), such as "meiriqi" or "chushogi"
+/// (built-ins of large boards come last): the name
 /// betza_variant_by_name and betza_position_new take.
 ///
 /// Returns BETZA_OK; BETZA_NULL_ARGUMENT if len is NULL, or buf is NULL and

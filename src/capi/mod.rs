@@ -20,6 +20,12 @@
 //!   call. No panic crosses the boundary: it becomes `BETZA_PANIC`.
 //! - Squares are `rank * width + file` indices; piece types are indices into
 //!   the variant's piece list; colours are `BETZA_WHITE` and `BETZA_BLACK`.
+//! - Every board size the library takes crosses the ABI the same way: a
+//!   variant of a large board (Chu Shogi's 12x12, a definition past 128
+//!   squares or 20 piece types) is used through the same handles and
+//!   functions as any other. Every square number, square count and piece
+//!   type of the ABI is a `uint32_t` or `int32_t` (square sets are arrays of
+//!   square numbers), so larger boards need no new types.
 //!
 //! The doc comments here become the header's comments: they are written as C
 //! documentation, without Rust link syntax.
