@@ -203,7 +203,7 @@ fn cxx_wrapper_round_two_test_passes() {
 #[test]
 fn c_example_plays_a_game() {
     let exe = compile("demo", &root().join("examples/c/demo.c"), Lang::C99);
-    for variant in ["meiriqi", "decimaka", "chess", "capablanca"] {
+    for variant in ["meiriqi", "decimaka", "chess", "capablanca", "chushogi"] {
         let out = run(&exe, &[variant, "7"]);
         assert!(out.contains("legal moves:"), "{out}");
         assert!(
@@ -212,6 +212,10 @@ fn c_example_plays_a_game() {
         );
         assert!(out.contains("after "), "{out}");
     }
+    // A large board, played to the capture of a King.
+    let out = run(&exe, &["chushogi", "7"]);
+    assert!(out.contains("(royal captured)"), "{out}");
+    assert!(out.contains("     a  b  c  d  e  f  g  h  i  j  k  l"), "{out}");
 }
 
 #[test]
@@ -231,7 +235,7 @@ fn cxx_example_plays_a_game() {
         &root().join("examples/cpp/demo.cpp"),
         Lang::Cxx17,
     );
-    for variant in ["meiriqi", "chess"] {
+    for variant in ["meiriqi", "chess", "chushogi"] {
         let out = run(&exe, &[variant, "7"]);
         assert!(out.contains("legal moves: "), "{out}");
         assert!(out.contains("\n[Variant \""), "{out}");
