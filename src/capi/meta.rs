@@ -76,7 +76,7 @@ impl Holder {
 
     /// The holder of a handle from C.
     pub(crate) fn of(v: &BetzaVariant) -> Holder {
-        match builtins().iter().find(|b| std::ptr::eq(*b, v)) {
+        match builtin_handle(v) {
             Some(b) => Holder::Builtin(b),
             // SAFETY: every other handle is `Arc::into_raw` of a live
             // `Arc<BetzaVariant>` (betza_variant_new): take one more count.
@@ -92,9 +92,10 @@ impl Holder {
     pub(crate) fn by_name(name: &str) -> Result<Holder> {
         // As `AnyVariant::by_name` reads names (ignoring ASCII case); the
         // built-ins' names are distinct.
-        let found = AnyVariant::by_name(name)
-            .ok()
-            .and_then(|v| builtins().iter().find(|b| b.name() == v.name()));
+        let found = AnyVariant::by_name(name).ok().and_then(|v| {
+            let names = AnyVariant::builtin_names();
+            names.iter().position(|n| *n == v.name()).map(builtin)
+        });
         match found {
             Some(b) => Ok(Holder::Builtin(b)),
             None => fail(BETZA_UNKNOWN_VARIANT, crate::builtin::unknown_message(name)),
@@ -133,18 +134,33 @@ pub(crate) unsafe fn create_in<T>(
     })
 }
 
-/// The static handles of the built-in variants of every board type, in
-/// `AnyVariant::builtin_names` order.
-fn builtins() -> &'static [BetzaVariant] {
-    static ALL: OnceLock<Vec<BetzaVariant>> = OnceLock::new();
+/// The places of the static handles of the built-in variants of every
+/// board type, in `AnyVariant::builtin_names` order, each made on first use
+/// (so that asking for chess does not compile Chu Shogi).
+fn builtin_slots() -> &'static [OnceLock<BetzaVariant>] {
+    static ALL: OnceLock<Vec<OnceLock<BetzaVariant>>> = OnceLock::new();
     ALL.get_or_init(|| {
-        AnyVariant::builtin_names()
-            .iter()
-            .map(|n| BetzaVariant {
-                variant: VariantOf::of(AnyVariant::by_name(n).expect("a built-in name")),
-            })
-            .collect()
+        let names = AnyVariant::builtin_names();
+        names.iter().map(|_| OnceLock::new()).collect()
     })
+}
+
+/// The static handle of built-in variant number `i`.
+fn builtin(i: usize) -> &'static BetzaVariant {
+    builtin_slots()[i].get_or_init(|| {
+        let name = AnyVariant::builtin_names()[i];
+        BetzaVariant {
+            variant: VariantOf::of(AnyVariant::by_name(name).expect("a built-in name")),
+        }
+    })
+}
+
+/// The static handle `v` is, if it is one.
+fn builtin_handle(v: &BetzaVariant) -> Option<&'static BetzaVariant> {
+    builtin_slots()
+        .iter()
+        .filter_map(OnceLock::get)
+        .find(|b| std::ptr::eq(*b, v))
 }
 
 /// Reads a variant definition (the TOML format of the README's "Variant
@@ -212,7 +228,7 @@ pub unsafe extern "C" fn betza_variant_free(variant: *mut BetzaVariant) {
     let Some(v) = (unsafe { variant.as_ref() }) else {
         return;
     };
-    if !builtins().iter().any(|b| std::ptr::eq(b, v)) {
+    if builtin_handle(v).is_none() {
         // SAFETY: `Arc::into_raw` of a handle from this library, freed once.
         drop(unsafe { Arc::from_raw(variant.cast_const()) });
     }
