@@ -99,8 +99,10 @@
 #define BETZA_MOVE_DROP 16
 
 /*
- The move captures on `via` before its destination (a locust capture,
- written `<from><via><to>`); without this bit `via` is ignored.
+ The move passes through `via` before its destination, capturing there
+ when `via_captured` is a piece type (a locust capture, Chu Shogi's Lion:
+ written `<from><via><to>`; igui, capturing and returning, has `to` equal
+ to `from`); without this bit `via` is ignored.
  */
 #define BETZA_MOVE_VIA 32
 
@@ -387,7 +389,7 @@ typedef struct BetzaMove {
    */
   uint32_t flags;
   /*
-   With BETZA_MOVE_VIA: the square captured on the way; else BETZA_NONE.
+   With BETZA_MOVE_VIA: the square passed through; else BETZA_NONE.
    */
   int32_t via;
   /*

@@ -211,11 +211,15 @@ fn c_example_plays_a_game() {
             "{out}"
         );
         assert!(out.contains("after "), "{out}");
+        if variant == "chushogi" {
+            // A large board, played to the capture of a King.
+            assert!(out.contains("(royal captured)"), "{out}");
+            assert!(
+                out.contains("     a  b  c  d  e  f  g  h  i  j  k  l"),
+                "{out}"
+            );
+        }
     }
-    // A large board, played to the capture of a King.
-    let out = run(&exe, &["chushogi", "7"]);
-    assert!(out.contains("(royal captured)"), "{out}");
-    assert!(out.contains("     a  b  c  d  e  f  g  h  i  j  k  l"), "{out}");
 }
 
 #[test]
@@ -235,7 +239,7 @@ fn cxx_example_plays_a_game() {
         &root().join("examples/cpp/demo.cpp"),
         Lang::Cxx17,
     );
-    for variant in ["meiriqi", "chess", "chushogi"] {
+    for variant in ["meiriqi", "chess"] {
         let out = run(&exe, &[variant, "7"]);
         assert!(out.contains("legal moves: "), "{out}");
         assert!(out.contains("\n[Variant \""), "{out}");

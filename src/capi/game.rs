@@ -5,8 +5,7 @@ use std::ffi::c_char;
 use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, create_by_name, create_in};
 use super::position::{
-    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of,
-    slice_arg,
+    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of, slice_arg,
 };
 use super::{Boards, Fail, GameOf, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
 use super::{ref_arg, str_arg, write_array, write_handle, write_out, write_str};
@@ -145,14 +144,17 @@ pub unsafe extern "C" fn betza_game_from_pgn(
         // SAFETY: a C string from the caller.
         let text = unsafe { str_arg(pgn, "pgn") }?;
         let made = match Game::from_pgn(text) {
-            Ok(game) => BetzaGame::new(Holder::by_name(game.variant().name())?, Boards::Small(game)),
+            Ok(game) => {
+                BetzaGame::new(Holder::by_name(game.variant().name())?, Boards::Small(game))
+            }
             Err(e) => {
                 // A built-in of a large board: read again in it.
                 let Some(holder) = other_builtin(&e) else {
                     return Err(pgn_error(e));
                 };
-                let game =
-                    map_board!(holder.variant(), |v| v.game_from_pgn(text).map_err(pgn_error)?);
+                let game = map_board!(holder.variant(), |v| v
+                    .game_from_pgn(text)
+                    .map_err(pgn_error)?);
                 BetzaGame::new(holder, game)
             }
         };
@@ -177,7 +179,9 @@ pub unsafe extern "C" fn betza_game_from_pgn_in(
         // SAFETY: pointers from the caller.
         let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
         let text = unsafe { str_arg(pgn, "pgn") }?;
-        let game = map_board!(holder.variant(), |v| v.game_from_pgn(text).map_err(pgn_error)?);
+        let game = map_board!(holder.variant(), |v| v
+            .game_from_pgn(text)
+            .map_err(pgn_error)?);
         unsafe { write_handle(out, BetzaGame::new(holder, game)) }
     })
 }
@@ -245,7 +249,10 @@ pub unsafe extern "C" fn betza_game_play_text(
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
         let text = unsafe { str_arg(move_text, "move_text") }?;
-        on_board!(&mut g.game, |game| game.play_text(text).map(drop).map_err(move_error))
+        on_board!(&mut g.game, |game| game
+            .play_text(text)
+            .map(drop)
+            .map_err(move_error))
     })
 }
 
@@ -265,7 +272,10 @@ pub unsafe extern "C" fn betza_game_play_san(
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
         let text = unsafe { str_arg(san, "san") }?;
-        on_board!(&mut g.game, |game| game.play_san(text).map(drop).map_err(san_error))
+        on_board!(&mut g.game, |game| game
+            .play_san(text)
+            .map(drop)
+            .map_err(san_error))
     })
 }
 
@@ -379,7 +389,14 @@ pub unsafe extern "C" fn betza_game_start_fen(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&on_board!(&g.game, |game| game.start_position().to_fen()), buf, cap, len) }
+        unsafe {
+            write_str(
+                &on_board!(&g.game, |game| game.start_position().to_fen()),
+                buf,
+                cap,
+                len,
+            )
+        }
     })
 }
 
@@ -536,7 +553,13 @@ pub unsafe extern "C" fn betza_game_result(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
-        unsafe { write_out(out, game_result(on_board!(&g.game, |game| game.result())), "out") }
+        unsafe {
+            write_out(
+                out,
+                game_result(on_board!(&g.game, |game| game.result())),
+                "out",
+            )
+        }
     })
 }
 
@@ -624,7 +647,14 @@ pub unsafe extern "C" fn betza_game_tag(
         let g = unsafe { ref_arg(game, "game") }?;
         let name = unsafe { str_arg(name, "name") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(on_board!(&g.game, |game| game.tag(name)).unwrap_or(""), buf, cap, len) }
+        unsafe {
+            write_str(
+                on_board!(&g.game, |game| game.tag(name)).unwrap_or(""),
+                buf,
+                cap,
+                len,
+            )
+        }
     })
 }
 
@@ -643,7 +673,8 @@ pub unsafe extern "C" fn betza_game_moves(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, count)?;
-        let moves: Vec<BetzaMove> = on_board!(&g.game, |game| game.moves().map(BetzaMove::from).collect());
+        let moves: Vec<BetzaMove> =
+            on_board!(&g.game, |game| game.moves().map(BetzaMove::from).collect());
         unsafe { write_array(&moves, buf, cap, count) }
     })
 }
@@ -664,7 +695,14 @@ pub unsafe extern "C" fn betza_game_san_moves(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&on_board!(&g.game, |game| game.san_moves()).join(" "), buf, cap, len) }
+        unsafe {
+            write_str(
+                &on_board!(&g.game, |game| game.san_moves()).join(" "),
+                buf,
+                cap,
+                len,
+            )
+        }
     })
 }
 

@@ -117,9 +117,8 @@ pub unsafe extern "C" fn betza_position_play_line(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(line, "line") }?;
-        on_board!(&mut p.owned, |o| o.update(|at| at
-            .play_text_line(text)
-            .map_err(line_error)))
+        on_board!(&mut p.owned, |o| o
+            .update(|at| at.play_text_line(text).map_err(line_error)))
     })
 }
 

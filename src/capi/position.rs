@@ -48,8 +48,10 @@ pub const BETZA_MOVE_FORCED_PROMOTION: u32 = 8;
 /// The move drops a piece of type piece from the hand onto to (from equals
 /// to; nothing is captured or promoted).
 pub const BETZA_MOVE_DROP: u32 = 16;
-/// The move captures on `via` before its destination (a locust capture,
-/// written `<from><via><to>`); without this bit `via` is ignored.
+/// The move passes through `via` before its destination, capturing there
+/// when `via_captured` is a piece type (a locust capture, Chu Shogi's Lion:
+/// written `<from><via><to>`; igui, capturing and returning, has `to` equal
+/// to `from`); without this bit `via` is ignored.
 pub const BETZA_MOVE_VIA: u32 = 32;
 
 /// A move as plain data. A move is identified by from, to, promotion and,
@@ -69,7 +71,7 @@ pub struct BetzaMove {
     pub promotion: i32,
     /// BETZA_MOVE_* bits.
     pub flags: u32,
-    /// With BETZA_MOVE_VIA: the square captured on the way; else BETZA_NONE.
+    /// With BETZA_MOVE_VIA: the square passed through; else BETZA_NONE.
     pub via: i32,
     /// Piece type captured on `via`, or BETZA_NONE.
     pub via_captured: i32,
@@ -281,9 +283,6 @@ pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result
     Ok(BetzaPosition::of(holder, pos))
 }
 
-
-
-
 /// Legal moves as `BetzaMove`s, with BETZA_MOVE_GIVES_CHECK where they check.
 pub(crate) fn annotated_all<B: Board>(
     pos: &Position<'_, B>,
@@ -438,7 +437,10 @@ pub unsafe extern "C" fn betza_position_moves_between(
     count: *mut usize,
 ) -> BetzaStatus {
     position_array!(pos, buf, cap, count, |p| {
-        let (f, t) = (square_arg(p.size(), from, "from")?, square_arg(p.size(), to, "to")?);
+        let (f, t) = (
+            square_arg(p.size(), from, "from")?,
+            square_arg(p.size(), to, "to")?,
+        );
         annotated_all(p, p.moves_between(f, t))
     })
 }
@@ -614,7 +616,13 @@ pub unsafe extern "C" fn betza_position_side_to_move(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, with_pos!(p, |q| q.side_to_move()).index() as i32, "out") }
+        unsafe {
+            write_out(
+                out,
+                with_pos!(p, |q| q.side_to_move()).index() as i32,
+                "out",
+            )
+        }
     })
 }
 

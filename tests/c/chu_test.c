@@ -76,6 +76,16 @@ static void test_variant(void) {
     STATUS(betza_variant_promotion_zone(chu, BETZA_BLACK, zone, 256, &n), BETZA_OK);
     CHECK(n == 48 && zone[0] == 0 && zone[47] == 47);
 
+    /* The last piece type, past a small board's 20. */
+    BetzaPieceInfo info;
+    STATUS(betza_variant_piece_info(chu, pieces - 1, &info), BETZA_OK);
+    STATUS(betza_variant_piece_info(chu, pieces, &info), BETZA_INVALID_ARGUMENT);
+    STATUS(betza_variant_piece_text(chu, pieces - 1, BETZA_PIECE_NAME, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(len > 0);
+    STATUS(betza_variant_piece_description(chu, 0, buf, sizeof buf, &len), BETZA_OK);
+    STATUS(betza_variant_piece_region(chu, 0, BETZA_WHITE, zone, 256, &n), BETZA_OK);
+    CHECK(n == 0); /* not confined */
+
     /* A clone of a built-in handle is the same handle. */
     BetzaVariant *copy = NULL;
     STATUS(betza_variant_clone(chu, &copy), BETZA_OK);
@@ -131,6 +141,12 @@ static void test_start(void) {
     CHECK(t > 0);
     STATUS(betza_position_legal_moves_from(copy, moves[0].from, moves, 64, &t), BETZA_OK);
     CHECK(t > 0 && moves[0].from >= 96);
+
+    /* No hands in Chu Shogi; piece facts of a type past 20. */
+    uint32_t in_hand = 99;
+    STATUS(betza_position_hand_count(copy, BETZA_WHITE, 0, &in_hand), BETZA_OK);
+    CHECK(in_hand == 0);
+    STATUS(betza_position_hand_count(copy, BETZA_WHITE, 200, &in_hand), BETZA_INVALID_ARGUMENT);
 
     /* The variant of the position is the built-in handle. */
     const BetzaVariant *v = NULL, *chu = NULL;
