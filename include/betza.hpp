@@ -594,18 +594,33 @@ inline std::string reason_text(Reason reason) { return betza_reason_text(static_
 
 } // namespace betza
 
-/* Moves compare and hash by what identifies them: from, to and promotion
- * (the flags only describe a move). In the global namespace, BetzaMove's,
- * so that std::unordered_set<betza::Move> and == find them. */
+namespace betza {
+namespace detail {
+/* The square a two-step move passes through (BETZA_MOVE_VIA), else
+ * BETZA_NONE; the piece type a drop drops, else BETZA_NONE. */
+inline int32_t via_of(const BetzaMove &m) { return (m.flags & BETZA_MOVE_VIA) ? m.via : BETZA_NONE; }
+inline int32_t dropped(const BetzaMove &m) { return (m.flags & BETZA_MOVE_DROP) ? m.piece : BETZA_NONE; }
+} // namespace detail
+} // namespace betza
+
+/* Moves compare and hash by what identifies them: from, to, promotion, the
+ * square passed through (with BETZA_MOVE_VIA: Chu Shogi's Lion takes e6 and
+ * goes on to e7 in e5e6e7, not in e5e7) and a drop's piece type (the other
+ * flags only describe a move). In the global namespace, BetzaMove's, so
+ * that std::unordered_set<betza::Move> and == find them. */
 inline bool operator==(const BetzaMove &a, const BetzaMove &b) {
-    return a.from == b.from && a.to == b.to && a.promotion == b.promotion;
+    return a.from == b.from && a.to == b.to && a.promotion == b.promotion &&
+           betza::detail::via_of(a) == betza::detail::via_of(b) &&
+           betza::detail::dropped(a) == betza::detail::dropped(b);
 }
 inline bool operator!=(const BetzaMove &a, const BetzaMove &b) { return !(a == b); }
 
 namespace std {
 template <> struct hash<BetzaMove> {
     size_t operator()(const BetzaMove &m) const noexcept {
-        uint64_t k = (uint64_t(m.from) << 40) ^ (uint64_t(m.to) << 16) ^ uint64_t(uint32_t(m.promotion));
+        uint64_t k = (uint64_t(m.from) << 40) ^ (uint64_t(m.to) << 16) ^ uint64_t(uint32_t(m.promotion)) ^
+                     (uint64_t(uint32_t(betza::detail::via_of(m))) << 24) ^
+                     (uint64_t(uint32_t(betza::detail::dropped(m))) << 52);
         return std::hash<uint64_t>()(k);
     }
 };

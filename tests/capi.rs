@@ -173,6 +173,22 @@ fn c_api_round_two_test_passes() {
     assert_all_passed(&run(&exe, &[]));
 }
 
+/// Large boards through the C ABI (tests/c/chu_test.c): Chu Shogi's start
+/// counts, the Lion's two-step moves as BetzaMove and text, SAN, a game to
+/// the capture of the King, PGN out and back, setups, a 16x16 definition;
+/// as C and as C++.
+#[test]
+fn c_api_large_boards_test_passes() {
+    let exe = compile("chu_test", &root().join("tests/c/chu_test.c"), Lang::C99);
+    assert_all_passed(&run(&exe, &[]));
+    let exe = compile(
+        "chu_test-cxx",
+        &root().join("tests/c/chu_test.c"),
+        Lang::Cxx11,
+    );
+    assert_all_passed(&run(&exe, &[]));
+}
+
 /// betza.hpp's calls of issue 27 (tests/c/hpp_api_test.cpp).
 #[test]
 fn cxx_wrapper_round_two_test_passes() {
@@ -187,7 +203,7 @@ fn cxx_wrapper_round_two_test_passes() {
 #[test]
 fn c_example_plays_a_game() {
     let exe = compile("demo", &root().join("examples/c/demo.c"), Lang::C99);
-    for variant in ["meiriqi", "decimaka", "chess", "capablanca"] {
+    for variant in ["meiriqi", "decimaka", "chess", "capablanca", "chushogi"] {
         let out = run(&exe, &[variant, "7"]);
         assert!(out.contains("legal moves:"), "{out}");
         assert!(
@@ -195,6 +211,14 @@ fn c_example_plays_a_game() {
             "{out}"
         );
         assert!(out.contains("after "), "{out}");
+        if variant == "chushogi" {
+            // A large board, played to the capture of a King.
+            assert!(out.contains("(royal captured)"), "{out}");
+            assert!(
+                out.contains("     a  b  c  d  e  f  g  h  i  j  k  l"),
+                "{out}"
+            );
+        }
     }
 }
 

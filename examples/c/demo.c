@@ -112,9 +112,13 @@ int main(int argc, char **argv) {
             break;
         BetzaPosition *now;
         check(betza_game_position(game, &now), "position");
-        BetzaMove list[512];
-        check(betza_position_legal_moves(now, list, 512, &count), "legal moves");
+        /* A size query first: a large board may have many moves. */
+        check(betza_position_legal_moves(now, NULL, 0, &count), "count moves");
+        BetzaMove *list = (BetzaMove *)malloc(count * sizeof *list);
+        if (!list) return 1;
+        check(betza_position_legal_moves(now, list, count, &count), "legal moves");
         BetzaMove m = list[next_random() % count];
+        free(list);
         if (ply < 24) {
             char san[24];
             size_t len;
@@ -134,11 +138,11 @@ int main(int argc, char **argv) {
                          : status.outcome.result == BETZA_RESULT_BLACK_WINS ? "Black wins"
                          : status.outcome.result == BETZA_RESULT_DRAW       ? "draw"
                                                                             : "a draw may be claimed";
-    const char *why = status.outcome.reason == BETZA_REASON_CHECKMATE   ? " by checkmate"
-                      : status.outcome.reason == BETZA_REASON_STALEMATE ? " by stalemate"
-                      : status.threefold_repetition                     ? " (threefold repetition)"
-                                                                        : " (fifty-move rule)";
-    printf("\nafter %d plies: %s%s\n", ply, result, why);
+    /* The rule that ended it, else the claim that could end it. */
+    const char *why = status.outcome.result != BETZA_RESULT_ONGOING ? betza_reason_text(status.outcome.reason)
+                      : status.threefold_repetition                 ? "threefold repetition"
+                                                                    : "fifty-move rule";
+    printf("\nafter %d plies: %s (%s)\n", ply, result, why);
     betza_game_free(game);
     betza_position_free(pos);
     return 0;

@@ -5,36 +5,38 @@ use std::ffi::c_char;
 use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, create_by_name, create_in};
 use super::position::{
-    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of,
-    slice_arg, write_move_string,
+    BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of, slice_arg,
 };
-use super::{Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need, ref_arg};
-use super::{str_arg, write_array, write_handle, write_out, write_str};
+use super::{Boards, Fail, GameOf, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
+use super::{ref_arg, str_arg, write_array, write_handle, write_out, write_str};
 use crate::game::GameResult;
 use crate::pgn::{PgnError, PgnGames};
 use crate::san::SanError;
-use crate::{Claims, Game, Position};
+use crate::{Claims, Game};
 
 /// An opaque game: a start position, the moves played, the current position,
 /// a declared result and PGN tags. It keeps its variant alive. Free it with
 /// betza_game_free.
 pub struct BetzaGame {
-    game: Game,
+    /// The game, of its board type.
+    game: GameOf,
     /// The same variant as the game's, as C sees it.
     holder: Holder,
 }
 
 impl BetzaGame {
-    fn new(holder: Holder, game: Game) -> BetzaGame {
-        assert!(
-            std::ptr::eq(game.variant(), holder.variant()),
-            "a game of another variant"
-        );
+    fn new(holder: Holder, game: GameOf) -> BetzaGame {
         BetzaGame { game, holder }
     }
+}
 
-    fn position(&self, pos: Position<'_>) -> BetzaPosition {
-        BetzaPosition::new(self.holder.clone(), pos)
+/// The built-in variant of a board type other than the small one that a
+/// PGN game's Variant tag names, when the small boards' reader refused the
+/// name (`e`).
+fn other_builtin(e: &PgnError) -> Option<Holder> {
+    match e {
+        PgnError::UnknownVariant(name) => Holder::by_name(name).ok(),
+        _ => None,
     }
 }
 
@@ -80,13 +82,16 @@ fn game_result(r: GameResult) -> BetzaResult {
 
 /// A game of `holder`'s variant from `fen_or_null` (NULL: the start).
 unsafe fn fen_game(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaGame> {
-    let game = if fen_or_null.is_null() {
-        Game::new(holder.variant_ref())
+    let fen = if fen_or_null.is_null() {
+        None
     } else {
         // SAFETY: a C string from the caller.
-        let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        Game::from_fen(holder.variant_ref(), fen).map_err(super::errors::fen_fail)?
+        Some(unsafe { str_arg(fen_or_null, "fen") }?)
     };
+    let game = map_board!(holder.variant(), |v| match fen {
+        None => v.new_game(),
+        Some(fen) => v.game_from_fen(fen).map_err(super::errors::fen_fail)?,
+    });
     Ok(BetzaGame::new(holder, game))
 }
 
@@ -138,9 +143,22 @@ pub unsafe extern "C" fn betza_game_from_pgn(
         need(out, "out")?;
         // SAFETY: a C string from the caller.
         let text = unsafe { str_arg(pgn, "pgn") }?;
-        let game = Game::from_pgn(text).map_err(pgn_error)?;
-        let holder = Holder::by_name(game.variant().name())?;
-        unsafe { write_handle(out, BetzaGame::new(holder, game)) }
+        let made = match Game::from_pgn(text) {
+            Ok(game) => {
+                BetzaGame::new(Holder::by_name(game.variant().name())?, Boards::Small(game))
+            }
+            Err(e) => {
+                // A built-in of a large board: read again in it.
+                let Some(holder) = other_builtin(&e) else {
+                    return Err(pgn_error(e));
+                };
+                let game = map_board!(holder.variant(), |v| v
+                    .game_from_pgn(text)
+                    .map_err(pgn_error)?);
+                BetzaGame::new(holder, game)
+            }
+        };
+        unsafe { write_handle(out, made) }
     })
 }
 
@@ -161,7 +179,9 @@ pub unsafe extern "C" fn betza_game_from_pgn_in(
         // SAFETY: pointers from the caller.
         let holder = Holder::of(unsafe { ref_arg(variant, "variant") }?);
         let text = unsafe { str_arg(pgn, "pgn") }?;
-        let game = Game::from_pgn_in(holder.variant_ref(), text).map_err(pgn_error)?;
+        let game = map_board!(holder.variant(), |v| v
+            .game_from_pgn(text)
+            .map_err(pgn_error)?);
         unsafe { write_handle(out, BetzaGame::new(holder, game)) }
     })
 }
@@ -206,8 +226,11 @@ pub unsafe extern "C" fn betza_game_play(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
-        let m = move_arg(g.game.position(), unsafe { ref_arg(mv, "move") }?)?;
-        g.game.play(&m).map(drop).map_err(move_error)
+        let mv = unsafe { ref_arg(mv, "move") }?;
+        on_board!(&mut g.game, |game| {
+            let m = move_arg(game.position(), mv)?;
+            game.play(&m).map(drop).map_err(move_error)
+        })
     })
 }
 
@@ -226,7 +249,10 @@ pub unsafe extern "C" fn betza_game_play_text(
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
         let text = unsafe { str_arg(move_text, "move_text") }?;
-        g.game.play_text(text).map(|_| ()).map_err(move_error)
+        on_board!(&mut g.game, |game| game
+            .play_text(text)
+            .map(drop)
+            .map_err(move_error))
     })
 }
 
@@ -246,7 +272,10 @@ pub unsafe extern "C" fn betza_game_play_san(
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
         let text = unsafe { str_arg(san, "san") }?;
-        g.game.play_san(text).map(|_| ()).map_err(san_error)
+        on_board!(&mut g.game, |game| game
+            .play_san(text)
+            .map(drop)
+            .map_err(san_error))
     })
 }
 
@@ -260,7 +289,7 @@ pub unsafe extern "C" fn betza_game_undo(game: *mut BetzaGame, out: *mut BetzaMo
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { mut_arg(game, "game") }?;
-        match g.game.undo() {
+        match on_board!(&mut g.game, |game| game.undo()) {
             None => fail(BETZA_INVALID_STATE, "no move to undo"),
             Some(m) => {
                 if !out.is_null() {
@@ -289,7 +318,10 @@ pub unsafe extern "C" fn betza_game_position(
         unsafe {
             write_handle(
                 out,
-                BetzaPosition::of(g.holder.clone(), g.game.owned_position()),
+                BetzaPosition::of(
+                    g.holder.clone(),
+                    map_board!(&g.game, |game| game.owned_position()),
+                ),
             )
         }
     })
@@ -306,7 +338,7 @@ pub unsafe extern "C" fn betza_game_ply_count(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
-        unsafe { write_out(out, g.game.ply_count(), "out") }
+        unsafe { write_out(out, on_board!(&g.game, |game| game.ply_count()), "out") }
     })
 }
 
@@ -326,13 +358,18 @@ pub unsafe extern "C" fn betza_game_position_at(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         need(out, "out")?;
-        let Some(pos) = g.game.position_at(ply) else {
-            return fail(
-                BETZA_INVALID_ARGUMENT,
-                format!("ply {ply} is over the game's {} plies", g.game.ply_count()),
-            );
-        };
-        let pos = g.position(pos);
+        let owned = map_board!(&g.game, |game| {
+            let Some(pos) = game.position_at(ply) else {
+                return fail(
+                    BETZA_INVALID_ARGUMENT,
+                    format!("ply {ply} is over the game's {} plies", game.ply_count()),
+                );
+            };
+            game.board_variant()
+                .owned(pos)
+                .expect("a position of the game's variant")
+        });
+        let pos = BetzaPosition::of(g.holder.clone(), owned);
         unsafe { write_handle(out, pos) }
     })
 }
@@ -352,14 +389,21 @@ pub unsafe extern "C" fn betza_game_start_fen(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&g.game.start_position().to_fen(), buf, cap, len) }
+        unsafe {
+            write_str(
+                &on_board!(&g.game, |game| game.start_position().to_fen()),
+                buf,
+                cap,
+                len,
+            )
+        }
     })
 }
 
 /// Checks a ply number for the annotation calls: at most the ply count,
 /// and at least 1 when it names a move.
 fn ply_arg(g: &BetzaGame, ply: usize, a_move: bool) -> Result<()> {
-    let n = g.game.ply_count();
+    let n = on_board!(&g.game, |game| game.ply_count());
     if ply > n {
         return fail(
             BETZA_INVALID_ARGUMENT,
@@ -396,7 +440,7 @@ pub unsafe extern "C" fn betza_game_comment(
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
         ply_arg(g, ply, false)?;
-        let text = g.game.comment(ply).unwrap_or("");
+        let text = on_board!(&g.game, |game| game.comment(ply)).unwrap_or("");
         unsafe { write_str(text, buf, cap, len) }
     })
 }
@@ -418,7 +462,7 @@ pub unsafe extern "C" fn betza_game_set_comment(
         let g = unsafe { mut_arg(game, "game") }?;
         let text = unsafe { str_arg(text, "text") }?;
         ply_arg(g, ply, false)?;
-        g.game.set_comment(ply, text);
+        on_board!(&mut g.game, |game| game.set_comment(ply, text));
         Ok(())
     })
 }
@@ -443,7 +487,7 @@ pub unsafe extern "C" fn betza_game_nags(
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, count)?;
         ply_arg(g, ply, true)?;
-        unsafe { write_array(g.game.nags(ply), buf, cap, count) }
+        unsafe { write_array(on_board!(&g.game, |game| game.nags(ply)), buf, cap, count) }
     })
 }
 
@@ -467,7 +511,7 @@ pub unsafe extern "C" fn betza_game_set_nags(
         // SAFETY: the caller passes count values.
         let nags = unsafe { slice_arg(nags, count, "nags") }?;
         ply_arg(g, ply, true)?;
-        g.game.set_nags(ply, nags);
+        on_board!(&mut g.game, |game| game.set_nags(ply, nags));
         Ok(())
     })
 }
@@ -485,12 +529,12 @@ pub unsafe extern "C" fn betza_game_status(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         need(out, "out")?;
-        let s = g.game.status();
+        let s = on_board!(&g.game, |game| game.status());
         let status = BetzaGameStatus {
             outcome: BetzaOutcome::of(s.outcome),
             threefold_repetition: s.claims.contains(Claims::THREEFOLD_REPETITION),
             fifty_moves: s.claims.contains(Claims::FIFTY_MOVES),
-            repetitions: g.game.repetitions() as u32,
+            repetitions: on_board!(&g.game, |game| game.repetitions()) as u32,
         };
         unsafe { write_out(out, status, "out") }
     })
@@ -509,7 +553,13 @@ pub unsafe extern "C" fn betza_game_result(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
-        unsafe { write_out(out, game_result(g.game.result()), "out") }
+        unsafe {
+            write_out(
+                out,
+                game_result(on_board!(&g.game, |game| game.result())),
+                "out",
+            )
+        }
     })
 }
 
@@ -542,7 +592,7 @@ pub unsafe extern "C" fn betza_game_declare_result(
                 );
             }
         };
-        if let Some(o) = g.game.outcome()
+        if let Some(o) = on_board!(&g.game, |game| game.outcome())
             && GameResult::from_outcome(o) != r
         {
             return fail(
@@ -550,7 +600,7 @@ pub unsafe extern "C" fn betza_game_declare_result(
                 format!("the game is over by the rules: {o}; {r} cannot be declared"),
             );
         }
-        g.game.declare_result(r);
+        on_board!(&mut g.game, |game| game.declare_result(r));
         Ok(())
     })
 }
@@ -573,8 +623,7 @@ pub unsafe extern "C" fn betza_game_set_tag(
         let g = unsafe { mut_arg(game, "game") }?;
         let name = unsafe { str_arg(name, "name") }?;
         let value = unsafe { str_arg(value, "value") }?;
-        g.game
-            .set_tag(name, value)
+        on_board!(&mut g.game, |game| game.set_tag(name, value))
             .map_err(|e| fail_with(BETZA_INVALID_TAG)(&e))
     })
 }
@@ -598,7 +647,14 @@ pub unsafe extern "C" fn betza_game_tag(
         let g = unsafe { ref_arg(game, "game") }?;
         let name = unsafe { str_arg(name, "name") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(g.game.tag(name).unwrap_or(""), buf, cap, len) }
+        unsafe {
+            write_str(
+                on_board!(&g.game, |game| game.tag(name)).unwrap_or(""),
+                buf,
+                cap,
+                len,
+            )
+        }
     })
 }
 
@@ -617,7 +673,8 @@ pub unsafe extern "C" fn betza_game_moves(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, count)?;
-        let moves: Vec<BetzaMove> = g.game.moves().map(BetzaMove::from).collect();
+        let moves: Vec<BetzaMove> =
+            on_board!(&g.game, |game| game.moves().map(BetzaMove::from).collect());
         unsafe { write_array(&moves, buf, cap, count) }
     })
 }
@@ -638,7 +695,14 @@ pub unsafe extern "C" fn betza_game_san_moves(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&g.game.san_moves().join(" "), buf, cap, len) }
+        unsafe {
+            write_str(
+                &on_board!(&g.game, |game| game.san_moves()).join(" "),
+                buf,
+                cap,
+                len,
+            )
+        }
     })
 }
 
@@ -657,7 +721,7 @@ pub unsafe extern "C" fn betza_game_pgn(
         // SAFETY: pointers from the caller.
         let g = unsafe { ref_arg(game, "game") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&g.game.to_pgn(), buf, cap, len) }
+        unsafe { write_str(&on_board!(&g.game, |game| game.to_pgn()), buf, cap, len) }
     })
 }
 
@@ -675,8 +739,7 @@ pub unsafe extern "C" fn betza_move_san(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    // SAFETY: pointers from the caller.
-    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, |p, m| Ok(p.san(m))) })
+    move_string!(pos, mv, buf, cap, len, |p, m| Result::Ok(p.san(m)))
 }
 
 /// Reads a SAN move into *out, without playing it.
@@ -696,7 +759,7 @@ pub unsafe extern "C" fn betza_position_parse_san(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(san, "san") }?;
         need(out, "out")?;
-        let m = p.pos().parse_san(text).map_err(san_error)?;
+        let m = with_pos!(p, |q| q.parse_san(text).map_err(san_error)?);
         unsafe { write_out(out, BetzaMove::from(m), "out") }
     })
 }
@@ -757,28 +820,65 @@ pub unsafe extern "C" fn betza_pgn_reader_next(
         // SAFETY: pointers from the caller.
         let r = unsafe { mut_arg(reader, "reader") }?;
         need(out, "out")?;
-        let mut games = match &r.holder {
-            Some(h) => PgnGames::new_in(h.variant_ref(), &r.text[r.at..]),
-            None => PgnGames::new(&r.text[r.at..]),
-        }
-        .starting_at_line(r.line);
-        let next = games.next();
-        r.at += games.offset();
-        r.line = games.line();
-        match next {
+        // Disjoint fields: the text is read while the place moves on.
+        let rest = &r.text[r.at..];
+        let (at, line) = (r.at, r.line);
+        let made = match &r.holder {
+            Some(h) => {
+                let game = map_board!(h.variant(), |v| {
+                    let mut games = v.pgn_games(rest).starting_at_line(line);
+                    let next = games.next();
+                    r.at = at + games.offset();
+                    r.line = games.line();
+                    match next {
+                        None => {
+                            // SAFETY: out is not NULL.
+                            unsafe { *out = std::ptr::null_mut() };
+                            return Ok(());
+                        }
+                        Some(Err(e)) => return Err(pgn_error(e)),
+                        Some(Ok(game)) => game,
+                    }
+                });
+                Some(BetzaGame::new(h.clone(), game))
+            }
             None => {
-                // SAFETY: out is not NULL.
-                unsafe { *out = std::ptr::null_mut() };
+                let mut games = PgnGames::new(rest).starting_at_line(line);
+                let next = games.next();
+                let used = games.offset();
+                r.at = at + used;
+                r.line = games.line();
+                match next {
+                    None => None,
+                    Some(Ok(game)) => {
+                        let holder = Holder::by_name(game.variant().name())?;
+                        Some(BetzaGame::new(holder, Boards::Small(game)))
+                    }
+                    Some(Err(e)) => {
+                        // A built-in of a large board: read the game again in it.
+                        let Some(holder) = other_builtin(&e) else {
+                            return Err(pgn_error(e));
+                        };
+                        let text = &rest[..used];
+                        let game = map_board!(holder.variant(), |v| {
+                            match v.pgn_games(text).starting_at_line(line).next() {
+                                Some(Ok(game)) => game,
+                                Some(Err(e)) => return Err(pgn_error(e)),
+                                None => return Err(pgn_error(e)),
+                            }
+                        });
+                        Some(BetzaGame::new(holder, game))
+                    }
+                }
+            }
+        };
+        match made {
+            // SAFETY: out is not NULL.
+            None => unsafe {
+                *out = std::ptr::null_mut();
                 Ok(())
-            }
-            Some(Err(e)) => Err(pgn_error(e)),
-            Some(Ok(game)) => {
-                let holder = match &r.holder {
-                    Some(h) => h.clone(),
-                    None => Holder::by_name(game.variant().name())?,
-                };
-                unsafe { write_handle(out, BetzaGame::new(holder, game)) }
-            }
+            },
+            Some(game) => unsafe { write_handle(out, game) },
         }
     })
 }

@@ -7,20 +7,38 @@ use std::sync::{Arc, OnceLock};
 use super::BetzaStatus::{self, *};
 use super::position::BetzaPosition;
 use super::{Result, boundary, buffer_args, fail, ref_arg, str_arg, write_array};
-use super::{need, write_handle, write_out, write_str};
-use crate::{Bitboard, Color, Variant, VariantRef};
+use super::{VariantOf, need, write_handle, write_out, write_str};
+use crate::bitboard::{BitWord, Board, BoardSize};
+use crate::{AnyVariant, Bitboard, Color, PieceType};
 
 /// An opaque variant: a built-in one (static, from betza_variant_by_name) or
-/// one read from a definition (betza_variant_new). A variant is immutable: a
-/// handle may be used by many threads at once.
+/// one read from a definition (betza_variant_new), of any board size the
+/// library takes. A variant is immutable: a handle may be used by many
+/// threads at once.
 pub struct BetzaVariant {
-    variant: VariantRef,
+    variant: VariantOf,
 }
 
 impl BetzaVariant {
-    /// The variant; `Variant` is `Sync`, so handles may be shared by threads.
-    fn variant(&self) -> &Variant {
+    /// The variant, of its board type; variants are `Sync`, so handles may
+    /// be shared by threads.
+    pub(crate) fn variant(&self) -> &VariantOf {
         &self.variant
+    }
+
+    /// Its name.
+    fn name(&self) -> &str {
+        on_board!(&self.variant, |v| v.name())
+    }
+
+    /// Its board size.
+    pub(crate) fn size(&self) -> BoardSize {
+        on_board!(&self.variant, |v| v.size())
+    }
+
+    /// Its piece types.
+    pub(crate) fn pieces(&self) -> &[PieceType] {
+        on_board!(&self.variant, |v| v.pieces())
     }
 }
 
@@ -35,20 +53,17 @@ pub(crate) enum Holder {
 }
 
 impl Holder {
-    /// The variant.
-    pub(crate) fn variant(&self) -> &Variant {
+    /// The variant's handle.
+    pub(crate) fn get(&self) -> &BetzaVariant {
         match self {
-            Holder::Builtin(v) => v.variant(),
-            Holder::Custom(v) => v.variant(),
+            Holder::Builtin(v) => v,
+            Holder::Custom(v) => v,
         }
     }
 
-    /// A Rust handle of the variant, for games.
-    pub(crate) fn variant_ref(&self) -> VariantRef {
-        match self {
-            Holder::Builtin(v) => v.variant.clone(),
-            Holder::Custom(v) => v.variant.clone(),
-        }
+    /// The variant, of its board type.
+    pub(crate) fn variant(&self) -> &VariantOf {
+        self.get().variant()
     }
 
     /// The handle C sees, valid while this holder lives.
@@ -61,7 +76,7 @@ impl Holder {
 
     /// The holder of a handle from C.
     pub(crate) fn of(v: &BetzaVariant) -> Holder {
-        match builtins().iter().find(|b| std::ptr::eq(*b, v)) {
+        match builtin_handle(v) {
             Some(b) => Holder::Builtin(b),
             // SAFETY: every other handle is `Arc::into_raw` of a live
             // `Arc<BetzaVariant>` (betza_variant_new): take one more count.
@@ -75,10 +90,12 @@ impl Holder {
 
     /// The built-in variant `name`.
     pub(crate) fn by_name(name: &str) -> Result<Holder> {
-        // As `Variant::by_name` reads names (ignoring ASCII case).
-        let found = Variant::by_name(name)
-            .ok()
-            .and_then(|v| builtins().iter().find(|b| std::ptr::eq(b.variant(), v)));
+        // As `AnyVariant::by_name` reads names (ignoring ASCII case); the
+        // built-ins' names are distinct.
+        let found = AnyVariant::by_name(name).ok().and_then(|v| {
+            let names = AnyVariant::builtin_names();
+            names.iter().position(|n| *n == v.name()).map(builtin)
+        });
         match found {
             Some(b) => Ok(Holder::Builtin(b)),
             None => fail(BETZA_UNKNOWN_VARIANT, crate::builtin::unknown_message(name)),
@@ -117,22 +134,38 @@ pub(crate) unsafe fn create_in<T>(
     })
 }
 
-/// The static handles of the built-in variants, in `Variant::builtin_names`
-/// order.
-fn builtins() -> &'static [BetzaVariant] {
-    static ALL: OnceLock<Vec<BetzaVariant>> = OnceLock::new();
+/// The places of the static handles of the built-in variants of every
+/// board type, in `AnyVariant::builtin_names` order, each made on first use
+/// (so that asking for chess does not compile Chu Shogi).
+fn builtin_slots() -> &'static [OnceLock<BetzaVariant>] {
+    static ALL: OnceLock<Vec<OnceLock<BetzaVariant>>> = OnceLock::new();
     ALL.get_or_init(|| {
-        Variant::builtin_names()
-            .iter()
-            .map(|n| BetzaVariant {
-                variant: Variant::by_name(n).expect("a built-in name").into(),
-            })
-            .collect()
+        let names = AnyVariant::builtin_names();
+        names.iter().map(|_| OnceLock::new()).collect()
     })
 }
 
+/// The static handle of built-in variant number `i`.
+fn builtin(i: usize) -> &'static BetzaVariant {
+    builtin_slots()[i].get_or_init(|| {
+        let name = AnyVariant::builtin_names()[i];
+        BetzaVariant {
+            variant: VariantOf::of(AnyVariant::by_name(name).expect("a built-in name")),
+        }
+    })
+}
+
+/// The static handle `v` is, if it is one.
+fn builtin_handle(v: &BetzaVariant) -> Option<&'static BetzaVariant> {
+    builtin_slots()
+        .iter()
+        .filter_map(OnceLock::get)
+        .find(|b| std::ptr::eq(*b, v))
+}
+
 /// Reads a variant definition (the TOML format of the README's "Variant
-/// definitions" and docs/) into *out: a new handle to free with
+/// definitions" and docs/, boards past 128 squares and 20 piece types
+/// included) into *out: a new handle to free with
 /// betza_variant_free. Positions and games made in it keep it alive, so the
 /// handle may be freed before them. The handle may be used by many threads
 /// at once.
@@ -149,9 +182,11 @@ pub unsafe extern "C" fn betza_variant_new(
         super::need(out, "out")?;
         // SAFETY: a C string from the caller.
         let text = unsafe { str_arg(definition, "definition") }?;
-        let variant = Variant::from_definition(text).map_err(super::errors::definition_fail)?;
+        // Compiled for the board type it needs (a large one past 128 squares
+        // or 20 piece types).
+        let variant = AnyVariant::from_definition(text).map_err(super::errors::definition_fail)?;
         let handle = Arc::new(BetzaVariant {
-            variant: Arc::new(variant).into(),
+            variant: VariantOf::of(variant),
         });
         // SAFETY: out is not NULL.
         unsafe { *out = Arc::into_raw(handle).cast_mut() };
@@ -193,7 +228,7 @@ pub unsafe extern "C" fn betza_variant_free(variant: *mut BetzaVariant) {
     let Some(v) = (unsafe { variant.as_ref() }) else {
         return;
     };
-    if !builtins().iter().any(|b| std::ptr::eq(b, v)) {
+    if builtin_handle(v).is_none() {
         // SAFETY: `Arc::into_raw` of a handle from this library, freed once.
         drop(unsafe { Arc::from_raw(variant.cast_const()) });
     }
@@ -228,7 +263,7 @@ pub struct BetzaPieceInfo {
     pub promotion_count: u32,
 }
 
-pub(crate) fn piece_arg(v: &Variant, piece: u32) -> Result<usize> {
+pub(crate) fn piece_arg(v: &BetzaVariant, piece: u32) -> Result<usize> {
     let n = v.pieces().len();
     if (piece as usize) < n {
         Ok(piece as usize)
@@ -251,8 +286,13 @@ pub(crate) fn color_arg(color: i32) -> Result<Color> {
     }
 }
 
-unsafe fn write_squares(bb: Bitboard, buf: *mut u32, cap: usize, count: *mut usize) -> Result<()> {
-    let squares: Vec<u32> = bb.squares().map(|s| s.0 as u32).collect();
+unsafe fn write_squares<W: BitWord>(
+    bb: Bitboard<W>,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> Result<()> {
+    let squares: Vec<u32> = bb.squares().map(|s| s.index() as u32).collect();
     // SAFETY: caller's buffer and count.
     unsafe { write_array(&squares, buf, cap, count) }
 }
@@ -260,11 +300,12 @@ unsafe fn write_squares(bb: Bitboard, buf: *mut u32, cap: usize, count: *mut usi
 /// The number of built-in variants; betza_builtin_variant_name names them.
 #[unsafe(no_mangle)]
 pub extern "C" fn betza_builtin_variant_count() -> usize {
-    Variant::builtin_names().len()
+    AnyVariant::builtin_names().len()
 }
 
 /// The name of built-in variant number index (0 to
-/// betza_builtin_variant_count() - 1), such as "meiriqi": the name
+/// betza_builtin_variant_count() - 1), such as "meiriqi" or "chushogi"
+/// (built-ins of large boards come last): the name
 /// betza_variant_by_name and betza_position_new take.
 ///
 /// Returns BETZA_OK; BETZA_NULL_ARGUMENT if len is NULL, or buf is NULL and
@@ -279,7 +320,7 @@ pub unsafe extern "C" fn betza_builtin_variant_name(
 ) -> BetzaStatus {
     boundary(|| {
         buffer_args(buf, cap, len)?;
-        let names = Variant::builtin_names();
+        let names = AnyVariant::builtin_names();
         let Some(name) = names.get(index) else {
             return fail(
                 BETZA_INVALID_ARGUMENT,
@@ -339,7 +380,7 @@ pub unsafe extern "C" fn betza_variant_name(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
-        unsafe { write_str(v.variant().name(), buf, cap, len) }
+        unsafe { write_str(v.name(), buf, cap, len) }
     })
 }
 
@@ -357,7 +398,8 @@ pub unsafe extern "C" fn betza_variant_start_fen(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
-        unsafe { write_str(v.variant().start_fen(), buf, cap, len) }
+        let fen = on_board!(v.variant(), |v| v.handle().start_fen());
+        unsafe { write_str(fen, buf, cap, len) }
     })
 }
 
@@ -375,7 +417,7 @@ pub unsafe extern "C" fn betza_variant_board_size(
         let v = unsafe { ref_arg(variant, "variant") }?;
         super::need(files, "files")?;
         super::need(ranks, "ranks")?;
-        let size = v.variant().size();
+        let size = v.size();
         unsafe {
             write_out(files, size.files() as u32, "files")?;
             write_out(ranks, size.ranks() as u32, "ranks")
@@ -394,7 +436,7 @@ pub unsafe extern "C" fn betza_variant_piece_count(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
-        unsafe { write_out(out, v.variant().pieces().len() as u32, "out") }
+        unsafe { write_out(out, v.pieces().len() as u32, "out") }
     })
 }
 
@@ -412,7 +454,7 @@ pub unsafe extern "C" fn betza_variant_piece_info(
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
         super::need(out, "out")?;
-        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
+        let p = &v.pieces()[piece_arg(v, piece)?];
         let info = BetzaPieceInfo {
             royal: p.royal,
             promoted: p.promoted,
@@ -443,7 +485,7 @@ pub unsafe extern "C" fn betza_variant_piece_text(
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
         buffer_args(buf, cap, len)?;
-        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
+        let p = &v.pieces()[piece_arg(v, piece)?];
         let token;
         let text = match which {
             0 => &p.name,
@@ -485,7 +527,7 @@ pub unsafe extern "C" fn betza_variant_piece_promotions(
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
         buffer_args(buf, cap, count)?;
-        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
+        let p = &v.pieces()[piece_arg(v, piece)?];
         let types: Vec<u32> = p.promotions.iter().map(|r| r.0 as u32).collect();
         unsafe { write_array(&types, buf, cap, count) }
     })
@@ -511,9 +553,10 @@ pub unsafe extern "C" fn betza_variant_piece_region(
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
         buffer_args(buf, cap, count)?;
-        let p = &v.variant().pieces()[piece_arg(v.variant(), piece)?];
+        let p = &v.pieces()[piece_arg(v, piece)?];
         let c = color_arg(color)?;
-        let bb = p.confinement.map_or(Bitboard::EMPTY, |r| r.narrow().of(c));
+        // The definition's region, wide enough for every board.
+        let bb = p.confinement.map(|r| r.of(c)).unwrap_or_default();
         unsafe { write_squares(bb, buf, cap, count) }
     })
 }
@@ -537,11 +580,8 @@ pub unsafe extern "C" fn betza_variant_promotion_zone(
         let v = unsafe { ref_arg(variant, "variant") }?;
         buffer_args(buf, cap, count)?;
         let c = color_arg(color)?;
-        let bb = v
-            .variant()
-            .promotion_zone()
-            .map_or(Bitboard::EMPTY, |r| r.of(c));
-        unsafe { write_squares(bb, buf, cap, count) }
+        let squares = on_board!(v.variant(), |v| zone_squares(v, c));
+        unsafe { write_array(&squares, buf, cap, count) }
     })
 }
 
@@ -564,8 +604,19 @@ pub unsafe extern "C" fn betza_variant_piece_description(
         // SAFETY: pointers from the caller.
         let v = unsafe { ref_arg(variant, "variant") }?;
         buffer_args(buf, cap, len)?;
-        let role = crate::Role(piece_arg(v.variant(), piece)? as u8);
-        let text = v.variant().describe_piece(role).unwrap_or_default();
+        let role = crate::Role(piece_arg(v, piece)? as u8);
+        let text = on_board!(v.variant(), |v| v.handle().describe_piece(role)).unwrap_or_default();
         unsafe { write_str(&text, buf, cap, len) }
     })
+}
+
+/// The promotion zone of `color` as square numbers (none if the variant
+/// promotes otherwise), in the board type's own word.
+fn zone_squares<B: Board>(v: &crate::BoardVariant<B>, color: Color) -> Vec<u32> {
+    match B::promotion(v.handle()) {
+        crate::variant::Promotion::Zone { zone, .. } => {
+            zone.of(color).squares().map(|s| s.index() as u32).collect()
+        }
+        _ => Vec::new(),
+    }
 }

@@ -20,12 +20,137 @@
 //!   call. No panic crosses the boundary: it becomes `BETZA_PANIC`.
 //! - Squares are `rank * width + file` indices; piece types are indices into
 //!   the variant's piece list; colours are `BETZA_WHITE` and `BETZA_BLACK`.
+//! - Every board size the library takes crosses the ABI the same way: a
+//!   variant of a large board (Chu Shogi's 12x12, a definition past 128
+//!   squares or 20 piece types) is used through the same handles and
+//!   functions as any other. Every square number, square count and piece
+//!   type of the ABI is a `uint32_t` or `int32_t` (square sets are arrays of
+//!   square numbers), so larger boards need no new types.
 //!
 //! The doc comments here become the header's comments: they are written as C
 //! documentation, without Rust link syntax.
 
 #![allow(unsafe_code)]
 #![allow(clippy::missing_safety_doc)] // every function shares the safety rules above
+
+use crate::bitboard::{Large, Small};
+use crate::{AnyVariant, BoardVariant, Game, OwnedPosition};
+
+/// A value of one board type: what a handle holds (a variant, a position,
+/// a game), written once per board type. With the macros `on_board!` (run
+/// an expression on the value, whatever its board type) and `map_board!`
+/// (the same, keeping the board type in the result), this enum is the C
+/// layer's one dispatch on the board type, once per call: a third board
+/// type is one more parameter, one more variant here and one more arm in
+/// each macro and in `VariantOf::of`.
+#[derive(Clone)]
+pub(crate) enum Boards<S, L> {
+    /// A board of at most 128 squares and 20 piece types.
+    Small(S),
+    /// A large board.
+    Large(L),
+}
+
+/// A variant of its board type.
+pub(crate) type VariantOf = Boards<BoardVariant<Small>, BoardVariant<Large>>;
+/// An owned position of its board type.
+pub(crate) type PositionOf = Boards<OwnedPosition<Small>, OwnedPosition<Large>>;
+/// A game of its board type.
+pub(crate) type GameOf = Boards<Game<Small>, Game<Large>>;
+
+impl VariantOf {
+    /// The variant of a variant chosen at run time.
+    pub(crate) fn of(v: AnyVariant) -> VariantOf {
+        match v {
+            AnyVariant::Small(v) => Boards::Small(v),
+            AnyVariant::Large(v) => Boards::Large(v),
+        }
+    }
+}
+
+/// Runs `$body` with `$v` bound to the value inside a `Boards` (by
+/// reference for `&x`, mutably for `&mut x`): compiled once per board type.
+macro_rules! on_board {
+    ($x:expr, |$v:ident| $body:expr) => {
+        match $x {
+            $crate::capi::Boards::Small($v) => $body,
+            $crate::capi::Boards::Large($v) => $body,
+        }
+    };
+}
+
+/// As `on_board!`, and wraps the result in the same board type's variant.
+macro_rules! map_board {
+    ($x:expr, |$v:ident| $body:expr) => {
+        match $x {
+            $crate::capi::Boards::Small($v) => $crate::capi::Boards::Small($body),
+            $crate::capi::Boards::Large($v) => $crate::capi::Boards::Large($body),
+        }
+    };
+}
+
+/// Runs `$body` with `$pos` bound to the `&Position<'_, B>` of a
+/// `BetzaPosition` (whatever its board type).
+macro_rules! with_pos {
+    ($p:expr, |$pos:ident| $body:expr) => {
+        on_board!(&$p.owned, |owned| {
+            let $pos = owned.as_position();
+            $body
+        })
+    };
+}
+
+/// The body of a call that lists values of a position into a caller's
+/// buffer: checks `pos` and the buffer's pointers, then writes what
+/// `$body` lists (a `Result<Vec<_>>`; the count always, the values when
+/// they fit).
+macro_rules! position_array {
+    ($pos:expr, $buf:expr, $cap:expr, $count:expr, |$p:ident| $body:expr) => {
+        $crate::capi::boundary(|| {
+            // SAFETY: pointers from the caller.
+            let bp = unsafe { $crate::capi::ref_arg($pos, "pos") }?;
+            $crate::capi::buffer_args($buf, $cap, $count)?;
+            let items = with_pos!(bp, |$p| $body)?;
+            unsafe { $crate::capi::write_array(&items, $buf, $cap, $count) }
+        })
+    };
+}
+
+/// The body of a call that answers a question about a legal move `$m` of
+/// a position `$p` into `*out`.
+macro_rules! move_answer {
+    ($pos:expr, $mv:expr, $out:expr, |$p:ident, $m:ident| $body:expr) => {
+        $crate::capi::boundary(|| {
+            // SAFETY: pointers from the caller.
+            let bp = unsafe { $crate::capi::ref_arg($pos, "pos") }?;
+            let mv = unsafe { $crate::capi::ref_arg($mv, "move") }?;
+            let answer = with_pos!(bp, |$p| {
+                let $m = &$crate::capi::position::move_arg($p, mv)?;
+                $body
+            });
+            $crate::capi::need($out, "out")?;
+            unsafe { $crate::capi::write_out($out, answer, "out") }
+        })
+    };
+}
+
+/// The body of a call that writes a legal move `$m` of a position `$p` as
+/// the text `$body` makes (a `Result<String>`).
+macro_rules! move_string {
+    ($pos:expr, $mv:expr, $buf:expr, $cap:expr, $len:expr, |$p:ident, $m:ident| $body:expr) => {
+        $crate::capi::boundary(|| {
+            // SAFETY: pointers from the caller.
+            let bp = unsafe { $crate::capi::ref_arg($pos, "pos") }?;
+            let mv = unsafe { $crate::capi::ref_arg($mv, "move") }?;
+            $crate::capi::buffer_args($buf, $cap, $len)?;
+            let text: String = with_pos!(bp, |$p| {
+                let $m = &$crate::capi::position::move_arg($p, mv)?;
+                $body?
+            });
+            unsafe { $crate::capi::write_str(&text, $buf, $cap, $len) }
+        })
+    };
+}
 
 mod errors;
 mod game;

@@ -4,9 +4,7 @@
 use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
-use super::position::{
-    BetzaMove, BetzaPosition, move_arg, move_error, slice_arg, write_move_string,
-};
+use super::position::{BetzaMove, BetzaPosition, move_arg, move_error, slice_arg};
 use super::{Result, boundary, buffer_args, fail, fail_with, mut_arg, ref_arg, str_arg, write_str};
 use crate::{Error, Notation};
 
@@ -57,14 +55,8 @@ pub unsafe extern "C" fn betza_position_move_notation(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        let n = notation_arg(notation);
-        // SAFETY: pointers from the caller.
-        unsafe {
-            write_move_string(pos, mv, buf, cap, len, |p, m| {
-                p.notation(m, n?).map_err(move_error)
-            })
-        }
+    move_string!(pos, mv, buf, cap, len, |p, m| {
+        notation_arg(notation).and_then(|n| p.notation(m, n).map_err(move_error))
     })
 }
 
@@ -91,16 +83,19 @@ pub unsafe extern "C" fn betza_position_san_line(
         buffer_args(buf, cap, len)?;
         // SAFETY: the caller passes count moves.
         let given = unsafe { slice_arg(moves, count, "moves") }?;
-        let mut at = *p.pos();
-        let mut line = Vec::with_capacity(count);
-        for (i, mv) in given.iter().enumerate() {
-            let m = move_arg(&at, mv).map_err(|mut e| {
-                e.message = format!("move {} of the line: {}", i + 1, e.message);
-                e
-            })?;
-            line.push(at.san(&m));
-            at = at.play_unchecked(&m);
-        }
+        let line = with_pos!(p, |q| {
+            let mut at = *q;
+            let mut line = Vec::with_capacity(count);
+            for (i, mv) in given.iter().enumerate() {
+                let m = move_arg(&at, mv).map_err(|mut e| {
+                    e.message = format!("move {} of the line: {}", i + 1, e.message);
+                    e
+                })?;
+                line.push(at.san(&m));
+                at = at.play_unchecked(&m);
+            }
+            line
+        });
         unsafe { write_str(&line.join(" "), buf, cap, len) }
     })
 }
@@ -122,16 +117,17 @@ pub unsafe extern "C" fn betza_position_play_line(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(line, "line") }?;
-        p.owned.update(|at| match at.play_text_line(text) {
-            Ok(next) => Ok(next),
-            Err(Error::Move(e)) => Err(move_error(e)),
-            Err(e @ Error::San(crate::SanError::KingExposed { .. })) => {
-                Err(fail_with(BETZA_ILLEGAL_MOVE)(&e))
-            }
-            Err(e @ Error::San(crate::SanError::GameOver { .. })) => {
-                Err(fail_with(BETZA_INVALID_STATE)(&e))
-            }
-            Err(e) => Err(fail_with(BETZA_INVALID_MOVE)(&e)),
-        })
+        on_board!(&mut p.owned, |o| o
+            .update(|at| at.play_text_line(text).map_err(line_error)))
     })
+}
+
+/// The failure of a line of moves.
+fn line_error(e: Error) -> super::Fail {
+    match e {
+        Error::Move(e) => move_error(e),
+        e @ Error::San(crate::SanError::KingExposed { .. }) => fail_with(BETZA_ILLEGAL_MOVE)(&e),
+        e @ Error::San(crate::SanError::GameOver { .. }) => fail_with(BETZA_INVALID_STATE)(&e),
+        e => fail_with(BETZA_INVALID_MOVE)(&e),
+    }
 }

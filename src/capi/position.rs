@@ -4,43 +4,37 @@ use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, color_arg, create_by_name, create_in};
-use super::{BETZA_NONE, Fail, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
-use super::{quote, ref_arg, str_arg, write_array, write_handle, write_out, write_str};
-use crate::{
-    Color, EndReason, Move, MoveError, MoveFlags, MoveList, OwnedPosition, Position, Square,
-};
+use super::{BETZA_NONE, Fail, PositionOf, Result, boundary, buffer_args, fail, fail_with};
+use super::{mut_arg, need, quote, ref_arg, str_arg, write_handle, write_out, write_str};
+use crate::bitboard::{BitWord, Board, BoardSize};
+use crate::{Bitboard, Color, EndReason, Move, MoveError, MoveFlags, MoveList, Position, Square};
 
 /// An opaque position. It keeps its variant alive. Free it with
 /// betza_position_free.
 pub struct BetzaPosition {
-    /// The position, holding its variant (the crate's one owned position).
-    pub(crate) owned: OwnedPosition,
+    /// The position of its board type, holding its variant (the crate's one
+    /// owned position).
+    pub(crate) owned: PositionOf,
     /// The variant's C handle, for betza_position_variant.
     pub(crate) holder: Holder,
 }
 
 impl BetzaPosition {
-    /// A position of the variant `holder` keeps alive.
-    pub(crate) fn new(holder: Holder, pos: Position<'_>) -> BetzaPosition {
-        let owned =
-            OwnedPosition::new(holder.variant_ref(), pos).expect("a position of another variant");
-        BetzaPosition { owned, holder }
-    }
-
     /// An owned position of the variant `holder` keeps alive.
-    pub(crate) fn of(holder: Holder, owned: OwnedPosition) -> BetzaPosition {
-        assert!(
-            holder.variant().same_definition(owned.variant()),
-            "a position of another variant"
-        );
+    pub(crate) fn of(holder: Holder, owned: PositionOf) -> BetzaPosition {
         BetzaPosition { owned, holder }
     }
 
-    /// The position.
-    #[inline]
-    pub(crate) fn pos(&self) -> &Position<'_> {
-        self.owned.as_position()
+    /// The board size.
+    pub(crate) fn size(&self) -> BoardSize {
+        with_pos!(self, |p| p.size())
     }
+}
+
+/// The square of number `n`, which the caller checked is on the board.
+pub(crate) fn square_of(n: u32) -> Square {
+    // `as _`: the width of `Square`'s number, whatever it is.
+    Square(n as _)
 }
 
 /// The move is castling; to is the King's destination.
@@ -54,8 +48,10 @@ pub const BETZA_MOVE_FORCED_PROMOTION: u32 = 8;
 /// The move drops a piece of type piece from the hand onto to (from equals
 /// to; nothing is captured or promoted).
 pub const BETZA_MOVE_DROP: u32 = 16;
-/// The move captures on `via` before its destination (a locust capture,
-/// written `<from><via><to>`); without this bit `via` is ignored.
+/// The move passes through `via` before its destination, capturing there
+/// when `via_captured` is a piece type (a locust capture, Chu Shogi's Lion:
+/// written `<from><via><to>`; igui, capturing and returning, has `to` equal
+/// to `from`); without this bit `via` is ignored.
 pub const BETZA_MOVE_VIA: u32 = 32;
 
 /// A move as plain data. A move is identified by from, to, promotion and,
@@ -75,7 +71,7 @@ pub struct BetzaMove {
     pub promotion: i32,
     /// BETZA_MOVE_* bits.
     pub flags: u32,
-    /// With BETZA_MOVE_VIA: the square captured on the way; else BETZA_NONE.
+    /// With BETZA_MOVE_VIA: the square passed through; else BETZA_NONE.
     pub via: i32,
     /// Piece type captured on `via`, or BETZA_NONE.
     pub via_captured: i32,
@@ -155,6 +151,7 @@ pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
         6 => "perpetual check\0",
         7 => "move rule\0",
         8 => "counting\0",
+        9 => "royal captured\0",
         _ => "unknown reason\0",
     };
     s.as_ptr().cast()
@@ -216,10 +213,10 @@ pub struct BetzaPiece {
     pub color: i32,
 }
 
-pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Square> {
-    let n = pos.size().squares();
+pub(crate) fn square_arg(size: BoardSize, sq: u32, what: &str) -> Result<Square> {
+    let n = size.squares();
     if (sq as usize) < n {
-        Ok(Square(sq as u8))
+        Ok(square_of(sq))
     } else {
         fail(
             BETZA_INVALID_ARGUMENT,
@@ -230,7 +227,7 @@ pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Squa
 
 /// Finds the legal move a `BetzaMove` names (by from, to, promotion and via;
 /// a drop by its square and piece type).
-pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
+pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result<Move> {
     let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
     let drop = m.flags & BETZA_MOVE_DROP != 0;
     // Only the moves of the piece on `from`, unless it drops: not every move
@@ -238,7 +235,7 @@ pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
     let moves: MoveList = if drop {
         pos.legal_moves()
     } else {
-        let from = (m.from < pos.size().squares() as u32).then_some(Square(m.from as u8));
+        let from = (m.from < pos.size().squares() as u32).then(|| square_of(m.from));
         from.map(|f| pos.legal_moves_from(f).into_iter().collect())
             .unwrap_or_default()
     };
@@ -273,74 +270,22 @@ pub(crate) fn move_error(e: MoveError) -> Fail {
 
 /// A position of `holder`'s variant from `fen_or_null` (NULL: the start).
 pub(crate) fn fen_position(holder: Holder, fen_or_null: *const c_char) -> Result<BetzaPosition> {
-    let v = holder.variant_ref();
-    let pos = if fen_or_null.is_null() {
-        OwnedPosition::start(v)
+    let fen = if fen_or_null.is_null() {
+        None
     } else {
         // SAFETY: a C string from the caller.
-        let fen = unsafe { str_arg(fen_or_null, "fen") }?;
-        OwnedPosition::from_fen(v, fen).map_err(super::errors::fen_fail)?
+        Some(unsafe { str_arg(fen_or_null, "fen") }?)
     };
+    let pos = map_board!(holder.variant(), |v| match fen {
+        None => v.start_owned(),
+        Some(fen) => v.owned_from_fen(fen).map_err(super::errors::fen_fail)?,
+    });
     Ok(BetzaPosition::of(holder, pos))
 }
 
-/// Writes a legal move named by a `BetzaMove` as text made by `f`.
-pub(crate) unsafe fn write_move_string(
-    pos: *const BetzaPosition,
-    mv: *const BetzaMove,
-    buf: *mut c_char,
-    cap: usize,
-    len: *mut usize,
-    f: impl FnOnce(&Position<'_>, &Move) -> Result<String>,
-) -> Result<()> {
-    // SAFETY: pointers from the caller.
-    let p = unsafe { ref_arg(pos, "pos") }?;
-    let mv = unsafe { ref_arg(mv, "move") }?;
-    buffer_args(buf, cap, len)?;
-    let m = move_arg(p.pos(), mv)?;
-    let text = f(p.pos(), &m)?;
-    unsafe { write_str(&text, buf, cap, len) }
-}
-
-/// The body of a call that lists values of a position into a caller's
-/// buffer: checks `pos` and the buffer's pointers, then writes what `f`
-/// lists (the count always, the values when they fit).
-pub(crate) unsafe fn position_array<T: Copy>(
-    pos: *const BetzaPosition,
-    buf: *mut T,
-    cap: usize,
-    count: *mut usize,
-    f: impl FnOnce(&Position<'_>) -> Result<Vec<T>>,
-) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, count)?;
-        let items = f(p.pos())?;
-        unsafe { write_array(&items, buf, cap, count) }
-    })
-}
-
-/// The body of a call that answers a question about a legal move of a
-/// position into `*out`.
-pub(crate) unsafe fn move_answer<T>(
-    pos: *const BetzaPosition,
-    mv: *const BetzaMove,
-    out: *mut T,
-    f: impl FnOnce(&Position<'_>, &Move) -> T,
-) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
-        need(out, "out")?;
-        unsafe { write_out(out, f(p.pos(), &m), "out") }
-    })
-}
-
 /// Legal moves as `BetzaMove`s, with BETZA_MOVE_GIVES_CHECK where they check.
-pub(crate) fn annotated_all(
-    pos: &Position<'_>,
+pub(crate) fn annotated_all<B: Board>(
+    pos: &Position<'_, B>,
     moves: impl IntoIterator<Item = Move>,
 ) -> Result<Vec<BetzaMove>> {
     Ok(moves
@@ -350,8 +295,8 @@ pub(crate) fn annotated_all(
 }
 
 /// The squares of a set as the C ABI numbers them.
-pub(crate) fn square_numbers(squares: crate::Bitboard) -> Result<Vec<u32>> {
-    Ok(squares.squares().map(|s| s.0 as u32).collect())
+pub(crate) fn square_numbers<W: BitWord>(squares: Bitboard<W>) -> Result<Vec<u32>> {
+    Ok(squares.squares().map(|s| s.index() as u32).collect())
 }
 
 /// A `count`-long array argument that may be NULL only when `count` is 0.
@@ -429,7 +374,8 @@ pub unsafe extern "C" fn betza_position_clone(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_handle(out, BetzaPosition::of(p.holder.clone(), p.owned.clone())) }
+        let copy = BetzaPosition::of(p.holder.clone(), p.owned.clone());
+        unsafe { write_handle(out, copy) }
     })
 }
 
@@ -457,7 +403,7 @@ pub unsafe extern "C" fn betza_position_fen(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        unsafe { write_str(&p.pos().to_fen(), buf, cap, len) }
+        unsafe { write_str(&with_pos!(p, |q| q.to_fen()), buf, cap, len) }
     })
 }
 
@@ -472,7 +418,7 @@ pub unsafe extern "C" fn betza_position_legal_moves(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    unsafe { position_array(pos, buf, cap, count, |p| annotated_all(p, p.legal_moves())) }
+    position_array!(pos, buf, cap, count, |p| annotated_all(p, p.legal_moves()))
 }
 
 /// The legal moves from square from to square to: none, one, or a
@@ -490,12 +436,13 @@ pub unsafe extern "C" fn betza_position_moves_between(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    unsafe {
-        position_array(pos, buf, cap, count, |p| {
-            let (f, t) = (square_arg(p, from, "from")?, square_arg(p, to, "to")?);
-            annotated_all(p, p.moves_between(f, t))
-        })
-    }
+    position_array!(pos, buf, cap, count, |p| {
+        let (f, t) = (
+            square_arg(p.size(), from, "from")?,
+            square_arg(p.size(), to, "to")?,
+        );
+        annotated_all(p, p.moves_between(f, t))
+    })
 }
 
 /// The squares the piece on square from may move to (none for an empty
@@ -512,11 +459,9 @@ pub unsafe extern "C" fn betza_position_legal_targets(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    unsafe {
-        position_array(pos, buf, cap, count, |p| {
-            square_numbers(p.legal_targets(square_arg(p, from, "from")?))
-        })
-    }
+    position_array!(pos, buf, cap, count, |p| {
+        square_numbers(p.legal_targets(square_arg(p.size(), from, "from")?))
+    })
 }
 
 /// The legal move mv (found by from, to and promotion) as move text, such
@@ -533,8 +478,7 @@ pub unsafe extern "C" fn betza_move_text(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    // SAFETY: pointers from the caller.
-    boundary(|| unsafe { write_move_string(pos, mv, buf, cap, len, |p, m| Ok(p.move_text(m))) })
+    move_string!(pos, mv, buf, cap, len, |p, m| Result::Ok(p.move_text(m)))
 }
 
 /// Reads move text (such as "e3e5") into *out, without playing it.
@@ -554,8 +498,10 @@ pub unsafe extern "C" fn betza_position_parse_move(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let text = unsafe { str_arg(text, "text") }?;
         need(out, "out")?;
-        let m = p.pos().parse_move(text).map_err(move_error)?;
-        let m = super::query::annotated(p.pos(), m);
+        let m = with_pos!(p, |q| super::query::annotated(
+            q,
+            q.parse_move(text).map_err(move_error)?
+        ));
         unsafe { write_out(out, m, "out") }
     })
 }
@@ -573,9 +519,11 @@ pub unsafe extern "C" fn betza_position_play(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
-        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
-        p.owned.play(&m).map_err(move_error)?;
-        Ok(())
+        let mv = unsafe { ref_arg(mv, "move") }?;
+        on_board!(&mut p.owned, |o| {
+            let m = move_arg(o.as_position(), mv)?;
+            o.play(&m).map_err(move_error)
+        })
     })
 }
 
@@ -594,9 +542,10 @@ pub unsafe extern "C" fn betza_position_play_text(
         // SAFETY: pointers from the caller.
         let p = unsafe { mut_arg(pos, "pos") }?;
         let text = unsafe { str_arg(move_text, "move_text") }?;
-        let m = p.pos().parse_move(text).map_err(move_error)?;
-        p.owned.play(&m).map_err(move_error)?;
-        Ok(())
+        on_board!(&mut p.owned, |o| {
+            let m = o.as_position().parse_move(text).map_err(move_error)?;
+            o.play(&m).map_err(move_error)
+        })
     })
 }
 
@@ -618,7 +567,7 @@ pub unsafe extern "C" fn betza_position_perft(
         if depth > 20 {
             return fail(BETZA_INVALID_ARGUMENT, format!("depth {depth} is over 20"));
         }
-        unsafe { write_out(nodes, p.pos().perft(depth), "nodes") }
+        unsafe { write_out(nodes, with_pos!(p, |q| q.perft(depth)), "nodes") }
     })
 }
 
@@ -637,7 +586,7 @@ pub unsafe extern "C" fn betza_position_outcome(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        unsafe { write_out(out, BetzaOutcome::of(p.pos().outcome()), "out") }
+        unsafe { write_out(out, BetzaOutcome::of(with_pos!(p, |q| q.outcome())), "out") }
     })
 }
 
@@ -652,7 +601,7 @@ pub unsafe extern "C" fn betza_position_is_check(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos().is_check(), "out") }
+        unsafe { write_out(out, with_pos!(p, |q| q.is_check()), "out") }
     })
 }
 
@@ -667,7 +616,13 @@ pub unsafe extern "C" fn betza_position_side_to_move(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos().side_to_move().index() as i32, "out") }
+        unsafe {
+            write_out(
+                out,
+                with_pos!(p, |q| q.side_to_move()).index() as i32,
+                "out",
+            )
+        }
     })
 }
 
@@ -689,7 +644,7 @@ pub unsafe extern "C" fn betza_position_can_castle(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let c = color_arg(color)?;
-        unsafe { write_out(out, p.pos().can_castle(c, kingside), "out") }
+        unsafe { write_out(out, with_pos!(p, |q| q.can_castle(c, kingside)), "out") }
     })
 }
 
@@ -707,7 +662,7 @@ pub unsafe extern "C" fn betza_position_ep_square(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        let ep = p.pos().legal_ep_square().map_or(BETZA_NONE, |s| s.0 as i32);
+        let ep = with_pos!(p, |q| q.legal_ep_square()).map_or(BETZA_NONE, |s| s.0 as i32);
         unsafe { write_out(out, ep, "out") }
     })
 }
@@ -730,14 +685,14 @@ pub unsafe extern "C" fn betza_position_hand_count(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let c = color_arg(color)?;
-        let n = p.pos().variant().pieces().len();
+        let n = p.holder.get().pieces().len();
         if piece < 0 || piece as usize >= n {
             return fail(
                 BETZA_INVALID_ARGUMENT,
                 format!("piece {piece} is not a piece type of the variant (0..{n})"),
             );
         }
-        let count = p.pos().hand_count(c, betza_role(piece));
+        let count = with_pos!(p, |q| q.hand_count(c, betza_role(piece)));
         unsafe { write_out(out, count as u32, "out") }
     })
 }
@@ -763,8 +718,8 @@ pub unsafe extern "C" fn betza_position_clocks(
         need(halfmove, "halfmove")?;
         need(fullmove, "fullmove")?;
         unsafe {
-            write_out(halfmove, p.pos().halfmove_clock(), "halfmove")?;
-            write_out(fullmove, p.pos().fullmove_number(), "fullmove")
+            write_out(halfmove, with_pos!(p, |q| q.halfmove_clock()), "halfmove")?;
+            write_out(fullmove, with_pos!(p, |q| q.fullmove_number()), "fullmove")
         }
     })
 }
@@ -783,8 +738,8 @@ pub unsafe extern "C" fn betza_position_piece_at(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
-        let sq = square_arg(p.pos(), square, "square")?;
-        unsafe { write_out(out, BetzaPiece::of(p.pos().piece_at(sq)), "out") }
+        let sq = square_arg(p.size(), square, "square")?;
+        unsafe { write_out(out, BetzaPiece::of(with_pos!(p, |q| q.piece_at(sq))), "out") }
     })
 }
 
@@ -802,7 +757,7 @@ pub unsafe extern "C" fn betza_position_board_size(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(files, "files")?;
         need(ranks, "ranks")?;
-        let size = p.pos().size();
+        let size = p.size();
         unsafe {
             write_out(files, size.files() as u32, "files")?;
             write_out(ranks, size.ranks() as u32, "ranks")
@@ -827,8 +782,8 @@ pub unsafe extern "C" fn betza_position_square_name(
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
         buffer_args(buf, cap, len)?;
-        let sq = square_arg(p.pos(), square, "square")?;
-        unsafe { write_str(&p.pos().size().square_name(sq), buf, cap, len) }
+        let sq = square_arg(p.size(), square, "square")?;
+        unsafe { write_str(&with_pos!(p, |q| q.size()).square_name(sq), buf, cap, len) }
     })
 }
 
@@ -848,7 +803,7 @@ pub unsafe extern "C" fn betza_position_parse_square(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let name = unsafe { str_arg(name, "name") }?;
         need(out, "out")?;
-        let size = p.pos().size();
+        let size = p.size();
         match size.parse_square(name) {
             Some(sq) => unsafe { write_out(out, sq.0 as u32, "out") },
             None => fail(
@@ -858,7 +813,7 @@ pub unsafe extern "C" fn betza_position_parse_square(
                     quote(name),
                     size.files(),
                     size.ranks(),
-                    size.square_name(Square(size.squares() as u8 - 1)),
+                    size.square_name(square_of(size.squares() as u32 - 1)),
                 ),
             ),
         }
@@ -877,7 +832,7 @@ pub unsafe extern "C" fn betza_position_hash(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.pos().hash(), "out") }
+        unsafe { write_out(out, with_pos!(p, |q| q.hash()), "out") }
     })
 }
 

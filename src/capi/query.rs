@@ -4,10 +4,10 @@
 
 use super::BetzaStatus;
 use super::position::{
-    BetzaMove, BetzaPosition, annotated_all, move_answer, move_arg, position_array, square_arg,
-    square_numbers,
+    BetzaMove, BetzaPosition, annotated_all, move_arg, square_arg, square_numbers,
 };
 use super::{BETZA_NONE, boundary, need, ref_arg, write_out};
+use crate::bitboard::Board;
 use crate::{Move, Position};
 
 /// Set in the flags of a move listed or parsed from a position when the
@@ -16,7 +16,7 @@ use crate::{Move, Position};
 pub const BETZA_MOVE_GIVES_CHECK: u32 = 256;
 
 /// A legal move as a `BetzaMove`, with BETZA_MOVE_GIVES_CHECK when it checks.
-pub(crate) fn annotated(pos: &Position<'_>, m: Move) -> BetzaMove {
+pub(crate) fn annotated<B: Board>(pos: &Position<'_, B>, m: Move) -> BetzaMove {
     let mut b = BetzaMove::from(m);
     if pos.play_unchecked(&m).is_check() {
         b.flags |= BETZA_MOVE_GIVES_CHECK;
@@ -36,7 +36,7 @@ pub unsafe extern "C" fn betza_position_checkers(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    unsafe { position_array(pos, buf, cap, count, |p| square_numbers(p.checkers())) }
+    position_array!(pos, buf, cap, count, |p| square_numbers(p.checkers()))
 }
 
 /// The legal moves of the piece on square from (none for an empty square or
@@ -54,11 +54,9 @@ pub unsafe extern "C" fn betza_position_legal_moves_from(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    unsafe {
-        position_array(pos, buf, cap, count, |p| {
-            annotated_all(p, p.legal_moves_from(square_arg(p, from, "from")?))
-        })
-    }
+    position_array!(pos, buf, cap, count, |p| {
+        annotated_all(p, p.legal_moves_from(square_arg(p.size(), from, "from")?))
+    })
 }
 
 /// Whether mv (by from, to and promotion) is a legal move here, into *out;
@@ -77,7 +75,7 @@ pub unsafe extern "C" fn betza_position_is_legal(
         let p = unsafe { ref_arg(pos, "pos") }?;
         let mv = unsafe { ref_arg(mv, "move") }?;
         need(out, "out")?;
-        let legal = move_arg(p.pos(), mv).is_ok();
+        let legal = with_pos!(p, |q| move_arg(q, mv).is_ok());
         unsafe { write_out(out, legal, "out") }
     })
 }
@@ -93,7 +91,7 @@ pub unsafe extern "C" fn betza_position_gives_check(
     mv: *const BetzaMove,
     out: *mut bool,
 ) -> BetzaStatus {
-    unsafe { move_answer(pos, mv, out, |p, m| p.gives_check(m)) }
+    move_answer!(pos, mv, out, |p, m| p.gives_check(m))
 }
 
 /// Whether the legal move mv (by from, to and promotion) captures, en
@@ -107,7 +105,7 @@ pub unsafe extern "C" fn betza_position_is_capture(
     mv: *const BetzaMove,
     out: *mut bool,
 ) -> BetzaStatus {
-    unsafe { move_answer(pos, mv, out, |p, m| p.is_capture(m)) }
+    move_answer!(pos, mv, out, |p, m| p.is_capture(m))
 }
 
 /// For the legal move mv: the castling Rook's square before and after the
@@ -126,10 +124,11 @@ pub unsafe extern "C" fn betza_position_castling_rook(
     boundary(|| {
         // SAFETY: pointers from the caller.
         let p = unsafe { ref_arg(pos, "pos") }?;
-        let m = move_arg(p.pos(), unsafe { ref_arg(mv, "move") }?)?;
+        let mv = unsafe { ref_arg(mv, "move") }?;
+        let rook = with_pos!(p, |q| q.castling_rook(&move_arg(q, mv)?));
         need(rook_from, "rook_from")?;
         need(rook_to, "rook_to")?;
-        let (f, t) = match p.pos().castling_rook(&m) {
+        let (f, t) = match rook {
             Some((f, t)) => (f.0 as i32, t.0 as i32),
             None => (BETZA_NONE, BETZA_NONE),
         };

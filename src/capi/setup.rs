@@ -10,7 +10,8 @@ use super::meta::{BetzaVariant, Holder, color_arg};
 use super::position::{BetzaPiece, BetzaPosition};
 use super::{BETZA_NONE, Result, boundary, buffer_args, fail, mut_arg, need, ref_arg};
 use super::{write_handle, write_out, write_str};
-use crate::{CastlingRights, Piece, Role, Setup, Square};
+use crate::bitboard::{Board, Large, Small};
+use crate::{CastlingRights, Piece, Position, Role, Setup, Square};
 
 /// An opaque position editor: a position's data, unchecked. It keeps its
 /// variant alive. Free it with betza_setup_free.
@@ -22,14 +23,26 @@ pub struct BetzaSetup {
 }
 
 fn square_of(s: &BetzaSetup, sq: u32) -> Result<Square> {
-    let n = s.holder.variant().size().squares();
-    if (sq as usize) < n {
-        Ok(Square(sq as u8))
-    } else {
-        fail(
-            BETZA_INVALID_ARGUMENT,
-            format!("square {sq} is not a square of the board (0..{n})"),
-        )
+    super::position::square_arg(s.holder.get().size(), sq, "square")
+}
+
+/// A position's data as a `Setup`, per board type (a third board type is
+/// one more impl).
+trait SetupOf: Board {
+    fn setup_of(pos: &Position<'_, Self>) -> Setup;
+}
+
+impl SetupOf for Small {
+    fn setup_of(pos: &Position<'_, Small>) -> Setup {
+        pos.setup()
+    }
+}
+
+impl SetupOf for Large {
+    fn setup_of(pos: &Position<'_, Large>) -> Setup {
+        // Through its FEN, which keeps everything a Setup holds.
+        Setup::from_fen(pos.variant, &pos.to_fen())
+            .expect("a position's FEN reads back as its setup")
     }
 }
 
@@ -68,7 +81,7 @@ pub unsafe extern "C" fn betza_setup_from_position(
         let p = unsafe { ref_arg(pos, "pos") }?;
         need(out, "out")?;
         let s = BetzaSetup {
-            setup: p.pos().setup(),
+            setup: with_pos!(p, |q| SetupOf::setup_of(q)),
             holder: p.holder.clone(),
             problems: Vec::new(),
         };
@@ -101,7 +114,7 @@ pub unsafe extern "C" fn betza_setup_place(
         // SAFETY: pointers from the caller.
         let s = unsafe { mut_arg(setup, "setup") }?;
         let sq = square_of(s, square)?;
-        let count = s.holder.variant().pieces().len();
+        let count = s.holder.get().pieces().len();
         if piece as usize >= count {
             return fail(
                 BETZA_INVALID_ARGUMENT,
@@ -247,26 +260,33 @@ pub unsafe extern "C" fn betza_setup_position(
         // SAFETY: pointers from the caller.
         let s = unsafe { mut_arg(setup, "setup") }?;
         need(out, "out")?;
-        match s.setup.position(s.holder.variant()) {
-            Ok(pos) => {
-                s.problems.clear();
-                let pos = BetzaPosition::new(s.holder.clone(), pos);
-                unsafe { write_handle(out, pos) }
+        // Built in the variant's board type, as Position::from_setup does.
+        let problems = &mut s.problems;
+        let pos = map_board!(s.holder.variant(), |v| {
+            let (pos, found) = crate::setup::build(v.handle(), &s.setup);
+            if !found.is_empty() {
+                return setup_fail(problems, crate::setup::error(v.handle(), found));
             }
-            Err(e) => {
-                s.problems = e.messages().to_vec();
-                let n = s.problems.len();
-                fail(
-                    BETZA_INVALID_SETUP,
-                    format!(
-                        "{} ({n} problem{} in all: betza_setup_problems lists them)",
-                        e.messages().first().map_or("invalid setup", String::as_str),
-                        if n == 1 { "" } else { "s" }
-                    ),
-                )
-            }
-        }
+            v.owned(pos).expect("a position of the variant")
+        });
+        problems.clear();
+        let pos = BetzaPosition::of(s.holder.clone(), pos);
+        unsafe { write_handle(out, pos) }
     })
+}
+
+/// Keeps a refused setup's problems and fails with the first.
+fn setup_fail(problems: &mut Vec<String>, e: crate::SetupError) -> Result<()> {
+    *problems = e.messages().to_vec();
+    let n = problems.len();
+    fail(
+        BETZA_INVALID_SETUP,
+        format!(
+            "{} ({n} problem{} in all: betza_setup_problems lists them)",
+            e.messages().first().map_or("invalid setup", String::as_str),
+            if n == 1 { "" } else { "s" }
+        ),
+    )
 }
 
 /// The problems found by the last betza_setup_position of this setup, one a

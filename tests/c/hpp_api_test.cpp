@@ -47,6 +47,37 @@ int main() {
     std::vector<betza::Move> line = {e4};
     CHECK(pos.san_line(line) == "e4");
     CHECK(betza_version_number() == BETZA_VERSION_NUMBER);
+
+    // Chu Shogi, a large board: the Lion's two-step moves.
+    betza::Variant chu("chushogi");
+    CHECK(chu.files() == 12 && chu.ranks() == 12);
+    CHECK(betza::Position(chu).perft(2) == 1296);
+    betza::Position lion(chu, "k11/12/12/12/12/4p7/4p7/4N7/12/12/12/11K w - - 0 1");
+    betza::Move twice = lion.parse_move("e5e6e7");
+    CHECK((twice.flags & BETZA_MOVE_VIA) && twice.via == int32_t(lion.parse_square("e6")));
+    CHECK(lion.text(twice) == "Nxe6xe7" && lion.move_text(twice) == "e5e6e7");
+    betza::Move jump = lion.parse_move("e5e7");
+    CHECK(jump != twice); // the same squares, but not through e6
+    betza::Move igui = twice;
+    igui.to = igui.from;
+    CHECK(lion.is_legal(igui) && lion.san(igui) == "Nxe6-e5");
+    std::vector<betza::Move> all = lion.legal_moves();
+    std::unordered_set<betza::Move> distinct(all.begin(), all.end());
+    CHECK(distinct.size() == all.size() && distinct.count(twice) == 1 && distinct.count(jump) == 1);
+    lion.play(twice);
+    CHECK(!lion.piece_at(lion.parse_square("e6")) && lion.piece_at(lion.parse_square("e7")));
+    // A game to the capture of the King.
+    betza::Game game(chu, "k11/12/12/12/12/12/12/12/12/1n10/12/K11 b - - 0 1");
+    game.play_text("b3a1");
+    CHECK(game.status().outcome.reason == BETZA_REASON_ROYAL_CAPTURED);
+    CHECK(betza::Game::from_pgn(game.pgn()).pgn() == game.pgn());
+    bool refused = false;
+    try {
+        game.play_text("a12b12");
+    } catch (const betza::Error &e) {
+        refused = e.status() == BETZA_INVALID_STATE;
+    }
+    CHECK(refused);
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
