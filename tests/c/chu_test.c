@@ -157,8 +157,9 @@ static void test_start(void) {
     betza_position_free(pos);
 }
 
-/* The Lion on e5 with Black Pawns on e6 and e7. */
-static const char *LION = "k11/12/12/12/12/4p7/4p7/4N7/12/12/12/11K w - - 0 1";
+/* The Lion on e5 with Black Pawns on e6 and e7 (and a Gold on l12, so that
+   Black is not left with a bare King after the double capture). */
+static const char *LION = "k10g/12/12/12/12/4p7/4p7/4N7/12/12/12/11K w - - 0 1";
 
 static void test_lion(void) {
     BetzaPosition *pos = NULL;
@@ -277,7 +278,7 @@ static void test_game(void) {
     betza_game_free(game);
 
     /* To the capture of the King: Black's Lion takes it, reason 9. */
-    STATUS(betza_game_new("chushogi", "k11/12/12/12/12/12/12/12/12/1n10/12/K11 b - - 0 1", &game),
+    STATUS(betza_game_new("chushogi", "k11/12/12/12/12/12/12/12/11P/1n10/12/K11 b - - 0 1", &game),
            BETZA_OK);
     STATUS(betza_game_play_text(game, "b3a1"), BETZA_OK);
     BetzaGameStatus st;

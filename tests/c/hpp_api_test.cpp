@@ -52,7 +52,7 @@ int main() {
     betza::Variant chu("chushogi");
     CHECK(chu.files() == 12 && chu.ranks() == 12);
     CHECK(betza::Position(chu).perft(2) == 1296);
-    betza::Position lion(chu, "k11/12/12/12/12/4p7/4p7/4N7/12/12/12/11K w - - 0 1");
+    betza::Position lion(chu, "k10g/12/12/12/12/4p7/4p7/4N7/12/12/12/11K w - - 0 1");
     betza::Move twice = lion.parse_move("e5e6e7");
     CHECK((twice.flags & BETZA_MOVE_VIA) && twice.via == int32_t(lion.parse_square("e6")));
     CHECK(lion.text(twice) == "Nxe6xe7" && lion.move_text(twice) == "e5e6e7");
@@ -67,7 +67,7 @@ int main() {
     lion.play(twice);
     CHECK(!lion.piece_at(lion.parse_square("e6")) && lion.piece_at(lion.parse_square("e7")));
     // A game to the capture of the King.
-    betza::Game game(chu, "k11/12/12/12/12/12/12/12/12/1n10/12/K11 b - - 0 1");
+    betza::Game game(chu, "k11/12/12/12/12/12/12/12/11P/1n10/12/K11 b - - 0 1");
     game.play_text("b3a1");
     CHECK(game.status().outcome.reason == BETZA_REASON_ROYAL_CAPTURED);
     CHECK(betza::Game::from_pgn(game.pgn()).pgn() == game.pgn());
