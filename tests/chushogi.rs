@@ -756,3 +756,17 @@ fn make_and_unmake_keep_the_lion_square() {
         assert_eq!(divide, by_copy);
     }
 }
+
+/// A move in a position a rule has already ended is refused as such, not
+/// as one that would expose the King: Black's King is bare here.
+#[test]
+fn a_move_after_a_bare_king_is_refused_as_game_over() {
+    let v = chu();
+    let pos = v
+        .from_fen("11k/12/12/12/12/12/12/12/12/1N10/12/K11 w - - 0 1")
+        .unwrap();
+    assert!(pos.legal_moves().is_empty());
+    let e = pos.parse_move("b3b4").unwrap_err();
+    assert!(matches!(e, betza::MoveError::GameOver { .. }), "{e}");
+    assert!(e.to_string().contains("the game is over"), "{e}");
+}

@@ -1275,7 +1275,13 @@ impl<'v, B: Board> Position<'v, B> {
             self.generate(false, &mut |m| {
                 pseudo |= m.from == from && m.to == to && m.via() == via
             });
-            return Err(if pseudo {
+            return Err(if pseudo && !self.is_check() && !self.has_legal_move() {
+                // No move at all, and not for the King's safety: a rule
+                // ended the game (bare King, royal capture, ...).
+                MoveError::GameOver {
+                    text: text.to_string(),
+                }
+            } else if pseudo {
                 MoveError::KingExposed {
                     text: text.to_string(),
                 }
