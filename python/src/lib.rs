@@ -567,7 +567,8 @@ pub(crate) struct PyOutcome {
     /// The rule that ended the game, in the library's words with ``_`` for
     /// spaces: ``"checkmate"``, ``"stalemate"``, ``"bare_king"``,
     /// ``"insufficient_material"``, ``"repetition"``, ``"perpetual_check"``,
-    /// ``"move_rule"``, ``"counting"``; with ``claim_draw`` also
+    /// ``"move_rule"``, ``"counting"``, ``"royal_captured"`` (the side to move
+    /// has no royal piece left: Chu Shogi); with ``claim_draw`` also
     /// ``"threefold_repetition"`` or ``"fifty_moves"`` (a claimable draw).
     termination: String,
 }
