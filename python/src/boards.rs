@@ -20,18 +20,21 @@ use pyo3::PyResult;
 
 use crate::fen_err;
 
-/// A game of any board type: what a Python `Board` holds.
+/// A game of any board type: what a Python `Board` holds. Boxed, as its
+/// positions are held inline and grow with the board (a game of the large
+/// board type holds some 5 kB).
 #[derive(Clone)]
 pub(crate) enum AnyGame {
     /// A game of a variant of at most 128 squares and 20 piece types.
-    Small(Game<Small>),
+    Small(Box<Game<Small>>),
     /// A game of a variant of a board up to 16x16, or of more types.
-    Large(Game<Large>),
+    Large(Box<Game<Large>>),
 }
 
-/// Runs an expression once with a variable bound to the [`Game`] inside an
-/// [`AnyGame`] (or a reference to it, for `&AnyGame` and `&mut AnyGame`):
-/// the expression is compiled once per board type.
+/// Runs an expression once with a variable bound to the boxed [`Game`]
+/// inside an [`AnyGame`] (a reference to it, for `&AnyGame` and `&mut
+/// AnyGame`; methods and `&Game<B>` arguments see through the box): the
+/// expression is compiled once per board type.
 macro_rules! with_game {
     ($game:expr, |$g:ident| $body:expr) => {
         match $game {
@@ -43,13 +46,13 @@ macro_rules! with_game {
 
 impl From<Game<Small>> for AnyGame {
     fn from(g: Game<Small>) -> Self {
-        AnyGame::Small(g)
+        AnyGame::Small(Box::new(g))
     }
 }
 
 impl From<Game<Large>> for AnyGame {
     fn from(g: Game<Large>) -> Self {
-        AnyGame::Large(g)
+        AnyGame::Large(Box::new(g))
     }
 }
 
