@@ -1,7 +1,10 @@
 """Type stubs of the native module ``betza._betza`` (Rust, PyO3).
 
 Every name here is re-exported by ``betza``; squares are names (``"e4"``,
-``"j10"``) wherever one is given or returned.
+``"j10"``, ``"l12"``) wherever one is given or returned. Every class and
+function works for variants of every board size the library has: up to 128
+squares and 20 piece types (the small board type), and beyond it (the large
+one: Chu Shogi's 12x12 board with 39 types, definitions up to 16x16).
 """
 
 from typing import Dict, Iterator, List, Optional, Tuple, Union
@@ -31,7 +34,8 @@ class PgnError(ValueError):
     """A PGN text was refused; the message names the line."""
 
 def variants() -> List[str]:
-    """The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...)."""
+    """The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...,
+    ``chushogi``): of every board type."""
 
 def register_variant(variant: Variant) -> None:
     """Makes a run-time variant known by its name to ``Board(name)``,
@@ -68,16 +72,18 @@ class PieceType:
         (``leaps (3,2) or (4,1)``)."""
 
 class Variant:
-    """A compiled variant: built in, or read from definition text at run time."""
+    """A compiled variant: built in, or read from definition text at run time;
+    of any board type."""
 
     def __init__(self, name: str) -> None:
-        """The built-in (or registered) variant of this name, in any case.
-        Raises :class:`VariantError` listing the built-ins."""
+        """The built-in (or registered) variant of this name, in any case
+        (``chushogi`` too). Raises :class:`VariantError` listing the built-ins."""
     @staticmethod
     def from_definition(text: str) -> Variant:
         """Reads, checks and compiles a definition (TOML, the format of the
-        built-ins' ``variants/*.toml``, docs/definitions.md). Raises
-        :class:`VariantError` naming the line and key."""
+        built-ins' ``variants/*.toml``, docs/definitions.md), for the board
+        type it needs (past 128 squares or 20 piece types, the large one).
+        Raises :class:`VariantError` naming the line and key."""
     @staticmethod
     def from_file(path: Union[str, os.PathLike[str]]) -> Variant:
         """:meth:`from_definition` of a file's text (``OSError`` if unreadable)."""
@@ -90,6 +96,10 @@ class Variant:
     @property
     def ranks(self) -> int:
         """The board's number of ranks (rows)."""
+    @property
+    def is_large(self) -> bool:
+        """Whether the variant is compiled for the large board type (more than
+        128 squares or 20 piece types)."""
     @property
     def start_fen(self) -> str:
         """The start position in FEN."""
@@ -193,7 +203,8 @@ class Outcome:
         """The rule that ended the game, in the library's words with ``_`` for
         spaces: ``"checkmate"``, ``"stalemate"``, ``"bare_king"``,
         ``"insufficient_material"``, ``"repetition"``, ``"perpetual_check"``,
-        ``"move_rule"``, ``"counting"``; with ``claim_draw`` also
+        ``"move_rule"``, ``"counting"``, ``"royal_captured"`` (the side to move
+        has no royal piece left: Chu Shogi); with ``claim_draw`` also
         ``"threefold_repetition"`` or ``"fifty_moves"`` (a claimable draw)."""
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
@@ -313,9 +324,10 @@ class Board:
         over by the rules."""
     def is_game_over(self, *, claim_draw: bool = False) -> bool:
         """Whether the rules end the game (the library's ``Game::status()``:
-        checkmate, stalemate, bare King, insufficient material, and the
-        repetition, move-count and counting rules the variant turns on) or,
-        with ``claim_draw``, a draw could be claimed."""
+        checkmate, stalemate, bare King, insufficient material, the capture
+        of the last royal piece, and the repetition, move-count and counting
+        rules the variant turns on) or, with ``claim_draw``, a draw could be
+        claimed."""
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """The end by the variant's rules (the library's ``Game::status()``),
         ``None`` while the game goes on; ``termination`` names the rule. With

@@ -2,8 +2,9 @@
 (:meth:`Game.to_pgn`), in the Rust library's PGN format.
 
 Comments, variations, NAGs and move annotations are skipped when reading; a
-game is read in the variant its ``Variant`` tag names (chess without one), or
-in the ``variant`` given.
+game is read in the variant its ``Variant`` tag names (chess without one; a
+built-in of any board type, Chu Shogi's too, or a variant made known with
+``betza.register_variant``), or in the ``variant`` given.
 """
 
 from __future__ import annotations

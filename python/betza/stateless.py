@@ -6,8 +6,9 @@ import::
     import betza.stateless as sf   # was: import pyffish as sf
     sf.legal_moves("meiriqi", sf.start_fen("meiriqi"), ["e3e5"])
 
-Each call takes a variant name, a FEN (or ``"startpos"``) and a list of moves
-in the library's move text, replays them and answers; nothing is kept between
+Each call takes a variant name (of any board size: ``"chushogi"`` too), a FEN
+(or ``"startpos"``) and a list of moves in the library's move text, replays
+them and answers; nothing is kept between
 calls except the variants loaded with :func:`load_variant_config`. The calls
 are thread-safe.
 
@@ -33,7 +34,8 @@ Where the behaviour differs from pyffish:
 
   * :func:`is_immediate_game_end`: the rules of the position alone other than
     checkmate and stalemate: a bare King (Shatranj, Courier; Fairy-Stockfish's
-    extinction rule) and a dead position (insufficient material). pyffish has
+    extinction rule), a dead position (insufficient material) and the capture
+    of the last royal piece (Chu Shogi, lost by the side left without one). pyffish has
     no dead-position end in the engine (pychess-variants asks
     ``has_insufficient_material`` separately); here it ends the game, as the
     library's rules say.
@@ -158,8 +160,8 @@ def game_result(variant: str, fen: str, moves: List[str], chess960: bool = False
 
 def is_immediate_game_end(variant: str, fen: str, moves: List[str], chess960: bool = False) -> Tuple[bool, int]:
     """``(ended, value)`` for an end by a rule of the position other than
-    checkmate and stalemate (a bare King, a dead position), the value for the
-    side to move; ``(False, 0)`` otherwise."""
+    checkmate and stalemate (a bare King, a dead position, the last royal
+    piece captured), the value for the side to move; ``(False, 0)`` otherwise."""
     return _betza._sl_is_immediate_game_end(variant, fen, moves, chess960)
 
 

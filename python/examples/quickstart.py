@@ -29,6 +29,14 @@ s = betza.Board("shogi")
 s.push_usi("7g7f")
 print(s.sfen(), s.hand(betza.WHITE), s.pockets[betza.BLACK])
 
+# Chu Shogi's 12x12 board: a Lion captures twice in one move (f5f6f7, via f6),
+# and taking the last royal piece wins.
+chu = betza.Board("chushogi")
+print(len(chu.legal_moves), chu.perft(2))  # 36 1296
+chu.set_fen("12/12/12/12/12/5k6/5p6/5N6/12/12/12/K11 w - - 0 1")
+lion = chu.push_uci("f5f6f7")
+print(lion.via, lion.via_captured, chu.outcome())  # f6 P Outcome(winner=True, termination="royal_captured")
+
 # Games as PGN; errors are ValueErrors with the library's message.
 game = betza.pgn.Game.from_board(board)
 game.headers["White"] = "Ann"

@@ -6,18 +6,26 @@
 //! Every wrapper owns its Rust values (a `Game` owns its variant through a
 //! `VariantRef`), so nothing borrows across the boundary, and every rule is
 //! the library's: this crate converts and delegates.
+//!
+//! Variants and games of every board type (Chu Shogi's 12x12 board, a
+//! definition past 128 squares) are held in enums of the board types and
+//! matched once per call: see [`boards`].
 
 use std::sync::Mutex;
 
 use betza::perft::{PerftOptions, Shard};
 use betza::pgn::PgnGames;
-use betza::{Color, Game, GameResult, Move, Position, Square, Variant, VariantRef};
+use betza::{AnyVariant, Board, Color, Game, GameResult, Move, Position, Square, with_board};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+#[macro_use]
+mod boards;
 mod stateless;
+
+use boards::{AnyGame, variant_id};
 
 create_exception!(
     betza,
@@ -60,10 +68,11 @@ pub(crate) fn pgn_err(e: betza::PgnError) -> PyErr {
 
 /// Variants loaded at run time by name (`betza.stateless.load_variant_config`,
 /// `betza.register_variant`): looked up before the built-ins.
-static REGISTERED: Mutex<Vec<VariantRef>> = Mutex::new(Vec::new());
+static REGISTERED: Mutex<Vec<AnyVariant>> = Mutex::new(Vec::new());
 
-/// The variant of this name: a registered one, else a built-in (any case).
-pub(crate) fn variant_by_name(name: &str) -> PyResult<VariantRef> {
+/// The variant of this name: a registered one, else a built-in of any board
+/// type (any case).
+pub(crate) fn variant_by_name(name: &str) -> PyResult<AnyVariant> {
     let registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(v) = registered
         .iter()
@@ -73,12 +82,10 @@ pub(crate) fn variant_by_name(name: &str) -> PyResult<VariantRef> {
         return Ok(v.clone());
     }
     drop(registered);
-    Variant::by_name(name)
-        .map(VariantRef::from)
-        .map_err(|e| VariantError::new_err(e.to_string()))
+    AnyVariant::by_name(name).map_err(|e| VariantError::new_err(e.to_string()))
 }
 
-pub(crate) fn register(v: VariantRef) {
+pub(crate) fn register(v: AnyVariant) {
     let mut registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
     registered.retain(|old| !old.name().eq_ignore_ascii_case(v.name()));
     registered.push(v);
@@ -90,7 +97,7 @@ pub(crate) fn registered_names() -> Vec<String> {
 }
 
 /// A variant given from Python: a `Variant` or a name.
-pub(crate) fn variant_arg(arg: &Bound<'_, PyAny>) -> PyResult<VariantRef> {
+pub(crate) fn variant_arg(arg: &Bound<'_, PyAny>) -> PyResult<AnyVariant> {
     if let Ok(v) = arg.cast::<PyVariant>() {
         return Ok(v.get().v.clone());
     }
@@ -103,7 +110,7 @@ pub(crate) fn variant_arg(arg: &Bound<'_, PyAny>) -> PyResult<VariantRef> {
 }
 
 /// A square of `pos`'s board by name, or a ValueError saying why not.
-pub(crate) fn square_arg(pos: &Position<'_>, name: &str) -> PyResult<Square> {
+pub(crate) fn square_arg<B: Board>(pos: &Position<'_, B>, name: &str) -> PyResult<Square> {
     pos.square(name).ok_or_else(|| {
         let size = pos.size();
         PyValueError::new_err(format!(
@@ -124,10 +131,11 @@ fn is_white(c: Color) -> bool {
 
 // ---------------------------------------------------------------- Variant
 
-/// A compiled variant: built in, or read from definition text at run time.
+/// A compiled variant: built in, or read from definition text at run time;
+/// of any board type.
 #[pyclass(name = "Variant", module = "betza", frozen)]
 pub(crate) struct PyVariant {
-    pub(crate) v: VariantRef,
+    pub(crate) v: AnyVariant,
 }
 
 #[pymethods]
@@ -140,12 +148,14 @@ impl PyVariant {
     }
 
     /// Reads, checks and compiles a definition (TOML, the format of the
-    /// built-ins' ``variants/*.toml``, docs/definitions.md). Raises
-    /// :class:`VariantError` naming the line and key.
+    /// built-ins' ``variants/*.toml``, docs/definitions.md), for the board
+    /// type it needs (past 128 squares or 20 piece types, the large one).
+    /// Raises :class:`VariantError` naming the line and key.
     #[staticmethod]
     fn from_definition(text: &str) -> PyResult<Self> {
-        let v = Variant::from_definition(text).map_err(|e| VariantError::new_err(e.to_string()))?;
-        Ok(PyVariant { v: v.into() })
+        let v =
+            AnyVariant::from_definition(text).map_err(|e| VariantError::new_err(e.to_string()))?;
+        Ok(PyVariant { v })
     }
 
     /// :meth:`from_definition` of a file's text (``OSError`` if unreadable).
@@ -173,17 +183,24 @@ impl PyVariant {
         self.v.size().ranks()
     }
 
+    /// Whether the variant is compiled for the large board type (more than
+    /// 128 squares or 20 piece types).
+    #[getter]
+    fn is_large(&self) -> bool {
+        self.v.is_large()
+    }
+
     /// The start position in FEN.
     #[getter]
     fn start_fen(&self) -> String {
-        self.v.start_fen().to_string()
+        self.v.definition().start_fen.clone()
     }
 
     /// The piece types, in the definition's order.
     #[getter]
     fn pieces(&self) -> Vec<PyPieceType> {
-        let v = &self.v;
-        v.pieces()
+        let pieces = self.v.pieces();
+        pieces
             .iter()
             .map(|p| PyPieceType {
                 name: p.name.clone(),
@@ -193,7 +210,7 @@ impl PyVariant {
                 promotions: p
                     .promotions
                     .iter()
-                    .map(|&r| v.piece(r).token.to_string())
+                    .map(|&r| pieces[r.index()].token.to_string())
                     .collect(),
                 description: p.describe(),
             })
@@ -209,12 +226,12 @@ impl PyVariant {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyVariant>()
-            .is_ok_and(|o| o.get().v.same(&self.v))
+            .is_ok_and(|o| variant_id(&o.get().v) == variant_id(&self.v))
     }
 
     fn __hash__(&self) -> u64 {
         // Equal variants are the same object: hash its address.
-        std::ptr::from_ref::<Variant>(self.v.get()) as usize as u64
+        variant_id(&self.v) as u64
     }
 
     fn __repr__(&self) -> String {
@@ -278,23 +295,18 @@ pub(crate) struct PyMove {
 }
 
 impl PyMove {
-    pub(crate) fn of(pos: &Position<'_>, m: Move) -> PyMove {
+    pub(crate) fn of<B: Board>(pos: &Position<'_, B>, m: Move) -> PyMove {
         let size = pos.size();
+        let token = |r| token_of(pos, r);
         PyMove {
             m,
             text: pos.move_text(&m),
             from: size.square_name(m.from()),
             to: size.square_name(m.to()),
-            promotion: m
-                .promotion()
-                .map(|r| pos.variant().piece(r).token.to_string()),
-            drop: m
-                .is_drop()
-                .then(|| pos.variant().piece(m.role()).token.to_string()),
+            promotion: m.promotion().map(token),
+            drop: m.is_drop().then(|| token(m.role())),
             via: m.via().map(|sq| size.square_name(sq)),
-            via_captured: m
-                .via_captured()
-                .map(|r| pos.variant().piece(r).token.to_string()),
+            via_captured: m.via_captured().map(token),
         }
     }
 
@@ -427,8 +439,10 @@ pub(crate) struct LegalMoves {
 impl LegalMoves {
     fn make(&self, py: Python<'_>, ms: &[Move]) -> PyResult<Vec<PyMove>> {
         let board = self.board.bind(py).try_borrow()?;
-        let pos = board.pos();
-        Ok(ms.iter().map(|&m| PyMove::of(pos, m)).collect())
+        Ok(with_game!(&board.game, |g| {
+            let pos = g.position();
+            ms.iter().map(|&m| PyMove::of(pos, m)).collect()
+        }))
     }
 }
 
@@ -525,8 +539,16 @@ impl PyPiece {
     }
 }
 
-fn py_piece(pos: &Position<'_>, p: betza::Piece) -> PyPiece {
-    let t = pos.variant().piece(p.role);
+/// The FEN token of a type of `pos`'s variant (uppercase).
+fn token_of<B: Board>(pos: &Position<'_, B>, role: betza::Role) -> String {
+    pos.piece_type(role)
+        .map_or_else(|| "?".to_string(), |t| t.token.to_string())
+}
+
+fn py_piece<B: Board>(pos: &Position<'_, B>, p: betza::Piece) -> PyPiece {
+    let t = pos
+        .piece_type(p.role)
+        .expect("a piece on the board is of a type of the variant");
     PyPiece {
         token: t.token.to_string(),
         color: is_white(p.color),
@@ -545,7 +567,8 @@ pub(crate) struct PyOutcome {
     /// The rule that ended the game, in the library's words with ``_`` for
     /// spaces: ``"checkmate"``, ``"stalemate"``, ``"bare_king"``,
     /// ``"insufficient_material"``, ``"repetition"``, ``"perpetual_check"``,
-    /// ``"move_rule"``, ``"counting"``; with ``claim_draw`` also
+    /// ``"move_rule"``, ``"counting"``, ``"royal_captured"`` (the side to move
+    /// has no royal piece left: Chu Shogi); with ``claim_draw`` also
     /// ``"threefold_repetition"`` or ``"fifty_moves"`` (a claimable draw).
     termination: String,
 }
@@ -576,12 +599,23 @@ impl PyOutcome {
 /// Whether `m` is legal in `pos`. `Position::is_legal` looks only at the
 /// moves of a piece standing on `m.from()`, which misses drops and moves
 /// that capture on the way; those are checked against the full list.
-fn is_legal(pos: &Position<'_>, m: &Move) -> bool {
+fn is_legal<B: Board>(pos: &Position<'_, B>, m: &Move) -> bool {
     pos.is_legal(m) || ((m.is_drop() || m.via().is_some()) && pos.legal_moves().contains(m))
 }
 
+/// `m` if it is legal in `pos`, else :class:`IllegalMoveError` saying why.
+fn legal_in<B: Board>(pos: &Position<'_, B>, m: &Move) -> PyResult<Move> {
+    if is_legal(pos, m) {
+        return Ok(*m);
+    }
+    match pos.play(m) {
+        Ok(_) => Ok(*m),
+        Err(e) => Err(move_err(e)),
+    }
+}
+
 /// The legal move a USI text names; drops as [`by_text`] finds them.
-fn usi_move(pos: &Position<'_>, text: &str) -> PyResult<Move> {
+fn usi_move<B: Board>(pos: &Position<'_, B>, text: &str) -> PyResult<Move> {
     match pos.parse_usi(text) {
         Ok(m) => Ok(m),
         Err(e) => {
@@ -597,7 +631,7 @@ fn usi_move(pos: &Position<'_>, text: &str) -> PyResult<Move> {
 
 /// The legal move whose text is `text`, when `Position::parse_move`
 /// refuses a drop or a capture on the way (see [`is_legal`]).
-fn by_text(pos: &Position<'_>, text: &str) -> Option<Move> {
+fn by_text<B: Board>(pos: &Position<'_, B>, text: &str) -> Option<Move> {
     let text = text.trim();
     if !text.contains('@') && text.len() < 6 {
         return None;
@@ -608,22 +642,82 @@ fn by_text(pos: &Position<'_>, text: &str) -> Option<Move> {
         .find(|m| (m.is_drop() || m.via().is_some()) && pos.move_text(m) == text)
 }
 
+/// The legal move a move text names, as [`by_text`] completes
+/// `Position::parse_move`.
+pub(crate) fn text_move<B: Board>(pos: &Position<'_, B>, text: &str) -> PyResult<Move> {
+    match pos.parse_move(text) {
+        Ok(m) => Ok(m),
+        Err(e) => by_text(pos, text).ok_or_else(|| move_err(e)),
+    }
+}
+
+/// Plays a move given as move text on `game` and returns it.
+pub(crate) fn play_text<B: Board>(game: &mut Game<B>, text: &str) -> PyResult<Move> {
+    match game.play_text(text) {
+        Ok(m) => Ok(m),
+        Err(e) => match by_text(game.position(), text) {
+            Some(m) => game.play(&m).map_err(move_err),
+            None => Err(move_err(e)),
+        },
+    }
+}
+
+/// The end of `game` by its rules, else (with `claim_draw`) a claimable draw.
+fn outcome_of<B: Board>(game: &Game<B>, claim_draw: bool) -> Option<PyOutcome> {
+    // One call for both: the end by the rules, else the claims.
+    let status = game.status();
+    if let Some(o) = status.outcome {
+        return Some(PyOutcome {
+            winner: o.winner.map(is_white),
+            termination: o.reason.as_str().replace(' ', "_"),
+        });
+    }
+    if claim_draw {
+        let claims = status.claims;
+        let why = if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
+            "threefold_repetition"
+        } else if claims.contains(betza::Claims::FIFTY_MOVES) {
+            "fifty_moves"
+        } else {
+            return None;
+        };
+        return Some(PyOutcome {
+            winner: None,
+            termination: why.to_string(),
+        });
+    }
+    None
+}
+
+/// The pieces `color` holds in hand, by token.
+fn hand_of<'py, B: Board>(
+    py: Python<'py>,
+    pos: &Position<'_, B>,
+    color: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let c = if color { Color::White } else { Color::Black };
+    let dict = PyDict::new(py);
+    for (role, n) in pos.hand(c) {
+        dict.set_item(token_of(pos, role), n)?;
+    }
+    Ok(dict)
+}
+
+/// A counting job, to run with the GIL released: it owns what it counts.
+type PerftJob = Box<dyn FnOnce() -> u64 + Send>;
+
 /// A game of any variant: the position, the moves played (the move
 /// stack) and undo. Usable from any thread.
 #[pyclass(name = "Board", module = "betza")]
 pub(crate) struct PyBoard {
-    pub(crate) game: Game,
+    pub(crate) game: AnyGame,
 }
 
 impl PyBoard {
-    fn pos(&self) -> &Position<'_> {
-        self.game.position()
-    }
-
     /// A ply of the game for its annotations: at most the ply count, and
     /// from 1 when it names a move.
     fn check_ply(&self, ply: usize, a_move: bool) -> PyResult<()> {
-        let n = self.game.ply_count();
+        let n = with_game!(&self.game, |g| g.ply_count());
         if ply > n {
             return Err(PyValueError::new_err(format!(
                 "ply {ply} is over the game's {n} plies"
@@ -637,41 +731,8 @@ impl PyBoard {
         Ok(())
     }
 
-    fn legal(&self, m: &PyMove) -> PyResult<Move> {
-        let pos = self.pos();
-        if is_legal(pos, &m.m) {
-            return Ok(m.m);
-        }
-        match pos.play(&m.m) {
-            Ok(_) => Ok(m.m),
-            Err(e) => Err(move_err(e)),
-        }
-    }
-
-    fn outcome_of(&self, claim_draw: bool) -> Option<PyOutcome> {
-        // One call for both: the end by the rules, else the claims.
-        let status = self.game.status();
-        if let Some(o) = status.outcome {
-            return Some(PyOutcome {
-                winner: o.winner.map(is_white),
-                termination: o.reason.as_str().replace(' ', "_"),
-            });
-        }
-        if claim_draw {
-            let claims = status.claims;
-            let why = if claims.contains(betza::Claims::THREEFOLD_REPETITION) {
-                "threefold_repetition"
-            } else if claims.contains(betza::Claims::FIFTY_MOVES) {
-                "fifty_moves"
-            } else {
-                return None;
-            };
-            return Some(PyOutcome {
-                winner: None,
-                termination: why.to_string(),
-            });
-        }
-        None
+    fn fen_of(&self) -> String {
+        with_game!(&self.game, |g| g.position().to_fen())
     }
 }
 
@@ -684,72 +745,75 @@ impl PyBoard {
             Some(v) => variant_arg(v)?,
             None => variant_by_name("chess")?,
         };
-        let game = match fen {
-            None => Game::new(v),
-            Some(fen) => Game::from_fen(v, fen).map_err(fen_err)?,
-        };
-        Ok(PyBoard { game })
+        Ok(PyBoard {
+            game: AnyGame::new(&v, fen)?,
+        })
     }
 
     /// The board's variant.
     #[getter]
     fn variant(&self) -> PyVariant {
         PyVariant {
-            v: self.game.variant_ref().clone(),
+            v: self.game.variant(),
         }
     }
 
     /// The legal moves, each promotion choice separately.
     #[getter]
     fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+        let moves = with_game!(&slf.borrow().game, |g| g.position().legal_moves().to_vec());
         LegalMoves {
             board: slf.clone().unbind(),
-            moves: slf.borrow().pos().legal_moves().to_vec(),
+            moves,
         }
     }
 
     /// The side to move: ``WHITE`` or ``BLACK``.
     #[getter]
     fn turn(&self) -> bool {
-        is_white(self.pos().side_to_move())
+        with_game!(&self.game, |g| is_white(g.position().side_to_move()))
     }
 
     /// The moves played since the start position, in order.
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
-        let pos = self.pos();
-        self.game.moves().map(|m| PyMove::of(pos, m)).collect()
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            g.moves().map(|m| PyMove::of(pos, m)).collect()
+        })
     }
 
     /// The move number (from 1, counted up after Black's move).
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.pos().fullmove_number()
+        with_game!(&self.game, |g| g.position().fullmove_number())
     }
 
     /// Plies since the last capture or Pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.pos().halfmove_clock()
+        with_game!(&self.game, |g| g.position().halfmove_clock())
     }
 
     /// How many moves have been pushed.
     fn ply(&self) -> usize {
-        self.game.ply_count()
+        with_game!(&self.game, |g| g.ply_count())
     }
 
     /// The comment at ``ply`` (0: before the first move; k: after the k-th
     /// move), as PGN keeps it, or ``None``; ``ValueError`` beyond the game.
     fn comment(&self, ply: usize) -> PyResult<Option<String>> {
         self.check_ply(ply, false)?;
-        Ok(self.game.comment(ply).map(str::to_string))
+        Ok(with_game!(&self.game, |g| g
+            .comment(ply)
+            .map(str::to_string)))
     }
 
     /// Sets the comment at ``ply`` (an empty text removes it); written with
     /// the game's PGN. Popping the move before it removes it.
     fn set_comment(&mut self, ply: usize, text: &str) -> PyResult<()> {
         self.check_ply(ply, false)?;
-        self.game.set_comment(ply, text);
+        with_game!(&mut self.game, |g| g.set_comment(ply, text));
         Ok(())
     }
 
@@ -759,147 +823,158 @@ impl PyBoard {
     fn nags(&self, ply: usize) -> PyResult<Vec<u32>> {
         self.check_ply(ply, true)?;
         // A list of ints (a `Vec<u8>` would become `bytes`).
-        Ok(self.game.nags(ply).iter().map(|&n| u32::from(n)).collect())
+        Ok(with_game!(&self.game, |g| g
+            .nags(ply)
+            .iter()
+            .map(|&n| u32::from(n))
+            .collect()))
     }
 
     /// Sets the NAGs of the ``ply``-th move (each 0 to 255).
     fn set_nags(&mut self, ply: usize, nags: Vec<u8>) -> PyResult<()> {
         self.check_ply(ply, true)?;
-        self.game.set_nags(ply, &nags);
+        with_game!(&mut self.game, |g| g.set_nags(ply, &nags));
         Ok(())
     }
 
     /// Plays a legal move; :class:`IllegalMoveError` otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        let m = self.legal(&r#move)?;
-        if self.game.play(&m).is_err() {
-            // A capture on the way is refused by `Game::play` but played
-            // by its text (see `is_legal`).
-            let text = self.pos().move_text(&m);
-            self.game.play_text(&text).map_err(move_err)?;
-        }
-        Ok(())
+        with_game!(&mut self.game, |g| {
+            let m = legal_in(g.position(), &r#move.m)?;
+            if g.play(&m).is_err() {
+                // A capture on the way is refused by `Game::play` but played
+                // by its text (see `is_legal`).
+                let text = g.position().move_text(&m);
+                g.play_text(&text).map_err(move_err)?;
+            }
+            Ok(())
+        })
     }
 
     /// Plays a move given as the library's move text (``e3e5``, ``c6d8+``,
     /// ``P@e5``, ``d4d5e6``) and returns it; :class:`IllegalMoveError` with
     /// the reason otherwise.
     fn push_uci(&mut self, text: &str) -> PyResult<PyMove> {
-        let m = match self.game.play_text(text) {
-            Ok(m) => m,
-            Err(e) => match by_text(self.pos(), text) {
-                Some(m) => self.game.play(&m).map_err(move_err)?,
-                None => return Err(move_err(e)),
-            },
-        };
-        Ok(PyMove::of(self.pos(), m))
+        with_game!(&mut self.game, |g| {
+            let m = play_text(g, text)?;
+            Ok(PyMove::of(g.position(), m))
+        })
     }
 
     /// Plays a move given in SAN (``Nf3``, ``Lxe5=+P``) and returns it;
     /// :class:`SanError` otherwise.
     fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
-        let m = self.game.play_san(san).map_err(san_err)?;
-        Ok(PyMove::of(self.pos(), m))
+        with_game!(&mut self.game, |g| {
+            let m = g.play_san(san).map_err(san_err)?;
+            Ok(PyMove::of(g.position(), m))
+        })
     }
 
     /// Takes back the last move and returns it (``IndexError`` at the start).
     fn pop(&mut self) -> PyResult<PyMove> {
-        match self.game.undo() {
-            Some(m) => Ok(PyMove::of(self.pos(), m)),
+        with_game!(&mut self.game, |g| match g.undo() {
+            Some(m) => Ok(PyMove::of(g.position(), m)),
             None => Err(PyIndexError::new_err("pop from an empty move stack")),
-        }
+        })
     }
 
     /// The last move played (``IndexError`` at the start).
     fn peek(&self) -> PyResult<PyMove> {
-        match self.game.moves().next_back() {
-            Some(m) => Ok(PyMove::of(self.pos(), m)),
+        with_game!(&self.game, |g| match g.moves().next_back() {
+            Some(m) => Ok(PyMove::of(g.position(), m)),
             None => Err(PyIndexError::new_err("peek at an empty move stack")),
-        }
+        })
     }
 
     /// The move in SAN (:class:`IllegalMoveError` if it is not legal here).
     fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
-        let m = self.legal(&r#move)?;
-        Ok(self.pos().san(&m))
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let m = legal_in(pos, &r#move.m)?;
+            Ok(pos.san(&m))
+        })
     }
 
     /// The move as the library's move text.
     fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
-        self.pos().move_text(&r#move.m)
+        with_game!(&self.game, |g| g.position().move_text(&r#move.m))
     }
 
     /// The legal move a SAN text names (:class:`SanError` otherwise).
     fn parse_san(&self, san: &str) -> PyResult<PyMove> {
-        let pos = self.pos();
-        let m = pos.parse_san(san).map_err(san_err)?;
-        Ok(PyMove::of(pos, m))
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let m = pos.parse_san(san).map_err(san_err)?;
+            Ok(PyMove::of(pos, m))
+        })
     }
 
     /// The legal move a move text names (:class:`IllegalMoveError` otherwise).
     fn parse_uci(&self, text: &str) -> PyResult<PyMove> {
-        let pos = self.pos();
-        let m = match pos.parse_move(text) {
-            Ok(m) => m,
-            Err(e) => by_text(pos, text).ok_or_else(|| move_err(e))?,
-        };
-        Ok(PyMove::of(pos, m))
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            Ok(PyMove::of(pos, text_move(pos, text)?))
+        })
     }
 
     /// Whether the legal move captures (:class:`IllegalMoveError` if not legal).
     fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.legal(&r#move)?.is_capture())
+        with_game!(&self.game, |g| Ok(
+            legal_in(g.position(), &r#move.m)?.is_capture()
+        ))
     }
 
     /// Whether the legal move puts the opponent in check.
     fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        let m = self.legal(&r#move)?;
-        Ok(self.pos().play_unchecked(&m).is_check())
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let m = legal_in(pos, &r#move.m)?;
+            Ok(pos.play_unchecked(&m).is_check())
+        })
     }
 
     /// Whether the move is legal in the position.
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        is_legal(self.pos(), &r#move.m)
+        with_game!(&self.game, |g| is_legal(g.position(), &r#move.m))
     }
 
     /// The position in FEN.
     fn fen(&self) -> String {
-        self.pos().to_fen()
+        self.fen_of()
     }
 
     /// Sets up the position ``fen`` (same variant) and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let v = self.game.variant_ref().clone();
-        self.game = Game::from_fen(v, fen).map_err(fen_err)?;
+        self.game = AnyGame::new(&self.game.variant(), Some(fen))?;
         Ok(())
     }
 
     /// Back to the variant's start position, with an empty move stack.
     fn reset(&mut self) {
-        self.game = Game::new(self.game.variant_ref().clone());
+        self.game = AnyGame::start(&self.game.variant());
     }
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
-        self.pos().is_check()
+        with_game!(&self.game, |g| g.position().is_check())
     }
 
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.pos().is_checkmate()
+        with_game!(&self.game, |g| g.position().is_checkmate())
     }
 
     /// Whether the side to move has no legal move and is not in check
     /// (a draw or, in Meiriqi, a loss: see :meth:`outcome`).
     fn is_stalemate(&self) -> bool {
-        self.pos().is_stalemate()
+        with_game!(&self.game, |g| g.position().is_stalemate())
     }
 
     /// Whether neither side can win: only royal pieces are left, or
     /// material the variant lists as dead. The rules then end the game
     /// as a draw (``outcome().termination == "insufficient_material"``).
     fn is_insufficient_material(&self) -> bool {
-        self.pos().is_insufficient_material()
+        with_game!(&self.game, |g| g.position().is_insufficient_material())
     }
 
     /// Whether the current position has occurred at least ``count`` times
@@ -907,23 +982,24 @@ impl PyBoard {
     /// side to move, rights and usable en-passant square).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
-        self.game.repetitions() >= count
+        with_game!(&self.game, |g| g.repetitions() >= count)
     }
 
     /// Whether a draw could be claimed now by the variant's claimable
     /// rules (threefold repetition, fifty moves); never once the game is
     /// over by the rules.
     fn can_claim_draw(&self) -> bool {
-        !self.game.claims().is_empty()
+        with_game!(&self.game, |g| !g.claims().is_empty())
     }
 
     /// Whether the rules end the game (the library's ``Game::status()``:
-    /// checkmate, stalemate, bare King, insufficient material, and the
-    /// repetition, move-count and counting rules the variant turns on) or,
-    /// with ``claim_draw``, a draw could be claimed.
+    /// checkmate, stalemate, bare King, insufficient material, the capture
+    /// of the last royal piece, and the repetition, move-count and counting
+    /// rules the variant turns on) or, with ``claim_draw``, a draw could be
+    /// claimed.
     #[pyo3(signature = (*, claim_draw = false))]
     fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.outcome_of(claim_draw).is_some()
+        self.outcome(claim_draw).is_some()
     }
 
     /// The end by the variant's rules (the library's ``Game::status()``),
@@ -932,40 +1008,36 @@ impl PyBoard {
     /// counts as an end.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
-        self.outcome_of(claim_draw)
+        with_game!(&self.game, |g| outcome_of(g, claim_draw))
     }
 
     /// ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"`` (not over).
     #[pyo3(signature = (*, claim_draw = false))]
     fn result(&self, claim_draw: bool) -> String {
-        match self.outcome_of(claim_draw) {
+        with_game!(&self.game, |g| match outcome_of(g, claim_draw) {
             Some(o) => o.result().to_string(),
-            None => self.game.result().as_str().to_string(),
-        }
+            None => g.result().as_str().to_string(),
+        })
     }
 
     /// Whether the position has occurred three times.
     fn can_claim_threefold_repetition(&self) -> bool {
-        self.game
+        with_game!(&self.game, |g| g
             .claims()
-            .contains(betza::Claims::THREEFOLD_REPETITION)
+            .contains(betza::Claims::THREEFOLD_REPETITION))
     }
 
     /// Whether fifty moves by each side passed without capture or Pawn move.
     fn can_claim_fifty_moves(&self) -> bool {
-        self.game.claims().contains(betza::Claims::FIFTY_MOVES)
+        with_game!(&self.game, |g| g
+            .claims()
+            .contains(betza::Claims::FIFTY_MOVES))
     }
 
     /// The pieces ``color`` holds in hand, by token (``{"P": 2, "N": 1}``;
     /// types held only). Empty in variants without drops.
     fn hand<'py>(&self, py: Python<'py>, color: bool) -> PyResult<Bound<'py, PyDict>> {
-        let pos = self.pos();
-        let c = if color { Color::White } else { Color::Black };
-        let dict = PyDict::new(py);
-        for (role, n) in pos.hand(c) {
-            dict.set_item(pos.variant().piece(role).token.to_string(), n)?;
-        }
-        Ok(dict)
+        with_game!(&self.game, |g| hand_of(py, g.position(), color))
     }
 
     /// Both hands, indexed by colour as python-chess's crazyhouse
@@ -981,86 +1053,96 @@ impl PyBoard {
     /// ``2Pb``, a move count); for any variant, most useful for the shogi
     /// family.
     fn sfen(&self) -> String {
-        self.pos().to_sfen()
+        with_game!(&self.game, |g| g.position().to_sfen())
     }
 
     /// Sets up the position of an SFEN (same variant) and clears the move
     /// stack; :class:`FenError` naming the field at fault otherwise.
     fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
-        let v = self.game.variant_ref().clone();
-        let fen = Position::from_sfen(&v, sfen).map_err(fen_err)?.to_fen();
-        self.game = Game::from_fen(v, &fen).map_err(fen_err)?;
+        self.game = AnyGame::from_sfen(&self.game.variant(), sfen)?;
         Ok(())
     }
 
     /// The move in USI text (``7g7f``, ``8h2b+``, ``P*5e``).
     fn usi(&self, r#move: PyRef<'_, PyMove>) -> String {
-        self.pos().usi(&r#move.m)
+        with_game!(&self.game, |g| g.position().usi(&r#move.m))
     }
 
     /// The legal move a USI text names (:class:`IllegalMoveError` otherwise).
     fn parse_usi(&self, text: &str) -> PyResult<PyMove> {
-        let pos = self.pos();
-        Ok(PyMove::of(pos, usi_move(pos, text)?))
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            Ok(PyMove::of(pos, usi_move(pos, text)?))
+        })
     }
 
     /// Plays a move given in USI text and returns it
     /// (:class:`IllegalMoveError` otherwise).
     fn push_usi(&mut self, text: &str) -> PyResult<PyMove> {
-        let m = usi_move(self.pos(), text)?;
-        let before = PyMove::of(self.pos(), m);
-        self.game.play(&m).map_err(move_err)?;
-        Ok(before)
+        with_game!(&mut self.game, |g| {
+            let m = usi_move(g.position(), text)?;
+            let before = PyMove::of(g.position(), m);
+            g.play(&m).map_err(move_err)?;
+            Ok(before)
+        })
     }
 
     /// The piece on the square, ``None`` if it is empty (``ValueError`` if
     /// the name is not a square of the board).
     fn piece_at(&self, square: &str) -> PyResult<Option<PyPiece>> {
-        let pos = self.pos();
-        let sq = square_arg(pos, square)?;
-        Ok(pos.piece_at(sq).map(|p| py_piece(pos, p)))
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let sq = square_arg(pos, square)?;
+            Ok(pos.piece_at(sq).map(|p| py_piece(pos, p)))
+        })
     }
 
     /// Every piece by its square's name.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let pos = self.pos();
-        let size = pos.size();
         let dict = PyDict::new(py);
-        for rank in 0..size.ranks() as i32 {
-            for file in 0..size.files() as i32 {
-                let sq = size.square(file, rank).expect("on the board");
-                if let Some(p) = pos.piece_at(sq) {
-                    dict.set_item(size.square_name(sq), py_piece(pos, p))?;
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let size = pos.size();
+            for rank in 0..size.ranks() as i32 {
+                for file in 0..size.files() as i32 {
+                    let sq = size.square(file, rank).expect("on the board");
+                    if let Some(p) = pos.piece_at(sq) {
+                        dict.set_item(size.square_name(sq), py_piece(pos, p))?;
+                    }
                 }
             }
-        }
+        });
         Ok(dict)
     }
 
     /// The squares the piece on ``square`` may legally move to (empty if
     /// it is empty or not the side to move's).
     fn legal_targets(&self, square: &str) -> PyResult<Vec<String>> {
-        let pos = self.pos();
-        let sq = square_arg(pos, square)?;
-        let size = pos.size();
-        Ok(pos
-            .legal_targets(sq)
-            .into_iter()
-            .map(|t| size.square_name(t))
-            .collect())
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let sq = square_arg(pos, square)?;
+            let size = pos.size();
+            Ok(pos
+                .legal_targets(sq)
+                .into_iter()
+                .map(|t| size.square_name(t))
+                .collect())
+        })
     }
 
     /// The legal moves from one square to another: none, one, or several
     /// (the promotion choices to offer).
     fn moves_between(&self, from_square: &str, to_square: &str) -> PyResult<Vec<PyMove>> {
-        let pos = self.pos();
-        let from = square_arg(pos, from_square)?;
-        let to = square_arg(pos, to_square)?;
-        Ok(pos
-            .moves_between(from, to)
-            .iter()
-            .map(|&m| PyMove::of(pos, m))
-            .collect())
+        with_game!(&self.game, |g| {
+            let pos = g.position();
+            let from = square_arg(pos, from_square)?;
+            let to = square_arg(pos, to_square)?;
+            Ok(pos
+                .moves_between(from, to)
+                .iter()
+                .map(|&m| PyMove::of(pos, m))
+                .collect())
+        })
     }
 
     /// A copy, with the move stack unless ``stack`` is false.
@@ -1071,10 +1153,8 @@ impl PyBoard {
                 game: self.game.clone(),
             });
         }
-        let v = self.game.variant_ref().clone();
-        let fen = self.pos().to_fen();
         Ok(PyBoard {
-            game: Game::from_fen(v, &fen).map_err(fen_err)?,
+            game: AnyGame::new(&self.game.variant(), Some(&self.fen_of()))?,
         })
     }
 
@@ -1092,27 +1172,25 @@ impl PyBoard {
     #[pyo3(signature = (depth, threads = 1))]
     fn perft(slf: PyRef<'_, Self>, depth: u32, threads: usize) -> u64 {
         let py = slf.py();
-        let v = slf.game.variant_ref().clone();
-        let pos = slf
-            .game
-            .position()
-            .rebind(&v)
-            .expect("a game's position is of its variant");
+        let job: PerftJob = with_game!(&slf.game, |g| {
+            let pos = g.owned_position();
+            Box::new(move || pos.position().perft_parallel(depth, threads))
+        });
         // The board is not borrowed while counting: other threads may use it.
         drop(slf);
-        py.detach(|| pos.perft_parallel(depth, threads))
+        py.detach(job)
     }
 
     /// The board as text, highest rank first, ``.`` for empty squares.
     fn __str__(&self) -> String {
-        self.pos().to_string()
+        with_game!(&self.game, |g| g.position().to_string())
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Board({:?}, {:?})",
             self.game.variant().name(),
-            self.pos().to_fen()
+            self.fen_of()
         )
     }
 
@@ -1123,9 +1201,9 @@ impl PyBoard {
             Ok(o) => match o.try_borrow() {
                 Ok(o) => {
                     // As FEN compares: an en-passant square only when usable.
-                    self.game.variant_ref().same(o.game.variant_ref())
-                        && self.game.hash() == o.game.hash()
-                        && self.pos().to_fen() == o.pos().to_fen()
+                    variant_id(&self.game.variant()) == variant_id(&o.game.variant())
+                        && self.__hash__() == o.__hash__()
+                        && self.fen_of() == o.fen_of()
                 }
                 // `other` is this board, mutably borrowed elsewhere: not equal-checkable.
                 Err(_) => false,
@@ -1136,7 +1214,7 @@ impl PyBoard {
 
     /// The position's Zobrist hash (changes as moves are pushed).
     fn __hash__(&self) -> u64 {
-        self.game.hash()
+        with_game!(&self.game, |g| g.hash())
     }
 
     /// The board as SVG (``betza.svg.board``), for Jupyter.
@@ -1170,22 +1248,26 @@ fn perft_shard(
             "shard {k} of {n}: the parts are numbered 1 to n (n at least 1)"
         ))
     })?;
-    let pos = match fen {
-        None => Position::start(&v),
-        Some(fen) => Position::from_fen(&v, fen).map_err(fen_err)?,
-    };
     let options = PerftOptions {
         threads,
         shard,
         ..PerftOptions::default()
     };
-    Ok(py.detach(|| pos.perft_with(depth, options)))
+    let job: PerftJob = with_board!(&v, |v| {
+        let pos = match fen {
+            None => v.start_owned(),
+            Some(fen) => v.owned_from_fen(fen).map_err(fen_err)?,
+        };
+        Box::new(move || pos.position().perft_with(depth, options))
+    });
+    Ok(py.detach(job))
 }
 
-/// The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...).
+/// The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...,
+/// ``chushogi``): of every board type.
 #[pyfunction]
 fn variants() -> Vec<String> {
-    Variant::builtin_names()
+    AnyVariant::builtin_names()
         .iter()
         .map(|s| s.to_string())
         .collect()
@@ -1200,9 +1282,9 @@ fn register_variant(variant: PyRef<'_, PyVariant>) {
 
 // ---------------------------------------------------------------- PGN
 
-fn headers<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyDict>> {
+fn headers<'py>(py: Python<'py>, game: &AnyGame) -> PyResult<Bound<'py, PyDict>> {
     // The order of `to_pgn`: the roster, Variant, SetUp and FEN, the others.
-    let pgn = game.to_pgn();
+    let pgn = with_game!(game, |g| g.to_pgn());
     let dict = PyDict::new(py);
     for line in pgn.lines() {
         let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) else {
@@ -1233,7 +1315,19 @@ struct PgnReader {
     text: String,
     at: usize,
     line: usize,
-    variant: Option<VariantRef>,
+    variant: Option<AnyVariant>,
+}
+
+/// The next game of `games`, and where the text after it starts (its offset
+/// in the text `games` read, and its line).
+fn next_game<B: Board>(
+    mut games: PgnGames<'_, B>,
+) -> (Option<Result<AnyGame, betza::PgnError>>, usize, usize)
+where
+    AnyGame: From<Game<B>>,
+{
+    let next = games.next().map(|r| r.map(AnyGame::from));
+    (next, games.offset(), games.line())
 }
 
 #[pymethods]
@@ -1247,14 +1341,30 @@ impl PgnReader {
         py: Python<'py>,
     ) -> PyResult<Option<(PyBoard, Bound<'py, PyDict>)>> {
         let rest = &self.text[self.at..];
-        let mut games = match &self.variant {
-            Some(v) => PgnGames::new_in(v.clone(), rest),
-            None => PgnGames::new(rest),
-        }
-        .starting_at_line(self.line);
-        let next = games.next();
-        self.at += games.offset();
-        self.line = games.line();
+        let line = self.line;
+        let in_variant = |v: &AnyVariant| {
+            with_board!(v, |v| next_game(v.pgn_games(rest).starting_at_line(line)))
+        };
+        let (next, offset, line) = match &self.variant {
+            Some(v) => in_variant(v),
+            None => {
+                // The `Variant` tag names a built-in of a small board (or
+                // none: chess), else a variant of another board type or a
+                // registered one: read again in it.
+                let first = next_game(PgnGames::new(rest).starting_at_line(line));
+                match &first.0 {
+                    Some(Err(betza::PgnError::UnknownVariant(name))) => {
+                        match variant_by_name(name) {
+                            Ok(v) => in_variant(&v),
+                            Err(_) => first,
+                        }
+                    }
+                    _ => first,
+                }
+            }
+        };
+        self.at += offset;
+        self.line = line;
         match next {
             None => Ok(None),
             Some(Err(e)) => Err(pgn_err(e)),
@@ -1280,25 +1390,30 @@ fn _pgn_reader(text: String, variant: Option<&Bound<'_, PyAny>>) -> PyResult<Pgn
 /// The PGN of `board`'s game (its start and moves) with `headers`.
 #[pyfunction]
 fn _pgn_write(board: PyRef<'_, PyBoard>, headers: &Bound<'_, PyDict>) -> PyResult<String> {
-    let mut game = board.game.clone();
+    let mut tags = Vec::new();
     for (k, v) in headers.iter() {
-        let (k, v): (String, String) = (k.extract()?, v.extract()?);
-        match k.as_str() {
-            "Variant" | "SetUp" | "FEN" => {}
-            "Result" => {
-                if game.outcome().is_none() {
-                    let r = GameResult::from_pgn_text(&v).ok_or_else(|| {
-                        PgnError::new_err(format!(
-                            "tag Result: {v:?} is not 1-0, 0-1, 1/2-1/2 or *"
-                        ))
-                    })?;
-                    game.declare_result(r);
-                }
-            }
-            _ => game.set_tag(&k, &v).map_err(pgn_err)?,
-        }
+        tags.push((k.extract::<String>()?, v.extract::<String>()?));
     }
-    Ok(game.to_pgn())
+    let mut game = board.game.clone();
+    with_game!(&mut game, |game| {
+        for (k, v) in &tags {
+            match k.as_str() {
+                "Variant" | "SetUp" | "FEN" => {}
+                "Result" => {
+                    if game.outcome().is_none() {
+                        let r = GameResult::from_pgn_text(v).ok_or_else(|| {
+                            PgnError::new_err(format!(
+                                "tag Result: {v:?} is not 1-0, 0-1, 1/2-1/2 or *"
+                            ))
+                        })?;
+                        game.declare_result(r);
+                    }
+                }
+                _ => game.set_tag(k, v).map_err(pgn_err)?,
+            }
+        }
+        Ok(game.to_pgn())
+    })
 }
 
 #[pyfunction]

@@ -1,12 +1,14 @@
 //! pyffish's stateless calls, `(variant, fen, moves)` in, text out: each call
 //! builds a game, replays the moves and answers. `betza/stateless.py` gives
-//! them pyffish's names and argument order.
+//! them pyffish's names and argument order. Every board type: the game is
+//! an [`AnyGame`], matched once per call.
 
-use betza::{Color, EndReason, Game, Outcome, Position, Variant};
+use betza::{AnyVariant, Board, Color, EndReason, Game, with_board};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::{VariantError, fen_err, move_err, register, registered_names, variant_by_name};
+use crate::boards::AnyGame;
+use crate::{VariantError, play_text, register, registered_names, variant_by_name};
 
 /// pyffish's `VALUE_MATE`: a won or lost game's value.
 pub(crate) const VALUE_MATE: i32 = 32000;
@@ -23,16 +25,14 @@ fn no_chess960(chess960: bool) -> PyResult<()> {
 }
 
 /// The game of `variant` from `fen` ("startpos": the start) after `moves`.
-fn build(variant: &str, fen: &str, moves: &[String]) -> PyResult<Game> {
+fn build(variant: &str, fen: &str, moves: &[String]) -> PyResult<AnyGame> {
     let v = variant_by_name(variant)?;
-    let mut game = if fen == "startpos" {
-        Game::new(v)
-    } else {
-        Game::from_fen(v, fen).map_err(fen_err)?
-    };
-    for m in moves {
-        game.play_text(m).map_err(move_err)?;
-    }
+    let mut game = AnyGame::new(&v, (fen != "startpos").then_some(fen))?;
+    with_game!(&mut game, |g| {
+        for m in moves {
+            play_text(g, m)?;
+        }
+    });
     Ok(game)
 }
 
@@ -59,12 +59,8 @@ fn is_history(reason: EndReason) -> bool {
     )
 }
 
-fn outcome_value(game: &Game, o: Outcome) -> i32 {
-    value_for_side_to_move(game, o.winner)
-}
-
 /// The value of an ended game for the side to move, as pyffish gives it.
-fn value_for_side_to_move(game: &Game, winner: Option<Color>) -> i32 {
+fn value_for_side_to_move<B: Board>(game: &Game<B>, winner: Option<Color>) -> i32 {
     match winner {
         None => VALUE_DRAW,
         Some(c) if c == game.position().side_to_move() => VALUE_MATE,
@@ -82,8 +78,10 @@ fn _sl_legal_moves(
 ) -> PyResult<Vec<String>> {
     no_chess960(chess960)?;
     let game = build(variant, fen, &moves)?;
-    let pos = game.position();
-    Ok(pos.legal_moves().iter().map(|m| pos.move_text(m)).collect())
+    Ok(with_game!(&game, |g| {
+        let pos = g.position();
+        pos.legal_moves().iter().map(|m| pos.move_text(m)).collect()
+    }))
 }
 
 #[pyfunction]
@@ -98,9 +96,11 @@ fn _sl_get_san(
     no_chess960(chess960)?;
     check_notation(notation)?;
     let game = build(variant, fen, &[])?;
-    let pos = game.position();
-    let m = pos.parse_move(r#move).map_err(move_err)?;
-    Ok(pos.san(&m))
+    with_game!(&game, |g| {
+        let pos = g.position();
+        let m = crate::text_move(pos, r#move)?;
+        Ok(pos.san(&m))
+    })
 }
 
 fn check_notation(notation: i32) -> PyResult<()> {
@@ -126,11 +126,13 @@ fn _sl_get_san_moves(
     check_notation(notation)?;
     let mut game = build(variant, fen, &[])?;
     let mut out = Vec::with_capacity(moves.len());
-    for text in &moves {
-        let m = game.position().parse_move(text).map_err(move_err)?;
-        out.push(game.position().san(&m));
-        game.play(&m).map_err(move_err)?;
-    }
+    with_game!(&mut game, |g| {
+        for text in &moves {
+            let m = crate::text_move(g.position(), text)?;
+            out.push(g.position().san(&m));
+            play_text(g, text)?;
+        }
+    });
     Ok(out)
 }
 
@@ -148,16 +150,16 @@ fn _sl_get_fen(
     no_chess960(chess960)?;
     let _ = (show_promoted, count_started);
     let game = build(variant, fen, &moves)?;
-    Ok(if sfen {
-        game.position().to_sfen()
+    Ok(with_game!(&game, |g| if sfen {
+        g.position().to_sfen()
     } else {
-        game.position().to_fen()
-    })
+        g.position().to_fen()
+    }))
 }
 
 #[pyfunction]
 fn _sl_start_fen(variant: &str) -> PyResult<String> {
-    Ok(variant_by_name(variant)?.start_fen().to_string())
+    Ok(variant_by_name(variant)?.definition().start_fen.clone())
 }
 
 #[pyfunction]
@@ -165,10 +167,8 @@ fn _sl_start_fen(variant: &str) -> PyResult<String> {
 fn _sl_validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     no_chess960(chess960)?;
     let v = variant_by_name(variant)?;
-    Ok(match Position::from_fen(&v, fen) {
-        Ok(_) => 1,
-        Err(_) => -1,
-    })
+    let valid = with_board!(&v, |v| v.from_fen(fen).is_ok());
+    Ok(if valid { 1 } else { -1 })
 }
 
 #[pyfunction]
@@ -176,13 +176,13 @@ fn _sl_validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
 fn _sl_game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
     no_chess960(chess960)?;
     let game = build(variant, fen, &moves)?;
-    match game.status().outcome {
-        Some(o) => Ok(outcome_value(&game, o)),
+    with_game!(&game, |g| match g.status().outcome {
+        Some(o) => Ok(value_for_side_to_move(g, o.winner)),
         None => Err(PyValueError::new_err(format!(
             "the game is not over: the side to move has {} legal moves",
-            game.position().legal_moves().len()
+            g.position().legal_moves().len()
         ))),
-    }
+    })
 }
 
 #[pyfunction]
@@ -195,10 +195,10 @@ fn _sl_is_immediate_game_end(
 ) -> PyResult<(bool, i32)> {
     no_chess960(chess960)?;
     let game = build(variant, fen, &moves)?;
-    Ok(match game.status().outcome {
-        Some(o) if is_immediate(o.reason) => (true, outcome_value(&game, o)),
+    Ok(with_game!(&game, |g| match g.status().outcome {
+        Some(o) if is_immediate(o.reason) => (true, value_for_side_to_move(g, o.winner)),
         _ => (false, VALUE_DRAW),
-    })
+    }))
 }
 
 #[pyfunction]
@@ -213,19 +213,22 @@ fn _sl_is_optional_game_end(
     no_chess960(chess960)?;
     let _ = count_started;
     let game = build(variant, fen, &moves)?;
-    let status = game.status();
-    Ok(match status.outcome {
-        Some(o) if is_history(o.reason) => (true, outcome_value(&game, o)),
-        Some(_) => (false, VALUE_DRAW),
-        None => (!status.claims.is_empty(), VALUE_DRAW),
-    })
+    Ok(with_game!(&game, |g| {
+        let status = g.status();
+        match status.outcome {
+            Some(o) if is_history(o.reason) => (true, value_for_side_to_move(g, o.winner)),
+            Some(_) => (false, VALUE_DRAW),
+            None => (!status.claims.is_empty(), VALUE_DRAW),
+        }
+    }))
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn _sl_gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
     no_chess960(chess960)?;
-    Ok(build(variant, fen, &moves)?.position().is_check())
+    let game = build(variant, fen, &moves)?;
+    Ok(with_game!(&game, |g| g.position().is_check()))
 }
 
 #[pyfunction]
@@ -239,13 +242,14 @@ fn _sl_is_capture(
 ) -> PyResult<bool> {
     no_chess960(chess960)?;
     let game = build(variant, fen, &moves)?;
-    let m = game.position().parse_move(r#move).map_err(move_err)?;
-    Ok(m.is_capture())
+    with_game!(&game, |g| Ok(
+        crate::text_move(g.position(), r#move)?.is_capture()
+    ))
 }
 
 #[pyfunction]
 fn _sl_variants() -> Vec<String> {
-    let mut names: Vec<String> = Variant::builtin_names()
+    let mut names: Vec<String> = AnyVariant::builtin_names()
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -259,8 +263,9 @@ fn _sl_variants() -> Vec<String> {
 
 #[pyfunction]
 fn _sl_load_variant_config(config: &str) -> PyResult<()> {
-    let v = Variant::from_definition(config).map_err(|e| VariantError::new_err(e.to_string()))?;
-    register(v.into());
+    let v =
+        AnyVariant::from_definition(config).map_err(|e| VariantError::new_err(e.to_string()))?;
+    register(v);
     Ok(())
 }
 

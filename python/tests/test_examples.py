@@ -29,5 +29,7 @@ def test_quickstart_runs_as_written() -> None:
         "my-chess 8902",
         "perpetual_check 0-1",
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 {} {}",
+        "36 1296",
+        'f6 P Outcome(winner=True, termination="royal_captured")',
         'move "e2e4": the Silver on e2 has no move to e4',
     ]
