@@ -10,12 +10,10 @@
 //! the board type per move.
 //!
 //! A third board type is one more variant of [`AnyGame`], one more arm of
-//! [`with_game!`], one more `From` impl, and one more [`SfenBoard`] impl
+//! [`with_game!`] and one more `From` impl
 //! (besides the library's own arms of `AnyVariant` and `with_board!`).
 
-use betza::{
-    AnyVariant, Board, BoardVariant, FenError, Game, Large, OwnedPosition, Position, Small,
-};
+use betza::{AnyVariant, Game, Large, Small};
 use pyo3::PyResult;
 
 use crate::fen_err;
@@ -75,7 +73,8 @@ impl AnyGame {
     /// A game of `v` from an SFEN.
     pub(crate) fn from_sfen(v: &AnyVariant, sfen: &str) -> PyResult<AnyGame> {
         betza::with_board!(v, |v| Ok(AnyGame::from(Game::from_owned(
-            SfenBoard::owned_from_sfen(v, sfen).map_err(fen_err)?
+            v.owned(v.from_sfen(sfen).map_err(fen_err)?)
+                .expect("a position read in the variant is of it")
         ))))
     }
 
@@ -89,66 +88,4 @@ impl AnyGame {
 /// its definition (handles of one compiled variant share it).
 pub(crate) fn variant_id(v: &AnyVariant) -> usize {
     std::ptr::from_ref(v.definition()) as usize
-}
-
-/// Reading SFEN, per board type.
-pub(crate) trait SfenBoard: Board {
-    /// The position of an SFEN of `v`.
-    fn owned_from_sfen(v: &BoardVariant<Self>, sfen: &str)
-    -> Result<OwnedPosition<Self>, FenError>;
-}
-
-impl SfenBoard for Small {
-    fn owned_from_sfen(
-        v: &BoardVariant<Small>,
-        sfen: &str,
-    ) -> Result<OwnedPosition<Small>, FenError> {
-        let pos = Position::from_sfen(v.variant(), sfen)?;
-        Ok(v.owned(pos)
-            .expect("a position read in the variant is of it"))
-    }
-}
-
-impl SfenBoard for Large {
-    // The library reads SFEN for small boards only at this commit (the
-    // `lion` branch adds `LargeVariant::from_sfen`, which also reads Chu
-    // Shogi's third field, the last-Lion-capture square): until it is merged,
-    // the SFEN is rewritten as the FEN it stands for, field by field, as the
-    // library's `Position::from_sfen` does.
-    fn owned_from_sfen(
-        v: &BoardVariant<Large>,
-        sfen: &str,
-    ) -> Result<OwnedPosition<Large>, FenError> {
-        let drops = v.definition().drops.is_some();
-        let fields: Vec<&str> = sfen.split(' ').collect();
-        if fields.len() != 4 && fields.len() != 3 {
-            return Err(FenError::FieldCount(fields.len()));
-        }
-        let side = match fields[1] {
-            "b" => "w",
-            "w" => "b",
-            s => return Err(FenError::Side(s.to_string())),
-        };
-        let hands = fields[2];
-        if hands != "-" && !drops {
-            return Err(FenError::Hands {
-                text: hands.chars().take(40).collect(),
-                reason: "this variant has no drops".into(),
-            });
-        }
-        let ply: u32 = match fields.get(3) {
-            None => 1,
-            Some(text) => match text.parse::<u32>() {
-                Ok(n) if n >= 1 && n.to_string() == *text => n,
-                _ => return Err(FenError::Fullmove(text.to_string())),
-            },
-        };
-        let fullmove = (ply - 1) / 2 + 1;
-        let placement = if drops {
-            format!("{}[{}]", fields[0], hands)
-        } else {
-            fields[0].to_string()
-        };
-        v.owned_from_fen(&format!("{placement} {side} - - 0 {fullmove}"))
-    }
 }
