@@ -133,7 +133,7 @@ pub mod capi;
 pub mod testing;
 
 pub use crate::bitboard::{
-    Bitboard, Board, BoardSize, Color, Large, Small, Square, SquareName, SquareNameError,
+    Bitboard, Board, BoardSize, Color, Huge, Large, Small, Square, SquareName, SquareNameError,
     SquareNames, Squares,
 };
 pub use crate::fen::FenError;

@@ -199,7 +199,7 @@ impl fmt::Display for Color {
 /// # Ok::<_, betza::SquareNameError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(pub u8);
+pub struct Square(pub u16);
 
 impl Square {
     /// Reads a square name such as `e4` or `j10` on a board of `size`; `None`
@@ -219,6 +219,42 @@ impl Square {
     #[inline]
     pub const fn bb(self) -> Bitboard {
         Bitboard(1u128 << self.0)
+    }
+}
+
+/// An optional [`Square`] in the square's own two bytes (`u16::MAX` for
+/// none): `Option<Square>` takes four, which the position of a small board
+/// cannot spare (512 bytes, tests/perf_guards.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct OptSquare(u16);
+
+impl OptSquare {
+    /// No square.
+    pub(crate) const NONE: OptSquare = OptSquare(u16::MAX);
+
+    /// `sq`, or none for `None`.
+    #[inline(always)]
+    pub(crate) const fn new(sq: Option<Square>) -> OptSquare {
+        match sq {
+            Some(s) => OptSquare(s.0),
+            None => OptSquare::NONE,
+        }
+    }
+
+    /// The square, if any.
+    #[inline(always)]
+    pub(crate) const fn get(self) -> Option<Square> {
+        if self.0 == u16::MAX {
+            None
+        } else {
+            Some(Square(self.0))
+        }
+    }
+
+    /// Whether there is a square.
+    #[inline(always)]
+    pub(crate) const fn is_some(self) -> bool {
+        self.0 != u16::MAX
     }
 }
 
@@ -265,7 +301,7 @@ impl<W: BitWord> Iterator for Squares<W> {
             return None;
         }
         self.0.0 = w.clear_lowest();
-        w.lowest().map(|i| Square(i as u8))
+        w.lowest().map(|i| Square(i as u16))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -316,7 +352,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square(self.0.trailing_zeros() as u8))
+            Some(Square(self.0.trailing_zeros() as u16))
         }
     }
 
@@ -426,6 +462,24 @@ impl BoardSize {
         }
     }
 
+    /// A board of `files` x `ranks` for the [`Huge`] board type: `None`
+    /// unless both are 1..=26 (files `a`..`z`, up to [`MAX_HUGE_SQUARES`]
+    /// squares).
+    ///
+    /// ```
+    /// use betza::BoardSize;
+    /// assert_eq!(BoardSize::new_huge(26, 26).map(|s| s.squares()), Some(676));
+    /// assert!(BoardSize::new_huge(27, 4).is_none());
+    /// assert!(BoardSize::new_huge(4, 0).is_none());
+    /// ```
+    pub const fn new_huge(files: u8, ranks: u8) -> Option<BoardSize> {
+        if files == 0 || ranks == 0 || files > MAX_NAME_FILES || ranks > MAX_NAME_RANKS {
+            None
+        } else {
+            Some(BoardSize { files, ranks })
+        }
+    }
+
     /// Number of files (the width).
     #[inline]
     pub const fn files(self) -> u8 {
@@ -469,7 +523,7 @@ impl BoardSize {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
             None
         } else {
-            Some(Square((rank * self.files as i32 + file) as u8))
+            Some(Square((rank * self.files as i32 + file) as u16))
         }
     }
 
@@ -482,13 +536,13 @@ impl BoardSize {
     /// The 0-based file of `sq`.
     #[inline]
     pub const fn file(self, sq: Square) -> u8 {
-        sq.0 % self.files
+        (sq.0 % self.files as u16) as u8
     }
 
     /// The 0-based rank of `sq`.
     #[inline]
     pub const fn rank(self, sq: Square) -> u8 {
-        sq.0 / self.files
+        (sq.0 / self.files as u16) as u8
     }
 
     /// Every square of 0-based `rank`.
@@ -883,6 +937,18 @@ static FROM_HIGHEST: [u128; 128] = {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Words<const N: usize>(pub [u64; N]);
 
+impl<const N: usize> Words<N> {
+    /// The same bits in `M` words: the low ones kept, or zeros added.
+    #[inline]
+    pub(crate) fn resize<const M: usize>(self) -> Words<M> {
+        let mut w = Words([0; M]);
+        for (a, b) in w.0.iter_mut().zip(self.0) {
+            *a = b;
+        }
+        w
+    }
+}
+
 impl<const N: usize> Default for Words<N> {
     fn default() -> Self {
         Words([0; N])
@@ -1083,8 +1149,7 @@ pub trait Board:
     /// The most piece types a variant on a board of this type has.
     const MAX_ROLES: usize;
     /// Make and unmake take their fast path for moves between squares
-    /// below this: `Square(u8::MAX)` marks a move that took the other one,
-    /// so on a board of 256 squares its last square goes the other way.
+    /// below this: `Square(u16::MAX)` marks a move that took the other one.
     const PLAIN_SQUARES: usize;
     /// Every piece type's bitboard empty.
     const NO_ROLES: Self::Roles;
@@ -1122,6 +1187,14 @@ pub trait Board:
     #[doc(hidden)]
     #[allow(private_interfaces)]
     fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Self::Word>>;
+    /// The board of `files` x `ranks` if this board type holds it.
+    #[doc(hidden)]
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize>;
+    /// Stores a large board type's compiled data in the variant (what
+    /// [`Board::tables`] and the others read); [`Small`] has none.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn attach(v: &mut crate::Variant, data: crate::variant::LargeData<Self::Word>);
 }
 
 mod board_sealed {
@@ -1130,6 +1203,7 @@ mod board_sealed {
     pub trait Sealed {}
     impl Sealed for super::Small {}
     impl Sealed for super::Large {}
+    impl Sealed for super::Huge {}
 }
 
 /// The board type of every variant of at most 128 squares and 20 piece
@@ -1188,11 +1262,17 @@ impl Board for Small {
     fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules> {
         v.drops.as_ref()
     }
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize> {
+        BoardSize::new(files, ranks)
+    }
+    #[allow(private_interfaces)]
+    fn attach(_: &mut crate::Variant, _: crate::variant::LargeData<u128>) {
+        // A small board's data is the variant's own fields.
+    }
 }
 
-/// The most squares of a [`Large`] board: 16x16, the most a square byte
-/// and [`BoardSize`]'s 16 files and ranks allow (boards up to 26x26 need a
-/// wider square, the next step of the module docs' conversion).
+/// The most squares of a [`Large`] board: 16x16 (larger boards take
+/// [`Huge`], whose wider bitboards would slow Chu Shogi's 12x12).
 pub const MAX_LARGE_SQUARES: usize = 256;
 /// The most piece types of a variant on a [`Large`] board: the board code
 /// keeps a type in 6 bits (`role + 1`, 0 for empty).
@@ -1210,7 +1290,7 @@ impl Board for Large {
     type Mailbox = [u8; MAX_LARGE_SQUARES];
     const MAX_SQUARES: usize = MAX_LARGE_SQUARES;
     const MAX_ROLES: usize = MAX_LARGE_ROLES;
-    const PLAIN_SQUARES: usize = u8::MAX as usize;
+    const PLAIN_SQUARES: usize = u16::MAX as usize;
     const NO_ROLES: Self::Roles = [Bitboard(Words([0; 4])); MAX_LARGE_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_LARGE_SQUARES];
     const EMPTY: Bitboard<Words<4>> = Bitboard(Words([0; 4]));
@@ -1229,7 +1309,7 @@ impl Board for Large {
     }
     #[inline]
     fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Words<4>> {
-        set
+        Bitboard(set.0.resize())
     }
     #[inline(always)]
     #[allow(private_interfaces)]
@@ -1250,9 +1330,87 @@ impl Board for Large {
     fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Words<4>>> {
         v.large().drops.as_ref()
     }
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize> {
+        BoardSize::new_large(files, ranks)
+    }
+    #[allow(private_interfaces)]
+    fn attach(v: &mut crate::Variant, data: crate::variant::LargeData<Words<4>>) {
+        v.large = Some(Box::new(data));
+    }
 }
 
 const _: () = assert!(<<Large as Board>::Word as BitWord>::BITS >= MAX_LARGE_SQUARES);
+
+/// The most squares of a [`Huge`] board: 26x26, files `a`..`z` and ranks
+/// 1..26 ([`BoardSize::new_huge`]).
+pub const MAX_HUGE_SQUARES: usize = MAX_NAME_FILES as usize * MAX_NAME_RANKS as usize;
+/// The most piece types of a variant on a [`Huge`] board: as [`Large`].
+pub const MAX_HUGE_ROLES: usize = MAX_LARGE_ROLES;
+
+/// The board type of the largest boards: up to 26x26 ([`MAX_HUGE_SQUARES`]
+/// squares, Maka Dai Dai Shogi's 19x19, Taikyoku's 25x25) and
+/// [`MAX_HUGE_ROLES`] piece types, bitboards of eleven 64-bit words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Huge;
+
+impl Board for Huge {
+    type Word = Words<11>;
+    type Roles = [Bitboard<Words<11>>; MAX_HUGE_ROLES];
+    type Mailbox = [u8; MAX_HUGE_SQUARES];
+    const MAX_SQUARES: usize = MAX_HUGE_SQUARES;
+    const MAX_ROLES: usize = MAX_HUGE_ROLES;
+    const PLAIN_SQUARES: usize = u16::MAX as usize;
+    const NO_ROLES: Self::Roles = [Bitboard(Words([0; 11])); MAX_HUGE_ROLES];
+    const NO_PIECES: Self::Mailbox = [0; MAX_HUGE_SQUARES];
+    const EMPTY: Bitboard<Words<11>> = Bitboard(Words([0; 11]));
+
+    #[inline(always)]
+    fn bb(sq: Square) -> Bitboard<Words<11>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Bitboard<Words<11>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline]
+    fn widen(set: Bitboard) -> Bitboard<Words<11>> {
+        let mut w = Words([0; 11]);
+        (w.0[0], w.0[1]) = (set.0 as u64, (set.0 >> 64) as u64);
+        Bitboard(w)
+    }
+    #[inline]
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Words<11>> {
+        set
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables<Words<11>> {
+        &v.huge().tables
+    }
+    #[inline(always)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard<Words<11>>] {
+        &v.huge().must_promote[color.index()]
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion<Words<11>> {
+        &v.huge().promotion
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Words<11>>> {
+        v.huge().drops.as_ref()
+    }
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize> {
+        BoardSize::new_huge(files, ranks)
+    }
+    #[allow(private_interfaces)]
+    fn attach(v: &mut crate::Variant, data: crate::variant::LargeData<Words<11>>) {
+        v.huge = Some(Box::new(data));
+    }
+}
+
+const _: () = assert!(<<Huge as Board>::Word as BitWord>::BITS >= MAX_HUGE_SQUARES);
 
 /// The indices of the bits of a [`BitWord`], lowest first: what
 /// [`BitWord::indices`] returns.
@@ -1332,7 +1490,7 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     #[inline(always)]
     fn first(self) -> Option<Square> {
         // A `Square` is a `u8` until the board type widens it (module docs).
-        self.0.lowest().map(|i| Square(i as u8))
+        self.0.lowest().map(|i| Square(i as u16))
     }
     #[inline(always)]
     fn with(self, sq: Square) -> Self {
@@ -1430,7 +1588,7 @@ mod tests {
             assert_eq!(bb.count(), SquareSet::count(bb));
             assert_eq!(bb.first(), SquareSet::first(bb));
             assert_eq!(bb.is_empty(), SquareSet::is_empty(bb));
-            for i in 0..128u8 {
+            for i in 0..128u16 {
                 let sq = Square(i);
                 assert_eq!(bb.contains(sq), SquareSet::contains(bb, sq));
                 assert_eq!(bb.with(sq), SquareSet::with(bb, sq));

@@ -219,7 +219,7 @@ pub struct BetzaPiece {
 pub(crate) fn square_arg(pos: &Position<'_>, sq: u32, what: &str) -> Result<Square> {
     let n = pos.size().squares();
     if (sq as usize) < n {
-        Ok(Square(sq as u8))
+        Ok(Square(sq as u16))
     } else {
         fail(
             BETZA_INVALID_ARGUMENT,
@@ -238,7 +238,7 @@ pub(crate) fn move_arg(pos: &Position<'_>, m: &BetzaMove) -> Result<Move> {
     let moves: MoveList = if drop {
         pos.legal_moves()
     } else {
-        let from = (m.from < pos.size().squares() as u32).then_some(Square(m.from as u8));
+        let from = (m.from < pos.size().squares() as u32).then_some(Square(m.from as u16));
         from.map(|f| pos.legal_moves_from(f).into_iter().collect())
             .unwrap_or_default()
     };
@@ -858,7 +858,7 @@ pub unsafe extern "C" fn betza_position_parse_square(
                     quote(name),
                     size.files(),
                     size.ranks(),
-                    size.square_name(Square(size.squares() as u8 - 1)),
+                    size.square_name(Square(size.squares() as u16 - 1)),
                 ),
             ),
         }

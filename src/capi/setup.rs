@@ -24,7 +24,7 @@ pub struct BetzaSetup {
 fn square_of(s: &BetzaSetup, sq: u32) -> Result<Square> {
     let n = s.holder.variant().size().squares();
     if (sq as usize) < n {
-        Ok(Square(sq as u8))
+        Ok(Square(sq as u16))
     } else {
         fail(
             BETZA_INVALID_ARGUMENT,

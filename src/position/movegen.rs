@@ -497,17 +497,17 @@ impl<'v, B: Board> Position<'v, B> {
         let mut i = 0;
         while i < nodes.len() {
             let n = nodes[i];
-            let b = B::bb(Square(n.sq));
+            let b = B::bb(n.sq());
             if (occ & b).is_empty() {
-                if n.flags & QUIET != 0 {
+                if n.flags() & QUIET != 0 {
                     *quiet |= b;
                 }
-                if n.flags & EP != 0 {
+                if n.flags() & EP != 0 {
                     *ep |= b;
                 }
                 i += 1;
             } else {
-                if n.flags & CAPTURE != 0 {
+                if n.flags() & CAPTURE != 0 {
                     *caps |= b;
                 }
                 i = n.skip as usize;
@@ -588,7 +588,7 @@ impl<'v, B: Board> Position<'v, B> {
         let ours = self.colors[us.index()];
         let theirs = self.colors[us.opposite().index()];
         let occ = ours | theirs;
-        let ep_ok = self.ep.zip(self.ep_victim).filter(|&(_, x)| {
+        let ep_ok = self.ep.get().zip(self.ep_victim.get()).filter(|&(_, x)| {
             self.piece_at(x)
                 .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
         });
@@ -733,7 +733,7 @@ impl<'v, B: Board> Position<'v, B> {
                     self.emit(from, to, r, captured, MoveFlags::empty(), sink);
                 }
             }
-            if let (true, Some(e)) = (ep, self.ep) {
+            if let (true, Some(e)) = (ep, self.ep.get()) {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
             }
         });
@@ -909,7 +909,7 @@ impl<'v, B: Board> Position<'v, B> {
                     k
                 }
             };
-            if let (true, Some(e)) = (ep, self.ep) {
+            if let (true, Some(e)) = (ep, self.ep.get()) {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| n += 1);
             }
         });
@@ -964,7 +964,7 @@ impl<'v, B: Board> Position<'v, B> {
             }
             // En passant, piece by piece: a capture that also takes a piece
             // off the Pawn's rank.
-            if let (Some(e), Some(victim)) = (self.ep, self.ep_victim)
+            if let (Some(e), Some(victim)) = (self.ep.get(), self.ep_victim.get())
                 && self
                     .piece_at(victim)
                     .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)

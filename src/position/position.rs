@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, Board, BoardSize, Color, Small, Square, SquareName, SquareSet};
+use crate::bitboard::{
+    Bitboard, Board, BoardSize, Color, OptSquare, Small, Square, SquareName, SquareSet,
+};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::variant::{
@@ -214,8 +216,8 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) board: B::Mailbox,
     pub(crate) side: Color,
     pub(crate) castling: u8,
-    pub(crate) ep: Option<Square>,
-    pub(crate) ep_victim: Option<Square>,
+    pub(crate) ep: OptSquare,
+    pub(crate) ep_victim: OptSquare,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hands: Hands,
@@ -367,7 +369,8 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w, B>> {
         // The same board type too: a large board's tables are its own.
         (self.variant.same_definition(variant)
-            && self.variant.large.is_some() == variant.large.is_some())
+            && self.variant.large.is_some() == variant.large.is_some()
+            && self.variant.huge.is_some() == variant.huge.is_some())
         .then_some(Position { variant, ..*self })
     }
 }
@@ -402,8 +405,8 @@ impl<'v, B: Board> Position<'v, B> {
             board: B::NO_PIECES,
             side: Color::White,
             castling: 0,
-            ep: None,
-            ep_victim: None,
+            ep: OptSquare::NONE,
+            ep_victim: OptSquare::NONE,
             halfmove: 0,
             fullmove: 1,
             hands: Hands::default(),
@@ -518,14 +521,14 @@ impl<'v, B: Board> Position<'v, B> {
     /// not an en-passant capture is possible).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep
+        self.ep.get()
     }
 
     /// The en-passant square, but only when the side to move has a legal
     /// en-passant capture there: what the FEN writer writes and what the
     /// position hash includes.
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep?;
+        let ep = self.ep.get()?;
         let mut found = false;
         self.generate(true, &mut |m| found |= m.is_en_passant());
         found.then_some(ep)
@@ -871,12 +874,12 @@ impl<'v, B: Board> Position<'v, B> {
                 self.castling &= !lost(via);
             }
         }
-        self.ep = None;
-        self.ep_victim = None;
+        self.ep = OptSquare::NONE;
+        self.ep_victim = OptSquare::NONE;
         if m.is_double_step() && v.en_passant {
             let mid = (m.from.0 + m.to.0) / 2;
-            self.ep = Some(Square(mid));
-            self.ep_victim = Some(m.to);
+            self.ep = OptSquare::new(Some(Square(mid)));
+            self.ep_victim = OptSquare::new(Some(m.to));
         }
         if m.is_capture() || Some(m.role) == v.pawn {
             self.halfmove = 0;
@@ -970,7 +973,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// A drop: the piece leaves the hand for its square.
     #[inline]
     fn make_drop(&mut self, m: &Move, placed: u8, undo: &mut Undo) {
-        undo.from = Square(u8::MAX);
+        undo.from = Square(u16::MAX);
         let slot = self
             .variant
             .drops
@@ -991,8 +994,8 @@ impl<'v, B: Board> Position<'v, B> {
     fn make_special(&mut self, m: &Move, placed: u8, undo: &mut Undo) {
         let us = self.side;
         // Marks the plain part unused: `unmake` restores `extra` alone.
-        undo.from = Square(u8::MAX);
-        let victim = match self.ep_victim.filter(|_| m.is_en_passant()) {
+        undo.from = Square(u16::MAX);
+        let victim = match self.ep_victim.get().filter(|_| m.is_en_passant()) {
             Some(v) => Some(v),
             None => (m.from != m.to).then_some(m.to),
         };
@@ -1020,7 +1023,7 @@ impl<'v, B: Board> Position<'v, B> {
         } else {
             placed
         };
-        if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
+        if let Some(victim) = self.ep_victim.get().filter(|_| m.is_en_passant()) {
             self.set(victim, 0, undo);
         }
         if let Some(via) = m.via() {
@@ -1360,7 +1363,7 @@ impl<'v, B: Board> Position<'v, B> {
 /// replaced.
 #[derive(Clone, Copy)]
 pub(crate) struct Undo {
-    /// `Square(u8::MAX)` when the move was not plain.
+    /// `Square(u16::MAX)` when the move was not plain.
     from: Square,
     to: Square,
     from_code: u8,
@@ -1371,8 +1374,8 @@ pub(crate) struct Undo {
     /// What the move did to a hand (see `unmake_hand`), or `NO_SLOT`.
     hand: u8,
     castling: u8,
-    ep: Option<Square>,
-    ep_victim: Option<Square>,
+    ep: OptSquare,
+    ep_victim: OptSquare,
     halfmove: u32,
     fullmove: u32,
 }

@@ -123,7 +123,7 @@ impl<'v> Position<'v> {
             hash ^ mix(SIDE) ^ piece_key(m.role, us, m.from) ^ piece_key(m.role_after(), us, m.to);
         if let Some(captured) = m.captured {
             let sq = if m.is_en_passant() {
-                self.ep_victim.unwrap_or(m.to)
+                self.ep_victim.get().unwrap_or(m.to)
             } else {
                 m.to
             };

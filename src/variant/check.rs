@@ -34,8 +34,11 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
 /// to 16x16, every rule (the definition's regions are held in
 /// [`super::RegionWord`]).
-pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
-    let size = BoardSize::new_large(def.files, def.ranks).ok_or(VariantError::BoardSize {
+pub(super) fn check_large(
+    def: &VariantDef,
+    new_size: fn(u8, u8) -> Option<BoardSize>,
+) -> Result<Checked, VariantError> {
+    let size = new_size(def.files, def.ranks).ok_or(VariantError::BoardSize {
         files: def.files,
         ranks: def.ranks,
     })?;

@@ -9,7 +9,7 @@ use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, SquareSet};
 /// type, so that a region names any square of any board a definition may
 /// have (issue 24). A board of at most 128 squares narrows them to `u128`
 /// when it is compiled.
-pub type RegionWord = <crate::bitboard::Large as crate::bitboard::Board>::Word;
+pub type RegionWord = <crate::bitboard::Huge as crate::bitboard::Board>::Word;
 /// A region of a definition ([`PieceDef`], [`PromotionDef`]) or a compiled
 /// [`crate::PieceType`]: a [`Region`] held in [`RegionWord`].
 pub type WideRegion = Region<RegionWord>;
@@ -65,7 +65,7 @@ impl<W: BitWord> Region<W> {
 impl Region {
     /// The same squares in the word of definitions' regions.
     pub fn wide(self) -> WideRegion {
-        let w = <crate::bitboard::Large as crate::bitboard::Board>::widen;
+        let w = <crate::bitboard::Huge as crate::bitboard::Board>::widen;
         Region {
             white: w(self.white),
             black: w(self.black),
