@@ -138,7 +138,7 @@ pub use crate::bitboard::{
 };
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
-pub use crate::large::LargeVariant;
+pub use crate::large::{BoardVariant, HugeVariant, LargeVariant};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::notations::Notation;
 pub use crate::owned::OwnedPosition;

@@ -133,7 +133,7 @@ pub(crate) struct Shift<W: BitWord = u128> {
     pub delta: i16,
     /// The same as a left rotation of the board (a move never leaves it,
     /// so a rotation is the shift).
-    pub rotate: u8,
+    pub rotate: u16,
     pub steps: u8,
     pub quiet: bool,
     pub capture: bool,
@@ -1426,7 +1426,7 @@ impl<W: BitWord> Tables<W> {
                     None if have < MAX_SHIFTS => list.push(Shift {
                         from: Bitboard::<W>::of(from_sq),
                         delta: d,
-                        rotate: (d as i32).rem_euclid(W::BITS as i32) as u8,
+                        rotate: (d as i32).rem_euclid(W::BITS as i32) as u16,
                         steps,
                         quiet,
                         capture,

@@ -25,7 +25,7 @@
 //! are one move each.
 
 use crate::bitboard::{BitWord, Bitboard, Board, Color, Square, SquareSet};
-use crate::moves::{Move, MoveFlags};
+use crate::moves::{Move, MoveFlags, RoleByte};
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot, VIA_EMPTY};
 use crate::variant::{DropRules, Promotion, Role};
@@ -257,7 +257,7 @@ impl<'v, B: Board> Position<'v, B> {
                     .is_some_and(|b| b & 1 != 0)
             })
         };
-        if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured) {
+        if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured()) {
             return true;
         }
         let size = v.size;
@@ -708,11 +708,11 @@ impl<'v, B: Board> Position<'v, B> {
                 from,
                 to,
                 role: r,
-                captured,
-                promotion: None,
+                captured: captured.into(),
+                promotion: RoleByte::NONE,
                 flags,
                 via: Square(0),
-                via_captured: None,
+                via_captured: RoleByte::NONE,
             };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
@@ -1033,11 +1033,11 @@ impl<'v, B: Board> Position<'v, B> {
                 from: s.king,
                 to,
                 role: v.royal,
-                captured: None,
-                promotion: None,
+                captured: RoleByte::NONE,
+                promotion: RoleByte::NONE,
                 flags: MoveFlags::CASTLE,
                 via: Square(0),
-                via_captured: None,
+                via_captured: RoleByte::NONE,
             });
         }
     }
@@ -1058,14 +1058,14 @@ impl<'v, B: Board> Position<'v, B> {
             from,
             to,
             role,
-            captured,
-            promotion: None,
+            captured: captured.into(),
+            promotion: RoleByte::NONE,
             flags,
             via: Square(0),
-            via_captured: None,
+            via_captured: RoleByte::NONE,
         };
         let promote = |p: Role, forced: bool| Move {
-            promotion: Some(p),
+            promotion: RoleByte::new(Some(p)),
             flags: if forced {
                 flags | MoveFlags::FORCED_PROMOTION
             } else {

@@ -6,7 +6,7 @@ use crate::bitboard::{
     Bitboard, Board, BoardSize, Color, OptSquare, Small, Square, SquareName, SquareSet,
 };
 use crate::fen::FenError;
-use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+use crate::moves::{Move, MoveError, MoveFlags, MoveList, RoleByte};
 use crate::variant::{
     MAX_DEF_ROLES, MAX_HAND_COUNT, MAX_HAND_TYPES, NO_SLOT, PieceType, PromotionText, Role,
     StalemateRule, Variant,
@@ -76,16 +76,16 @@ impl<B: Board> fmt::Debug for MoveDebug<'_, B> {
         d.field("piece", &format_args!("{}", token(self.m.role)))
             .field("from", &size.name(self.m.from))
             .field("to", &size.name(self.m.to));
-        if let Some(c) = self.m.captured {
+        if let Some(c) = self.m.captured() {
             d.field("captured", &format_args!("{}", token(c)));
         }
         if let Some(via) = self.m.via() {
             d.field("via", &size.name(via));
         }
-        if let Some(c) = self.m.via_captured {
+        if let Some(c) = self.m.via_captured() {
             d.field("via_captured", &format_args!("{}", token(c)));
         }
-        if let Some(p) = self.m.promotion {
+        if let Some(p) = self.m.promotion() {
             d.field("promotion", &format_args!("{}", token(p)));
         }
         if !self.m.flags.is_empty() {
@@ -841,7 +841,7 @@ impl<'v, B: Board> Position<'v, B> {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
             // Without promotion the piece placed is the one that left.
-            let placed = match m.promotion {
+            let placed = match m.promotion() {
                 None => fc,
                 Some(p) if HANDS => code(p) | v.promotion_mark,
                 Some(p) => code(p),
@@ -1013,7 +1013,7 @@ impl<'v, B: Board> Position<'v, B> {
                     .drops
                     .as_ref()
                     .map_or(0, |d| d.marked as u8 * MARKED)
-        } else if m.promotion.is_none() {
+        } else if m.promotion().is_none() {
             // The piece keeps its mark when it moves.
             self.board
                 .as_ref()
@@ -1088,7 +1088,7 @@ impl<'v, B: Board> Position<'v, B> {
             size.write_square(via, &mut s);
         }
         size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion {
+        if let Some(p) = m.promotion() {
             match self.variant.promotion_text {
                 PromotionText::Plus => s.push('+'),
                 PromotionText::Letter => {
@@ -1204,9 +1204,9 @@ impl<'v, B: Board> Position<'v, B> {
             });
         }
         let found = legal.iter().find(|m| match wanted {
-            None => m.promotion.is_none(),
+            None => m.promotion().is_none(),
             Some(None) => m.promotion.is_some(),
-            Some(Some(letter)) => m.promotion.and_then(letter_of) == Some(letter),
+            Some(Some(letter)) => m.promotion().and_then(letter_of) == Some(letter),
         });
         match found {
             Some(m) => Ok(*m),
@@ -1400,11 +1400,11 @@ impl Move {
             from,
             to,
             role,
-            captured,
-            promotion,
+            captured: captured.into(),
+            promotion: promotion.into(),
             flags: flags - MoveFlags::VIA,
             via: Square(0),
-            via_captured: None,
+            via_captured: RoleByte::NONE,
         }
     }
 }

@@ -279,7 +279,7 @@ impl<'v, B: Board> Position<'v, B> {
         m.from.index() < squares
             && m.to.index() < squares
             && m.role.index() < roles
-            && m.promotion.is_none_or(|p| p.index() < roles)
+            && m.promotion().is_none_or(|p| p.index() < roles)
     }
 
     /// Takes back the move whose record `undo` is, if the position is as

@@ -212,7 +212,7 @@ impl<'v> Position<'v> {
             s.push('x');
         }
         size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion {
+        if let Some(p) = m.promotion() {
             s.push('=');
             s.push_str(&v.pieces[p.index()].token.to_string());
         }
@@ -393,7 +393,7 @@ impl<'v> Position<'v> {
         }
         let chosen: MoveList = base
             .iter()
-            .filter(|m| m.promotion == p.promotion)
+            .filter(|m| m.promotion() == p.promotion)
             .copied()
             .collect();
         if chosen.is_empty() {

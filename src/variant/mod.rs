@@ -537,14 +537,15 @@ impl Variant {
         compile::compile::<crate::bitboard::Small>(def, checked)
     }
 
-    /// Reads a definition's text for the large board type (boards up to
-    /// 16x16, [`crate::LargeVariant`]).
+    /// Reads a definition's text for the large board types (boards up to
+    /// 26x26, [`crate::LargeVariant`]).
     pub(crate) fn read_large(text: &str) -> Result<VariantDef, VariantError> {
         text::read_for(text, true)
     }
 
     /// Checks and compiles a definition for the large board type
     /// ([`crate::LargeVariant`]).
+    #[allow(dead_code)] // Kept for callers of the board type `Large` alone.
     pub(crate) fn new_large(def: VariantDef) -> Result<Variant, VariantError> {
         Variant::new_on::<Large>(def)
     }
@@ -552,7 +553,7 @@ impl Variant {
     /// Checks and compiles a definition for the board type `B`:
     /// [`Large`] (boards up to 16x16) or [`Huge`] (up to 26x26).
     pub(crate) fn new_on<B: Board>(def: VariantDef) -> Result<Variant, VariantError> {
-        let checked = check::check_large(&def, B::new_size)?;
+        let checked = check::check_large(&def, B::new_size, B::MAX_ROLES)?;
         compile::compile::<B>(def, checked)
     }
 
