@@ -384,8 +384,16 @@ pub(crate) const MAX_COMPILE_STEPS: u64 = 1 << 22;
 pub(crate) const MAX_SQUARE_NODES: usize = u16::MAX as usize;
 
 /// The most blockable captures (a start, a target and the squares between)
-/// one variant may have, for the attack tests: 16 MiB of masks.
+/// one variant may have, for the attack tests: 16 MiB of masks on a small
+/// board, 88 MiB on a [`crate::Huge`] one.
 pub(crate) const MAX_ATTACK_PATHS: usize = 1 << 20;
+
+/// The most bytes of the per (colour, type) indexes of blockable captures
+/// (4 bytes per pair of squares of the board, for each colour and type that
+/// has such captures, riders included): 128 MiB, which no board of up to
+/// 16x16 reaches (63 types on 16x16 take 32 MiB); 26x26 reaches it past 35
+/// such types a side, 19x19 past 128.
+pub(crate) const MAX_PATH_INDEX_BYTES: usize = 128 << 20;
 
 /// Why a variant's tables could not be built: which limit, for which piece type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -396,6 +404,9 @@ pub(crate) enum BuildError {
     SquareNodes { role: usize },
     /// The variant has more than [`MAX_ATTACK_PATHS`] blockable captures.
     AttackPaths { role: usize },
+    /// The indexes of blockable captures need more than
+    /// [`MAX_PATH_INDEX_BYTES`].
+    PathIndex { role: usize },
 }
 
 impl BuildError {
@@ -413,6 +424,14 @@ impl BuildError {
             BuildError::AttackPaths { role } => (
                 role,
                 format!("the variant has more than {MAX_ATTACK_PATHS} paths of blockable captures"),
+            ),
+            BuildError::PathIndex { role } => (
+                role,
+                format!(
+                    "the variant's blockable captures need more than {} MiB of tables \
+                     (too many types with lame, hopping or multi-leg captures for the board)",
+                    MAX_PATH_INDEX_BYTES >> 20
+                ),
             ),
         };
         VariantError::TooManyMoves {
@@ -1324,6 +1343,15 @@ impl<W: BitWord> Tables<W> {
                         let (from, to) = (pair as usize / n, pair as usize % n);
                         rev[cr * n + to] |= Bitboard::<W>::of(Square(from as u16));
                     }
+                }
+                let index = |p: &PathTable<W>, pending: &[(u32, Bitboard<W>)]| {
+                    p.start.len() + if pending.is_empty() { 0 } else { n * n + 1 }
+                };
+                let entries = index(&t.paths, &role_paths)
+                    + index(&t.hops, &role_hops)
+                    + index(&t.grass, &role_grass);
+                if entries * std::mem::size_of::<u32>() > MAX_PATH_INDEX_BYTES {
+                    return Err(BuildError::PathIndex { role });
                 }
                 t.paths.add(cr, n, &role_paths, &mut cursor);
                 for &(pair, _) in &role_grass {
