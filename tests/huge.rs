@@ -281,3 +281,32 @@ fn forty_types_on_19x19_agree_with_the_king_capture_reference_along_random_games
     let (checked, seen) = agree_along_random_games(pos, royal, 2, 30);
     assert!(checked >= 20 && seen[2] > 0, "{checked} {seen:?}");
 }
+
+#[test]
+fn forty_types_on_26x26_agree_with_the_king_capture_reference_along_random_games() {
+    let v = HugeVariant::from_definition_for(&text("huge-26x26")).expect("huge-26x26");
+    assert_eq!(v.pieces().len(), 40);
+    assert_eq!(v.size().squares(), 676);
+    let royal = Role(0);
+    assert!(v.pieces()[0].royal);
+    let (checked, seen) = agree_along_random_games(v.start(), royal, 2, 50);
+    assert!(checked >= 60 && seen[3] > 0, "{checked} {seen:?}");
+    // Castling over seven squares on the 26-file rank, promotion by the
+    // last rank, z26's corner reached.
+    let open = format!(
+        "r8k15r/2P21+g1/{}4p21/{}R8K15R w KQkq - 0 1",
+        "26/".repeat(10),
+        "26/".repeat(12)
+    );
+    let pos = v.from_fen(&open).expect("FEN");
+    let mut castles: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_castle())
+        .map(|m| pos.move_text(m))
+        .collect();
+    castles.sort();
+    assert_eq!(castles, ["j1c1", "j1q1"]);
+    let (checked, seen) = agree_along_random_games(pos, royal, 2, 30);
+    assert!(checked >= 20 && seen[0] > 0 && seen[2] > 0, "{checked} {seen:?}");
+}
