@@ -2,7 +2,7 @@
 //!
 //! # Board sizes: the design for boards past 128 squares (issue 24)
 //!
-//! Today every variant's board fits a `u128`: at most 16 files, 16 ranks
+//! A [`crate::Variant`]'s board fits a `u128`: at most 16 files, 16 ranks
 //! and 128 squares ([`MAX_SQUARES`]), and at most 20 piece types
 //! ([`MAX_ROLES`](crate::variant::MAX_ROLES)). Boards of up to 26x26 (files
 //! `a`..`z`, ranks 1..26) and up to 64 piece types must come without
@@ -12,22 +12,17 @@
 //! - A [`Bitboard<W>`](Bitboard) is a set of squares held in a word `W`
 //!   ([`BitWord`]): `u128` for every board of at most 128 squares (the
 //!   default, `Bitboard` alone means `Bitboard<u128>`), and
-//!   [`Words<N>`]`([u64; N])` for larger ones: `Words<3>` up to 192 squares
-//!   (Chu Shogi's 12x12 and 13x13), `Words<6>` up to 384 (19x19) and
-//!   `Words<11>` up to 704 (26x26 has 676). The generator's primitives (the
-//!   lowest and highest square, the squares below or from a square, counts)
-//!   are [`BitWord`] methods, so the generic code compiles, for `u128`, to
-//!   the code of today: the cost to small boards is nothing, which
-//!   `bench/ir.sh` checks.
-//! - The position, the move tables and the generator become generic over a
-//!   board type that names the word, the square's integer (`u8` up to 256
-//!   squares, `u16` beyond, so a small board's [`Square`], `Move` and
-//!   position keep their sizes and `Position` its 512 bytes) and the piece
-//!   types' bound (20 for small boards, 64 for large ones). The variant
-//!   chooses the board type when it is compiled, from its size; the public
-//!   API dispatches once at its boundary (one `match` per call, never per
-//!   move) to the monomorphised generator. No rule is written twice: the one
-//!   generator is instantiated per board type.
+//!   [`Words<N>`]`([u64; N])` for larger ones: `Words<4>` up to 256
+//!   squares (Chu Shogi's 12x12, 16x16) and `Words<11>` up to 704 (26x26
+//!   has 676). The generator's primitives (the lowest and highest square,
+//!   the squares below or from a square, counts) are [`BitWord`] methods,
+//!   so the generic code compiles, for `u128`, to the code of before: the
+//!   cost to small boards is nothing, which `bench/ir.sh` checks.
+//! - The position, the move tables and the generator are generic over a
+//!   board type ([`Board`]) that names the word, the position's storage and
+//!   the piece types' bound. The variant is compiled for one board type;
+//!   no rule is written twice: the one generator is instantiated per board
+//!   type.
 //!
 //! What stands today:
 //!
@@ -37,56 +32,67 @@
 //!   names and move text up to `z26` ([`SquareName`], [`MAX_NAME_FILES`]),
 //!   walls of confinement that hold a small board inside a larger one
 //!   (tests/walls.rs).
+//! - A [`Square`] is a `u16` (`Square(pub u16)`), so that it names the 676
+//!   squares of 26x26. Small boards keep their sizes where it counts: the
+//!   position's en passant squares are two bytes each (`OptSquare`, not
+//!   `Option<Square>`), so `Position<Small>` stays 512 bytes; a `Move` keeps
+//!   its optional types in a byte each (`RoleByte`, 255 for none, behind the
+//!   same `Option<Role>` accessors): 12 bytes with three two-byte squares;
+//!   a move table's trie node packs its square (10 bits) and flags in two
+//!   bytes, four a node as before. `bench/ir.sh` gives every row of small
+//!   boards within 2% of before (chess 159.2 -> 157.9 instructions a node,
+//!   without bulk counting 447.6 -> 454.1, Meiriqi 129.8 -> 129.1).
 //! - The sealed [`Board`] trait, with [`Small`] (`u128`, 20 types, the
-//!   position of 512 bytes of before) and [`Large`] (`Words<4>`, up to
-//!   [`MAX_LARGE_SQUARES`] = 16x16 squares). It names the word, the bounds,
-//!   the position's storage (`Board::Roles`, `Board::Mailbox`) and reaches
-//!   the variant's data in its word (tables, promotion zones, drops).
+//!   position of 512 bytes), [`Large`] (`Words<4>`, up to
+//!   [`MAX_LARGE_SQUARES`] = 16x16 squares: Chu Shogi's 12x12 keeps its
+//!   speed) and [`Huge`] (`Words<11>`, up to [`MAX_HUGE_SQUARES`] = 26x26,
+//!   [`BoardSize::new_huge`]). It names the word, the bounds, the position's
+//!   storage (`Board::Roles`, `Board::Mailbox`: 676 bytes of mailbox for
+//!   `Huge`, 256 for `Large`, 128 for `Small`) and reaches the variant's
+//!   data in its word (tables, promotion zones, drops).
 //! - `tables::Tables<W>`, [`Position<'v, B = Small>`](crate::Position), the
 //!   generator, make/unmake, the attack and game-end tests, FEN reading
 //!   (`setup::build`) and writing, and perft are written once, generic over
-//!   `B`. For [`Small`] they compile to the code of before: `bench/ir.sh`
-//!   gives the same instructions per node (chess 160.2, Meiriqi 133.6).
-//! - [`crate::LargeVariant`] compiles a definition for [`Large`]: any board
-//!   up to 16x16, read, played and counted (FEN, move text, perft) through
-//!   `Position<'_, Large>`, with every rule of the definition format. A
-//!   definition's regions (confinement, initial squares, promotion zones,
-//!   drop regions) are held in [`crate::RegionWord`] (the large word;
-//!   [`crate::WideRegion`]), narrowed to `u128` when a board of at most 128
-//!   squares is compiled ([`Board::from_region`]); immobility, drop regions
-//!   and the castling check of a large board are computed with the large
-//!   board's tables. tests/large.rs holds the two instantiations to the
-//!   same counts on boards both hold, and small games walled into boards
-//!   past 128 squares by confinement to their own counts: capablanca on
-//!   12x12 (28 / 784 / 25,228), shogi on 12x12 (drops, zones, immobility),
-//!   castling on ranks 9-16 of 16x16.
-//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] (Chu Shogi
-//!   needs 39; the board code keeps a type in 6 bits, 0 for empty): the
-//!   variant's per-type arrays are sized for the largest board type
-//!   (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count is
-//!   checked per board type; [`Small`] keeps 20 ([`crate::variant::MAX_ROLES`])
-//!   and its position of 512 bytes. tests/large.rs counts 40 types on
-//!   12x12 as the same game in 14. A large variant with drops keeps to 20
-//!   types (a [`crate::Setup`]'s hands are counted per type in 20).
-//!   SAN, PGN, `Game`, the C ABI and the other notations take a
-//!   [`Variant`](crate::Variant), so they stay with small boards:
-//!   a large variant is its own type and cannot reach them.
+//!   `B`.
+//! - [`crate::LargeVariant`] compiles a definition for [`Large`] (any board
+//!   up to 16x16) and [`crate::HugeVariant`]
+//!   (`HugeVariant::from_definition_for`) for [`Huge`] (up to 26x26): read,
+//!   played and counted (FEN, move text, perft) through `Position<'_, B>`,
+//!   with every rule of the definition format. A definition's regions
+//!   (confinement, initial squares, promotion zones, drop regions) are held
+//!   in [`crate::RegionWord`] (the huge word; [`crate::WideRegion`]),
+//!   narrowed to the board type's word when compiled
+//!   ([`Board::from_region`]). tests/large.rs holds the two instantiations
+//!   to the same counts on boards both hold, and small games walled into
+//!   boards past 128 squares by confinement to their own counts;
+//!   tests/huge.rs counts Rook endings on 19x19 and 26x26 by hand and holds
+//!   variants of 40 types on 19x19 and 26x26 (every kind of piece, castling
+//!   over seven squares, en passant, promotion) to the king-capture
+//!   reference. Betza ranges, leaps and castling distances reach 25.
+//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] and [`Huge`]
+//!   (Chu Shogi needs 39; the board code keeps a type in 6 bits, 0 for
+//!   empty): the variant's per-type arrays are sized for the largest board
+//!   type (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count
+//!   is checked per board type; [`Small`] keeps 20
+//!   ([`crate::variant::MAX_ROLES`]). Distinct tokens (`A`..`Z`, `+A`..`+Z`)
+//!   give 52 types at most. A large variant with drops keeps to 20 types (a
+//!   [`crate::Setup`]'s hands are counted per type in 20).
 //!
 //! What is left, in order:
 //!
-//! 1. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
-//!    (16x16). Boards up to 26x26 need a `u16` square for the large board
-//!    type only (a small board's `Square`, `Move` and position keep their
-//!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
-//!    `Words<11>` (and [`crate::RegionWord`] with it, so definitions' regions
-//!    reach 26x26).
-//! 2. The notations and the C ABI generic over the board type
+//! 1. The notations and the C ABI generic over the board type
 //!    (SAN, PGN, `Game`, `BetzaMove`'s squares), `play` and XBoard, and
-//!    `Variant` dispatching once per call instead of `LargeVariant`.
-//! 3. Smaller limits of the large board type: the 64th piece type (the
+//!    `Variant` dispatching once per call (another branch's work).
+//! 2. Smaller limits of the large board types: the 64th piece type (the
 //!    board code's 6 bits give 63; a seventh bit, or a mailbox of `u16`
-//!    for [`Large`] only), and drops with more than 20 types (a
+//!    for the large types only), which also needs more tokens than the 52
+//!    of `A`..`Z` and `+A`..`+Z`; drops with more than 20 types (a
 //!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
+//! 3. A rider's captures are stored as blockable paths for the attack
+//!    tests (one per target): on 26x26 that caps a variant at about 30
+//!    long rider types (1,048,576 paths) and the per-type indexes at 35
+//!    types with such captures a side; the rays the generator already has
+//!    would serve the attack tests of riders without them.
 
 use std::fmt;
 use std::hash::Hash;

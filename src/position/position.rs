@@ -813,7 +813,8 @@ impl<'v, B: Board> Position<'v, B> {
             from_code: 0,
             to_code: 0,
             placed: 0,
-            extra: [(Square(0), 0); 5],
+            extra_sq: [Square(0); 5],
+            extra_code: [0; 5],
             extra_len: 0,
             hand: NO_SLOT,
             castling: self.castling,
@@ -1045,7 +1046,8 @@ impl<'v, B: Board> Position<'v, B> {
     #[cold]
     #[inline(never)]
     fn unmake_special(&mut self, undo: &Undo) {
-        for &(sq, code) in undo.extra[..undo.extra_len as usize].iter().rev() {
+        let n = undo.extra_len as usize;
+        for (&sq, &code) in undo.extra_sq[..n].iter().zip(&undo.extra_code[..n]).rev() {
             self.put_code(sq, code);
         }
     }
@@ -1064,7 +1066,8 @@ impl<'v, B: Board> Position<'v, B> {
     #[inline(always)]
     fn set(&mut self, sq: Square, code: u8, undo: &mut Undo) {
         if let Some(&old) = self.board.as_ref().get(sq.index()) {
-            undo.extra[undo.extra_len as usize] = (sq, old);
+            undo.extra_sq[undo.extra_len as usize] = sq;
+            undo.extra_code[undo.extra_len as usize] = old;
             undo.extra_len += 1;
             self.put_code(sq, code);
         }
@@ -1369,7 +1372,8 @@ pub(crate) struct Undo {
     from_code: u8,
     to_code: u8,
     placed: u8,
-    extra: [(Square, u8); 5],
+    extra_sq: [Square; 5],
+    extra_code: [u8; 5],
     extra_len: u8,
     /// What the move did to a hand (see `unmake_hand`), or `NO_SLOT`.
     hand: u8,
