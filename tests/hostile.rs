@@ -612,7 +612,10 @@ fn a_26x26_board_of_52_multi_leg_types_compiles_or_is_refused_in_bounded_time_an
         (&["mafsW0"], Some("paths of blockable captures")),
         // 52 long riders: past the paths too (a rider's captures are paths
         // for the attack tests, 50 a square on 676 squares).
-        (&["W0", "F0", "R25", "Q"], Some("paths of blockable captures")),
+        (
+            &["W0", "F0", "R25", "Q"],
+            Some("paths of blockable captures"),
+        ),
         // Lame leapers, hoppers and short multi-leg moves: compiled.
         (&["nN", "nA", "mRcpR", "afsW"], None),
         // A mix of every kind: compiled.
@@ -640,7 +643,10 @@ fn a_26x26_board_of_52_multi_leg_types_compiles_or_is_refused_in_bounded_time_an
             (Ok(_), Some(says)) => panic!("{betzas:?} compiled; expected {says}"),
             (Err(e), None) => panic!("{betzas:?}: {e}"),
         }
-        assert!(took < std::time::Duration::from_secs(5), "{betzas:?}: {took:?}");
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "{betzas:?}: {took:?}"
+        );
     }
     if let Some(kib) = peak_kib() {
         assert!(kib < 512 * 1024, "peak {kib} KiB");

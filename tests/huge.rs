@@ -28,7 +28,11 @@ fn rook_and_kings(size: u8, rook: &str) -> HugeVariant {
             format!("{}k", n - 1)
         } else if r == rank {
             let after = n - file - 1;
-            let before = if file > 0 { file.to_string() } else { String::new() };
+            let before = if file > 0 {
+                file.to_string()
+            } else {
+                String::new()
+            };
             format!("{before}R{after}")
         } else if r == 1 {
             format!("K{}", n - 1)
@@ -87,7 +91,11 @@ fn a_rook_and_two_kings_on_26x26_count_as_worked_out_by_hand() {
     assert!(fen.starts_with("12R12k/26/"), "{fen}");
     assert!(fen.ends_with("/K25 b - - 1 1"), "{fen}");
     assert_eq!(v.from_fen(&fen).expect("FEN"), next);
-    let replies: Vec<String> = next.legal_moves().iter().map(|m| next.move_text(m)).collect();
+    let replies: Vec<String> = next
+        .legal_moves()
+        .iter()
+        .map(|m| next.move_text(m))
+        .collect();
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(replies.contains(&"z26y25".to_string()), "{replies:?}");
     assert!(replies.contains(&"z26z25".to_string()), "{replies:?}");
@@ -143,7 +151,10 @@ fn sizes_past_26_and_past_the_large_type_are_refused_with_the_limit_named() {
     // 27 files: past the square names.
     let wide = t.replace("files = 26", "files = 27");
     let e = HugeVariant::from_definition_for(&wide).expect_err("27 files");
-    assert!(e.to_string().contains("files") && e.to_string().contains("26"), "{e}");
+    assert!(
+        e.to_string().contains("files") && e.to_string().contains("26"),
+        "{e}"
+    );
     let e = Variant::from_definition(&t).expect_err("26x26 on Small");
     assert!(e.to_string().contains("files"), "{e}");
 }
@@ -248,14 +259,21 @@ fn forty_types_on_19x19_agree_with_the_king_capture_reference_along_random_games
     assert_eq!(castles.len(), 2, "{castles:?}");
     assert!(castles.contains(&"j1q1".to_string()), "{castles:?}");
     assert!(castles.contains(&"j1c1".to_string()), "{castles:?}");
-    let castled = pos.play(&pos.parse_move("j1q1").expect("castling")).expect("legal");
+    let castled = pos
+        .play(&pos.parse_move("j1q1").expect("castling"))
+        .expect("legal");
     assert!(
         castled.to_fen().starts_with("r8k8r/") && castled.to_fen().contains("/R14RK2 b kq - 1 1"),
         "{}",
         castled.to_fen()
     );
-    let pushed = pos.play(&pos.parse_move("e3e5").expect("double step")).expect("legal");
-    assert_eq!(pushed.ep_square().map(|s| v.size().name(s).to_string()), Some("e4".into()));
+    let pushed = pos
+        .play(&pos.parse_move("e3e5").expect("double step"))
+        .expect("legal");
+    assert_eq!(
+        pushed.ep_square().map(|s| v.size().name(s).to_string()),
+        Some("e4".into())
+    );
     let ep: Vec<String> = pushed
         .legal_moves()
         .iter()
@@ -266,8 +284,11 @@ fn forty_types_on_19x19_agree_with_the_king_capture_reference_along_random_games
     assert_eq!(ep, ["d5e4", "d5e4q", "d5e4r", "d5e4n", "d5e4g", "d5e4u"]);
     assert_eq!(
         {
-            let mut ours: Vec<String> =
-                pushed.legal_moves().iter().map(|m| pushed.move_text(m)).collect();
+            let mut ours: Vec<String> = pushed
+                .legal_moves()
+                .iter()
+                .map(|m| pushed.move_text(m))
+                .collect();
             ours.sort();
             ours
         },
@@ -308,5 +329,8 @@ fn forty_types_on_26x26_agree_with_the_king_capture_reference_along_random_games
     castles.sort();
     assert_eq!(castles, ["j1c1", "j1q1"]);
     let (checked, seen) = agree_along_random_games(pos, royal, 2, 30);
-    assert!(checked >= 20 && seen[0] > 0 && seen[2] > 0, "{checked} {seen:?}");
+    assert!(
+        checked >= 20 && seen[0] > 0 && seen[2] > 0,
+        "{checked} {seen:?}"
+    );
 }

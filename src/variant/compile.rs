@@ -10,8 +10,8 @@ use crate::tables::{PieceSpec, Tables};
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion,
-    Role, Variant, VariantError,
+    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion, Role,
+    Variant, VariantError,
 };
 
 /// Compiles for the board type `B`: [`Small`], or a large one

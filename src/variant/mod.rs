@@ -21,7 +21,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::bitboard::{
-    BitWord, Bitboard, Board, BoardSize, Color, Large, Huge, MAX_HUGE_SQUARES, Square,
+    BitWord, Bitboard, Board, BoardSize, Color, Huge, Large, MAX_HUGE_SQUARES, Square,
 };
 use crate::notation::BetzaError;
 use crate::position::Position;
