@@ -343,6 +343,9 @@ impl PieceDef {
 /// How pieces promote.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
+// The zones hold every square of 26x26 (352 bytes): a definition is built
+// once per variant, and boxing them would change the public fields.
+#[allow(clippy::large_enum_variant)]
 pub enum PromotionDef {
     /// Never.
     #[default]
