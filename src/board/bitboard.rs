@@ -40,8 +40,9 @@
 //!   same `Option<Role>` accessors): 12 bytes with three two-byte squares;
 //!   a move table's trie node packs its square (10 bits) and flags in two
 //!   bytes, four a node as before. `bench/ir.sh` gives every row of small
-//!   boards within 2% of before (chess 159.2 -> 157.9 instructions a node,
-//!   without bulk counting 447.6 -> 454.1, Meiriqi 129.8 -> 129.1).
+//!   boards within 1% of before (chess 159.2 -> 158.2 instructions a node,
+//!   without bulk counting 447.6 -> 449.9, Meiriqi 129.8 -> 130.0, without
+//!   bulk counting 349.7 -> 352.2).
 //! - The sealed [`Board`] trait, with [`Small`] (`u128`, 20 types, the
 //!   position of 512 bytes), [`Large`] (`Words<4>`, up to
 //!   [`MAX_LARGE_SQUARES`] = 16x16 squares: Chu Shogi's 12x12 keeps its
