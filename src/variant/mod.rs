@@ -258,7 +258,9 @@ pub enum VariantError {
     /// A region (confinement, initial, promotion zone) has squares off the
     /// board.
     RegionOffBoard(String),
-    /// The board is larger than 16x16 or 128 squares, or empty.
+    /// The board is larger than the board type holds (16x16 or 128
+    /// squares for [`Variant`], 16x16 for [`crate::LargeVariant`], 26x26
+    /// for [`crate::HugeVariant`]), or empty.
     BoardSize {
         /// Files asked for.
         files: u8,
@@ -915,7 +917,7 @@ impl std::fmt::Display for VariantError {
             VariantError::BoardSize { files, ranks } => write!(
                 f,
                 "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares \
-                 (up to 16x16 with LargeVariant, in perft and FEN only so far)"
+                 (up to 16x16 with LargeVariant, 26x26 with HugeVariant)"
             ),
             VariantError::LargeBoard(what) => write!(
                 f,
