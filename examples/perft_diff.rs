@@ -35,7 +35,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use betza::{
-    AnyVariant, Board, BoardVariant, Color, Large, Move, MoveError, Position, Small, Square,
+    AnyVariant, Board, BoardVariant, Color, Huge, Large, Move, MoveError, Position, Small, Square,
     with_board,
 };
 
@@ -253,6 +253,19 @@ impl Explain for Large {
         None
     }
     fn missing(_: &Position<'_, Large>, _: &Move, _: &[Move]) -> Option<String> {
+        None
+    }
+}
+
+impl Explain for Huge {
+    fn extra(
+        _: &Position<'_, Huge>,
+        _: &str,
+        _: Option<&(Position<'_, Huge>, Move)>,
+    ) -> Option<String> {
+        None
+    }
+    fn missing(_: &Position<'_, Huge>, _: &Move, _: &[Move]) -> Option<String> {
         None
     }
 }

@@ -29,7 +29,9 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use betza::{AnyVariant, Board, BoardVariant, Color, Large, Move, Position, Small, with_board};
+use betza::{
+    AnyVariant, Board, BoardVariant, Color, Huge, Large, Move, Position, Small, with_board,
+};
 
 #[path = "support/placement.rs"]
 mod placement;
@@ -126,6 +128,13 @@ impl Faulty for Small {
 /// ask the rules of small boards); the faults of its output stay.
 impl Faulty for Large {
     fn engine_moves(pos: &Position<'_, Large>, _: Break) -> Vec<Move> {
+        pos.legal_moves().to_vec()
+    }
+}
+
+/// As on a large board.
+impl Faulty for Huge {
+    fn engine_moves(pos: &Position<'_, Huge>, _: Break) -> Vec<Move> {
         pos.legal_moves().to_vec()
     }
 }

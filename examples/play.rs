@@ -892,7 +892,7 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
                 self.out,
                 "{name:?} is not a square of the board (a1 to {}).",
                 pos.size()
-                    .square_name(Square(pos.size().squares() as u8 - 1))
+                    .square_name(Square(pos.size().squares() as u16 - 1))
             );
         };
         let Some(piece) = pos.piece_at(sq) else {

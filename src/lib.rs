@@ -133,12 +133,12 @@ pub mod capi;
 pub mod testing;
 
 pub use crate::bitboard::{
-    Bitboard, Board, BoardSize, Color, Large, Small, Square, SquareName, SquareNameError,
+    Bitboard, Board, BoardSize, Color, Huge, Large, Small, Square, SquareName, SquareNameError,
     SquareNames, Squares,
 };
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
-pub use crate::large::{AnyVariant, BoardFn, BoardVariant, LargeVariant};
+pub use crate::large::{AnyVariant, BoardFn, BoardVariant, HugeVariant, LargeVariant};
 pub use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 pub use crate::notations::Notation;
 pub use crate::owned::OwnedPosition;

@@ -294,7 +294,7 @@ fn errors_name_the_position() {
         ("nR", 0),
         ("WW3", 2),
         ("afrN", 1),
-        ("W16", 1),
+        ("W26", 1),
         ("eaW", 0),
         ("cacaW", 2),
         ("yW", 0),

@@ -85,7 +85,7 @@ fn foreign_squares_and_roles_are_answered_without_a_panic() {
         let v = Variant::by_name(name).unwrap();
         let pos = Position::start(v);
         for i in 0..=255u8 {
-            let (sq, role) = (Square(i), Role(i));
+            let (sq, role) = (Square(i.into()), Role(i));
             let on_board = (i as usize) < pos.size().squares();
             assert!(pos.piece_at(sq).is_none() || on_board);
             let _ = pos.name(sq).to_string();

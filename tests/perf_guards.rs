@@ -264,3 +264,29 @@ fn large_board_generation_does_not_allocate() {
         assert_eq!(n, 0, "{name}: perft(3) made {n} heap allocations");
     }
 }
+
+/// The huge board type (issue 24): generation and perft on the 19x19 board
+/// of 40 types (tests/data/variants/huge-19x19.toml) allocate nothing per
+/// move, from its start and from a middlegame of riders, hoppers and
+/// multi-leg pieces.
+#[test]
+fn huge_board_generation_does_not_allocate() {
+    let path = format!(
+        "{}/tests/data/variants/huge-19x19.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("test data");
+    let v = betza::HugeVariant::from_definition_for(&text).expect("a huge variant");
+    let open = "r8k8r/2P5+g10/19/4u9P4/19/19/19/19/19/3Q5x5I3/19/19/19/19/19/4p9U4/19/2p5+G10/R8K8R w KQkq - 0 1";
+    for pos in [v.start(), v.from_fen(open).expect("FEN")] {
+        let (n, moves) = allocations(|| pos.legal_moves());
+        assert!(!moves.is_empty() && moves.len() <= 256, "{}", moves.len());
+        assert_eq!(n, 0, "legal_moves() made {n} heap allocations");
+        let (n, nodes) = allocations(|| pos.perft(2));
+        assert!(nodes > 0);
+        assert_eq!(n, 0, "perft(2) made {n} heap allocations");
+        let (n, nodes) = allocations(|| pos.perft_no_bulk(2));
+        assert!(nodes > 0);
+        assert_eq!(n, 0, "perft_no_bulk(2) made {n} heap allocations");
+    }
+}

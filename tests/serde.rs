@@ -47,7 +47,10 @@ fn text_values_travel_as_their_text() {
     assert!(refused::<SquareName>("\"z99\"").contains("z99"));
     assert!(refused::<Color>("\"red\"").contains("red"));
     assert!(refused::<CastlingRights>("\"KX\"").contains("KX"));
-    assert!(refused::<betza::Square>("200").contains("200"));
+    // Squares reach 675 (z26 of 26x26); past it, refused.
+    round_trip(betza::Square(675));
+    assert!(refused::<betza::Square>("676").contains("676"));
+    assert!(refused::<betza::Square>("70000").contains("70000"));
 }
 
 #[test]

@@ -69,7 +69,7 @@ impl Values {
                 let (mut total, mut squares) = (0u32, 0u32);
                 if let Some((wk, bk)) = kings {
                     for sq in 0..size.squares() {
-                        let sq = Square(sq as u8);
+                        let sq = Square(sq as u16);
                         if sq == wk || sq == bk {
                             continue;
                         }
@@ -113,7 +113,7 @@ impl Values {
         let size = pos.size();
         let mut score = 0;
         for sq in 0..size.squares() {
-            if let Some(p) = pos.piece_at(Square(sq as u8)) {
+            if let Some(p) = pos.piece_at(Square(sq as u16)) {
                 let v = self.of(p.role);
                 score += if p.color == side { v } else { -v };
             }
@@ -134,7 +134,7 @@ fn king_squares<B: Board>(
     variant: &BoardVariant<B>,
     start: &Position<'_, B>,
 ) -> Option<(Square, Square)> {
-    let all = (0..variant.size().squares()).map(|s| Square(s as u8));
+    let all = (0..variant.size().squares()).map(|s| Square(s as u16));
     let whites: Vec<Square> = start
         .king(Color::White)
         .into_iter()

@@ -57,7 +57,7 @@ pub fn reach<B: Board>(variant: &BoardVariant<B>, role: Role, values: &Values) -
     let size = variant.size();
     let royal = variant.royal();
     let token = |r: Role, c: Color| variant.piece(r).token.fen(c);
-    let squares: Vec<Square> = (0..size.squares()).map(|s| Square(s as u8)).collect();
+    let squares: Vec<Square> = (0..size.squares()).map(|s| Square(s as u16)).collect();
     let (cx, cy) = (
         (f64::from(size.files()) - 1.0) / 2.0,
         (f64::from(size.ranks()) - 1.0) / 2.0,

@@ -13,7 +13,7 @@
 //! [`with_game!`] and one more `From` impl
 //! (besides the library's own arms of `AnyVariant` and `with_board!`).
 
-use betza::{AnyVariant, Game, Large, Small};
+use betza::{AnyVariant, Game, Huge, Large, Small};
 use pyo3::PyResult;
 
 use crate::fen_err;
@@ -27,6 +27,8 @@ pub(crate) enum AnyGame {
     Small(Box<Game<Small>>),
     /// A game of a variant of a board up to 16x16, or of more types.
     Large(Box<Game<Large>>),
+    /// A game of a variant of a board past 16x16, up to 26x26.
+    Huge(Box<Game<Huge>>),
 }
 
 /// Runs an expression once with a variable bound to the boxed [`Game`]
@@ -38,6 +40,7 @@ macro_rules! with_game {
         match $game {
             $crate::boards::AnyGame::Small($g) => $body,
             $crate::boards::AnyGame::Large($g) => $body,
+            $crate::boards::AnyGame::Huge($g) => $body,
         }
     };
 }
@@ -51,6 +54,12 @@ impl From<Game<Small>> for AnyGame {
 impl From<Game<Large>> for AnyGame {
     fn from(g: Game<Large>) -> Self {
         AnyGame::Large(Box::new(g))
+    }
+}
+
+impl From<Game<Huge>> for AnyGame {
+    fn from(g: Game<Huge>) -> Self {
+        AnyGame::Huge(Box::new(g))
     }
 }
 

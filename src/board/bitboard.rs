@@ -2,7 +2,7 @@
 //!
 //! # Board sizes: the design for boards past 128 squares (issue 24)
 //!
-//! Today every variant's board fits a `u128`: at most 16 files, 16 ranks
+//! A [`crate::Variant`]'s board fits a `u128`: at most 16 files, 16 ranks
 //! and 128 squares ([`MAX_SQUARES`]), and at most 20 piece types
 //! ([`MAX_ROLES`](crate::variant::MAX_ROLES)). Boards of up to 26x26 (files
 //! `a`..`z`, ranks 1..26) and up to 64 piece types must come without
@@ -12,22 +12,17 @@
 //! - A [`Bitboard<W>`](Bitboard) is a set of squares held in a word `W`
 //!   ([`BitWord`]): `u128` for every board of at most 128 squares (the
 //!   default, `Bitboard` alone means `Bitboard<u128>`), and
-//!   [`Words<N>`]`([u64; N])` for larger ones: `Words<3>` up to 192 squares
-//!   (Chu Shogi's 12x12 and 13x13), `Words<6>` up to 384 (19x19) and
-//!   `Words<11>` up to 704 (26x26 has 676). The generator's primitives (the
-//!   lowest and highest square, the squares below or from a square, counts)
-//!   are [`BitWord`] methods, so the generic code compiles, for `u128`, to
-//!   the code of today: the cost to small boards is nothing, which
-//!   `bench/ir.sh` checks.
-//! - The position, the move tables and the generator become generic over a
-//!   board type that names the word, the square's integer (`u8` up to 256
-//!   squares, `u16` beyond, so a small board's [`Square`], `Move` and
-//!   position keep their sizes and `Position` its 512 bytes) and the piece
-//!   types' bound (20 for small boards, 64 for large ones). The variant
-//!   chooses the board type when it is compiled, from its size; the public
-//!   API dispatches once at its boundary (one `match` per call, never per
-//!   move) to the monomorphised generator. No rule is written twice: the one
-//!   generator is instantiated per board type.
+//!   [`Words<N>`]`([u64; N])` for larger ones: `Words<4>` up to 256
+//!   squares (Chu Shogi's 12x12, 16x16) and `Words<11>` up to 704 (26x26
+//!   has 676). The generator's primitives (the lowest and highest square,
+//!   the squares below or from a square, counts) are [`BitWord`] methods,
+//!   so the generic code compiles, for `u128`, to the code of before: the
+//!   cost to small boards is nothing, which `bench/ir.sh` checks.
+//! - The position, the move tables and the generator are generic over a
+//!   board type ([`Board`]) that names the word, the position's storage and
+//!   the piece types' bound. The variant is compiled for one board type;
+//!   no rule is written twice: the one generator is instantiated per board
+//!   type.
 //!
 //! What stands today:
 //!
@@ -37,37 +32,52 @@
 //!   names and move text up to `z26` ([`SquareName`], [`MAX_NAME_FILES`]),
 //!   walls of confinement that hold a small board inside a larger one
 //!   (tests/walls.rs).
+//! - A [`Square`] is a `u16` (`Square(pub u16)`), so that it names the 676
+//!   squares of 26x26. Small boards keep their sizes where it counts: the
+//!   position's en passant squares are two bytes each (`OptSquare`, not
+//!   `Option<Square>`), so `Position<Small>` stays 512 bytes; a `Move` keeps
+//!   its optional types in a byte each (`RoleByte`, 255 for none, behind the
+//!   same `Option<Role>` accessors): 12 bytes with three two-byte squares;
+//!   a move table's trie node packs its square (10 bits) and flags in two
+//!   bytes, four a node as before. `bench/ir.sh` gives every row of small
+//!   boards within 1% of before (chess 159.2 -> 158.2 instructions a node,
+//!   without bulk counting 447.6 -> 449.9, Meiriqi 129.8 -> 130.0, without
+//!   bulk counting 349.7 -> 352.2).
 //! - The sealed [`Board`] trait, with [`Small`] (`u128`, 20 types, the
-//!   position of 512 bytes of before) and [`Large`] (`Words<4>`, up to
-//!   [`MAX_LARGE_SQUARES`] = 16x16 squares). It names the word, the bounds,
-//!   the position's storage (`Board::Roles`, `Board::Mailbox`) and reaches
-//!   the variant's data in its word (tables, promotion zones, drops).
+//!   position of 512 bytes), [`Large`] (`Words<4>`, up to
+//!   [`MAX_LARGE_SQUARES`] = 16x16 squares: Chu Shogi's 12x12 keeps its
+//!   speed) and [`Huge`] (`Words<11>`, up to [`MAX_HUGE_SQUARES`] = 26x26,
+//!   [`BoardSize::new_huge`]). It names the word, the bounds, the position's
+//!   storage (`Board::Roles`, `Board::Mailbox`: 676 bytes of mailbox for
+//!   `Huge`, 256 for `Large`, 128 for `Small`) and reaches the variant's
+//!   data in its word (tables, promotion zones, drops).
 //! - `tables::Tables<W>`, [`Position<'v, B = Small>`](crate::Position), the
 //!   generator, make/unmake, the attack and game-end tests, FEN reading
 //!   (`setup::build`) and writing, and perft are written once, generic over
-//!   `B`. For [`Small`] they compile to the code of before: `bench/ir.sh`
-//!   gives the same instructions per node (chess 160.2, Meiriqi 133.6).
-//! - [`crate::LargeVariant`] compiles a definition for [`Large`]: any board
-//!   up to 16x16, read, played and counted (FEN, move text, perft) through
-//!   `Position<'_, Large>`, with every rule of the definition format. A
-//!   definition's regions (confinement, initial squares, promotion zones,
-//!   drop regions) are held in [`crate::RegionWord`] (the large word;
-//!   [`crate::WideRegion`]), narrowed to `u128` when a board of at most 128
-//!   squares is compiled ([`Board::from_region`]); immobility, drop regions
-//!   and the castling check of a large board are computed with the large
-//!   board's tables. tests/large.rs holds the two instantiations to the
-//!   same counts on boards both hold, and small games walled into boards
-//!   past 128 squares by confinement to their own counts: capablanca on
-//!   12x12 (28 / 784 / 25,228), shogi on 12x12 (drops, zones, immobility),
-//!   castling on ranks 9-16 of 16x16.
-//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] (Chu Shogi
-//!   needs 39; the board code keeps a type in 6 bits, 0 for empty): the
-//!   variant's per-type arrays are sized for the largest board type
-//!   (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count is
-//!   checked per board type; [`Small`] keeps 20 ([`crate::variant::MAX_ROLES`])
-//!   and its position of 512 bytes. tests/large.rs counts 40 types on
-//!   12x12 as the same game in 14. A large variant with drops keeps to 20
-//!   types (a [`crate::Setup`]'s hands are counted per type in 20).
+//!   `B`.
+//! - [`crate::LargeVariant`] compiles a definition for [`Large`] (any board
+//!   up to 16x16) and [`crate::HugeVariant`]
+//!   (`HugeVariant::from_definition_for`) for [`Huge`] (up to 26x26): read,
+//!   played and counted (FEN, move text, perft) through `Position<'_, B>`,
+//!   with every rule of the definition format. A definition's regions
+//!   (confinement, initial squares, promotion zones, drop regions) are held
+//!   in [`crate::RegionWord`] (the huge word; [`crate::WideRegion`]),
+//!   narrowed to the board type's word when compiled
+//!   ([`Board::from_region`]). tests/large.rs holds the two instantiations
+//!   to the same counts on boards both hold, and small games walled into
+//!   boards past 128 squares by confinement to their own counts;
+//!   tests/huge.rs counts Rook endings on 19x19 and 26x26 by hand and holds
+//!   variants of 40 types on 19x19 and 26x26 (every kind of piece, castling
+//!   over seven squares, en passant, promotion) to the king-capture
+//!   reference. Betza ranges, leaps and castling distances reach 25.
+//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] and [`Huge`]
+//!   (Chu Shogi needs 39; the board code keeps a type in 6 bits, 0 for
+//!   empty): the variant's per-type arrays are sized for the largest board
+//!   type (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count
+//!   is checked per board type; [`Small`] keeps 20
+//!   ([`crate::variant::MAX_ROLES`]). Distinct tokens (`A`..`Z`, `+A`..`+Z`)
+//!   give 52 types at most. A large variant with drops keeps to 20 types (a
+//!   [`crate::Setup`]'s hands are counted per type in 20).
 //! - Every layer above the position is generic over `B` too: [`crate::Game`],
 //!   [`crate::OwnedPosition`], SAN, PGN (its streaming readers too), the
 //!   notations (`B = Small` unless named, so the API of before is
@@ -75,22 +85,23 @@
 //!   [`crate::BoardVariant`]; [`crate::AnyVariant`] with
 //!   [`with_board!`](crate::with_board) is the one dispatch on the board
 //!   type, once per call (module docs of [`crate::large`]); the examples
-//!   (`perft`, `play`, `perft_diff`) dispatch through it at start-up.
+//!   (`perft`, `play`, `perft_diff`), the C ABI and the Python package
+//!   dispatch through it.
 //!
 //! What is left, in order:
 //!
-//! 1. The square: a [`Square`] is a byte, so [`Large`] stops at 256 squares
-//!    (16x16). Boards up to 26x26 need a `u16` square for the large board
-//!    type only (a small board's `Square`, `Move` and position keep their
-//!    sizes), and [`BoardSize`] past 16 files and ranks; then `Large` takes
-//!    `Words<11>` (and [`crate::RegionWord`] with it, so definitions' regions
-//!    reach 26x26).
-//! 2. The C ABI and Python dispatching through [`crate::AnyVariant`]
-//!    (`BetzaMove`'s squares), and the XBoard adapter.
-//! 3. Smaller limits of the large board type: the 64th piece type (the
+//! 1. The XBoard adapter on boards past 128 squares (XBoard's `variant chu`
+//!    and its Lion-move syntax).
+//! 2. Smaller limits of the large board types: the 64th piece type (the
 //!    board code's 6 bits give 63; a seventh bit, or a mailbox of `u16`
-//!    for [`Large`] only), and drops with more than 20 types (a
+//!    for the large types only), which also needs more tokens than the 52
+//!    of `A`..`Z` and `+A`..`+Z`; drops with more than 20 types (a
 //!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
+//! 3. A rider's captures are stored as blockable paths for the attack
+//!    tests (one per target): on 26x26 that caps a variant at about 30
+//!    long rider types (1,048,576 paths) and the per-type indexes at 35
+//!    types with such captures a side; the rays the generator already has
+//!    would serve the attack tests of riders without them.
 
 use std::fmt;
 use std::hash::Hash;
@@ -203,7 +214,7 @@ impl fmt::Display for Color {
 /// # Ok::<_, betza::SquareNameError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(pub u8);
+pub struct Square(pub u16);
 
 impl Square {
     /// Reads a square name such as `e4` or `j10` on a board of `size`; `None`
@@ -223,6 +234,42 @@ impl Square {
     #[inline]
     pub const fn bb(self) -> Bitboard {
         Bitboard(1u128 << self.0)
+    }
+}
+
+/// An optional [`Square`] in the square's own two bytes (`u16::MAX` for
+/// none): `Option<Square>` takes four, which the position of a small board
+/// cannot spare (512 bytes, tests/perf_guards.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct OptSquare(u16);
+
+impl OptSquare {
+    /// No square.
+    pub(crate) const NONE: OptSquare = OptSquare(u16::MAX);
+
+    /// `sq`, or none for `None`.
+    #[inline(always)]
+    pub(crate) const fn new(sq: Option<Square>) -> OptSquare {
+        match sq {
+            Some(s) => OptSquare(s.0),
+            None => OptSquare::NONE,
+        }
+    }
+
+    /// The square, if any.
+    #[inline(always)]
+    pub(crate) const fn get(self) -> Option<Square> {
+        if self.0 == u16::MAX {
+            None
+        } else {
+            Some(Square(self.0))
+        }
+    }
+
+    /// Whether there is a square.
+    #[inline(always)]
+    pub(crate) const fn is_some(self) -> bool {
+        self.0 != u16::MAX
     }
 }
 
@@ -269,7 +316,7 @@ impl<W: BitWord> Iterator for Squares<W> {
             return None;
         }
         self.0.0 = w.clear_lowest();
-        w.lowest().map(|i| Square(i as u8))
+        w.lowest().map(|i| Square(i as u16))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -320,7 +367,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square(self.0.trailing_zeros() as u8))
+            Some(Square(self.0.trailing_zeros() as u16))
         }
     }
 
@@ -430,6 +477,24 @@ impl BoardSize {
         }
     }
 
+    /// A board of `files` x `ranks` for the [`Huge`] board type: `None`
+    /// unless both are 1..=26 (files `a`..`z`, up to [`MAX_HUGE_SQUARES`]
+    /// squares).
+    ///
+    /// ```
+    /// use betza::BoardSize;
+    /// assert_eq!(BoardSize::new_huge(26, 26).map(|s| s.squares()), Some(676));
+    /// assert!(BoardSize::new_huge(27, 4).is_none());
+    /// assert!(BoardSize::new_huge(4, 0).is_none());
+    /// ```
+    pub const fn new_huge(files: u8, ranks: u8) -> Option<BoardSize> {
+        if files == 0 || ranks == 0 || files > MAX_NAME_FILES || ranks > MAX_NAME_RANKS {
+            None
+        } else {
+            Some(BoardSize { files, ranks })
+        }
+    }
+
     /// Number of files (the width).
     #[inline]
     pub const fn files(self) -> u8 {
@@ -473,7 +538,7 @@ impl BoardSize {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
             None
         } else {
-            Some(Square((rank * self.files as i32 + file) as u8))
+            Some(Square((rank * self.files as i32 + file) as u16))
         }
     }
 
@@ -486,13 +551,13 @@ impl BoardSize {
     /// The 0-based file of `sq`.
     #[inline]
     pub const fn file(self, sq: Square) -> u8 {
-        sq.0 % self.files
+        (sq.0 % self.files as u16) as u8
     }
 
     /// The 0-based rank of `sq`.
     #[inline]
     pub const fn rank(self, sq: Square) -> u8 {
-        sq.0 / self.files
+        (sq.0 / self.files as u16) as u8
     }
 
     /// Every square of 0-based `rank`.
@@ -887,6 +952,18 @@ static FROM_HIGHEST: [u128; 128] = {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Words<const N: usize>(pub [u64; N]);
 
+impl<const N: usize> Words<N> {
+    /// The same bits in `M` words: the low ones kept, or zeros added.
+    #[inline]
+    pub(crate) fn resize<const M: usize>(self) -> Words<M> {
+        let mut w = Words([0; M]);
+        for (a, b) in w.0.iter_mut().zip(self.0) {
+            *a = b;
+        }
+        w
+    }
+}
+
 impl<const N: usize> Default for Words<N> {
     fn default() -> Self {
         Words([0; N])
@@ -1087,8 +1164,7 @@ pub trait Board:
     /// The most piece types a variant on a board of this type has.
     const MAX_ROLES: usize;
     /// Make and unmake take their fast path for moves between squares
-    /// below this: `Square(u8::MAX)` marks a move that took the other one,
-    /// so on a board of 256 squares its last square goes the other way.
+    /// below this: `Square(u16::MAX)` marks a move that took the other one.
     const PLAIN_SQUARES: usize;
     /// Every piece type's bitboard empty.
     const NO_ROLES: Self::Roles;
@@ -1126,6 +1202,14 @@ pub trait Board:
     #[doc(hidden)]
     #[allow(private_interfaces)]
     fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Self::Word>>;
+    /// The board of `files` x `ranks` if this board type holds it.
+    #[doc(hidden)]
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize>;
+    /// Stores a large board type's compiled data in the variant (what
+    /// [`Board::tables`] and the others read); [`Small`] has none.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn attach(v: &mut crate::Variant, data: crate::variant::LargeData<Self::Word>);
 }
 
 mod board_sealed {
@@ -1134,6 +1218,7 @@ mod board_sealed {
     pub trait Sealed {}
     impl Sealed for super::Small {}
     impl Sealed for super::Large {}
+    impl Sealed for super::Huge {}
 }
 
 /// The board type of every variant of at most 128 squares and 20 piece
@@ -1192,11 +1277,17 @@ impl Board for Small {
     fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules> {
         v.drops.as_ref()
     }
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize> {
+        BoardSize::new(files, ranks)
+    }
+    #[allow(private_interfaces)]
+    fn attach(_: &mut crate::Variant, _: crate::variant::LargeData<u128>) {
+        // A small board's data is the variant's own fields.
+    }
 }
 
-/// The most squares of a [`Large`] board: 16x16, the most a square byte
-/// and [`BoardSize`]'s 16 files and ranks allow (boards up to 26x26 need a
-/// wider square, the next step of the module docs' conversion).
+/// The most squares of a [`Large`] board: 16x16 (larger boards take
+/// [`Huge`], whose wider bitboards would slow Chu Shogi's 12x12).
 pub const MAX_LARGE_SQUARES: usize = 256;
 /// The most piece types of a variant on a [`Large`] board: the board code
 /// keeps a type in 6 bits (`role + 1`, 0 for empty).
@@ -1214,7 +1305,7 @@ impl Board for Large {
     type Mailbox = [u8; MAX_LARGE_SQUARES];
     const MAX_SQUARES: usize = MAX_LARGE_SQUARES;
     const MAX_ROLES: usize = MAX_LARGE_ROLES;
-    const PLAIN_SQUARES: usize = u8::MAX as usize;
+    const PLAIN_SQUARES: usize = u16::MAX as usize;
     const NO_ROLES: Self::Roles = [Bitboard(Words([0; 4])); MAX_LARGE_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_LARGE_SQUARES];
     const EMPTY: Bitboard<Words<4>> = Bitboard(Words([0; 4]));
@@ -1233,7 +1324,7 @@ impl Board for Large {
     }
     #[inline]
     fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Words<4>> {
-        set
+        Bitboard(set.0.resize())
     }
     #[inline(always)]
     #[allow(private_interfaces)]
@@ -1254,9 +1345,87 @@ impl Board for Large {
     fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Words<4>>> {
         v.large().drops.as_ref()
     }
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize> {
+        BoardSize::new_large(files, ranks)
+    }
+    #[allow(private_interfaces)]
+    fn attach(v: &mut crate::Variant, data: crate::variant::LargeData<Words<4>>) {
+        v.large = Some(Box::new(data));
+    }
 }
 
 const _: () = assert!(<<Large as Board>::Word as BitWord>::BITS >= MAX_LARGE_SQUARES);
+
+/// The most squares of a [`Huge`] board: 26x26, files `a`..`z` and ranks
+/// 1..26 ([`BoardSize::new_huge`]).
+pub const MAX_HUGE_SQUARES: usize = MAX_NAME_FILES as usize * MAX_NAME_RANKS as usize;
+/// The most piece types of a variant on a [`Huge`] board: as [`Large`].
+pub const MAX_HUGE_ROLES: usize = MAX_LARGE_ROLES;
+
+/// The board type of the largest boards: up to 26x26 ([`MAX_HUGE_SQUARES`]
+/// squares, Maka Dai Dai Shogi's 19x19, Taikyoku's 25x25) and
+/// [`MAX_HUGE_ROLES`] piece types, bitboards of eleven 64-bit words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Huge;
+
+impl Board for Huge {
+    type Word = Words<11>;
+    type Roles = [Bitboard<Words<11>>; MAX_HUGE_ROLES];
+    type Mailbox = [u8; MAX_HUGE_SQUARES];
+    const MAX_SQUARES: usize = MAX_HUGE_SQUARES;
+    const MAX_ROLES: usize = MAX_HUGE_ROLES;
+    const PLAIN_SQUARES: usize = u16::MAX as usize;
+    const NO_ROLES: Self::Roles = [Bitboard(Words([0; 11])); MAX_HUGE_ROLES];
+    const NO_PIECES: Self::Mailbox = [0; MAX_HUGE_SQUARES];
+    const EMPTY: Bitboard<Words<11>> = Bitboard(Words([0; 11]));
+
+    #[inline(always)]
+    fn bb(sq: Square) -> Bitboard<Words<11>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Bitboard<Words<11>> {
+        Bitboard(Words::bit(sq.index()))
+    }
+    #[inline]
+    fn widen(set: Bitboard) -> Bitboard<Words<11>> {
+        let mut w = Words([0; 11]);
+        (w.0[0], w.0[1]) = (set.0 as u64, (set.0 >> 64) as u64);
+        Bitboard(w)
+    }
+    #[inline]
+    fn from_region(set: Bitboard<crate::RegionWord>) -> Bitboard<Words<11>> {
+        set
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn tables(v: &crate::Variant) -> &crate::tables::Tables<Words<11>> {
+        &v.huge().tables
+    }
+    #[inline(always)]
+    fn must_promote(v: &crate::Variant, color: Color) -> &[Bitboard<Words<11>>] {
+        &v.huge().must_promote[color.index()]
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn promotion(v: &crate::Variant) -> &crate::variant::Promotion<Words<11>> {
+        &v.huge().promotion
+    }
+    #[inline(always)]
+    #[allow(private_interfaces)]
+    fn drops(v: &crate::Variant) -> Option<&crate::variant::DropRules<Words<11>>> {
+        v.huge().drops.as_ref()
+    }
+    fn new_size(files: u8, ranks: u8) -> Option<BoardSize> {
+        BoardSize::new_huge(files, ranks)
+    }
+    #[allow(private_interfaces)]
+    fn attach(v: &mut crate::Variant, data: crate::variant::LargeData<Words<11>>) {
+        v.huge = Some(Box::new(data));
+    }
+}
+
+const _: () = assert!(<<Huge as Board>::Word as BitWord>::BITS >= MAX_HUGE_SQUARES);
 
 /// The indices of the bits of a [`BitWord`], lowest first: what
 /// [`BitWord::indices`] returns.
@@ -1336,7 +1505,7 @@ impl<W: BitWord> SquareSet for Bitboard<W> {
     #[inline(always)]
     fn first(self) -> Option<Square> {
         // A `Square` is a `u8` until the board type widens it (module docs).
-        self.0.lowest().map(|i| Square(i as u8))
+        self.0.lowest().map(|i| Square(i as u16))
     }
     #[inline(always)]
     fn with(self, sq: Square) -> Self {
@@ -1434,7 +1603,7 @@ mod tests {
             assert_eq!(bb.count(), SquareSet::count(bb));
             assert_eq!(bb.first(), SquareSet::first(bb));
             assert_eq!(bb.is_empty(), SquareSet::is_empty(bb));
-            for i in 0..128u8 {
+            for i in 0..128u16 {
                 let sq = Square(i);
                 assert_eq!(bb.contains(sq), SquareSet::contains(bb, sq));
                 assert_eq!(bb.with(sq), SquareSet::with(bb, sq));

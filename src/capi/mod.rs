@@ -33,30 +33,33 @@
 #![allow(unsafe_code)]
 #![allow(clippy::missing_safety_doc)] // every function shares the safety rules above
 
-use crate::bitboard::{Large, Small};
+use crate::bitboard::{Huge, Large, Small};
 use crate::{AnyVariant, BoardVariant, Game, OwnedPosition};
 
 /// A value of one board type: what a handle holds (a variant, a position,
 /// a game), written once per board type. With the macros `on_board!` (run
 /// an expression on the value, whatever its board type) and `map_board!`
 /// (the same, keeping the board type in the result), this enum is the C
-/// layer's one dispatch on the board type, once per call: a third board
+/// layer's one dispatch on the board type, once per call: another board
 /// type is one more parameter, one more variant here and one more arm in
 /// each macro and in `VariantOf::of`.
 #[derive(Clone)]
-pub(crate) enum Boards<S, L> {
+pub(crate) enum Boards<S, L, H> {
     /// A board of at most 128 squares and 20 piece types.
     Small(S),
-    /// A large board.
+    /// A large board, up to 16x16.
     Large(L),
+    /// A huge board, up to 26x26.
+    Huge(H),
 }
 
 /// A variant of its board type.
-pub(crate) type VariantOf = Boards<BoardVariant<Small>, BoardVariant<Large>>;
+pub(crate) type VariantOf = Boards<BoardVariant<Small>, BoardVariant<Large>, BoardVariant<Huge>>;
 /// An owned position of its board type.
-pub(crate) type PositionOf = Boards<OwnedPosition<Small>, OwnedPosition<Large>>;
+pub(crate) type PositionOf =
+    Boards<OwnedPosition<Small>, OwnedPosition<Large>, OwnedPosition<Huge>>;
 /// A game of its board type.
-pub(crate) type GameOf = Boards<Game<Small>, Game<Large>>;
+pub(crate) type GameOf = Boards<Game<Small>, Game<Large>, Game<Huge>>;
 
 impl VariantOf {
     /// The variant of a variant chosen at run time.
@@ -64,6 +67,7 @@ impl VariantOf {
         match v {
             AnyVariant::Small(v) => Boards::Small(v),
             AnyVariant::Large(v) => Boards::Large(v),
+            AnyVariant::Huge(v) => Boards::Huge(v),
         }
     }
 }
@@ -75,6 +79,7 @@ macro_rules! on_board {
         match $x {
             $crate::capi::Boards::Small($v) => $body,
             $crate::capi::Boards::Large($v) => $body,
+            $crate::capi::Boards::Huge($v) => $body,
         }
     };
 }
@@ -85,6 +90,7 @@ macro_rules! map_board {
         match $x {
             $crate::capi::Boards::Small($v) => $crate::capi::Boards::Small($body),
             $crate::capi::Boards::Large($v) => $crate::capi::Boards::Large($body),
+            $crate::capi::Boards::Huge($v) => $crate::capi::Boards::Huge($body),
         }
     };
 }

@@ -10,7 +10,7 @@ use super::meta::{BetzaVariant, Holder, color_arg};
 use super::position::{BetzaPiece, BetzaPosition};
 use super::{BETZA_NONE, Result, boundary, buffer_args, fail, mut_arg, need, ref_arg};
 use super::{write_handle, write_out, write_str};
-use crate::bitboard::{Board, Large, Small};
+use crate::bitboard::{Board, Huge, Large, Small};
 use crate::{CastlingRights, Piece, Position, Role, Setup, Square};
 
 /// An opaque position editor: a position's data, unchecked. It keeps its
@@ -40,6 +40,14 @@ impl SetupOf for Small {
 
 impl SetupOf for Large {
     fn setup_of(pos: &Position<'_, Large>) -> Setup {
+        // Through its FEN, which keeps everything a Setup holds.
+        Setup::from_fen(pos.variant, &pos.to_fen())
+            .expect("a position's FEN reads back as its setup")
+    }
+}
+
+impl SetupOf for Huge {
+    fn setup_of(pos: &Position<'_, Huge>) -> Setup {
         // Through its FEN, which keeps everything a Setup holds.
         Setup::from_fen(pos.variant, &pos.to_fen())
             .expect("a position's FEN reads back as its setup")

@@ -346,7 +346,7 @@ impl CountState {
         // A bare royal piece took the last pawn: it counts its pieces' honour.
         let l = count_limit(after, mover);
         if m.captured.is_some()
-            && m.captured == v.pawn
+            && m.captured() == v.pawn
             && after.piece_count(mover) == 1
             && !pawns
             && l > 0

@@ -388,11 +388,11 @@ impl Parser<'_> {
             );
         }
         match self.number() {
-            Some((n, _)) if (1..=15).contains(&n) => {
+            Some((n, _)) if (1..=25).contains(&n) => {
                 out.push(Term::Castle { distance: n as u8 });
                 Ok(())
             }
-            Some((_, p)) => self.err(p, "castling distance must be 1 to 15"),
+            Some((_, p)) => self.err(p, "castling distance must be 1 to 25"),
             None => self.err(at + 1, "'O' needs the King's distance, as in O2"),
         }
     }
@@ -426,8 +426,9 @@ impl Parser<'_> {
                     return self.err(self.pos, "expected ')' to close (x,y)");
                 }
                 self.pos += 1;
-                if x > 15 || y > 15 || (x == 0 && y == 0) {
-                    return self.err(xp, "a leap (x,y) needs 0..15 each and not (0,0)");
+                // 25: the longest leap of a 26x26 board.
+                if x > 25 || y > 25 || (x == 0 && y == 0) {
+                    return self.err(xp, "a leap (x,y) needs 0..25 each and not (0,0)");
                 }
                 let (a, b) = if x >= y { (x, y) } else { (y, x) };
                 Some(Atom {
@@ -471,8 +472,8 @@ impl Parser<'_> {
                 );
             }
         } else if let Some((n, p)) = self.number() {
-            if n > 15 {
-                return self.err(p, "range must be 0 (unlimited) to 15");
+            if n > 25 {
+                return self.err(p, "range must be 0 (unlimited) to 25");
             }
             range = n as u8;
         }

@@ -26,7 +26,7 @@
 //! per variant, trie nodes per square (the walk's skip index is 16 bits) and
 //! paths of blockable captures per variant.
 
-use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, MAX_LARGE_SQUARES, Square, SquareSet};
+use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, MAX_HUGE_SQUARES, Square, SquareSet};
 use crate::notation::{MoveTerm, Shape, Term};
 use crate::variant::VariantError;
 
@@ -43,12 +43,40 @@ pub(crate) const VIA_EMPTY: u8 = 8;
 /// A step of a blockable move.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
-    pub sq: u8,
-    pub flags: u8,
+    /// The square in the low [`Node::SQ_BITS`] bits, the flags above: four
+    /// bytes a node as when squares were bytes, for boards up to 26x26.
+    sq_flags: u16,
     /// Index (within this square's slice) of the first node after this one's
     /// subtree: where the walk goes when `sq` is occupied.
     pub skip: u16,
 }
+
+impl Node {
+    /// Bits of `sq_flags` holding the square: 1,024 squares (26x26 has 676).
+    const SQ_BITS: u32 = 10;
+
+    fn new(sq: u16, flags: u8) -> Node {
+        debug_assert!(sq < 1 << Self::SQ_BITS && flags < 1 << (16 - Self::SQ_BITS));
+        Node {
+            sq_flags: sq | (flags as u16) << Self::SQ_BITS,
+            skip: 0,
+        }
+    }
+
+    /// The node's square.
+    #[inline(always)]
+    pub fn sq(self) -> Square {
+        Square(self.sq_flags & ((1 << Self::SQ_BITS) - 1))
+    }
+
+    /// The node's flags (`QUIET`, `CAPTURE`, `EP`).
+    #[inline(always)]
+    pub fn flags(self) -> u8 {
+        (self.sq_flags >> Self::SQ_BITS) as u8
+    }
+}
+
+const _: () = assert!(crate::bitboard::MAX_HUGE_SQUARES <= 1 << Node::SQ_BITS);
 
 /// A chain of squares with a constant index step and the same modes on every
 /// square (a slide, a Nightrider line, a Pawn's double step): the first
@@ -105,7 +133,7 @@ pub(crate) struct Shift<W: BitWord = u128> {
     pub delta: i16,
     /// The same as a left rotation of the board (a move never leaves it,
     /// so a rotation is the shift).
-    pub rotate: u8,
+    pub rotate: u16,
     pub steps: u8,
     pub quiet: bool,
     pub capture: bool,
@@ -356,8 +384,16 @@ pub(crate) const MAX_COMPILE_STEPS: u64 = 1 << 22;
 pub(crate) const MAX_SQUARE_NODES: usize = u16::MAX as usize;
 
 /// The most blockable captures (a start, a target and the squares between)
-/// one variant may have, for the attack tests: 16 MiB of masks.
+/// one variant may have, for the attack tests: 16 MiB of masks on a small
+/// board, 88 MiB on a [`crate::Huge`] one.
 pub(crate) const MAX_ATTACK_PATHS: usize = 1 << 20;
+
+/// The most bytes of the per (colour, type) indexes of blockable captures
+/// (4 bytes per pair of squares of the board, for each colour and type that
+/// has such captures, riders included): 128 MiB, which no board of up to
+/// 16x16 reaches (63 types on 16x16 take 32 MiB); 26x26 reaches it past 35
+/// such types a side, 19x19 past 128.
+pub(crate) const MAX_PATH_INDEX_BYTES: usize = 128 << 20;
 
 /// Why a variant's tables could not be built: which limit, for which piece type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,6 +404,9 @@ pub(crate) enum BuildError {
     SquareNodes { role: usize },
     /// The variant has more than [`MAX_ATTACK_PATHS`] blockable captures.
     AttackPaths { role: usize },
+    /// The indexes of blockable captures need more than
+    /// [`MAX_PATH_INDEX_BYTES`].
+    PathIndex { role: usize },
 }
 
 impl BuildError {
@@ -386,6 +425,14 @@ impl BuildError {
                 role,
                 format!("the variant has more than {MAX_ATTACK_PATHS} paths of blockable captures"),
             ),
+            BuildError::PathIndex { role } => (
+                role,
+                format!(
+                    "the variant's blockable captures need more than {} MiB of tables \
+                     (too many types with lame, hopping or multi-leg captures for the board)",
+                    MAX_PATH_INDEX_BYTES >> 20
+                ),
+            ),
         };
         VariantError::TooManyMoves {
             name: pieces
@@ -400,7 +447,7 @@ impl BuildError {
 /// through `next` (0 ends a list; node 0 is the root and never a child).
 #[derive(Clone, Copy)]
 struct TrieNode {
-    sq: u8,
+    sq: u16,
     flags: u8,
     first: u32,
     next: u32,
@@ -483,18 +530,18 @@ struct Builder<W: BitWord> {
     trie: Vec<TrieNode>,
     /// The root's child on each square (0: none), for O(1) merging of the
     /// many first steps of leapers.
-    root_kids: [u32; MAX_LARGE_SQUARES],
+    root_kids: [u32; MAX_HUGE_SQUARES],
     stack: Vec<Frame>,
     /// Open subtrees while flattening: (trie node, index in `nodes`, the
     /// squares before it).
     open: Vec<(u32, usize, Bitboard<W>)>,
     /// Blockable captures from one square: (target, squares that must be empty).
-    masks: Vec<(u8, Bitboard<W>)>,
+    masks: Vec<(u16, Bitboard<W>)>,
     /// The piece's hopper directions.
     hops: Vec<HopLeg>,
     /// Grasshopper captures from one square: (target, squares that must be
     /// empty, the screen).
-    grass_masks: Vec<(u8, Bitboard<W>, Bitboard<W>)>,
+    grass_masks: Vec<(u16, Bitboard<W>, Bitboard<W>)>,
     /// The piece's terms with a locust capture, traced apart into `LocustPath`s.
     locusts: Vec<MoveTerm>,
     /// The piece's crooked, circular and cylindrical terms, traced into the
@@ -679,7 +726,7 @@ impl<W: BitWord> Builder<W> {
             if f < 0 || r < 0 || f >= files || r >= ranks {
                 return None;
             }
-            let s = Square((r as u8) * files as u8 + f as u8);
+            let s = Square(r as u16 * files as u16 + f as u16);
             allowed.contains(s).then_some((f, r, s))
         };
         let (f0, r0) = (size.file(from) as i8, size.rank(from) as i8);
@@ -1006,7 +1053,7 @@ impl<W: BitWord> Builder<W> {
             grass: false,
         };
         let mut cur = node;
-        let mut prev: Option<u8> = None;
+        let mut prev: Option<u16> = None;
         loop {
             let n = self.trie[cur as usize];
             if n.flags != flags {
@@ -1042,11 +1089,7 @@ impl<W: BitWord> Builder<W> {
                     self.masks.push((n.sq, mask));
                 }
                 self.open.push((cur, out.len(), mask));
-                out.push(Node {
-                    sq: n.sq,
-                    flags: n.flags,
-                    skip: 0,
-                });
+                out.push(Node::new(n.sq, n.flags));
                 mask = mask.with(Square(n.sq));
                 cur = n.first;
                 continue;
@@ -1117,7 +1160,7 @@ impl<W: BitWord> Tables<W> {
             prog: Vec::new(),
             prog_index: LegIndex::default(),
             trie: vec![ROOT],
-            root_kids: [0; MAX_LARGE_SQUARES],
+            root_kids: [0; MAX_HUGE_SQUARES],
             stack: Vec::new(),
             open: Vec::new(),
             masks: Vec::new(),
@@ -1164,7 +1207,7 @@ impl<W: BitWord> Tables<W> {
                 role_hops.clear();
                 role_grass.clear();
                 for from in 0..n {
-                    let from_sq = Square(from as u8);
+                    let from_sq = Square(from as u16);
                     let idx = t.idx(color, role, from);
                     b.clear();
                     let initial = spec.initial.is_some_and(|r| r.contains(from_sq));
@@ -1214,7 +1257,7 @@ impl<W: BitWord> Tables<W> {
                                         rest.0.highest()
                                     };
                                     let s = s.unwrap_or_default();
-                                    let s = Square(s as u8);
+                                    let s = Square(s as u16);
                                     rest = rest.without(s);
                                     if !before.is_empty() {
                                         role_paths.push(((from * n + s.index()) as u32, before));
@@ -1298,13 +1341,22 @@ impl<W: BitWord> Tables<W> {
                 for (paths, rev) in [(&role_paths, &mut t.rev_path), (&role_hops, &mut t.rev_hop)] {
                     for &(pair, _) in paths.iter() {
                         let (from, to) = (pair as usize / n, pair as usize % n);
-                        rev[cr * n + to] |= Bitboard::<W>::of(Square(from as u8));
+                        rev[cr * n + to] |= Bitboard::<W>::of(Square(from as u16));
                     }
+                }
+                let index = |p: &PathTable<W>, pending: &[(u32, Bitboard<W>)]| {
+                    p.start.len() + if pending.is_empty() { 0 } else { n * n + 1 }
+                };
+                let entries = index(&t.paths, &role_paths)
+                    + index(&t.hops, &role_hops)
+                    + index(&t.grass, &role_grass);
+                if entries * std::mem::size_of::<u32>() > MAX_PATH_INDEX_BYTES {
+                    return Err(BuildError::PathIndex { role });
                 }
                 t.paths.add(cr, n, &role_paths, &mut cursor);
                 for &(pair, _) in &role_grass {
                     let (from, to) = (pair as usize / n, pair as usize % n);
-                    t.rev_hop[cr * n + to] |= Bitboard::<W>::of(Square(from as u8));
+                    t.rev_hop[cr * n + to] |= Bitboard::<W>::of(Square(from as u16));
                 }
                 t.hops.add(cr, n, &role_hops, &mut cursor);
                 t.grass.add(cr, n, &role_grass, &mut cursor);
@@ -1340,7 +1392,7 @@ impl<W: BitWord> Tables<W> {
             }
         }
         for sq in 0..n {
-            let s = Square(sq as u8);
+            let s = Square(sq as u16);
             let (f, r) = (size.file(s) as i32, size.rank(s) as i32);
             let up = (r + 1..size.ranks() as i32)
                 .filter_map(|r| size.square(f, r))
@@ -1364,7 +1416,7 @@ impl<W: BitWord> Tables<W> {
                     let idx = self.idx(color, role, from);
                     for e in self.ep[idx] {
                         let ri = self.idx(color, role, e.index());
-                        self.rev_ep[ri] |= Bitboard::<W>::of(Square(from as u8));
+                        self.rev_ep[ri] |= Bitboard::<W>::of(Square(from as u16));
                     }
                 }
                 let start = self.shift_list.len();
@@ -1389,7 +1441,7 @@ impl<W: BitWord> Tables<W> {
             if slot.hops != 0 || slot.nodes_len != 0 {
                 return false;
             }
-            let from_sq = Square(from as u8);
+            let from_sq = Square(from as u16);
             let delta = |to: Square| (to.index() as i32 - from as i32) as i16;
             let add = |list: &mut Vec<Shift<W>>, d: i16, steps: u8, quiet: bool, capture: bool| {
                 let key = (d, steps, quiet, capture);
@@ -1402,7 +1454,7 @@ impl<W: BitWord> Tables<W> {
                     None if have < MAX_SHIFTS => list.push(Shift {
                         from: Bitboard::<W>::of(from_sq),
                         delta: d,
-                        rotate: (d as i32).rem_euclid(W::BITS as i32) as u8,
+                        rotate: (d as i32).rem_euclid(W::BITS as i32) as u16,
                         steps,
                         quiet,
                         capture,
@@ -1435,7 +1487,7 @@ impl<W: BitWord> Tables<W> {
                 let d = delta(first);
                 let line = (1..=squares as i32)
                     .map(|k| from as i32 + k * d as i32)
-                    .all(|i| (0..n as i32).contains(&i) && ray.all.contains(Square(i as u8)));
+                    .all(|i| (0..n as i32).contains(&i) && ray.all.contains(Square(i as u16)));
                 if !line
                     || squares > u8::MAX as u32
                     || !add(
@@ -1536,7 +1588,7 @@ impl<W: BitWord> Tables<W> {
             .chain(other)
             .chain(self.hops(slot))
             .fold(Bitboard::<W>::empty(), |b, r| b | r.all);
-        let nodes = self.nodes(slot).iter().map(|n| Square(n.sq));
+        let nodes = self.nodes(slot).iter().map(|n| n.sq());
         slot.quiet | slot.capture | rays | nodes.collect()
     }
 

@@ -25,7 +25,7 @@
 //! are one move each.
 
 use crate::bitboard::{BitWord, Bitboard, Board, Color, Square, SquareSet};
-use crate::moves::{Move, MoveFlags};
+use crate::moves::{Move, MoveFlags, RoleByte};
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot, VIA_EMPTY};
 use crate::variant::{DropRules, Promotion, Role};
@@ -259,14 +259,14 @@ impl<'v, B: Board> Position<'v, B> {
                     .is_some_and(|b| b & 1 != 0)
             })
         };
-        if let Some(sq) = self.ep
+        if let Some(sq) = self.ep.get()
             && !is(v.lions, Some(m.role))
-            && ((is(v.lions, m.captured) && m.to != sq)
-                || (is(v.lions, m.via_captured) && m.via() != Some(sq)))
+            && ((is(v.lions, m.captured()) && m.to != sq)
+                || (is(v.lions, m.via_captured()) && m.via() != Some(sq)))
         {
             return false;
         }
-        if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured) {
+        if !is(v.lions, Some(m.role)) || !is(v.lions, m.captured()) {
             return true;
         }
         let size = v.size;
@@ -507,17 +507,17 @@ impl<'v, B: Board> Position<'v, B> {
         let mut i = 0;
         while i < nodes.len() {
             let n = nodes[i];
-            let b = B::bb(Square(n.sq));
+            let b = B::bb(n.sq());
             if (occ & b).is_empty() {
-                if n.flags & QUIET != 0 {
+                if n.flags() & QUIET != 0 {
                     *quiet |= b;
                 }
-                if n.flags & EP != 0 {
+                if n.flags() & EP != 0 {
                     *ep |= b;
                 }
                 i += 1;
             } else {
-                if n.flags & CAPTURE != 0 {
+                if n.flags() & CAPTURE != 0 {
                     *caps |= b;
                 }
                 i = n.skip as usize;
@@ -598,7 +598,7 @@ impl<'v, B: Board> Position<'v, B> {
         let ours = self.colors[us.index()];
         let theirs = self.colors[us.opposite().index()];
         let occ = ours | theirs;
-        let ep_ok = self.ep.zip(self.ep_victim).filter(|&(_, x)| {
+        let ep_ok = self.ep.get().zip(self.ep_victim.get()).filter(|&(_, x)| {
             self.piece_at(x)
                 .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
         });
@@ -718,11 +718,11 @@ impl<'v, B: Board> Position<'v, B> {
                 from,
                 to,
                 role: r,
-                captured,
-                promotion: None,
+                captured: captured.into(),
+                promotion: RoleByte::NONE,
                 flags,
                 via: Square(0),
-                via_captured: None,
+                via_captured: RoleByte::NONE,
             };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
@@ -743,7 +743,7 @@ impl<'v, B: Board> Position<'v, B> {
                     self.emit(from, to, r, captured, MoveFlags::empty(), sink);
                 }
             }
-            if let (true, Some(e)) = (ep, self.ep) {
+            if let (true, Some(e)) = (ep, self.ep.get()) {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
             }
         });
@@ -919,7 +919,7 @@ impl<'v, B: Board> Position<'v, B> {
                     k
                 }
             };
-            if let (true, Some(e)) = (ep, self.ep) {
+            if let (true, Some(e)) = (ep, self.ep.get()) {
                 self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| n += 1);
             }
         });
@@ -974,7 +974,7 @@ impl<'v, B: Board> Position<'v, B> {
             }
             // En passant, piece by piece: a capture that also takes a piece
             // off the Pawn's rank.
-            if let (Some(e), Some(victim)) = (self.ep, self.ep_victim)
+            if let (Some(e), Some(victim)) = (self.ep.get(), self.ep_victim.get())
                 && self
                     .piece_at(victim)
                     .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
@@ -1043,11 +1043,11 @@ impl<'v, B: Board> Position<'v, B> {
                 from: s.king,
                 to,
                 role: v.royal,
-                captured: None,
-                promotion: None,
+                captured: RoleByte::NONE,
+                promotion: RoleByte::NONE,
                 flags: MoveFlags::CASTLE,
                 via: Square(0),
-                via_captured: None,
+                via_captured: RoleByte::NONE,
             });
         }
     }
@@ -1068,14 +1068,14 @@ impl<'v, B: Board> Position<'v, B> {
             from,
             to,
             role,
-            captured,
-            promotion: None,
+            captured: captured.into(),
+            promotion: RoleByte::NONE,
             flags,
             via: Square(0),
-            via_captured: None,
+            via_captured: RoleByte::NONE,
         };
         let promote = |p: Role, forced: bool| Move {
-            promotion: Some(p),
+            promotion: RoleByte::new(Some(p)),
             flags: if forced {
                 flags | MoveFlags::FORCED_PROMOTION
             } else {

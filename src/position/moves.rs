@@ -45,12 +45,62 @@ pub struct Move {
     pub(crate) from: Square,
     pub(crate) to: Square,
     pub(crate) role: Role,
-    pub(crate) captured: Option<Role>,
-    pub(crate) promotion: Option<Role>,
+    pub(crate) captured: RoleByte,
+    pub(crate) promotion: RoleByte,
     pub(crate) flags: MoveFlags,
     /// With [`MoveFlags::VIA`]: the square captured on the way (else unused, 0).
     pub(crate) via: Square,
-    pub(crate) via_captured: Option<Role>,
+    pub(crate) via_captured: RoleByte,
+}
+
+/// An optional [`Role`] in one byte (`u8::MAX` for none; no variant has so
+/// many types): a move of 12 bytes with two-byte squares, where
+/// `Option<Role>` would make it 14.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct RoleByte(u8);
+
+impl std::fmt::Debug for RoleByte {
+    /// As the `Option<Role>` it stands for.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.get(), f)
+    }
+}
+
+impl RoleByte {
+    /// No role.
+    pub(crate) const NONE: RoleByte = RoleByte(u8::MAX);
+
+    /// `role`, or none.
+    #[inline(always)]
+    pub(crate) const fn new(role: Option<Role>) -> RoleByte {
+        match role {
+            Some(r) => RoleByte(r.0),
+            None => RoleByte::NONE,
+        }
+    }
+
+    /// The role, if any.
+    #[inline(always)]
+    pub(crate) const fn get(self) -> Option<Role> {
+        if self.0 == u8::MAX {
+            None
+        } else {
+            Some(Role(self.0))
+        }
+    }
+
+    /// Whether there is a role.
+    #[inline(always)]
+    pub(crate) const fn is_some(self) -> bool {
+        self.0 != u8::MAX
+    }
+}
+
+impl From<Option<Role>> for RoleByte {
+    #[inline(always)]
+    fn from(role: Option<Role>) -> RoleByte {
+        RoleByte::new(role)
+    }
 }
 
 impl Move {
@@ -61,11 +111,11 @@ impl Move {
             from: to,
             to,
             role,
-            captured: None,
-            promotion: None,
+            captured: RoleByte::NONE,
+            promotion: RoleByte::NONE,
             flags: MoveFlags::DROP,
             via: Square(0),
-            via_captured: None,
+            via_captured: RoleByte::NONE,
         }
     }
 
@@ -90,19 +140,19 @@ impl Move {
     /// The type captured, if the move captures.
     #[inline]
     pub fn captured(&self) -> Option<Role> {
-        self.captured
+        self.captured.get()
     }
 
     /// The type the piece becomes, if it promotes.
     #[inline]
     pub fn promotion(&self) -> Option<Role> {
-        self.promotion
+        self.promotion.get()
     }
 
     /// The type on `to` after the move.
     #[inline]
     pub fn role_after(&self) -> Role {
-        self.promotion.unwrap_or(self.role)
+        self.promotion.get().unwrap_or(self.role)
     }
 
     /// Special properties.
@@ -127,7 +177,7 @@ impl Move {
     /// The type captured on [`via`](Self::via), if any.
     #[inline]
     pub fn via_captured(&self) -> Option<Role> {
-        self.via_captured
+        self.via_captured.get()
     }
 
     /// The move passing through `via` and capturing `captured` there (for
@@ -136,7 +186,7 @@ impl Move {
     pub fn with_via(self, via: Square, captured: Option<Role>) -> Move {
         Move {
             via,
-            via_captured: captured,
+            via_captured: RoleByte::new(captured),
             flags: self.flags | MoveFlags::VIA,
             ..self
         }

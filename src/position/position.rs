@@ -2,9 +2,11 @@
 
 use std::fmt;
 
-use crate::bitboard::{Bitboard, Board, BoardSize, Color, Small, Square, SquareName, SquareSet};
+use crate::bitboard::{
+    Bitboard, Board, BoardSize, Color, OptSquare, Small, Square, SquareName, SquareSet,
+};
 use crate::fen::FenError;
-use crate::moves::{Move, MoveError, MoveFlags, MoveList};
+use crate::moves::{Move, MoveError, MoveFlags, MoveList, RoleByte};
 use crate::variant::{
     MAX_DEF_ROLES, MAX_HAND_COUNT, MAX_HAND_TYPES, NO_SLOT, PieceType, PromotionText, Role,
     StalemateRule, Variant,
@@ -74,16 +76,16 @@ impl<B: Board> fmt::Debug for MoveDebug<'_, B> {
         d.field("piece", &format_args!("{}", token(self.m.role)))
             .field("from", &size.name(self.m.from))
             .field("to", &size.name(self.m.to));
-        if let Some(c) = self.m.captured {
+        if let Some(c) = self.m.captured() {
             d.field("captured", &format_args!("{}", token(c)));
         }
         if let Some(via) = self.m.via() {
             d.field("via", &size.name(via));
         }
-        if let Some(c) = self.m.via_captured {
+        if let Some(c) = self.m.via_captured() {
             d.field("via_captured", &format_args!("{}", token(c)));
         }
-        if let Some(p) = self.m.promotion {
+        if let Some(p) = self.m.promotion() {
             d.field("promotion", &format_args!("{}", token(p)));
         }
         if !self.m.flags.is_empty() {
@@ -214,8 +216,8 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) board: B::Mailbox,
     pub(crate) side: Color,
     pub(crate) castling: u8,
-    pub(crate) ep: Option<Square>,
-    pub(crate) ep_victim: Option<Square>,
+    pub(crate) ep: OptSquare,
+    pub(crate) ep_victim: OptSquare,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hands: Hands,
@@ -367,7 +369,8 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn rebind<'w>(&self, variant: &'w Variant) -> Option<Position<'w, B>> {
         // The same board type too: a large board's tables are its own.
         (self.variant.same_definition(variant)
-            && self.variant.large.is_some() == variant.large.is_some())
+            && self.variant.large.is_some() == variant.large.is_some()
+            && self.variant.huge.is_some() == variant.huge.is_some())
         .then_some(Position { variant, ..*self })
     }
 }
@@ -402,8 +405,8 @@ impl<'v, B: Board> Position<'v, B> {
             board: B::NO_PIECES,
             side: Color::White,
             castling: 0,
-            ep: None,
-            ep_victim: None,
+            ep: OptSquare::NONE,
+            ep_victim: OptSquare::NONE,
             halfmove: 0,
             fullmove: 1,
             hands: Hands::default(),
@@ -519,7 +522,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// has no en passant, the [`lion_square`](Self::lion_square).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep
+        self.ep.get()
     }
 
     /// In a variant with Lions (`lion = true`, Chu Shogi's Lion-trading
@@ -564,7 +567,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// ```
     #[inline]
     pub fn lion_square(&self) -> Option<Square> {
-        self.ep.filter(|_| self.variant.lions != 0)
+        self.ep.get().filter(|_| self.variant.lions != 0)
     }
 
     /// The en-passant field as FEN writes it and the hash keys it: the
@@ -572,7 +575,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// [`lion_square`](Self::lion_square).
     pub(crate) fn ep_field(&self) -> Option<Square> {
         if self.variant.lions != 0 {
-            self.ep
+            self.ep.get()
         } else {
             self.legal_ep_square()
         }
@@ -582,7 +585,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// en-passant capture there: what the FEN writer writes and what the
     /// position hash includes.
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep?;
+        let ep = self.ep.get()?;
         let mut found = false;
         self.generate(true, &mut |m| found |= m.is_en_passant());
         found.then_some(ep)
@@ -872,7 +875,8 @@ impl<'v, B: Board> Position<'v, B> {
             from_code: 0,
             to_code: 0,
             placed: 0,
-            extra: [(Square(0), 0); 5],
+            extra_sq: [Square(0); 5],
+            extra_code: [0; 5],
             extra_len: 0,
             hand: NO_SLOT,
             castling: self.castling,
@@ -900,7 +904,7 @@ impl<'v, B: Board> Position<'v, B> {
             // The common move: two squares, the bitboards toggled directly.
             let (fc, tc) = (self.board[m.from.index()], self.board[m.to.index()]);
             // Without promotion the piece placed is the one that left.
-            let placed = match m.promotion {
+            let placed = match m.promotion() {
                 None => fc,
                 Some(p) if HANDS => code(p) | v.promotion_mark,
                 Some(p) => code(p),
@@ -933,18 +937,17 @@ impl<'v, B: Board> Position<'v, B> {
                 self.castling &= !lost(via);
             }
         }
-        self.ep = None;
-        self.ep_victim = None;
+        self.ep = OptSquare::NONE;
+        self.ep_victim = OptSquare::NONE;
         if m.is_double_step() && v.en_passant {
-            // In u16: past 128 squares the sum of two u8 squares overflows.
-            let mid = (u16::from(m.from.0) + u16::from(m.to.0)) / 2;
-            self.ep = Some(Square(mid as u8));
-            self.ep_victim = Some(m.to);
+            let mid = (m.from.0 + m.to.0) / 2;
+            self.ep = OptSquare::new(Some(Square(mid)));
+            self.ep_victim = OptSquare::new(Some(m.to));
         }
         if m.is_capture() {
             self.halfmove = 0;
             if v.lions != 0 {
-                self.ep = self.lion_taken(m);
+                self.ep = OptSquare::new(self.lion_taken(m));
             }
         } else if Some(m.role) == v.pawn {
             self.halfmove = 0;
@@ -970,9 +973,9 @@ impl<'v, B: Board> Position<'v, B> {
         };
         if is(Some(m.role)) {
             None
-        } else if is(m.captured) {
+        } else if is(m.captured()) {
             Some(m.to)
-        } else if is(m.via_captured) {
+        } else if is(m.via_captured()) {
             m.via()
         } else {
             None
@@ -1059,7 +1062,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// A drop: the piece leaves the hand for its square.
     #[inline]
     fn make_drop(&mut self, m: &Move, placed: u8, undo: &mut Undo) {
-        undo.from = Square(u8::MAX);
+        undo.from = Square(u16::MAX);
         let slot = self
             .variant
             .drops
@@ -1080,8 +1083,8 @@ impl<'v, B: Board> Position<'v, B> {
     fn make_special(&mut self, m: &Move, placed: u8, undo: &mut Undo) {
         let us = self.side;
         // Marks the plain part unused: `unmake` restores `extra` alone.
-        undo.from = Square(u8::MAX);
-        let victim = match self.ep_victim.filter(|_| m.is_en_passant()) {
+        undo.from = Square(u16::MAX);
+        let victim = match self.ep_victim.get().filter(|_| m.is_en_passant()) {
             Some(v) => Some(v),
             None => (m.from != m.to).then_some(m.to),
         };
@@ -1099,7 +1102,7 @@ impl<'v, B: Board> Position<'v, B> {
                     .drops
                     .as_ref()
                     .map_or(0, |d| d.marked as u8 * MARKED)
-        } else if m.promotion.is_none() {
+        } else if m.promotion().is_none() {
             // The piece keeps its mark when it moves.
             self.board
                 .as_ref()
@@ -1109,7 +1112,7 @@ impl<'v, B: Board> Position<'v, B> {
         } else {
             placed
         };
-        if let Some(victim) = self.ep_victim.filter(|_| m.is_en_passant()) {
+        if let Some(victim) = self.ep_victim.get().filter(|_| m.is_en_passant()) {
             self.set(victim, 0, undo);
         }
         if let Some(via) = m.via() {
@@ -1131,7 +1134,8 @@ impl<'v, B: Board> Position<'v, B> {
     #[cold]
     #[inline(never)]
     fn unmake_special(&mut self, undo: &Undo) {
-        for &(sq, code) in undo.extra[..undo.extra_len as usize].iter().rev() {
+        let n = undo.extra_len as usize;
+        for (&sq, &code) in undo.extra_sq[..n].iter().zip(&undo.extra_code[..n]).rev() {
             self.put_code(sq, code);
         }
     }
@@ -1150,7 +1154,8 @@ impl<'v, B: Board> Position<'v, B> {
     #[inline(always)]
     fn set(&mut self, sq: Square, code: u8, undo: &mut Undo) {
         if let Some(&old) = self.board.as_ref().get(sq.index()) {
-            undo.extra[undo.extra_len as usize] = (sq, old);
+            undo.extra_sq[undo.extra_len as usize] = sq;
+            undo.extra_code[undo.extra_len as usize] = old;
             undo.extra_len += 1;
             self.put_code(sq, code);
         }
@@ -1174,7 +1179,7 @@ impl<'v, B: Board> Position<'v, B> {
             size.write_square(via, &mut s);
         }
         size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion {
+        if let Some(p) = m.promotion() {
             match self.variant.promotion_text {
                 PromotionText::Plus => s.push('+'),
                 PromotionText::Letter => {
@@ -1296,9 +1301,9 @@ impl<'v, B: Board> Position<'v, B> {
             });
         }
         let found = legal.iter().find(|m| match wanted {
-            None => m.promotion.is_none(),
+            None => m.promotion().is_none(),
             Some(None) => m.promotion.is_some(),
-            Some(Some(letter)) => m.promotion.and_then(letter_of) == Some(letter),
+            Some(Some(letter)) => m.promotion().and_then(letter_of) == Some(letter),
         });
         match found {
             Some(m) => Ok(*m),
@@ -1455,19 +1460,20 @@ impl<'v, B: Board> Position<'v, B> {
 /// replaced.
 #[derive(Clone, Copy)]
 pub(crate) struct Undo {
-    /// `Square(u8::MAX)` when the move was not plain.
+    /// `Square(u16::MAX)` when the move was not plain.
     from: Square,
     to: Square,
     from_code: u8,
     to_code: u8,
     placed: u8,
-    extra: [(Square, u8); 5],
+    extra_sq: [Square; 5],
+    extra_code: [u8; 5],
     extra_len: u8,
     /// What the move did to a hand (see `unmake_hand`), or `NO_SLOT`.
     hand: u8,
     castling: u8,
-    ep: Option<Square>,
-    ep_victim: Option<Square>,
+    ep: OptSquare,
+    ep_victim: OptSquare,
     halfmove: u32,
     fullmove: u32,
 }
@@ -1492,11 +1498,11 @@ impl Move {
             from,
             to,
             role,
-            captured,
-            promotion,
+            captured: captured.into(),
+            promotion: promotion.into(),
             flags: flags - MoveFlags::VIA,
             via: Square(0),
-            via_captured: None,
+            via_captured: RoleByte::NONE,
         }
     }
 }

@@ -279,7 +279,7 @@ impl<'v, B: Board> Position<'v, B> {
         m.from.index() < squares
             && m.to.index() < squares
             && m.role.index() < roles
-            && m.promotion.is_none_or(|p| p.index() < roles)
+            && m.promotion().is_none_or(|p| p.index() < roles)
     }
 
     /// Takes back the move whose record `undo` is, if the position is as
@@ -356,7 +356,7 @@ mod tests {
             for pos in positions(v, 6) {
                 let all = pos.legal_moves();
                 for i in 0..pos.size().squares() {
-                    let sq = crate::Square(i as u8);
+                    let sq = crate::Square(i as u16);
                     let mut mine: Vec<_> = pos.legal_moves_from(sq).to_vec();
                     // A drop names its square as `from` but moves no piece from it.
                     let mut want: Vec<_> = all

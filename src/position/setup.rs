@@ -12,7 +12,7 @@ use std::fmt;
 
 use bitflags::bitflags;
 
-use crate::bitboard::{Bitboard, Board, Color, MAX_LARGE_SQUARES, Square, SquareSet};
+use crate::bitboard::{Bitboard, Board, Color, MAX_HUGE_SQUARES, OptSquare, Square, SquareSet};
 use crate::fen::FenError;
 use crate::position::{MARKED, Piece, Position};
 use crate::variant::{MAX_HAND_COUNT, MAX_ROLES, NO_SLOT, Role, Variant};
@@ -69,7 +69,7 @@ impl CastlingRights {
 pub struct Setup {
     /// The piece on each square, by [`Square`] index; squares beyond the
     /// variant's board must stay empty.
-    pub board: [Option<Piece>; MAX_LARGE_SQUARES],
+    pub board: [Option<Piece>; MAX_HUGE_SQUARES],
     /// The side to move.
     pub side: Color,
     /// The castling rights.
@@ -101,7 +101,7 @@ impl Setup {
     /// 0 and move 1.
     pub const fn empty() -> Setup {
         Setup {
-            board: [None; MAX_LARGE_SQUARES],
+            board: [None; MAX_HUGE_SQUARES],
             side: Color::White,
             castling: CastlingRights::empty(),
             ep_square: None,
@@ -146,7 +146,7 @@ impl Setup {
         self.board
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| p.map(|p| (Square(i as u8), p)))
+            .filter_map(|(i, p)| p.map(|p| (Square(i as u16), p)))
     }
 
     /// The position of this setup in `variant`, if it keeps every rule;
@@ -495,7 +495,7 @@ pub(crate) fn build<'v, B: Board>(
             // Lion-trading rule 4's square (such a variant has no en
             // passant): any square of the board.
             if size.contains(sq) {
-                pos.ep = Some(sq);
+                pos.ep = crate::bitboard::OptSquare::new(Some(sq));
             } else {
                 problems.push(SetupProblem::EnPassantSquare {
                     square: sq,
@@ -519,8 +519,8 @@ pub(crate) fn build<'v, B: Board>(
                 .map(|reg| reg.of(mover));
             match (origin, landing, initial) {
                 (Some(o), Some(l), Some(init)) if B::from_region(init).contains(o) => {
-                    pos.ep = Some(sq);
-                    pos.ep_victim = Some(l);
+                    pos.ep = OptSquare::new(Some(sq));
+                    pos.ep_victim = OptSquare::new(Some(l));
                 }
                 _ => problems.push(SetupProblem::EnPassantSquare {
                     square: sq,
@@ -676,7 +676,7 @@ impl<'v> Position<'v> {
         }
         setup.side = self.side;
         setup.castling = CastlingRights::from_bits_truncate(self.castling);
-        setup.ep_square = self.ep;
+        setup.ep_square = self.ep.get();
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         for sq in self.occupied() {

@@ -121,15 +121,15 @@ impl<'v, B: Board> Position<'v, B> {
         let them = us.opposite();
         let mut h =
             hash ^ mix(SIDE) ^ piece_key(m.role, us, m.from) ^ piece_key(m.role_after(), us, m.to);
-        if let Some(captured) = m.captured {
+        if let Some(captured) = m.captured() {
             let sq = if m.is_en_passant() {
-                self.ep_victim.unwrap_or(m.to)
+                self.ep_victim.get().unwrap_or(m.to)
             } else {
                 m.to
             };
             h ^= piece_key(captured, them, sq);
         }
-        if let (Some(via), Some(captured)) = (m.via(), m.via_captured) {
+        if let (Some(via), Some(captured)) = (m.via(), m.via_captured()) {
             h ^= piece_key(captured, them, via);
         }
         if let Some(c) = &self.variant.castling {

@@ -112,7 +112,7 @@ impl<'v, B: Board> Position<'v, B> {
         size.write_square(m.from, &mut s);
         s.push(if m.is_capture() { 'x' } else { '-' });
         size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion {
+        if let Some(p) = m.promotion() {
             s.push('=');
             s.push_str(&v.pieces[p.index()].token.to_string());
         }
@@ -200,7 +200,7 @@ impl<'v, B: Board> Position<'v, B> {
             }
         };
         let mut s = format!("{head}{op}{rest}");
-        if let Some(p) = m.promotion {
+        if let Some(p) = m.promotion() {
             let t = &v.pieces[p.index()];
             s.push('=');
             s.push_str(&wxf_letter(&t.name, t.token));

@@ -216,7 +216,7 @@ impl<'v, B: Board> Position<'v, B> {
             s.push('x');
         }
         size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion {
+        if let Some(p) = m.promotion() {
             s.push('=');
             s.push_str(&v.pieces[p.index()].token.to_string());
         }
@@ -404,7 +404,7 @@ impl<'v, B: Board> Position<'v, B> {
         }
         let chosen: MoveList = base
             .iter()
-            .filter(|m| m.promotion == p.promotion)
+            .filter(|m| m.promotion() == p.promotion)
             .copied()
             .collect();
         if chosen.is_empty() {

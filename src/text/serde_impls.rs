@@ -31,7 +31,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Game;
-use crate::bitboard::{Board, Color, MAX_SQUARES, Square, SquareName};
+use crate::bitboard::{Board, Color, MAX_HUGE_SQUARES, MAX_SQUARES, Square, SquareName};
 use crate::position::Piece;
 use crate::san::San;
 use crate::setup::{CastlingRights, Setup};
@@ -98,18 +98,18 @@ impl<'de> Deserialize<'de> for Color {
 impl Serialize for Square {
     /// Its index, `rank * width + file`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(self.0)
+        s.serialize_u16(self.0)
     }
 }
 
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        let i = u8::deserialize(d)?;
-        if (i as usize) < MAX_SQUARES {
+        let i = u16::deserialize(d)?;
+        if (i as usize) < MAX_HUGE_SQUARES {
             Ok(Square(i))
         } else {
             Err(D::Error::custom(format!(
-                "square index {i} is beyond the largest board ({MAX_SQUARES} squares)"
+                "square index {i} is beyond the largest board ({MAX_HUGE_SQUARES} squares)"
             )))
         }
     }

@@ -34,12 +34,16 @@ pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
 /// to 16x16, every rule (the definition's regions are held in
 /// [`super::RegionWord`]).
-pub(super) fn check_large(def: &VariantDef) -> Result<Checked, VariantError> {
-    let size = BoardSize::new_large(def.files, def.ranks).ok_or(VariantError::BoardSize {
+pub(super) fn check_large(
+    def: &VariantDef,
+    new_size: fn(u8, u8) -> Option<BoardSize>,
+    max_roles: usize,
+) -> Result<Checked, VariantError> {
+    let size = new_size(def.files, def.ranks).ok_or(VariantError::BoardSize {
         files: def.files,
         ranks: def.ranks,
     })?;
-    piece_count(def, crate::bitboard::MAX_LARGE_ROLES)?;
+    piece_count(def, max_roles)?;
     // Hands are counted per type in a `Setup` of `MAX_ROLES` (issue 24).
     if def.drops.is_some() && def.pieces.len() > MAX_ROLES {
         return Err(VariantError::LargeBoard(format!(

@@ -2,7 +2,7 @@
 //! squares, and the start position's own check.
 
 use crate::bitboard::{
-    Bitboard, Board, Color, Large, MAX_LARGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
+    Bitboard, Board, Color, Large, MAX_HUGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
 };
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
@@ -10,15 +10,14 @@ use crate::tables::{PieceSpec, Tables};
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, LargeData, LargeWord, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion,
-    Role, Variant, VariantError,
+    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion, Role,
+    Variant, VariantError,
 };
 
-pub(super) fn compile(
-    def: VariantDef,
-    c: Checked,
-    want_large: bool,
-) -> Result<Variant, VariantError> {
+/// Compiles for the board type `B`: [`Small`], or a large one
+/// ([`Large`], [`crate::Huge`]) whose data [`Board::attach`] stores.
+pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, VariantError> {
+    let want_large = B::MAX_SQUARES > MAX_SQUARES;
     let specs: [Vec<PieceSpec<'_>>; 2] = Color::ALL.map(|color| {
         c.parsed
             .iter()
@@ -100,6 +99,7 @@ pub(super) fn compile(
         must_promote: [[Bitboard::EMPTY; MAX_DEF_ROLES]; 2],
         def,
         large: None,
+        huge: None,
     };
     // A board past 128 squares finds them with the large board's tables.
     let immobile = if large {
@@ -154,10 +154,10 @@ pub(super) fn compile(
         v.castling = Some(castling);
     }
     if want_large {
-        let data = large_data(&v, &c.parsed, c.into_hand.as_ref())?;
-        v.large = Some(Box::new(data));
-        v.end.stuck_roles = stuck_roles::<Large>(&v);
-        crate::fen::parse::<Large>(&v, &v.start_fen)
+        let data = large_data::<B>(&v, &c.parsed, c.into_hand.as_ref())?;
+        B::attach(&mut v, data);
+        v.end.stuck_roles = stuck_roles::<B>(&v);
+        crate::fen::parse::<B>(&v, &v.start_fen)
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
         return Ok(v);
     }
@@ -191,16 +191,16 @@ fn stuck_roles<B: Board>(v: &Variant) -> u64 {
     bits
 }
 
-/// What the generator instantiated for [`Large`] reads: the tables built in
-/// the large board's word, the squares of the variant's rules widened.
-fn large_data(
+/// What the generator instantiated for a large board type `B` reads: the
+/// tables built in its word, the squares of the variant's rules widened.
+fn large_data<B: Board>(
     v: &Variant,
     parsed: &[crate::notation::ParsedPiece],
     into_hand: Option<&[Option<Role>; MAX_DEF_ROLES]>,
-) -> Result<LargeData, VariantError> {
+) -> Result<LargeData<B::Word>, VariantError> {
     let pieces = &v.pieces;
-    let w = <Large as Board>::widen;
-    let specs: [Vec<PieceSpec<'_, LargeWord>>; 2] = Color::ALL.map(|color| {
+    let w = B::widen;
+    let specs: [Vec<PieceSpec<'_, B::Word>>; 2] = Color::ALL.map(|color| {
         parsed
             .iter()
             .zip(pieces)
@@ -208,8 +208,8 @@ fn large_data(
             .map(|(i, (b, p))| PieceSpec {
                 royal: i == v.royal.index(),
                 terms: &b.terms,
-                confinement: p.confinement.map(|r| r.of(color)),
-                initial: p.initial.map(|r| r.of(color)),
+                confinement: p.confinement.map(|r| B::from_region(r.of(color))),
+                initial: p.initial.map(|r| B::from_region(r.of(color))),
             })
             .collect()
     });
@@ -225,8 +225,8 @@ fn large_data(
         (Promotion::OnCapture { captured_becomes }, _) => Promotion::OnCapture { captured_becomes },
         (Promotion::Zone { .. }, super::PromotionDef::Zone { zone, forced, .. }) => {
             Promotion::Zone {
-                zone: *zone,
-                forced: *forced,
+                zone: zone.map_word(B::from_region),
+                forced: forced.map_word(B::from_region),
             }
         }
         (Promotion::Zone { zone, forced }, _) => Promotion::Zone {
@@ -247,7 +247,7 @@ fn large_data(
     if let Some(c) = &v.castling {
         no_castling_overlap(v, &tables, c)?;
     }
-    let immobile = immobility::<Large>(v, &tables)?;
+    let immobile = immobility::<B>(v, &tables)?;
     for color in Color::ALL {
         for r in 0..pieces.len() {
             if !pieces[r].promotions.is_empty() {
@@ -255,7 +255,7 @@ fn large_data(
             }
         }
     }
-    let drops = into_hand.map(|into| drop_rules::<Large>(v, into, &immobile));
+    let drops = into_hand.map(|into| drop_rules::<B>(v, into, &immobile));
     Ok(LargeData {
         tables,
         must_promote,
@@ -399,7 +399,7 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
     let mut rook_start = [[Square(0); 2]; 2];
     let mut king_to = [[Square(0); 2]; 2];
     let mut rook_to = [[Square(0); 2]; 2];
-    let mut rights_lost = [0u8; MAX_LARGE_SQUARES];
+    let mut rights_lost = [0u8; MAX_HUGE_SQUARES];
     for color in Color::ALL {
         let king = start
             .iter()

@@ -9,7 +9,7 @@ use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, SquareSet};
 /// type, so that a region names any square of any board a definition may
 /// have (issue 24). A board of at most 128 squares narrows them to `u128`
 /// when it is compiled.
-pub type RegionWord = <crate::bitboard::Large as crate::bitboard::Board>::Word;
+pub type RegionWord = <crate::bitboard::Huge as crate::bitboard::Board>::Word;
 /// A region of a definition ([`PieceDef`], [`PromotionDef`]) or a compiled
 /// [`crate::PieceType`]: a [`Region`] held in [`RegionWord`].
 pub type WideRegion = Region<RegionWord>;
@@ -65,7 +65,7 @@ impl<W: BitWord> Region<W> {
 impl Region {
     /// The same squares in the word of definitions' regions.
     pub fn wide(self) -> WideRegion {
-        let w = <crate::bitboard::Large as crate::bitboard::Board>::widen;
+        let w = <crate::bitboard::Huge as crate::bitboard::Board>::widen;
         Region {
             white: w(self.white),
             black: w(self.black),
@@ -343,6 +343,9 @@ impl PieceDef {
 /// How pieces promote.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
+// The zones hold every square of 26x26 (352 bytes): a definition is built
+// once per variant, and boxing them would change the public fields.
+#[allow(clippy::large_enum_variant)]
 pub enum PromotionDef {
     /// Never.
     #[default]

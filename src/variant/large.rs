@@ -46,7 +46,10 @@
 //! # Ok::<_, betza::Error>(())
 //! ```
 //!
-//! A third board type is one more variant of [`AnyVariant`], one more arm
+//! [`HugeVariant`] (`BoardVariant<Huge>`, boards up to 26x26, by
+//! [`BoardVariant::from_definition_for`]) is the third board type, and
+//! [`AnyVariant`] chooses it for boards past 16 files or ranks. Another
+//! board type would be one more variant of [`AnyVariant`], one more arm
 //! of [`with_board!`](crate::with_board) and [`AnyVariant::run`], and one
 //! more choice in [`AnyVariant::new`]; nothing else matches on the board.
 //!
@@ -61,7 +64,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use crate::bitboard::{Board, BoardSize, Large, Small};
+use crate::bitboard::{Board, BoardSize, Huge, Large, Small};
 use crate::fen::FenError;
 use crate::game::Game;
 use crate::owned::OwnedPosition;
@@ -101,8 +104,21 @@ pub struct BoardVariant<B: Board = Small> {
 }
 
 /// A variant compiled for a large board type: [`Large`] (up to 16x16, 63
-/// piece types) by default. See [`BoardVariant`].
+/// piece types) by default, or [`Huge`]. See [`BoardVariant`].
 pub type LargeVariant<B = Large> = BoardVariant<B>;
+
+/// A variant compiled for the [`Huge`] board type (up to 26x26):
+/// [`BoardVariant::from_definition_for`] makes one.
+///
+/// ```
+/// use betza::HugeVariant;
+/// let chess = betza::Variant::by_name("chess").unwrap();
+/// let text = chess.definition().to_string();
+/// let v = HugeVariant::from_definition_for(&text)?;
+/// assert_eq!(v.start().perft(2), 400);
+/// # Ok::<_, betza::Error>(())
+/// ```
+pub type HugeVariant = BoardVariant<Huge>;
 
 impl<B: Board> Clone for BoardVariant<B> {
     fn clone(&self) -> Self {
@@ -119,19 +135,27 @@ impl<B: Board> fmt::Debug for BoardVariant<B> {
     }
 }
 
-/// `"small"` or `"large"`: the board type's name in messages.
+/// `"small"`, `"large"` or `"huge"`: the board type's name in messages.
 fn board_name<B: Board>() -> &'static str {
     if B::MAX_SQUARES <= Small::MAX_SQUARES {
         "small"
-    } else {
+    } else if B::MAX_SQUARES <= Large::MAX_SQUARES {
         "large"
+    } else {
+        "huge"
     }
 }
 
 /// Whether `v` is compiled for the board type `B`: the one test of a
-/// compiled variant's board type (a third board type extends it).
+/// compiled variant's board type.
 pub(crate) fn compiled_for<B: Board>(v: &Variant) -> bool {
-    v.large.is_some() == (B::MAX_SQUARES > Small::MAX_SQUARES)
+    if B::MAX_SQUARES <= Small::MAX_SQUARES {
+        v.large.is_none() && v.huge.is_none()
+    } else if B::MAX_SQUARES <= Large::MAX_SQUARES {
+        v.large.is_some()
+    } else {
+        v.huge.is_some()
+    }
 }
 
 /// The built-in variant of that name, if it is compiled for `B`.
@@ -272,6 +296,24 @@ impl<B: Board> BoardVariant<B> {
     pub(crate) fn handle(&self) -> &VariantRef {
         &self.variant
     }
+
+    /// Checks and compiles a definition for the board type `B` named
+    /// (`HugeVariant::new_for(def)`): boards of up to 16x16 files and
+    /// ranks for [`Large`], 26x26 for [`Huge`] (a board of at most 128
+    /// squares may be compiled for either).
+    pub fn new_for(def: VariantDef) -> Result<BoardVariant<B>, VariantError> {
+        if B::MAX_SQUARES <= Small::MAX_SQUARES {
+            return Ok(BoardVariant::of(Variant::new(def)?.into()));
+        }
+        Ok(BoardVariant::of(Variant::new_on::<B>(def)?.into()))
+    }
+
+    /// Reads, checks and compiles a definition file's text (TOML, as
+    /// [`Variant::from_definition`]) for the board type `B` named
+    /// (`HugeVariant::from_definition_for(text)`).
+    pub fn from_definition_for(text: &str) -> Result<BoardVariant<B>, VariantError> {
+        BoardVariant::new_for(Variant::read_large(text)?)
+    }
 }
 
 impl BoardVariant<Small> {
@@ -350,6 +392,8 @@ pub enum AnyVariant {
     Small(BoardVariant<Small>),
     /// A variant of a board up to 16x16, or of more than 20 piece types.
     Large(BoardVariant<Large>),
+    /// A variant of a board past 16x16, up to 26x26.
+    Huge(BoardVariant<Huge>),
 }
 
 /// A function generic over the board type, for [`AnyVariant::run`]: what a
@@ -380,6 +424,7 @@ macro_rules! with_board {
         match $variant {
             $crate::AnyVariant::Small($v) => $body,
             $crate::AnyVariant::Large($v) => $body,
+            $crate::AnyVariant::Huge($v) => $body,
         }
     };
 }
@@ -403,13 +448,15 @@ impl AnyVariant {
 
     /// Checks and compiles a definition for the board type it needs: a
     /// small board when it has at most 128 squares and 20 piece types, a
-    /// large one otherwise (up to 16x16 and 63 types).
+    /// large one up to 16x16 (and 63 types), a huge one up to 26x26.
     pub fn new(def: VariantDef) -> Result<AnyVariant, VariantError> {
         let squares = def.files as usize * def.ranks as usize;
         if squares <= Small::MAX_SQUARES && def.pieces.len() <= MAX_ROLES {
             Ok(AnyVariant::Small(Variant::new(def)?.into()))
-        } else {
+        } else if def.files <= 16 && def.ranks <= 16 {
             LargeVariant::new(def).map(AnyVariant::Large)
+        } else {
+            HugeVariant::new_for(def).map(AnyVariant::Huge)
         }
     }
 
@@ -485,6 +532,12 @@ impl From<BoardVariant<Small>> for AnyVariant {
 impl From<BoardVariant<Large>> for AnyVariant {
     fn from(v: BoardVariant<Large>) -> Self {
         AnyVariant::Large(v)
+    }
+}
+
+impl From<BoardVariant<Huge>> for AnyVariant {
+    fn from(v: BoardVariant<Huge>) -> Self {
+        AnyVariant::Huge(v)
     }
 }
 

@@ -21,7 +21,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::bitboard::{
-    BitWord, Bitboard, Board, BoardSize, Color, Large, MAX_LARGE_SQUARES, Square,
+    BitWord, Bitboard, Board, BoardSize, Color, Huge, Large, MAX_HUGE_SQUARES, Square,
 };
 use crate::notation::BetzaError;
 use crate::position::Position;
@@ -258,7 +258,9 @@ pub enum VariantError {
     /// A region (confinement, initial, promotion zone) has squares off the
     /// board.
     RegionOffBoard(String),
-    /// The board is larger than 16x16 or 128 squares, or empty.
+    /// The board is larger than the board type holds (16x16 or 128
+    /// squares for [`Variant`], 16x16 for [`crate::LargeVariant`], 26x26
+    /// for [`crate::HugeVariant`]), or empty.
     BoardSize {
         /// Files asked for.
         files: u8,
@@ -410,7 +412,7 @@ pub(crate) struct Castling {
     /// `[colour][side]`: the Rook's destination.
     pub rook_to: [[Square; 2]; 2],
     /// Per square: the rights lost when a move starts or ends there.
-    pub rights_lost: [u8; MAX_LARGE_SQUARES],
+    pub rights_lost: [u8; MAX_HUGE_SQUARES],
 }
 
 /// A compiled variant: immutable, shareable, many may live in one process.
@@ -464,20 +466,25 @@ pub struct Variant {
     /// large board's word (the fields above that hold squares are then
     /// unused).
     pub(crate) large: Option<Box<LargeData>>,
+    /// For a variant on a [`Huge`] board: as `large`, in the huge board's
+    /// word.
+    pub(crate) huge: Option<Box<LargeData<HugeWord>>>,
 }
 
 /// What a variant on a [`Large`] board compiles in the large board's word:
 /// the fields of [`Variant`] that hold squares, for the generator
 /// instantiated for [`Large`].
-pub(crate) struct LargeData {
-    pub tables: Tables<LargeWord>,
-    pub must_promote: [[Bitboard<LargeWord>; MAX_DEF_ROLES]; 2],
-    pub promotion: Promotion<LargeWord>,
-    pub drops: Option<DropRules<LargeWord>>,
+pub(crate) struct LargeData<W: BitWord = LargeWord> {
+    pub tables: Tables<W>,
+    pub must_promote: [[Bitboard<W>; MAX_DEF_ROLES]; 2],
+    pub promotion: Promotion<W>,
+    pub drops: Option<DropRules<W>>,
 }
 
 /// The bitboard word of a [`Large`] board.
 pub(crate) type LargeWord = <Large as Board>::Word;
+/// The bitboard word of a [`Huge`] board.
+pub(crate) type HugeWord = <Huge as Board>::Word;
 
 impl fmt::Debug for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -495,6 +502,15 @@ impl Variant {
         self.large
             .as_deref()
             .expect("a position of a large board exists only for a variant compiled for one")
+    }
+
+    /// The huge board's data; only positions of a [`Huge`] board ask,
+    /// and those are made only for a variant compiled for one.
+    #[inline]
+    pub(crate) fn huge(&self) -> &LargeData<HugeWord> {
+        self.huge
+            .as_deref()
+            .expect("a position of a huge board exists only for a variant compiled for one")
     }
 
     /// The built-in variant of that name, in any case (`"Meiriqi"` as a PGN
@@ -520,20 +536,27 @@ impl Variant {
     /// Checks and compiles a variant definition.
     pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
         let checked = check::check(&def)?;
-        compile::compile(def, checked, false)
+        compile::compile::<crate::bitboard::Small>(def, checked)
     }
 
-    /// Reads a definition's text for the large board type (boards up to
-    /// 16x16, [`crate::LargeVariant`]).
+    /// Reads a definition's text for the large board types (boards up to
+    /// 26x26, [`crate::LargeVariant`]).
     pub(crate) fn read_large(text: &str) -> Result<VariantDef, VariantError> {
         text::read_for(text, true)
     }
 
     /// Checks and compiles a definition for the large board type
     /// ([`crate::LargeVariant`]).
+    #[allow(dead_code)] // Kept for callers of the board type `Large` alone.
     pub(crate) fn new_large(def: VariantDef) -> Result<Variant, VariantError> {
-        let checked = check::check_large(&def)?;
-        compile::compile(def, checked, true)
+        Variant::new_on::<Large>(def)
+    }
+
+    /// Checks and compiles a definition for the board type `B`:
+    /// [`Large`] (boards up to 16x16) or [`Huge`] (up to 26x26).
+    pub(crate) fn new_on<B: Board>(def: VariantDef) -> Result<Variant, VariantError> {
+        let checked = check::check_large(&def, B::new_size, B::MAX_ROLES)?;
+        compile::compile::<B>(def, checked)
     }
 
     /// Reads, checks and compiles a definition file's text (TOML; see
@@ -894,7 +917,7 @@ impl std::fmt::Display for VariantError {
             VariantError::BoardSize { files, ranks } => write!(
                 f,
                 "board {files}x{ranks}: a board has 1-16 files and ranks and at most 128 squares \
-                 (up to 16x16 with LargeVariant or AnyVariant)"
+                 (up to 16x16 with LargeVariant or AnyVariant, 26x26 with HugeVariant)"
             ),
             VariantError::LargeBoard(what) => write!(
                 f,

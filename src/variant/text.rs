@@ -144,7 +144,8 @@ pub(crate) fn read(text: &str) -> Result<VariantDef, VariantError> {
     read_for(text, false)
 }
 
-/// [`read`], with `large` for `LargeVariant`: boards of up to 16x16.
+/// [`read`], with `large` for the large board types: boards of up to
+/// 26x26 (which board type holds which is checked when compiled).
 pub(crate) fn read_for(text: &str, large: bool) -> Result<VariantDef, VariantError> {
     if text.len() > MAX_DEFINITION_BYTES {
         return Err(VariantError::TooLarge {
@@ -165,7 +166,7 @@ pub(crate) fn read_for(text: &str, large: bool) -> Result<VariantDef, VariantErr
 
 struct Reader<'t> {
     text: &'t str,
-    /// Boards past 128 squares are read (for `LargeVariant`).
+    /// Boards past 128 squares are read, up to 26x26 (for `LargeVariant`).
     large: bool,
 }
 
@@ -221,10 +222,11 @@ impl Reader<'_> {
                 ),
             ));
         }
-        let files = self.count(&raw.files, "files", 16)?;
-        let ranks = self.count(&raw.ranks, "ranks", 16)?;
+        let most = if self.large { 26 } else { 16 };
+        let files = self.count(&raw.files, "files", most)?;
+        let ranks = self.count(&raw.ranks, "ranks", most)?;
         let size = if self.large {
-            BoardSize::new_large(files, ranks)
+            BoardSize::new_huge(files, ranks)
         } else {
             BoardSize::new(files, ranks)
         };
@@ -483,7 +485,7 @@ impl fmt::Display for VariantDef {
         // on the largest board so that no square is lost.
         let size = self
             .size()
-            .or_else(|| BoardSize::new_large(self.files, self.ranks))
+            .or_else(|| BoardSize::new_huge(self.files, self.ranks))
             .unwrap_or_else(|| BoardSize::new(16, 8).expect("valid"));
         writeln!(f, "name = {}", quoted(&self.name))?;
         writeln!(f, "files = {}", self.files)?;

@@ -424,7 +424,7 @@ pub fn reference_royal_count(pos: &Position<'_>, color: Color) -> usize {
     let v = pos.variant();
     let size = pos.size();
     (0..size.squares())
-        .filter_map(|i| pos.piece_at(betza::Square(i as u8)))
+        .filter_map(|i| pos.piece_at(betza::Square(i as u16)))
         .filter(|p| p.color == color && v.definition().pieces[p.role.index()].royal)
         .count()
 }
