@@ -298,3 +298,27 @@ fn chushogi_and_large_definition_files_are_counted() {
     let e = run("chushogi 1 --sfen 9/9/9/9/9/9/9/9/9_b_-_1").unwrap_err();
     assert!(e.contains("--sfen"), "{e}");
 }
+
+/// Issue 24's end: a definition file of a 19x19 board with 40 piece types
+/// (the Huge board type) reads and counts through `--variant-file`, with the
+/// library's own count, and so does the 26x26 one.
+#[test]
+fn huge_definition_files_are_counted() {
+    for (file, depth) in [("huge-19x19", 2), ("huge-26x26", 1)] {
+        let path = format!(
+            "{}/tests/data/variants/{file}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        let v = betza::AnyVariant::from_definition(&text).unwrap();
+        assert!(matches!(v, betza::AnyVariant::Huge(_)), "{file}");
+        assert!(v.pieces().len() >= 40, "{file}");
+        let expected = betza::with_board!(&v, |v| v.start().perft(depth));
+        assert!(expected > 0);
+        assert_eq!(
+            run(&format!("--variant-file {path} {depth}")).unwrap(),
+            format!("total {expected}\n"),
+            "{file}"
+        );
+    }
+}

@@ -334,3 +334,23 @@ fn forty_types_on_26x26_agree_with_the_king_capture_reference_along_random_games
         "{checked} {seen:?}"
     );
 }
+
+/// A FEN with a fault on a huge board is refused with the fault named, not
+/// checked in a smaller board type (which panicked on a confined type past
+/// the 20th): an Advisor outside its palace, a second White King.
+#[test]
+fn faulty_fens_on_26x26_are_refused_with_the_fault_named() {
+    let v = HugeVariant::from_definition_for(&text("huge-26x26")).unwrap();
+    let empty = "26/".repeat(24);
+    let e = v
+        .from_fen(&format!("k25/{empty}+A24K w - - 0 1"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("+A") || e.contains("Advisor"), "{e}");
+    let e = v
+        .from_fen(&format!("k25/{empty}K24K w - - 0 1"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("King") || e.contains('K'), "{e}");
+    assert!(v.from_fen(&format!("k25/{empty}7+A17K w - - 0 1")).is_ok());
+}
