@@ -1189,13 +1189,31 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> String {
     out
 }
 
+/// The rank numbers' margin: four columns, or two (no space) where that
+/// keeps a board of many files (26 of 3 columns each) within 80 columns.
+fn margin(size: BoardSize) -> usize {
+    if 4 + 3 * size.files() as usize <= 80 {
+        4
+    } else {
+        2
+    }
+}
+
+/// A rank's number in the board's margin.
+fn rank_label(size: BoardSize, rank: i32) -> String {
+    match margin(size) {
+        4 => format!("{:>3} ", rank + 1),
+        m => format!("{:>m$}", rank + 1),
+    }
+}
+
 /// A piece's reach drawn as a board: the piece's token on its square, the
 /// marks of [`reach::Mark::letter`] on the others.
 pub fn render_marks<B: Board>(v: &BoardVariant<B>, r: &reach::Reach, token: &str) -> String {
     let size = v.size();
     let mut s = String::new();
     for rank in (0..size.ranks() as i32).rev() {
-        s.push_str(&format!("{:>3} ", rank + 1));
+        s.push_str(&rank_label(size, rank));
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on the board");
             let cell = if sq == r.from {
@@ -1209,7 +1227,7 @@ pub fn render_marks<B: Board>(v: &BoardVariant<B>, r: &reach::Reach, token: &str
         }
         s.push('\n');
     }
-    s.push_str("    ");
+    s.push_str(&" ".repeat(margin(size)));
     for file in 0..size.files() {
         s.push_str(&format!("{:>3}", (b'a' + file) as char));
     }
@@ -1285,7 +1303,7 @@ pub fn render_board<B: Board>(pos: &Position<'_, B>, last: Option<Move>, color: 
     };
     let mut s = String::new();
     for rank in (0..size.ranks() as i32).rev() {
-        s.push_str(&format!("{:>3} ", rank + 1));
+        s.push_str(&rank_label(size, rank));
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on the board");
             let piece = pos.piece_at(sq);
@@ -1315,7 +1333,7 @@ pub fn render_board<B: Board>(pos: &Position<'_, B>, last: Option<Move>, color: 
         }
         s.push('\n');
     }
-    s.push_str("    ");
+    s.push_str(&" ".repeat(margin(size)));
     for file in 0..size.files() {
         let f = (b'a' + file) as char;
         if color {

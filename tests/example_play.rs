@@ -1010,3 +1010,42 @@ fn chushogi_is_played_on_its_12x12_board() {
     );
     assert!(out.contains("shogi: White human"), "{out}");
 }
+
+/// Issue 24's end: the 19x19 definition of 40 types (and the 26x26 one)
+/// reads and plays through `--variant-file`, its board within 80 columns.
+#[test]
+fn huge_definition_files_play_within_80_columns() {
+    for (file, files) in [("huge-19x19", 19u8), ("huge-26x26", 26)] {
+        let path = format!(
+            "{}/tests/data/variants/{file}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Ok(Command::Play(mut o)) = play::parse_args(&["--variant-file".into(), path]) else {
+            panic!("a variant file")
+        };
+        o.white = Player::Human;
+        o.black = Player::Computer;
+        o.color = false;
+        o.echo = true;
+        let mut out = Vec::new();
+        play::run(&o, "a3a4\npieces\nquit\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_in_order(
+            &out,
+            &["White plays a4 (a3a4).", "Black plays ", "The pieces of"],
+        );
+        let board: Vec<&str> = out
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert!(board.len() >= usize::from(files), "{file}: {out}");
+        for line in board {
+            assert!(line.len() <= 80, "{file}: {} columns: {line}", line.len());
+        }
+        let axis = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("a  b"))
+            .unwrap();
+        assert!(axis.len() <= 80 && axis.trim_end().ends_with((b'a' + files - 1) as char));
+    }
+}
