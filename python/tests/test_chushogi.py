@@ -288,3 +288,17 @@ def test_a_16x16_variant_from_text(tmp_path: Path) -> None:
     assert betza.Board(betza.Variant.from_file(path)).perft(2) == 93
     with pytest.raises(betza.VariantError):
         betza.Variant.from_definition(BIG.replace("files = 16", "files = 30"))
+
+
+def test_a_26x26_variant_of_40_types() -> None:
+    """The Huge board type (past 16x16) through the same package."""
+    text = (ROOT / "tests" / "data" / "variants" / "huge-26x26.toml").read_text()
+    v = betza.Variant.from_definition(text)
+    assert (v.files, v.ranks, v.is_large) == (26, 26, True)
+    b = betza.Board(v)
+    moves = b.legal_moves
+    assert len(moves) > 0 and b.perft(1) == len(moves)
+    m = b.push_uci("a3a4")
+    assert b.san(b.parse_uci("a24a23")) == "a23" and m.uci() == "a3a4"
+    again = betza.Board(v, b.fen())
+    assert again.fen() == b.fen() and len(again.legal_moves) == len(b.legal_moves)
