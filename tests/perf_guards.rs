@@ -244,6 +244,30 @@ fn position_is_at_most_512_bytes() {
     assert!(size <= 512, "size_of::<Position>() is {size} bytes");
 }
 
+/// The positions of the larger boards, whose sizes the README documents
+/// (performance section): still a plain `Copy` value, bounded so that a
+/// change that makes them grow is seen and the README updated.
+#[test]
+fn large_and_huge_positions_stay_within_their_documented_sizes() {
+    let large = std::mem::size_of::<Position<'static, betza::Large>>();
+    let huge = std::mem::size_of::<Position<'static, betza::Huge>>();
+    println!("size_of Position<Large> {large}, Position<Huge> {huge}");
+    assert!(
+        large <= LARGE_BOUND,
+        "size_of::<Position<Large>>() is {large} bytes"
+    );
+    assert!(
+        huge <= HUGE_BOUND,
+        "size_of::<Position<Huge>>() is {huge} bytes"
+    );
+}
+
+/// Upper bounds of the two sizes: 2,368 and 6,432 bytes when written (63
+/// piece types' bitboards of 4 and 11 words, and a mailbox of 256 and 676
+/// bytes, make most of them), with a little room.
+const LARGE_BOUND: usize = 2560;
+const HUGE_BOUND: usize = 6656;
+
 /// The large board type (issue 24): generation and perft on a 12x12 and a
 /// 16x16 board allocate nothing per move either.
 #[test]
