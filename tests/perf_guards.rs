@@ -289,6 +289,42 @@ fn large_board_generation_does_not_allocate() {
     }
 }
 
+/// Built-in Chu Shogi (12x12, its Lion-power attack tests in `is_check`):
+/// generation, perft and an engine's loop (make, `is_check`, unmake, as
+/// `bench --engine` walks) allocate nothing.
+#[test]
+fn chushogi_generation_make_and_unmake_do_not_allocate() {
+    let v = betza::LargeVariant::by_name("chushogi").expect("a built-in");
+    let pos = v.start();
+    let (n, nodes) = allocations(|| pos.perft(3));
+    assert!(nodes > 0);
+    assert_eq!(n, 0, "chushogi: perft(3) made {n} heap allocations");
+    let mut outer: betza::MoveList = betza::MoveList::new();
+    let mut inner: betza::MoveList = betza::MoveList::new();
+    let mut walk = pos;
+    let (n, visited) = allocations(|| {
+        let mut visited = 0u64;
+        walk.legal_moves_into(&mut outer);
+        for m in outer.iter() {
+            let undo = walk.play_in_place_unchecked(m);
+            visited += 1;
+            std::hint::black_box(walk.is_check());
+            walk.legal_moves_into(&mut inner);
+            for r in inner.iter() {
+                let back = walk.play_in_place_unchecked(r);
+                visited += 1;
+                std::hint::black_box(walk.is_check());
+                walk.undo_move(&back).expect("taken back in order");
+            }
+            walk.undo_move(&undo).expect("taken back in order");
+        }
+        visited
+    });
+    assert_eq!(visited, pos.perft(1) + pos.perft(2), "the walk's nodes");
+    assert_eq!(n, 0, "chushogi: the engine loop made {n} heap allocations");
+    assert_eq!(walk, pos, "make and unmake give the start back");
+}
+
 /// The huge board type (issue 24): generation and perft on the 19x19 board
 /// of 40 types (tests/data/variants/huge-19x19.toml) allocate nothing per
 /// move, from its start and from a middlegame of riders, hoppers and
