@@ -244,6 +244,30 @@ fn position_is_at_most_512_bytes() {
     assert!(size <= 512, "size_of::<Position>() is {size} bytes");
 }
 
+/// The positions of the larger boards, whose sizes the README documents
+/// (performance section): still a plain `Copy` value, bounded so that a
+/// change that makes them grow is seen and the README updated.
+#[test]
+fn large_and_huge_positions_stay_within_their_documented_sizes() {
+    let large = std::mem::size_of::<Position<'static, betza::Large>>();
+    let huge = std::mem::size_of::<Position<'static, betza::Huge>>();
+    println!("size_of Position<Large> {large}, Position<Huge> {huge}");
+    assert!(
+        large <= LARGE_BOUND,
+        "size_of::<Position<Large>>() is {large} bytes"
+    );
+    assert!(
+        huge <= HUGE_BOUND,
+        "size_of::<Position<Huge>>() is {huge} bytes"
+    );
+}
+
+/// Upper bounds of the two sizes: 2,368 and 6,432 bytes when written (63
+/// piece types' bitboards of 4 and 11 words, and a mailbox of 256 and 676
+/// bytes, make most of them), with a little room.
+const LARGE_BOUND: usize = 2560;
+const HUGE_BOUND: usize = 6656;
+
 /// The large board type (issue 24): generation and perft on a 12x12 and a
 /// 16x16 board allocate nothing per move either.
 #[test]
@@ -263,6 +287,42 @@ fn large_board_generation_does_not_allocate() {
         assert!(nodes > 0);
         assert_eq!(n, 0, "{name}: perft(3) made {n} heap allocations");
     }
+}
+
+/// Built-in Chu Shogi (12x12, its Lion-power attack tests in `is_check`):
+/// generation, perft and an engine's loop (make, `is_check`, unmake, as
+/// `bench --engine` walks) allocate nothing.
+#[test]
+fn chushogi_generation_make_and_unmake_do_not_allocate() {
+    let v = betza::LargeVariant::by_name("chushogi").expect("a built-in");
+    let pos = v.start();
+    let (n, nodes) = allocations(|| pos.perft(3));
+    assert!(nodes > 0);
+    assert_eq!(n, 0, "chushogi: perft(3) made {n} heap allocations");
+    let mut outer: betza::MoveList = betza::MoveList::new();
+    let mut inner: betza::MoveList = betza::MoveList::new();
+    let mut walk = pos;
+    let (n, visited) = allocations(|| {
+        let mut visited = 0u64;
+        walk.legal_moves_into(&mut outer);
+        for m in outer.iter() {
+            let undo = walk.play_in_place_unchecked(m);
+            visited += 1;
+            std::hint::black_box(walk.is_check());
+            walk.legal_moves_into(&mut inner);
+            for r in inner.iter() {
+                let back = walk.play_in_place_unchecked(r);
+                visited += 1;
+                std::hint::black_box(walk.is_check());
+                walk.undo_move(&back).expect("taken back in order");
+            }
+            walk.undo_move(&undo).expect("taken back in order");
+        }
+        visited
+    });
+    assert_eq!(visited, pos.perft(1) + pos.perft(2), "the walk's nodes");
+    assert_eq!(n, 0, "chushogi: the engine loop made {n} heap allocations");
+    assert_eq!(walk, pos, "make and unmake give the start back");
 }
 
 /// The huge board type (issue 24): generation and perft on the 19x19 board

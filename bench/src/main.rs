@@ -26,6 +26,11 @@
 //! their seeds; they are hard-coded below so the benchmark stays fixed when
 //! the move order of the generator changes.
 //!
+//! Every board type runs: a case's variant comes from
+//! [`AnyVariant::by_name`] and [`with_board!`] picks the board, so Chu
+//! Shogi (12x12, `Large`) is the large-board case, with a target of 20 M
+//! nodes/s with bulk counting (issue 24).
+//!
 //! The table goes to stdout (Markdown), progress to stderr. Node counts are
 //! checked: bulk against full at the same depth, and ours against shakmaty's.
 //!
@@ -51,7 +56,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use betza::{MoveList, Position, Variant};
+use betza::{AnyVariant, Board, BoardVariant, MoveList, Position, Variant, with_board};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
@@ -173,6 +178,14 @@ const CASES: &[Case] = &[
         depth: 5,
         shakmaty: false,
     },
+    // The large-board row: 12x12, a `Large` board (4 x u64 bitboards).
+    Case {
+        name: "chushogi start",
+        variant: "chushogi",
+        fen: None,
+        depth: 4,
+        shakmaty: false,
+    },
 ];
 
 /// The performance targets of the project's performance issue.
@@ -188,6 +201,8 @@ const TARGETS: &[(&str, Target)] = &[
     ("capablanca start", Target::MillionNodesPerSecond(30.0)),
     ("decimaka start", Target::MillionNodesPerSecond(20.0)),
     ("meiriqi start", Target::MillionNodesPerSecond(20.0)),
+    // Issue 24: a 12x12 variant with Chu Shogi's material.
+    ("chushogi start", Target::MillionNodesPerSecond(20.0)),
 ];
 
 /// splitmix64: a tiny, good-enough PRNG for picking random moves.
@@ -237,7 +252,7 @@ fn middlegames<'v>(variant: &'v Variant, seed: u64, plies: &[usize]) -> Vec<Posi
 }
 
 /// Perft without bulk counting: every move of the last ply is played too.
-fn perft_full(pos: &Position<'_>, depth: u32) -> u64 {
+fn perft_full<B: Board>(pos: &Position<'_, B>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -263,14 +278,14 @@ fn shakmaty_full(pos: &Chess, depth: u32) -> u64 {
     nodes
 }
 
-/// The cases the `engine` mode runs for (Chu Shogi, which the performance
-/// issue also names, is not a variant of this crate yet).
+/// The cases the `engine` mode runs for.
 const ENGINE_CASES: &[&str] = &[
     "chess start",
     "chess kiwipete",
     "decimaka start",
     "meiriqi start",
     "shogi start",
+    "chushogi start",
 ];
 
 /// What an engine's walk counts: the nodes visited and those in check.
@@ -285,7 +300,12 @@ struct Walked {
 /// take it back, `depth` plies deep. `buffers[d]` is the move list of the
 /// nodes `d` plies above the leaves, reused from node to node as an engine
 /// keeps one per ply.
-fn engine_walk(pos: &mut Position<'_>, depth: usize, buffers: &mut [MoveList], out: &mut Walked) {
+fn engine_walk<B: Board>(
+    pos: &mut Position<'_, B>,
+    depth: usize,
+    buffers: &mut [MoveList],
+    out: &mut Walked,
+) {
     out.nodes += 1;
     out.checks += u64::from(pos.is_check());
     if depth == 0 {
@@ -301,7 +321,7 @@ fn engine_walk(pos: &mut Position<'_>, depth: usize, buffers: &mut [MoveList], o
 }
 
 /// [`engine_walk`] from `pos`, `depth` plies deep.
-fn engine(pos: &Position<'_>, depth: u32) -> Walked {
+fn engine<B: Board>(pos: &Position<'_, B>, depth: u32) -> Walked {
     let mut pos = *pos;
     let mut buffers: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
     let mut out = Walked::default();
@@ -450,10 +470,23 @@ fn load_average() -> Option<String> {
 /// Times one case in one mode, alternating ours and shakmaty's runs so that
 /// both see the same machine load.
 fn measure(case: &Case, mode: Mode, depth: u32, runs: usize) -> Result<Row, String> {
-    let variant = Variant::by_name(case.variant).expect("a built-in variant");
+    let variant = AnyVariant::by_name(case.variant).expect("a built-in variant");
+    with_board!(&variant, |v| measure_on(v, case, mode, depth, runs))
+}
+
+/// [`measure`] in a variant of the board type `B`.
+fn measure_on<B: Board>(
+    variant: &BoardVariant<B>,
+    case: &Case,
+    mode: Mode,
+    depth: u32,
+    runs: usize,
+) -> Result<Row, String> {
     let pos = match case.fen {
-        None => Position::start(variant),
-        Some(f) => Position::from_fen(variant, f).map_err(|e| format!("{}: {e}", case.name))?,
+        None => variant.start(),
+        Some(f) => variant
+            .from_fen(f)
+            .map_err(|e| format!("{}: {e}", case.name))?,
     };
     let chess: Option<Chess> = if case.shakmaty {
         let fen: Fen = case
@@ -542,7 +575,7 @@ fn perft_once(args: &[String]) -> Result<u64, String> {
     let [name, depth] = positional[..] else {
         return Err("--perft needs VARIANT and DEPTH".to_string());
     };
-    let variant = Variant::by_name(name).map_err(|e| e.to_string())?;
+    let variant = AnyVariant::by_name(name).map_err(|e| e.to_string())?;
     let depth: u32 = match depth.parse() {
         Ok(d) if d <= 16 => d,
         _ => {
@@ -571,9 +604,20 @@ fn perft_once(args: &[String]) -> Result<u64, String> {
             shakmaty_full(&pos, depth)
         });
     }
+    with_board!(&variant, |v| count_once(v, fen, bulk, walk, depth))
+}
+
+/// The count of [`perft_once`] in a variant of the board type `B`.
+fn count_once<B: Board>(
+    variant: &BoardVariant<B>,
+    fen: Option<&str>,
+    bulk: bool,
+    walk: bool,
+    depth: u32,
+) -> Result<u64, String> {
     let pos = match fen {
-        None => Position::start(variant),
-        Some(f) => Position::from_fen(variant, f).map_err(|e| e.to_string())?,
+        None => variant.start(),
+        Some(f) => variant.from_fen(f).map_err(|e| e.to_string())?,
     };
     Ok(if walk {
         engine(&pos, depth).nodes

@@ -50,7 +50,9 @@
 //!   [`BoardSize::new_huge`]). It names the word, the bounds, the position's
 //!   storage (`Board::Roles`, `Board::Mailbox`: 676 bytes of mailbox for
 //!   `Huge`, 256 for `Large`, 128 for `Small`) and reaches the variant's
-//!   data in its word (tables, promotion zones, drops).
+//!   data in its word (tables, promotion zones, drops). A position is 512
+//!   bytes on `Small`, 2,368 on `Large` and 6,432 on `Huge`, most of it a
+//!   bitboard per piece type (tests/perf_guards.rs bounds all three).
 //! - `tables::Tables<W>`, [`Position<'v, B = Small>`](crate::Position), the
 //!   generator, make/unmake, the attack and game-end tests, FEN reading
 //!   (`setup::build`) and writing, and perft are written once, generic over
