@@ -1150,6 +1150,20 @@ impl XboardPgn {
         ))
     }
 
+    /// [`fen`](XboardPgn::fen) for a variant of any board type (a
+    /// [`BoardVariant`](crate::BoardVariant) of a large board too: XBoard's
+    /// Chu Shogi is 12x12).
+    ///
+    /// ```
+    /// use betza::{pgn::XboardPgn, LargeVariant};
+    /// let chu = LargeVariant::by_name("chushogi").unwrap();
+    /// let fen = XboardPgn::new().fen_in(&chu, chu.start_fen()).unwrap();
+    /// assert_eq!(fen, chu.start_fen());
+    /// ```
+    pub fn fen_in<B: Board>(&self, v: &BoardVariant<B>, fen: &str) -> Result<String, String> {
+        self.fen(v.handle(), fen)
+    }
+
     /// The legal move an XBoard SAN text names in `pos` (see the type's
     /// notes); where XBoard's text leaves open whether a piece other than
     /// the Pawn promoted (it writes the promotion of Pawns only), the move
