@@ -1033,6 +1033,10 @@ impl<B: Board, W: Write> Adapter<B, W> {
             (None, EndReason::Stalemate) => ("1/2-1/2", "Stalemate".to_string()),
             // Every other rule, named: "Draw by perpetual check", ...
             (None, reason) => ("1/2-1/2", format!("Draw by {reason}")),
+            (Some(w), EndReason::RoyalCaptured) => (
+                if w == Color::White { "1-0" } else { "0-1" },
+                format!("{} captures the last royal piece", side(w)),
+            ),
             (Some(w), EndReason::Stalemate) => (
                 if w == Color::White { "1-0" } else { "0-1" },
                 format!("{} has no legal move and loses", side(loser)),

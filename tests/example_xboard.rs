@@ -57,7 +57,7 @@ fn handshake_announces_the_features() {
     assert!(f.starts_with("feature "), "{f}");
     for part in [
         "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
-         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper,shogi,minishogi,torishogi,crazyhouse\"",
+         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper,shogi,minishogi,torishogi,crazyhouse,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -547,17 +547,55 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
             .starts_with("--variant-file /nonexistent.toml: "),
         "{e}"
     );
-    // A board past 128 squares is refused with a message, not a panic.
-    let large = Options {
-        variant_files: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chushogi.toml").into()],
+}
+
+#[test]
+fn definition_files_past_128_squares_play_and_switch_board_types() {
+    // A 16x16 board (the large board type; XBoard's own limit) and a 19x19
+    // one (the huge type, past XBoard's board: other GUIs may show it),
+    // then chess (the small type) again in one session.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/");
+    let opts = Options {
+        seed: Some(3),
+        variant_files: vec![
+            format!("{dir}rook-16x16.toml").into(),
+            format!("{dir}huge-19x19.toml").into(),
+        ],
         ..Options::default()
     };
-    let e = xboard::run(&large, "quit\n".as_bytes(), Vec::new()).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("chushogi has a board past 128 squares"),
-        "{e}"
+    let out = session_with(
+        &opts,
+        "xboard\nprotover 2\nnew\nvariant rook-16x16\nusermove h8h16\nnew\nvariant huge-19x19\n\
+         usermove a3a5\nnew\nusermove e2e4\nquit\n",
     );
+    assert!(out[0].contains(",rook-16x16,huge-19x19\" "), "{out:?}");
+    assert!(
+        out[1].ends_with(") 16x16+0_fairy 15k/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/K15 w - - 0 1"),
+        "{}",
+        out[1]
+    );
+    let dir16 = betza::AnyVariant::from_definition(
+        &std::fs::read_to_string(format!("{dir}rook-16x16.toml")).unwrap(),
+    )
+    .unwrap();
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 3, "{out:?}");
+    // The engine's answer on 16x16 is legal there (two-digit ranks).
+    let m = moves[0].strip_prefix("move ").unwrap();
+    betza::with_board!(&dir16, |v| {
+        let pos = v.start();
+        let pos = pos.play(&pos.parse_move("h8h16").unwrap()).unwrap();
+        assert!(pos.parse_move(m).is_ok(), "{m}");
+    });
+    let setup19 = out.iter().find(|l| l.contains(") 19x19+0_fairy ")).expect("19x19 setup");
+    assert!(setup19.starts_with("setup ("), "{setup19}");
+    // Back to chess: the small board type, XBoard's own rules.
+    let m = moves[2].strip_prefix("move ").unwrap();
+    let chess = Variant::by_name("chess").unwrap();
+    let pos = Position::start(chess);
+    let pos = pos.play(&pos.parse_move("e2e4").unwrap()).unwrap();
+    assert!(pos.parse_move(m).is_ok(), "{m}");
+    assert!(!out.iter().any(|l| l.starts_with("Illegal") || l.starts_with("Error")), "{out:?}");
 }
 
 #[test]

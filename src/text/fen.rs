@@ -332,6 +332,8 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         // Built in the variant's board type (one test per FEN, not per move).
         let problems = if v.large.is_some() {
             crate::setup::build::<crate::bitboard::Large>(v, setup).1
+        } else if v.huge.is_some() {
+            crate::setup::build::<crate::bitboard::Huge>(v, setup).1
         } else {
             crate::setup::build::<crate::bitboard::Small>(v, setup).1
         };
