@@ -1268,7 +1268,8 @@ impl<B: Board, W: Write> Adapter<B, W> {
         }
         if options.is_empty() {
             let pseudo = pos.pseudo_legal_moves();
-            return Err(if pseudo.iter().any(|m| m.from() == from && m.to() == to) {
+            let named = |m: &&Move| m.from() == from && m.to() == to && m.via() == via;
+            return Err(if pseudo.iter().any(|m| named(&m)) {
                 "the King would be attacked".into()
             } else {
                 "no such move".into()

@@ -1199,3 +1199,117 @@ fn xboards_crazyhouse_and_shogi_games_replay() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Chu Shogi: XBoard 4.9's `variant chu`, on the large board type
+// ---------------------------------------------------------------------------
+
+/// The library's move text for an XBoard Chu move: the two legs of a Lion
+/// move `f7f6,f6f5` are the library's `f7f6f5`.
+fn chu_text(wire: &str) -> String {
+    match wire.split_once(',') {
+        Some((first, second)) => {
+            // `first` is from and via, `second` via and to.
+            let to_start = second[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1;
+            format!("{first}{}", &second[to_start..])
+        }
+        None => wire.to_string(),
+    }
+}
+
+/// Plays the library's `line` and then each engine `move` of `out` from
+/// `fen` in Chu Shogi; the position's FEN at the end.
+fn chu_replay(fen: &str, line: &[&str], out: &[String]) -> String {
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut game = chu.game_from_fen(fen).unwrap();
+    for m in line {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    for l in out.iter().filter(|l| l.starts_with("move ")) {
+        let text = chu_text(&l[5..]);
+        game.play_text(&text)
+            .unwrap_or_else(|e| panic!("the engine's {l} ({text}) is not legal: {e}"));
+    }
+    game.position().to_fen()
+}
+
+#[test]
+fn chu_is_xboards_variant_with_its_letters_and_start() {
+    let out = session("xboard\nprotover 2\nnew\nvariant chu\nusermove e4e5\nquit\n");
+    assert!(out[0].contains(",chu\" "), "{out:?}");
+    // XBoard knows Chu (its start array and letters are the library's):
+    // no setup, and the engine answers a normal move with a legal one.
+    assert!(!out.iter().any(|l| l.starts_with("setup") || l.starts_with("piece")), "{out:?}");
+    assert_eq!(out.iter().filter(|l| l.starts_with("move ")).count(), 1, "{out:?}");
+    let start = betza::LargeVariant::by_name("chushogi").unwrap();
+    chu_replay(start.start_fen(), &["e4e5"], &out[1..]);
+    // XBoard's Chu FEN (Edit Position > Copy): the same letters, promoted
+    // pieces as `+` and the base letter, ranks 10-12 two digits in moves.
+    let fen = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1";
+    assert_eq!(fen, start.start_fen());
+    let out = session(
+        "new\nvariant chu\nforce\nsetboard 10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\n\
+         usermove b11b12\nusermove k12k11\nusermove b12b10\nping 1\nquit\n",
+    );
+    assert_eq!(out, ["pong 1"], "a promoted Dragon (Soaring Eagle) set up and moved: {out:?}");
+    assert_eq!(
+        chu_replay("10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1", &["b11b12", "k12k11", "b12b10"], &[]),
+        "11k/10g1/1+D10/12/12/12/12/12/12/12/12/K11 b - - 3 2"
+    );
+}
+
+#[test]
+fn chu_lion_moves_in_xboards_two_leg_syntax() {
+    let fen = "11k/12/12/12/12/5p6/5N6/5g6/12/12/g11/K11 w - - 0 1";
+    // XBoard sends a Lion's double capture as two legs, the first ending on
+    // the square captured on the way (`f6f7,f7f8`); legs that do not meet
+    // are refused.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6f5,f4f7\nusermove f6f5,f5f8\nping 1\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        [
+            "Illegal move (the second leg does not start where the first ends): f6f5,f4f7",
+            "Illegal move (no such move): f6f5,f5f8",
+            "pong 1"
+        ]
+    );
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6f5,f5f6\nusermove a2a1\nping 1\nquit\n"
+    ));
+    // Igui: the Lion takes f5 and stays on f6; Black's Gold then takes the
+    // King: the game ends by royal capture, with XBoard's result line.
+    assert_eq!(out, ["0-1 {Black captures the last royal piece}", "pong 1"], "{out:?}");
+    // The double capture, then the engine (Black) answers.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nplayother\nusermove f6f7,f7f8\nping 1\nquit\n"
+    ));
+    assert_eq!(out.last().map(String::as_str), Some("pong 1"));
+    let end = chu_replay(fen, &["f6f7f8"], &out);
+    // The pawn on f7 taken, the Lion on f8, and the engine's Gold takes the
+    // King the Lion left alone (promoting as it enters the zone).
+    assert!(end.starts_with("11k/12/12/12/5N6/12/12/5g6/"), "{end} {out:?}");
+    assert_eq!(out[..2], ["move a2a1+", "0-1 {Black captures the last royal piece}"]);
+    // The pass: two legs out and back over an empty square.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6e6,e6f6\nping 1\nquit\n"
+    ));
+    assert_eq!(out, ["pong 1"], "{out:?}");
+    // XBoard's null move is no move of Chu Shogi.
+    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\nusermove @@@@\nquit\n"));
+    assert!(out[0].starts_with("Illegal move (a null move"), "{out:?}");
+}
+
+#[test]
+fn chu_engine_sends_lion_moves_as_two_legs_and_ends_by_royal_capture() {
+    // Black's Lion takes both Golds in one move: sent as two legs.
+    let fen = "11k/12/12/12/12/5n6/5G6/5G6/12/12/12/K11 b - - 0 1";
+    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
+    assert_eq!(out[0], "move f7f6,f6f5", "{out:?}");
+    chu_replay(fen, &[], &out);
+    // The engine takes the last royal piece and says so.
+    let fen = "11k/12/12/12/12/12/12/12/12/12/G11/Kr10 b - - 0 1";
+    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
+    assert_eq!(out, ["move b1a1+", "0-1 {Black captures the last royal piece}"], "{out:?}");
+}
