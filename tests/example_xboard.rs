@@ -512,7 +512,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         &opts,
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
-    assert!(out[0].contains(",crazyhouse,gardner\" "), "{out:?}");
+    assert!(out[0].contains(",crazyhouse,chu,gardner\" "), "{out:?}");
     let setup = &out[1];
     assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
     assert!(
