@@ -1216,8 +1216,18 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// Finds the legal move an XBoard move names, or says why there is none.
     fn parse_move(&self, pos: &Position<'_, B>, text: &str) -> Result<Move, String> {
         if text == "@@@@" {
-            // XBoard's null move (its Chu Shogi sends one): no move here.
-            return Err("a null move is no move of this game (a Lion's pass is its step out and back, d4d5,d5d4)".into());
+            // XBoard's null move, how its Chu Shogi writes a Lion's pass
+            // (see `move_to_xboard`): a step out to an empty square and
+            // back, the same for every piece that may pass.
+            if pos.outcome().is_some() {
+                return Err("the game is over".into());
+            }
+            return pos
+                .legal_moves()
+                .iter()
+                .find(|m| m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none()))
+                .copied()
+                .ok_or_else(|| "no piece may pass here".into());
         }
         if let Some((piece, square)) = text.split_once('@') {
             return self.parse_drop(pos, piece, square);
@@ -1357,8 +1367,19 @@ impl<B: Board, W: Write> Adapter<B, W> {
             return format!("{}@{to}", self.letters.of(m.role()));
         }
         let mut s = self.square_to_xboard(m.from());
+        // Over an empty square XBoard 4.9.1 misreads a Black piece's two
+        // legs as castling (`backend.c`, SendMoveToProgram: a kill square
+        // "of the mover's colour", which an empty square is for Black) and
+        // forwards garbage (`h8h7,h7g8` reaches the other engine as
+        // `h8g8,h7f8`). Such a move has the result of a single move: the
+        // pass is XBoard's null move `@@@@`, the rest the plain move from
+        // start to end (the Lion's jump).
+        let empty_via = m.via().filter(|&v| pos.piece_at(v).is_none());
+        if empty_via.is_some() && m.from() == m.to() {
+            return "@@@@".into();
+        }
         // A capture on the way goes as two legs: `d4d5,d5e6`.
-        if let Some(via) = m.via() {
+        if let Some(via) = m.via().filter(|_| empty_via.is_none()) {
             let via = self.square_to_xboard(via);
             s.push_str(&via);
             s.push(',');

@@ -1296,9 +1296,18 @@ fn chu_lion_moves_in_xboards_two_leg_syntax() {
         "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6e6,e6f6\nping 1\nquit\n"
     ));
     assert_eq!(out, ["pong 1"], "{out:?}");
-    // XBoard's null move is no move of Chu Shogi.
-    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\nusermove @@@@\nquit\n"));
-    assert!(out[0].starts_with("Illegal move (a null move"), "{out:?}");
+    // XBoard's null move is the Lion's pass (XBoard sends it for a pass,
+    // and the engine writes a pass so): Black is then to move, and its Gold
+    // takes the King.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove @@@@\nusermove a2a1\nquit\n"
+    ));
+    assert_eq!(out, ["0-1 {Black captures the last royal piece}"], "{out:?}");
+    // Without a piece that may pass, it is refused.
+    let out = session(
+        "new\nvariant chu\nforce\nsetboard 11k/12/12/12/12/12/12/12/12/12/g11/K11 w - - 0 1\nusermove @@@@\nquit\n",
+    );
+    assert_eq!(out, ["Illegal move (no piece may pass here): @@@@"], "{out:?}");
 }
 
 #[test]
@@ -1308,6 +1317,18 @@ fn chu_engine_sends_lion_moves_as_two_legs_and_ends_by_royal_capture() {
     let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
     assert_eq!(out[0], "move f7f6,f6f5", "{out:?}");
     chu_replay(fen, &[], &out);
+    // A Black Lion's capture two squares away: whether it jumps or steps
+    // over the empty square, it is sent as the jump (XBoard 4.9.1 takes a
+    // Black piece's two legs over an empty square for castling).
+    let fen = "11k/12/12/12/12/5n6/12/4G7/12/12/12/K11 b - - 0 1";
+    for seed in 1..6 {
+        let opts = Options {
+            seed: Some(seed),
+            ..Options::default()
+        };
+        let out = session_with(&opts, &format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
+        assert_eq!(out[0], "move f7e5", "{out:?}");
+    }
     // The engine takes the last royal piece and says so.
     let fen = "11k/12/12/12/12/12/12/12/12/12/G11/Kr10 b - - 0 1";
     let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
