@@ -58,6 +58,18 @@
 //!   letter given (the piece's own: a Decimaka Pawn pushed to the last rank
 //!   stays a Pawn, `e8e9p`).
 //!
+//! - Every board type: the adapter is generic over the board type and
+//!   switches it once per game (`new`, `variant`) through `AnyVariant`.
+//!   XBoard's `chu` (4.9) is the built-in `chushogi`: the same start, letters
+//!   and `+` promoted pieces (`backend.c`, `ChuArray` and its piece table).
+//!   A move that captures on the way goes as the protocol's two legs,
+//!   `d4d5,d5e6` (the first ending on the square passed), and is read so or
+//!   as `d4e6;d5` (XBoard's move list); one over an empty square goes as the
+//!   single move with its result, the pass as XBoard's null move `@@@@`
+//!   (XBoard 4.9.1 takes a Black piece's two legs over an empty square for
+//!   castling). XBoard's board stops at 16x16 (`BOARD_FILES`, `BOARD_RANKS`
+//!   in its `common.h`); larger boards still get their `setup`.
+//!
 //! Two conventions of XBoard that differ from this library's:
 //! - On a board of exactly 10 ranks XBoard numbers the ranks `0` to `9`
 //!   (its `ONE` is `'1' - (BOARD_HEIGHT == 10)`), so Meiriqi's `a3a5` is
