@@ -1334,3 +1334,59 @@ fn chu_engine_sends_lion_moves_as_two_legs_and_ends_by_royal_capture() {
     let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
     assert_eq!(out, ["move b1a1+", "0-1 {Black captures the last royal piece}"], "{out:?}");
 }
+
+/// The library's move for an XBoard Chu move: two legs, a single move, or
+/// the null move `@@@@` (a pass).
+fn chu_wire_move<B: betza::Board>(pos: &betza::Position<'_, B>, wire: &str) -> betza::Move {
+    if wire == "@@@@" {
+        return *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none()))
+            .expect("a pass");
+    }
+    pos.parse_move(&chu_text(wire))
+        .unwrap_or_else(|e| panic!("{wire}: {e}"))
+}
+
+#[test]
+fn chu_game_played_in_xboard_replays() {
+    // A game of the engine against itself in XBoard 4.9.1 (legality testing
+    // on): XBoard accepted every move, the passes as `@@@@`, and ended the
+    // game by its own checkmate adjudication.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}chu.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    assert!(wire.contains(&"@@@@"), "passes");
+    // The adapter takes every move as XBoard sent it, without a word.
+    let script: String = wire.iter().map(|w| format!("usermove {w}\n")).collect();
+    let out = session(&format!("new\nvariant chu\nforce\n{script}ping 1\nquit\n"));
+    assert_eq!(out, ["pong 1"]);
+    // The position at the end: Black has mated in XBoard's sense, every
+    // move of White leaves a royal piece to be taken.
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut pos = chu.start();
+    for w in &wire {
+        pos = pos.play(&chu_wire_move(&pos, w)).unwrap();
+    }
+    assert_eq!(pos.side_to_move(), Color::White);
+    assert!(pos.outcome().is_none(), "the rules play on");
+    for m in pos.legal_moves().iter() {
+        let next = pos.play(m).unwrap();
+        let taken = next.legal_moves().iter().any(|r| {
+            let after = next.play(r).unwrap();
+            after.outcome().is_some_and(|o| o.winner == Some(Color::Black))
+        });
+        assert!(taken, "{} escapes", pos.move_text(m));
+    }
+    // XBoard's saved game: the same number of moves (a pass is `--`).
+    let pgn = std::fs::read_to_string(format!("{dir}chu.pgn")).unwrap();
+    assert!(pgn.contains("[Variant \"chu\"]") && pgn.contains("[Result \"0-1\"]"));
+    let body = &pgn[pgn.rfind(']').unwrap() + 1..pgn.find('{').unwrap()];
+    let plies = body
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .count();
+    assert_eq!(plies, wire.len());
+}
