@@ -1390,3 +1390,30 @@ fn chu_game_played_in_xboard_replays() {
         .count();
     assert_eq!(plies, wire.len());
 }
+
+#[test]
+fn chu_game_xboard_forfeited_for_a_move_leaving_the_king_attacked() {
+    // XBoard 4.9.1 with legality testing on forbids a move that leaves the
+    // King attacked, as in chess; Chu Shogi's rules allow it (the King is
+    // then taken, and the game ends). The game went on through 563 moves
+    // XBoard accepted, and it forfeited Black's last one.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}chu-forfeit.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    let script: String = wire.iter().map(|w| format!("usermove {w}\n")).collect();
+    let out = session(&format!("new\nvariant chu\nforce\n{script}ping 1\nquit\n"));
+    assert_eq!(out, ["pong 1"]);
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut pos = chu.start();
+    for w in &wire {
+        pos = pos.play(&chu_wire_move(&pos, w)).unwrap();
+    }
+    // After the last move White takes the King (i5i11) and wins.
+    let m = pos.parse_move("i5i11").unwrap();
+    let end = pos.play(&m).unwrap();
+    let o = end.outcome().expect("the game ends");
+    assert_eq!((o.winner, o.reason), (Some(Color::White), betza::EndReason::RoyalCaptured));
+    let pgn = std::fs::read_to_string(format!("{dir}chu-forfeit.pgn")).unwrap();
+    assert!(pgn.contains("Forfeit due to invalid move: b12b11"), "XBoard's verdict");
+}
