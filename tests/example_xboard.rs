@@ -1417,3 +1417,24 @@ fn chu_game_xboard_forfeited_for_a_move_leaving_the_king_attacked() {
     let pgn = std::fs::read_to_string(format!("{dir}chu-forfeit.pgn")).unwrap();
     assert!(pgn.contains("Forfeit due to invalid move: b12b11"), "XBoard's verdict");
 }
+
+#[test]
+fn chu_game_in_xboard_ended_by_the_engines_on_a_bare_king() {
+    // Legality testing and XBoard's checkmate adjudication off: the game
+    // goes on until the engine reports the end by the rules, which XBoard
+    // takes as the result.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}chu-bare-king.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    let (last, before) = wire.split_last().unwrap();
+    let script: String = before.iter().map(|w| format!("usermove {w}\n")).collect();
+    // The engine plays White here; XBoard's last move comes from Black.
+    let out = session(&format!("new\nvariant chu\nforce\n{script}usermove {last}\nquit\n"));
+    assert_eq!(out, ["0-1 {Black wins by bare king}"]);
+    let pgn = std::fs::read_to_string(format!("{dir}chu-bare-king.pgn")).unwrap();
+    assert!(pgn.contains("{Black wins by bare king} 0-1"));
+    let body = &pgn[pgn.rfind(']').unwrap() + 1..pgn.find('{').unwrap()];
+    let plies = body.split_whitespace().filter(|t| !t.ends_with('.')).count();
+    assert_eq!(plies, wire.len());
+}
