@@ -1438,3 +1438,22 @@ fn chu_game_in_xboard_ended_by_the_engines_on_a_bare_king() {
     let plies = body.split_whitespace().filter(|t| !t.ends_with('.')).count();
     assert_eq!(plies, wire.len());
 }
+
+#[test]
+fn chu_lion_double_capture_accepted_by_xboard() {
+    // XBoard 4.9.1 (legality testing on) took the engine's two legs,
+    // forwarded them as they were, and wrote the move `Nxf6xf7`; it then
+    // judged the engines' bare-King claim false (it knows no bare-King win)
+    // and drew the game "but bare king".
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}chu-lion.pgn")).unwrap();
+    let fen = "11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1";
+    assert!(pgn.contains("1. Nxf6xf7") && pgn.contains("but bare king} 1/2-1/2"));
+    let moves = std::fs::read_to_string(format!("{dir}chu-lion.moves")).unwrap();
+    let wire = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    // The engine sends the move, and another copy reads it.
+    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
+    assert_eq!(out, [format!("move {wire}"), "1-0 {White wins by bare king}".into()]);
+    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\nusermove {wire}\nquit\n"));
+    assert_eq!(out, ["1-0 {White wins by bare king}"]);
+}
