@@ -1457,3 +1457,42 @@ fn chu_lion_double_capture_accepted_by_xboard() {
     let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\nusermove {wire}\nquit\n"));
     assert_eq!(out, ["1-0 {White wins by bare king}"]);
 }
+
+#[test]
+fn chu_games_saved_by_xboard_read_back() {
+    // XBoard's saved games of Chu (its `Variant "chu"` tag, `--` for a pass,
+    // `Nxf6xf7` for a double capture, a FEN tag in XBoard's form) read with
+    // `XboardPgn::read_in_board`, to the position of the moves XBoard sent.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let reader = betza::pgn::XboardPgn::new().variant_tag("chu");
+    for (name, start) in [
+        ("chu", None),
+        ("chu-forfeit", None),
+        ("chu-bare-king", None),
+        ("chu-lion", Some("11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1")),
+    ] {
+        let pgn = std::fs::read_to_string(format!("{dir}{name}.pgn")).unwrap();
+        let game = reader
+            .read_in_board(&chu, &pgn)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let moves = std::fs::read_to_string(format!("{dir}{name}.moves")).unwrap();
+        let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+        let mut wire: Vec<&str> = line.split_whitespace().collect();
+        if name == "chu-forfeit" {
+            wire.pop(); // the move XBoard refused is not in its game
+        }
+        let mut pos = match start {
+            Some(fen) => chu.from_fen(fen).unwrap(),
+            None => chu.start(),
+        };
+        for w in &wire {
+            pos = pos.play(&chu_wire_move(&pos, w)).unwrap();
+        }
+        assert_eq!(game.ply_count(), wire.len(), "{name}");
+        assert_eq!(game.position().to_fen(), pos.to_fen(), "{name}");
+    }
+    // Another variant's tag is still refused.
+    let pgn = "[Variant \"shogi\"]\n\n1. e5 *\n";
+    assert!(reader.read_in_board(&chu, pgn).is_err());
+}
