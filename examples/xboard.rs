@@ -330,7 +330,11 @@ impl Letters {
             return Letters::new(v);
         }
         let def = variant.definition();
-        let pawn = def.pieces.iter().position(|p| p.pawn).map(|i| Role(i as u8));
+        let pawn = def
+            .pieces
+            .iter()
+            .position(|p| p.pawn)
+            .map(|i| Role(i as u8));
         Letters::from_parts(variant.pieces(), def, variant.royal(), pawn, &[])
     }
 
@@ -382,47 +386,47 @@ impl Letters {
         // promoted type the image 11 after its base, marked `+` in the
         // table, which XBoard demotes on capture.
         let mut plus_image = [false; 22];
-        if let Some(d) = &definition.drops {
-            if hand.len() <= 11 && !hand.is_empty() {
-                let own = |r: usize| {
-                    standard_image(&pieces[r].betza)
-                        .or_else(|| {
-                            XBOARD_IMAGES
-                                .iter()
-                                .position(|(_, _, n)| n.contains(&pieces[r].name.as_str()))
-                        })
-                        .filter(|&k| k < hand.len())
-                };
-                for &r in hand {
-                    if let Some(k) = own(r.index()).filter(|&k| !used[k]) {
-                        image_of[r.index()] = Some(k);
-                        used[k] = true;
-                    }
-                }
-                for &r in hand {
-                    if image_of[r.index()].is_none()
-                        && let Some(k) = (0..hand.len()).find(|&k| !used[k])
-                    {
-                        image_of[r.index()] = Some(k);
-                        used[k] = true;
-                    }
-                }
-                if d.captured == CapturedRule::Unpromoted {
-                    let def = definition;
-                    for (i, p) in def.pieces.iter().enumerate() {
-                        let base = def
-                            .pieces
+        if let Some(d) = &definition.drops
+            && hand.len() <= 11
+        {
+            let own = |r: usize| {
+                standard_image(&pieces[r].betza)
+                    .or_else(|| {
+                        XBOARD_IMAGES
                             .iter()
-                            .position(|b| b.promotions.contains(&p.token));
-                        if let Some(k) = base.and_then(|b| image_of[b]).map(|k| k + 11)
-                            && p.promoted
-                            && k < 21
-                            && !used[k]
-                        {
-                            image_of[i] = Some(k);
-                            used[k] = true;
-                            plus_image[k] = true;
-                        }
+                            .position(|(_, _, n)| n.contains(&pieces[r].name.as_str()))
+                    })
+                    .filter(|&k| k < hand.len())
+            };
+            for &r in hand {
+                if let Some(k) = own(r.index()).filter(|&k| !used[k]) {
+                    image_of[r.index()] = Some(k);
+                    used[k] = true;
+                }
+            }
+            for &r in hand {
+                if image_of[r.index()].is_none()
+                    && let Some(k) = (0..hand.len()).find(|&k| !used[k])
+                {
+                    image_of[r.index()] = Some(k);
+                    used[k] = true;
+                }
+            }
+            if d.captured == CapturedRule::Unpromoted {
+                let def = definition;
+                for (i, p) in def.pieces.iter().enumerate() {
+                    let base = def
+                        .pieces
+                        .iter()
+                        .position(|b| b.promotions.contains(&p.token));
+                    if let Some(k) = base.and_then(|b| image_of[b]).map(|k| k + 11)
+                        && p.promoted
+                        && k < 21
+                        && !used[k]
+                    {
+                        image_of[i] = Some(k);
+                        used[k] = true;
+                        plus_image[k] = true;
                     }
                 }
             }
@@ -596,7 +600,7 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
     }
     let chess: VariantRef = Variant::by_name("chess").expect("built in").into();
     let adapter = Adapter::new(opts, extra, output, chess.clone().into(), Some(chess));
-    let mut session = Some(Session::Small(adapter));
+    let mut session = Some(Session::Small(Box::new(adapter)));
     for line in input.lines() {
         let line = line?;
         let go_on = Session::command(&mut session, line.trim())?;
@@ -612,9 +616,9 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 /// board type, at `new` and `variant` (a game of XBoard's Chu Shogi after
 /// one of chess switches from the small board type to the large one).
 enum Session<W> {
-    Small(Adapter<Small, W>),
-    Large(Adapter<Large, W>),
-    Huge(Adapter<Huge, W>),
+    Small(Box<Adapter<Small, W>>),
+    Large(Box<Adapter<Large, W>>),
+    Huge(Box<Adapter<Huge, W>>),
 }
 
 /// Runs a body on the adapter inside a [`Session`].
@@ -641,10 +645,10 @@ impl<W: Write> Session<W> {
                 let mut new = with_adapter!(old, |a| match v {
                     AnyVariant::Small(v) => {
                         let small = Some(v.variant_ref().clone());
-                        Session::Small(a.switch(v, small, known))
+                        Session::Small(Box::new(a.switch(v, small, known)))
                     }
-                    AnyVariant::Large(v) => Session::Large(a.switch(v, None, known)),
-                    AnyVariant::Huge(v) => Session::Huge(a.switch(v, None, known)),
+                    AnyVariant::Large(v) => Session::Large(Box::new(a.switch(v, None, known))),
+                    AnyVariant::Huge(v) => Session::Huge(Box::new(a.switch(v, None, known))),
                 });
                 let sent = with_adapter!(&mut new, |a| a.announce(then));
                 *session = Some(new);
@@ -913,11 +917,9 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// boards of its Edit Position mode, which would otherwise pop up errors
     /// while the user is still placing pieces.
     fn setboard(&mut self, fen: &str) {
-        let game = self.fen_from_xboard(fen).and_then(|ours| {
-            self.variant
-                .game_from_fen(&ours)
-                .map_err(|e| e.to_string())
-        });
+        let game = self
+            .fen_from_xboard(fen)
+            .and_then(|ours| self.variant.game_from_fen(&ours).map_err(|e| e.to_string()));
         match game {
             Ok(game) => {
                 self.game = game;

@@ -570,7 +570,9 @@ fn definition_files_past_128_squares_play_and_switch_board_types() {
     );
     assert!(out[0].contains(",rook-16x16,huge-19x19\" "), "{out:?}");
     assert!(
-        out[1].ends_with(") 16x16+0_fairy 15k/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/K15 w - - 0 1"),
+        out[1].ends_with(
+            ") 16x16+0_fairy 15k/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/K15 w - - 0 1"
+        ),
         "{}",
         out[1]
     );
@@ -587,7 +589,10 @@ fn definition_files_past_128_squares_play_and_switch_board_types() {
         let pos = pos.play(&pos.parse_move("h8h16").unwrap()).unwrap();
         assert!(pos.parse_move(m).is_ok(), "{m}");
     });
-    let setup19 = out.iter().find(|l| l.contains(") 19x19+0_fairy ")).expect("19x19 setup");
+    let setup19 = out
+        .iter()
+        .find(|l| l.contains(") 19x19+0_fairy "))
+        .expect("19x19 setup");
     assert!(setup19.starts_with("setup ("), "{setup19}");
     // Back to chess: the small board type, XBoard's own rules.
     let m = moves[2].strip_prefix("move ").unwrap();
@@ -595,7 +600,11 @@ fn definition_files_past_128_squares_play_and_switch_board_types() {
     let pos = Position::start(chess);
     let pos = pos.play(&pos.parse_move("e2e4").unwrap()).unwrap();
     assert!(pos.parse_move(m).is_ok(), "{m}");
-    assert!(!out.iter().any(|l| l.starts_with("Illegal") || l.starts_with("Error")), "{out:?}");
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -1239,8 +1248,16 @@ fn chu_is_xboards_variant_with_its_letters_and_start() {
     assert!(out[0].contains(",chu\" "), "{out:?}");
     // XBoard knows Chu (its start array and letters are the library's):
     // no setup, and the engine answers a normal move with a legal one.
-    assert!(!out.iter().any(|l| l.starts_with("setup") || l.starts_with("piece")), "{out:?}");
-    assert_eq!(out.iter().filter(|l| l.starts_with("move ")).count(), 1, "{out:?}");
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("setup") || l.starts_with("piece")),
+        "{out:?}"
+    );
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("move ")).count(),
+        1,
+        "{out:?}"
+    );
     let start = betza::LargeVariant::by_name("chushogi").unwrap();
     chu_replay(start.start_fen(), &["e4e5"], &out[1..]);
     // XBoard's Chu FEN (Edit Position > Copy): the same letters, promoted
@@ -1251,9 +1268,17 @@ fn chu_is_xboards_variant_with_its_letters_and_start() {
         "new\nvariant chu\nforce\nsetboard 10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\n\
          usermove b11b12\nusermove k12k11\nusermove b12b10\nping 1\nquit\n",
     );
-    assert_eq!(out, ["pong 1"], "a promoted Dragon (Soaring Eagle) set up and moved: {out:?}");
     assert_eq!(
-        chu_replay("10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1", &["b11b12", "k12k11", "b12b10"], &[]),
+        out,
+        ["pong 1"],
+        "a promoted Dragon (Soaring Eagle) set up and moved: {out:?}"
+    );
+    assert_eq!(
+        chu_replay(
+            "10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1",
+            &["b11b12", "k12k11", "b12b10"],
+            &[]
+        ),
         "11k/10g1/1+D10/12/12/12/12/12/12/12/12/K11 b - - 3 2"
     );
 }
@@ -1280,7 +1305,11 @@ fn chu_lion_moves_in_xboards_two_leg_syntax() {
     ));
     // Igui: the Lion takes f5 and stays on f6; Black's Gold then takes the
     // King: the game ends by royal capture, with XBoard's result line.
-    assert_eq!(out, ["0-1 {Black captures the last royal piece}", "pong 1"], "{out:?}");
+    assert_eq!(
+        out,
+        ["0-1 {Black captures the last royal piece}", "pong 1"],
+        "{out:?}"
+    );
     // The double capture, then the engine (Black) answers.
     let out = session(&format!(
         "new\nvariant chu\nforce\nsetboard {fen}\nplayother\nusermove f6f7,f7f8\nping 1\nquit\n"
@@ -1289,8 +1318,14 @@ fn chu_lion_moves_in_xboards_two_leg_syntax() {
     let end = chu_replay(fen, &["f6f7f8"], &out);
     // The pawn on f7 taken, the Lion on f8, and the engine's Gold takes the
     // King the Lion left alone (promoting as it enters the zone).
-    assert!(end.starts_with("11k/12/12/12/5N6/12/12/5g6/"), "{end} {out:?}");
-    assert_eq!(out[..2], ["move a2a1+", "0-1 {Black captures the last royal piece}"]);
+    assert!(
+        end.starts_with("11k/12/12/12/5N6/12/12/5g6/"),
+        "{end} {out:?}"
+    );
+    assert_eq!(
+        out[..2],
+        ["move a2a1+", "0-1 {Black captures the last royal piece}"]
+    );
     // The pass: two legs out and back over an empty square.
     let out = session(&format!(
         "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6e6,e6f6\nping 1\nquit\n"
@@ -1302,19 +1337,29 @@ fn chu_lion_moves_in_xboards_two_leg_syntax() {
     let out = session(&format!(
         "new\nvariant chu\nforce\nsetboard {fen}\nusermove @@@@\nusermove a2a1\nquit\n"
     ));
-    assert_eq!(out, ["0-1 {Black captures the last royal piece}"], "{out:?}");
+    assert_eq!(
+        out,
+        ["0-1 {Black captures the last royal piece}"],
+        "{out:?}"
+    );
     // Without a piece that may pass, it is refused.
     let out = session(
         "new\nvariant chu\nforce\nsetboard 11k/12/12/12/12/12/12/12/12/12/g11/K11 w - - 0 1\nusermove @@@@\nquit\n",
     );
-    assert_eq!(out, ["Illegal move (no piece may pass here): @@@@"], "{out:?}");
+    assert_eq!(
+        out,
+        ["Illegal move (no piece may pass here): @@@@"],
+        "{out:?}"
+    );
 }
 
 #[test]
 fn chu_engine_sends_lion_moves_as_two_legs_and_ends_by_royal_capture() {
     // Black's Lion takes both Golds in one move: sent as two legs.
     let fen = "11k/12/12/12/12/5n6/5G6/5G6/12/12/12/K11 b - - 0 1";
-    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
     assert_eq!(out[0], "move f7f6,f6f5", "{out:?}");
     chu_replay(fen, &[], &out);
     // A Black Lion's capture two squares away: whether it jumps or steps
@@ -1326,13 +1371,22 @@ fn chu_engine_sends_lion_moves_as_two_legs_and_ends_by_royal_capture() {
             seed: Some(seed),
             ..Options::default()
         };
-        let out = session_with(&opts, &format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
+        let out = session_with(
+            &opts,
+            &format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"),
+        );
         assert_eq!(out[0], "move f7e5", "{out:?}");
     }
     // The engine takes the last royal piece and says so.
     let fen = "11k/12/12/12/12/12/12/12/12/12/G11/Kr10 b - - 0 1";
-    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
-    assert_eq!(out, ["move b1a1+", "0-1 {Black captures the last royal piece}"], "{out:?}");
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        ["move b1a1+", "0-1 {Black captures the last royal piece}"],
+        "{out:?}"
+    );
 }
 
 /// The library's move for an XBoard Chu move: two legs, a single move, or
@@ -1376,7 +1430,9 @@ fn chu_game_played_in_xboard_replays() {
         let next = pos.play(m).unwrap();
         let taken = next.legal_moves().iter().any(|r| {
             let after = next.play(r).unwrap();
-            after.outcome().is_some_and(|o| o.winner == Some(Color::Black))
+            after
+                .outcome()
+                .is_some_and(|o| o.winner == Some(Color::Black))
         });
         assert!(taken, "{} escapes", pos.move_text(m));
     }
@@ -1413,9 +1469,15 @@ fn chu_game_xboard_forfeited_for_a_move_leaving_the_king_attacked() {
     let m = pos.parse_move("i5i11").unwrap();
     let end = pos.play(&m).unwrap();
     let o = end.outcome().expect("the game ends");
-    assert_eq!((o.winner, o.reason), (Some(Color::White), betza::EndReason::RoyalCaptured));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), betza::EndReason::RoyalCaptured)
+    );
     let pgn = std::fs::read_to_string(format!("{dir}chu-forfeit.pgn")).unwrap();
-    assert!(pgn.contains("Forfeit due to invalid move: b12b11"), "XBoard's verdict");
+    assert!(
+        pgn.contains("Forfeit due to invalid move: b12b11"),
+        "XBoard's verdict"
+    );
 }
 
 #[test]
@@ -1430,12 +1492,17 @@ fn chu_game_in_xboard_ended_by_the_engines_on_a_bare_king() {
     let (last, before) = wire.split_last().unwrap();
     let script: String = before.iter().map(|w| format!("usermove {w}\n")).collect();
     // The engine plays White here; XBoard's last move comes from Black.
-    let out = session(&format!("new\nvariant chu\nforce\n{script}usermove {last}\nquit\n"));
+    let out = session(&format!(
+        "new\nvariant chu\nforce\n{script}usermove {last}\nquit\n"
+    ));
     assert_eq!(out, ["0-1 {Black wins by bare king}"]);
     let pgn = std::fs::read_to_string(format!("{dir}chu-bare-king.pgn")).unwrap();
     assert!(pgn.contains("{Black wins by bare king} 0-1"));
     let body = &pgn[pgn.rfind(']').unwrap() + 1..pgn.find('{').unwrap()];
-    let plies = body.split_whitespace().filter(|t| !t.ends_with('.')).count();
+    let plies = body
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .count();
     assert_eq!(plies, wire.len());
 }
 
@@ -1452,9 +1519,19 @@ fn chu_lion_double_capture_accepted_by_xboard() {
     let moves = std::fs::read_to_string(format!("{dir}chu-lion.moves")).unwrap();
     let wire = moves.lines().find(|l| !l.starts_with('#')).unwrap();
     // The engine sends the move, and another copy reads it.
-    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"));
-    assert_eq!(out, [format!("move {wire}"), "1-0 {White wins by bare king}".into()]);
-    let out = session(&format!("new\nvariant chu\nforce\nsetboard {fen}\nusermove {wire}\nquit\n"));
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        [
+            format!("move {wire}"),
+            "1-0 {White wins by bare king}".into()
+        ]
+    );
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove {wire}\nquit\n"
+    ));
     assert_eq!(out, ["1-0 {White wins by bare king}"]);
 }
 
@@ -1470,7 +1547,10 @@ fn chu_games_saved_by_xboard_read_back() {
         ("chu", None),
         ("chu-forfeit", None),
         ("chu-bare-king", None),
-        ("chu-lion", Some("11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1")),
+        (
+            "chu-lion",
+            Some("11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1"),
+        ),
     ] {
         let pgn = std::fs::read_to_string(format!("{dir}{name}.pgn")).unwrap();
         let game = reader

@@ -1007,10 +1007,10 @@ impl XboardPgn {
         text: &str,
     ) -> Result<Game<B>, PgnError> {
         let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
-        let tag_ok = self
-            .variant_tag
-            .as_deref()
-            .is_some_and(|t| raw.tag("Variant").is_some_and(|n| n.eq_ignore_ascii_case(t)));
+        let tag_ok = self.variant_tag.as_deref().is_some_and(|t| {
+            raw.tag("Variant")
+                .is_some_and(|n| n.eq_ignore_ascii_case(t))
+        });
         if !tag_ok {
             check_variant_tag(&raw, variant.name())?;
         }
@@ -1276,9 +1276,9 @@ impl XboardPgn {
         }
         // XBoard's null move: the pass, where the rules have one.
         if body == "--" {
-            let pass = legal.iter().find(|m| {
-                m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none())
-            });
+            let pass = legal
+                .iter()
+                .find(|m| m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none()));
             return pass
                 .map(|m| vec![*m])
                 .ok_or_else(|| syntax("a null move, and no piece may pass here"));
