@@ -58,6 +58,18 @@
 //!   letter given (the piece's own: a Decimaka Pawn pushed to the last rank
 //!   stays a Pawn, `e8e9p`).
 //!
+//! - Every board type: the adapter is generic over the board type and
+//!   switches it once per game (`new`, `variant`) through `AnyVariant`.
+//!   XBoard's `chu` (4.9) is the built-in `chushogi`: the same start, letters
+//!   and `+` promoted pieces (`backend.c`, `ChuArray` and its piece table).
+//!   A move that captures on the way goes as the protocol's two legs,
+//!   `d4d5,d5e6` (the first ending on the square passed), and is read so or
+//!   as `d4e6;d5` (XBoard's move list); one over an empty square goes as the
+//!   single move with its result, the pass as XBoard's null move `@@@@`
+//!   (XBoard 4.9.1 takes a Black piece's two legs over an empty square for
+//!   castling). XBoard's board stops at 16x16 (`BOARD_FILES`, `BOARD_RANKS`
+//!   in its `common.h`); larger boards still get their `setup`.
+//!
 //! Two conventions of XBoard that differ from this library's:
 //! - On a board of exactly 10 ranks XBoard numbers the ranks `0` to `9`
 //!   (its `ONE` is `'1' - (BOARD_HEIGHT == 10)`), so Meiriqi's `a3a5` is
@@ -113,7 +125,8 @@ use std::path::PathBuf;
 
 use betza::pgn::XboardPgn;
 use betza::{
-    CapturedRule, Color, EndReason, Game, Move, Position, Role, Square, Variant, VariantRef,
+    AnyVariant, Board, BoardVariant, CapturedRule, Color, EndReason, Game, Huge, Large, Move,
+    PieceType, Position, Role, Small, Square, Variant, VariantDef, VariantRef,
 };
 
 #[path = "support/engine.rs"]
@@ -196,6 +209,10 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("xiangqi", "xiangqi", false, &[('N', 'H'), ('B', 'E')]),
     ("crazyhouse", "crazyhouse", false, &[]),
     ("shogi", "shogi", false, &[]),
+    // XBoard 4.9's Chu Shogi (`backend.c`, `ChuArray` and its table
+    // `P.BRQSEXOG...HD..^DLI^HNV...`): the same 12x12 start and the same
+    // letters, a promoted piece `+` and its base letter.
+    ("chu", "chushogi", false, &[]),
 ];
 
 /// The letters XBoard uses for a built-in variant's pieces in its FENs and
@@ -296,7 +313,38 @@ impl Letters {
     /// then with the neutral image of its own letter, else with the first
     /// free image in `FALLBACK_IMAGES` order.
     pub fn new(variant: &Variant) -> Letters {
-        let pieces = variant.pieces();
+        Letters::from_parts(
+            variant.pieces(),
+            variant.definition(),
+            variant.royal(),
+            variant.pawn(),
+            variant.hand_roles(),
+        )
+    }
+
+    /// [`Letters::new`] for a variant of any board type; `small` is the
+    /// same variant as a [`Variant`] where it is one (its hands). A large
+    /// board gets no holdings (XBoard's board and holdings share 16 files).
+    pub fn for_board<B: Board>(variant: &BoardVariant<B>, small: Option<&Variant>) -> Letters {
+        if let Some(v) = small {
+            return Letters::new(v);
+        }
+        let def = variant.definition();
+        let pawn = def
+            .pieces
+            .iter()
+            .position(|p| p.pawn)
+            .map(|i| Role(i as u8));
+        Letters::from_parts(variant.pieces(), def, variant.royal(), pawn, &[])
+    }
+
+    fn from_parts(
+        pieces: &[PieceType],
+        definition: &VariantDef,
+        royal: Role,
+        pawn: Option<Role>,
+        hand: &[Role],
+    ) -> Letters {
         let mut letter: Vec<Option<char>> = pieces
             .iter()
             .map(|p| {
@@ -338,48 +386,47 @@ impl Letters {
         // promoted type the image 11 after its base, marked `+` in the
         // table, which XBoard demotes on capture.
         let mut plus_image = [false; 22];
-        if let Some(d) = &variant.definition().drops {
-            let hand = variant.hand_roles();
-            if hand.len() <= 11 {
-                let own = |r: usize| {
-                    standard_image(&pieces[r].betza)
-                        .or_else(|| {
-                            XBOARD_IMAGES
-                                .iter()
-                                .position(|(_, _, n)| n.contains(&pieces[r].name.as_str()))
-                        })
-                        .filter(|&k| k < hand.len())
-                };
-                for &r in hand {
-                    if let Some(k) = own(r.index()).filter(|&k| !used[k]) {
-                        image_of[r.index()] = Some(k);
-                        used[k] = true;
-                    }
-                }
-                for &r in hand {
-                    if image_of[r.index()].is_none()
-                        && let Some(k) = (0..hand.len()).find(|&k| !used[k])
-                    {
-                        image_of[r.index()] = Some(k);
-                        used[k] = true;
-                    }
-                }
-                if d.captured == CapturedRule::Unpromoted {
-                    let def = variant.definition();
-                    for (i, p) in def.pieces.iter().enumerate() {
-                        let base = def
-                            .pieces
+        if let Some(d) = &definition.drops
+            && hand.len() <= 11
+        {
+            let own = |r: usize| {
+                standard_image(&pieces[r].betza)
+                    .or_else(|| {
+                        XBOARD_IMAGES
                             .iter()
-                            .position(|b| b.promotions.contains(&p.token));
-                        if let Some(k) = base.and_then(|b| image_of[b]).map(|k| k + 11)
-                            && p.promoted
-                            && k < 21
-                            && !used[k]
-                        {
-                            image_of[i] = Some(k);
-                            used[k] = true;
-                            plus_image[k] = true;
-                        }
+                            .position(|(_, _, n)| n.contains(&pieces[r].name.as_str()))
+                    })
+                    .filter(|&k| k < hand.len())
+            };
+            for &r in hand {
+                if let Some(k) = own(r.index()).filter(|&k| !used[k]) {
+                    image_of[r.index()] = Some(k);
+                    used[k] = true;
+                }
+            }
+            for &r in hand {
+                if image_of[r.index()].is_none()
+                    && let Some(k) = (0..hand.len()).find(|&k| !used[k])
+                {
+                    image_of[r.index()] = Some(k);
+                    used[k] = true;
+                }
+            }
+            if d.captured == CapturedRule::Unpromoted {
+                let def = definition;
+                for (i, p) in def.pieces.iter().enumerate() {
+                    let base = def
+                        .pieces
+                        .iter()
+                        .position(|b| b.promotions.contains(&p.token));
+                    if let Some(k) = base.and_then(|b| image_of[b]).map(|k| k + 11)
+                        && p.promoted
+                        && k < 21
+                        && !used[k]
+                    {
+                        image_of[i] = Some(k);
+                        used[k] = true;
+                        plus_image[k] = true;
                     }
                 }
             }
@@ -390,8 +437,8 @@ impl Letters {
                 used[image] = true;
             }
         };
-        assign(variant.royal().index(), 21);
-        if let Some(p) = variant.pawn() {
+        assign(royal.index(), 21);
+        if let Some(p) = pawn {
             assign(p.index(), 0);
         }
         for (i, p) in pieces.iter().enumerate() {
@@ -454,8 +501,12 @@ impl Letters {
 
     /// A reader of XBoard's FENs and saved games that knows these letters.
     pub fn reader(&self, variant: &Variant) -> XboardPgn {
-        variant
-            .pieces()
+        self.reader_of(variant.pieces())
+    }
+
+    /// [`Letters::reader`] from a variant's piece types.
+    pub fn reader_of(&self, pieces: &[PieceType]) -> XboardPgn {
+        pieces
             .iter()
             .zip(&self.letter)
             .fold(XboardPgn::new(), |r, (p, &l)| {
@@ -545,42 +596,103 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
     for path in &opts.variant_files {
         let v =
             load::variant_file(path).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-        // The adapter plays boards of the small type so far (XBoard's own
-        // board stops at 16x16; Chu Shogi's `variant chu` is still to map).
-        let Some(v) = v.as_small() else {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "--variant-file {}: {} has a board past 128 squares, which the XBoard adapter does not play yet",
-                    path.display(),
-                    v.name()
-                ),
-            ));
-        };
-        extra.push(v.variant_ref().clone());
+        extra.push(v);
     }
-    let mut engine = Adapter::new(opts, extra, output);
+    let chess: VariantRef = Variant::by_name("chess").expect("built in").into();
+    let adapter = Adapter::new(opts, extra, output, chess.clone().into(), Some(chess));
+    let mut session = Some(Session::Small(Box::new(adapter)));
     for line in input.lines() {
         let line = line?;
-        let go_on = engine.command(line.trim())?;
-        engine.out.flush()?;
+        let go_on = Session::command(&mut session, line.trim())?;
+        session.as_mut().expect("a session").flush()?;
         if !go_on {
             break;
         }
     }
-    engine.out.flush()
+    session.as_mut().expect("a session").flush()
 }
 
-struct Adapter<W> {
+/// The adapter of the current game's board type: the one match on the
+/// board type, at `new` and `variant` (a game of XBoard's Chu Shogi after
+/// one of chess switches from the small board type to the large one).
+enum Session<W> {
+    Small(Box<Adapter<Small, W>>),
+    Large(Box<Adapter<Large, W>>),
+    Huge(Box<Adapter<Huge, W>>),
+}
+
+/// Runs a body on the adapter inside a [`Session`].
+macro_rules! with_adapter {
+    ($s:expr, |$a:ident| $body:expr) => {
+        match $s {
+            Session::Small($a) => $body,
+            Session::Large($a) => $body,
+            Session::Huge($a) => $body,
+        }
+    };
+}
+
+impl<W: Write> Session<W> {
+    /// Handles one command, switching the board type where it asks to;
+    /// `false` to stop.
+    fn command(session: &mut Option<Session<W>>, line: &str) -> io::Result<bool> {
+        let s = session.as_mut().expect("a session");
+        match with_adapter!(s, |a| a.command(line))? {
+            Next::Go => Ok(true),
+            Next::Quit => Ok(false),
+            Next::Switch(v, known, then) => {
+                let old = session.take().expect("a session");
+                let mut new = with_adapter!(old, |a| match v {
+                    AnyVariant::Small(v) => {
+                        let small = Some(v.variant_ref().clone());
+                        Session::Small(Box::new(a.switch(v, small, known)))
+                    }
+                    AnyVariant::Large(v) => Session::Large(Box::new(a.switch(v, None, known))),
+                    AnyVariant::Huge(v) => Session::Huge(Box::new(a.switch(v, None, known))),
+                });
+                let sent = with_adapter!(&mut new, |a| a.announce(then));
+                *session = Some(new);
+                sent.map(|()| true)
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        with_adapter!(self, |a| a.out.flush())
+    }
+}
+
+/// What a command asks of the [`Session`].
+enum Next {
+    Go,
+    Quit,
+    /// A new game of this variant (`known`: XBoard plays it by itself),
+    /// then what to tell XBoard.
+    Switch(AnyVariant, bool, Announce),
+}
+
+/// What the engine tells XBoard of a variant it switches to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Announce {
+    Nothing,
+    /// `setup` and `piece`: XBoard does not know the variant.
+    Setup,
+    /// `setup FEN`: XBoard knows it, with another start.
+    Start,
+}
+
+struct Adapter<B: Board, W> {
     out: W,
     ranks_from_1: bool,
     rng: Rng,
-    variant: VariantRef,
+    variant: BoardVariant<B>,
+    /// The same variant as a [`Variant`], for a small board (its hands).
+    small: Option<VariantRef>,
     /// The variants of `--variant-file`.
-    extra: Vec<VariantRef>,
+    extra: Vec<AnyVariant>,
     letters: Letters,
     values: Values,
-    game: Game,
+    game: Game<B>,
     /// Force mode: the engine plays neither side.
     force: bool,
     /// The side the engine plays when not in force mode.
@@ -595,16 +707,22 @@ struct Adapter<W> {
     lifted: Option<Square>,
 }
 
-impl<W: Write> Adapter<W> {
-    fn new(opts: &Options, extra: Vec<VariantRef>, out: W) -> Adapter<W> {
-        let variant: VariantRef = Variant::by_name("chess").expect("built in").into();
+impl<B: Board, W: Write> Adapter<B, W> {
+    fn new(
+        opts: &Options,
+        extra: Vec<AnyVariant>,
+        out: W,
+        variant: BoardVariant<B>,
+        small: Option<VariantRef>,
+    ) -> Self {
         Adapter {
             out,
             ranks_from_1: opts.ranks_from_1,
             rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
-            letters: Letters::new(&variant),
-            values: Values::new(&betza::BoardVariant::from(variant.clone())),
-            game: Game::new(variant.clone()),
+            letters: Letters::for_board(&variant, small.as_deref()),
+            values: Values::new(&variant),
+            game: variant.new_game(),
+            small,
             variant,
             extra,
             force: false,
@@ -616,18 +734,62 @@ impl<W: Write> Adapter<W> {
         }
     }
 
-    /// Handles one command; `false` to stop.
-    fn command(&mut self, line: &str) -> io::Result<bool> {
+    /// The adapter of a new game of `variant`, keeping the session's state
+    /// (output, seed, force mode, the engine's side); `known`: XBoard plays
+    /// it by itself, with its own letters for the pieces.
+    fn switch<C: Board>(
+        self,
+        variant: BoardVariant<C>,
+        small: Option<VariantRef>,
+        known: bool,
+    ) -> Adapter<C, W> {
+        let mut letters = Letters::for_board(&variant, small.as_deref());
+        if known {
+            letters.rename(xboard_renames(variant.name()));
+        }
+        Adapter {
+            out: self.out,
+            ranks_from_1: self.ranks_from_1,
+            rng: self.rng,
+            letters,
+            values: Values::new(&variant),
+            game: variant.new_game(),
+            small,
+            variant,
+            extra: self.extra,
+            force: self.force,
+            engine_side: self.engine_side,
+            finished: false,
+            bad_position: None,
+            known,
+            lifted: None,
+        }
+    }
+
+    /// Tells XBoard what it needs of the variant just switched to.
+    fn announce(&mut self, what: Announce) -> io::Result<()> {
+        match what {
+            Announce::Nothing => Ok(()),
+            Announce::Setup => self.send_setup(),
+            Announce::Start => {
+                let fen = self.fen_to_xboard(self.variant.start_fen());
+                writeln!(self.out, "setup {fen}")
+            }
+        }
+    }
+
+    /// Handles one command.
+    fn command(&mut self, line: &str) -> io::Result<Next> {
         let (cmd, arg) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
         match cmd {
             "" => {}
-            "quit" => return Ok(false),
+            "quit" => return Ok(Next::Quit),
             "xboard" => {}
             "protover" => {
-                let mut names: Vec<&str> = Variant::builtin_names()
+                let mut names: Vec<&str> = AnyVariant::builtin_names()
                     .iter()
                     .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
                     .map(|&b| protocol_name(b).0)
@@ -643,33 +805,27 @@ impl<W: Write> Adapter<W> {
                 )?;
             }
             "new" => {
-                self.set_variant(Variant::by_name("chess").expect("built in").into(), true);
                 self.force = false;
                 self.engine_side = Color::Black;
+                let chess = Variant::by_name("chess").expect("built in");
+                return Ok(Next::Switch(chess.into(), true, Announce::Nothing));
             }
             "variant" => {
                 let file = self.extra.iter().find(|e| e.name() == arg).cloned();
-                let builtin = Variant::builtin_names()
+                let builtin = AnyVariant::builtin_names()
                     .iter()
                     .find(|&&b| b == arg || protocol_name(b).0 == arg);
                 match (file, builtin) {
                     // XBoard knows no variant of a file: it gets `setup`.
-                    (Some(v), _) => {
-                        self.set_variant(v, false);
-                        self.send_setup()?;
-                    }
+                    (Some(v), _) => return Ok(Next::Switch(v, false, Announce::Setup)),
                     (None, Some(&name)) => {
-                        let known = protocol_name(name).1;
-                        let v = Variant::by_name(name).expect("built in");
-                        self.set_variant(v.into(), known != Known::No);
-                        match known {
-                            Known::No => self.send_setup()?,
-                            Known::Yes { start: true } => {
-                                let fen = self.fen_to_xboard(self.variant.start_fen());
-                                writeln!(self.out, "setup {fen}")?;
-                            }
-                            Known::Yes { start: false } => {}
-                        }
+                        let v = AnyVariant::by_name(name).expect("built in");
+                        let (known, then) = match protocol_name(name).1 {
+                            Known::No => (false, Announce::Setup),
+                            Known::Yes { start: true } => (true, Announce::Start),
+                            Known::Yes { start: false } => (true, Announce::Nothing),
+                        };
+                        return Ok(Next::Switch(v, known, then));
                     }
                     (None, None) => writeln!(self.out, "Error (unsupported variant): {arg}")?,
                 }
@@ -711,24 +867,7 @@ impl<W: Write> Adapter<W> {
             _ if self.looks_like_move(cmd) && arg.is_empty() => self.user_move(cmd)?,
             _ => writeln!(self.out, "Error (unknown command): {line}")?,
         }
-        Ok(true)
-    }
-
-    /// Switches to `variant`; `known`: XBoard plays it by itself, with its
-    /// own letters for the pieces.
-    fn set_variant(&mut self, variant: VariantRef, known: bool) {
-        if !variant.same(&self.variant) || known != self.known {
-            self.letters = Letters::new(&variant);
-            if known {
-                self.letters.rename(xboard_renames(variant.name()));
-            }
-            self.values = Values::new(&betza::BoardVariant::from(variant.clone()));
-            self.variant = variant;
-        }
-        self.known = known;
-        self.game = Game::new(self.variant.clone());
-        self.finished = false;
-        self.bad_position = None;
+        Ok(Next::Go)
     }
 
     /// The board size, start position and pieces of a variant XBoard does not
@@ -740,10 +879,11 @@ impl<W: Write> Adapter<W> {
         // With drops: XBoard's holdings, one per type a hand may hold, and
         // the parent whose drop rules are closest (shogi: captured pieces
         // return unpromoted; crazyhouse: as they were).
+        let hand = self.small.as_ref().map_or(0, |s| s.hand_roles().len());
         let (holdings, parent) = match &v.definition().drops {
             None => (0, "fairy"),
             Some(d) => (
-                v.hand_roles().len(),
+                hand,
                 match d.captured {
                     CapturedRule::Marked => "crazyhouse",
                     _ => "shogi",
@@ -777,9 +917,9 @@ impl<W: Write> Adapter<W> {
     /// boards of its Edit Position mode, which would otherwise pop up errors
     /// while the user is still placing pieces.
     fn setboard(&mut self, fen: &str) {
-        let game = self.fen_from_xboard(fen).and_then(|ours| {
-            Game::from_fen(self.variant.clone(), &ours).map_err(|e| e.to_string())
-        });
+        let game = self
+            .fen_from_xboard(fen)
+            .and_then(|ours| self.variant.game_from_fen(&ours).map_err(|e| e.to_string()));
         match game {
             Ok(game) => {
                 self.game = game;
@@ -837,7 +977,7 @@ impl<W: Write> Adapter<W> {
     /// `q`), sent before the engine's `choice` can arrive; the engine cannot
     /// play another type than XBoard shows, so it refuses the move and XBoard
     /// takes it back.
-    fn promotion_help(&self, pos: &Position, text: &str) -> Option<String> {
+    fn promotion_help(&self, pos: &Position<'_, B>, text: &str) -> Option<String> {
         let b = text.as_bytes();
         let (from, n1) = self.parse_square(b)?;
         let (to, n2) = self.parse_square(&b[n1..])?;
@@ -907,6 +1047,10 @@ impl<W: Write> Adapter<W> {
             (None, EndReason::Stalemate) => ("1/2-1/2", "Stalemate".to_string()),
             // Every other rule, named: "Draw by perpetual check", ...
             (None, reason) => ("1/2-1/2", format!("Draw by {reason}")),
+            (Some(w), EndReason::RoyalCaptured) => (
+                if w == Color::White { "1-0" } else { "0-1" },
+                format!("{} captures the last royal piece", side(w)),
+            ),
             (Some(w), EndReason::Stalemate) => (
                 if w == Color::White { "1-0" } else { "0-1" },
                 format!("{} has no legal move and loses", side(loser)),
@@ -1016,7 +1160,7 @@ impl<W: Write> Adapter<W> {
     /// default (promoting) first, the piece's own where it may stay; empty
     /// where XBoard needs no choice (no promotion, and not a last-rank move
     /// XBoard would take for one).
-    fn choices(&self, pos: &Position, from: Square, to: Square) -> String {
+    fn choices(&self, pos: &Position<'_, B>, from: Square, to: Square) -> String {
         let options = pos.moves_between(from, to);
         let mut letters: String = options
             .iter()
@@ -1035,7 +1179,7 @@ impl<W: Write> Adapter<W> {
     /// Whether `m` goes to the mover's last rank without promoting, in a
     /// variant XBoard does not know: XBoard would read it as a promotion
     /// (to a Queen) unless it carries the piece's own letter.
-    fn stays_on_last_rank(&self, pos: &Position, m: &Move) -> bool {
+    fn stays_on_last_rank(&self, pos: &Position<'_, B>, m: &Move) -> bool {
         let size = pos.size();
         let last = match pos.side_to_move() {
             Color::White => size.ranks() - 1,
@@ -1084,21 +1228,51 @@ impl<W: Write> Adapter<W> {
     }
 
     /// Finds the legal move an XBoard move names, or says why there is none.
-    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, pos: &Position<'_, B>, text: &str) -> Result<Move, String> {
+        if text == "@@@@" {
+            // XBoard's null move, how its Chu Shogi writes a Lion's pass
+            // (see `move_to_xboard`): a step out to an empty square and
+            // back, the same for every piece that may pass.
+            if pos.outcome().is_some() {
+                return Err("the game is over".into());
+            }
+            return pos
+                .legal_moves()
+                .iter()
+                .find(|m| m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none()))
+                .copied()
+                .ok_or_else(|| "no piece may pass here".into());
+        }
         if let Some((piece, square)) = text.split_once('@') {
             return self.parse_drop(pos, piece, square);
         }
         let b = text.as_bytes();
         let not_a_move = || "not a move".to_string();
         let (from, n1) = self.parse_square(b).ok_or_else(not_a_move)?;
-        let (to, n2) = self.parse_square(&b[n1..]).ok_or_else(not_a_move)?;
+        let (mut to, n2) = self.parse_square(&b[n1..]).ok_or_else(not_a_move)?;
         let mut suffix = &text[n1 + n2..];
-        // XBoard names a square captured on the way after ';': `d4e6;d5`.
+        // XBoard names a square captured on the way after ';': `d4e6;d5`
+        // (its saved games and internal move list).
         let mut via = None;
         if let Some(rest) = suffix.strip_prefix(';') {
             let (v, n3) = self.parse_square(rest.as_bytes()).ok_or_else(not_a_move)?;
             via = Some(v);
             suffix = &rest[n3..];
+        } else if let Some(rest) = suffix.strip_prefix(',') {
+            // The protocol's two legs, `d4d5,d5e6` (XBoard's `backend.c`,
+            // SendMoveToProgram): the first leg's destination is the square
+            // passed (captured, or empty for the Lion's pass `d4d5,d5d4`),
+            // where the second leg starts.
+            let (leg, n3) = self.parse_square(rest.as_bytes()).ok_or_else(not_a_move)?;
+            let (end, n4) = self
+                .parse_square(&rest.as_bytes()[n3..])
+                .ok_or_else(not_a_move)?;
+            if leg != to {
+                return Err("the second leg does not start where the first ends".into());
+            }
+            via = Some(to);
+            to = end;
+            suffix = &rest[n3 + n4..];
         }
         if pos.outcome().is_some() {
             return Err("the game is over".into());
@@ -1107,11 +1281,19 @@ impl<W: Write> Adapter<W> {
         if piece.color != pos.side_to_move() {
             return Err("not the side to move".into());
         }
-        let mut options = pos.moves_between(from, to);
+        let all = pos.moves_between(from, to);
+        let mut options = all.clone();
         options.retain(|m| m.via() == via);
+        // Two legs over an empty square where the rules count the one move
+        // with that result once (no `distinct-two-step`): that move.
+        if options.is_empty() && via.is_some_and(|v| pos.piece_at(v).is_none()) {
+            options = all;
+            options.retain(|m| m.via().is_none() || m.via() == via);
+        }
         if options.is_empty() {
             let pseudo = pos.pseudo_legal_moves();
-            return Err(if pseudo.iter().any(|m| m.from() == from && m.to() == to) {
+            let named = |m: &&Move| m.from() == from && m.to() == to && m.via() == via;
+            return Err(if pseudo.iter().any(|m| named(&m)) {
                 "the King would be attacked".into()
             } else {
                 "no such move".into()
@@ -1158,7 +1340,7 @@ impl<W: Write> Adapter<W> {
     }
 
     /// Finds the legal drop `P@e5` names (the piece's letter in either case).
-    fn parse_drop(&self, pos: &Position, piece: &str, square: &str) -> Result<Move, String> {
+    fn parse_drop(&self, pos: &Position<'_, B>, piece: &str, square: &str) -> Result<Move, String> {
         let not_a_move = || "not a move".to_string();
         let mut chars = piece.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
@@ -1193,14 +1375,25 @@ impl<W: Write> Adapter<W> {
     /// promotion makes; in a variant XBoard does not know, a move to the
     /// last rank that keeps the piece carries the piece's own letter
     /// (`e1e0p`: XBoard would otherwise draw a Queen there).
-    fn move_to_xboard(&self, pos: &Position, m: &Move) -> String {
+    fn move_to_xboard(&self, pos: &Position<'_, B>, m: &Move) -> String {
         if m.is_drop() {
             let to = self.square_to_xboard(m.to());
             return format!("{}@{to}", self.letters.of(m.role()));
         }
         let mut s = self.square_to_xboard(m.from());
+        // Over an empty square XBoard 4.9.1 misreads a Black piece's two
+        // legs as castling (`backend.c`, SendMoveToProgram: a kill square
+        // "of the mover's colour", which an empty square is for Black) and
+        // forwards garbage (`h8h7,h7g8` reaches the other engine as
+        // `h8g8,h7f8`). Such a move has the result of a single move: the
+        // pass is XBoard's null move `@@@@`, the rest the plain move from
+        // start to end (the Lion's jump).
+        let empty_via = m.via().filter(|&v| pos.piece_at(v).is_none());
+        if empty_via.is_some() && m.from() == m.to() {
+            return "@@@@".into();
+        }
         // A capture on the way goes as two legs: `d4d5,d5e6`.
-        if let Some(via) = m.via() {
+        if let Some(via) = m.via().filter(|_| empty_via.is_none()) {
             let via = self.square_to_xboard(via);
             s.push_str(&via);
             s.push(',');
@@ -1234,7 +1427,13 @@ impl<W: Write> Adapter<W> {
                 placement.push(c);
                 continue;
             };
-            let role = self.variant.role_by_token(&token.to_ascii_uppercase());
+            let upper = token.to_ascii_uppercase();
+            let role = self
+                .variant
+                .pieces()
+                .iter()
+                .position(|p| p.token.to_string() == upper)
+                .map(|i| Role(i as u8));
             if token.starts_with('+') && self.plus_promotions() {
                 // XBoard's shogi writes a promoted piece as `+` and the
                 // letter of its unpromoted type, as the library does.
@@ -1266,9 +1465,9 @@ impl<W: Write> Adapter<W> {
     /// own letters. Says what is wrong with a FEN it cannot read.
     fn fen_from_xboard(&self, fen: &str) -> Result<String, String> {
         self.letters
-            .reader(&self.variant)
+            .reader_of(self.variant.pieces())
             .ranks_from_0(!self.ranks_from_1)
-            .fen(&self.variant, fen)
+            .fen_in(&self.variant, fen)
             .map_err(|e| format!("{e} (XBoard's letters here: {})", self.letter_list()))
     }
 

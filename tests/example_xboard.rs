@@ -57,7 +57,7 @@ fn handshake_announces_the_features() {
     assert!(f.starts_with("feature "), "{f}");
     for part in [
         "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
-         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper,shogi,minishogi,torishogi,crazyhouse\"",
+         centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper,shogi,minishogi,torishogi,crazyhouse,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -512,7 +512,7 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
         &opts,
         "xboard\nprotover 2\nnew\nvariant gardner\nlift e1\ngo\nquit\n",
     );
-    assert!(out[0].contains(",crazyhouse,gardner\" "), "{out:?}");
+    assert!(out[0].contains(",crazyhouse,chu,gardner\" "), "{out:?}");
     let setup = &out[1];
     assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
     assert!(
@@ -547,16 +547,63 @@ fn a_variant_from_a_definition_file_is_announced_by_its_name() {
             .starts_with("--variant-file /nonexistent.toml: "),
         "{e}"
     );
-    // A board past 128 squares is refused with a message, not a panic.
-    let large = Options {
-        variant_files: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chushogi.toml").into()],
+}
+
+#[test]
+fn definition_files_past_128_squares_play_and_switch_board_types() {
+    // A 16x16 board (the large board type; XBoard's own limit) and a 19x19
+    // one (the huge type, past XBoard's board: other GUIs may show it),
+    // then chess (the small type) again in one session.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/");
+    let opts = Options {
+        seed: Some(3),
+        variant_files: vec![
+            format!("{dir}rook-16x16.toml").into(),
+            format!("{dir}huge-19x19.toml").into(),
+        ],
         ..Options::default()
     };
-    let e = xboard::run(&large, "quit\n".as_bytes(), Vec::new()).unwrap_err();
+    let out = session_with(
+        &opts,
+        "xboard\nprotover 2\nnew\nvariant rook-16x16\nusermove h8h16\nnew\nvariant huge-19x19\n\
+         usermove a3a5\nnew\nusermove e2e4\nquit\n",
+    );
+    assert!(out[0].contains(",rook-16x16,huge-19x19\" "), "{out:?}");
     assert!(
-        e.to_string()
-            .contains("chushogi has a board past 128 squares"),
-        "{e}"
+        out[1].ends_with(
+            ") 16x16+0_fairy 15k/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/K15 w - - 0 1"
+        ),
+        "{}",
+        out[1]
+    );
+    let dir16 = betza::AnyVariant::from_definition(
+        &std::fs::read_to_string(format!("{dir}rook-16x16.toml")).unwrap(),
+    )
+    .unwrap();
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 3, "{out:?}");
+    // The engine's answer on 16x16 is legal there (two-digit ranks).
+    let m = moves[0].strip_prefix("move ").unwrap();
+    betza::with_board!(&dir16, |v| {
+        let pos = v.start();
+        let pos = pos.play(&pos.parse_move("h8h16").unwrap()).unwrap();
+        assert!(pos.parse_move(m).is_ok(), "{m}");
+    });
+    let setup19 = out
+        .iter()
+        .find(|l| l.contains(") 19x19+0_fairy "))
+        .expect("19x19 setup");
+    assert!(setup19.starts_with("setup ("), "{setup19}");
+    // Back to chess: the small board type, XBoard's own rules.
+    let m = moves[2].strip_prefix("move ").unwrap();
+    let chess = Variant::by_name("chess").unwrap();
+    let pos = Position::start(chess);
+    let pos = pos.play(&pos.parse_move("e2e4").unwrap()).unwrap();
+    assert!(pos.parse_move(m).is_ok(), "{m}");
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{out:?}"
     );
 }
 
@@ -1160,4 +1207,372 @@ fn xboards_crazyhouse_and_shogi_games_replay() {
             Err(e) => panic!("{name}: {e}"),
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Chu Shogi: XBoard 4.9's `variant chu`, on the large board type
+// ---------------------------------------------------------------------------
+
+/// The library's move text for an XBoard Chu move: the two legs of a Lion
+/// move `f7f6,f6f5` are the library's `f7f6f5`.
+fn chu_text(wire: &str) -> String {
+    match wire.split_once(',') {
+        Some((first, second)) => {
+            // `first` is from and via, `second` via and to.
+            let to_start = second[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1;
+            format!("{first}{}", &second[to_start..])
+        }
+        None => wire.to_string(),
+    }
+}
+
+/// Plays the library's `line` and then each engine `move` of `out` from
+/// `fen` in Chu Shogi; the position's FEN at the end.
+fn chu_replay(fen: &str, line: &[&str], out: &[String]) -> String {
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut game = chu.game_from_fen(fen).unwrap();
+    for m in line {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    for l in out.iter().filter(|l| l.starts_with("move ")) {
+        let text = chu_text(&l[5..]);
+        game.play_text(&text)
+            .unwrap_or_else(|e| panic!("the engine's {l} ({text}) is not legal: {e}"));
+    }
+    game.position().to_fen()
+}
+
+#[test]
+fn chu_is_xboards_variant_with_its_letters_and_start() {
+    let out = session("xboard\nprotover 2\nnew\nvariant chu\nusermove e4e5\nquit\n");
+    assert!(out[0].contains(",chu\" "), "{out:?}");
+    // XBoard knows Chu (its start array and letters are the library's):
+    // no setup, and the engine answers a normal move with a legal one.
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("setup") || l.starts_with("piece")),
+        "{out:?}"
+    );
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("move ")).count(),
+        1,
+        "{out:?}"
+    );
+    let start = betza::LargeVariant::by_name("chushogi").unwrap();
+    chu_replay(start.start_fen(), &["e4e5"], &out[1..]);
+    // XBoard's Chu FEN (Edit Position > Copy): the same letters, promoted
+    // pieces as `+` and the base letter, ranks 10-12 two digits in moves.
+    let fen = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1";
+    assert_eq!(fen, start.start_fen());
+    let out = session(
+        "new\nvariant chu\nforce\nsetboard 10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\n\
+         usermove b11b12\nusermove k12k11\nusermove b12b10\nping 1\nquit\n",
+    );
+    assert_eq!(
+        out,
+        ["pong 1"],
+        "a promoted Dragon (Soaring Eagle) set up and moved: {out:?}"
+    );
+    assert_eq!(
+        chu_replay(
+            "10gk/1+D10/12/12/12/12/12/12/12/12/12/K11 w - - 0 1",
+            &["b11b12", "k12k11", "b12b10"],
+            &[]
+        ),
+        "11k/10g1/1+D10/12/12/12/12/12/12/12/12/K11 b - - 3 2"
+    );
+}
+
+#[test]
+fn chu_lion_moves_in_xboards_two_leg_syntax() {
+    let fen = "11k/12/12/12/12/5p6/5N6/5g6/12/12/g11/K11 w - - 0 1";
+    // XBoard sends a Lion's double capture as two legs, the first ending on
+    // the square captured on the way (`f6f7,f7f8`); legs that do not meet
+    // are refused.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6f5,f4f7\nusermove f6f5,f5f8\nping 1\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        [
+            "Illegal move (the second leg does not start where the first ends): f6f5,f4f7",
+            "Illegal move (no such move): f6f5,f5f8",
+            "pong 1"
+        ]
+    );
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6f5,f5f6\nusermove a2a1\nping 1\nquit\n"
+    ));
+    // Igui: the Lion takes f5 and stays on f6; Black's Gold then takes the
+    // King: the game ends by royal capture, with XBoard's result line.
+    assert_eq!(
+        out,
+        ["0-1 {Black captures the last royal piece}", "pong 1"],
+        "{out:?}"
+    );
+    // The double capture, then the engine (Black) answers.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nplayother\nusermove f6f7,f7f8\nping 1\nquit\n"
+    ));
+    assert_eq!(out.last().map(String::as_str), Some("pong 1"));
+    let end = chu_replay(fen, &["f6f7f8"], &out);
+    // The pawn on f7 taken, the Lion on f8, and the engine's Gold takes the
+    // King the Lion left alone (promoting as it enters the zone).
+    assert!(
+        end.starts_with("11k/12/12/12/5N6/12/12/5g6/"),
+        "{end} {out:?}"
+    );
+    assert_eq!(
+        out[..2],
+        ["move a2a1+", "0-1 {Black captures the last royal piece}"]
+    );
+    // The pass: two legs out and back over an empty square.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove f6e6,e6f6\nping 1\nquit\n"
+    ));
+    assert_eq!(out, ["pong 1"], "{out:?}");
+    // XBoard's null move is the Lion's pass (XBoard sends it for a pass,
+    // and the engine writes a pass so): Black is then to move, and its Gold
+    // takes the King.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove @@@@\nusermove a2a1\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        ["0-1 {Black captures the last royal piece}"],
+        "{out:?}"
+    );
+    // Without a piece that may pass, it is refused.
+    let out = session(
+        "new\nvariant chu\nforce\nsetboard 11k/12/12/12/12/12/12/12/12/12/g11/K11 w - - 0 1\nusermove @@@@\nquit\n",
+    );
+    assert_eq!(
+        out,
+        ["Illegal move (no piece may pass here): @@@@"],
+        "{out:?}"
+    );
+}
+
+#[test]
+fn chu_engine_sends_lion_moves_as_two_legs_and_ends_by_royal_capture() {
+    // Black's Lion takes both Golds in one move: sent as two legs.
+    let fen = "11k/12/12/12/12/5n6/5G6/5G6/12/12/12/K11 b - - 0 1";
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(out[0], "move f7f6,f6f5", "{out:?}");
+    chu_replay(fen, &[], &out);
+    // A Black Lion's capture two squares away: whether it jumps or steps
+    // over the empty square, it is sent as the jump (XBoard 4.9.1 takes a
+    // Black piece's two legs over an empty square for castling).
+    let fen = "11k/12/12/12/12/5n6/12/4G7/12/12/12/K11 b - - 0 1";
+    for seed in 1..6 {
+        let opts = Options {
+            seed: Some(seed),
+            ..Options::default()
+        };
+        let out = session_with(
+            &opts,
+            &format!("new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"),
+        );
+        assert_eq!(out[0], "move f7e5", "{out:?}");
+    }
+    // The engine takes the last royal piece and says so.
+    let fen = "11k/12/12/12/12/12/12/12/12/12/G11/Kr10 b - - 0 1";
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        ["move b1a1+", "0-1 {Black captures the last royal piece}"],
+        "{out:?}"
+    );
+}
+
+/// The library's move for an XBoard Chu move: two legs, a single move, or
+/// the null move `@@@@` (a pass).
+fn chu_wire_move<B: betza::Board>(pos: &betza::Position<'_, B>, wire: &str) -> betza::Move {
+    if wire == "@@@@" {
+        return *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none()))
+            .expect("a pass");
+    }
+    pos.parse_move(&chu_text(wire))
+        .unwrap_or_else(|e| panic!("{wire}: {e}"))
+}
+
+#[test]
+fn chu_game_played_in_xboard_replays() {
+    // A game of the engine against itself in XBoard 4.9.1 (legality testing
+    // on): XBoard accepted every move, the passes as `@@@@`, and ended the
+    // game by its own checkmate adjudication.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}chu.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    assert!(wire.contains(&"@@@@"), "passes");
+    // The adapter takes every move as XBoard sent it, without a word.
+    let script: String = wire.iter().map(|w| format!("usermove {w}\n")).collect();
+    let out = session(&format!("new\nvariant chu\nforce\n{script}ping 1\nquit\n"));
+    assert_eq!(out, ["pong 1"]);
+    // The position at the end: Black has mated in XBoard's sense, every
+    // move of White leaves a royal piece to be taken.
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut pos = chu.start();
+    for w in &wire {
+        pos = pos.play(&chu_wire_move(&pos, w)).unwrap();
+    }
+    assert_eq!(pos.side_to_move(), Color::White);
+    assert!(pos.outcome().is_none(), "the rules play on");
+    for m in pos.legal_moves().iter() {
+        let next = pos.play(m).unwrap();
+        let taken = next.legal_moves().iter().any(|r| {
+            let after = next.play(r).unwrap();
+            after
+                .outcome()
+                .is_some_and(|o| o.winner == Some(Color::Black))
+        });
+        assert!(taken, "{} escapes", pos.move_text(m));
+    }
+    // XBoard's saved game: the same number of moves (a pass is `--`).
+    let pgn = std::fs::read_to_string(format!("{dir}chu.pgn")).unwrap();
+    assert!(pgn.contains("[Variant \"chu\"]") && pgn.contains("[Result \"0-1\"]"));
+    let body = &pgn[pgn.rfind(']').unwrap() + 1..pgn.find('{').unwrap()];
+    let plies = body
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .count();
+    assert_eq!(plies, wire.len());
+}
+
+#[test]
+fn chu_game_xboard_forfeited_for_a_move_leaving_the_king_attacked() {
+    // XBoard 4.9.1 with legality testing on forbids a move that leaves the
+    // King attacked, as in chess; Chu Shogi's rules allow it (the King is
+    // then taken, and the game ends). The game went on through 563 moves
+    // XBoard accepted, and it forfeited Black's last one.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}chu-forfeit.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    let script: String = wire.iter().map(|w| format!("usermove {w}\n")).collect();
+    let out = session(&format!("new\nvariant chu\nforce\n{script}ping 1\nquit\n"));
+    assert_eq!(out, ["pong 1"]);
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let mut pos = chu.start();
+    for w in &wire {
+        pos = pos.play(&chu_wire_move(&pos, w)).unwrap();
+    }
+    // After the last move White takes the King (i5i11) and wins.
+    let m = pos.parse_move("i5i11").unwrap();
+    let end = pos.play(&m).unwrap();
+    let o = end.outcome().expect("the game ends");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), betza::EndReason::RoyalCaptured)
+    );
+    let pgn = std::fs::read_to_string(format!("{dir}chu-forfeit.pgn")).unwrap();
+    assert!(
+        pgn.contains("Forfeit due to invalid move: b12b11"),
+        "XBoard's verdict"
+    );
+}
+
+#[test]
+fn chu_game_in_xboard_ended_by_the_engines_on_a_bare_king() {
+    // Legality testing and XBoard's checkmate adjudication off: the game
+    // goes on until the engine reports the end by the rules, which XBoard
+    // takes as the result.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}chu-bare-king.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    let (last, before) = wire.split_last().unwrap();
+    let script: String = before.iter().map(|w| format!("usermove {w}\n")).collect();
+    // The engine plays White here; XBoard's last move comes from Black.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\n{script}usermove {last}\nquit\n"
+    ));
+    assert_eq!(out, ["0-1 {Black wins by bare king}"]);
+    let pgn = std::fs::read_to_string(format!("{dir}chu-bare-king.pgn")).unwrap();
+    assert!(pgn.contains("{Black wins by bare king} 0-1"));
+    let body = &pgn[pgn.rfind(']').unwrap() + 1..pgn.find('{').unwrap()];
+    let plies = body
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .count();
+    assert_eq!(plies, wire.len());
+}
+
+#[test]
+fn chu_lion_double_capture_accepted_by_xboard() {
+    // XBoard 4.9.1 (legality testing on) took the engine's two legs,
+    // forwarded them as they were, and wrote the move `Nxf6xf7`; it then
+    // judged the engines' bare-King claim false (it knows no bare-King win)
+    // and drew the game "but bare king".
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}chu-lion.pgn")).unwrap();
+    let fen = "11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1";
+    assert!(pgn.contains("1. Nxf6xf7") && pgn.contains("but bare king} 1/2-1/2"));
+    let moves = std::fs::read_to_string(format!("{dir}chu-lion.moves")).unwrap();
+    let wire = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    // The engine sends the move, and another copy reads it.
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\ngo\nquit\n"
+    ));
+    assert_eq!(
+        out,
+        [
+            format!("move {wire}"),
+            "1-0 {White wins by bare king}".into()
+        ]
+    );
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nusermove {wire}\nquit\n"
+    ));
+    assert_eq!(out, ["1-0 {White wins by bare king}"]);
+}
+
+#[test]
+fn chu_games_saved_by_xboard_read_back() {
+    // XBoard's saved games of Chu (its `Variant "chu"` tag, `--` for a pass,
+    // `Nxf6xf7` for a double capture, a FEN tag in XBoard's form) read with
+    // `XboardPgn::read_in_board`, to the position of the moves XBoard sent.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let reader = betza::pgn::XboardPgn::new().variant_tag("chu");
+    for (name, start) in [
+        ("chu", None),
+        ("chu-forfeit", None),
+        ("chu-bare-king", None),
+        (
+            "chu-lion",
+            Some("11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1"),
+        ),
+    ] {
+        let pgn = std::fs::read_to_string(format!("{dir}{name}.pgn")).unwrap();
+        let game = reader
+            .read_in_board(&chu, &pgn)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let moves = std::fs::read_to_string(format!("{dir}{name}.moves")).unwrap();
+        let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+        let mut wire: Vec<&str> = line.split_whitespace().collect();
+        if name == "chu-forfeit" {
+            wire.pop(); // the move XBoard refused is not in its game
+        }
+        let mut pos = match start {
+            Some(fen) => chu.from_fen(fen).unwrap(),
+            None => chu.start(),
+        };
+        for w in &wire {
+            pos = pos.play(&chu_wire_move(&pos, w)).unwrap();
+        }
+        assert_eq!(game.ply_count(), wire.len(), "{name}");
+        assert_eq!(game.position().to_fen(), pos.to_fen(), "{name}");
+    }
+    // Another variant's tag is still refused.
+    let pgn = "[Variant \"shogi\"]\n\n1. e5 *\n";
+    assert!(reader.read_in_board(&chu, pgn).is_err());
 }

@@ -354,3 +354,32 @@ fn faulty_fens_on_26x26_are_refused_with_the_fault_named() {
     assert!(e.contains("King") || e.contains('K'), "{e}");
     assert!(v.from_fen(&format!("k25/{empty}7+A17K w - - 0 1")).is_ok());
 }
+
+/// A FEN refused on a huge board is re-checked on the huge board type (it
+/// was checked as a small board, and a piece type past 20 panicked).
+#[test]
+fn refused_fens_of_a_huge_board_are_errors_not_panics() {
+    let v = HugeVariant::from_definition_for(&text("huge-19x19")).expect("huge-19x19");
+    let mut refused = 0;
+    for p in v.pieces().iter().skip(20) {
+        // The piece on the last rank of each side, next to the Kings.
+        for placement in [
+            format!(
+                "k{}17/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K18",
+                p.token
+            ),
+            format!(
+                "k18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K{}17",
+                p.token
+            ),
+        ] {
+            let fen = format!("{placement} w - - 0 1");
+            if v.from_fen(&fen).is_err() {
+                refused += 1;
+            }
+        }
+    }
+    // Some are refused (the first check fails, and the FEN is read again
+    // for the error): those used to panic.
+    assert!(refused > 0);
+}

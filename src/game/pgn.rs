@@ -936,6 +936,7 @@ fn parse_tag(text: &str, at: usize) -> Result<(&str, String, usize), &'static st
 pub struct XboardPgn {
     letters: Vec<(char, String)>,
     ranks_from_0: bool,
+    variant_tag: Option<String>,
 }
 
 impl Default for XboardPgn {
@@ -950,7 +951,16 @@ impl XboardPgn {
         XboardPgn {
             letters: Vec::new(),
             ranks_from_0: true,
+            variant_tag: None,
         }
+    }
+
+    /// The name XBoard writes in the `Variant` tag of the variant read with
+    /// [`read_in_board`](XboardPgn::read_in_board), where it is not the
+    /// library's (XBoard's `chu` for `chushogi`).
+    pub fn variant_tag(mut self, name: &str) -> XboardPgn {
+        self.variant_tag = Some(name.to_string());
+        self
     }
 
     /// Reads the letter `letter` (either case) as the piece of token `token`
@@ -983,6 +993,28 @@ impl XboardPgn {
         let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
         check_variant_tag(&raw, variant.name())?;
         raw.into_game_as(variant, Some(self))
+    }
+
+    /// [`read_in`](XboardPgn::read_in) for a variant of any board type
+    /// (XBoard's Chu Shogi is 12x12): one game, its `Variant` tag the
+    /// variant's name or the one given with
+    /// [`variant_tag`](XboardPgn::variant_tag). XBoard's null move `--` is
+    /// read as a pass (a move out to an empty square and back, as the
+    /// Lion's), where the rules have one.
+    pub fn read_in_board<B: Board>(
+        &self,
+        variant: &BoardVariant<B>,
+        text: &str,
+    ) -> Result<Game<B>, PgnError> {
+        let (raw, _) = Raw::parse(text, 0, 1, Mode::Single).map_err(|(e, _)| e)?;
+        let tag_ok = self.variant_tag.as_deref().is_some_and(|t| {
+            raw.tag("Variant")
+                .is_some_and(|n| n.eq_ignore_ascii_case(t))
+        });
+        if !tag_ok {
+            check_variant_tag(&raw, variant.name())?;
+        }
+        raw.into_game_as(variant.handle().clone(), Some(self))
     }
 
     /// Reads every game of a file, each `Ok` or the error that refused it
@@ -1150,6 +1182,20 @@ impl XboardPgn {
         ))
     }
 
+    /// [`fen`](XboardPgn::fen) for a variant of any board type (a
+    /// [`BoardVariant`](crate::BoardVariant) of a large board too: XBoard's
+    /// Chu Shogi is 12x12).
+    ///
+    /// ```
+    /// use betza::{pgn::XboardPgn, LargeVariant};
+    /// let chu = LargeVariant::by_name("chushogi").unwrap();
+    /// let fen = XboardPgn::new().fen_in(&chu, chu.start_fen()).unwrap();
+    /// assert_eq!(fen, chu.start_fen());
+    /// ```
+    pub fn fen_in<B: Board>(&self, v: &BoardVariant<B>, fen: &str) -> Result<String, String> {
+        self.fen(v.handle(), fen)
+    }
+
     /// The legal move an XBoard SAN text names in `pos` (see the type's
     /// notes); where XBoard's text leaves open whether a piece other than
     /// the Pawn promoted (it writes the promotion of Pawns only), the move
@@ -1227,6 +1273,15 @@ impl XboardPgn {
         }
         if matches!(body, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
             return pos.parse_san(body).map(|m| vec![m]);
+        }
+        // XBoard's null move: the pass, where the rules have one.
+        if body == "--" {
+            let pass = legal
+                .iter()
+                .find(|m| m.from() == m.to() && m.via().is_some_and(|v| pos.piece_at(v).is_none()));
+            return pass
+                .map(|m| vec![*m])
+                .ok_or_else(|| syntax("a null move, and no piece may pass here"));
         }
         // A drop: `P@e5`.
         if let Some((piece, square)) = body.split_once('@') {
@@ -1350,6 +1405,23 @@ impl XboardPgn {
             })
             .copied()
             .collect();
+        // A square named before the target that no piece moves from is
+        // the square a two-step move passes (XBoard's `Nxf6xf7`).
+        let via = match from {
+            (Some(f), Some(r)) if fits.is_empty() => size.square(i32::from(f), i32::from(r)),
+            _ => None,
+        };
+        if via.is_some() {
+            fits = legal
+                .iter()
+                .filter(|m| m.role() == role && m.to() == to && m.via() == via)
+                .copied()
+                .collect();
+        } else if fits.iter().any(|m| m.via().is_none()) {
+            // XBoard counts a step over an empty square and on as the one
+            // move with that result.
+            fits.retain(|m| m.via().is_none());
+        }
         if fits.is_empty() {
             let piece = &v.pieces()[role.index()].name;
             return Err(SanError::NoSuchMove {
@@ -1361,6 +1433,9 @@ impl XboardPgn {
                 ),
             });
         }
+        // XBoard's trailing `+` where the piece may promote or stay: its
+        // promotion (it writes `=` for staying), tried first.
+        let mut plus_first = false;
         match promotion {
             Some('+') => fits.retain(|m| m.promotion().is_some()),
             Some('=') => fits.retain(|m| m.promotion().is_none()),
@@ -1382,6 +1457,9 @@ impl XboardPgn {
                     && v.pieces().iter().any(|p| p.token.plus());
                 if fits[0].promotion().is_none() && (!one_piece || (pawn_move && !plus)) {
                     fits.retain(|m| m.promotion().is_none());
+                } else if plus && one_piece && !pawn_move && fits.len() > 1 {
+                    fits.sort_by_key(|m| m.promotion().is_none());
+                    plus_first = fits[0].promotion().is_some();
                 }
             }
         }
@@ -1397,7 +1475,7 @@ impl XboardPgn {
         }
         let open = fits.len() > 1
             && fits.iter().all(|m| m.from() == fits[0].from())
-            && fits[1..].iter().all(|m| m.promotion().is_some());
+            && (plus_first || fits[1..].iter().all(|m| m.promotion().is_some()));
         match fits.as_slice() {
             _ if open => Ok(fits),
             [m] => Ok(vec![*m]),
