@@ -1183,7 +1183,7 @@ impl XboardPgn {
     }
 
     /// [`fen`](XboardPgn::fen) for a variant of any board type (a
-    /// [`BoardVariant`](crate::BoardVariant) of a large board too: XBoard's
+    /// [`BoardVariant`] of a large board too: XBoard's
     /// Chu Shogi is 12x12).
     ///
     /// ```
