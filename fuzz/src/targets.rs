@@ -148,12 +148,21 @@ fn capturable_in<B: Board>(pos: &Position<'_, B>, royal: Role, facing_kings: boo
 /// The few most recent definitions are kept (the fuzz targets build new
 /// variants all the time; the built-ins come back again and again).
 fn without_limits(v: &Variant) -> Rc<Variant> {
-    const KEPT: usize = 8;
     thread_local! {
         static CACHE: RefCell<Vec<(VariantDef, Rc<Variant>)>> = const { RefCell::new(Vec::new()) };
     }
-    let def = v.definition();
-    if let Some(hit) = CACHE.with(|c| {
+    cached_without_limits(&CACHE, 8, v.definition(), Variant::new)
+}
+
+/// The variant of `def` with its promotion limits cleared, built by `build`
+/// and kept in `cache` (the most recent `kept`), so that each is built once.
+fn cached_without_limits<T, E: std::fmt::Debug>(
+    cache: &'static std::thread::LocalKey<RefCell<Vec<(VariantDef, Rc<T>)>>>,
+    kept: usize,
+    def: &VariantDef,
+    build: impl FnOnce(VariantDef) -> Result<T, E>,
+) -> Rc<T> {
+    if let Some(hit) = cache.with(|c| {
         c.borrow()
             .iter()
             .find(|(d, _)| d == def)
@@ -165,10 +174,10 @@ fn without_limits(v: &Variant) -> Rc<Variant> {
     if let PromotionDef::Zone { limits, .. } = &mut unlimited.promotion {
         limits.clear();
     }
-    let built = Rc::new(Variant::new(unlimited).expect("the same variant without limits"));
-    CACHE.with(|c| {
+    let built = Rc::new(build(unlimited).expect("the same variant without limits"));
+    cache.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() == KEPT {
+        if c.len() == kept {
             c.remove(0);
         }
         c.push((def.clone(), Rc::clone(&built)));
@@ -1343,31 +1352,10 @@ impl<'a> LargeRules<'a> {
 
 /// [`without_limits`] for large variants: the most recent few kept.
 fn large_without_limits(def: &VariantDef) -> Rc<LargeVariant> {
-    const KEPT: usize = 4;
     thread_local! {
         static CACHE: RefCell<Vec<(VariantDef, Rc<LargeVariant>)>> = const { RefCell::new(Vec::new()) };
     }
-    if let Some(hit) = CACHE.with(|c| {
-        c.borrow()
-            .iter()
-            .find(|(d, _)| d == def)
-            .map(|(_, u)| Rc::clone(u))
-    }) {
-        return hit;
-    }
-    let mut unlimited = def.clone();
-    if let PromotionDef::Zone { limits, .. } = &mut unlimited.promotion {
-        limits.clear();
-    }
-    let built = Rc::new(LargeVariant::new(unlimited).expect("the same variant without limits"));
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() == KEPT {
-            c.remove(0);
-        }
-        c.push((def.clone(), Rc::clone(&built)));
-    });
-    built
+    cached_without_limits(&CACHE, 4, def, LargeVariant::new)
 }
 
 /// [`check_listed`] on a large board, with what `Position<'_, Large>` has
