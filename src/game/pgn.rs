@@ -1722,18 +1722,7 @@ impl<R: std::io::BufRead> PgnReader<R> {
     /// The games of `input`, each in the built-in variant its `Variant` tag
     /// names (chess without one).
     pub fn new(input: R) -> PgnReader<R> {
-        PgnReader {
-            input,
-            variant: None,
-            board: std::marker::PhantomData,
-            buf: String::new(),
-            line: 1,
-            tried: 0,
-            lines: 0,
-            eof: false,
-            failure: None,
-            first: true,
-        }
+        PgnReader::with(None, input)
     }
 
     /// The games of `input`, all in `variant`; a `Variant` tag, if present,
@@ -1749,9 +1738,14 @@ impl<R: std::io::BufRead> PgnReader<R> {
 impl<R: std::io::BufRead, B: Board> PgnReader<R, B> {
     /// The games of `input`, all in `variant` (compiled for `B`).
     pub(crate) fn of(variant: VariantRef, input: R) -> PgnReader<R, B> {
+        PgnReader::with(Some(variant), input)
+    }
+
+    /// A reader at the start of `input`, in `variant` or by `Variant` tags.
+    fn with(variant: Option<VariantRef>, input: R) -> PgnReader<R, B> {
         PgnReader {
             input,
-            variant: Some(variant),
+            variant,
             board: std::marker::PhantomData,
             buf: String::new(),
             line: 1,
