@@ -149,15 +149,18 @@ fn capturable_in<B: Board>(pos: &Position<'_, B>, royal: Role, facing_kings: boo
 /// variants all the time; the built-ins come back again and again).
 fn without_limits(v: &Variant) -> Rc<Variant> {
     thread_local! {
-        static CACHE: RefCell<Vec<(VariantDef, Rc<Variant>)>> = const { RefCell::new(Vec::new()) };
+        static CACHE: Built<Variant> = const { RefCell::new(Vec::new()) };
     }
     cached_without_limits(&CACHE, 8, v.definition(), Variant::new)
 }
 
+/// Variants built from definitions, the most recent last.
+type Built<T> = RefCell<Vec<(VariantDef, Rc<T>)>>;
+
 /// The variant of `def` with its promotion limits cleared, built by `build`
 /// and kept in `cache` (the most recent `kept`), so that each is built once.
 fn cached_without_limits<T, E: std::fmt::Debug>(
-    cache: &'static std::thread::LocalKey<RefCell<Vec<(VariantDef, Rc<T>)>>>,
+    cache: &'static std::thread::LocalKey<Built<T>>,
     kept: usize,
     def: &VariantDef,
     build: impl FnOnce(VariantDef) -> Result<T, E>,
@@ -1353,7 +1356,7 @@ impl<'a> LargeRules<'a> {
 /// [`without_limits`] for large variants: the most recent few kept.
 fn large_without_limits(def: &VariantDef) -> Rc<LargeVariant> {
     thread_local! {
-        static CACHE: RefCell<Vec<(VariantDef, Rc<LargeVariant>)>> = const { RefCell::new(Vec::new()) };
+        static CACHE: Built<LargeVariant> = const { RefCell::new(Vec::new()) };
     }
     cached_without_limits(&CACHE, 4, def, LargeVariant::new)
 }
