@@ -17,6 +17,11 @@ use std::rc::Rc;
 
 use betza::bitboard::SquareSet;
 
+// The Lion-trading reference, shared with the tests' reference.
+#[path = "../../tests/common/lion.rs"]
+mod lion;
+use lion::lion_ok;
+
 use betza::{
     Board, CastlingDef, Color, EndReason, Game, Large, LargeVariant, Move, PieceDef, Position,
     PromotionDef, Region, Role, StalemateRule, Variant, VariantDef, VariantRef,
@@ -388,11 +393,14 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
         for &(m, listed) in &judged {
             let safe = !over
                 && !mates(m)
-                && (royal_capture
-                    || match twin {
+                && (if royal_capture {
+                    lion_ok(v.definition(), pos, m)
+                } else {
+                    match twin {
                         Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
                         None => !king_capturable(&pos.play_unchecked(m)),
-                    });
+                    }
+                });
             // A move the walk missed because the pseudo-legal list has it
             // twice is listed all the same.
             if listed != safe && legal.contains(m) != safe {
@@ -1434,13 +1442,16 @@ fn check_large(rules: &LargeRules<'_>, pos: &Position<'_, Large>, moves: Moves) 
         };
         let safe = !over
             && !mates
-            && (rules.royal_capture
-                || match &twin {
+            && (if rules.royal_capture {
+                lion_ok(def, pos, m)
+            } else {
+                match &twin {
                     Some(twin) => {
                         !capturable_in(&twin.play_unchecked(m), rules.royal, rules.facing_kings)
                     }
                     None => !capturable_in(&pos.play_unchecked(m), rules.royal, rules.facing_kings),
-                });
+                }
+            });
         if listed != safe {
             panic!(
                 "{name}: pseudo-legal {} ({m:?}) is {} but {} the King capturable, in {fen:?}",

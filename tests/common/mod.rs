@@ -7,6 +7,8 @@
 
 use std::collections::BTreeSet;
 
+pub mod lion;
+
 use betza::{Color, Game, Move, MoveList, Position, Role, Square, Variant};
 
 /// A built-in variant by name.
@@ -363,59 +365,9 @@ pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> 
         .collect()
 }
 
-/// The Lion-trading rules 1-4 of Chu Shogi: a Lion may not take
-/// an enemy Lion two squares away (by a jump, or by a two-step move whose
-/// first step took nothing or a `lion-bait` piece) that is protected: some
-/// enemy piece could capture on its square after the move, or the piece
-/// taken on the first step could (by the generator's pseudo-legal moves,
-/// not the attack tables).
+/// The Lion-trading rules 1-4 of Chu Shogi (see [`lion::lion_ok`]).
 pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
-    let d = pos.variant().definition();
-    let lion = |r: betza::Role| d.pieces[r.index()].lion;
-    // Rule 4: just after a non-Lion took a Lion, a non-Lion takes a Lion
-    // only on that square.
-    if let Some(sq) = pos.lion_square()
-        && !lion(m.role())
-        && (m.captured().is_some_and(lion) && m.to() != sq
-            || m.via_captured().is_some_and(lion) && m.via() != Some(sq))
-    {
-        return false;
-    }
-    if !lion(m.role()) || !m.captured().is_some_and(lion) {
-        return true;
-    }
-    let size = pos.size();
-    let far = (size.file(m.from()) as i32 - size.file(m.to()) as i32).abs() > 1
-        || (size.rank(m.from()) as i32 - size.rank(m.to()) as i32).abs() > 1;
-    if !far
-        || m.via_captured()
-            .is_some_and(|r| !d.pieces[r.index()].lion_bait)
-    {
-        return true;
-    }
-    let next = pos.play_unchecked(m);
-    let protected = next.pseudo_legal_moves().iter().any(|x| {
-        (x.to() == m.to() && x.captured().is_some())
-            || (x.via() == Some(m.to()) && x.via_captured().is_some())
-    });
-    // As shogiops judges it, a piece taken on the first step protects still:
-    // put back, could it take on the destination?
-    let bait = m
-        .via()
-        .filter(|_| m.via_captured().is_some())
-        .is_some_and(|via| {
-            let mut s = pos.setup();
-            s.board[m.from().index()] = None;
-            s.board[m.to().index()] = pos.piece_at(m.from());
-            s.side = pos.side_to_move().opposite();
-            s.ep_square = None;
-            Position::from_setup(pos.variant(), &s).is_ok_and(|p| {
-                p.pseudo_legal_moves()
-                    .iter()
-                    .any(|x| x.from() == via && x.to() == m.to() && x.captured().is_some())
-            })
-        });
-    !protected && !bait
+    lion::lion_ok(pos.variant().definition(), pos, m)
 }
 
 /// The number of `color`'s pieces of a type the definition marks royal,
