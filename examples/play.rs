@@ -1013,7 +1013,7 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
         let letter = |m: &Move| {
             v.piece(m.promotion().expect("promotes"))
                 .token
-                .lower_letter()
+                .suffix()
                 .to_string()
         };
         let mut letters: Vec<String> = promoting.iter().map(letter).collect();

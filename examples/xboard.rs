@@ -1416,7 +1416,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
         let mut placement = String::new();
         let mut chars = fields[0].chars().peekable();
         while let Some(c) = chars.next() {
-            let token = if c == '+' {
+            let mut token = if c == '+' {
                 match chars.next() {
                     Some(n) => format!("+{n}"),
                     None => break,
@@ -1427,6 +1427,10 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 placement.push(c);
                 continue;
             };
+            // A dressed letter (`N'`) is one token.
+            if chars.next_if_eq(&'\'').is_some() {
+                token.push('\'');
+            }
             let upper = token.to_ascii_uppercase();
             let role = self
                 .variant

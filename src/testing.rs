@@ -337,7 +337,8 @@ fn corrupt_placement(pos: &Position<'_>, placement: &str, k: u32) -> String {
             let at = text
                 .find(|c: char| c.is_ascii_alphabetic() || c == '+')
                 .expect("a placement holds the royal pieces");
-            let len = if text.as_bytes()[at] == b'+' { 2 } else { 1 };
+            let len = crate::variant::PieceToken::read_prefix(&text.as_bytes()[at..])
+                .map_or(1, |(_, _, n)| n);
             let mut out = text;
             out.replace_range(at..at + len, &(free as char).to_string());
             return out;

@@ -350,3 +350,59 @@ fn per_side_castling_distances() {
     let after = pos.play(&pos.parse_move("e1i1").unwrap()).unwrap();
     assert_eq!(after.to_fen(), "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1");
 }
+
+/// Dressed tokens (`N'`, XBoard's way past 52 types) in every text: a
+/// crazyhouse whose Knight is `N'` reads and writes it in FEN (with the
+/// `~` of a promoted Pawn after it), hands, move text (drops and the
+/// promotion suffix `n'`), SAN and USI-free move lists alike.
+#[test]
+fn dressed_tokens_read_and_write_in_every_text() {
+    let text = builtin_text("crazyhouse")
+        .replace("token = \"N\"", "token = \"N'\"")
+        .replace("\"Q\", \"R\", \"B\", \"N\"", "\"Q\", \"R\", \"B\", \"N'\"")
+        .replace(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "rn'bqkbn'r/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBN'R",
+        );
+    let v = Variant::from_definition(&text).unwrap_or_else(|e| panic!("{e}"));
+    let start = Position::start(&v);
+    assert_eq!(
+        start.to_fen(),
+        "rn'bqkbn'r/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBN'R[] w KQkq - 0 1"
+    );
+    let m = start.parse_move("g1f3").expect("a Knight move");
+    assert_eq!(start.san(&m), "N'f3");
+    assert_eq!(start.parse_san("N'f3").expect("SAN"), m);
+    // A Pawn about to promote, a Knight' promoted from a Pawn (marked), one in hand.
+    let fen = "4k3/1P6/8/8/8/8/3N'~4/4K3[N'n'] w - - 0 1";
+    let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(pos.to_fen(), fen);
+    assert!(pos.is_marked(pos.square("d2").unwrap()));
+    let promote = pos.parse_move("b7b8n'").expect("promotion to the Knight'");
+    assert_eq!(pos.move_text(&promote), "b7b8n'");
+    assert_eq!(pos.san(&promote), "b8=N'");
+    assert_eq!(pos.parse_san("b8=N'").expect("SAN"), promote);
+    assert!(
+        pos.parse_move("b7b8n").is_err(),
+        "no type has the plain letter n"
+    );
+    let drop = pos.parse_move("N'@e4").expect("a drop");
+    assert_eq!(pos.move_text(&drop), "N'@e4");
+    assert_eq!(pos.san(&drop), "N'@e4");
+    let after = pos.play(&drop).expect("legal");
+    assert_eq!(after.to_fen(), "4k3/1P6/8/8/4N'3/8/3N'~4/4K3[n'] b - - 1 1");
+    for m in pos.legal_moves() {
+        assert_eq!(pos.parse_move(&pos.move_text(&m)).expect("move text"), m);
+        assert_eq!(pos.parse_san(&pos.san(&m)).expect("SAN"), m);
+    }
+    // Tokens: one prime after the letter, nothing else.
+    for bad in ["N''", "'N", "N'+", "+'N"] {
+        assert!(bad.parse::<betza::PieceToken>().is_err(), "{bad}");
+        let e = refused(&text.replace("token = \"N'\"", &format!("token = \"{bad}\"")));
+        assert!(
+            e.to_string().contains("must be an uppercase letter"),
+            "{bad}: {e}"
+        );
+    }
+    assert!(Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2N[] w - - 0 1").is_err());
+}

@@ -572,9 +572,8 @@ fn peak_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// A 26x26 definition with as many types as distinct tokens allow (52:
-/// `A`..`Z` and `+A`..`+Z`; the board type takes 63), their Betza strings
-/// `betzas` in turn.
+/// A 26x26 definition of 64 types, the most (tokens `A`..`Z`, `+A`..`+Z`,
+/// then the dressed `A'`, `B'`, ...), their Betza strings `betzas` in turn.
 fn huge_types(betzas: &[&str]) -> VariantDef {
     let mut d: VariantDef = betza::builtin::definition("chess").expect("built in");
     d.name = "hostile-26".into();
@@ -589,28 +588,30 @@ fn huge_types(betzas: &[&str]) -> VariantDef {
     let tokens = ('A'..='Z')
         .filter(|&c| c != 'K')
         .map(String::from)
-        .chain(('A'..='Z').map(|c| format!("+{c}")));
+        .chain(('A'..='Z').map(|c| format!("+{c}")))
+        .chain(('A'..='Z').map(|c| format!("{c}'")))
+        .take(63);
     for (i, token) in tokens.enumerate() {
         let betza = betzas[i % betzas.len()];
         d.pieces
             .push(PieceDef::new(&format!("T{i}"), &token, betza));
     }
-    assert_eq!(d.pieces.len(), 52);
+    assert_eq!(d.pieces.len(), 64);
     d
 }
 
-/// 52 types of long multi-leg, lame, hopping and riding pieces on 26x26
+/// 64 types of long multi-leg, lame, hopping and riding pieces on 26x26
 /// for the huge board type: each set compiles or is refused by a compile
 /// limit (naming it) within the bounds docs/definitions.md states (about a
 /// second and 250 MB; asserted here: 5 seconds each, 512 MiB in all).
 #[test]
-fn a_26x26_board_of_52_multi_leg_types_compiles_or_is_refused_in_bounded_time_and_memory() {
+fn a_26x26_board_of_64_multi_leg_types_compiles_or_is_refused_in_bounded_time_and_memory() {
     let sets: [(&[&str], Option<&str>); 5] = [
         // Three-leg riders: past the steps to trace.
         (&["asasmW10"], Some("steps to trace")),
         // Two-leg riders, each target a blockable capture: past the paths.
         (&["mafsW0"], Some("paths of blockable captures")),
-        // 52 long riders: past the paths too (a rider's captures are paths
+        // 64 long riders: past the paths too (a rider's captures are paths
         // for the attack tests, 50 a square on 676 squares).
         (
             &["W0", "F0", "R25", "Q"],
@@ -633,7 +634,7 @@ fn a_26x26_board_of_52_multi_leg_types_compiles_or_is_refused_in_bounded_time_an
         let took = started.elapsed();
         match (r, refused) {
             (Ok(v), None) => {
-                assert_eq!(v.pieces().len(), 52);
+                assert_eq!(v.pieces().len(), 64);
                 assert_eq!(v.start().perft(1), 3);
             }
             (Err(e), Some(says)) => {

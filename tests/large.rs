@@ -603,51 +603,59 @@ fn castling_on_ranks_9_to_16_counts_as_on_16x8() {
     assert!(next.to_fen().ends_with(" b kq - 1 1"), "{}", next.to_fen());
 }
 
-/// Betza strings the 39 non-royal types of [`forty_types`] take in turn.
+/// Betza strings the non-royal types of [`many_types`] take in turn.
 const BETZAS: [&str; 13] = [
     "W", "F", "N", "R", "B", "Q", "D", "A", "WD", "FA", "C", "Z", "mWcF",
 ];
 
-/// The token of the `i`th non-royal type of [`forty_types`]: the letters
-/// but K, then `+A`, `+B`, ...
-fn forty_token(i: usize) -> String {
+/// The token of the `i`th non-royal type of [`many_types`]: the letters
+/// but K, then `+A`, `+B`, ..., then the dressed letters `A'`, `B'`, ...
+fn type_token(i: usize) -> String {
     let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'K').collect();
-    if i < letters.len() {
-        letters[i].to_string()
-    } else {
-        format!("+{}", letters[i - letters.len()])
+    let n = letters.len();
+    match i / n {
+        0 => letters[i].to_string(),
+        1 => format!("+{}", letters[i - n]),
+        2 => format!("{}'", letters[i - 2 * n]),
+        _ => format!("+{}'", letters[i - 3 * n]),
     }
 }
 
-/// A 12x12 variant of 40 piece types (a King and 39 others, their moves
-/// [`BETZAS`] in turn), and the same game with one type per Betza string
-/// (14 types): a position of the first is one of the second with each
-/// token replaced by its Betza string's.
-fn forty_types() -> (LargeVariant, LargeVariant) {
-    let def = |n: usize, token: &dyn Fn(usize) -> String| {
-        let mut t = String::from(
-            "name = \"types\"\nfiles = 12\nranks = 12\nstart = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\n\
+/// A variant of `n` + 1 piece types on a board of `files` x `files` (a King
+/// and `n` others, their moves [`BETZAS`] in turn), and the same game with
+/// one type per Betza string (14 types): a position of the first is one of
+/// the second with each token replaced by its Betza string's.
+fn many_types(n: usize, files: usize) -> (LargeVariant, LargeVariant) {
+    let def = |n: usize| {
+        let mut t = format!(
+            "name = \"types\"\nfiles = {files}\nranks = {files}\nstart = \"{}k/{}/K{} w - - 0 1\"\n\n\
              [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
+            files - 1,
+            vec![files.to_string(); files - 2].join("/"),
+            files - 1,
         );
         for i in 0..n {
             t += &format!(
                 "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"{}\"\n",
-                token(i),
+                type_token(i),
                 BETZAS[i % BETZAS.len()]
             );
         }
         LargeVariant::from_definition(&t).unwrap_or_else(|e| panic!("{e}\n{t}"))
     };
-    (def(39, &forty_token), def(BETZAS.len(), &forty_token))
+    (def(n), def(BETZAS.len()))
 }
 
-/// A FEN of the 40-type variant in the tokens of the 14-type one.
-fn to_fourteen(fen: &str) -> String {
+/// A FEN of a [`many_types`] variant of `n` + 1 types in the tokens of the
+/// 14-type one.
+fn to_fourteen(fen: &str, n: usize) -> String {
     let (placement, rest) = fen.split_once(' ').expect("fields");
     let mut out = placement.to_string();
-    // Longest tokens first: "+A" before "A".
-    for i in (0..39).rev() {
-        let (from, to) = (forty_token(i), forty_token(i % BETZAS.len()));
+    // Longest tokens first: "+A'" before "+A" before "A".
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(type_token(i).len()));
+    for i in order {
+        let (from, to) = (type_token(i), type_token(i % BETZAS.len()));
         for (f, t) in [
             (from.clone(), to.clone()),
             (from.to_lowercase(), to.to_lowercase()),
@@ -658,45 +666,46 @@ fn to_fourteen(fen: &str) -> String {
     format!("{} {rest}", out.replace(['{', '}'], ""))
 }
 
-#[test]
-fn forty_piece_types_on_12x12_count_as_fourteen() {
-    let (forty, fourteen) = forty_types();
-    assert_eq!(forty.pieces().len(), 40);
-    assert_eq!(forty.pieces()[39].token.to_string(), "+O");
-    // Every type a side, White's on ranks 2-5 and Black's on 8-11.
-    let mut cells: Vec<String> = Vec::new();
-    for i in 0..39 {
-        cells.push(forty_token(i));
-    }
+/// Every type of a [`many_types`] variant of `n` + 1 types on `files` x
+/// `files`, a side each (White's from rank 2 up, Black's from the rank
+/// below the top down), counts as the 14-type game at the start and along
+/// a random game in which every type moves and captures.
+fn many_types_count_as_fourteen(n: usize, files: usize) -> LargeVariant {
+    let (many, fourteen) = many_types(n, files);
+    assert_eq!(many.pieces().len(), n + 1);
+    let cells: Vec<String> = (0..n).map(type_token).collect();
     let rank = |cells: &[String], lower: bool| {
         let mut r: String = cells
             .iter()
             .map(|c| if lower { c.to_lowercase() } else { c.clone() })
             .collect();
-        if cells.len() < 12 {
-            r += &(12 - cells.len()).to_string();
+        if cells.len() < files {
+            r += &(files - cells.len()).to_string();
         }
         r
     };
-    let white: Vec<String> = cells.chunks(12).rev().map(|c| rank(c, false)).collect();
-    let black: Vec<String> = cells.chunks(12).map(|c| rank(c, true)).collect();
+    let white: Vec<String> = cells.chunks(files).rev().map(|c| rank(c, false)).collect();
+    let black: Vec<String> = cells.chunks(files).map(|c| rank(c, true)).collect();
+    let gap = files - 2 - 2 * white.len();
     let fen = format!(
-        "11k/{}/12/12/{}/K11 w - - 0 1",
+        "{}k/{}/{}/{}/K{} w - - 0 1",
+        files - 1,
         black.join("/"),
-        white.join("/")
+        vec![files.to_string(); gap].join("/"),
+        white.join("/"),
+        files - 1,
     );
-    let pos = forty
-        .from_fen(&fen)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = many.from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(pos.to_fen(), fen);
-    let reference = fourteen.from_fen(&to_fourteen(&fen)).expect("14 types");
+    let reference = fourteen.from_fen(&to_fourteen(&fen, n)).expect("14 types");
     for depth in 1..=2 {
         assert_eq!(pos.perft(depth), reference.perft(depth), "depth {depth}");
     }
-    // Along a random game, every type moving and capturing.
     let mut p = pos;
     let mut x = 0x2545_f491_4f6c_dd1du64;
-    for ply in 0..60 {
+    let mut moved = vec![false; n + 1];
+    let mut taken = vec![false; n + 1];
+    for ply in 0..120 {
         let moves = p.legal_moves();
         if moves.is_empty() {
             break;
@@ -704,31 +713,85 @@ fn forty_piece_types_on_12x12_count_as_fourteen() {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        p = p
-            .play(&moves[(x % moves.len() as u64) as usize])
-            .expect("legal");
-        let r = fourteen
-            .from_fen(&to_fourteen(&p.to_fen()))
-            .expect("14 types");
-        assert_eq!(p.perft(2), r.perft(2), "ply {ply}: {}", p.to_fen());
+        // Captures first where there are some, so that types are taken.
+        let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+        let m = if captures.is_empty() || x.is_multiple_of(3) {
+            moves[(x % moves.len() as u64) as usize]
+        } else {
+            *captures[(x % captures.len() as u64) as usize]
+        };
+        for (text, back) in [
+            (p.move_text(&m), p.parse_move(&p.move_text(&m)).ok()),
+            (p.san(&m), p.parse_san(&p.san(&m)).ok()),
+        ] {
+            assert_eq!(back, Some(m), "{text} in {}", p.to_fen());
+        }
+        moved[m.role().index()] = true;
+        if let Some(c) = m.captured() {
+            taken[c.index()] = true;
+        }
+        p = p.play(&m).expect("legal");
+        let fen = p.to_fen();
+        assert_eq!(many.from_fen(&fen).expect("own FEN").to_fen(), fen);
+        let r = fourteen.from_fen(&to_fourteen(&fen, n)).expect("14 types");
+        assert_eq!(p.perft(2), r.perft(2), "ply {ply}: {fen}");
     }
-    // Past 63 types: refused.
-    let mut many = String::from(
+    assert!(moved.iter().filter(|&&b| b).count() > n / 3, "{moved:?}");
+    assert!(taken.iter().any(|&b| b), "nothing taken");
+    many
+}
+
+#[test]
+fn forty_piece_types_on_12x12_count_as_fourteen() {
+    let forty = many_types_count_as_fourteen(39, 12);
+    assert_eq!(forty.pieces()[39].token.to_string(), "+O");
+}
+
+/// 64 types, the most: the 64th type's board code is the one whose
+/// `role + 1` fills the seventh bit; tokens past the 50 of `A`..`Z` and
+/// `+A`..`+Z` (but the King's) are dressed with `'`.
+#[test]
+fn sixty_four_piece_types_on_16x16_count_as_fourteen() {
+    let many = many_types_count_as_fourteen(63, 16);
+    let last = many.pieces()[63].token;
+    assert_eq!(last.to_string(), "N'");
+    assert!(last.prime());
+    // The 64th type (N', a Camel) on a square, taken and put back by a game's undo.
+    let fen = "15k/16/16/16/16/16/16/16/16/16/16/16/16/4n'11/4F'11/K15 w - - 0 1";
+    let pos = many.from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let m = pos
+        .parse_move("e2e3")
+        .expect("the F' (a Rook) takes the N'");
+    assert_eq!(m.captured().map(|r| r.index()), Some(63));
+    assert_eq!(pos.san(&m), "F'xe3");
+    let next = pos.play(&m).expect("legal");
+    assert_eq!(
+        next.to_fen(),
+        "15k/16/16/16/16/16/16/16/16/16/16/16/16/4F'11/16/K15 b - - 0 1"
+    );
+    assert_eq!(
+        pos.piece_at(pos.square("e3").unwrap())
+            .map(|p| p.role.index()),
+        Some(63)
+    );
+    assert!(!pos.is_marked(pos.square("e3").unwrap()));
+    // Past 64 types: refused.
+    let mut more = String::from(
         "name = \"many\"\nfiles = 12\nranks = 12\nstart = \"11k/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1\"\n\n[[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n",
     );
-    for i in 0..63 {
-        many += &format!(
+    for i in 0..64 {
+        more += &format!(
             "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"W\"\n",
-            forty_token(i % 50)
+            type_token(i)
         );
     }
-    let e = LargeVariant::from_definition(&many).expect_err("64 types");
-    assert!(e.to_string().contains("64 piece types"), "{e}");
-    // A small board keeps 20: the 40 types on 8x8 are refused.
-    let small = many
+    let e = LargeVariant::from_definition(&more).expect_err("65 types");
+    assert!(e.to_string().contains("65 piece types"), "{e}");
+    // A small board keeps 20: the 65 types on 8x8 are refused.
+    let small = more
         .replace("files = 12\nranks = 12", "files = 8\nranks = 8")
         .replace("11k/12/12/12/12/12/12/12/12/12/12/K11", "7k/8/8/8/8/8/8/K7");
-    let e = Variant::from_definition(&small).expect_err("64 types on 8x8");
+    let e = Variant::from_definition(&small).expect_err("65 types on 8x8");
     assert!(e.to_string().contains("1 to 20"), "{e}");
 }
 
@@ -896,7 +959,7 @@ fn any_variant_chooses_the_board_type_and_dispatches_once() {
     for i in 0..24 {
         many += &format!(
             "\n[[piece]]\nname = \"T{i}\"\ntoken = \"{}\"\nbetza = \"{}\"\n",
-            forty_token(i),
+            type_token(i),
             BETZAS[i % BETZAS.len()]
         );
     }

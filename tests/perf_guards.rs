@@ -262,7 +262,7 @@ fn large_and_huge_positions_stay_within_their_documented_sizes() {
     );
 }
 
-/// Upper bounds of the two sizes: 2,368 and 6,432 bytes when written (63
+/// Upper bounds of the two sizes: 2,400 and 6,520 bytes when written (64
 /// piece types' bitboards of 4 and 11 words, and a mailbox of 256 and 676
 /// bytes, make most of them), with a little room.
 const LARGE_BOUND: usize = 2560;

@@ -51,7 +51,7 @@
 //!   storage (`Board::Roles`, `Board::Mailbox`: 676 bytes of mailbox for
 //!   `Huge`, 256 for `Large`, 128 for `Small`) and reaches the variant's
 //!   data in its word (tables, promotion zones, drops). A position is 512
-//!   bytes on `Small`, 2,368 on `Large` and 6,432 on `Huge`, most of it a
+//!   bytes on `Small`, 2,400 on `Large` and 6,520 on `Huge`, most of it a
 //!   bitboard per piece type (tests/perf_guards.rs bounds all three).
 //! - `tables::Tables<W>`, [`Position<'v, B = Small>`](crate::Position), the
 //!   generator, make/unmake, the attack and game-end tests, FEN reading
@@ -72,14 +72,17 @@
 //!   variants of 40 types on 19x19 and 26x26 (every kind of piece, castling
 //!   over seven squares, en passant, promotion) to the king-capture
 //!   reference. Betza ranges, leaps and castling distances reach 25.
-//! - Up to [`MAX_LARGE_ROLES`] = 63 piece types for [`Large`] and [`Huge`]
-//!   (Chu Shogi needs 39; the board code keeps a type in 6 bits, 0 for
-//!   empty): the variant's per-type arrays are sized for the largest board
-//!   type (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count
-//!   is checked per board type; [`Small`] keeps 20
-//!   ([`crate::variant::MAX_ROLES`]). Distinct tokens (`A`..`Z`, `+A`..`+Z`)
-//!   give 52 types at most. A large variant with drops keeps to 20 types (a
-//!   [`crate::Setup`]'s hands are counted per type in 20).
+//! - Up to [`MAX_LARGE_ROLES`] = 64 piece types for [`Large`] and [`Huge`]
+//!   (Chu Shogi needs 39): the board code keeps `role + 1` in 7 bits, the
+//!   64th type's being the bit a marked piece sets (a variant that marks
+//!   pieces has drops, so at most 20 types: `position::MARKED`); the
+//!   variant's per-type arrays are sized for the largest board type
+//!   (`variant::MAX_DEF_ROLES`), role sets are 64 bits, the piece count is
+//!   checked per board type; [`Small`] keeps 20
+//!   ([`crate::variant::MAX_ROLES`]). Tokens past the 52 of `A`..`Z` and
+//!   `+A`..`+Z` are XBoard's dressed letters (`N'`, `+N'`). A large variant
+//!   with drops keeps to 20 types (a [`crate::Setup`]'s hands are counted
+//!   per type in 20).
 //! - Every layer above the position is generic over `B` too: [`crate::Game`],
 //!   [`crate::OwnedPosition`], SAN, PGN (its streaming readers too), the
 //!   notations (`B = Small` unless named, so the API of before is
@@ -94,11 +97,8 @@
 //!
 //! 1. The XBoard adapter on boards past 128 squares (XBoard's `variant chu`
 //!    and its Lion-move syntax).
-//! 2. Smaller limits of the large board types: the 64th piece type (the
-//!    board code's 6 bits give 63; a seventh bit, or a mailbox of `u16`
-//!    for the large types only), which also needs more tokens than the 52
-//!    of `A`..`Z` and `+A`..`+Z`; drops with more than 20 types (a
-//!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
+//! 2. Smaller limits of the large board types: drops with more than 20
+//!    types (a [`crate::Setup`]'s hands per type, `fen::parse_hands`).
 //! 3. A rider's captures are stored as blockable paths for the attack
 //!    tests (one per target): on 26x26 that caps a variant at about 30
 //!    long rider types (1,048,576 paths) and the per-type indexes at 35
@@ -1293,7 +1293,7 @@ impl Board for Small {
 pub const MAX_LARGE_SQUARES: usize = 256;
 /// The most piece types of a variant on a [`Large`] board: the board code
 /// keeps a type in 6 bits (`role + 1`, 0 for empty).
-pub const MAX_LARGE_ROLES: usize = 63;
+pub const MAX_LARGE_ROLES: usize = 64;
 
 /// The board type of variants past [`Small`]: up to
 /// [`MAX_LARGE_SQUARES`] squares (Chu Shogi's 12x12, 16x16) and

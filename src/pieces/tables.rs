@@ -391,7 +391,7 @@ pub(crate) const MAX_ATTACK_PATHS: usize = 1 << 20;
 /// The most bytes of the per (colour, type) indexes of blockable captures
 /// (4 bytes per pair of squares of the board, for each colour and type that
 /// has such captures, riders included): 128 MiB, which no board of up to
-/// 16x16 reaches (63 types on 16x16 take 32 MiB); 26x26 reaches it past 35
+/// 16x16 reaches (64 types on 16x16 take 32 MiB); 26x26 reaches it past 35
 /// such types a side, 19x19 past 128.
 pub(crate) const MAX_PATH_INDEX_BYTES: usize = 128 << 20;
 

@@ -51,7 +51,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// The role on an occupied square.
     #[inline(always)]
     fn role_on(&self, sq: Square) -> usize {
-        ((self.board[sq.index()] & 0x3f) as usize).wrapping_sub(1)
+        crate::position::code_role(self.board[sq.index()])
     }
 
     /// Whether `sq` is attacked by `by`'s pieces (restricted to `by_mask`) with

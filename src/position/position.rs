@@ -13,7 +13,25 @@ use crate::variant::{
 };
 
 /// The board-code bit of a piece promoted from a pawn (FEN `~`).
+///
+/// A board code is 0 for an empty square, else `role + 1` in the low seven
+/// bits, plus 0x80 for Black, plus `MARKED` for a marked piece. The 64th
+/// type's `role + 1` is 0x40 itself: a variant that marks pieces has at most
+/// 63 types, so the low six bits of `code - 1` are the role either way, and
+/// a code is marked only with a nonzero `role + 1` beside the bit.
 pub(crate) const MARKED: u8 = 0x40;
+
+/// The role of a nonzero board code (see [`MARKED`]).
+#[inline(always)]
+pub(crate) const fn code_role(code: u8) -> usize {
+    (code.wrapping_sub(1) & 0x3f) as usize
+}
+
+/// Whether a board code is of a marked piece (see [`MARKED`]).
+#[inline(always)]
+pub(crate) const fn code_marked(code: u8) -> bool {
+    code & MARKED != 0 && code & 0x3f != 0
+}
 
 /// A piece: its type and its side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -483,7 +501,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = *self.board.as_ref().get(sq.index())?;
         (code != 0).then(|| Piece {
-            role: Role((code & 0x3f) - 1),
+            role: Role(code_role(code) as u8),
             color: if code & 0x80 != 0 {
                 Color::Black
             } else {
@@ -825,12 +843,12 @@ impl<'v, B: Board> Position<'v, B> {
         let bit = B::bb(sq);
         if old != 0 {
             self.colors[(old >> 7) as usize] &= !bit;
-            self.roles[((old & 0x3f) - 1) as usize] &= !bit;
+            self.roles[code_role(old)] &= !bit;
         }
         self.board[sq.index()] = code;
         if code != 0 {
             self.colors[(code >> 7) as usize] |= bit;
-            self.roles[((code & 0x3f) - 1) as usize] |= bit;
+            self.roles[code_role(code)] |= bit;
         }
     }
 
@@ -1024,10 +1042,10 @@ impl<'v, B: Board> Position<'v, B> {
     /// to move, into its hand as the variant says.
     #[inline]
     fn capture_to_hand(&mut self, d: &crate::variant::DropRules, captured: u8, undo: &mut Undo) {
-        let slot = if captured & MARKED != 0 {
+        let slot = if code_marked(captured) {
             d.pawn_slot
         } else {
-            d.into_hand[((captured & 0x3f) - 1) as usize % MAX_DEF_ROLES]
+            d.into_hand[code_role(captured) % MAX_DEF_ROLES]
         };
         if slot != NO_SLOT {
             self.hands.add(self.side, slot);
@@ -1146,7 +1164,7 @@ impl<'v, B: Board> Position<'v, B> {
     fn toggle(&mut self, bit: Bitboard<B::Word>, code: u8) {
         if code != 0 {
             self.colors[(code >> 7) as usize] ^= bit;
-            self.roles[((code & 0x3f) - 1) as usize] ^= bit;
+            self.roles[code_role(code)] ^= bit;
         }
     }
 
@@ -1185,7 +1203,7 @@ impl<'v, B: Board> Position<'v, B> {
                 PromotionText::Letter => {
                     // A hand-made Move may name any type: never index blindly.
                     if let Some(piece) = self.variant.pieces.get(p.index()) {
-                        s.push(piece.token.lower_letter());
+                        s.push_str(piece.token.suffix());
                     } else {
                         s.push('?');
                     }
@@ -1229,25 +1247,19 @@ impl<'v, B: Board> Position<'v, B> {
         };
         let suffix = &text[n1 + n2..];
         // What the suffix asks for: nothing, any promotion ('+'), or the
-        // promotion whose type's letter (its token without '+') it is.
-        let letter_of = |r: Role| {
-            self.variant
-                .pieces
-                .get(r.index())
-                .map(|p| p.token.letter() as u8)
-        };
-        let wanted: Option<Option<u8>> = match (suffix, self.variant.promotion_text) {
+        // promotion whose type's token without '+', lowercase, it is (`q`, `q'`).
+        let suffix_of = |r: Role| self.variant.pieces.get(r.index()).map(|p| p.token.suffix());
+        let wanted: Option<Option<&str>> = match (suffix, self.variant.promotion_text) {
             ("", _) => None,
             ("+", PromotionText::Plus) => Some(None),
-            (s, PromotionText::Letter) if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
-                let letter = s.as_bytes()[0].to_ascii_uppercase();
-                if !(0..self.variant.pieces.len()).any(|i| letter_of(Role(i as u8)) == Some(letter))
-                {
+            (s, PromotionText::Letter) if matches!(s.as_bytes(), [c] | [c, b'\''] if c.is_ascii_lowercase()) =>
+            {
+                if !(0..self.variant.pieces.len()).any(|i| suffix_of(Role(i as u8)) == Some(s)) {
                     return Err(syntax(
                         "the promotion letter names no piece type of this variant",
                     ));
                 }
-                Some(Some(letter))
+                Some(Some(s))
             }
             (_, PromotionText::Plus) => {
                 return Err(syntax("the only suffix is '+', for a promotion"));
@@ -1303,7 +1315,7 @@ impl<'v, B: Board> Position<'v, B> {
         let found = legal.iter().find(|m| match wanted {
             None => m.promotion().is_none(),
             Some(None) => m.promotion.is_some(),
-            Some(Some(letter)) => m.promotion().and_then(letter_of) == Some(letter),
+            Some(Some(s)) => m.promotion().and_then(suffix_of) == Some(s),
         });
         match found {
             Some(m) => Ok(*m),
@@ -1445,7 +1457,7 @@ impl<'v, B: Board> Position<'v, B> {
         self.board
             .as_ref()
             .get(sq.index())
-            .is_some_and(|&c| c & MARKED != 0)
+            .is_some_and(|&c| code_marked(c))
     }
 
     #[inline]

@@ -14,7 +14,7 @@ use bitflags::bitflags;
 
 use crate::bitboard::{Bitboard, Board, Color, MAX_HUGE_SQUARES, OptSquare, Square, SquareSet};
 use crate::fen::FenError;
-use crate::position::{MARKED, Piece, Position};
+use crate::position::{MARKED, Piece, Position, code_marked, code_role};
 use crate::variant::{MAX_HAND_COUNT, MAX_ROLES, NO_SLOT, Role, Variant};
 
 bitflags! {
@@ -608,10 +608,10 @@ fn hands<B: Board>(
                 + pos.hands.count(Color::Black, slot) as u32;
             for sq in pos.occupied() {
                 let code = pos.board[sq.index()];
-                let into = if code & MARKED != 0 {
+                let into = if code_marked(code) {
                     d.pawn_slot
                 } else {
-                    d.into_hand[((code & 0x3f) - 1) as usize]
+                    d.into_hand[code_role(code)]
                 };
                 all += u32::from(into == slot);
             }
@@ -680,7 +680,7 @@ impl<'v> Position<'v> {
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         for sq in self.occupied() {
-            if self.board[sq.index()] & MARKED != 0 {
+            if code_marked(self.board[sq.index()]) {
                 setup.marked = setup.marked.with(sq);
             }
         }

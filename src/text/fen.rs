@@ -1,7 +1,7 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareName};
-use crate::position::{MARKED, Piece, Position};
+use crate::position::{Piece, Position, code_marked};
 use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
 use crate::variant::{PieceToken, Role, Variant};
@@ -133,8 +133,7 @@ pub(crate) fn split_hands<'a>(v: &Variant, text: &'a str) -> (&'a str, Option<&'
 
 /// The type whose token is `letter` (either case), with `+` if `plus`: what
 /// `Variant::role_by_token` finds for that text, without making the text.
-fn role_of(v: &Variant, letter: u8, plus: bool) -> Option<Role> {
-    let token = PieceToken::new(letter as char, plus)?;
+fn role_of(v: &Variant, token: PieceToken) -> Option<Role> {
     v.pieces
         .iter()
         .position(|p| p.token == token)
@@ -166,27 +165,13 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
                 _ => return Err(bad(format!("bad count {:?}", &text[start..i]))),
             }
         };
-        let plus = b.get(i) == Some(&b'+');
-        if plus {
-            i += 1;
-        }
-        let Some(&l) = b.get(i).filter(|l| l.is_ascii_alphabetic()) else {
+        let Some((token, upper, n)) = PieceToken::read_prefix(&b[i..]) else {
             return Err(bad("expected a piece letter".into()));
         };
-        i += 1;
-        let role = role_of(v, l, plus).ok_or_else(|| {
-            let token = format!(
-                "{}{}",
-                if plus { "+" } else { "" },
-                l.to_ascii_uppercase() as char
-            );
-            bad(format!("unknown piece token {token:?}"))
-        })?;
-        let color = if l.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        i += n;
+        let role =
+            role_of(v, token).ok_or_else(|| bad(format!("unknown piece token \"{token}\"")))?;
+        let color = if upper { Color::White } else { Color::Black };
         let n = &mut hands[color.index()][role.index()];
         *n = (*n as u32 + count).min(255) as u8;
     }
@@ -240,30 +225,20 @@ pub(crate) fn parse_board(
                 file += n;
                 continue;
             }
-            let (plus, letter_at) = if c == b'+' { (true, j + 1) } else { (false, j) };
-            let token_end = (letter_at + 1).min(b.len());
+            let read = PieceToken::read_prefix(&b[j..]);
             let bad = || FenError::UnknownPiece {
                 rank: rank_no,
-                token: row
-                    .get(j..token_end)
-                    .unwrap_or(&row[j..])
+                token: row[j..]
                     .chars()
-                    .take(2)
+                    .take(read.map_or(usize::from(c == b'+') + 1, |(_, _, n)| n))
                     .collect(),
             };
-            let Some(&l) = b.get(letter_at) else {
+            let Some((token, upper, n)) = read else {
                 return Err(bad());
             };
-            if !l.is_ascii_alphabetic() {
-                return Err(bad());
-            }
-            let color = if l.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let role = role_of(v, l, plus).ok_or_else(bad)?;
-            let mark = b.get(letter_at + 1) == Some(&b'~');
+            let color = if upper { Color::White } else { Color::Black };
+            let role = role_of(v, token).ok_or_else(bad)?;
+            let mark = b.get(j + n) == Some(&b'~');
             if file < size.files() as usize {
                 let sq = size.square(file as i32, rank as i32).expect("on board");
                 out.push((sq, Piece { role, color }));
@@ -277,7 +252,7 @@ pub(crate) fn parse_board(
                 }
             }
             file += 1;
-            j = letter_at + 1 + usize::from(mark);
+            j += n + usize::from(mark);
         }
         if file != size.files() as usize {
             return Err(FenError::RankWidth {
@@ -504,7 +479,7 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
                         empty = 0;
                     }
                     push_token(&mut s, v.pieces[p.role.index()].token, p.color);
-                    if pos.board[sq.index()] & MARKED != 0 {
+                    if code_marked(pos.board[sq.index()]) {
                         s.push('~');
                     }
                 }
@@ -546,6 +521,9 @@ fn push_token(s: &mut String, token: PieceToken, color: Color) {
         Color::White => letter,
         Color::Black => letter.to_ascii_lowercase(),
     });
+    if token.prime() {
+        s.push('\'');
+    }
 }
 
 /// Both hands as FEN writes them: White's pieces then Black's, in the

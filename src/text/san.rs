@@ -513,11 +513,7 @@ impl<'v, B: Board> Position<'v, B> {
             parsed.capture = true;
             rest = r;
         }
-        let token_len = match rest.as_bytes() {
-            [b'+', c, ..] if c.is_ascii_uppercase() => 2,
-            [c, ..] if c.is_ascii_uppercase() => 1,
-            _ => 0,
-        };
+        let token_len = san_token_len(rest.as_bytes());
         if token_len > 0 {
             parsed.role = Some(token_role(&rest[..token_len])?);
             if parsed.role == v.pawn {
@@ -908,11 +904,7 @@ impl std::str::FromStr for San {
             capture = true;
             rest = r;
         }
-        let token_len = match rest.as_bytes() {
-            [b'+', c, ..] if c.is_ascii_uppercase() => 2,
-            [c, ..] if c.is_ascii_uppercase() => 1,
-            _ => 0,
-        };
+        let token_len = san_token_len(rest.as_bytes());
         let piece = if token_len > 0 {
             Some(token(&rest[..token_len])?)
         } else {
@@ -967,3 +959,12 @@ impl std::str::FromStr for San {
 }
 
 impl std::error::Error for SanError {}
+
+/// The length of the uppercase piece token that starts a SAN body (`N`,
+/// `+N`, `N'`, `+N'`), or 0.
+fn san_token_len(b: &[u8]) -> usize {
+    match PieceToken::read_prefix(b) {
+        Some((_, true, n)) => n,
+        _ => 0,
+    }
+}

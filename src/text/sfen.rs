@@ -169,7 +169,12 @@ impl<'v, B: Board> Position<'v, B> {
         let mut s = String::with_capacity(8);
         if m.is_drop() {
             match self.variant.pieces.get(m.role.index()) {
-                Some(p) => s.push(p.token.letter()),
+                Some(p) => {
+                    s.push(p.token.letter());
+                    if p.token.prime() {
+                        s.push('\'');
+                    }
+                }
                 None => s.push('?'),
             }
             s.push('*');

@@ -24,6 +24,9 @@ pub enum PromotionSuffix {
     /// A lowercase letter: the promotion to the type with that letter
     /// (kept lowercase).
     Letter(char),
+    /// A lowercase letter and `'`: the promotion to the type whose token is
+    /// that letter dressed with `'` (`N'`; the letter kept lowercase).
+    Primed(char),
 }
 
 /// A move text taken apart but not checked against any position.
@@ -64,9 +67,10 @@ impl UciMove {
         let size = pos.size();
         let promotion = m.promotion().map(|p| match pos.variant.promotion_text() {
             PromotionText::Plus => PromotionSuffix::Plus,
-            PromotionText::Letter => {
-                PromotionSuffix::Letter(pos.piece_type(p).map_or('?', |t| t.token.lower_letter()))
-            }
+            PromotionText::Letter => match pos.piece_type(p).map(|t| t.token) {
+                Some(t) if t.prime() => PromotionSuffix::Primed(t.lower_letter()),
+                t => PromotionSuffix::Letter(t.map_or('?', |t| t.lower_letter())),
+            },
         });
         UciMove {
             from: size.name(m.from()),
@@ -87,6 +91,7 @@ impl fmt::Display for UciMove {
             None => Ok(()),
             Some(PromotionSuffix::Plus) => f.write_str("+"),
             Some(PromotionSuffix::Letter(c)) => write!(f, "{c}"),
+            Some(PromotionSuffix::Primed(c)) => write!(f, "{c}'"),
         }
     }
 }
@@ -115,6 +120,7 @@ impl FromStr for UciMove {
             [] => None,
             [b'+'] => Some(PromotionSuffix::Plus),
             [c] if c.is_ascii_lowercase() => Some(PromotionSuffix::Letter(*c as char)),
+            [c, b'\''] if c.is_ascii_lowercase() => Some(PromotionSuffix::Primed(*c as char)),
             _ => {
                 return Err(syntax(
                     "the only suffix is '+' or the lowercase letter of the promotion type",

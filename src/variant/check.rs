@@ -6,7 +6,7 @@ use crate::bitboard::{BoardSize, Color, SquareSet};
 use crate::notation::{self, Term};
 
 use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, VariantDef, WideRegion};
-use super::{MAX_DEF_ROLES, MAX_ROLES, PieceType, Promotion, Role, VariantError};
+use super::{MAX_DEF_ROLES, MAX_ROLES, PieceToken, PieceType, Promotion, Role, VariantError};
 
 /// A definition that passed every check, resolved.
 pub(super) struct Checked {
@@ -242,7 +242,7 @@ fn board(def: &VariantDef) -> Result<BoardSize, VariantError> {
     })
 }
 
-/// 1 to `max` piece types: [`MAX_ROLES`] on a small board, 63 on a large one.
+/// 1 to `max` piece types: [`MAX_ROLES`] on a small board, 64 on a large one.
 fn piece_count(def: &VariantDef, max: usize) -> Result<(), VariantError> {
     if def.pieces.is_empty() || def.pieces.len() > max {
         return Err(VariantError::PieceCount(def.pieces.len()));
@@ -250,11 +250,9 @@ fn piece_count(def: &VariantDef, max: usize) -> Result<(), VariantError> {
     Ok(())
 }
 
+/// An uppercase token: `N`, `+N`, `N'` or `+N'`.
 fn is_token(token: &str) -> bool {
-    match token.as_bytes() {
-        [c] | [b'+', c] => c.is_ascii_uppercase(),
-        _ => false,
-    }
+    PieceToken::read_prefix(token.as_bytes()).is_some_and(|(_, upper, n)| upper && n == token.len())
 }
 
 fn tokens(def: &VariantDef) -> Result<(), VariantError> {
@@ -340,14 +338,18 @@ fn royal_capture(def: &VariantDef) -> Result<(), VariantError> {
         .collect();
     let placement = def.start_fen.split(' ').next().unwrap_or("");
     for color in Color::ALL {
-        let mut plus = false;
         let mut found = false;
-        for c in placement.chars() {
-            if c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White) {
-                let token = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_uppercase());
-                found |= royal.contains(&token.as_str());
+        let b = placement.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match PieceToken::read_prefix(&b[i..]) {
+                Some((token, upper, n)) => {
+                    found |= upper == (color == Color::White)
+                        && royal.contains(&token.to_string().as_str());
+                    i += n;
+                }
+                None => i += 1,
             }
-            plus = c == '+';
         }
         if !found {
             return Err(VariantError::StartFen(format!("no {color} royal piece")));
@@ -550,10 +552,10 @@ fn promotion_text(pieces: &[PieceType], promotion: Promotion, from_zone: bool) -
 
 fn promotion_letters(pieces: &[PieceType]) -> Result<(), VariantError> {
     for p in pieces {
-        let letters: Vec<char> = p
+        let letters: Vec<&str> = p
             .promotions
             .iter()
-            .map(|r| pieces[r.index()].token.letter())
+            .map(|r| pieces[r.index()].token.suffix())
             .collect();
         if (1..letters.len()).any(|i| letters[..i].contains(&letters[i])) {
             return Err(VariantError::PromotionLetterClash(p.name.clone()));

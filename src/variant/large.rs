@@ -5,7 +5,7 @@
 //! [`Game`], [`OwnedPosition`], the notations) are written once, generic
 //! over the [`Board`] type: [`Small`] (`u128`, the boards of at most 128
 //! squares and 20 piece types) and [`Large`] (four 64-bit words, boards up
-//! to 16x16 and 63 types; see the module docs of [`crate::bitboard`]). A
+//! to 16x16 and 64 types; see the module docs of [`crate::bitboard`]). A
 //! variant is compiled for one board type, so its handles say which:
 //!
 //! - [`BoardVariant<B>`]: a variant compiled for the board type `B`, what
@@ -103,7 +103,7 @@ pub struct BoardVariant<B: Board = Small> {
     board: PhantomData<fn() -> B>,
 }
 
-/// A variant compiled for a large board type: [`Large`] (up to 16x16, 63
+/// A variant compiled for a large board type: [`Large`] (up to 16x16, 64
 /// piece types) by default, or [`Huge`]. See [`BoardVariant`].
 pub type LargeVariant<B = Large> = BoardVariant<B>;
 
@@ -448,7 +448,7 @@ impl AnyVariant {
 
     /// Checks and compiles a definition for the board type it needs: a
     /// small board when it has at most 128 squares and 20 piece types, a
-    /// large one up to 16x16 (and 63 types), a huge one up to 26x26.
+    /// large one up to 16x16 (and 64 types), a huge one up to 26x26.
     pub fn new(def: VariantDef) -> Result<AnyVariant, VariantError> {
         let squares = def.files as usize * def.ranks as usize;
         if squares <= Small::MAX_SQUARES && def.pieces.len() <= MAX_ROLES {

@@ -101,7 +101,9 @@ impl Role {
 }
 
 /// A piece type's token as written in FEN and SAN, without a variant:
-/// an uppercase letter, optionally after `+` (`N`, `+F`).
+/// an uppercase letter, optionally after `+` and optionally followed by `'`
+/// (`N`, `+F`, `N'`, `+N'`: XBoard's "dressed letters", for variants of more
+/// than 52 types).
 ///
 /// Reading accepts either case; the token is kept and printed uppercase
 /// (White's form). [`Variant::role_of_token`] finds its type.
@@ -110,15 +112,19 @@ impl Role {
 /// use betza::PieceToken;
 /// let t: PieceToken = "+f".parse().unwrap();
 /// assert_eq!(t.to_string(), "+F");
-/// assert_eq!((t.letter(), t.plus()), ('F', true));
+/// assert_eq!((t.letter(), t.plus(), t.prime()), ('F', true, false));
 /// let v = betza::Variant::by_name("decimaka").unwrap();
 /// assert_eq!(v.piece(v.role_of_token(t).unwrap()).name, "Queen");
 /// assert!("++F".parse::<PieceToken>().is_err());
+/// let dressed: PieceToken = "+n'".parse().unwrap();
+/// assert_eq!(dressed.to_string(), "+N'");
+/// assert!(dressed.prime());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceToken {
     plus: bool,
     letter: u8,
+    prime: bool,
 }
 
 impl PieceToken {
@@ -129,6 +135,7 @@ impl PieceToken {
             Some(PieceToken {
                 plus,
                 letter: (letter as u8).to_ascii_uppercase(),
+                prime: false,
             })
         } else {
             None
@@ -143,6 +150,31 @@ impl PieceToken {
     /// Whether the token has a `+` before its letter.
     pub const fn plus(self) -> bool {
         self.plus
+    }
+
+    /// The same token followed by `'` (`N'`).
+    pub const fn primed(self) -> PieceToken {
+        PieceToken {
+            prime: true,
+            ..self
+        }
+    }
+
+    /// Whether the token has a `'` after its letter.
+    pub const fn prime(self) -> bool {
+        self.prime
+    }
+
+    /// Reads the token at the start of `b` (`N`, `+n`, `N'`, `+n'`, either
+    /// case): the token, whether its letter is uppercase, and its length.
+    pub(crate) fn read_prefix(b: &[u8]) -> Option<(PieceToken, bool, usize)> {
+        let plus = b.first() == Some(&b'+');
+        let at = usize::from(plus);
+        let &c = b.get(at).filter(|c| c.is_ascii_alphabetic())?;
+        let prime = b.get(at + 1) == Some(&b'\'');
+        let token = PieceToken::new(c as char, plus)?;
+        let token = if prime { token.primed() } else { token };
+        Some((token, c.is_ascii_uppercase(), at + 1 + usize::from(prime)))
     }
 
     /// The token as FEN writes it for `color`: uppercase for White
@@ -163,22 +195,40 @@ impl PieceToken {
     }
 
     /// The letter without `+`, lowercase: what a promotion suffix of move
-    /// text writes (`e7e8q`).
+    /// text writes (`e7e8q`; `e7e8q'` for `Q'`, see [`PieceToken::suffix`]).
     pub fn lower_letter(self) -> char {
         self.letter.to_ascii_lowercase() as char
     }
 
-    fn as_str(self, buf: &mut [u8; 2]) -> &str {
+    /// A promotion suffix of move text: the token without `+`, lowercase
+    /// (`q`, `q'`).
+    pub fn suffix(self) -> &'static str {
+        const SUFFIXES: [[&str; 26]; 2] = [
+            [
+                "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p",
+                "q", "r", "s", "t", "u", "v", "w", "x", "y", "z",
+            ],
+            [
+                "a'", "b'", "c'", "d'", "e'", "f'", "g'", "h'", "i'", "j'", "k'", "l'", "m'", "n'",
+                "o'", "p'", "q'", "r'", "s'", "t'", "u'", "v'", "w'", "x'", "y'", "z'",
+            ],
+        ];
+        SUFFIXES[usize::from(self.prime)][usize::from(self.letter - b'A') % 26]
+    }
+
+    pub(crate) fn as_str(self, buf: &mut [u8; 3]) -> &str {
         buf[0] = b'+';
         buf[1] = self.letter;
-        let s = if self.plus { &buf[..] } else { &buf[1..] };
+        buf[2] = b'\'';
+        let end = 2 + usize::from(self.prime);
+        let s = if self.plus { &buf[..end] } else { &buf[1..end] };
         std::str::from_utf8(s).expect("ASCII")
     }
 }
 
 impl fmt::Display for PieceToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = [0u8; 2];
+        let mut buf = [0u8; 3];
         // `pad`: widths and alignment apply, as for a `str` (`{:>3}`).
         f.pad(self.as_str(&mut buf))
     }
@@ -193,7 +243,7 @@ impl fmt::Display for PieceTokenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} is not a piece token (a letter, optionally after '+')",
+            "{} is not a piece token (a letter, optionally after '+' and before '\'')",
             crate::quote::quoted(&self.0)
         )
     }
@@ -206,9 +256,8 @@ impl std::str::FromStr for PieceToken {
 
     fn from_str(s: &str) -> Result<PieceToken, PieceTokenError> {
         let err = || PieceTokenError(s.to_string());
-        match s.as_bytes() {
-            [b'+', c] => PieceToken::new(*c as char, true).ok_or_else(err),
-            [c] => PieceToken::new(*c as char, false).ok_or_else(err),
+        match PieceToken::read_prefix(s.as_bytes()) {
+            Some((token, _, n)) if n == s.len() => Ok(token),
             _ => Err(err()),
         }
     }
@@ -608,7 +657,7 @@ impl Variant {
     pub fn role_by_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
-            .position(|p| p.token.as_str(&mut [0; 2]).eq_ignore_ascii_case(token))
+            .position(|p| p.token.as_str(&mut [0; 3]).eq_ignore_ascii_case(token))
             .map(|i| Role(i as u8))
     }
 
@@ -617,13 +666,13 @@ impl Variant {
     pub(crate) fn role_by_exact_token(&self, token: &str) -> Option<Role> {
         self.pieces
             .iter()
-            .position(|p| p.token.as_str(&mut [0; 2]) == token)
+            .position(|p| p.token.as_str(&mut [0; 3]) == token)
             .map(|i| Role(i as u8))
     }
 
     /// The type with this token, if the variant has one.
     pub fn role_of_token(&self, token: PieceToken) -> Option<Role> {
-        let mut buf = [0u8; 2];
+        let mut buf = [0u8; 3];
         self.role_by_exact_token(token.as_str(&mut buf))
     }
 
@@ -925,11 +974,11 @@ impl std::fmt::Display for VariantError {
             ),
             VariantError::PieceCount(v0) => write!(
                 f,
-                "{v0} piece types: a variant has 1 to 20 (63 with LargeVariant)"
+                "{v0} piece types: a variant has 1 to 20 (64 with LargeVariant)"
             ),
             VariantError::BadToken { name, token } => write!(
                 f,
-                "piece {}: token {} must be an uppercase letter, optionally after '+'",
+                "piece {}: token {} must be an uppercase letter, optionally after '+' and before '\''",
                 quoted(name),
                 quoted(token)
             ),
