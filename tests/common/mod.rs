@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 pub mod lion;
 
-use betza::{Color, Game, Move, MoveList, Position, Role, Square, Variant};
+use betza::{Board, Color, Game, Move, MoveList, Position, Role, Square, Variant, VariantDef};
 
 /// A built-in variant by name.
 pub fn variant(name: &str) -> &'static Variant {
@@ -301,14 +301,20 @@ pub const VARIANTS: [&str; 4] = ["decimaka", "meiriqi", "chess", "capablanca"];
 /// file.
 pub fn king_capturable(pos: &Position<'_>) -> bool {
     let v = pos.variant();
+    capturable_in(pos, v.royal(), v.facing_kings())
+}
+
+/// [`king_capturable`] on any board type, given the royal type and the
+/// facing-Kings rule (a position of a large board has no `variant()`).
+pub fn capturable_in<B: Board>(pos: &Position<'_, B>, royal: Role, facing_kings: bool) -> bool {
     if pos
         .pseudo_legal_moves()
         .iter()
-        .any(|m| m.captured() == Some(v.royal()) || m.via_captured() == Some(v.royal()))
+        .any(|m| m.captured() == Some(royal) || m.via_captured() == Some(royal))
     {
         return true;
     }
-    if v.facing_kings() {
+    if facing_kings {
         let (Some(a), Some(b)) = (pos.king(betza::Color::White), pos.king(betza::Color::Black))
         else {
             return false;
@@ -373,11 +379,15 @@ pub fn reference_lion_ok(pos: &Position<'_>, m: &Move) -> bool {
 /// The number of `color`'s pieces of a type the definition marks royal,
 /// found square by square.
 pub fn reference_royal_count(pos: &Position<'_>, color: Color) -> usize {
-    let v = pos.variant();
+    royal_count_in(pos.variant().definition(), pos, color)
+}
+
+/// [`reference_royal_count`] on any board type, given the definition.
+pub fn royal_count_in<B: Board>(def: &VariantDef, pos: &Position<'_, B>, color: Color) -> usize {
     let size = pos.size();
     (0..size.squares())
         .filter_map(|i| pos.piece_at(betza::Square(i as u16)))
-        .filter(|p| p.color == color && v.definition().pieces[p.role.index()].royal)
+        .filter(|p| p.color == color && def.pieces[p.role.index()].royal)
         .count()
 }
 
@@ -386,11 +396,17 @@ pub fn reference_royal_count(pos: &Position<'_>, color: Color) -> usize {
 /// alone and we have more, or we have ours alone against three pieces or
 /// more. Pieces in hand count: a King with a piece in hand is not alone.
 pub fn reference_bare_king_end(pos: &Position<'_>) -> bool {
-    if !pos.variant().definition().game_end.bare_king {
+    bare_king_end_in(pos.variant().definition(), pos)
+}
+
+/// [`reference_bare_king_end`] on any board type, given the definition.
+pub fn bare_king_end_in<B: Board>(def: &VariantDef, pos: &Position<'_, B>) -> bool {
+    if !def.game_end.bare_king {
         return false;
     }
-    let pieces =
-        |c: Color| pos.occupied_by(c).count() + pos.hand(c).map(|(_, n)| n as u32).sum::<u32>();
+    let pieces = |c: Color| {
+        pos.occupied_by(c).squares().count() + pos.hand(c).map(|(_, n)| n as usize).sum::<usize>()
+    };
     let us = pieces(pos.side_to_move());
     let them = pieces(pos.side_to_move().opposite());
     (them <= 1 && us >= 2) || (us <= 1 && them >= 3)
