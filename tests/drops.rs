@@ -555,3 +555,22 @@ fn is_legal_agrees_with_the_legal_moves_on_drops() {
         }
     }
 }
+
+/// More pieces that could end in one hand as a type than a hand holds (31)
+/// is refused, saying how many and where they are.
+#[test]
+fn more_pieces_than_a_hand_holds_are_refused_with_the_total() {
+    let v = variant("crazyhouse");
+    let e = Position::from_fen(v, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[16P] w - - 0 1")
+        .expect_err("32 Pawns could end in one hand");
+    assert!(
+        e.to_string()
+            .contains("32 pieces in the hands and on the board would enter a hand as Pawn: a hand holds at most 31"),
+        "{e}"
+    );
+    let ok = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[15P] w - - 0 1";
+    assert_eq!(
+        Position::from_fen(v, ok).expect("31 fit").to_fen(),
+        ok.replace("[15P]", "[PPPPPPPPPPPPPPP]")
+    );
+}

@@ -15,8 +15,6 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
-use betza::bitboard::SquareSet;
-
 // The Lion-trading reference, shared with the tests' reference.
 #[path = "../../tests/common/lion.rs"]
 mod lion;

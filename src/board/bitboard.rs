@@ -386,6 +386,47 @@ impl Bitboard {
     }
 }
 
+/// The same methods on the wide bitboards ([`crate::Large`]'s and
+/// [`crate::Huge`]'s words, [`crate::Marks`]), without importing
+/// [`SquareSet`].
+impl<const N: usize> Bitboard<Words<N>> {
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        SquareSet::is_empty(self)
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub fn contains(self, sq: Square) -> bool {
+        SquareSet::contains(self, sq)
+    }
+
+    /// The number of squares in the set.
+    #[inline]
+    pub fn count(self) -> u32 {
+        SquareSet::count(self)
+    }
+
+    /// The lowest square, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        SquareSet::first(self)
+    }
+
+    /// The set with `sq` added (past the words: unchanged).
+    #[inline]
+    pub fn with(self, sq: Square) -> Self {
+        SquareSet::with(self, sq)
+    }
+
+    /// The set with `sq` removed.
+    #[inline]
+    pub fn without(self, sq: Square) -> Self {
+        SquareSet::without(self, sq)
+    }
+}
+
 impl<W: BitWord> IntoIterator for Bitboard<W> {
     type Item = Square;
     type IntoIter = Squares<W>;

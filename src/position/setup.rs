@@ -41,6 +41,9 @@ impl CastlingRights {
     }
 }
 
+/// A set of squares of any board up to 26x26: [`Setup::marked`].
+pub type Marks = Bitboard<<crate::Huge as Board>::Word>;
+
 /// A position's data, unchecked: placement, side to move, castling rights,
 /// en-passant square and counters. Every field is public; make a
 /// [`Position`] of it with [`Position::from_setup`] (or
@@ -87,7 +90,8 @@ pub struct Setup {
     pub hands: [[u8; MAX_ROLES]; 2],
     /// Squares whose piece was promoted from a pawn, in a variant that marks
     /// them (crazyhouse; FEN `Q~`): captured, it enters the hand as a pawn.
-    pub marked: Bitboard,
+    /// A set of the [`Huge`](crate::Huge) board's width, as `board` is.
+    pub marked: Marks,
 }
 
 impl Default for Setup {
@@ -108,7 +112,7 @@ impl Setup {
             halfmove_clock: 0,
             fullmove_number: 1,
             hands: [[0; MAX_ROLES]; 2],
-            marked: Bitboard::EMPTY,
+            marked: <crate::Huge as Board>::EMPTY,
         }
     }
 
@@ -238,6 +242,17 @@ pub enum SetupProblem {
         /// The most allowed.
         max: u8,
     },
+    /// More pieces that would enter a hand as one type (those of both
+    /// hands and those on the board that a capture turns into it) than a
+    /// hand holds, 31: a hand could overflow during play.
+    HandTotal {
+        /// The type.
+        role: Role,
+        /// How many (at most 255 said).
+        count: u8,
+        /// The most allowed.
+        max: u8,
+    },
     /// A piece marked as promoted from a pawn where the variant does not
     /// mark promotions, or that is not a type a pawn promotes to.
     Marked {
@@ -304,6 +319,7 @@ impl SetupProblem {
             SetupProblem::OpponentInCheck | SetupProblem::KingsFacing => Part::Check,
             SetupProblem::HandRole { .. }
             | SetupProblem::HandCount { .. }
+            | SetupProblem::HandTotal { .. }
             | SetupProblem::Marked { .. } => Part::Hands,
         }
     }
@@ -375,6 +391,10 @@ impl SetupProblem {
                 max,
             } => format!(
                 "{color} holds {count} of {} in hand: at most {max}",
+                type_name(role)
+            ),
+            SetupProblem::HandTotal { role, count, max } => format!(
+                "{count} pieces in the hands and on the board would enter a hand as {}: a hand holds at most {max}",
                 type_name(role)
             ),
             SetupProblem::Marked { square } => format!(
@@ -616,15 +636,9 @@ fn hands<B: Board>(
                 all += u32::from(into == slot);
             }
             if all > MAX_HAND_COUNT as u32 {
-                let color = if pos.hands.count(Color::Black, slot) > 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                problems.push(SetupProblem::HandCount {
-                    color,
+                problems.push(SetupProblem::HandTotal {
                     role,
-                    count: pos.hands.count(color, slot),
+                    count: all.min(255) as u8,
                     max: MAX_HAND_COUNT,
                 });
             }

@@ -1,8 +1,8 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
-use crate::bitboard::{Bitboard, Board, Color, Square, SquareName};
+use crate::bitboard::{Board, Color, Square, SquareName};
 use crate::position::{Piece, Position, code_marked};
-use crate::setup::{CastlingRights, Part, Setup, SetupProblem};
+use crate::setup::{CastlingRights, Marks, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
 use crate::variant::{PieceToken, Role, Variant};
 use std::fmt::Write as _;
@@ -183,9 +183,9 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
 pub(crate) fn parse_board(
     v: &Variant,
     text: &str,
-) -> Result<(Vec<(Square, Piece)>, Bitboard), FenError> {
+) -> Result<(Vec<(Square, Piece)>, Marks), FenError> {
     let size = v.size;
-    let mut marked = Bitboard::EMPTY;
+    let mut marked = <crate::Huge as Board>::EMPTY;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != size.ranks() as usize {
         return Err(FenError::RankCount {
@@ -243,11 +243,6 @@ pub(crate) fn parse_board(
                 let sq = size.square(file as i32, rank as i32).expect("on board");
                 out.push((sq, Piece { role, color }));
                 if mark {
-                    // Marks need drops, which boards past 128 squares do
-                    // not have yet: a mark there is refused as any stray one.
-                    if sq.index() >= crate::bitboard::MAX_SQUARES {
-                        return Err(FenError::Marked(size.square_name(sq)));
-                    }
                     marked = marked.with(sq);
                 }
             }
@@ -415,7 +410,9 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
             color,
         },
         SetupProblem::KingsFacing => FenError::KingsFacing,
-        SetupProblem::HandRole { .. } | SetupProblem::HandCount { .. } => FenError::Hands {
+        SetupProblem::HandRole { .. }
+        | SetupProblem::HandCount { .. }
+        | SetupProblem::HandTotal { .. } => FenError::Hands {
             text: crate::variant::prefix(split_hands(v, fields[0]).1.unwrap_or("")),
             reason: crate::setup::error(v, vec![*p]).to_string(),
         },

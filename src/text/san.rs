@@ -201,6 +201,9 @@ impl<'v, B: Board> Position<'v, B> {
         } else {
             (true, true)
         };
+        // On 24 files or more, a quiet move told apart by file `x` alone
+        // would read as a capture (`Rxu17`): the rank goes with it (`Rx17u17`).
+        let rank = rank || (file && size.file(m.from) == b'x' - b'a' && !m.is_capture());
         let from = size.square_name(m.from);
         if file {
             s.push_str(&from[..1]);

@@ -31,7 +31,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Game;
-use crate::bitboard::{Board, Color, MAX_HUGE_SQUARES, MAX_SQUARES, Square, SquareName};
+use crate::bitboard::{Board, Color, MAX_HUGE_SQUARES, Square, SquareName};
 use crate::position::Piece;
 use crate::san::San;
 use crate::setup::{CastlingRights, Setup};
@@ -249,7 +249,7 @@ impl<'de> Deserialize<'de> for Setup {
             }
         }
         for sq in data.marked {
-            if sq.index() >= MAX_SQUARES {
+            if sq.index() >= MAX_HUGE_SQUARES {
                 return Err(D::Error::custom(format!("no square {}", sq.0)));
             }
             setup.marked = setup.marked.with(sq);

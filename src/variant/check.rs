@@ -2,7 +2,7 @@
 //! [`VariantError`]. What passes is resolved (tokens to roles, Betza parsed)
 //! for [`super::compile`].
 
-use crate::bitboard::{BoardSize, Color, SquareSet};
+use crate::bitboard::{BoardSize, Color};
 use crate::notation::{self, Term};
 
 use super::def::{CapturedRule, PieceDef, PromotionDef, PromotionText, VariantDef, WideRegion};
