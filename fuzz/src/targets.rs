@@ -749,9 +749,15 @@ fn read_named_board_moves(text: &str) -> bool {
 /// [`read_moves`] on a variant of any board type, from `fen` (empty: the
 /// start position; a refused FEN ends the input) and the whitespace-separated
 /// `words` (Chu Shogi's Lion: `<from><via><to>`, igui `<from><via><from>`,
-/// pass). A word read as a move must name a legal move that passes
-/// [`check_board`] for that move; it is played. The final position gets
-/// [`check_board`] for its list.
+/// pass). A word read as a move must name a move that `play` accepts; it is
+/// played. The last move read gets [`check_board`] for that move (which
+/// asks `is_legal`, the reference and the round trips of it), and the final
+/// position [`check_board`] for its list. The other moves are only played:
+/// a huge board's checks cost a millisecond per ply (the reference's
+/// generations over up to 676 squares and 40 piece types, a Lion's attacks
+/// looked for at each), and any move read is the last one of the input cut
+/// after it, which the fuzzer tries as readily as the input itself (as
+/// [`play_game`] checks one ply in [`CHECK_EVERY`]).
 fn read_board_moves<B: Cached>(v: &BoardVariant<B>, fen: &str, words: &str) {
     let Ok(mut pos) = (if fen.is_empty() {
         Ok(v.start())
@@ -761,17 +767,23 @@ fn read_board_moves<B: Cached>(v: &BoardVariant<B>, fen: &str, words: &str) {
         return;
     };
     let rules = BoardRules::new(v);
+    // The last move read and the position it was read in.
+    let mut last = None;
     for word in words.split_whitespace() {
         let Ok(m) = pos.parse_move(word) else {
             continue;
         };
-        assert!(
-            pos.is_legal(&m),
-            "{word:?} was read as the illegal {m:?} in {:?}",
-            pos.to_fen()
-        );
-        check_board(&rules, &pos, Moves::Only(m));
-        pos = pos.play(&m).expect("legal");
+        let next = pos.play(&m).unwrap_or_else(|e| {
+            panic!(
+                "{word:?} was read as {m:?}, which play refuses in {:?}: {e}",
+                pos.to_fen()
+            )
+        });
+        last = Some((pos, m));
+        pos = next;
+    }
+    if let Some((before, m)) = last {
+        check_board(&rules, &before, Moves::Only(m));
     }
     check_board(&rules, &pos, Moves::None);
 }
@@ -931,8 +943,22 @@ fn builtin_betza(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// A board's number of files or ranks from a byte: 1..=16 (the small and
+/// large board types, as `1 + byte % 16`) for the bytes below 0xe0, 17..=26
+/// (the huge board type) for the 32 above. A huge board costs several times
+/// a large one (a 26x26 variant is compiled, and its moves generated, over
+/// 676 squares), so the fuzzer picks one for one dimension in 8 of its
+/// random bytes, as it finds a large board no more often than before.
+fn board_side(byte: u8) -> u8 {
+    if byte < 0xe0 {
+        1 + byte % 16
+    } else {
+        17 + (byte - 0xe0) % 10
+    }
+}
+
 /// `variant`: the bytes build a [`VariantDef`]: board size (1..=26 files
-/// and ranks), up to six piece
+/// and ranks, [`board_side`]), up to six piece
 /// types (tokens, Betza strings from [`betza_list`] (a selector byte below
 /// 0x80) or fuzzed text (0x80 and above), royal,
 /// promoted, initial and confinement regions, promotion targets), the
@@ -946,8 +972,8 @@ fn builtin_betza(name: &str) -> Vec<String> {
 /// A square is one byte, two past 256 squares.
 pub fn variant(data: &[u8]) {
     let mut b = Bytes(data);
-    let files = 1 + b.byte() % 26;
-    let ranks = 1 + b.byte() % 26;
+    let files = board_side(b.byte());
+    let ranks = board_side(b.byte());
     let n = 1 + usize::from(b.byte() % 6);
     let list = betza_list();
     // The huge board type's size names every board of 1..=26 files and
