@@ -201,15 +201,21 @@ fn every_built_in_variant_goes_through_the_targets_by_name() {
 
 /// The `move_text` seeds reach every variant of `BOARD_DEFINITIONS` (the
 /// large and huge board types' variants an input may name): for each, some
-/// seed plays at least four of its words as legal moves in turn (a seed
-/// whose moves were all refused would only check the start position). And
+/// seed plays at least four of its words as legal moves in turn from its
+/// position (a seed whose moves were all refused would only check that
+/// position). And
 /// those variants include huge boards of 19x19 and 26x26.
 #[test]
 fn move_text_seeds_play_on_every_named_board() {
     use betza::{AnyVariant, Board, BoardVariant, Huge, with_board};
-    /// How many words of `words` are read as legal moves in turn.
-    fn played<B: Board>(v: &BoardVariant<B>, words: &str) -> usize {
-        let mut pos = v.start();
+    /// How many words of `words` are read as legal moves in turn, from
+    /// `fen` (empty: the start position).
+    fn played<B: Board>(v: &BoardVariant<B>, fen: &str, words: &str) -> usize {
+        let mut pos = if fen.is_empty() {
+            v.start()
+        } else {
+            v.from_fen(fen).expect("the seed's FEN is read")
+        };
         let mut n = 0;
         for word in words.split_whitespace() {
             if let Ok(m) = pos.parse_move(word) {
@@ -232,7 +238,9 @@ fn move_text_seeds_play_on_every_named_board() {
             .filter_map(|(_, path)| {
                 let data = fs::read_to_string(path).ok()?;
                 let (line, words) = data.split_once('\n')?;
-                (line.trim() == *name).then(|| with_board!(&v, |v| played(v, words)))
+                let line = line.trim();
+                let (word, fen) = line.split_once(' ').unwrap_or((line, ""));
+                (word == *name).then(|| with_board!(&v, |v| played(v, fen.trim(), words)))
             })
             .max();
         assert!(
