@@ -4,6 +4,22 @@
 #
 #   fuzz/run.sh [SECONDS]
 #
+# Two options, by environment variable:
+#
+#   FUZZ_TARGETS="a b"  runs only those targets (names as `cargo fuzz list`
+#                       gives them, separated by spaces; default: all). An
+#                       unknown name is a usage error (exit 2).
+#   FUZZ_JOBS=N         runs up to N targets at once (default 1: one after
+#                       another, each target's output printed as it ends).
+#                       With N > 1 each target's output is kept until every
+#                       target has ended, then printed in target order. Each
+#                       target still gets SECONDS, and its rate is still
+#                       taken per second of its own CPU time, so the floors
+#                       hold as long as the machine has a core per job.
+#
+# Either way the table is printed once, at the end, in target order, and the
+# failures are reported as below.
+#
 # Needs a nightly toolchain (`cargo +nightly`) and cargo-fuzz, which it
 # installs when missing (`cargo install cargo-fuzz --locked`). Without
 # nightly it says so and exits 0: the committed corpora are still replayed
@@ -30,6 +46,12 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
   echo "usage: fuzz/run.sh [SECONDS]   (seconds per target, default 60)" >&2
+  exit 2
+fi
+
+jobs=${FUZZ_JOBS:-1}
+if ! [[ "$jobs" =~ ^[0-9]+$ ]] || [ "$jobs" -eq 0 ]; then
+  echo "fuzz/run.sh: FUZZ_JOBS must be a positive number (got '$jobs')" >&2
   exit 2
 fi
 
@@ -87,12 +109,35 @@ options() {
   esac
 }
 
+all_targets=$(cargo +nightly fuzz list)
+if [ -n "$(echo ${FUZZ_TARGETS:-})" ]; then
+  targets=()
+  for target in $FUZZ_TARGETS; do
+    if ! printf '%s\n' $all_targets | grep -qx -- "$target"; then
+      echo "fuzz/run.sh: FUZZ_TARGETS names no fuzz target '$target' (targets: $(echo $all_targets))" >&2
+      exit 2
+    fi
+  done
+  # In target order, each once, whatever the order given.
+  for target in $all_targets; do
+    case " $(echo $FUZZ_TARGETS) " in
+      *" $target "*) targets+=("$target") ;;
+    esac
+  done
+else
+  read -r -a targets <<<"$(echo $all_targets)"
+fi
+
 echo "=== building the fuzz targets"
 if ! cargo +nightly fuzz build "${build_flags[@]}"; then
   echo "fuzz/run.sh: the fuzz targets did not build" >&2
   exit 1
 fi
 for target in $untraced; do
+  case " ${targets[*]} " in
+    *" $target "*) ;;
+    *) continue ;;
+  esac
   if ! cargo +nightly fuzz build "${build_flags[@]}" --no-trace-compares \
       --target-dir target/plain "$target"; then
     echo "fuzz/run.sh: the fuzz target $target did not build" >&2
@@ -108,11 +153,14 @@ binary() {
 }
 
 mkdir -p target/run-logs
-failed=()
-rows=()
-for target in $(cargo +nightly fuzz list); do
-  work="target/work-corpus/$target"
-  log="target/run-logs/$target.log"
+# Runs one target; its table row goes to target/run-logs/<target>.row, and
+# target/run-logs/<target>.failed marks a failure.
+run_target() {
+  local target=$1
+  local work="target/work-corpus/$target"
+  local log="target/run-logs/$target.log"
+  local cpu status execs wall_rate real user sys cpu_rate floor verdict
+  rm -f "target/run-logs/$target.row" "target/run-logs/$target.failed"
   mkdir -p "$work" "corpus/$target" "artifacts/$target"
   echo "=== $target: ${seconds}s"
   # The binary itself, not `cargo fuzz run`, so that the CPU time measured
@@ -145,10 +193,45 @@ for target in $(cargo +nightly fuzz list); do
   fi
   if [ "${FUZZ_RATES:-enforce}" = report ] && [[ "$verdict" == "too slow"* ]]; then
     verdict="$verdict, reported only"
-  else
-    [ "$verdict" = ok ] || failed+=("$target")
+  elif [ "$verdict" != ok ]; then
+    : >"target/run-logs/$target.failed"
   fi
-  rows+=("| $target | $execs | $wall_rate | $cpu_rate | $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }') | $floor | $verdict |")
+  echo "| $target | $execs | $wall_rate | $cpu_rate | $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }') | $floor | $verdict |" \
+    >"target/run-logs/$target.row"
+}
+
+if [ "$jobs" -eq 1 ]; then
+  for target in "${targets[@]}"; do
+    run_target "$target"
+  done
+else
+  # Up to $jobs at once, each one's output kept in target/run-logs/<target>.out
+  # and printed in target order once all have ended.
+  running=0
+  for target in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+      wait -n
+      running=$((running - 1))
+    fi
+    run_target "$target" >"target/run-logs/$target.out" 2>&1 &
+    running=$((running + 1))
+  done
+  wait
+  for target in "${targets[@]}"; do
+    cat "target/run-logs/$target.out"
+  done
+fi
+
+failed=()
+rows=()
+for target in "${targets[@]}"; do
+  if [ -f "target/run-logs/$target.row" ]; then
+    rows+=("$(cat "target/run-logs/$target.row")")
+  else
+    rows+=("| $target | 0 | 0 | 0 | 0.0 | $(min_rate "$target") | failed (no result) |")
+    : >"target/run-logs/$target.failed"
+  fi
+  [ -f "target/run-logs/$target.failed" ] && failed+=("$target")
 done
 
 echo

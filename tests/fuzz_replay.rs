@@ -198,3 +198,60 @@ fn every_built_in_variant_goes_through_the_targets_by_name() {
         targets::san(format!("{name}\n{}", sans.join(" ")).as_bytes());
     }
 }
+
+/// The `move_text` seeds reach every variant of `BOARD_DEFINITIONS` (the
+/// large and huge board types' variants an input may name): for each, some
+/// seed plays at least four of its words as legal moves in turn from its
+/// position (a seed whose moves were all refused would only check that
+/// position). And
+/// those variants include huge boards of 19x19 and 26x26.
+#[test]
+fn move_text_seeds_play_on_every_named_board() {
+    use betza::{AnyVariant, Board, BoardVariant, Huge, with_board};
+    /// How many words of `words` are read as legal moves in turn, from
+    /// `fen` (empty: the start position).
+    fn played<B: Board>(v: &BoardVariant<B>, fen: &str, words: &str) -> usize {
+        let mut pos = if fen.is_empty() {
+            v.start()
+        } else {
+            v.from_fen(fen).expect("the seed's FEN is read")
+        };
+        let mut n = 0;
+        for word in words.split_whitespace() {
+            if let Ok(m) = pos.parse_move(word) {
+                pos = pos.play(&m).expect("a read move is legal");
+                n += 1;
+            }
+        }
+        n
+    }
+    let corpus = inputs(&fuzz_dir().join("corpus"));
+    let mut huge_sizes = Vec::new();
+    for (name, text) in targets::BOARD_DEFINITIONS {
+        let v = AnyVariant::from_definition(text).expect("the definition compiles");
+        if let Some(h) = v.get::<Huge>() {
+            huge_sizes.push((h.size().files(), h.size().ranks()));
+        }
+        let most = corpus
+            .iter()
+            .filter(|(t, _)| t == "move_text")
+            .filter_map(|(_, path)| {
+                let data = fs::read_to_string(path).ok()?;
+                let (line, words) = data.split_once('\n')?;
+                let line = line.trim();
+                let (word, fen) = line.split_once(' ').unwrap_or((line, ""));
+                (word == *name).then(|| with_board!(&v, |v| played(v, fen.trim(), words)))
+            })
+            .max();
+        assert!(
+            most.is_some_and(|n| n >= 4),
+            "no move_text seed plays four moves on {name} (at most {most:?})"
+        );
+    }
+    for size in [(19, 19), (26, 26)] {
+        assert!(
+            huge_sizes.contains(&size),
+            "no variant of BOARD_DEFINITIONS is a huge {size:?} board (only {huge_sizes:?})"
+        );
+    }
+}

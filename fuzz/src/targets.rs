@@ -21,8 +21,9 @@ mod lion;
 use lion::lion_ok;
 
 use betza::{
-    Board, CastlingDef, Color, EndReason, Game, Large, LargeVariant, Move, PieceDef, Position,
-    PromotionDef, Region, Role, StalemateRule, Variant, VariantDef, VariantRef,
+    AnyVariant, Board, BoardVariant, CastlingDef, Color, EndReason, Game, Huge, HugeVariant, Large,
+    LargeVariant, Move, PieceDef, Position, PromotionDef, Region, Role, Small, StalemateRule,
+    Variant, VariantDef, VariantRef, with_board,
 };
 
 /// A target's body: returns, or panics naming the broken invariant.
@@ -717,54 +718,72 @@ fn read_moves(data: &[u8], read: fn(&Position<'_>, &str) -> Option<Move>) {
 }
 
 /// `move_text`: [`read_moves`] with move texts (`Position::parse_move`);
-/// an input whose first line starts with the name of a large variant of
-/// [`LARGE_DEFINITIONS`] (`chushogi`) is read by [`read_large_moves`].
+/// an input whose first line starts with the name of a variant of
+/// [`BOARD_DEFINITIONS`] (`chushogi`, `huge-19x19`, `huge-26x26`) is read by
+/// [`read_board_moves`] on its board type.
 pub fn move_text(data: &[u8]) {
     if let Some(text) = text(data)
-        && read_large_moves(text)
+        && read_named_board_moves(text)
     {
         return;
     }
     read_moves(data, |pos, word| pos.parse_move(word).ok());
 }
 
-/// [`read_moves`] on a large variant of [`LARGE_DEFINITIONS`], when the
-/// first line names one (else `false`, nothing done): the rest of the line
-/// is a FEN (none: the start position), the other lines move texts (Chu
-/// Shogi's Lion: `<from><via><to>`, igui `<from><via><from>`, pass). A word
-/// read as a move must name a legal move that passes [`check_large`] for
-/// that move; it is played. The final position gets [`check_large`] for
-/// its list.
-fn read_large_moves(text: &str) -> bool {
+/// [`read_board_moves`] on the variant of [`BOARD_DEFINITIONS`] that the
+/// first line names (else `false`, nothing done): the rest of the line is
+/// a FEN (none: the start position), the other lines move texts.
+fn read_named_board_moves(text: &str) -> bool {
     let (line, words) = text.split_once('\n').unwrap_or((text, ""));
     let line = line.trim();
     let (word, fen) = line.split_once(' ').unwrap_or((line, ""));
-    let Some(v) = large_by_name(word) else {
+    let Some(v) = board_by_name(word) else {
         return false;
     };
-    let fen = fen.trim();
+    with_board!(v, |v| read_board_moves(v, fen.trim(), words));
+    true
+}
+
+/// [`read_moves`] on a variant of any board type, from `fen` (empty: the
+/// start position; a refused FEN ends the input) and the whitespace-separated
+/// `words` (Chu Shogi's Lion: `<from><via><to>`, igui `<from><via><from>`,
+/// pass). A word read as a move must name a move that `play` accepts; it is
+/// played. The last move read gets [`check_board`] for that move (which
+/// asks `is_legal`, the reference and the round trips of it), and the final
+/// position [`check_board`] for its list. The other moves are only played:
+/// a huge board's checks cost a millisecond per ply (the reference's
+/// generations over up to 676 squares and 40 piece types, a Lion's attacks
+/// looked for at each), and any move read is the last one of the input cut
+/// after it, which the fuzzer tries as readily as the input itself (as
+/// [`play_game`] checks one ply in [`CHECK_EVERY`]).
+fn read_board_moves<B: Cached>(v: &BoardVariant<B>, fen: &str, words: &str) {
     let Ok(mut pos) = (if fen.is_empty() {
         Ok(v.start())
     } else {
         v.from_fen(fen)
     }) else {
-        return true;
+        return;
     };
-    let rules = LargeRules::new(v);
+    let rules = BoardRules::new(v);
+    // The last move read and the position it was read in.
+    let mut last = None;
     for word in words.split_whitespace() {
         let Ok(m) = pos.parse_move(word) else {
             continue;
         };
-        assert!(
-            pos.is_legal(&m),
-            "{word:?} was read as the illegal {m:?} in {:?}",
-            pos.to_fen()
-        );
-        check_large(&rules, &pos, Moves::Only(m));
-        pos = pos.play(&m).expect("legal");
+        let next = pos.play(&m).unwrap_or_else(|e| {
+            panic!(
+                "{word:?} was read as {m:?}, which play refuses in {:?}: {e}",
+                pos.to_fen()
+            )
+        });
+        last = Some((pos, m));
+        pos = next;
     }
-    check_large(&rules, &pos, Moves::None);
-    true
+    if let Some((before, m)) = last {
+        check_board(&rules, &before, Moves::Only(m));
+    }
+    check_board(&rules, &pos, Moves::None);
 }
 
 /// `san`: [`read_moves`] with SAN (`Position::parse_san`).
@@ -866,6 +885,17 @@ impl<'a> Bytes<'a> {
         String::from_utf8_lossy(t).into_owned()
     }
 
+    /// A square of a board of `squares` squares: one byte, or two (high
+    /// byte first) past 256 squares, where one byte would reach only the
+    /// first 256.
+    fn square(&mut self, squares: usize) -> usize {
+        let mut n = usize::from(self.byte());
+        if squares > 256 {
+            n = n << 8 | usize::from(self.byte());
+        }
+        n % squares
+    }
+
     fn rest(&self) -> &'a [u8] {
         self.0
     }
@@ -911,7 +941,23 @@ fn builtin_betza(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// `variant`: the bytes build a [`VariantDef`]: board size, up to six piece
+/// A board's number of files or ranks from a byte: 1..=16 (the small and
+/// large board types, `1 + byte % 16` as before the huge type) for the
+/// bytes below 0xf6, 17..=26 (the huge board type) for the ten above. A
+/// huge variant costs ten times a large one to compile (its tables cover
+/// up to 676 squares: 80% of the time of `variant` on huge boards), so
+/// one dimension in 25 of the fuzzer's random bytes is huge, and the rate
+/// stays above its floor.
+fn board_side(byte: u8) -> u8 {
+    if byte < 0xf6 {
+        1 + byte % 16
+    } else {
+        17 + (byte - 0xf6)
+    }
+}
+
+/// `variant`: the bytes build a [`VariantDef`]: board size (1..=26 files
+/// and ranks, [`board_side`]), up to six piece
 /// types (tokens, Betza strings from [`betza_list`] (a selector byte below
 /// 0x80) or fuzzed text (0x80 and above), royal,
 /// promoted, initial and confinement regions, promotion targets), the
@@ -920,17 +966,18 @@ fn builtin_betza(name: &str) -> Vec<String> {
 /// `Variant::new` accepts it, its start position must list its moves, count
 /// perft(2) and satisfy [`check_position`], and a short game played by the
 /// remaining bytes must satisfy [`play_game`]'s checks. A board past 128
-/// squares is compiled for the large board type (`LargeVariant::new`) and
-/// played by [`play_large`].
+/// squares is compiled for the board type it needs (`AnyVariant::new`:
+/// `Large` up to 16x16, `Huge` up to 26x26) and played by [`play_board`].
+/// A square is one byte, two past 256 squares.
 pub fn variant(data: &[u8]) {
     let mut b = Bytes(data);
-    let files = 1 + b.byte() % 16;
-    let ranks = 1 + b.byte() % 16;
+    let files = board_side(b.byte());
+    let ranks = board_side(b.byte());
     let n = 1 + usize::from(b.byte() % 6);
     let list = betza_list();
-    // Regions on an impossible board are never used: Variant::new refuses it first.
-    let size = betza::BoardSize::new(files, ranks)
-        .unwrap_or_else(|| betza::BoardSize::new(1, 1).expect("1x1"));
+    // The huge board type's size names every board of 1..=26 files and
+    // ranks, with its squares where every board type has them.
+    let size = betza::BoardSize::new_huge(files, ranks).expect("1..=26 files and ranks");
     let rank_region = |b: &mut Bytes<'_>| {
         let from = 1 + b.byte() % ranks;
         let to = from + b.byte() % ranks;
@@ -1022,13 +1069,13 @@ pub fn variant(data: &[u8]) {
         }
         castling = "KQkq";
     } else {
-        let sq = b.byte() as usize % board.len();
+        let sq = b.square(board.len());
         board[sq] = Some((royal, Color::White));
-        let sq = b.byte() as usize % board.len();
+        let sq = b.square(board.len());
         board[sq] = Some((royal, Color::Black));
     }
     for _ in 0..b.byte() % 8 {
-        let sq = b.byte() as usize % board.len();
+        let sq = b.square(board.len());
         let what = b.byte();
         let color = if what & 0x80 != 0 {
             Color::Black
@@ -1088,9 +1135,17 @@ pub fn variant(data: &[u8]) {
         },
         ..VariantDef::default()
     };
-    // Past 128 squares only the large board type compiles it.
+    // Past 128 squares only a larger board type compiles it: `Large` up to
+    // 16x16, `Huge` past it (`AnyVariant::new` picks the type).
     if usize::from(files) * usize::from(ranks) > 128 {
-        large_definition(LargeVariant::new(def), None, b.rest().iter().copied());
+        match AnyVariant::new(def) {
+            Ok(v) => with_board!(&v, |v| play_board(
+                v,
+                b.rest().iter().copied(),
+                MAX_LARGE_PLIES
+            )),
+            Err(e) => assert!(!e.to_string().is_empty(), "an error without a message"),
+        }
         return;
     }
     let Ok(v) = Variant::new(def) else { return };
@@ -1138,10 +1193,13 @@ fn named_line(data: &[u8]) -> Option<(&'static Variant, &[u8])> {
 /// [`check_position`] (legal moves against the king-capture reference) and
 /// [`play_game`]'s checks. The text is compiled for the large board type
 /// (`LargeVariant`) too: a definition the small type accepts gives the same
-/// start position and legal moves there; one it refuses (a board past 128
-/// squares, more than 20 piece types), when the large type accepts it,
-/// plays a few moves picked by the input's last bytes through
-/// `Position<'_, Large>` ([`play_large`]).
+/// start position and legal moves there. One it refuses (a board past 128
+/// squares, more than 20 piece types) goes to [`larger_definition`]: when
+/// the large type accepts it, it plays a few moves picked by the input's
+/// last bytes through `Position<'_, Large>` ([`play_board`]) and the huge
+/// type gives the same start; when only the huge type accepts it (a board
+/// past 16 files or ranks, up to 26x26), it plays them through
+/// `Position<'_, Huge>`.
 pub fn definition(data: &[u8]) {
     let Some(text) = text(data) else { return };
     // The large board type's moves are picked from the input's end.
@@ -1150,11 +1208,17 @@ pub fn definition(data: &[u8]) {
         Ok(v) => v,
         Err(e) => {
             assert!(!e.to_string().is_empty(), "an error without a message");
-            large_definition(LargeVariant::from_definition(text), None, from_end);
+            larger_definition(text, from_end);
             return;
         }
     };
-    large_definition(LargeVariant::from_definition(text), Some(&v), from_end);
+    let small = StartOf::of(v.name(), &Position::start(&v), "small");
+    board_definition(
+        LargeVariant::from_definition(text),
+        "large",
+        Some(&small),
+        from_end,
+    );
     let def = v.definition().clone();
     let written = def.to_string();
     assert_eq!(
@@ -1298,84 +1362,131 @@ pub fn stateless(data: &[u8]) {
 }
 
 // ---------------------------------------------------------------------------
-// Large boards (`LargeVariant`, `Position<'_, Large>`, up to 16x16).
+// Large and huge boards (`BoardVariant<B>`, `Position<'_, B>`: `Large` up
+// to 16x16, `Huge` up to 26x26), written once over the board type.
 
 /// Chu Shogi's definition file (12x12, Lions with two-step moves, igui and
 /// pass): not a built-in variant, so read here as text, through this one
 /// constant (the file may move). `move_text` inputs whose first line starts
-/// with `chushogi` play on it ([`LARGE_DEFINITIONS`]).
+/// with `chushogi` play on it ([`BOARD_DEFINITIONS`]).
 pub const CHUSHOGI_DEFINITION: &str = include_str!("../../variants/chushogi.toml");
 
-/// The large variants a `move_text` input may name on its first line, by
-/// name and definition text.
-pub const LARGE_DEFINITIONS: &[(&str, &str)] = &[("chushogi", CHUSHOGI_DEFINITION)];
+/// A 19x19 variant of the `Huge` board type with 40 piece types (riders,
+/// long leapers, hoppers, locusts, a Lion, palaces, castling over seven
+/// squares, en passant, a promotion zone), through this one constant.
+pub const HUGE_19X19_DEFINITION: &str = include_str!("../../tests/data/variants/huge-19x19.toml");
 
-/// The variant of [`LARGE_DEFINITIONS`] named `name`, compiled once.
-fn large_by_name(name: &str) -> Option<&'static LargeVariant> {
-    static COMPILED: std::sync::OnceLock<Vec<LargeVariant>> = std::sync::OnceLock::new();
+/// The same kinds of pieces on 26x26, the largest board of the `Huge` type.
+pub const HUGE_26X26_DEFINITION: &str = include_str!("../../tests/data/variants/huge-26x26.toml");
+
+/// The variants past the small board type that a `move_text` input may name
+/// on its first line, by name and definition text. Each is compiled for the
+/// board type it needs (`AnyVariant::from_definition`: `Large` up to 16x16,
+/// `Huge` past it).
+pub const BOARD_DEFINITIONS: &[(&str, &str)] = &[
+    ("chushogi", CHUSHOGI_DEFINITION),
+    ("huge-19x19", HUGE_19X19_DEFINITION),
+    ("huge-26x26", HUGE_26X26_DEFINITION),
+];
+
+/// The variant of [`BOARD_DEFINITIONS`] named `name`, compiled once.
+fn board_by_name(name: &str) -> Option<&'static AnyVariant> {
+    static COMPILED: std::sync::OnceLock<Vec<AnyVariant>> = std::sync::OnceLock::new();
     let compiled = COMPILED.get_or_init(|| {
-        LARGE_DEFINITIONS
+        BOARD_DEFINITIONS
             .iter()
             .map(|(name, text)| {
-                LargeVariant::from_definition(text)
+                AnyVariant::from_definition(text)
                     .unwrap_or_else(|e| panic!("{name}'s definition refused: {e}"))
             })
             .collect()
     });
-    let i = LARGE_DEFINITIONS.iter().position(|(n, _)| *n == name)?;
+    let i = BOARD_DEFINITIONS.iter().position(|(n, _)| *n == name)?;
     Some(&compiled[i])
 }
 
-/// Most plies a large variant compiled by `definition` or `variant` plays:
-/// a few random legal moves (a 16x16 board's move generation costs four
-/// times an 8x8 one's).
+/// Most plies a large or huge variant compiled by `definition` or `variant`
+/// plays: a few random legal moves (a 16x16 board's move generation costs
+/// four times an 8x8 one's, a 26x26 one's more again).
 const MAX_LARGE_PLIES: usize = 6;
 
-/// What the king-capture reference needs of a large variant (a
-/// [`Position<'_, Large>`] has no `variant()`), read from its definition.
-struct LargeRules<'a> {
-    v: &'a LargeVariant,
+/// A board type whose variants without promotion limits are kept in a cache
+/// of its own ([`board_without_limits`]).
+trait Cached: Board {
+    /// The cache of this board type's variants without limits.
+    fn cache() -> &'static std::thread::LocalKey<Built<BoardVariant<Self>>>;
+}
+
+impl Cached for Small {
+    fn cache() -> &'static std::thread::LocalKey<Built<BoardVariant<Self>>> {
+        thread_local! {
+            static CACHE: Built<BoardVariant<Small>> = const { RefCell::new(Vec::new()) };
+        }
+        &CACHE
+    }
+}
+
+impl Cached for Large {
+    fn cache() -> &'static std::thread::LocalKey<Built<BoardVariant<Self>>> {
+        thread_local! {
+            static CACHE: Built<BoardVariant<Large>> = const { RefCell::new(Vec::new()) };
+        }
+        &CACHE
+    }
+}
+
+impl Cached for Huge {
+    fn cache() -> &'static std::thread::LocalKey<Built<BoardVariant<Self>>> {
+        thread_local! {
+            static CACHE: Built<BoardVariant<Huge>> = const { RefCell::new(Vec::new()) };
+        }
+        &CACHE
+    }
+}
+
+/// [`without_limits`] for the board type `B`: the most recent few kept.
+fn board_without_limits<B: Cached>(def: &VariantDef) -> Rc<BoardVariant<B>> {
+    cached_without_limits(B::cache(), 4, def, BoardVariant::<B>::new_for)
+}
+
+/// What the king-capture reference needs of a variant of the board type `B`
+/// (a [`Position<'_, B>`] past the small type has no `variant()`), read
+/// from its definition.
+struct BoardRules<'a, B: Board> {
+    v: &'a BoardVariant<B>,
     /// The first royal type (the only one but under royal capture).
     royal: Role,
     facing_kings: bool,
     royal_capture: bool,
     /// The same variant without promotion limits, where it has limits.
-    unlimited: Option<Rc<LargeVariant>>,
+    unlimited: Option<Rc<BoardVariant<B>>>,
 }
 
-impl<'a> LargeRules<'a> {
-    fn new(v: &'a LargeVariant) -> LargeRules<'a> {
+impl<'a, B: Cached> BoardRules<'a, B> {
+    fn new(v: &'a BoardVariant<B>) -> BoardRules<'a, B> {
         let def = v.definition();
         let royal = def.pieces.iter().position(|p| p.royal).unwrap_or(0);
-        LargeRules {
+        BoardRules {
             v,
             royal: Role(royal as u8),
             facing_kings: def.facing_kings,
             royal_capture: def.game_end.royal_capture,
             unlimited:
                 matches!(&def.promotion, PromotionDef::Zone { limits, .. } if !limits.is_empty())
-                    .then(|| large_without_limits(def)),
+                    .then(|| board_without_limits(def)),
         }
     }
 }
 
-/// [`without_limits`] for large variants: the most recent few kept.
-fn large_without_limits(def: &VariantDef) -> Rc<LargeVariant> {
-    thread_local! {
-        static CACHE: Built<LargeVariant> = const { RefCell::new(Vec::new()) };
-    }
-    cached_without_limits(&CACHE, 4, def, LargeVariant::new)
-}
-
-/// [`check_listed`] on a large board, with what `Position<'_, Large>` has
-/// (no hash, SAN or `Game` yet): the FEN reads back to the same FEN and
+/// [`check_listed`] on a large or huge board, with what `Position<'_, B>`
+/// offers for every board type: the FEN reads back to the same FEN and
 /// legal moves; an outcome exactly when there is no legal move
 /// (but a dead position); no two legal moves share a move text; the legal
 /// moves are pseudo-legal, and a pseudo-legal move is left out exactly when
 /// it leaves a royal piece capturable (under royal capture: never, but when
 /// the game is over). Each legal move `moves` picks ([`Moves::All`]: every
-/// one) is judged by the reference too and then [`check_large_move`]d.
-fn check_large(rules: &LargeRules<'_>, pos: &Position<'_, Large>, moves: Moves) {
+/// one) is judged by the reference too and then [`check_board_move`]d.
+fn check_board<B: Board>(rules: &BoardRules<'_, B>, pos: &Position<'_, B>, moves: Moves) {
     let v = rules.v;
     let name = v.name();
     let legal = pos.legal_moves();
@@ -1462,7 +1573,7 @@ fn check_large(rules: &LargeRules<'_>, pos: &Position<'_, Large>, moves: Moves) 
     match moves {
         Moves::All => {
             for m in &legal {
-                check_large_move(name, pos, m, &fen);
+                check_board_move(name, pos, m, &fen);
             }
         }
         Moves::Only(m) => {
@@ -1470,18 +1581,18 @@ fn check_large(rules: &LargeRules<'_>, pos: &Position<'_, Large>, moves: Moves) 
                 legal_set.contains(&m),
                 "{name}: {m:?} is not a legal move of {fen:?}"
             );
-            check_large_move(name, pos, &m, &fen);
+            check_board_move(name, pos, &m, &fen);
         }
         Moves::None => {}
     }
 }
 
-/// [`check_move`] on a large board: `is_legal` and `play` accept the move,
-/// `play` is `play_unchecked`, its move text reads back to it,
+/// [`check_move`] on a large or huge board: `is_legal` and `play` accept
+/// the move, `play` is `play_unchecked`, its move text reads back to it,
 /// `moves_between` and `legal_targets` list it, and making it in place and
 /// taking it back (`play_in_place`, `undo_move`) gives the next position and
 /// then the position itself again.
-fn check_large_move(name: &str, pos: &Position<'_, Large>, m: &Move, fen: &str) {
+fn check_board_move<B: Board>(name: &str, pos: &Position<'_, B>, m: &Move, fen: &str) {
     let text = pos.move_text(m);
     assert!(
         pos.is_legal(m),
@@ -1525,12 +1636,13 @@ fn check_large_move(name: &str, pos: &Position<'_, Large>, m: &Move, fen: &str) 
     );
 }
 
-/// Plays up to `max_plies` legal moves on a large variant from its start,
-/// each picked by a byte of `bytes`: each ply gets [`check_large`] for the
-/// move played, the final position for every move (as [`play_game`]'s
-/// final position; a 16x16 board's checks cost several times an 8x8 one's).
-fn play_large(v: &LargeVariant, bytes: impl Iterator<Item = u8>, max_plies: usize) {
-    let rules = LargeRules::new(v);
+/// Plays up to `max_plies` legal moves on a large or huge variant from its
+/// start, each picked by a byte of `bytes`: each ply gets [`check_board`]
+/// for the move played, the final position for every move (as
+/// [`play_game`]'s final position; a 16x16 board's checks cost several
+/// times an 8x8 one's).
+fn play_board<B: Cached>(v: &BoardVariant<B>, bytes: impl Iterator<Item = u8>, max_plies: usize) {
+    let rules = BoardRules::new(v);
     let mut pos = v.start();
     for b in bytes.take(max_plies) {
         let legal = pos.legal_moves();
@@ -1538,53 +1650,108 @@ fn play_large(v: &LargeVariant, bytes: impl Iterator<Item = u8>, max_plies: usiz
             break;
         }
         let m = legal[b as usize % legal.len()];
-        check_large(&rules, &pos, Moves::Only(m));
+        check_board(&rules, &pos, Moves::Only(m));
         pos = pos.play(&m).expect("legal");
     }
-    check_large(&rules, &pos, Moves::All);
+    check_board(&rules, &pos, Moves::All);
 }
 
-/// The large path of `definition` and `variant`: a definition the small
-/// board type compiled compiles as large too, to the same start position
-/// and moves (`small`); one it refused is compiled for the large board
-/// type, whose refusal must say what is wrong, and played by
-/// [`play_large`].
-fn large_definition(
-    large: Result<LargeVariant, betza::VariantError>,
-    small: Option<&Variant>,
-    bytes: impl Iterator<Item = u8>,
-) {
-    let v = match (large, small) {
-        (Ok(v), None) => v,
-        (Ok(v), Some(small)) => {
-            let (a, b) = (v.start(), Position::start(small));
-            assert_eq!(
-                a.to_fen(),
-                b.to_fen(),
-                "{}: the large board type's start position",
-                small.name()
-            );
-            let texts = |l: &[Move], text: &dyn Fn(&Move) -> String| {
-                let mut t: Vec<String> = l.iter().map(text).collect();
-                t.sort();
-                t
-            };
-            assert_eq!(
-                texts(&a.legal_moves(), &|m| a.move_text(m)),
-                texts(&b.legal_moves(), &|m| b.move_text(m)),
-                "{}: the large board type's legal moves at the start",
-                small.name()
-            );
-            return;
+/// What a compiled variant is at its start, for comparing board types: the
+/// start position's FEN and its legal moves' texts, sorted.
+struct StartOf {
+    name: String,
+    board: &'static str,
+    fen: String,
+    moves: Vec<String>,
+}
+
+impl StartOf {
+    fn new<B: Board>(v: &BoardVariant<B>, board: &'static str) -> StartOf {
+        StartOf::of(v.name(), &v.start(), board)
+    }
+
+    /// The start position `pos` of the variant `name`.
+    fn of<B: Board>(name: &str, pos: &Position<'_, B>, board: &'static str) -> StartOf {
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+        moves.sort();
+        StartOf {
+            name: name.to_string(),
+            board,
+            fen: pos.to_fen(),
+            moves,
         }
-        (Err(e), Some(small)) => panic!(
-            "{}: compiled for the small board type, refused for the large one: {e}",
-            small.name()
+    }
+}
+
+/// The path of `definition` and `variant` on a board type past the small
+/// one: a definition a smaller board type compiled (`smaller`) compiles for
+/// this one too, to the same start position and moves; one no smaller type
+/// compiled is compiled for this type, whose refusal must say what is
+/// wrong, and played by [`play_board`]. Returns the variant when it was
+/// compiled and played.
+fn board_definition<B: Cached>(
+    compiled: Result<BoardVariant<B>, betza::VariantError>,
+    board: &'static str,
+    smaller: Option<&StartOf>,
+    bytes: impl Iterator<Item = u8>,
+) -> Option<BoardVariant<B>> {
+    let v = match (compiled, smaller) {
+        (Ok(v), None) => v,
+        (Ok(v), Some(smaller)) => {
+            let this = StartOf::new(&v, board);
+            assert_eq!(
+                this.fen, smaller.fen,
+                "{}: the {board} board type's start position differs from the {} one's",
+                smaller.name, smaller.board
+            );
+            assert_eq!(
+                this.moves, smaller.moves,
+                "{}: the {board} board type's legal moves at the start differ from the {} one's",
+                smaller.name, smaller.board
+            );
+            return None;
+        }
+        (Err(e), Some(smaller)) => panic!(
+            "{}: compiled for the {} board type, refused for the {board} one: {e}",
+            smaller.name, smaller.board
         ),
         (Err(e), None) => {
             assert!(!e.to_string().is_empty(), "an error without a message");
-            return;
+            return None;
         }
     };
-    play_large(&v, bytes, MAX_LARGE_PLIES);
+    play_board(&v, bytes, MAX_LARGE_PLIES);
+    Some(v)
+}
+
+/// The definition text's path past the small board type, when the small
+/// type refused it: compiled for `Large`, and played there when it
+/// compiles ([`board_definition`]); then for `Huge`, which must give the
+/// same start when `Large` compiled it, and which is played when it is the
+/// only one to compile it: a board past 16 files or ranks (the only reason
+/// `Large` may refuse what `Huge` accepts).
+fn larger_definition(text: &str, bytes: impl Iterator<Item = u8> + Clone) {
+    let large = board_definition(
+        LargeVariant::from_definition(text),
+        "large",
+        None,
+        bytes.clone(),
+    );
+    let smaller = large.as_ref().map(|v| StartOf::new(v, "large"));
+    let huge = board_definition(
+        HugeVariant::from_definition_for(text),
+        "huge",
+        smaller.as_ref(),
+        bytes,
+    );
+    if let Some(v) = huge {
+        let def = v.definition();
+        assert!(
+            def.files > 16 || def.ranks > 16,
+            "{}: {}x{} refused by the large board type, compiled by the huge one",
+            v.name(),
+            def.files,
+            def.ranks
+        );
+    }
 }
