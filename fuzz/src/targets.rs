@@ -15,6 +15,8 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use betza::bitboard::SquareSet;
+
 // The Lion-trading reference, shared with the tests' reference.
 #[path = "../../tests/common/lion.rs"]
 mod lion;
@@ -943,11 +945,7 @@ fn builtin_betza(name: &str) -> Vec<String> {
 
 /// A board's number of files or ranks from a byte: 1..=16 (the small and
 /// large board types, `1 + byte % 16` as before the huge type) for the
-/// bytes below 0xf6, 17..=26 (the huge board type) for the ten above. A
-/// huge variant costs ten times a large one to compile (its tables cover
-/// up to 676 squares: 80% of the time of `variant` on huge boards), so
-/// one dimension in 25 of the fuzzer's random bytes is huge, and the rate
-/// stays above its floor.
+/// bytes below 0xf6, 17..=26 (the huge board type) for the ten above.
 fn board_side(byte: u8) -> u8 {
     if byte < 0xf6 {
         1 + byte % 16
@@ -956,8 +954,35 @@ fn board_side(byte: u8) -> u8 {
     }
 }
 
+/// Most squares of a board `variant` makes past 16 files or ranks. A
+/// variant's attack-path index grows as the square of its squares (26x26:
+/// 1.8 MB per piece type and colour, ten times a 16x16 one to compile,
+/// which took `variant` under its rate floor), so a huge board here is
+/// long and narrow, 17x17 or 26x11: the huge board type's code all the
+/// same (words past 256 squares, files to `z`, ranks to 26). Full 19x19 and
+/// 26x26 boards come in by the `definition` and `move_text` seeds.
+const MAX_HUGE_FUZZ_SQUARES: u16 = 289;
+
+/// Files and ranks from two bytes ([`board_side`]), the narrower side of a
+/// huge board cut to keep it within [`MAX_HUGE_FUZZ_SQUARES`].
+fn board_size(files: u8, ranks: u8) -> (u8, u8) {
+    let (files, ranks) = (board_side(files), board_side(ranks));
+    if files.max(ranks) <= 16 {
+        return (files, ranks);
+    }
+    let long = files.max(ranks);
+    let short = files
+        .min(ranks)
+        .min((MAX_HUGE_FUZZ_SQUARES / u16::from(long)) as u8);
+    if files >= ranks {
+        (long, short)
+    } else {
+        (short, long)
+    }
+}
+
 /// `variant`: the bytes build a [`VariantDef`]: board size (1..=26 files
-/// and ranks, [`board_side`]), up to six piece
+/// and ranks, [`board_size`]), up to six piece
 /// types (tokens, Betza strings from [`betza_list`] (a selector byte below
 /// 0x80) or fuzzed text (0x80 and above), royal,
 /// promoted, initial and confinement regions, promotion targets), the
@@ -971,8 +996,7 @@ fn board_side(byte: u8) -> u8 {
 /// A square is one byte, two past 256 squares.
 pub fn variant(data: &[u8]) {
     let mut b = Bytes(data);
-    let files = board_side(b.byte());
-    let ranks = board_side(b.byte());
+    let (files, ranks) = board_size(b.byte(), b.byte());
     let n = 1 + usize::from(b.byte() % 6);
     let list = betza_list();
     // The huge board type's size names every board of 1..=26 files and
