@@ -1789,6 +1789,15 @@ fn a_12x12_game_with_drops_played_in_xboard_replays() {
     let game = reader.read_in_board(&v, &pgn).unwrap();
     assert_eq!(game.ply_count(), wire.len());
     assert!(game.position().is_checkmate());
+    // XBoard's own final position, holdings included: the library's.
+    let tag = "# XBoard's final position, its holdings included (-savePositionFile): ";
+    let xboard_fen = moves.lines().find_map(|l| l.strip_prefix(tag)).unwrap();
+    let ours = reader.fen_in(&v, xboard_fen).unwrap();
+    assert!(xboard_fen.contains("[PPPPPPppppppgl]"), "{xboard_fen}");
+    assert_eq!(
+        v.from_fen(&ours).unwrap().to_fen(),
+        game.position().to_fen()
+    );
 }
 
 #[test]
