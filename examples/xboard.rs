@@ -67,8 +67,27 @@
 //!   as `d4e6;d5` (XBoard's move list); one over an empty square goes as the
 //!   single move with its result, the pass as XBoard's null move `@@@@`
 //!   (XBoard 4.9.1 takes a Black piece's two legs over an empty square for
-//!   castling). XBoard's board stops at 16x16 (`BOARD_FILES`, `BOARD_RANKS`
-//!   in its `common.h`); larger boards still get their `setup`.
+//!   castling).
+//! - Drops on every board type: a variant with drops past 128 squares gets
+//!   XBoard's holdings, its parent and its piece table exactly as a small
+//!   one (`12x12+8_shogi`, the hand types on the first images, `P@e5`,
+//!   `[Qn]`). XBoard's board array is 16 files by 16 ranks (`BOARD_FILES`,
+//!   `BOARD_RANKS` in its `common.h`) and each side's holdings take two of
+//!   its files (pieces and counts), so a variant with drops fits on at most
+//!   12 files (holdings more than the ranks fit: XBoard 4.9.1 adds dead
+//!   ranks above the board, and a hand holds at most 8 types). Past that
+//!   (a 16x16 board with drops, a 19x19 board), the engine sends a
+//!   `tellusererror` saying so and then its `setup` all the same (another
+//!   GUI may show it), which XBoard refuses with its fatal error "Recompile
+//!   to support this BOARD_RANKS or BOARD_FILES!"; the engine plays on.
+//!   Announcing such a board without holdings would be worse: XBoard 4.9.1
+//!   takes a drop there out of a holding that is a square of the board
+//!   (its source: `ApplyMove`, `board[0][BOARD_WIDTH-2]`). XBoard also reads a variant
+//!   name that begins with one of its own followed by a non-letter as its
+//!   own (`StringToVariant`: `shogi-12x12` is its 9x9 `shogi`), so a file's
+//!   variant wants another name (`dodeca-shogi`). Under the `shogi` parent
+//!   XBoard's promotion zone is a third of the ranks (`backend.c`,
+//!   `HasPromotionChoice`), which only its own legality testing uses.
 //!
 //! Two conventions of XBoard that differ from this library's:
 //! - On a board of exactly 10 ranks XBoard numbers the ranks `0` to `9`
@@ -322,20 +341,18 @@ impl Letters {
         )
     }
 
-    /// [`Letters::new`] for a variant of any board type; `small` is the
-    /// same variant as a [`Variant`] where it is one (its hands). A large
-    /// board gets no holdings (XBoard's board and holdings share 16 files).
-    pub fn for_board<B: Board>(variant: &BoardVariant<B>, small: Option<&Variant>) -> Letters {
-        if let Some(v) = small {
-            return Letters::new(v);
-        }
+    /// [`Letters::new`] for a variant of any board type: the hand types
+    /// take XBoard's first images on every board type (where XBoard cannot
+    /// show the holdings, see [`xboard_limit`], the table is the same).
+    pub fn for_board<B: Board>(variant: &BoardVariant<B>) -> Letters {
         let def = variant.definition();
         let pawn = def
             .pieces
             .iter()
             .position(|p| p.pawn)
             .map(|i| Role(i as u8));
-        Letters::from_parts(variant.pieces(), def, variant.royal(), pawn, &[])
+        let hand = variant.hand_roles();
+        Letters::from_parts(variant.pieces(), def, variant.royal(), pawn, hand)
     }
 
     fn from_parts(
@@ -589,6 +606,37 @@ pub fn xboard_betza(betza: &str) -> String {
     out
 }
 
+/// XBoard's board array: 16 files (`BOARD_FILES` in its `common.h`), the
+/// holdings included, and 17 ranks (`BOARD_RANKS`), the last one hidden
+/// (castling and en-passant state).
+const XBOARD_FILES: usize = 16;
+const XBOARD_RANKS: usize = 16;
+
+/// Why XBoard (4.9.1) cannot show a board of `files` x `ranks` with
+/// `holdings` holdings, if it cannot: each side's holdings take two columns
+/// (the pieces and their counts, `holdingsWidth` 2 in its `backend.c`) of
+/// its 16, so a variant with drops fits on at most 12 files. A `setup`
+/// past these limits makes XBoard stop with its fatal error "Recompile to
+/// support this BOARD_RANKS or BOARD_FILES!" (`InitPosition`). Holdings
+/// more than the ranks fit: XBoard adds dead ranks above the board
+/// (`deadRanks`, 4.9.1), and a hand holds at most 8 types.
+pub fn xboard_limit(files: usize, ranks: usize, holdings: usize) -> Option<String> {
+    let width = files + if holdings > 0 { 4 } else { 0 };
+    let with = if holdings > 0 {
+        format!(" and {holdings} holdings (two columns a side)")
+    } else {
+        String::new()
+    };
+    (width > XBOARD_FILES || ranks.max(holdings) > XBOARD_RANKS).then(|| {
+        format!(
+            "XBoard shows at most {XBOARD_FILES} files, holdings included (12 with drops), \
+             and {XBOARD_RANKS} ranks: this {files}x{ranks} board{with} does not fit, and \
+             XBoard stops on the setup that follows (\"Recompile to support this \
+             BOARD_RANKS or BOARD_FILES!\"). Play this variant in a GUI with a larger board."
+        )
+    })
+}
+
 /// Plays the protocol from `input` to `output` until `quit` or the end of the
 /// input.
 pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
@@ -599,7 +647,7 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
         extra.push(v);
     }
     let chess: VariantRef = Variant::by_name("chess").expect("built in").into();
-    let adapter = Adapter::new(opts, extra, output, chess.clone().into(), Some(chess));
+    let adapter = Adapter::new(opts, extra, output, chess.into());
     let mut session = Some(Session::Small(Box::new(adapter)));
     for line in input.lines() {
         let line = line?;
@@ -643,12 +691,9 @@ impl<W: Write> Session<W> {
             Next::Switch(v, known, then) => {
                 let old = session.take().expect("a session");
                 let mut new = with_adapter!(old, |a| match v {
-                    AnyVariant::Small(v) => {
-                        let small = Some(v.variant_ref().clone());
-                        Session::Small(Box::new(a.switch(v, small, known)))
-                    }
-                    AnyVariant::Large(v) => Session::Large(Box::new(a.switch(v, None, known))),
-                    AnyVariant::Huge(v) => Session::Huge(Box::new(a.switch(v, None, known))),
+                    AnyVariant::Small(v) => Session::Small(Box::new(a.switch(v, known))),
+                    AnyVariant::Large(v) => Session::Large(Box::new(a.switch(v, known))),
+                    AnyVariant::Huge(v) => Session::Huge(Box::new(a.switch(v, known))),
                 });
                 let sent = with_adapter!(&mut new, |a| a.announce(then));
                 *session = Some(new);
@@ -686,8 +731,6 @@ struct Adapter<B: Board, W> {
     ranks_from_1: bool,
     rng: Rng,
     variant: BoardVariant<B>,
-    /// The same variant as a [`Variant`], for a small board (its hands).
-    small: Option<VariantRef>,
     /// The variants of `--variant-file`.
     extra: Vec<AnyVariant>,
     letters: Letters,
@@ -708,21 +751,14 @@ struct Adapter<B: Board, W> {
 }
 
 impl<B: Board, W: Write> Adapter<B, W> {
-    fn new(
-        opts: &Options,
-        extra: Vec<AnyVariant>,
-        out: W,
-        variant: BoardVariant<B>,
-        small: Option<VariantRef>,
-    ) -> Self {
+    fn new(opts: &Options, extra: Vec<AnyVariant>, out: W, variant: BoardVariant<B>) -> Self {
         Adapter {
             out,
             ranks_from_1: opts.ranks_from_1,
             rng: Rng::new(opts.seed.unwrap_or_else(engine::clock_seed)),
-            letters: Letters::for_board(&variant, small.as_deref()),
+            letters: Letters::for_board(&variant),
             values: Values::new(&variant),
             game: variant.new_game(),
-            small,
             variant,
             extra,
             force: false,
@@ -737,13 +773,8 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// The adapter of a new game of `variant`, keeping the session's state
     /// (output, seed, force mode, the engine's side); `known`: XBoard plays
     /// it by itself, with its own letters for the pieces.
-    fn switch<C: Board>(
-        self,
-        variant: BoardVariant<C>,
-        small: Option<VariantRef>,
-        known: bool,
-    ) -> Adapter<C, W> {
-        let mut letters = Letters::for_board(&variant, small.as_deref());
+    fn switch<C: Board>(self, variant: BoardVariant<C>, known: bool) -> Adapter<C, W> {
+        let mut letters = Letters::for_board(&variant);
         if known {
             letters.rename(xboard_renames(variant.name()));
         }
@@ -754,7 +785,6 @@ impl<B: Board, W: Write> Adapter<B, W> {
             letters,
             values: Values::new(&variant),
             game: variant.new_game(),
-            small,
             variant,
             extra: self.extra,
             force: self.force,
@@ -879,7 +909,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
         // With drops: XBoard's holdings, one per type a hand may hold, and
         // the parent whose drop rules are closest (shogi: captured pieces
         // return unpromoted; crazyhouse: as they were).
-        let hand = self.small.as_ref().map_or(0, |s| s.hand_roles().len());
+        let hand = v.hand_roles().len();
         let (holdings, parent) = match &v.definition().drops {
             None => (0, "fairy"),
             Some(d) => (
@@ -890,6 +920,11 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 },
             ),
         };
+        // Past XBoard's board the `setup` still goes (another GUI may show
+        // it), after a word to the user on what XBoard will do.
+        if let Some(why) = xboard_limit(size.files().into(), size.ranks().into(), holdings) {
+            writeln!(self.out, "tellusererror {why}")?;
+        }
         writeln!(
             self.out,
             "setup ({}) {}x{}+{holdings}_{parent} {fen}",
@@ -1178,14 +1213,17 @@ impl<B: Board, W: Write> Adapter<B, W> {
 
     /// Whether `m` goes to the mover's last rank without promoting, in a
     /// variant XBoard does not know: XBoard would read it as a promotion
-    /// (to a Queen) unless it carries the piece's own letter.
+    /// (to a Queen) unless it carries the piece's own letter. Not a piece
+    /// XBoard writes as `+` and its base's letter (it has no letter of its
+    /// own: XBoard 4.9.1 forfeited the engine for a Horse's `e9b12h`).
     fn stays_on_last_rank(&self, pos: &Position<'_, B>, m: &Move) -> bool {
         let size = pos.size();
         let last = match pos.side_to_move() {
             Color::White => size.ranks() - 1,
             Color::Black => 0,
         };
-        !self.known && m.promotion().is_none() && size.rank(m.to()) == last
+        let plus = self.plus_promotions() && self.variant.piece(m.role()).token.plus();
+        !self.known && !plus && m.promotion().is_none() && size.rank(m.to()) == last
     }
 
     /// Whether ranks go over the wire as `0`..`9` (XBoard's 10-rank boards).

@@ -29,6 +29,13 @@ fn session(script: &str) -> Vec<String> {
     )
 }
 
+/// The engine's lines other than a variant's `setup` and `piece` lines.
+fn answers(out: &[String]) -> Vec<&String> {
+    out.iter()
+        .filter(|l| !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect()
+}
+
 /// This library's move text for an XBoard move on a 10-rank board (ranks
 /// 0-9 on the wire).
 fn from_wire_10(text: &str) -> String {
@@ -136,10 +143,7 @@ fn force_go_undo_remove_and_a_mate_with_the_result() {
         wire[0], wire[1], wire[1], wire[2], wire[3], wire[2], wire[3], wire[4]
     );
     let out = session(&script);
-    let tail: Vec<&String> = out
-        .iter()
-        .filter(|l| !l.starts_with("piece ") && !l.starts_with("setup "))
-        .collect();
+    let tail: Vec<&String> = answers(&out);
     assert_eq!(
         tail,
         [
@@ -589,11 +593,16 @@ fn definition_files_past_128_squares_play_and_switch_board_types() {
         let pos = pos.play(&pos.parse_move("h8h16").unwrap()).unwrap();
         assert!(pos.parse_move(m).is_ok(), "{m}");
     });
-    let setup19 = out
+    let at19 = out
         .iter()
-        .find(|l| l.contains(") 19x19+0_fairy "))
+        .position(|l| l.contains(") 19x19+0_fairy "))
         .expect("19x19 setup");
-    assert!(setup19.starts_with("setup ("), "{setup19}");
+    assert!(out[at19].starts_with("setup ("), "{}", out[at19]);
+    // Past XBoard's board: the user is told what XBoard will do.
+    assert!(
+        out[at19 - 1].starts_with("tellusererror ") && out[at19 - 1].contains("19x19 board"),
+        "{out:?}"
+    );
     // Back to chess: the small board type, XBoard's own rules.
     let m = moves[2].strip_prefix("move ").unwrap();
     let chess = Variant::by_name("chess").unwrap();
@@ -1575,4 +1584,243 @@ fn chu_games_saved_by_xboard_read_back() {
     // Another variant's tag is still refused.
     let pgn = "[Variant \"shogi\"]\n\n1. e5 *\n";
     assert!(reader.read_in_board(&chu, pgn).is_err());
+}
+
+// ---------------------------------------------------------------------------
+// Drops on a board past 128 squares: XBoard's holdings up to 12 files
+// ---------------------------------------------------------------------------
+
+/// A variant of `tests/data/variants/` on the large board type, and the
+/// options that offer it to the engine.
+fn large_drop_variant(name: &str) -> (betza::LargeVariant, Options) {
+    let path = format!(
+        "{}/tests/data/variants/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v = betza::LargeVariant::from_definition(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let opts = Options {
+        seed: Some(5),
+        variant_files: vec![path.into()],
+        ..Options::default()
+    };
+    (v, opts)
+}
+
+#[test]
+fn a_12x12_variant_with_drops_gets_xboards_holdings_and_shogi_parent() {
+    let (v, opts) = large_drop_variant("dodeca-shogi");
+    assert!(v.size().squares() > 128);
+    let hand = v.hand_roles();
+    assert_eq!(hand.len(), 8);
+    let out = session_with(&opts, "new\nvariant dodeca-shogi\nquit\n");
+    // Fits XBoard's board: no word to the user, holdings announced with
+    // shogi's drop rule (captured pieces return unpromoted).
+    assert!(out[0].starts_with("setup ("), "{out:?}");
+    assert!(
+        out[0].ends_with(&format!(") 12x12+{}_shogi {}", hand.len(), v.start_fen())),
+        "{out:?}"
+    );
+    // The table puts the hand types on XBoard's first images (the holding
+    // XBoard files a captured piece into counts the images before its
+    // own), each promoted type as its base's `+` partner 11 images on.
+    let table = out[0].split(' ').nth(1).unwrap();
+    let letters = xboard::Letters::for_board(&v);
+    assert_eq!(format!("({})", letters.table), table);
+    let white = &letters.table[..22];
+    for &r in hand {
+        let k = white.find(letters.of(r)).expect("an image");
+        assert!(k < hand.len(), "{white}: {:?}", v.piece(r).name);
+        for p in &v.piece(r).promotions {
+            assert!(
+                v.piece(*p).promoted && white.as_bytes()[k + 11] == b'+',
+                "{white}"
+            );
+        }
+    }
+    // No `piece` line for the `+` partners XBoard knows by their base.
+    let piece_lines = out.iter().filter(|l| l.starts_with("piece ")).count();
+    let plus = v.pieces().iter().filter(|p| p.token.plus()).count();
+    assert_eq!(piece_lines, v.pieces().len() - plus, "{out:?}");
+}
+
+#[test]
+fn a_12x12_capture_then_drops_both_ways_in_xboards_syntax() {
+    let (v, opts) = large_drop_variant("dodeca-shogi");
+    // White's Bishop takes Black's on k11, Black's Silver takes back; each
+    // side drops the Bishop it took (`B@f6`, Black's written either case),
+    // White's takes Black's and is dropped again.
+    let line = [
+        "c3c4", "j10j9", "b2k11", "j12k11", "B@f6", "b@g7", "f6g7", "h12g11", "B@c3",
+    ];
+    let script = format!(
+        "new\nvariant dodeca-shogi\nforce\n{}\nusermove P@e5\nquit\n",
+        line.map(|m| format!("usermove {m}")).join("\n")
+    );
+    let out = session_with(&opts, &script);
+    let answers: Vec<&String> = answers(&out);
+    // Every move but the last is played: no Pawn in White's hand.
+    assert_eq!(
+        answers,
+        ["Illegal move (no such piece in hand): P@e5"],
+        "{out:?}"
+    );
+    let mut pos = v.start();
+    for m in line {
+        let m = pos.parse_move(&m.replace("b@", "B@")).unwrap();
+        pos = pos.play(&m).unwrap();
+    }
+    // The library's FEN: the Bishops on c3 and g7, the hands empty again.
+    let fen = pos.to_fen();
+    assert!(fen.contains("[] b "), "{fen}");
+    assert_eq!(
+        pos.piece_at(pos.square("c3").unwrap()).unwrap().color,
+        Color::White
+    );
+    assert_eq!(
+        pos.piece_at(pos.square("g7").unwrap()).unwrap().color,
+        Color::White
+    );
+
+    // The engine's own drop goes as XBoard writes it: a Gold dropped on
+    // g11 mates (the Pawn guards it).
+    let out = session_with(
+        &opts,
+        "new\nvariant dodeca-shogi\nforce\n\
+         setboard 6k5/12/6P5/12/12/12/12/12/12/12/12/6K5[G] w 0 1\ngo\nquit\n",
+    );
+    let tail: Vec<&String> = out.iter().skip_while(|l| !l.starts_with("move")).collect();
+    assert_eq!(tail, ["move G@g11", "1-0 {White mates}"], "{out:?}");
+}
+
+#[test]
+fn a_12x12_setboard_with_holdings_and_a_captured_promoted_piece() {
+    let (v, opts) = large_drop_variant("dodeca-shogi");
+    // XBoard's FEN (no castling or en-passant field) with holdings; the
+    // Rook takes a Dragon, which goes to White's hand as a Rook (XBoard
+    // demotes a `+` partner on capture the same way), and is dropped.
+    let fen = "6k5/12/12/12/12/12/12/12/12/12/1+r10/1R4K5[Pp] w 0 1";
+    let out = session_with(
+        &opts,
+        &format!(
+            "new\nvariant dodeca-shogi\nforce\nsetboard {fen}\nusermove b1b2\n\
+             usermove p@e5\nusermove R@a12\nusermove g12g11\nusermove P@l11\nquit\n"
+        ),
+    );
+    let answers: Vec<&String> = answers(&out);
+    assert!(answers.is_empty(), "{out:?}");
+    let pos = v
+        .from_fen("6k5/12/12/12/12/12/12/12/12/12/1+r10/1R4K5[Pp] w - - 0 1")
+        .unwrap();
+    let mut pos = pos;
+    for m in ["b1b2", "P@e5", "R@a12", "g12g11"] {
+        pos = pos.play(&pos.parse_move(m).unwrap()).unwrap();
+    }
+    assert!(pos.parse_move("P@l11").is_ok(), "{}", pos.to_fen());
+    // XBoard's empty holdings `[-]`: nothing to drop.
+    let out = session_with(
+        &opts,
+        "new\nvariant dodeca-shogi\nforce\nsetboard 6k5/12/12/12/12/12/12/12/12/12/P11/6K5[-] w 0 1\n\
+         usermove G@a1\nusermove a2a3\nquit\n",
+    );
+    assert_eq!(
+        out[out.len() - 1],
+        "Illegal move (no such piece in hand): G@a1",
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_16x16_variant_with_drops_is_past_xboards_board_and_says_so() {
+    let (v, opts) = large_drop_variant("drops-16x16");
+    let out = session_with(
+        &opts,
+        "new\nvariant drops-16x16\nforce\nusermove a2a3\ngo\nquit\n",
+    );
+    // The user is told first; the setup still goes, with its holdings (XBoard
+    // refuses it with its fatal error; another GUI may show it).
+    assert!(out[0].starts_with("tellusererror "), "{out:?}");
+    assert!(
+        out[0].contains("this 16x16 board and 8 holdings") && out[0].contains("12 with drops"),
+        "{}",
+        out[0]
+    );
+    assert!(
+        out[1].starts_with("setup (") && out[1].contains(") 16x16+8_shogi "),
+        "{}",
+        out[1]
+    );
+    // The engine plays on.
+    let reply = out.last().unwrap().strip_prefix("move ").expect("a move");
+    let pos = v.start();
+    let pos = pos.play(&pos.parse_move("a2a3").unwrap()).unwrap();
+    assert!(pos.parse_move(reply).is_ok(), "{reply}");
+    // A board of 16 files without drops fits; 12 files with drops too.
+    assert_eq!(xboard::xboard_limit(16, 16, 0), None);
+    assert_eq!(xboard::xboard_limit(12, 16, 8), None);
+    assert!(xboard::xboard_limit(13, 12, 1).is_some());
+    assert!(xboard::xboard_limit(12, 17, 0).is_some());
+    assert!(xboard::xboard_limit(19, 19, 0).is_some());
+}
+
+/// A real game in XBoard 4.9.1 of the 12x12 variant set up by the engine
+/// (`12x12+8_shogi`, legality testing off), this engine on both sides:
+/// XBoard took every capture into its holdings and every drop, and
+/// announced the mate. The moves XBoard sent replay through the adapter to
+/// the engines' result, and XBoard's saved game reads back to the mate.
+#[test]
+fn a_12x12_game_with_drops_played_in_xboard_replays() {
+    let (v, opts) = large_drop_variant("dodeca-shogi");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let moves = std::fs::read_to_string(format!("{dir}dodeca-shogi.moves")).unwrap();
+    let line = moves.lines().find(|l| !l.starts_with('#')).unwrap();
+    let wire: Vec<&str> = line.split_whitespace().collect();
+    assert!(wire.iter().filter(|w| w.contains('@')).count() > 20);
+    let script: String = wire.iter().map(|w| format!("usermove {w}\n")).collect();
+    let out = session_with(
+        &opts,
+        &format!("new\nvariant dodeca-shogi\nforce\n{script}quit\n"),
+    );
+    let answers: Vec<&String> = answers(&out);
+    assert_eq!(answers, ["1-0 {White mates}"], "{out:?}");
+    // XBoard's saved game: its letters, holdings `[-]` in the FEN tag.
+    let pgn = std::fs::read_to_string(format!("{dir}dodeca-shogi.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"1-0\"]") && pgn.contains("{White mates}"));
+    let reader = xboard::Letters::for_board(&v).reader_of(v.pieces());
+    let game = reader.read_in_board(&v, &pgn).unwrap();
+    assert_eq!(game.ply_count(), wire.len());
+    assert!(game.position().is_checkmate());
+    // XBoard's own final position, holdings included: the library's.
+    let tag = "# XBoard's final position, its holdings included (-savePositionFile): ";
+    let xboard_fen = moves.lines().find_map(|l| l.strip_prefix(tag)).unwrap();
+    let ours = reader.fen_in(&v, xboard_fen).unwrap();
+    assert!(xboard_fen.contains("[PPPPPPppppppgl]"), "{xboard_fen}");
+    assert_eq!(
+        v.from_fen(&ours).unwrap().to_fen(),
+        game.position().to_fen()
+    );
+}
+
+#[test]
+fn a_plus_piece_reaching_the_last_rank_carries_no_letter() {
+    // XBoard writes a Horse as `+B`: it has no letter of its own, so its
+    // move to the last rank goes without one (XBoard 4.9.1 forfeited the
+    // engine for `e9b12h`), and `lift` marks the square yellow, not blue.
+    let (_, opts) = large_drop_variant("dodeca-shogi");
+    let out = session_with(
+        &opts,
+        "new\nvariant dodeca-shogi\nforce\n\
+         setboard 11k/12/12/12/12/12/12/12/12/12/+B11/6K5[-] w 0 1\nlift a2\nquit\n",
+    );
+    let highlight = out.last().unwrap();
+    assert!(highlight.starts_with("highlight "), "{out:?}");
+    // The Horse's targets: b1 and the diagonal up to k12 (ending on the
+    // last rank), a1, a3, b2 (one step orthogonally).
+    assert!(
+        !highlight.contains('B') && highlight.contains('Y'),
+        "{highlight}"
+    );
+    assert!(
+        highlight.split(' ').nth(1).unwrap().starts_with("10Y1/"),
+        "{highlight}"
+    );
 }

@@ -217,6 +217,22 @@ impl<B: Board> BoardVariant<B> {
         self.variant.royal()
     }
 
+    /// The types a hand may hold, in the variant's order (empty without
+    /// drops), as [`Variant::hand_roles`]: on every board type.
+    ///
+    /// ```
+    /// use betza::LargeVariant;
+    /// let text = std::fs::read_to_string("tests/data/variants/drops-16x16.toml").unwrap();
+    /// let v = LargeVariant::from_definition(&text)?;
+    /// let hand: Vec<&str> = v.hand_roles().iter().map(|&r| v.piece(r).name.as_str()).collect();
+    /// assert_eq!(hand.len(), 8);
+    /// assert_eq!(hand[0], "Pawn");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn hand_roles(&self) -> &[crate::Role] {
+        self.variant.hand_roles()
+    }
+
     /// Whether both handles name the same compiled variant.
     pub fn same(&self, other: &BoardVariant<B>) -> bool {
         self.variant.same(&other.variant)
