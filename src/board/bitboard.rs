@@ -93,16 +93,17 @@
 //!   (`perft`, `play`, `perft_diff`), the C ABI and the Python package
 //!   dispatch through it.
 //!
-//! What is left, in order:
+//! The XBoard adapter plays every board type up to XBoard's own 16x16
+//! (12 files with holdings; `examples/xboard.rs`). What is left, in order:
 //!
-//! 1. The XBoard adapter on boards past 128 squares (XBoard's `variant chu`
-//!    and its Lion-move syntax).
-//! 2. Smaller limits of the large board types: drops with more than 20
-//!    types (a [`crate::Setup`]'s hands per type, `fen::parse_hands`).
-//! 3. A rider's captures are stored as blockable paths for the attack
-//!    tests (one per target): on 26x26 that caps a variant at about 30
-//!    long rider types (1,048,576 paths) and the per-type indexes at 35
-//!    types with such captures a side; the rays the generator already has
+//! 1. Drops with more than 20 types on the large board types (a
+//!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
+//! 2. A rider's captures are stored as blockable paths for the attack
+//!    tests (one per target), indexed per pair of squares: on 26x26 that
+//!    caps a variant at about 30 long rider types (1,048,576 paths) and the
+//!    per-type indexes at 35 types with such captures a side, and a 26x26
+//!    variant compiles ten times slower than a 16x16 one (the index grows
+//!    as the square of the squares); the rays the generator already has
 //!    would serve the attack tests of riders without them.
 
 use std::fmt;
