@@ -955,9 +955,9 @@ fn board_side(byte: u8) -> u8 {
 }
 
 /// Most squares of a board `variant` makes past 16 files or ranks. A
-/// variant's attack-path index grows as the square of its squares (26x26:
-/// 1.8 MB per piece type and colour, ten times a 16x16 one to compile,
-/// which took `variant` under its rate floor), so a huge board here is
+/// variant's compile time grows with its squares (a 26x26 King, Queen and
+/// Pawn takes several times a 16x16 one, and full 26x26 boards took
+/// `variant` under its rate floor), so a huge board here is
 /// long and narrow, 17x17 or 26x11: the huge board type's code all the
 /// same (words past 256 squares, files to `z`, ranks to 26). Full 19x19 and
 /// 26x26 boards come in by the `definition` and `move_text` seeds.

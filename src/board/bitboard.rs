@@ -99,12 +99,13 @@
 //! 1. Drops with more than 20 types on the large board types (a
 //!    [`crate::Setup`]'s hands per type, `fen::parse_hands`).
 //! 2. A rider's captures are stored as blockable paths for the attack
-//!    tests (one per target), indexed per pair of squares: on 26x26 that
-//!    caps a variant at about 30 long rider types (1,048,576 paths) and the
-//!    per-type indexes at 35 types with such captures a side, and a 26x26
-//!    variant compiles ten times slower than a 16x16 one (the index grows
-//!    as the square of the squares); the rays the generator already has
-//!    would serve the attack tests of riders without them.
+//!    tests (one per target): on 26x26 that caps a variant at about 30
+//!    long rider types (1,048,576 paths), and a 26x26 variant compiles
+//!    several times slower than a 16x16 one; the rays the generator already
+//!    has would serve the attack tests of riders without them. (Past 256
+//!    squares the paths are indexed per square and then per target, not
+//!    per pair of squares, whose index was 1.8 MB a type and colour on
+//!    26x26.)
 
 use std::fmt;
 use std::hash::Hash;

@@ -207,21 +207,45 @@ pub(crate) struct Tables<W: BitWord = u128> {
     file_down: Vec<Bitboard<W>>,
 }
 
-/// Per (colour, role, from, to): a list of masks, stored by a counting sort.
+/// Per (colour, role, from, to): a list of masks. Boards of up to 256
+/// squares index them by (from, to) pair directly, stored by a counting
+/// sort. Wider boards, where that index would be (squares)² entries a type
+/// and colour (26x26: 1.8 MB each, most of a variant's compile time), index
+/// them by `from` and then the sorted `to`s that have masks.
 #[derive(Default)]
 struct PathTable<W: BitWord = u128> {
     /// Per (colour, role): where its block of `start` begins, if it has any.
     slot: Vec<Option<u32>>,
-    /// Per block and (from, to) pair: the first of its masks.
+    /// Direct: per block and (from, to) pair, the first of its masks
+    /// (`n * n + 1` a block). By `from`: per block and from square, the
+    /// first of its `keys` (`n + 1` a block).
     start: Vec<u32>,
+    /// By `from` only: the `to` squares that have masks, sorted within each
+    /// from square, and per key the first of its masks; a sentinel key
+    /// closes each block.
+    keys: Vec<u16>,
+    key_start: Vec<u32>,
     masks: Vec<Bitboard<W>>,
 }
 
 impl<W: BitWord> PathTable<W> {
-    /// Adds the paths (`from * n + to`, mask) of one (colour, role).
+    /// Whether the masks are indexed by `from`, then `to` (boards past 256
+    /// squares), rather than by pair: known when compiled.
+    const BY_FROM: bool = W::BITS > 256;
+
+    /// The `start` entries a block of `n` squares takes.
+    fn block_len(n: usize) -> usize {
+        if Self::BY_FROM { n + 1 } else { n * n + 1 }
+    }
+
+    /// Adds the paths (`from * n + to`, mask) of one (colour, role); masks
+    /// of one pair keep their order.
     fn add(&mut self, cr: usize, n: usize, paths: &[(u32, Bitboard<W>)], cursor: &mut Vec<u32>) {
         if paths.is_empty() {
             return;
+        }
+        if Self::BY_FROM {
+            return self.add_by_from(cr, n, paths, cursor);
         }
         let slot = self.start.len();
         self.slot[cr] = Some(slot as u32);
@@ -247,14 +271,63 @@ impl<W: BitWord> PathTable<W> {
         }
     }
 
-    #[inline]
-    fn get(&self, cr: usize, pair: usize) -> &[Bitboard<W>] {
-        match self.slot[cr] {
-            None => &[],
-            Some(slot) => {
-                let i = slot as usize + pair;
-                &self.masks[self.start[i] as usize..self.start[i + 1] as usize]
+    /// [`PathTable::add`] indexed by `from`, then the sorted `to`s.
+    fn add_by_from(
+        &mut self,
+        cr: usize,
+        n: usize,
+        paths: &[(u32, Bitboard<W>)],
+        order: &mut Vec<u32>,
+    ) {
+        self.slot[cr] = Some(self.start.len() as u32);
+        order.clear();
+        order.extend(0..paths.len() as u32);
+        // Stable: the masks of one pair keep their order (a grasshopper's
+        // come in pairs).
+        order.sort_by_key(|&i| paths[i as usize].0);
+        let mut k = 0;
+        for from in 0..n {
+            self.start.push(self.keys.len() as u32);
+            let mut last = None;
+            while let Some(&i) = order.get(k) {
+                let (pair, m) = paths[i as usize];
+                if pair as usize / n != from {
+                    break;
+                }
+                let to = (pair as usize % n) as u16;
+                if last != Some(to) {
+                    self.keys.push(to);
+                    self.key_start.push(self.masks.len() as u32);
+                    last = Some(to);
+                }
+                self.masks.push(m);
+                k += 1;
             }
+        }
+        self.start.push(self.keys.len() as u32);
+        self.keys.push(u16::MAX);
+        self.key_start.push(self.masks.len() as u32);
+    }
+
+    /// The masks of (colour and role `cr`, `from`, `to`) on a board of `n`
+    /// squares.
+    #[inline]
+    fn get(&self, cr: usize, from: usize, to: usize, n: usize) -> &[Bitboard<W>] {
+        let Some(slot) = self.slot[cr] else {
+            return &[];
+        };
+        if !Self::BY_FROM {
+            let i = slot as usize + from * n + to;
+            return &self.masks[self.start[i] as usize..self.start[i + 1] as usize];
+        }
+        let i = slot as usize + from;
+        let (lo, hi) = (self.start[i] as usize, self.start[i + 1] as usize);
+        match self.keys[lo..hi].binary_search(&(to as u16)) {
+            Ok(k) => {
+                let k = lo + k;
+                &self.masks[self.key_start[k] as usize..self.key_start[k + 1] as usize]
+            }
+            Err(_) => &[],
         }
     }
 }
@@ -389,10 +462,11 @@ pub(crate) const MAX_SQUARE_NODES: usize = u16::MAX as usize;
 pub(crate) const MAX_ATTACK_PATHS: usize = 1 << 20;
 
 /// The most bytes of the per (colour, type) indexes of blockable captures
-/// (4 bytes per pair of squares of the board, for each colour and type that
-/// has such captures, riders included): 128 MiB, which no board of up to
-/// 16x16 reaches (64 types on 16x16 take 32 MiB); 26x26 reaches it past 35
-/// such types a side, 19x19 past 128.
+/// (on boards of up to 256 squares, 4 bytes per pair of squares of the
+/// board, for each colour and type that has such captures, riders
+/// included; past 256 squares, 4 bytes per square and 6 per target with
+/// masks): 128 MiB, which no board reaches within the other limits (64
+/// types on 16x16 take 32 MiB).
 pub(crate) const MAX_PATH_INDEX_BYTES: usize = 128 << 20;
 
 /// Why a variant's tables could not be built: which limit, for which piece type.
@@ -1345,7 +1419,19 @@ impl<W: BitWord> Tables<W> {
                     }
                 }
                 let index = |p: &PathTable<W>, pending: &[(u32, Bitboard<W>)]| {
-                    p.start.len() + if pending.is_empty() { 0 } else { n * n + 1 }
+                    p.start.len()
+                        + p.keys.len()
+                        + p.key_start.len()
+                        + if pending.is_empty() {
+                            0
+                        } else {
+                            PathTable::<W>::block_len(n)
+                                + if PathTable::<W>::BY_FROM {
+                                    2 * pending.len()
+                                } else {
+                                    0
+                                }
+                        }
                 };
                 let entries = index(&t.paths, &role_paths)
                     + index(&t.hops, &role_hops)
@@ -1673,7 +1759,7 @@ impl<W: BitWord> Tables<W> {
         to: Square,
     ) -> &[Bitboard<W>] {
         let cr = color.index() * self.roles + role;
-        self.paths.get(cr, from.index() * self.n + to.index())
+        self.paths.get(cr, from.index(), to.index(), self.n)
     }
 
     /// Masks of squares of which exactly one must be occupied for a hop
@@ -1687,7 +1773,7 @@ impl<W: BitWord> Tables<W> {
         to: Square,
     ) -> &[Bitboard<W>] {
         let cr = color.index() * self.roles + role;
-        self.hops.get(cr, from.index() * self.n + to.index())
+        self.hops.get(cr, from.index(), to.index(), self.n)
     }
 
     /// Grasshopper captures from `from` onto `to`: pairs of masks, the
@@ -1701,7 +1787,7 @@ impl<W: BitWord> Tables<W> {
         to: Square,
     ) -> &[Bitboard<W>] {
         let cr = color.index() * self.roles + role;
-        self.grass.get(cr, from.index() * self.n + to.index())
+        self.grass.get(cr, from.index(), to.index(), self.n)
     }
 
     /// Squares strictly between two squares of one file (empty if not on one file).
