@@ -957,7 +957,7 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.ep = OptSquare::NONE;
         self.ep_victim = OptSquare::NONE;
-        if m.is_double_step() && v.en_passant {
+        if m.is_double_step() && v.en_passant && self.double_step_from_initial(m, us) {
             let mid = (m.from.0 + m.to.0) / 2;
             self.ep = OptSquare::new(Some(Square(mid)));
             self.ep_victim = OptSquare::new(Some(m.to));
@@ -977,6 +977,18 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.side = us.opposite();
         undo
+    }
+
+    /// Whether `us`'s double step `m` starts in its Pawn's initial region:
+    /// only such a step gives an en-passant right (the one a FEN can say,
+    /// docs/notation.md). A Pawn whose other moves also go two squares
+    /// straight forward (`FaW`) does so from anywhere, and gives none there.
+    #[inline]
+    fn double_step_from_initial(&self, m: &Move, us: Color) -> bool {
+        let v = self.variant;
+        v.pawn
+            .and_then(|p| v.pieces[p.index()].initial)
+            .is_some_and(|initial| B::from_region(initial.of(us)).contains(m.from))
     }
 
     /// Where `m`, a capture, takes a Lion with a piece that is not one
@@ -1281,16 +1293,18 @@ impl<'v, B: Board> Position<'v, B> {
                 square: sq_name(from),
             });
         }
+        // The moving piece's moves only (its own, not the whole list).
+        let only = !B::bb(from);
         let mut legal: MoveList = MoveList::new();
-        self.generate(true, &mut |m| {
-            if m.from == from && m.to == to && m.via() == via {
+        self.generate_from(only, false, true, &mut |m: Move| {
+            if m.to == to && m.via() == via {
                 legal.push(m)
             }
         });
         if legal.is_empty() {
             let mut pseudo = false;
-            self.generate(false, &mut |m| {
-                pseudo |= m.from == from && m.to == to && m.via() == via
+            self.generate_from(only, false, false, &mut |m: Move| {
+                pseudo |= m.to == to && m.via() == via
             });
             return Err(if pseudo && !self.is_check() && !self.has_legal_move() {
                 // No move at all, and not for the King's safety: a rule
