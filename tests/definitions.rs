@@ -434,3 +434,37 @@ fn only_a_double_step_from_the_initial_region_gives_en_passant() {
         assert_eq!(pos.hash_after(&m, pos.hash()), next.hash());
     }
 }
+
+/// A game with dressed tokens (`N'`) writes PGN and reads it back.
+#[test]
+fn a_game_with_dressed_tokens_round_trips_through_pgn() {
+    let text = builtin_text("crazyhouse")
+        .replace("name = \"crazyhouse\"", "name = \"dressed-house\"")
+        .replace("token = \"N\"", "token = \"N'\"")
+        .replace("\"Q\", \"R\", \"B\", \"N\"", "\"Q\", \"R\", \"B\", \"N'\"")
+        .replace(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "rn'bqkbn'r/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBN'R",
+        );
+    let v: VariantRef =
+        Arc::new(Variant::from_definition(&text).unwrap_or_else(|e| panic!("{e}"))).into();
+    let mut game = Game::new(v.clone());
+    for m in [
+        "g1f3", "b8c6", "f3e5", "c6e5", "d2d4", "e5c4", "e2e4", "c4b2", "c1b2",
+    ] {
+        let mv = game
+            .position()
+            .parse_move(m)
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(&mv).expect("legal");
+    }
+    let drop = game
+        .position()
+        .parse_move("N'@f3")
+        .expect("a Knight' in hand");
+    game.play(&drop).expect("legal");
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("N'f3") && pgn.contains("N'@f3"), "{pgn}");
+    let back = Game::from_pgn_in(v, &pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
+    assert_eq!(back.position(), game.position());
+}
