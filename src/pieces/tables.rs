@@ -233,9 +233,19 @@ impl<W: BitWord> PathTable<W> {
     /// squares), rather than by pair: known when compiled.
     const BY_FROM: bool = W::BITS > 256;
 
-    /// The `start` entries a block of `n` squares takes.
-    fn block_len(n: usize) -> usize {
-        if Self::BY_FROM { n + 1 } else { n * n + 1 }
+    /// The index entries the table holds (`start`, `keys`, `key_start`).
+    fn index_len(&self) -> usize {
+        self.start.len() + self.keys.len() + self.key_start.len()
+    }
+
+    /// The index entries a block of `paths` paths on `n` squares adds
+    /// (by `from`: at most two per path, a key and its start).
+    fn block_len(n: usize, paths: usize) -> usize {
+        match paths {
+            0 => 0,
+            _ if Self::BY_FROM => n + 1 + 2 * (paths + 1),
+            _ => n * n + 1,
+        }
     }
 
     /// Adds the paths (`from * n + to`, mask) of one (colour, role); masks
@@ -1419,19 +1429,7 @@ impl<W: BitWord> Tables<W> {
                     }
                 }
                 let index = |p: &PathTable<W>, pending: &[(u32, Bitboard<W>)]| {
-                    p.start.len()
-                        + p.keys.len()
-                        + p.key_start.len()
-                        + if pending.is_empty() {
-                            0
-                        } else {
-                            PathTable::<W>::block_len(n)
-                                + if PathTable::<W>::BY_FROM {
-                                    2 * pending.len()
-                                } else {
-                                    0
-                                }
-                        }
+                    p.index_len() + PathTable::<W>::block_len(n, pending.len())
                 };
                 let entries = index(&t.paths, &role_paths)
                     + index(&t.hops, &role_hops)

@@ -957,7 +957,9 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.ep = OptSquare::NONE;
         self.ep_victim = OptSquare::NONE;
-        if m.is_double_step() && v.en_passant && self.double_step_from_initial(m, us) {
+        // A Pawn whose other moves also go two squares straight forward
+        // (`FaW`) does so from anywhere, and gives no right there.
+        if m.is_double_step() && v.en_passant && v.double_step_from(us, m.from) {
             let mid = (m.from.0 + m.to.0) / 2;
             self.ep = OptSquare::new(Some(Square(mid)));
             self.ep_victim = OptSquare::new(Some(m.to));
@@ -977,18 +979,6 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.side = us.opposite();
         undo
-    }
-
-    /// Whether `us`'s double step `m` starts in its Pawn's initial region:
-    /// only such a step gives an en-passant right (the one a FEN can say,
-    /// docs/notation.md). A Pawn whose other moves also go two squares
-    /// straight forward (`FaW`) does so from anywhere, and gives none there.
-    #[inline]
-    fn double_step_from_initial(&self, m: &Move, us: Color) -> bool {
-        let v = self.variant;
-        v.pawn
-            .and_then(|p| v.pieces[p.index()].initial)
-            .is_some_and(|initial| B::from_region(initial.of(us)).contains(m.from))
     }
 
     /// Where `m`, a capture, takes a Lion with a piece that is not one
@@ -1294,16 +1284,15 @@ impl<'v, B: Board> Position<'v, B> {
             });
         }
         // The moving piece's moves only (its own, not the whole list).
-        let only = !B::bb(from);
         let mut legal: MoveList = MoveList::new();
-        self.generate_from(only, false, true, &mut |m: Move| {
+        self.for_each_legal_move_from(from, |m| {
             if m.to == to && m.via() == via {
                 legal.push(m)
             }
         });
         if legal.is_empty() {
             let mut pseudo = false;
-            self.generate_from(only, false, false, &mut |m: Move| {
+            self.generate_from(!B::bb(from), false, false, &mut |m: Move| {
                 pseudo |= m.to == to && m.via() == via
             });
             return Err(if pseudo && !self.is_check() && !self.has_legal_move() {

@@ -533,12 +533,8 @@ pub(crate) fn build<'v, B: Board>(
             let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
             let origin = size.square(f, r - fwd).filter(|_| on_board);
             let landing = size.square(f, r + fwd).filter(|_| on_board);
-            let initial = v
-                .pawn
-                .and_then(|p| v.pieces[p.index()].initial)
-                .map(|reg| reg.of(mover));
-            match (origin, landing, initial) {
-                (Some(o), Some(l), Some(init)) if B::from_region(init).contains(o) => {
+            match (origin, landing) {
+                (Some(o), Some(l)) if v.double_step_from(mover, o) => {
                     pos.ep = OptSquare::new(Some(sq));
                     pos.ep_victim = OptSquare::new(Some(l));
                 }

@@ -4,7 +4,7 @@ use crate::bitboard::{Board, Color, Square, SquareName};
 use crate::position::{Piece, Position, code_marked};
 use crate::setup::{CastlingRights, Marks, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
-use crate::variant::{PieceToken, Role, Variant};
+use crate::variant::{PieceToken, Variant};
 use std::fmt::Write as _;
 
 /// Why a FEN was refused. Each message names the field at fault.
@@ -131,15 +131,6 @@ pub(crate) fn split_hands<'a>(v: &Variant, text: &'a str) -> (&'a str, Option<&'
     (text, None)
 }
 
-/// The type whose token is `letter` (either case), with `+` if `plus`: what
-/// `Variant::role_by_token` finds for that text, without making the text.
-fn role_of(v: &Variant, token: PieceToken) -> Option<Role> {
-    v.pieces
-        .iter()
-        .position(|p| p.token == token)
-        .map(|i| Role(i as u8))
-}
-
 /// Reads a hands text (`PPn`, `2Pn`, `-` or empty) into `hands[colour][role]`.
 pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2], FenError> {
     let mut hands = [[0u8; MAX_ROLES]; 2];
@@ -169,8 +160,9 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
             return Err(bad("expected a piece letter".into()));
         };
         i += n;
-        let role =
-            role_of(v, token).ok_or_else(|| bad(format!("unknown piece token \"{token}\"")))?;
+        let role = v
+            .role_of_token(token)
+            .ok_or_else(|| bad(format!("unknown piece token \"{token}\"")))?;
         let color = if upper { Color::White } else { Color::Black };
         let n = &mut hands[color.index()][role.index()];
         *n = (*n as u32 + count).min(255) as u8;
@@ -237,7 +229,7 @@ pub(crate) fn parse_board(
                 return Err(bad());
             };
             let color = if upper { Color::White } else { Color::Black };
-            let role = role_of(v, token).ok_or_else(bad)?;
+            let role = v.role_of_token(token).ok_or_else(bad)?;
             let mark = b.get(j + n) == Some(&b'~');
             if file < size.files() as usize {
                 let sq = size.square(file as i32, rank as i32).expect("on board");
@@ -475,7 +467,7 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
                         let _ = write!(s, "{empty}");
                         empty = 0;
                     }
-                    push_token(&mut s, v.pieces[p.role.index()].token, p.color);
+                    v.pieces[p.role.index()].token.push_fen(&mut s, p.color);
                     if code_marked(pos.board[sq.index()]) {
                         s.push('~');
                     }
@@ -505,22 +497,6 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
     }
     let _ = write!(s, " {} {}", pos.halfmove, pos.fullmove);
     s
-}
-
-/// Appends `token` as FEN writes it for `color` (`PieceToken::fen`, without
-/// making a string).
-fn push_token(s: &mut String, token: PieceToken, color: Color) {
-    if token.plus() {
-        s.push('+');
-    }
-    let letter = token.letter();
-    s.push(match color {
-        Color::White => letter,
-        Color::Black => letter.to_ascii_lowercase(),
-    });
-    if token.prime() {
-        s.push('\'');
-    }
 }
 
 /// Both hands as FEN writes them: White's pieces then Black's, in the

@@ -187,10 +187,17 @@ impl PieceToken {
     /// # Ok::<_, betza::PieceTokenError>(())
     /// ```
     pub fn fen(self, color: Color) -> String {
-        let s = self.to_string();
-        match color {
-            Color::White => s,
-            Color::Black => s.to_ascii_lowercase(),
+        let mut s = String::with_capacity(3);
+        self.push_fen(&mut s, color);
+        s
+    }
+
+    /// Appends [`PieceToken::fen`] to `s`.
+    pub(crate) fn push_fen(self, s: &mut String, color: Color) {
+        let start = s.len();
+        s.push_str(self.as_str(&mut [0; 3]));
+        if color == Color::Black {
+            s[start..].make_ascii_lowercase();
         }
     }
 
@@ -672,8 +679,10 @@ impl Variant {
 
     /// The type with this token, if the variant has one.
     pub fn role_of_token(&self, token: PieceToken) -> Option<Role> {
-        let mut buf = [0u8; 3];
-        self.role_by_exact_token(token.as_str(&mut buf))
+        self.pieces
+            .iter()
+            .position(|p| p.token == token)
+            .map(|i| Role(i as u8))
     }
 
     /// The piece type of `role`, or `None` if `role` is not one of this
@@ -818,6 +827,16 @@ impl Variant {
     /// Whether captured pieces go to the capturer's hand, to be dropped.
     pub fn has_drops(&self) -> bool {
         self.drops.is_some()
+    }
+
+    /// Whether `color`'s Pawn double-steps from `sq` (its initial region):
+    /// where a double step gives an en-passant right, the one a FEN can say.
+    /// Regions index squares as every board type does, so any board's
+    /// square is asked directly.
+    pub(crate) fn double_step_from(&self, color: Color, sq: Square) -> bool {
+        self.pawn
+            .and_then(|p| self.pieces[p.index()].initial.as_ref())
+            .is_some_and(|initial| initial.of(color).contains(sq))
     }
 
     /// The types a hand may hold, in the variant's order (empty without
