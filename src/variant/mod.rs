@@ -834,9 +834,20 @@ impl Variant {
     /// Regions index squares as every board type does, so any board's
     /// square is asked directly.
     pub(crate) fn double_step_from(&self, color: Color, sq: Square) -> bool {
+        // One word read in place: a make of every double step asks it.
         self.pawn
             .and_then(|p| self.pieces[p.index()].initial.as_ref())
-            .is_some_and(|initial| initial.of(color).contains(sq))
+            .is_some_and(|initial| {
+                let side = match color {
+                    Color::White => &initial.white,
+                    Color::Black => &initial.black,
+                };
+                let i = sq.index();
+                (side.0)
+                    .0
+                    .get(i / 64)
+                    .is_some_and(|w| w >> (i % 64) & 1 != 0)
+            })
     }
 
     /// The types a hand may hold, in the variant's order (empty without
