@@ -69,68 +69,39 @@
 
 #![warn(missing_docs)]
 
-// The files are grouped by layer (README, "Layout"); the module paths stay
-// flat (`betza::fen`, `betza::position`, ...) because users name them.
+// The folders are the modules, lowest layer first (README, "Layout"). The flat paths users
+// name (`betza::fen`, `betza::moves`, ...) stay as re-exports of the folders' files.
 // Squares and bitboards:
-#[path = "board/bitboard.rs"]
-pub mod bitboard;
+pub mod board;
 // How error messages quote caller text, for every layer:
 mod quote;
 // Betza notation and the move tables compiled from it:
-#[path = "pieces/describe.rs"]
-pub mod describe;
-#[path = "pieces/notation.rs"]
-pub mod notation;
-#[path = "pieces/tables.rs"]
-mod tables;
-// Variants as data:
-pub mod builtin;
-#[path = "variant/large.rs"]
-pub mod large;
+pub mod pieces;
+// Variants as data, and the built-in definition files:
 pub mod variant;
+// (kept beside `variant` until it moves into that folder)
+pub mod builtin;
 // The position, its moves and their generation:
-#[path = "position/movegen.rs"]
-mod movegen;
-#[path = "position/moves.rs"]
-pub mod moves;
-#[path = "position/owned.rs"]
-pub mod owned;
-#[path = "position/perft.rs"]
-pub mod perft;
-#[path = "position/position.rs"]
 pub mod position;
-#[path = "position/query.rs"]
-pub mod query;
-#[path = "position/setup.rs"]
-pub mod setup;
-#[path = "position/zobrist.rs"]
-pub mod zobrist;
-// Games, their ends and records:
-#[path = "game/game.rs"]
-pub mod game;
-#[path = "game/game_end.rs"]
-mod game_end;
-#[path = "game/pgn.rs"]
-pub mod pgn;
 // Text formats:
-#[path = "text/fen.rs"]
-pub mod fen;
-#[path = "text/notations.rs"]
-pub mod notations;
-#[path = "text/san.rs"]
-pub mod san;
-#[cfg(feature = "serde")]
-#[path = "text/serde_impls.rs"]
-mod serde_impls;
-#[path = "text/sfen.rs"]
-pub mod sfen;
-#[path = "text/uci.rs"]
-pub mod uci;
+pub mod text;
+// Games, their ends and records:
+pub mod game;
 // Bindings and test support:
 #[cfg(feature = "capi")]
 pub mod capi;
 #[cfg(feature = "proptest")]
 pub mod testing;
+
+pub use crate::board::bitboard;
+pub(crate) use crate::game::game_end;
+pub use crate::game::pgn;
+pub(crate) use crate::pieces::tables;
+pub use crate::pieces::{describe, notation};
+pub(crate) use crate::position::movegen;
+pub use crate::position::{moves, owned, perft, query, setup, zobrist};
+pub use crate::text::{fen, notations, san, sfen, uci};
+pub use crate::variant::large;
 
 pub use crate::bitboard::{
     Bitboard, Board, BoardSize, Color, Huge, Large, Small, Square, SquareName, SquareNameError,

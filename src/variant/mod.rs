@@ -31,6 +31,7 @@ mod check;
 mod compile;
 mod def;
 mod end_def;
+pub mod large;
 mod text;
 
 pub use def::{

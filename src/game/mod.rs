@@ -1,6 +1,9 @@
 //! A game: a start position, the moves played, undo, the outcome and the
 //! claimable draws (`docs/notation.md`, "Games and claims").
 
+pub(crate) mod game_end;
+pub mod pgn;
+
 use std::collections::BTreeMap;
 use std::fmt;
 

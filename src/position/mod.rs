@@ -1,5 +1,14 @@
 //! The position: placement, side to move, castling rights, en passant, counters.
 
+// The position's parts, each a file of this folder.
+pub(crate) mod movegen;
+pub mod moves;
+pub mod owned;
+pub mod perft;
+pub mod query;
+pub mod setup;
+pub mod zobrist;
+
 use std::fmt;
 
 use crate::bitboard::{
