@@ -135,6 +135,11 @@ pub use crate::variant::{
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The examples of docs/rust.md, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/rust.md")]
+struct RustGuideDoctests;
+
 /// Any error of the library.
 #[derive(Debug)]
 #[non_exhaustive]

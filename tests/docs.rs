@@ -969,3 +969,112 @@ fn rule_summaries_match_the_library() {
     assert!(rows >= 4, "only {rows} rule summaries");
     fail_if_any(failures);
 }
+
+/// The folders whose paths the pages name, and which must therefore exist.
+const PATH_ROOTS: [&str; 9] = [
+    "src/",
+    "tests/",
+    "examples/",
+    "docs/",
+    "python/",
+    "include/",
+    "tools/",
+    "bench/",
+    "variants/",
+];
+
+/// Every repository path a text names (`src/position/query.rs`, `../variants/`,
+/// `tests/data/*.perft`), with its line; placeholders such as `src/...` are not paths.
+fn named_paths(text: &str) -> Vec<(usize, String)> {
+    let path_char = |c: char| c.is_ascii_alphanumeric() || "_./*-".contains(c);
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        for token in line.split(|c: char| !path_char(c)) {
+            let mut token = token;
+            while let Some(rest) = token
+                .strip_prefix("../")
+                .or_else(|| token.strip_prefix("./"))
+            {
+                token = rest;
+            }
+            if token.contains("..") {
+                continue;
+            }
+            let token = token.trim_end_matches('.');
+            if PATH_ROOTS.iter().any(|r| token.starts_with(r)) {
+                out.push((n + 1, token.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// `*` matches any run of characters within one name.
+fn glob_match(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => name.strip_prefix(head).is_some_and(|rest| {
+            (0..=rest.len())
+                .filter(|&i| rest.is_char_boundary(i))
+                .any(|i| glob_match(tail, &rest[i..]))
+        }),
+    }
+}
+
+/// Whether a path relative to the repository's root names at least one file or folder.
+fn path_exists(rel: &str) -> bool {
+    let mut found = vec![Path::new(ROOT).to_path_buf()];
+    for part in rel.trim_end_matches('/').split('/') {
+        let mut next = Vec::new();
+        for dir in &found {
+            if !part.contains('*') {
+                next.extend(Some(dir.join(part)).filter(|p| p.exists()));
+                continue;
+            }
+            let Ok(entries) = fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                if glob_match(part, &entry.file_name().to_string_lossy()) {
+                    next.push(entry.path());
+                }
+            }
+        }
+        found = next;
+    }
+    !found.is_empty()
+}
+
+#[test]
+fn named_paths_are_read_as_a_reader_reads_them() {
+    let text = "Queries (`src/query.rs`), [large](../src/variant/large.rs), in tests/data/*.perft.\n\
+                Placeholders: `src/...`, `tests/...`; not ours: python3, `fuzz/run.sh`.";
+    let got: Vec<String> = named_paths(text).into_iter().map(|(_, p)| p).collect();
+    assert_eq!(
+        got,
+        ["src/query.rs", "src/variant/large.rs", "tests/data/*.perft"]
+    );
+    assert!(!path_exists("src/query.rs"), "a stale path is caught");
+    assert!(path_exists("src/position/query.rs"));
+    assert!(path_exists("tests/data/*.perft") && path_exists("tests/data/xboard/chu*.moves"));
+    assert!(!path_exists("tests/data/*.nothing"));
+}
+
+#[test]
+fn every_path_the_pages_name_exists() {
+    let mut texts: Vec<(String, String)> = pages().into_iter().map(|p| (p.name, p.text)).collect();
+    let readme = fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    texts.push(("README.md".into(), readme));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (name, text) in &texts {
+        for (line, path) in named_paths(text) {
+            checked += 1;
+            if !path_exists(&path) {
+                failures.push(format!("{name}:{line}: {path} does not exist"));
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} paths named");
+    fail_if_any(failures);
+}

@@ -244,9 +244,9 @@ fn position_is_at_most_512_bytes() {
     assert!(size <= 512, "size_of::<Position>() is {size} bytes");
 }
 
-/// The positions of the larger boards, whose sizes the README documents
-/// (performance section): still a plain `Copy` value, bounded so that a
-/// change that makes them grow is seen and the README updated.
+/// The positions of the larger boards, whose sizes docs/performance.md
+/// documents: still a plain `Copy` value, bounded so that a change that
+/// makes them grow is seen and the page updated.
 #[test]
 fn large_and_huge_positions_stay_within_their_documented_sizes() {
     let large = std::mem::size_of::<Position<'static, betza::Large>>();

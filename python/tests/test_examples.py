@@ -1,5 +1,6 @@
-"""The README's Python example is examples/quickstart.py, and it runs as
-written; the package passes mypy --strict's reading of it."""
+"""docs/python.md's tour is examples/quickstart.py, the README's Python example
+is taken from it, and it runs as written; the package passes mypy --strict's
+reading of it."""
 
 from __future__ import annotations
 
@@ -9,14 +10,26 @@ from pathlib import Path
 
 PYTHON_DIR = Path(__file__).resolve().parents[1]
 README = PYTHON_DIR.parent / "README.md"
+GUIDE = PYTHON_DIR.parent / "docs" / "python.md"
 QUICKSTART = PYTHON_DIR / "examples" / "quickstart.py"
 
 
-def test_readme_example_is_quickstart() -> None:
-    readme = README.read_text()
-    section = readme[readme.index("## Use it from Python"):]
-    block = section.split("```python\n", 1)[1].split("```", 1)[0]
-    assert block == QUICKSTART.read_text()
+def first_python_block(text: str) -> str:
+    return text.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_guide_tour_is_quickstart() -> None:
+    guide = GUIDE.read_text()
+    section = guide[guide.index("## A tour"):]
+    assert first_python_block(section) == QUICKSTART.read_text()
+
+
+def test_readme_example_is_from_quickstart() -> None:
+    """Every line of the README's example is a line of quickstart.py, in order, so
+    the outputs its comments give are the ones test_quickstart_runs_as_written checks."""
+    lines = iter(QUICKSTART.read_text().splitlines())
+    for line in first_python_block(README.read_text()).splitlines():
+        assert line in lines, f"README line not in quickstart.py (in order): {line!r}"
 
 
 def test_quickstart_runs_as_written() -> None:
