@@ -178,11 +178,12 @@ pub use position::*;
 pub use query::*;
 pub use setup::*;
 
-/// The library's major version. Versions within one major version keep the
-/// ABI: functions, constants and struct layouts.
+/// The library's major version. Versions within one major version (within
+/// one minor version while the major version is 0, as the SONAME says) keep
+/// the ABI: functions, constants and struct layouts; include/abi/ records it.
 pub const BETZA_VERSION_MAJOR: u32 = 0;
 /// The library's minor version.
-pub const BETZA_VERSION_MINOR: u32 = 1;
+pub const BETZA_VERSION_MINOR: u32 = 2;
 /// The library's patch version.
 pub const BETZA_VERSION_PATCH: u32 = 0;
 
@@ -504,7 +505,7 @@ pub(crate) unsafe fn write_handle<T>(out: *mut *mut T, value: T) -> Result<()> {
 
 static VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 
-/// The library's version as text, such as "0.1.0"; static, never freed.
+/// The library's version as text, such as "0.2.0"; static, never freed.
 /// It agrees with BETZA_VERSION_MAJOR, _MINOR and _PATCH of the header the
 /// program was compiled with when the library is that version.
 #[unsafe(no_mangle)]
