@@ -203,29 +203,21 @@ pub fn run(opts: &Options, out: &mut impl Write) -> Result<u64, String> {
         None => AnyVariant::by_name(&opts.variant)
             .map_err(|_| format!("unknown variant {:?}", opts.variant))?,
     };
-    if let (Some(f), None) = (&opts.sfen, &opts.fen) {
-        // SFEN is read for the small board type only so far.
-        let Some(v) = variant.as_small() else {
-            return Err(
-                "--sfen: SFEN of a board past 128 squares is not read yet; give --fen".into(),
-            );
-        };
-        let pos = Position::from_sfen(v.variant(), f).map_err(|e| e.to_string())?;
-        return count(pos, opts, out);
-    }
     // The one dispatch on the board type; the rest is written once.
     with_board!(&variant, |v| start_and_count(v, opts, out))
 }
 
-/// Counts from the start or the FEN, in a variant of the board type `B`.
+/// Counts from the start, the FEN or the SFEN, in a variant of the board
+/// type `B`.
 fn start_and_count<B: Board>(
     variant: &BoardVariant<B>,
     opts: &Options,
     out: &mut impl Write,
 ) -> Result<u64, String> {
-    let pos: Position<'_, B> = match &opts.fen {
-        Some(f) => variant.from_fen(f).map_err(|e| e.to_string())?,
-        None => variant.start(),
+    let pos: Position<'_, B> = match (&opts.fen, &opts.sfen) {
+        (Some(f), _) => variant.from_fen(f).map_err(|e| e.to_string())?,
+        (None, Some(f)) => variant.from_sfen(f).map_err(|e| e.to_string())?,
+        (None, None) => variant.start(),
     };
     count(pos, opts, out)
 }

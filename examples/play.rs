@@ -436,38 +436,49 @@ pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Resul
 }
 
 /// [`run`] with any [`Input`].
-pub fn run_with(opts: &Options, input: impl Input, output: impl Write) -> io::Result<()> {
+pub fn run_with<I: Input, W: Write>(opts: &Options, input: I, output: W) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
-    if opts.pgn.is_some() {
+    let mut next = if opts.pgn.is_some() {
         if let Some(v) = pgn_variant(opts).map_err(invalid)? {
-            return with_board!(&v, |v| {
+            with_board!(&v, |v| {
                 let game = load_pgn_of(opts, v).map_err(invalid)?;
                 play_game(opts, input, output, game)
-            });
+            })?
+        } else {
+            let game = load_pgn(opts).map_err(invalid)?;
+            play_game(opts, input, output, game)?
         }
-        let game = load_pgn(opts).map_err(invalid)?;
-        return play_game(opts, input, output, game);
+    } else {
+        let variant = load_variant(opts).map_err(invalid)?;
+        // The one dispatch on the board type: the session is written once.
+        with_board!(&variant, |v| {
+            let game = match &opts.fen {
+                None => v.new_game(),
+                Some(fen) => v
+                    .game_from_fen(fen)
+                    .map_err(|e| invalid(format!("--fen: {e}")))?,
+            };
+            play_game(opts, input, output, game)
+        })?
+    };
+    // `new VARIANT` of another board type: a new session on its board.
+    while let Some((variant, input, output)) = next {
+        next = with_board!(&variant, |v| play_game(opts, input, output, v.new_game()))?;
     }
-    let variant = load_variant(opts).map_err(invalid)?;
-    // The one dispatch on the board type: the session is written once.
-    with_board!(&variant, |v| {
-        let game = match &opts.fen {
-            None => v.new_game(),
-            Some(fen) => v
-                .game_from_fen(fen)
-                .map_err(|e| invalid(format!("--fen: {e}")))?,
-        };
-        play_game(opts, input, output, game)
-    })
+    Ok(())
 }
 
+/// What a session leaves when `new` names a variant of another board type:
+/// the variant, and the input and output to go on with.
+type Switch<I, W> = Option<(AnyVariant, I, W)>;
+
 /// Plays from `game` on, on a board of the type `B`.
-fn play_game<B: Board>(
+fn play_game<B: Board, I: Input, W: Write>(
     opts: &Options,
-    input: impl Input,
-    output: impl Write,
+    input: I,
+    output: W,
     game: Game<B>,
-) -> io::Result<()> {
+) -> io::Result<Switch<I, W>> {
     let values = Values::new(&game.board_variant());
     let mut session = Session {
         input,
@@ -482,7 +493,9 @@ fn play_game<B: Board>(
         shown: false,
         notation: Notation::San,
     };
-    session.main_loop()
+    Ok(session
+        .main_loop()?
+        .map(|v| (v, session.input, session.out)))
 }
 
 /// The most plies a game between two computers runs before it is called a draw.
@@ -514,6 +527,8 @@ struct Session<I, W, B: Board> {
 enum Flow {
     Continue,
     Quit,
+    /// A new game in a variant of another board type.
+    Switch(AnyVariant),
 }
 
 const HELP: &str = "\
@@ -545,7 +560,9 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
         self.players[side.index()]
     }
 
-    fn main_loop(&mut self) -> io::Result<()> {
+    /// Plays until `quit` or the end of the input (`None`), or until `new`
+    /// names a variant of another board type (that variant).
+    fn main_loop(&mut self) -> io::Result<Option<AnyVariant>> {
         self.welcome()?;
         loop {
             if self.is_over() {
@@ -560,11 +577,18 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
             self.show()?;
             let Some(line) = self.prompt()? else {
                 writeln!(self.out)?;
-                return self.out.flush();
+                return self.out.flush().map(|()| None);
             };
-            if let Flow::Quit = self.handle(line.trim())? {
-                writeln!(self.out, "Bye.")?;
-                return self.out.flush();
+            match self.handle(line.trim())? {
+                Flow::Continue => {}
+                Flow::Quit => {
+                    writeln!(self.out, "Bye.")?;
+                    return self.out.flush().map(|()| None);
+                }
+                Flow::Switch(v) => {
+                    writeln!(self.out, "New game.")?;
+                    return Ok(Some(v));
+                }
             }
         }
     }
@@ -649,7 +673,11 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
             "pieces" => self.pieces()?,
             "show" => self.show_piece(after_first)?,
             "undo" | "u" => self.undo()?,
-            "new" | "n" => self.new_game(rest.first().copied())?,
+            "new" | "n" => {
+                if let Some(v) = self.new_game(rest.first().copied())? {
+                    return Ok(Flow::Switch(v));
+                }
+            }
             "setup" => self.setup(after_first)?,
             "claim" => self.claim()?,
             "resign" => self.resign()?,
@@ -662,26 +690,23 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
         Ok(Flow::Continue)
     }
 
-    fn new_game(&mut self, name: Option<&str>) -> io::Result<()> {
+    /// A new game, in the variant named or this one; a variant of another
+    /// board type is returned for a session on its board.
+    fn new_game(&mut self, name: Option<&str>) -> io::Result<Option<AnyVariant>> {
         let variant = match name {
             None => self.variant(),
             Some(n) => match AnyVariant::by_name(n) {
-                // A game of another board type needs play started with it.
                 Ok(v) => match v.get::<B>() {
                     Some(v) => v,
-                    None => {
-                        return writeln!(
-                            self.out,
-                            "{} is played on a board of another size: start play with it (play {}).",
-                            v.name(),
-                            v.name()
-                        );
-                    }
+                    None => return Ok(Some(v)),
                 },
-                Err(_) => return writeln!(self.out, "{}.", capitalize(&unknown_variant(n))),
+                Err(_) => {
+                    writeln!(self.out, "{}.", capitalize(&unknown_variant(n)))?;
+                    return Ok(None);
+                }
             },
         };
-        self.start(variant.new_game())
+        self.start(variant.new_game()).map(|()| None)
     }
 
     fn setup(&mut self, fen: &str) -> io::Result<()> {

@@ -42,15 +42,16 @@
 #define BETZA_NONE (-1)
 
 /*
- The library's major version. Versions within one major version keep the
- ABI: functions, constants and struct layouts.
+ The library's major version. Versions within one major version (within
+ one minor version while the major version is 0, as the SONAME says) keep
+ the ABI: functions, constants and struct layouts; include/abi/ records it.
  */
 #define BETZA_VERSION_MAJOR 0
 
 /*
  The library's minor version.
  */
-#define BETZA_VERSION_MINOR 1
+#define BETZA_VERSION_MINOR 2
 
 /*
  The library's patch version.
@@ -478,7 +479,7 @@ extern "C" {
 #endif // __cplusplus
 
 /*
- The library's version as text, such as "0.1.0"; static, never freed.
+ The library's version as text, such as "0.2.0"; static, never freed.
  It agrees with BETZA_VERSION_MAJOR, _MINOR and _PATCH of the header the
  program was compiled with when the library is that version.
  */
@@ -511,7 +512,7 @@ enum BetzaStatus betza_last_error_detail(struct BetzaErrorDetail *out);
 
 /*
  The library's version as one number, major * 10000 + minor * 100 +
- patch (0.1.0 is 100), to compare with BETZA_VERSION_NUMBER of the header
+ patch (0.2.0 is 200), to compare with BETZA_VERSION_NUMBER of the header
  the program was compiled with.
  */
 uint32_t betza_version_number(void);

@@ -586,7 +586,7 @@ class PgnReader {
     BetzaPgnReader *r_ = nullptr;
 };
 
-/* The library's version, such as "0.1.0". */
+/* The library's version, such as "0.2.0". */
 inline std::string version() { return betza_version(); }
 /* The name of the rule that ended a game ("checkmate", "bare king",
  * "perpetual check", ...), as PGN's Termination tag writes it. */

@@ -298,7 +298,7 @@ fn errors_name_the_position() {
         ("eaW", 0),
         ("cacaW", 2),
         ("yW", 0),
-        ("fvaK", 3),
+        ("fzK", 1),
         ("Wé", 1),
         ("aaaaaaaaaaaW", 8),
     ];

@@ -295,8 +295,67 @@ fn chushogi_and_large_definition_files_are_counted() {
     ])
     .unwrap();
     assert_eq!(perft::run(&opts, &mut Vec::new()), Ok(9));
-    let e = run("chushogi 1 --sfen 9/9/9/9/9/9/9/9/9_b_-_1").unwrap_err();
-    assert!(e.contains("--sfen"), "{e}");
+    // An SFEN of another board's size names what is wrong with it.
+    let opts = perft::parse_args(&[
+        "chushogi".into(),
+        "1".into(),
+        "--sfen".into(),
+        "9/9/9/9/9/9/9/9/9 b - 1".into(),
+    ])
+    .unwrap();
+    let e = perft::run(&opts, &mut Vec::new()).unwrap_err();
+    assert!(!e.contains("128") && e.contains("rank"), "{e}");
+}
+
+/// SFEN on the large board: shogiops's published Chu Shogi counts
+/// (tests/data/chushogi-random.txt, every one) through `--sfen`, with
+/// `--divide` and threads adding up the same.
+#[test]
+fn chushogi_sfen_counts_are_shogiops_counts() {
+    let data = include_str!("data/chushogi-random.txt");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('|').collect();
+        let count = |extra: &[&str]| {
+            let mut argv: Vec<OsString> =
+                vec!["chushogi".into(), f[1].into(), "--sfen".into(), f[0].into()];
+            argv.extend(extra.iter().map(OsString::from));
+            let opts = perft::parse_args(&argv).unwrap();
+            perft::run(&opts, &mut Vec::new()).unwrap_or_else(|e| panic!("{}: {e}", f[0]))
+        };
+        let want: u64 = f[2].parse().unwrap();
+        assert_eq!(count(&[]), want, "{}", f[0]);
+        if checked % 20 == 0 {
+            assert_eq!(count(&["--divide", "--threads", "2"]), want, "{}", f[0]);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 140);
+}
+
+/// SFEN on the huge board type (a 19x19 definition): the SFEN the library
+/// writes of its start reads back through `--sfen` to the start's count.
+#[test]
+fn sfen_of_a_huge_board_is_counted() {
+    let path = format!(
+        "{}/tests/data/variants/huge-19x19.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v = betza::AnyVariant::from_definition(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(matches!(v, betza::AnyVariant::Huge(_)));
+    let (sfen, want) = betza::with_board!(&v, |v| (v.start().to_sfen(), v.start().perft(2)));
+    let argv: Vec<OsString> = vec![
+        "--variant-file".into(),
+        path.into(),
+        "2".into(),
+        "--sfen".into(),
+        sfen.into(),
+    ];
+    let opts = perft::parse_args(&argv).unwrap();
+    assert_eq!(perft::run(&opts, &mut Vec::new()), Ok(want));
 }
 
 /// Issue 24's end: a definition file of a 19x19 board with 40 piece types

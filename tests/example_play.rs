@@ -1002,13 +1002,27 @@ fn chushogi_is_played_on_its_12x12_board() {
     play::run(&o, "f4f5\nfen\nquit\n".as_bytes(), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     assert_in_order(&out, &["White plays Pf5 (f4f5).", "/3I1P2I3/PPPPP1PPPPPP/"]);
-    // `new` with a variant of another board type says how to play it.
-    let out = people("chess", "new chushogi\nnew shogi\nquit\n");
-    assert!(
-        out.contains("chushogi is played on a board of another size"),
-        "{out}"
+    // `new` with a variant of another board type starts it on its board,
+    // and back: chess (small), Chu Shogi (large), a move there, shogi
+    // (small), a move there.
+    let out = people(
+        "chess",
+        "new chushogi\nf4f5\nfen\nnew shogi\nc3c4\nfen\nquit\n",
     );
-    assert!(out.contains("shogi: White human"), "{out}");
+    assert_in_order(
+        &out,
+        &[
+            "chushogi: White human",
+            "     a  b  c  d  e  f  g  h  i  j  k  l",
+            "White plays Pf5 (f4f5).",
+            "/3I1P2I3/PPPPP1PPPPPP/",
+            "shogi: White human",
+            "White plays",
+            "/2P6/PP1PPPPPP/",
+            "Bye.",
+        ],
+    );
+    assert!(!out.contains("another size"), "{out}");
 }
 
 /// Issue 24's end: the 19x19 definition of 40 types (and the 26x26 one)

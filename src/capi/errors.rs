@@ -119,7 +119,7 @@ pub unsafe extern "C" fn betza_last_error_detail(out: *mut BetzaErrorDetail) -> 
 }
 
 /// The library's version as one number, major * 10000 + minor * 100 +
-/// patch (0.1.0 is 100), to compare with BETZA_VERSION_NUMBER of the header
+/// patch (0.2.0 is 200), to compare with BETZA_VERSION_NUMBER of the header
 /// the program was compiled with.
 #[unsafe(no_mangle)]
 pub extern "C" fn betza_version_number() -> u32 {

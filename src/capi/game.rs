@@ -8,7 +8,8 @@ use super::position::{
     BetzaMove, BetzaOutcome, BetzaPosition, BetzaResult, move_arg, move_error, result_of, slice_arg,
 };
 use super::{Boards, Fail, GameOf, Result, boundary, buffer_args, fail, fail_with, mut_arg, need};
-use super::{ref_arg, str_arg, write_array, write_handle, write_out, write_str};
+use super::{change_by_text, handle_answer, handle_array, handle_text};
+use super::{ref_arg, str_arg, write_handle, write_out, write_str};
 use crate::game::GameResult;
 use crate::pgn::{PgnError, PgnGames};
 use crate::san::SanError;
@@ -245,15 +246,15 @@ pub unsafe extern "C" fn betza_game_play_text(
     game: *mut BetzaGame,
     move_text: *const c_char,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { mut_arg(game, "game") }?;
-        let text = unsafe { str_arg(move_text, "move_text") }?;
-        on_board!(&mut g.game, |game| game
-            .play_text(text)
-            .map(drop)
-            .map_err(move_error))
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        change_by_text(game, "game", move_text, "move_text", |g, text| {
+            on_board!(&mut g.game, |game| game
+                .play_text(text)
+                .map(drop)
+                .map_err(move_error))
+        })
+    }
 }
 
 /// Plays a move given in SAN (such as "Nf3" or "+Fxe5"); on failure the game
@@ -268,15 +269,15 @@ pub unsafe extern "C" fn betza_game_play_san(
     game: *mut BetzaGame,
     san: *const c_char,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { mut_arg(game, "game") }?;
-        let text = unsafe { str_arg(san, "san") }?;
-        on_board!(&mut g.game, |game| game
-            .play_san(text)
-            .map(drop)
-            .map_err(san_error))
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        change_by_text(game, "game", san, "san", |g, text| {
+            on_board!(&mut g.game, |game| game
+                .play_san(text)
+                .map(drop)
+                .map_err(san_error))
+        })
+    }
 }
 
 /// Takes back the last move, writing it to *out unless out is NULL (out is
@@ -335,11 +336,12 @@ pub unsafe extern "C" fn betza_game_ply_count(
     game: *const BetzaGame,
     out: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        unsafe { write_out(out, on_board!(&g.game, |game| game.ply_count()), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(game, "game", out, "out", |g| {
+            Ok(on_board!(&g.game, |game| game.ply_count()))
+        })
+    }
 }
 
 /// A copy of the position before ply number ply into *out: 0 is the start
@@ -385,19 +387,12 @@ pub unsafe extern "C" fn betza_game_start_fen(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        buffer_args(buf, cap, len)?;
-        unsafe {
-            write_str(
-                &on_board!(&g.game, |game| game.start_position().to_fen()),
-                buf,
-                cap,
-                len,
-            )
-        }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(game, "game", buf, cap, len, |g| {
+            Ok(on_board!(&g.game, |game| game.start_position().to_fen()))
+        })
+    }
 }
 
 /// Checks a ply number for the annotation calls: at most the ply count,
@@ -435,14 +430,15 @@ pub unsafe extern "C" fn betza_game_comment(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        buffer_args(buf, cap, len)?;
-        ply_arg(g, ply, false)?;
-        let text = on_board!(&g.game, |game| game.comment(ply)).unwrap_or("");
-        unsafe { write_str(text, buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(game, "game", buf, cap, len, |g| {
+            ply_arg(g, ply, false)?;
+            Ok(on_board!(&g.game, |game| game.comment(ply))
+                .unwrap_or("")
+                .to_string())
+        })
+    }
 }
 
 /// Sets the comment at ply (see betza_game_comment); an empty or blank
@@ -457,14 +453,14 @@ pub unsafe extern "C" fn betza_game_set_comment(
     ply: usize,
     text: *const c_char,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { mut_arg(game, "game") }?;
-        let text = unsafe { str_arg(text, "text") }?;
-        ply_arg(g, ply, false)?;
-        on_board!(&mut g.game, |game| game.set_comment(ply, text));
-        Ok(())
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        change_by_text(game, "game", text, "text", |g, text| {
+            ply_arg(g, ply, false)?;
+            on_board!(&mut g.game, |game| game.set_comment(ply, text));
+            Ok(())
+        })
+    }
 }
 
 /// The numeric annotation glyphs (NAGs) of the ply-th move (1 for the
@@ -482,13 +478,13 @@ pub unsafe extern "C" fn betza_game_nags(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        buffer_args(buf, cap, count)?;
-        ply_arg(g, ply, true)?;
-        unsafe { write_array(on_board!(&g.game, |game| game.nags(ply)), buf, cap, count) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_array(game, "game", buf, cap, count, |g| {
+            ply_arg(g, ply, true)?;
+            Ok(on_board!(&g.game, |game| game.nags(ply)).to_vec())
+        })
+    }
 }
 
 /// Sets the NAGs of the ply-th move to the count values of nags (nags may
@@ -525,19 +521,18 @@ pub unsafe extern "C" fn betza_game_status(
     game: *const BetzaGame,
     out: *mut BetzaGameStatus,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        need(out, "out")?;
-        let s = on_board!(&g.game, |game| game.status());
-        let status = BetzaGameStatus {
-            outcome: BetzaOutcome::of(s.outcome),
-            threefold_repetition: s.claims.contains(Claims::THREEFOLD_REPETITION),
-            fifty_moves: s.claims.contains(Claims::FIFTY_MOVES),
-            repetitions: on_board!(&g.game, |game| game.repetitions()) as u32,
-        };
-        unsafe { write_out(out, status, "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(game, "game", out, "out", |g| {
+            let s = on_board!(&g.game, |game| game.status());
+            Ok(BetzaGameStatus {
+                outcome: BetzaOutcome::of(s.outcome),
+                threefold_repetition: s.claims.contains(Claims::THREEFOLD_REPETITION),
+                fifty_moves: s.claims.contains(Claims::FIFTY_MOVES),
+                repetitions: on_board!(&g.game, |game| game.repetitions()) as u32,
+            })
+        })
+    }
 }
 
 /// The game's result into *out, as PGN writes it: the rules' result when
@@ -550,17 +545,12 @@ pub unsafe extern "C" fn betza_game_result(
     game: *const BetzaGame,
     out: *mut BetzaResult,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        unsafe {
-            write_out(
-                out,
-                game_result(on_board!(&g.game, |game| game.result())),
-                "out",
-            )
-        }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(game, "game", out, "out", |g| {
+            Ok(game_result(on_board!(&g.game, |game| game.result())))
+        })
+    }
 }
 
 /// Records a result decided outside the rules: an accepted draw claim or
@@ -669,14 +659,15 @@ pub unsafe extern "C" fn betza_game_moves(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        buffer_args(buf, cap, count)?;
-        let moves: Vec<BetzaMove> =
-            on_board!(&g.game, |game| game.moves().map(BetzaMove::from).collect());
-        unsafe { write_array(&moves, buf, cap, count) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_array(game, "game", buf, cap, count, |g| {
+            Ok(on_board!(&g.game, |game| game
+                .moves()
+                .map(BetzaMove::from)
+                .collect()))
+        })
+    }
 }
 
 /// The moves played so far in SAN, separated by single spaces, such as
@@ -691,19 +682,12 @@ pub unsafe extern "C" fn betza_game_san_moves(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        buffer_args(buf, cap, len)?;
-        unsafe {
-            write_str(
-                &on_board!(&g.game, |game| game.san_moves()).join(" "),
-                buf,
-                cap,
-                len,
-            )
-        }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(game, "game", buf, cap, len, |g| {
+            Ok(on_board!(&g.game, |game| game.san_moves()).join(" "))
+        })
+    }
 }
 
 /// The game as PGN text.
@@ -717,12 +701,12 @@ pub unsafe extern "C" fn betza_game_pgn(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let g = unsafe { ref_arg(game, "game") }?;
-        buffer_args(buf, cap, len)?;
-        unsafe { write_str(&on_board!(&g.game, |game| game.to_pgn()), buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(game, "game", buf, cap, len, |g| {
+            Ok(on_board!(&g.game, |game| game.to_pgn()))
+        })
+    }
 }
 
 /// The legal move mv (found by from, to and promotion) in SAN, such as

@@ -6,10 +6,11 @@ use std::sync::{Arc, OnceLock};
 
 use super::BetzaStatus::{self, *};
 use super::position::BetzaPosition;
-use super::{Result, boundary, buffer_args, fail, ref_arg, str_arg, write_array};
+use super::{Result, boundary, buffer_args, fail, ref_arg, str_arg};
 use super::{VariantOf, need, write_handle, write_out, write_str};
-use crate::bitboard::{BitWord, Board, BoardSize};
-use crate::{AnyVariant, Bitboard, Color, PieceType};
+use super::{handle_answer, handle_array, handle_text};
+use crate::bitboard::{Board, BoardSize};
+use crate::{AnyVariant, Color, PieceType};
 
 /// An opaque variant: a built-in one (static, from betza_variant_by_name) or
 /// one read from a definition (betza_variant_new), of any board size the
@@ -286,17 +287,6 @@ pub(crate) fn color_arg(color: i32) -> Result<Color> {
     }
 }
 
-unsafe fn write_squares<W: BitWord>(
-    bb: Bitboard<W>,
-    buf: *mut u32,
-    cap: usize,
-    count: *mut usize,
-) -> Result<()> {
-    let squares: Vec<u32> = bb.squares().map(|s| s.index() as u32).collect();
-    // SAFETY: caller's buffer and count.
-    unsafe { write_array(&squares, buf, cap, count) }
-}
-
 /// The number of built-in variants; betza_builtin_variant_name names them.
 #[unsafe(no_mangle)]
 pub extern "C" fn betza_builtin_variant_count() -> usize {
@@ -359,11 +349,8 @@ pub unsafe extern "C" fn betza_position_variant(
     pos: *const BetzaPosition,
     out: *mut *const BetzaVariant,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, p.holder.handle(), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { handle_answer(pos, "pos", out, "out", |p| Ok(p.holder.handle())) }
 }
 
 /// The variant's name, such as "meiriqi".
@@ -377,11 +364,12 @@ pub unsafe extern "C" fn betza_variant_name(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        unsafe { write_str(v.name(), buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(variant, "variant", buf, cap, len, |v| {
+            Ok(v.name().to_string())
+        })
+    }
 }
 
 /// The variant's start position as FEN.
@@ -395,12 +383,12 @@ pub unsafe extern "C" fn betza_variant_start_fen(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        let fen = on_board!(v.variant(), |v| v.handle().start_fen());
-        unsafe { write_str(fen, buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(variant, "variant", buf, cap, len, |v| {
+            Ok(on_board!(v.variant(), |v| v.handle().start_fen()).to_string())
+        })
+    }
 }
 
 /// The board's width (files) and height (ranks).
@@ -433,11 +421,12 @@ pub unsafe extern "C" fn betza_variant_piece_count(
     variant: *const BetzaVariant,
     out: *mut u32,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        unsafe { write_out(out, v.pieces().len() as u32, "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(variant, "variant", out, "out", |v| {
+            Ok(v.pieces().len() as u32)
+        })
+    }
 }
 
 /// Facts about piece type piece.
@@ -450,19 +439,18 @@ pub unsafe extern "C" fn betza_variant_piece_info(
     piece: u32,
     out: *mut BetzaPieceInfo,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        super::need(out, "out")?;
-        let p = &v.pieces()[piece_arg(v, piece)?];
-        let info = BetzaPieceInfo {
-            royal: p.royal,
-            promoted: p.promoted,
-            confined: p.confinement.is_some(),
-            promotion_count: p.promotions.len() as u32,
-        };
-        unsafe { write_out(out, info, "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(variant, "variant", out, "out", |v| {
+            let p = &v.pieces()[piece_arg(v, piece)?];
+            Ok(BetzaPieceInfo {
+                royal: p.royal,
+                promoted: p.promoted,
+                confined: p.confinement.is_some(),
+                promotion_count: p.promotions.len() as u32,
+            })
+        })
+    }
 }
 
 /// A text of piece type piece: which is a BetzaPieceText value (its name,
@@ -481,33 +469,25 @@ pub unsafe extern "C" fn betza_variant_piece_text(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        buffer_args(buf, cap, len)?;
-        let p = &v.pieces()[piece_arg(v, piece)?];
-        let token;
-        let text = match which {
-            0 => &p.name,
-            1 => {
-                token = p.token.to_string();
-                &token
-            }
-            2 => &p.betza,
-            3 => {
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(variant, "variant", buf, cap, len, |v| {
+            let p = &v.pieces()[piece_arg(v, piece)?];
+            Ok(match which {
+                0 => p.name.clone(),
+                1 => p.token.to_string(),
+                2 => p.betza.clone(),
                 // As FEN writes Black's pieces.
-                token = p.token.fen(crate::Color::Black);
-                &token
-            }
-            _ => {
-                return fail(
-                    BETZA_INVALID_ARGUMENT,
-                    format!("which {which} is not a BetzaPieceText (0 to 3)"),
-                );
-            }
-        };
-        unsafe { write_str(text, buf, cap, len) }
-    })
+                3 => p.token.fen(crate::Color::Black),
+                _ => {
+                    return fail(
+                        BETZA_INVALID_ARGUMENT,
+                        format!("which {which} is not a BetzaPieceText (0 to 3)"),
+                    );
+                }
+            })
+        })
+    }
 }
 
 /// The piece types piece type piece may promote to.
@@ -523,14 +503,13 @@ pub unsafe extern "C" fn betza_variant_piece_promotions(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        buffer_args(buf, cap, count)?;
-        let p = &v.pieces()[piece_arg(v, piece)?];
-        let types: Vec<u32> = p.promotions.iter().map(|r| r.0 as u32).collect();
-        unsafe { write_array(&types, buf, cap, count) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_array(variant, "variant", buf, cap, count, |v| {
+            let p = &v.pieces()[piece_arg(v, piece)?];
+            Ok(p.promotions.iter().map(|r| r.0 as u32).collect())
+        })
+    }
 }
 
 /// The squares piece type piece of color is confined to (none if it is not
@@ -549,16 +528,16 @@ pub unsafe extern "C" fn betza_variant_piece_region(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        buffer_args(buf, cap, count)?;
-        let p = &v.pieces()[piece_arg(v, piece)?];
-        let c = color_arg(color)?;
-        // The definition's region, wide enough for every board.
-        let bb = p.confinement.map(|r| r.of(c)).unwrap_or_default();
-        unsafe { write_squares(bb, buf, cap, count) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_array(variant, "variant", buf, cap, count, |v| {
+            let p = &v.pieces()[piece_arg(v, piece)?];
+            let c = color_arg(color)?;
+            // The definition's region, wide enough for every board.
+            let bb = p.confinement.map(|r| r.of(c)).unwrap_or_default();
+            Ok(bb.squares().map(|s| s.index() as u32).collect())
+        })
+    }
 }
 
 /// The promotion zone of color (none if the variant promotes otherwise).
@@ -575,14 +554,13 @@ pub unsafe extern "C" fn betza_variant_promotion_zone(
     cap: usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        buffer_args(buf, cap, count)?;
-        let c = color_arg(color)?;
-        let squares = on_board!(v.variant(), |v| zone_squares(v, c));
-        unsafe { write_array(&squares, buf, cap, count) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_array(variant, "variant", buf, cap, count, |v| {
+            let c = color_arg(color)?;
+            Ok(on_board!(v.variant(), |v| zone_squares(v, c)))
+        })
+    }
 }
 
 /// How piece type piece moves, in plain words generated from its Betza
@@ -600,14 +578,13 @@ pub unsafe extern "C" fn betza_variant_piece_description(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let v = unsafe { ref_arg(variant, "variant") }?;
-        buffer_args(buf, cap, len)?;
-        let role = crate::Role(piece_arg(v, piece)? as u8);
-        let text = on_board!(v.variant(), |v| v.handle().describe_piece(role)).unwrap_or_default();
-        unsafe { write_str(&text, buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(variant, "variant", buf, cap, len, |v| {
+            let role = crate::Role(piece_arg(v, piece)? as u8);
+            Ok(on_board!(v.variant(), |v| v.handle().describe_piece(role)).unwrap_or_default())
+        })
+    }
 }
 
 /// The promotion zone of `color` as square numbers (none if the variant

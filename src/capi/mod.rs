@@ -112,13 +112,12 @@ macro_rules! with_pos {
 /// they fit).
 macro_rules! position_array {
     ($pos:expr, $buf:expr, $cap:expr, $count:expr, |$p:ident| $body:expr) => {
-        $crate::capi::boundary(|| {
-            // SAFETY: pointers from the caller.
-            let bp = unsafe { $crate::capi::ref_arg($pos, "pos") }?;
-            $crate::capi::buffer_args($buf, $cap, $count)?;
-            let items = with_pos!(bp, |$p| $body)?;
-            unsafe { $crate::capi::write_array(&items, $buf, $cap, $count) }
-        })
+        // SAFETY: pointers from the caller.
+        unsafe {
+            $crate::capi::handle_array($pos, "pos", $buf, $cap, $count, |bp| {
+                with_pos!(bp, |$p| $body)
+            })
+        }
     };
 }
 
@@ -178,11 +177,12 @@ pub use position::*;
 pub use query::*;
 pub use setup::*;
 
-/// The library's major version. Versions within one major version keep the
-/// ABI: functions, constants and struct layouts.
+/// The library's major version. Versions within one major version (within
+/// one minor version while the major version is 0, as the SONAME says) keep
+/// the ABI: functions, constants and struct layouts; include/abi/ records it.
 pub const BETZA_VERSION_MAJOR: u32 = 0;
 /// The library's minor version.
-pub const BETZA_VERSION_MINOR: u32 = 1;
+pub const BETZA_VERSION_MINOR: u32 = 2;
 /// The library's patch version.
 pub const BETZA_VERSION_PATCH: u32 = 0;
 
@@ -482,6 +482,83 @@ pub(crate) unsafe fn write_array<T: Copy>(
     Ok(())
 }
 
+/// The body of a call that writes text about one handle into a caller's
+/// buffer: checks the handle (named `what`), then the buffer's pointers,
+/// then writes what `text` makes of the handle (the length always, the text
+/// when it fits). `text` checks the call's other arguments.
+pub(crate) unsafe fn handle_text<H>(
+    handle: *const H,
+    what: &str,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+    text: impl FnOnce(&H) -> Result<String>,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let h = unsafe { ref_arg(handle, what) }?;
+        buffer_args(buf, cap, len)?;
+        let text = text(h)?;
+        unsafe { write_str(&text, buf, cap, len) }
+    })
+}
+
+/// The body of a call that answers a question about one handle into
+/// `*out`: checks the handle (named `what`) and `out` (named `out_what`),
+/// then writes what `answer` finds (`answer` checks the other arguments).
+pub(crate) unsafe fn handle_answer<H, T>(
+    handle: *const H,
+    what: &str,
+    out: *mut T,
+    out_what: &str,
+    answer: impl FnOnce(&H) -> Result<T>,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let h = unsafe { ref_arg(handle, what) }?;
+        need(out, out_what)?;
+        let value = answer(h)?;
+        unsafe { write_out(out, value, out_what) }
+    })
+}
+
+/// The body of a call that changes one handle by a text argument: checks
+/// the handle (named `what`), then the text (named `text_what`), then runs
+/// `change`.
+pub(crate) unsafe fn change_by_text<H>(
+    handle: *mut H,
+    what: &str,
+    text: *const c_char,
+    text_what: &str,
+    change: impl FnOnce(&mut H, &str) -> Result<()>,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let h = unsafe { mut_arg(handle, what) }?;
+        let text = unsafe { str_arg(text, text_what) }?;
+        change(h, text)
+    })
+}
+
+/// As [`handle_text`] for an array: writes the values `items` lists (the
+/// count always, the values when they fit).
+pub(crate) unsafe fn handle_array<H, T: Copy>(
+    handle: *const H,
+    what: &str,
+    buf: *mut T,
+    cap: usize,
+    count: *mut usize,
+    items: impl FnOnce(&H) -> Result<Vec<T>>,
+) -> BetzaStatus {
+    boundary(|| {
+        // SAFETY: pointers from the caller.
+        let h = unsafe { ref_arg(handle, what) }?;
+        buffer_args(buf, cap, count)?;
+        let items = items(h)?;
+        unsafe { write_array(&items, buf, cap, count) }
+    })
+}
+
 /// Writes one output value.
 pub(crate) unsafe fn write_out<T>(out: *mut T, value: T, what: &str) -> Result<()> {
     // SAFETY: the caller passes NULL or a valid pointer.
@@ -504,7 +581,7 @@ pub(crate) unsafe fn write_handle<T>(out: *mut *mut T, value: T) -> Result<()> {
 
 static VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 
-/// The library's version as text, such as "0.1.0"; static, never freed.
+/// The library's version as text, such as "0.2.0"; static, never freed.
 /// It agrees with BETZA_VERSION_MAJOR, _MINOR and _PATCH of the header the
 /// program was compiled with when the library is that version.
 #[unsafe(no_mangle)]

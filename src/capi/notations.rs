@@ -5,7 +5,8 @@ use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
 use super::position::{BetzaMove, BetzaPosition, move_arg, move_error, slice_arg};
-use super::{Result, boundary, buffer_args, fail, fail_with, mut_arg, ref_arg, str_arg, write_str};
+use super::{Result, fail, fail_with};
+use super::{change_by_text, handle_text};
 use crate::{Error, Notation};
 
 /// A way to write a move, for betza_position_move_notation. Western shogi
@@ -77,27 +78,27 @@ pub unsafe extern "C" fn betza_position_san_line(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, len)?;
-        // SAFETY: the caller passes count moves.
-        let given = unsafe { slice_arg(moves, count, "moves") }?;
-        let line = with_pos!(p, |q| {
-            let mut at = *q;
-            let mut line = Vec::with_capacity(count);
-            for (i, mv) in given.iter().enumerate() {
-                let m = move_arg(&at, mv).map_err(|mut e| {
-                    e.message = format!("move {} of the line: {}", i + 1, e.message);
-                    e
-                })?;
-                line.push(at.san(&m));
-                at = at.play_unchecked(&m);
-            }
-            line
-        });
-        unsafe { write_str(&line.join(" "), buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(pos, "pos", buf, cap, len, |p| {
+            // SAFETY: the caller passes count moves.
+            let given = slice_arg(moves, count, "moves")?;
+            let line = with_pos!(p, |q| {
+                let mut at = *q;
+                let mut line = Vec::with_capacity(count);
+                for (i, mv) in given.iter().enumerate() {
+                    let m = move_arg(&at, mv).map_err(|mut e| {
+                        e.message = format!("move {} of the line: {}", i + 1, e.message);
+                        e
+                    })?;
+                    line.push(at.san(&m));
+                    at = at.play_unchecked(&m);
+                }
+                line
+            });
+            Ok(line.join(" "))
+        })
+    }
 }
 
 /// Plays a line of moves given as text, separated by white space, each
@@ -113,13 +114,13 @@ pub unsafe extern "C" fn betza_position_play_line(
     pos: *mut BetzaPosition,
     line: *const c_char,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { mut_arg(pos, "pos") }?;
-        let text = unsafe { str_arg(line, "line") }?;
-        on_board!(&mut p.owned, |o| o
-            .update(|at| at.play_text_line(text).map_err(line_error)))
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        change_by_text(pos, "pos", line, "line", |p, text| {
+            on_board!(&mut p.owned, |o| o
+                .update(|at| at.play_text_line(text).map_err(line_error)))
+        })
+    }
 }
 
 /// The failure of a line of moves.

@@ -4,8 +4,9 @@ use std::ffi::c_char;
 
 use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, color_arg, create_by_name, create_in};
-use super::{BETZA_NONE, Fail, PositionOf, Result, boundary, buffer_args, fail, fail_with};
-use super::{mut_arg, need, quote, ref_arg, str_arg, write_handle, write_out, write_str};
+use super::{BETZA_NONE, Fail, PositionOf, Result, boundary, fail, fail_with};
+use super::{change_by_text, handle_answer, handle_text};
+use super::{mut_arg, need, quote, ref_arg, str_arg, write_handle, write_out};
 use crate::bitboard::{BitWord, Board, BoardSize};
 use crate::{Bitboard, Color, EndReason, Move, MoveError, MoveFlags, MoveList, Position, Square};
 
@@ -399,12 +400,12 @@ pub unsafe extern "C" fn betza_position_fen(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, len)?;
-        unsafe { write_str(&with_pos!(p, |q| q.to_fen()), buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(pos, "pos", buf, cap, len, |p| {
+            Ok(with_pos!(p, |q| q.to_fen()))
+        })
+    }
 }
 
 /// Every legal move into buf (capacity cap moves); *count gets the number.
@@ -538,15 +539,15 @@ pub unsafe extern "C" fn betza_position_play_text(
     pos: *mut BetzaPosition,
     move_text: *const c_char,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { mut_arg(pos, "pos") }?;
-        let text = unsafe { str_arg(move_text, "move_text") }?;
-        on_board!(&mut p.owned, |o| {
-            let m = o.as_position().parse_move(text).map_err(move_error)?;
-            o.play(&m).map_err(move_error)
+    // SAFETY: pointers from the caller.
+    unsafe {
+        change_by_text(pos, "pos", move_text, "move_text", |p, text| {
+            on_board!(&mut p.owned, |o| {
+                let m = o.as_position().parse_move(text).map_err(move_error)?;
+                o.play(&m).map_err(move_error)
+            })
         })
-    })
+    }
 }
 
 /// Perft: the number of leaves of the legal-move tree depth plies deep
@@ -560,15 +561,15 @@ pub unsafe extern "C" fn betza_position_perft(
     depth: u32,
     nodes: *mut u64,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        need(nodes, "nodes")?;
-        if depth > 20 {
-            return fail(BETZA_INVALID_ARGUMENT, format!("depth {depth} is over 20"));
-        }
-        unsafe { write_out(nodes, with_pos!(p, |q| q.perft(depth)), "nodes") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", nodes, "nodes", |p| {
+            if depth > 20 {
+                return fail(BETZA_INVALID_ARGUMENT, format!("depth {depth} is over 20"));
+            }
+            Ok(with_pos!(p, |q| q.perft(depth)))
+        })
+    }
 }
 
 /// The outcome a lone position decides into *out: the bare King,
@@ -582,12 +583,12 @@ pub unsafe extern "C" fn betza_position_outcome(
     pos: *const BetzaPosition,
     out: *mut BetzaOutcome,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        need(out, "out")?;
-        unsafe { write_out(out, BetzaOutcome::of(with_pos!(p, |q| q.outcome())), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            Ok(BetzaOutcome::of(with_pos!(p, |q| q.outcome())))
+        })
+    }
 }
 
 /// Whether the side to move is in check, into *out.
@@ -598,11 +599,12 @@ pub unsafe extern "C" fn betza_position_is_check(
     pos: *const BetzaPosition,
     out: *mut bool,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, with_pos!(p, |q| q.is_check()), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            Ok(with_pos!(p, |q| q.is_check()))
+        })
+    }
 }
 
 /// The side to move into *out: BETZA_WHITE or BETZA_BLACK.
@@ -613,17 +615,12 @@ pub unsafe extern "C" fn betza_position_side_to_move(
     pos: *const BetzaPosition,
     out: *mut i32,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe {
-            write_out(
-                out,
-                with_pos!(p, |q| q.side_to_move()).index() as i32,
-                "out",
-            )
-        }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            Ok(with_pos!(p, |q| q.side_to_move()).index() as i32)
+        })
+    }
 }
 
 /// Whether color may still castle, into *out: kingside (true) is with the
@@ -639,13 +636,13 @@ pub unsafe extern "C" fn betza_position_can_castle(
     kingside: bool,
     out: *mut bool,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        need(out, "out")?;
-        let c = color_arg(color)?;
-        unsafe { write_out(out, with_pos!(p, |q| q.can_castle(c, kingside)), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            let c = color_arg(color)?;
+            Ok(with_pos!(p, |q| q.can_castle(c, kingside)))
+        })
+    }
 }
 
 /// The en-passant square into *out, or BETZA_NONE: the square a double
@@ -658,13 +655,12 @@ pub unsafe extern "C" fn betza_position_ep_square(
     pos: *const BetzaPosition,
     out: *mut i32,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        need(out, "out")?;
-        let ep = with_pos!(p, |q| q.legal_ep_square()).map_or(BETZA_NONE, |s| s.0 as i32);
-        unsafe { write_out(out, ep, "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            Ok(with_pos!(p, |q| q.legal_ep_square()).map_or(BETZA_NONE, |s| s.0 as i32))
+        })
+    }
 }
 
 /// How many pieces of type piece color holds in hand, into *out (0 in a
@@ -680,21 +676,20 @@ pub unsafe extern "C" fn betza_position_hand_count(
     piece: i32,
     out: *mut u32,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        need(out, "out")?;
-        let c = color_arg(color)?;
-        let n = p.holder.get().pieces().len();
-        if piece < 0 || piece as usize >= n {
-            return fail(
-                BETZA_INVALID_ARGUMENT,
-                format!("piece {piece} is not a piece type of the variant (0..{n})"),
-            );
-        }
-        let count = with_pos!(p, |q| q.hand_count(c, betza_role(piece)));
-        unsafe { write_out(out, count as u32, "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            let c = color_arg(color)?;
+            let n = p.holder.get().pieces().len();
+            if piece < 0 || piece as usize >= n {
+                return fail(
+                    BETZA_INVALID_ARGUMENT,
+                    format!("piece {piece} is not a piece type of the variant (0..{n})"),
+                );
+            }
+            Ok(with_pos!(p, |q| q.hand_count(c, betza_role(piece))) as u32)
+        })
+    }
 }
 
 fn betza_role(piece: i32) -> crate::Role {
@@ -734,13 +729,13 @@ pub unsafe extern "C" fn betza_position_piece_at(
     square: u32,
     out: *mut BetzaPiece,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        need(out, "out")?;
-        let sq = square_arg(p.size(), square, "square")?;
-        unsafe { write_out(out, BetzaPiece::of(with_pos!(p, |q| q.piece_at(sq))), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(pos, "pos", out, "out", |p| {
+            let sq = square_arg(p.size(), square, "square")?;
+            Ok(BetzaPiece::of(with_pos!(p, |q| q.piece_at(sq))))
+        })
+    }
 }
 
 /// The board's width (files) and height (ranks).
@@ -778,13 +773,13 @@ pub unsafe extern "C" fn betza_position_square_name(
     cap: usize,
     len: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        buffer_args(buf, cap, len)?;
-        let sq = square_arg(p.size(), square, "square")?;
-        unsafe { write_str(&with_pos!(p, |q| q.size()).square_name(sq), buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(pos, "pos", buf, cap, len, |p| {
+            let sq = square_arg(p.size(), square, "square")?;
+            Ok(with_pos!(p, |q| q.size()).square_name(sq))
+        })
+    }
 }
 
 /// Reads a square name such as "e4" into *out.
@@ -829,11 +824,8 @@ pub unsafe extern "C" fn betza_position_hash(
     pos: *const BetzaPosition,
     out: *mut u64,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let p = unsafe { ref_arg(pos, "pos") }?;
-        unsafe { write_out(out, with_pos!(p, |q| q.hash()), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe { handle_answer(pos, "pos", out, "out", |p| Ok(with_pos!(p, |q| q.hash()))) }
 }
 
 // Keep the flag constants and the Rust flags in one place of truth.

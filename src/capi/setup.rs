@@ -8,8 +8,8 @@ use std::ffi::c_char;
 use super::BetzaStatus::{self, *};
 use super::meta::{BetzaVariant, Holder, color_arg};
 use super::position::{BetzaPiece, BetzaPosition};
-use super::{BETZA_NONE, Result, boundary, buffer_args, fail, mut_arg, need, ref_arg};
-use super::{write_handle, write_out, write_str};
+use super::{BETZA_NONE, Result, boundary, fail, mut_arg, need, ref_arg};
+use super::{handle_answer, handle_text, write_handle};
 use crate::bitboard::{Board, Huge, Large, Small};
 use crate::{CastlingRights, Piece, Position, Role, Setup, Square};
 
@@ -161,13 +161,13 @@ pub unsafe extern "C" fn betza_setup_piece_at(
     square: u32,
     out: *mut BetzaPiece,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let s = unsafe { ref_arg(setup, "setup") }?;
-        need(out, "out")?;
-        let sq = square_of(s, square)?;
-        unsafe { write_out(out, BetzaPiece::of(s.setup.piece_at(sq)), "out") }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_answer(setup, "setup", out, "out", |s| {
+            let sq = square_of(s, square)?;
+            Ok(BetzaPiece::of(s.setup.piece_at(sq)))
+        })
+    }
 }
 
 /// Sets the side to move: BETZA_WHITE or BETZA_BLACK.
@@ -311,16 +311,16 @@ pub unsafe extern "C" fn betza_setup_problems(
     len: *mut usize,
     count: *mut usize,
 ) -> BetzaStatus {
-    boundary(|| {
-        // SAFETY: pointers from the caller.
-        let s = unsafe { ref_arg(setup, "setup") }?;
-        buffer_args(buf, cap, len)?;
-        if !count.is_null() {
-            // SAFETY: not NULL, from the caller.
-            unsafe { *count = s.problems.len() };
-        }
-        unsafe { write_str(&s.problems.join("\n"), buf, cap, len) }
-    })
+    // SAFETY: pointers from the caller.
+    unsafe {
+        handle_text(setup, "setup", buf, cap, len, |s| {
+            if !count.is_null() {
+                // SAFETY: not NULL, from the caller.
+                *count = s.problems.len();
+            }
+            Ok(s.problems.join("\n"))
+        })
+    }
 }
 
 const _: () = {

@@ -45,7 +45,8 @@
 //!   90 degrees, `s` = `l`+`r`, `v` = `f`+`b`, and `fl`/`fr`/`fs`, `bl`/`br`/`bs`
 //!   45 and 135 degree turns, which swap an orthogonal atom for the diagonal one
 //!   of the same length and back. An empty later group means every direction but
-//!   back. A later leg has the previous leg's range; `y` in a group toggles the
+//!   back. A multi-leg `K` or `Q` term is its `W` and `F` (`R` and `B`) terms,
+//!   each later leg turning by any multiple of 45 degrees (as XBoard reads it). A later leg has the previous leg's range; `y` in a group toggles the
 //!   next leg between leaper and unlimited rider. Every leg but the last ends on
 //!   an empty square, except one that captures (`c`, a locust capture: the
 //!   move removes the piece there and goes on, see [`Locust`]); only the last
@@ -456,7 +457,7 @@ impl Parser<'_> {
             grass,
             curve,
         } = marks;
-        let (letter, atom, atom_pos) = self.atom()?;
+        let (letter, atom, _) = self.atom()?;
         // Range: digits, or the same letter again.
         let mut range: u8 = match letter {
             b'R' | b'B' | b'Q' => 0,
@@ -478,9 +479,10 @@ impl Parser<'_> {
             range = n as u8;
         }
         let atoms = atoms_of(letter, atom);
-        if groups.len() > 1 && atoms.len() > 1 {
-            return self.err(atom_pos, "a multi-leg move needs a single atom, not K or Q");
-        }
+        // K and Q are W and F: a multi-leg K or Q move is read, as XBoard
+        // reads it, as each component atom's move, its later legs turning by
+        // any multiple of 45 degrees (empty: every direction but back).
+        let compound = atoms.len() > 1;
         if let Some(p) = lame {
             if groups.len() > 1 {
                 return self.err(p, "'n' is for single-leg leaps only");
@@ -577,61 +579,82 @@ impl Parser<'_> {
         if last.rider_toggle {
             return self.err(last.start, "'y' must be followed by 'a' and another leg");
         }
+        // Each later leg's turns; a compound atom's leg splits into its
+        // straight and right-angle turns and its 45-degree ones, a term for
+        // each choice, so that every term knows its shape on every leg.
+        let mut leg_turns: Vec<Vec<u8>> = Vec::with_capacity(groups.len() - 1);
+        for g in &groups[1..] {
+            let turns = later_turns(self, atoms[0].shape(), g, compound)?;
+            leg_turns.push(if compound {
+                [turns & 0b0101_0101, turns & 0b1010_1010]
+                    .into_iter()
+                    .filter(|&t| t != 0)
+                    .collect()
+            } else {
+                vec![turns]
+            });
+        }
+        let choices: usize = leg_turns.iter().map(Vec::len).product();
         for atom in atoms {
             let first = first_leg(self, atom, &groups[0])?;
-            let mut later = Vec::new();
-            let mut prev_range = range;
-            let mut shape = atom.shape();
-            // Paths from one square multiply with every branching leg; bound
-            // them per direction of the first leg (what docs/betza.md says)
-            // so that compiling a piece stays quick.
-            let steps = |r: u8| if r == 0 { 15u64 } else { r as u64 };
-            let mut ways = steps(range);
-            for w in groups.windows(2) {
-                let leg_range = if w[0].rider_toggle {
-                    if prev_range == 1 { 0 } else { 1 }
-                } else {
-                    prev_range
-                };
-                let turns = later_turns(self, shape, &w[1])?;
-                if turns & 0b1010_1010 != 0 && shape != Shape::Oblique {
-                    // A 45-degree turn swaps orthogonal and diagonal; both
-                    // turns of a group do, so the shape afterwards is known.
-                    shape = if shape == Shape::Orthogonal {
-                        Shape::Diagonal
+            for choice in 0..choices {
+                let mut later = Vec::new();
+                let mut prev_range = range;
+                let mut shape = atom.shape();
+                // Paths from one square multiply with every branching leg; bound
+                // them per direction of the first leg (what docs/betza.md says)
+                // so that compiling a piece stays quick.
+                let steps = |r: u8| if r == 0 { 15u64 } else { r as u64 };
+                let mut ways = steps(range);
+                let mut rest = choice;
+                for (leg, w) in groups.windows(2).enumerate() {
+                    let leg_range = if w[0].rider_toggle {
+                        if prev_range == 1 { 0 } else { 1 }
                     } else {
-                        Shape::Orthogonal
+                        prev_range
                     };
+                    let options = &leg_turns[leg];
+                    let turns = options[rest % options.len()];
+                    rest /= options.len();
+                    if turns & 0b1010_1010 != 0 && shape != Shape::Oblique {
+                        // A 45-degree turn swaps orthogonal and diagonal; both
+                        // turns of a group do, so the shape afterwards is known.
+                        shape = if shape == Shape::Orthogonal {
+                            Shape::Diagonal
+                        } else {
+                            Shape::Orthogonal
+                        };
+                    }
+                    ways = ways.saturating_mul(turns.count_ones() as u64 * steps(leg_range));
+                    if ways > MAX_PATHS {
+                        return self.err(
+                            w[1].start,
+                            format!("this move has too many paths (over {MAX_PATHS}) to compile"),
+                        );
+                    }
+                    later.push(LaterLeg {
+                        turns,
+                        range: leg_range,
+                    });
+                    prev_range = leg_range;
                 }
-                ways = ways.saturating_mul(turns.count_ones() as u64 * steps(leg_range));
-                if ways > MAX_PATHS {
-                    return self.err(
-                        w[1].start,
-                        format!("this move has too many paths (over {MAX_PATHS}) to compile"),
-                    );
-                }
-                later.push(LaterLeg {
-                    turns,
-                    range: leg_range,
-                });
-                prev_range = leg_range;
+                out.push(Term::Move(MoveTerm {
+                    atom,
+                    first: first.clone(),
+                    range,
+                    later,
+                    modes,
+                    lame: lame.is_some(),
+                    hop: hop.is_some(),
+                    grasshopper: grass.is_some(),
+                    crooked: crooked.is_some(),
+                    circular: circular.is_some(),
+                    cylinder: cylinder.is_some(),
+                    initial,
+                    locust,
+                    position: term_start,
+                }));
             }
-            out.push(Term::Move(MoveTerm {
-                atom,
-                first,
-                range,
-                later,
-                modes,
-                lame: lame.is_some(),
-                hop: hop.is_some(),
-                grasshopper: grass.is_some(),
-                crooked: crooked.is_some(),
-                circular: circular.is_some(),
-                cylinder: cylinder.is_some(),
-                initial,
-                locust,
-                position: term_start,
-            }));
         }
         Ok(())
     }
@@ -745,9 +768,13 @@ fn first_leg(p: &Parser<'_>, atom: Atom, g: &Group) -> Result<Vec<(i8, i8)>, Bet
     Ok(all.into_iter().filter(|v| chosen.contains(v)).collect())
 }
 
-fn later_turns(p: &Parser<'_>, shape: Shape, g: &Group) -> Result<u8, BetzaError> {
+/// The turns of a later leg (bit `i`: `45 * i` degrees clockwise). On a
+/// compound atom (K, Q) a leg may mix 45-degree turns with the others, and
+/// an empty group is all but back on both.
+fn later_turns(p: &Parser<'_>, shape: Shape, g: &Group, compound: bool) -> Result<u8, BetzaError> {
     if g.dirs.is_empty() {
-        return Ok(0b0100_0101); // straight on, 90 degrees either way: all but back
+        // Straight on, 90 degrees either way (and on K or Q 45 and 135): all but back.
+        return Ok(if compound { 0b1110_1111 } else { 0b0100_0101 });
     }
     let mut turns = 0u8;
     for (tok, pos) in dir_tokens(&g.dirs) {
@@ -771,7 +798,7 @@ fn later_turns(p: &Parser<'_>, shape: Shape, g: &Group) -> Result<u8, BetzaError
         }
         turns |= t;
     }
-    if turns & 0b1010_1010 != 0 && turns & 0b0101_0101 != 0 {
+    if !compound && turns & 0b1010_1010 != 0 && turns & 0b0101_0101 != 0 {
         return p.err(
             g.dirs[0].1,
             "a leg cannot mix 45-degree turns with straight or square turns",
