@@ -8,7 +8,7 @@
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -192,5 +192,23 @@ describe("the page in headless Chromium", () => {
     await page.click("#load");
     assert.notEqual(await page.textContent("#error"), "");
     assert.equal(await sanList(), "e4");
+  });
+
+  it("a 26x26 board from a pasted definition, and a move on it", async () => {
+    const text = readFileSync(join(webDir, "..", "tests", "data", "variants", "huge-26x26.toml"), "utf8");
+    const name = betza.loadVariantConfig(text);
+    const board = new betza.Board(name);
+    const move = board.legalMovesInfo().find((m) => m.drop === undefined && m.via === undefined && !m.promotion);
+    const san = board.sanMove(move.uci);
+    board.delete();
+    await open("chess");
+    await page.fill("#definition", text);
+    await page.click("#load");
+    assert.equal(await page.textContent("#error"), "");
+    assert.equal(await page.inputValue("#variant"), name);
+    assert.equal(await page.$$eval("#board rect[data-square]", (r) => r.length), 26 * 26);
+    await click(move.from, move.to);
+    assert.equal(await sanList(), san);
+    await page.screenshot({ path: join(artifacts, "huge-26x26.png") });
   });
 });
