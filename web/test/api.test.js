@@ -1,0 +1,167 @@
+// Every call of the package beyond ffish.js's ported tests: the GUI's calls
+// (moves of one piece, promotion choices, drops, a Lion's double capture,
+// the outcome with its rule, board size, tokens and names, perft), a
+// variant defined at run time, PGN out and the loader.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import Module, * as betza from "../index.js";
+
+describe("the loader", () => {
+  it("Module() resolves to the same bindings as the named exports", async () => {
+    const m = await Module();
+    assert.equal(m.Board, betza.Board);
+    assert.equal(m.variants(), betza.variants());
+    assert.match(betza.info(), /^betza \d+\.\d+\.\d+/);
+  });
+  it("Notation holds ffish.js's values", () => {
+    assert.equal(betza.Notation.DEFAULT, 0);
+    assert.equal(betza.Notation.SAN, 1);
+    assert.equal(betza.Notation.LAN, 2);
+    assert.equal(betza.Notation.XIANGQI_WXF, 7);
+  });
+});
+
+describe("a GUI's calls", () => {
+  it("board size, squares, tokens and names", () => {
+    const board = new betza.Board("meiriqi");
+    assert.equal(board.files(), 10);
+    assert.equal(board.ranks(), 10);
+    assert.equal(board.squareName(0, 0), "a1");
+    assert.equal(board.squareName(9, 9), "j10");
+    const squares = board.squares();
+    assert.equal(squares.length, 100);
+    assert.equal(squares[0], board.pieceAt("a1"));
+    assert.equal(board.pieceAt("e5"), "");
+    const types = betza.pieceTypes("chess");
+    assert.deepEqual(types.map((t) => t.token), ["K", "Q", "R", "B", "N", "P"]);
+    assert.equal(types[4].name, "Knight");
+    assert.equal(types[4].betza, "N");
+    assert.ok(types[0].royal);
+    assert.ok(types[4].description.length > 0);
+    board.delete();
+  });
+  it("legalMovesFrom(square): the moves of one piece", () => {
+    const board = new betza.Board("chess");
+    assert.equal(board.legalMovesFrom("g1").split(" ").sort().join(" "), "g1f3 g1h3");
+    assert.equal(board.legalMovesFrom("e4"), "");
+    assert.equal(board.legalMovesFrom("e8"), "");
+    board.delete();
+  });
+  it("promotion choices: movesBetween and legalMovesInfo", () => {
+    const board = new betza.Board("chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    assert.deepEqual(board.movesBetween("a7", "a8").split(" ").sort(), ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
+    const promos = board.legalMovesInfo().filter((m) => m.from === "a7");
+    assert.deepEqual(promos.map((m) => m.promotion).sort(), ["B", "N", "Q", "R"]);
+    assert.ok(promos.every((m) => m.to === "a8" && m.drop === undefined && m.via === undefined));
+    assert.equal(board.sanMove("a7a8q"), "a8=Q");
+    assert.equal(board.push("a7a8n"), true);
+    assert.equal(board.pieceAt("a8"), "N");
+    board.delete();
+  });
+  it("shogi: a capture goes to the hand and is dropped back", () => {
+    const board = new betza.Board("shogi");
+    assert.equal(betza.capturesToHand("shogi"), true);
+    board.pushMoves("c3c4 g7g6");
+    // The Bishop takes the Bishop: promote or not, both offered.
+    const choices = board.movesBetween("b2", "h8").split(" ");
+    assert.equal(choices.length, 2);
+    assert.equal(board.push(choices.find((m) => m.endsWith("+"))), true);
+    assert.deepEqual(board.hand(true), ["B"]);
+    assert.equal(board.pocket(true), "b");
+    board.pushMoves("g9h8");
+    assert.deepEqual(board.hand(false), ["B"]);
+    const drops = board.legalMovesInfo().filter((m) => m.drop === "B");
+    assert.ok(drops.length > 40);
+    const e5 = drops.find((m) => m.to === "e5");
+    assert.equal(e5.from, "e5");
+    assert.equal(board.push(e5.uci), true);
+    assert.equal(board.pieceAt("e5"), "B");
+    assert.deepEqual(board.hand(true), []);
+    board.delete();
+  });
+  it("Chu Shogi (12x12): a Lion's double capture, with the square on the way", () => {
+    const board = new betza.Board("chushogi", "11k/12/12/12/12/12/5p6/5p6/5N6/12/12/K11 w - - 0 1");
+    assert.equal(board.files(), 12);
+    const info = board.legalMovesInfo().filter((m) => m.from === "f4" && m.via === "f5");
+    const double = info.find((m) => m.to === "f6");
+    assert.ok(double, "f4xf5xf6 is legal");
+    assert.equal(double.capture, true);
+    assert.equal(board.push(double.uci), true);
+    assert.equal(board.pieceAt("f5"), "");
+    assert.equal(board.pieceAt("f6"), "N");
+    assert.equal(board.moveStack(), double.uci);
+    board.delete();
+  });
+  it("outcome with its rule", () => {
+    const board = new betza.Board();
+    assert.equal(board.outcome(), undefined);
+    board.pushSanMoves("f3 e5 g4 Qh4#");
+    const o = board.outcome();
+    assert.equal(o.winner, false);
+    assert.equal(o.termination, "checkmate");
+    assert.equal(o.result, "0-1");
+    board.setFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert.equal(board.outcome().termination, "stalemate");
+    assert.equal(board.outcome().winner, undefined);
+    board.reset();
+    board.pushSanMoves("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert.equal(board.outcome(), undefined);
+    assert.equal(board.outcome(true).termination, "threefold repetition");
+    board.delete();
+  });
+  it("perft: chess from the start and Kiwipete", () => {
+    assert.equal(betza.perft("chess", 3), 8902);
+    const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert.equal(betza.perft("chess", 2, kiwipete), 2039);
+    const board = new betza.Board("chess", kiwipete);
+    assert.equal(board.perft(2), 2039);
+    board.delete();
+  });
+  it("PGN out, read back", () => {
+    const board = new betza.Board();
+    board.pushSanMoves("e4 e5 Nf3 Nc6 Bb5");
+    const pgn = board.pgn();
+    assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 3\. Bb5/);
+    const game = betza.readGamePGN(pgn);
+    assert.equal(game.mainlineMoves(), "e2e4 e7e5 g1f3 b8c6 f1b5");
+    assert.equal(game.board().fen(), board.fen());
+    board.delete();
+    game.delete();
+  });
+  it("copy, toVerboseString, variantDefinition", () => {
+    const board = new betza.Board();
+    board.push("e2e4");
+    const copy = board.copy();
+    copy.push("e7e5");
+    assert.equal(board.moveStack(), "e2e4");
+    assert.equal(copy.moveStack(), "e2e4 e7e5");
+    assert.match(board.toVerboseString(), /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3/);
+    assert.match(board.variantDefinition(), /name = "chess"/);
+    assert.equal(betza.variantDefinition("chess"), board.variantDefinition());
+    board.delete();
+    copy.delete();
+  });
+});
+
+describe("a variant defined at run time", () => {
+  const text = betza.variantDefinition("chess")
+    .replace('name = "chess"', 'name = "knightmare"')
+    .replace(/(name = "Bishop"\s*\ntoken = "B"\s*\nbetza = )"B"/, '$1"BN"');
+  it("loadVariantConfig makes it known by name", () => {
+    assert.notEqual(text, betza.variantDefinition("chess"));
+    assert.equal(betza.loadVariantConfig(text), "knightmare");
+    assert.ok(betza.variants().split(" ").includes("knightmare"));
+    assert.equal(betza.startingFen("knightmare"), betza.startingFen("chess"));
+    const board = new betza.Board("knightmare");
+    assert.equal(board.variant(), "knightmare");
+    assert.equal(board.pieceTypes().find((t) => t.token === "B").betza, "BN");
+    // Its Bishops leap as Knights too: c1b3, c1d3, f1e3 and f1g3 from the start.
+    assert.ok(board.legalMovesFrom("c1").split(" ").includes("c1b3"));
+    assert.equal(board.perft(1), 20 + 2 * 2);
+    board.delete();
+  });
+  it("loading it again replaces it", () => {
+    assert.equal(betza.loadVariantConfig(text), "knightmare");
+    assert.equal(betza.variants().split(" ").filter((n) => n === "knightmare").length, 1);
+  });
+});
