@@ -234,6 +234,14 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("chu", "chushogi", false, &[]),
 ];
 
+/// XBoard's own piece tables (White's half) of the variants with drops it
+/// knows, which number its holdings (`backend.c`, `InitPosition`): the
+/// engine sends them no table of its own.
+const XBOARD_DROP_TABLES: &[(&str, &str)] = &[
+    ("shogi", "PNBRLS...G.++++++K"),
+    ("crazyhouse", "PNBRQ.......~~~~K"),
+];
+
 /// The letters XBoard uses for a built-in variant's pieces in its FENs and
 /// saved games when playing with this adapter, and a reader of those
 /// (`XboardPgn`) that knows them.
@@ -1147,12 +1155,14 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// captures on the way, the ends of the moves through that square.
     fn highlight(&mut self, square: &str) -> io::Result<()> {
         let pos = *self.game.position();
-        if let Some(role) = self.parse_holding(square) {
-            // XBoard's holdings are squares beside the board: drops.
+        if let Some((color, role)) = self.parse_holding(square) {
+            // XBoard's holdings are squares beside the board: drops, of the
+            // side to move.
             self.held = role.map(Held::Hand);
             let mut marks = vec![None; pos.size().squares()];
+            let ours = color == pos.side_to_move();
             for m in pos.legal_moves().iter() {
-                if m.is_drop() && Some(m.role()) == role {
+                if ours && m.is_drop() && Some(m.role()) == role {
                     marks[m.to().index()] = Some('Y');
                 }
             }
@@ -1272,15 +1282,15 @@ impl<B: Board, W: Write> Adapter<B, W> {
     }
 
     /// Reads a square of XBoard's holdings (`lift k6`): `Some` with the
-    /// type of that holding, `Some(None)` for a holding no type of this
-    /// variant fills; `None` for another square. XBoard numbers its board
+    /// side and the type of that holding (`None` for a holding no type of
+    /// this variant fills); `None` for another square. XBoard numbers its board
     /// array's columns from the left holdings, so White's holdings are the
     /// second column right of the board (`k` beside shogi's 9 files, the
     /// first being the counts) and Black's the second left of it (`_`,
     /// two before `a`); White's holding `n` is on rank `n` from the bottom
     /// (counting from 0), Black's from the top (`backend.c`, `ReportClick`,
     /// `PieceToNumber`).
-    fn parse_holding(&self, square: &str) -> Option<Option<Role>> {
+    fn parse_holding(&self, square: &str) -> Option<(Color, Option<Role>)> {
         let size = self.variant.size();
         if self.variant.hand_roles().is_empty() {
             return None;
@@ -1302,7 +1312,8 @@ impl<B: Board, W: Write> Adapter<B, W> {
             return None;
         }
         let n = if white { y } else { ranks - 1 - y };
-        Some(self.holding_role(n))
+        let color = if white { Color::White } else { Color::Black };
+        Some((color, self.holding_role(n)))
     }
 
     /// The type in XBoard's holding `n`: holdings are numbered by the
@@ -1310,12 +1321,12 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// written `.` (not used) and `+` (promoted partners), as XBoard's
     /// `PieceToNumber` does.
     fn holding_role(&self, n: usize) -> Option<Role> {
-        let white: Vec<char> = self
-            .letters
-            .table
-            .chars()
-            .take(XBOARD_IMAGES.len())
-            .collect();
+        let own = XBOARD_DROP_TABLES
+            .iter()
+            .find(|t| self.known && t.0 == self.variant.name())
+            .map(|t| t.1);
+        let table = own.unwrap_or(&self.letters.table);
+        let white: Vec<char> = table.chars().take(XBOARD_IMAGES.len()).collect();
         let letter = white.into_iter().filter(|&c| c != '.' && c != '+').nth(n)?;
         self.letters
             .role(letter)

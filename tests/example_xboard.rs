@@ -1836,12 +1836,15 @@ fn a_plus_piece_reaching_the_last_rank_carries_no_letter() {
 fn replay_xboard_log(name: &str) -> Vec<String> {
     let path = format!("{}/tests/data/xboard/{name}", env!("CARGO_MANIFEST_DIR"));
     let log = std::fs::read_to_string(&path).unwrap();
-    let sent: Vec<String> = log
-        .lines()
+    // Up to the engine's last answer (XBoard was stopped after it).
+    let lines: Vec<&str> = log.lines().collect();
+    let last = lines.iter().rposition(|l| l.starts_with("< ")).unwrap();
+    let sent: Vec<String> = lines[..last]
+        .iter()
         .filter_map(|l| l.strip_prefix("> "))
         .map(String::from)
         .collect();
-    let answered: Vec<&str> = log.lines().filter_map(|l| l.strip_prefix("< ")).collect();
+    let answered: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("< ")).collect();
     let script: String = sent.iter().map(|l| format!("{l}\n")).collect();
     let out = session(&script);
     assert_eq!(out, answered, "{name}");
@@ -1916,4 +1919,46 @@ fn chu_lion_double_move_entered_by_a_person_in_xboard() {
         assert_eq!(game.position(), expected.position(), "{name}");
         assert!(expected.outcome().is_some(), "{name}: the rules end it");
     }
+}
+
+#[test]
+fn a_holdings_square_lifted_in_xboard_marks_the_pieces_drops() {
+    // XBoard 4.9.1 sends `lift k1` when a person picks the Pawn from
+    // White's holdings in shogi (`k7` the Gold); the engine marks where
+    // it may be dropped (not the last rank for the Pawn, nor a square
+    // taken), as it did in that session.
+    let lines = replay_xboard_log("shogi-holdings.log");
+    for l in ["lift k1", "usermove P@e5", "lift k7", "usermove G@e4"] {
+        assert!(lines.iter().any(|s| s == l), "{l}");
+    }
+    let out = session(
+        "new\nvariant shogi\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4K4[PGp] w 0 1\n\
+         lift k1\nlift k7\nlift _9\nlift k6\nlift k10\nlift j1\nquit\n",
+    );
+    let full = "YYYYYYYYY";
+    assert_eq!(
+        out,
+        [
+            format!("highlight 9/{}/YYYY1YYYY", [full; 7].join("/")),
+            format!("highlight YYYY1YYYY/{}/YYYY1YYYY", [full; 7].join("/")),
+            // Black's Pawn (Black's holding 0, top left), White to move.
+            "highlight 9/9/9/9/9/9/9/9/9".into(),
+            // White's holding 5 (the Silver): none in hand.
+            "highlight 9/9/9/9/9/9/9/9/9".into(),
+            // Past the holdings, and the counts' column.
+            "Error (bad square): lift k10".into(),
+            "Error (bad square): lift j1".into(),
+        ]
+    );
+    // Black to move: its holdings are the left column, counted from the
+    // top; without drops there are no holdings.
+    let out = session(
+        "new\nvariant shogi\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4K4[Pp] b 0 1\nlift _9\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [format!("highlight YYYY1YYYY/{}/9", [full; 7].join("/"))]
+    );
+    let out = session("new\nvariant chu\nlift m1\nquit\n");
+    assert_eq!(out, ["Error (bad square): lift m1"]);
 }
