@@ -232,8 +232,10 @@ pub fn pgn_variant(opts: &Options) -> Result<Option<AnyVariant>, String> {
         Err(betza::pgn::PgnError::UnknownVariant(name)) => Some(name),
         _ => None,
     });
+    // XBoard's names too: its Chu Shogi is `chu`.
     Ok(tag
-        .and_then(|name| AnyVariant::by_name(&name).ok())
+        .and_then(|name| xboard::builtin_of_xboard_name(&name))
+        .and_then(|name| AnyVariant::by_name(name).ok())
         .filter(AnyVariant::is_large))
 }
 
@@ -245,7 +247,19 @@ pub fn load_pgn_of<B: Board>(opts: &Options, variant: &BoardVariant<B>) -> Resul
     };
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
-    let games: Vec<_> = variant.pgn_games(&text).collect();
+    let mut games: Vec<_> = variant.pgn_games(&text).collect();
+    // A game this library's reading refuses is read as XBoard's (its
+    // `Variant "chu"`, its letters and move forms), one game at a time.
+    if games.iter().any(Result::is_err) {
+        let reader = xboard::xboard_reader_for_board(variant);
+        for (game, text) in games.iter_mut().zip(game_texts(&text)) {
+            if game.is_err()
+                && let Ok(g) = reader.read_in_board(variant, text)
+            {
+                *game = Ok(g);
+            }
+        }
+    }
     let index = match opts.game {
         _ if games.is_empty() => {
             return Err(format!("--pgn {}: no game in the file", path.display()));
@@ -267,6 +281,21 @@ pub fn load_pgn_of<B: Board>(opts: &Options, variant: &BoardVariant<B>) -> Resul
         game.declare_result(GameResult::Undecided);
     }
     Ok(game)
+}
+
+/// The text of each game of a PGN file, in order (as [`PgnGames`] splits
+/// them).
+///
+/// [`PgnGames`]: betza::pgn::PgnGames
+fn game_texts(text: &str) -> Vec<&str> {
+    let mut games = betza::pgn::PgnGames::new(text);
+    let mut texts = Vec::new();
+    let mut start = 0;
+    while games.next().is_some() {
+        texts.push(&text[start..games.offset()]);
+        start = games.offset();
+    }
+    texts
 }
 
 /// The game of `--pgn FILE` (`--game N`, else the file's last), with a

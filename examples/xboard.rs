@@ -234,6 +234,14 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("chu", "chushogi", false, &[]),
 ];
 
+/// XBoard's own piece tables (White's half) of the variants with drops it
+/// knows, which number its holdings (`backend.c`, `InitPosition`): the
+/// engine sends them no table of its own.
+const XBOARD_DROP_TABLES: &[(&str, &str)] = &[
+    ("shogi", "PNBRLS...G.++++++K"),
+    ("crazyhouse", "PNBRQ.......~~~~K"),
+];
+
 /// The letters XBoard uses for a built-in variant's pieces in its FENs and
 /// saved games when playing with this adapter, and a reader of those
 /// (`XboardPgn`) that knows them.
@@ -244,6 +252,34 @@ pub fn xboard_letters(variant: &Variant) -> Letters {
         letters.rename(xboard_renames(variant.name()));
     }
     letters
+}
+
+/// The built-in variant XBoard names `name` (in its `variant` command and
+/// its saved games' `Variant` tag): `chu` is `chushogi`, `normal` chess;
+/// a built-in's own name, else `None`.
+pub fn builtin_of_xboard_name(name: &str) -> Option<&'static str> {
+    XBOARD_VARIANTS
+        .iter()
+        .find(|v| v.0.eq_ignore_ascii_case(name))
+        .map(|v| v.1)
+        .or_else(|| {
+            AnyVariant::builtin_names()
+                .iter()
+                .find(|b| b.eq_ignore_ascii_case(name))
+                .copied()
+        })
+}
+
+/// A reader of the games XBoard saves in a variant of any board type
+/// played with this adapter: its letters, and the name XBoard writes in
+/// the `Variant` tag where it is not the variant's (`chu`).
+pub fn xboard_reader_for_board<B: Board>(variant: &BoardVariant<B>) -> XboardPgn {
+    let (name, known) = protocol_name(variant.name());
+    let mut letters = Letters::for_board(variant);
+    if known != Known::No {
+        letters.rename(xboard_renames(variant.name()));
+    }
+    letters.reader_of(variant.pieces()).variant_tag(name)
 }
 
 /// The tokens of a built-in variant that XBoard writes with other letters.
@@ -746,8 +782,21 @@ struct Adapter<B: Board, W> {
     bad_position: Option<String>,
     /// XBoard knows the variant's rules (no `setup` was sent).
     known: bool,
-    /// The square of the last `lift`, for the `put` that follows.
-    lifted: Option<Square>,
+    /// What the user holds since the last `lift`, for the `put` that follows.
+    held: Option<Held>,
+}
+
+/// What the user holds in XBoard between `lift` and `put`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Held {
+    /// A piece lifted from this square of the board.
+    Piece(Square),
+    /// A piece of this type taken from a holding (a drop to come).
+    Hand(Role),
+    /// A piece lifted from `from` and put on `via`, a square it captures on
+    /// the way (marked cyan): the second leg comes (XBoard then sends `lift`
+    /// of `via`).
+    Leg { from: Square, via: Square },
 }
 
 impl<B: Board, W: Write> Adapter<B, W> {
@@ -766,7 +815,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
             finished: false,
             bad_position: None,
             known: true,
-            lifted: None,
+            held: None,
         }
     }
 
@@ -792,7 +841,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
             finished: false,
             bad_position: None,
             known,
-            lifted: None,
+            held: None,
         }
     }
 
@@ -1100,22 +1149,53 @@ impl<B: Board, W: Write> Adapter<B, W> {
         Ok(true)
     }
 
-    /// Answers `lift SQUARE` with the legal targets of the piece there.
+    /// Answers `lift SQUARE` with the legal targets of what the user picks
+    /// up (`highlight`): the piece on a square of the board, a piece of a
+    /// holding (its drops), or, after a `put` on a square the piece
+    /// captures on the way, the ends of the moves through that square.
     fn highlight(&mut self, square: &str) -> io::Result<()> {
         let pos = *self.game.position();
-        let size = pos.size();
-        let from = match self.parse_square(square.as_bytes()) {
+        if let Some((color, role)) = self.parse_holding(square) {
+            // XBoard's holdings are squares beside the board: drops, of the
+            // side to move.
+            self.held = role.map(Held::Hand);
+            let mut marks = vec![None; pos.size().squares()];
+            let ours = color == pos.side_to_move();
+            for m in pos.legal_moves().iter() {
+                if ours && m.is_drop() && Some(m.role()) == role {
+                    marks[m.to().index()] = Some('Y');
+                }
+            }
+            return writeln!(self.out, "highlight {}", self.color_fen(&marks));
+        }
+        let lifted = match self.parse_square(square.as_bytes()) {
             Some((sq, n)) if n == square.len() => sq,
             _ => return writeln!(self.out, "Error (bad square): lift {square}"),
         };
-        self.lifted = Some(from);
-        let mut marks = vec![None; size.squares()];
+        // XBoard lifts the square of the first leg again after the `put`
+        // there: the piece is still on its square, on its way through.
+        if let Some(Held::Leg { from, via }) = self.held
+            && via == lifted
+        {
+            let marks = self.second_leg_marks(&pos, from, via);
+            return writeln!(self.out, "highlight {}", self.color_fen(&marks));
+        }
+        let from = lifted;
+        self.held = Some(Held::Piece(from));
+        let mut marks = vec![None; pos.size().squares()];
         // The `choice` of each promotion square; if they are all the same,
         // XBoard gets it now too (see below).
         let mut choices: Vec<String> = Vec::new();
         for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
+            // Cyan: a square captured on the way, the first leg of a
+            // multi-leg move (XBoard waits there for the second leg, as in
+            // its own Chu Shogi); a move over an empty square goes as the
+            // single move to its end (see `move_to_xboard`).
+            if let Some(via) = m.via().filter(|&v| pos.piece_at(v).is_some()) {
+                marks[via.index()] = Some('C');
+            }
             let mark = &mut marks[m.to().index()];
-            if mark.is_some() {
+            if mark.is_some() || m.via().is_some_and(|v| pos.piece_at(v).is_some()) {
                 continue;
             }
             // Magenta: a choice (promote or not, or to which type), made by
@@ -1134,6 +1214,48 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 choices.push(letters);
             }
         }
+        writeln!(self.out, "highlight {}", self.color_fen(&marks))?;
+        // A piece XBoard draws as a Pawn (or Lance) about to promote makes
+        // it preview its default Queen while the piece is dragged, and a
+        // drag then sends that letter. The choice sent now, while the
+        // piece is still held, replaces that preview with the rules'
+        // choices, so a drag sends a letter the move can take.
+        if let [only] = choices.as_slice() {
+            writeln!(self.out, "choice {only}")?;
+        }
+        Ok(())
+    }
+
+    /// The second leg's marks of a piece on `from` that captures on `via`:
+    /// the ends of its moves through `via` (its own square for a capture
+    /// and return, igui), and `via` itself where the piece may also stop
+    /// there (XBoard takes a second click on `via` for that single move).
+    fn second_leg_marks(
+        &self,
+        pos: &Position<'_, B>,
+        from: Square,
+        via: Square,
+    ) -> Vec<Option<char>> {
+        let mut marks = vec![None; pos.size().squares()];
+        for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
+            let end = match m.via() {
+                Some(v) if v == via => m.to(),
+                None if m.to() == via => via,
+                _ => continue,
+            };
+            let taken = end != from && pos.piece_at(end).is_some();
+            let mark = &mut marks[end.index()];
+            if mark.is_none() || taken {
+                *mark = Some(if taken { 'R' } else { 'Y' });
+            }
+        }
+        marks
+    }
+
+    /// A board of marks as XBoard's `highlight` writes it (a FEN of colour
+    /// letters, the top rank first).
+    fn color_fen(&self, marks: &[Option<char>]) -> String {
+        let size = self.variant.size();
         let mut rows = Vec::new();
         for rank in (0..size.ranks() as i32).rev() {
             let mut row = String::new();
@@ -1156,34 +1278,90 @@ impl<B: Board, W: Write> Adapter<B, W> {
             }
             rows.push(row);
         }
-        writeln!(self.out, "highlight {}", rows.join("/"))?;
-        // A piece XBoard draws as a Pawn (or Lance) about to promote makes
-        // it preview its default Queen while the piece is dragged, and a
-        // drag then sends that letter. The choice sent now, while the
-        // piece is still held, replaces that preview with the rules'
-        // choices, so a drag sends a letter the move can take.
-        if let [only] = choices.as_slice() {
-            writeln!(self.out, "choice {only}")?;
-        }
-        Ok(())
+        rows.join("/")
     }
 
-    /// Answers `put SQUARE` after a `lift`: where the move may promote, or
-    /// goes to the last rank without promoting, the pieces it may become,
-    /// the default first (`choice JN`, `choice P`), so that XBoard offers
-    /// exactly those and sends the letter with the move.
+    /// Reads a square of XBoard's holdings (`lift k6`): `Some` with the
+    /// side and the type of that holding (`None` for a holding no type of
+    /// this variant fills); `None` for another square. XBoard numbers its board
+    /// array's columns from the left holdings, so White's holdings are the
+    /// second column right of the board (`k` beside shogi's 9 files, the
+    /// first being the counts) and Black's the second left of it (`_`,
+    /// two before `a`); White's holding `n` is on rank `n` from the bottom
+    /// (counting from 0), Black's from the top (`backend.c`, `ReportClick`,
+    /// `PieceToNumber`).
+    fn parse_holding(&self, square: &str) -> Option<(Color, Option<Role>)> {
+        let size = self.variant.size();
+        if self.variant.hand_roles().is_empty() {
+            return None;
+        }
+        let mut chars = square.chars();
+        let file = chars.next()?;
+        let white = file == char::from(b'a' + size.files() + 1);
+        if !white && file != '_' {
+            return None;
+        }
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let rank: usize = digits.parse().ok()?;
+        let y = rank.checked_sub(usize::from(!self.zero_based()))?;
+        let ranks = usize::from(size.ranks());
+        if y >= ranks {
+            return None;
+        }
+        let n = if white { y } else { ranks - 1 - y };
+        let color = if white { Color::White } else { Color::Black };
+        Some((color, self.holding_role(n)))
+    }
+
+    /// The type in XBoard's holding `n`: holdings are numbered by the
+    /// images in use in the piece table, in its order, skipping those
+    /// written `.` (not used) and `+` (promoted partners), as XBoard's
+    /// `PieceToNumber` does.
+    fn holding_role(&self, n: usize) -> Option<Role> {
+        let own = XBOARD_DROP_TABLES
+            .iter()
+            .find(|t| self.known && t.0 == self.variant.name())
+            .map(|t| t.1);
+        let table = own.unwrap_or(&self.letters.table);
+        let white: Vec<char> = table.chars().take(XBOARD_IMAGES.len()).collect();
+        let letter = white.into_iter().filter(|&c| c != '.' && c != '+').nth(n)?;
+        self.letters
+            .role(letter)
+            .filter(|r| self.variant.hand_roles().contains(r))
+    }
+
+    /// Answers `put SQUARE` after a `lift`. On a square the piece captures
+    /// on the way (marked cyan), the first leg of a multi-leg move: nothing
+    /// yet, the `lift` of that square follows. Where the move may promote,
+    /// or goes to the last rank without promoting, the pieces it may
+    /// become, the default first (`choice JN`, `choice P`), so that XBoard
+    /// offers exactly those and sends the letter with the move.
     fn put(&mut self, square: &str) -> io::Result<()> {
-        let Some(from) = self.lifted.take() else {
-            return Ok(());
+        let (from, first) = match self.held.take() {
+            Some(Held::Piece(from)) => (from, true),
+            Some(Held::Leg { from, .. }) => (from, false),
+            Some(Held::Hand(_)) | None => return Ok(()),
         };
         // XBoard appends ',' when Ctrl is held (a request to go on entering
-        // a multi-leg move, which no move here needs).
+        // a multi-leg move).
         let square = square.strip_suffix(',').unwrap_or(square);
         let to = match self.parse_square(square.as_bytes()) {
             Some((sq, n)) if n == square.len() => sq,
             _ => return writeln!(self.out, "Error (bad square): put {square}"),
         };
         let pos = *self.game.position();
+        let first_leg = first
+            && pos
+                .legal_moves()
+                .iter()
+                .any(|m| m.from() == from && m.via() == Some(to) && pos.piece_at(to).is_some());
+        if first_leg {
+            self.held = Some(Held::Leg { from, via: to });
+            return Ok(());
+        }
         let letters = self.choices(&pos, from, to);
         if letters.is_empty() {
             return Ok(());

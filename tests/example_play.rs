@@ -1063,3 +1063,59 @@ fn huge_definition_files_play_within_80_columns() {
         assert!(axis.len() <= 80 && axis.trim_end().ends_with((b'a' + files - 1) as char));
     }
 }
+
+#[test]
+fn every_game_xboard_saved_goes_on_in_play() {
+    // Each PGN XBoard 4.9.1 saved with the `xboard` engine (tests/data/
+    // xboard/, Chu Shogi's `Variant "chu"` included) reads back in `play
+    // --pgn`, each of its games, by its tag or with the variant named.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard");
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let chu_reader = betza::pgn::XboardPgn::new().variant_tag("chu");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 16, "{files:?}");
+    let mut chu_games = 0;
+    for path in &files {
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let count = text.matches("[Event ").count();
+        // A variant of a definition file is named by it.
+        let file = format!("{dir}/../variants/{name}.toml");
+        let mut lines = vec![format!("--pgn {}", path.display())];
+        if std::path::Path::new(&file).exists() {
+            lines = vec![format!("--variant-file {file} --pgn {}", path.display())];
+        } else if name.starts_with("chu") {
+            lines.push(format!("chushogi --pgn {}", path.display()));
+        }
+        for line in &lines {
+            for n in 1..=count {
+                let args: Vec<String> = format!("{line} --game {n}")
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect();
+                let Ok(Command::Play(mut o)) = play::parse_args(&args) else {
+                    panic!("{line}: {:?}", play::parse_args(&args).err())
+                };
+                o.white = Player::Human;
+                o.black = Player::Human;
+                o.echo = true;
+                o.color = false;
+                let mut out = Vec::new();
+                play::run(&o, "fen\nquit\n".as_bytes(), &mut out)
+                    .unwrap_or_else(|e| panic!("{line} --game {n}: {e}"));
+                let out = String::from_utf8(out).unwrap();
+                if name.starts_with("chu") {
+                    let game = chu_reader.read_in_board(&chu, &text).unwrap();
+                    assert!(out.contains(&game.position().to_fen()), "{line}: {out}");
+                    chu_games += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(chu_games, 14, "7 Chu games, each by its tag and named");
+}

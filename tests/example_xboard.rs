@@ -1824,3 +1824,141 @@ fn a_plus_piece_reaching_the_last_rank_carries_no_letter() {
         "{highlight}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Sessions of a real XBoard: its protocol lines replayed through the adapter
+// ---------------------------------------------------------------------------
+
+/// Replays a session kept from XBoard's debug file (`tests/data/xboard/`,
+/// `>` lines XBoard sent, `<` lines the engine answered, with `--seed 1`):
+/// the adapter, fed XBoard's lines, answers exactly what it answered then.
+/// Returns XBoard's lines.
+fn replay_xboard_log(name: &str) -> Vec<String> {
+    let path = format!("{}/tests/data/xboard/{name}", env!("CARGO_MANIFEST_DIR"));
+    let log = std::fs::read_to_string(&path).unwrap();
+    // Up to the engine's last answer (XBoard was stopped after it).
+    let lines: Vec<&str> = log.lines().collect();
+    let last = lines.iter().rposition(|l| l.starts_with("< ")).unwrap();
+    let sent: Vec<String> = lines[..last]
+        .iter()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(String::from)
+        .collect();
+    let answered: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("< ")).collect();
+    let script: String = sent.iter().map(|l| format!("{l}\n")).collect();
+    let out = session(&script);
+    assert_eq!(out, answered, "{name}");
+    sent
+}
+
+#[test]
+fn chu_lion_double_move_entered_by_a_person_in_xboard() {
+    // The first leg's square (a piece the Lion may take on the way) is
+    // cyan; XBoard then sends `put` and `lift` of it, and the engine marks
+    // the second leg's squares: the second square (red), the Lion's own
+    // square (igui), and the square itself (a second click: the single
+    // capture). Checked in XBoard 4.9.1 with legality testing off and on.
+    let first = "highlight 12/12/12/12/12/3YYRYY4/3YYCYY4/3YYYYY4/3YYYYY4/3YYYYY4/12/12";
+    let second = "highlight 12/12/12/12/12/4YRY5/4YRY5/4YYY5/12/12/12/12";
+    for (log, sent) in [
+        ("chu-lion-entry.log", "usermove f5f6,f6f7"),
+        ("chu-lion-igui.log", "usermove f5f6,f6f5"),
+        ("chu-lion-single.log", "usermove f5f6"),
+    ] {
+        let lines = replay_xboard_log(log);
+        let text = std::fs::read_to_string(format!(
+            "{}/tests/data/xboard/{log}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        for l in [first, second] {
+            assert!(text.contains(&format!("< {l}\n")), "{log}: {l}");
+        }
+        let at = |s: &str| {
+            lines
+                .iter()
+                .position(|l| l == s)
+                .unwrap_or_else(|| panic!("{log}: {s}"))
+        };
+        assert!(at("lift f5") < at("put f6") && at("put f6") < at("lift f6"));
+        assert!(at("lift f6") < at(sent), "{log}");
+    }
+    // The second leg is asked only after a `put` on the cyan square: a
+    // `lift` of the Gold itself marks the Gold's moves.
+    let fen = "11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - 0 1";
+    let out = session(&format!(
+        "new\nvariant chu\nforce\nsetboard {fen}\nlift f5\nput e4\nlift f6\nquit\n"
+    ));
+    assert_eq!(out[0], first);
+    assert_ne!(out[1], second, "{out:?}");
+    // XBoard's saved games of those sessions read back, to the same end.
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let reader = betza::pgn::XboardPgn::new().variant_tag("chu");
+    for (name, moves, result) in [
+        ("chu-lion-entry", &["f5f6f7"][..], "1-0"),
+        (
+            "chu-lion-igui",
+            &["f5f6f5", "f7f8", "f5f7", "f8f7"][..],
+            "0-1",
+        ),
+        ("chu-lion-single", &["f5f6", "f7f6"][..], "0-1"),
+    ] {
+        let pgn = std::fs::read_to_string(format!(
+            "{}/tests/data/xboard/{name}.pgn",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{name}");
+        let game = reader.read_in_board(&chu, &pgn).unwrap();
+        let mut expected = chu
+            .game_from_fen("11k/12/12/12/12/5g6/5g6/5N6/12/12/12/K11 w - - 0 1")
+            .unwrap();
+        for m in moves {
+            expected.play_text(m).unwrap();
+        }
+        assert_eq!(game.position(), expected.position(), "{name}");
+        assert!(expected.outcome().is_some(), "{name}: the rules end it");
+    }
+}
+
+#[test]
+fn a_holdings_square_lifted_in_xboard_marks_the_pieces_drops() {
+    // XBoard 4.9.1 sends `lift k1` when a person picks the Pawn from
+    // White's holdings in shogi (`k7` the Gold); the engine marks where
+    // it may be dropped (not the last rank for the Pawn, nor a square
+    // taken), as it did in that session.
+    let lines = replay_xboard_log("shogi-holdings.log");
+    for l in ["lift k1", "usermove P@e5", "lift k7", "usermove G@e4"] {
+        assert!(lines.iter().any(|s| s == l), "{l}");
+    }
+    let out = session(
+        "new\nvariant shogi\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4K4[PGp] w 0 1\n\
+         lift k1\nlift k7\nlift _9\nlift k6\nlift k10\nlift j1\nquit\n",
+    );
+    let full = "YYYYYYYYY";
+    assert_eq!(
+        out,
+        [
+            format!("highlight 9/{}/YYYY1YYYY", [full; 7].join("/")),
+            format!("highlight YYYY1YYYY/{}/YYYY1YYYY", [full; 7].join("/")),
+            // Black's Pawn (Black's holding 0, top left), White to move.
+            "highlight 9/9/9/9/9/9/9/9/9".into(),
+            // White's holding 5 (the Silver): none in hand.
+            "highlight 9/9/9/9/9/9/9/9/9".into(),
+            // Past the holdings, and the counts' column.
+            "Error (bad square): lift k10".into(),
+            "Error (bad square): lift j1".into(),
+        ]
+    );
+    // Black to move: its holdings are the left column, counted from the
+    // top; without drops there are no holdings.
+    let out = session(
+        "new\nvariant shogi\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4K4[Pp] b 0 1\nlift _9\nquit\n",
+    );
+    assert_eq!(
+        out,
+        [format!("highlight YYYY1YYYY/{}/9", [full; 7].join("/"))]
+    );
+    let out = session("new\nvariant chu\nlift m1\nquit\n");
+    assert_eq!(out, ["Error (bad square): lift m1"]);
+}
