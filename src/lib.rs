@@ -89,6 +89,8 @@ pub mod builtin;
 pub mod large;
 pub mod variant;
 // The position, its moves and their generation:
+#[path = "position/castling.rs"]
+mod castling;
 #[path = "position/movegen.rs"]
 mod movegen;
 #[path = "position/moves.rs"]
@@ -147,6 +149,7 @@ pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
 pub use crate::query::{MoveUndo, UndoError};
 pub use crate::san::{CheckMark, San, SanError};
+pub use crate::castling::CastlingNotation;
 pub use crate::setup::{CastlingRights, Marks, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
