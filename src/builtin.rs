@@ -30,6 +30,8 @@ const FILES: &[(&str, &str)] = &[
     ("minishogi", include_str!("../variants/minishogi.toml")),
     ("torishogi", include_str!("../variants/torishogi.toml")),
     ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
+    ("chess960", include_str!("../variants/chess960.toml")),
+    ("caparandom", include_str!("../variants/caparandom.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -56,6 +58,8 @@ pub(crate) const NAMES: &[&str] = &[
     "minishogi",
     "torishogi",
     "crazyhouse",
+    "chess960",
+    "caparandom",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -89,10 +93,20 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "minishogi",
     "torishogi",
     "crazyhouse",
+    "chess960",
+    "caparandom",
     "chushogi",
 ];
 
+/// Other names of built-in variants (Fairy-Stockfish's and XBoard's), each
+/// with the name it stands for.
+const ALIASES: &[(&str, &str)] = &[("fischerandom", "chess960")];
+
 fn index(name: &str) -> Option<usize> {
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(name))
+        .map_or(name, |(_, to)| to);
     NAMES.iter().position(|n| n.eq_ignore_ascii_case(name))
 }
 

@@ -413,7 +413,8 @@ fn custom_variant_built_in_code() {
         bad(&|d| d.castling = Some(CastlingDef {
             rook: "R".into(),
             kingside: None,
-            queenside: None
+            queenside: None,
+            any_start: false,
         })),
         VariantError::CastlingIncomplete
     ));

@@ -7,7 +7,7 @@
 
 mod common;
 
-use betza::{Color, FenError, MoveError, Position};
+use betza::{Color, FenError, MoveError, Position, Variant};
 use common::*;
 
 const D: &str = "decimaka";
@@ -518,7 +518,7 @@ fn error_side_to_move() {
 
 #[test]
 fn error_castling_text() {
-    for bad in ["KQkqK", "kK", "qQ", "KK", "X", "KQ-", "--", "kqKQ", "a"] {
+    for bad in ["KQkqK", "kK", "qQ", "KK", "KQ-", "--", "kqKQ", "JJ", "jJ", "aJ"] {
         refused(
             D,
             &with_field(DECIMAKA_START, 2, bad),
@@ -526,6 +526,25 @@ fn error_castling_text() {
             "castling",
         );
     }
+}
+
+/// A file letter off the board (Shredder-FEN, X-FEN) names the letter and the
+/// board's width; the file letters of the start's Rooks read as `KQkq`.
+#[test]
+fn castling_file_letters() {
+    let err = Position::from_fen(
+        Variant::by_name(D).unwrap(),
+        &with_field(DECIMAKA_START, 2, "X"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "castling: \"X\": \"X\" names file x, which is off the board (10 files)"
+    );
+    let v = Variant::by_name(D).unwrap();
+    let shredder = Position::from_fen(v, &with_field(DECIMAKA_START, 2, "JAja")).unwrap();
+    assert_eq!(shredder, Position::start(v));
+    assert_eq!(shredder.to_fen(), DECIMAKA_START);
 }
 
 /// An empty castling field (two spaces) is neither `-` nor a list of rights.

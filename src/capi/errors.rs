@@ -56,9 +56,11 @@ pub(crate) fn fen_fail(e: FenError) -> Fail {
             (1, BETZA_NONE)
         }
         FenError::Side(_) => (2, BETZA_NONE),
-        FenError::Castling(_) | FenError::NoCastling(_) | FenError::CastlingPieces { .. } => {
-            (3, BETZA_NONE)
-        }
+        FenError::Castling(_)
+        | FenError::NoCastling(_)
+        | FenError::CastlingPieces { .. }
+        | FenError::CastlingLetter { .. }
+        | FenError::CastlingPartner { .. } => (3, BETZA_NONE),
         FenError::EnPassantSyntax(_)
         | FenError::EnPassantSquare { .. }
         | FenError::NoEnPassant(_) => (4, BETZA_NONE),

@@ -1,6 +1,7 @@
 //! The position: placement, side to move, castling rights, en passant, counters.
 
 // The position's parts, each a file of this folder.
+pub(crate) mod castling;
 pub(crate) mod movegen;
 pub mod moves;
 pub mod owned;
@@ -243,6 +244,9 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) board: B::Mailbox,
     pub(crate) side: Color,
     pub(crate) castling: u8,
+    /// Per castling right (bit index of `castling`): the partner's file,
+    /// meaningful while the right is held (see `castle_partner`).
+    pub(crate) castle_files: [u8; 4],
     pub(crate) ep: OptSquare,
     pub(crate) ep_victim: OptSquare,
     pub(crate) halfmove: u32,
@@ -318,6 +322,7 @@ impl<B: Board> PartialEq for Position<'_, B> {
             && self.board == other.board
             && self.side == other.side
             && self.castling == other.castling
+            && self.held_castle_files() == other.held_castle_files()
             && self.ep == other.ep
             && self.ep_victim == other.ep_victim
             && self.halfmove == other.halfmove
@@ -337,6 +342,7 @@ impl<B: Board> std::hash::Hash for Position<'_, B> {
         self.board.hash(state);
         self.side.hash(state);
         self.castling.hash(state);
+        self.held_castle_files().hash(state);
         self.ep.hash(state);
         self.ep_victim.hash(state);
         self.halfmove.hash(state);
@@ -432,6 +438,7 @@ impl<'v, B: Board> Position<'v, B> {
             board: B::NO_PIECES,
             side: Color::White,
             castling: 0,
+            castle_files: [0; 4],
             ep: OptSquare::NONE,
             ep_victim: OptSquare::NONE,
             halfmove: 0,
@@ -443,7 +450,19 @@ impl<'v, B: Board> Position<'v, B> {
     /// Writes the position as FEN. The en-passant square is written only when a
     /// legal en-passant capture exists.
     pub fn to_fen(&self) -> String {
-        crate::fen::write(self)
+        crate::fen::write(self, crate::CastlingNotation::XFen)
+    }
+
+    /// Writes the position as FEN with the castling field in `notation`:
+    /// X-FEN (as [`to_fen`](Self::to_fen)) or Shredder-FEN (`HAha`).
+    ///
+    /// ```
+    /// use betza::{CastlingNotation, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("chess").unwrap());
+    /// assert!(pos.to_fen_with(CastlingNotation::Shredder).contains(" w HAha - "));
+    /// ```
+    pub fn to_fen_with(&self, notation: crate::CastlingNotation) -> String {
+        crate::fen::write(self, notation)
     }
 
     /// The board size.
@@ -958,6 +977,9 @@ impl<'v, B: Board> Position<'v, B> {
         if let Some(c) = &v.castling
             && self.castling != 0
         {
+            if c.any_start {
+                self.castling &= !self.any_start_rights_lost(m);
+            }
             let lost = |s: Square| c.rights_lost[s.index() % B::MAX_SQUARES];
             self.castling &= !(lost(m.from) | lost(m.to));
             if let Some(via) = m.via() {
@@ -1147,15 +1169,21 @@ impl<'v, B: Board> Position<'v, B> {
         if let Some(via) = m.via() {
             self.set(via, 0, undo);
         }
+        // Castling: the partner (on `via`, the move's partner square) leaves
+        // first, since from any start the King may land where it stood.
+        let castle = self
+            .variant
+            .castling
+            .as_ref()
+            .filter(|c| m.is_castle() && c.rook.index() < B::MAX_ROLES);
+        if castle.is_some() {
+            self.set(m.via, 0, undo);
+        }
         self.set(m.from, 0, undo);
         self.set(m.to, placed, undo);
-        if let Some(c) = &self.variant.castling
-            && m.is_castle()
-            && c.rook.index() < B::MAX_ROLES
-        {
-            let side = usize::from(m.to.0 < m.from.0);
+        if let Some(c) = castle {
+            let side = usize::from(m.via.0 < m.from.0);
             let rook = (c.rook.0 + 1) | ((us as u8) << 7);
-            self.set(c.rook_start[us.index()][side], 0, undo);
             self.set(c.rook_to[us.index()][side], rook, undo);
         }
     }

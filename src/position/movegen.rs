@@ -993,6 +993,9 @@ impl<'v, B: Board> Position<'v, B> {
     pub(crate) fn castles(&self, s: &Safety<B::Word>, legal: bool, sink: &mut impl FnMut(Move)) {
         let v = self.variant;
         let Some(c) = &v.castling else { return };
+        if c.any_start {
+            return self.castles_any_start(c, s, legal, sink);
+        }
         let us = self.side;
         let them = us.opposite();
         let occ = self.occupied();
@@ -1046,7 +1049,7 @@ impl<'v, B: Board> Position<'v, B> {
                 captured: RoleByte::NONE,
                 promotion: RoleByte::NONE,
                 flags: MoveFlags::CASTLE,
-                via: Square(0),
+                via: rook,
                 via_captured: RoleByte::NONE,
             });
         }

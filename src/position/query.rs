@@ -208,9 +208,9 @@ impl<'v, B: Board> Position<'v, B> {
         if !m.is_castle() || !self.is_legal(m) {
             return None;
         }
-        let side = usize::from(m.to.0 < m.from.0);
-        let us = self.side.index();
-        Some((c.rook_start[us][side], c.rook_to[us][side]))
+        // A castling move's `via` field is its partner's square.
+        let side = usize::from(m.via.0 < m.from.0);
+        Some((m.via, c.rook_to[self.side.index()][side]))
     }
 
     /// Plays the legal move `m` in place and returns what

@@ -77,6 +77,11 @@ pub struct Setup {
     pub side: Color,
     /// The castling rights.
     pub castling: CastlingRights,
+    /// Per right, in the order of [`CastlingRights`]' bits (white towards
+    /// the highest file, white towards file `a`, then black): the file of
+    /// its partner, or `None` for the outermost partner on that side (X-FEN's
+    /// `KQkq`). Only castling from any start has a choice.
+    pub castling_files: [Option<u8>; 4],
     /// The square the last move's double step skipped, if any; in a
     /// variant with Lions, Lion-trading rule 4's square
     /// ([`Position::lion_square`]).
@@ -108,6 +113,7 @@ impl Setup {
             board: [None; MAX_HUGE_SQUARES],
             side: Color::White,
             castling: CastlingRights::empty(),
+            castling_files: [None; 4],
             ep_square: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -204,6 +210,16 @@ pub enum SetupProblem {
         king: Square,
         /// The Rook's start square.
         rook: Square,
+    },
+    /// Castling from any start: a right without the King on its start
+    /// rank and a partner on that side of it (on the file named, if one is).
+    CastlingPartner {
+        /// The side.
+        color: Color,
+        /// Whether the right is towards the highest file.
+        king_side: bool,
+        /// The partner's file the right names, if it names one.
+        file: Option<u8>,
     },
     /// An en-passant square is given but the variant has no en passant.
     NoEnPassant,
@@ -313,7 +329,9 @@ impl SetupProblem {
             | SetupProblem::UnknownRole { .. }
             | SetupProblem::RoyalCount { .. }
             | SetupProblem::Confinement { .. } => Part::Placement,
-            SetupProblem::NoCastling | SetupProblem::CastlingPieces { .. } => Part::Castling,
+            SetupProblem::NoCastling
+            | SetupProblem::CastlingPieces { .. }
+            | SetupProblem::CastlingPartner { .. } => Part::Castling,
             SetupProblem::NoEnPassant | SetupProblem::EnPassantSquare { .. } => Part::EnPassant,
             SetupProblem::FullmoveZero => Part::Counters,
             SetupProblem::OpponentInCheck | SetupProblem::KingsFacing => Part::Check,
@@ -363,6 +381,11 @@ impl SetupProblem {
                 name(king),
                 name(rook)
             ),
+            SetupProblem::CastlingPartner {
+                color,
+                king_side,
+                file,
+            } => castling_partner_message(v, color, king_side, file),
             SetupProblem::NoEnPassant => {
                 "en-passant square given, but this variant has no en passant".into()
             }
@@ -401,6 +424,38 @@ impl SetupProblem {
                 "the piece on {} is marked as promoted from a pawn ('~'), which this variant or piece type does not allow",
                 name(square)
             ),
+        }
+    }
+}
+
+/// Why a right from any start has no partner (after `castling right `).
+pub(crate) fn castling_partner_message(
+    v: &Variant,
+    color: Color,
+    king_side: bool,
+    file: Option<u8>,
+) -> String {
+    let partner = v
+        .castling
+        .as_ref()
+        .and_then(|c| v.piece_type(c.rook))
+        .map_or("partner", |t| t.name.as_str());
+    let rank = v
+        .castling
+        .as_ref()
+        .map_or(0, |c| v.size.rank(c.king_start[color.index()]) + 1);
+    let side = if king_side { "highest file" } else { "file a" };
+    match file {
+        None => format!(
+            "castling right '{}' names no {color} {partner}: it needs the {color} King on rank {rank} and a {partner} beside it towards the {side}",
+            right_letter(color, king_side)
+        ),
+        Some(f) => {
+            let letter = (b'a' + f) as char;
+            format!(
+                "castling right '{}' names no {color} {partner}: it needs a {color} {partner} on {letter}{rank} and the {color} King on rank {rank} on the other side of it from the {side}",
+                if color == Color::White { letter.to_ascii_uppercase() } else { letter }
+            )
         }
     }
 }
@@ -471,41 +526,7 @@ pub(crate) fn build<'v, B: Board>(
     if !setup.castling.is_empty() {
         match &v.castling {
             None => problems.push(SetupProblem::NoCastling),
-            Some(cs) => {
-                for (color, king_side) in [
-                    (Color::White, true),
-                    (Color::White, false),
-                    (Color::Black, true),
-                    (Color::Black, false),
-                ] {
-                    if !setup
-                        .castling
-                        .contains(CastlingRights::of(color, king_side))
-                    {
-                        continue;
-                    }
-                    let king = cs.king_start[color.index()];
-                    let rook = cs.rook_start[color.index()][usize::from(!king_side)];
-                    let royal = Piece {
-                        role: v.royal,
-                        color,
-                    };
-                    let partner = Piece {
-                        role: cs.rook,
-                        color,
-                    };
-                    if pos.piece_at(king) != Some(royal) || pos.piece_at(rook) != Some(partner) {
-                        problems.push(SetupProblem::CastlingPieces {
-                            color,
-                            king_side,
-                            king,
-                            rook,
-                        });
-                    } else {
-                        pos.castling |= CastlingRights::of(color, king_side).bits();
-                    }
-                }
-            }
+            Some(cs) => crate::castling::resolve_rights(v, cs, setup, &mut pos, &mut problems),
         }
     }
 
@@ -686,6 +707,7 @@ impl<'v> Position<'v> {
         }
         setup.side = self.side;
         setup.castling = CastlingRights::from_bits_truncate(self.castling);
+        setup.castling_files = self.castling_files_named();
         setup.ep_square = self.ep.get();
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;

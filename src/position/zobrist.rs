@@ -56,6 +56,21 @@ fn ep_key<B: Board>(pos: &Position<'_, B>) -> u64 {
 }
 
 impl<'v, B: Board> Position<'v, B> {
+    /// The key of `rights`, rights of this position: from any start each
+    /// with its partner's file, else [`castling_key`].
+    fn rights_key(&self, rights: u8) -> u64 {
+        if self.variant.castling.as_ref().is_some_and(|c| c.any_start) {
+            (0..4)
+                .filter(|i| rights & (1 << i) != 0)
+                .fold(0, |h, i| {
+                    h ^ mix(CASTLING | i as u64 | (self.castle_files[i] as u64 + 1) << 4)
+                })
+        } else {
+            castling_key(rights)
+        }
+    }
+
+
     /// The position's Zobrist hash, computed from scratch (see the
     /// [`zobrist`](crate::zobrist) module for what it covers).
     ///
@@ -74,7 +89,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn hash(&self) -> u64 {
-        let mut h = castling_key(self.castling) ^ ep_key(self);
+        let mut h = self.rights_key(self.castling) ^ ep_key(self);
         if self.side == Color::Black {
             h ^= mix(SIDE);
         }
@@ -134,10 +149,14 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if let Some(c) = &self.variant.castling {
             if m.is_castle() {
-                let side = usize::from(m.to.0 < m.from.0);
-                h ^= piece_key(c.rook, us, c.rook_start[us.index()][side]);
+                // A castling move's `via` field is its partner's square.
+                let side = usize::from(m.via.0 < m.from.0);
+                h ^= piece_key(c.rook, us, m.via);
                 h ^= piece_key(c.rook, us, c.rook_to[us.index()][side]);
             }
+            if c.any_start {
+                h ^= self.rights_key(self.castling & self.any_start_rights_lost(m));
+            } else {
             let via = m
                 .via()
                 .map_or(0, |v| c.rights_lost[v.index() % B::MAX_SQUARES]);
@@ -146,6 +165,7 @@ impl<'v, B: Board> Position<'v, B> {
                     | c.rights_lost[m.to.index() % B::MAX_SQUARES]
                     | via);
             h ^= castling_key(lost);
+            }
         }
         if self.ep.is_some() {
             h ^= ep_key(self);

@@ -2,7 +2,7 @@
 
 use crate::bitboard::{Board, Color, Square, SquareName};
 use crate::position::{Piece, Position, code_marked};
-use crate::setup::{CastlingRights, Marks, Part, Setup, SetupProblem};
+use crate::setup::{Marks, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;
 use crate::variant::{PieceToken, Variant};
 use std::fmt::Write as _;
@@ -67,6 +67,22 @@ pub enum FenError {
     Castling(String),
     /// The variant has no castling but the field is not `-`.
     NoCastling(String),
+    /// A file letter of the castling field (X-FEN, Shredder-FEN) names no
+    /// right: a file off the board, the King's file, or no King on its rank.
+    CastlingLetter {
+        /// The field.
+        field: String,
+        /// Why.
+        reason: String,
+    },
+    /// Castling from any start: a right with no partner (see
+    /// [`SetupProblem::CastlingPartner`]).
+    CastlingPartner {
+        /// The field.
+        field: String,
+        /// The message, naming the right.
+        reason: String,
+    },
     /// A castling right without its King and Rook on their start squares.
     CastlingPieces {
         /// The right's letter.
@@ -320,21 +336,16 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         if strict && v.castling.is_none() {
             return Err(FenError::NoCastling(c.to_string()));
         }
-        let mut last = None;
-        for ch in c.chars() {
-            let (color, king_side, order) = match ch {
-                'K' => (Color::White, true, 0),
-                'Q' => (Color::White, false, 1),
-                'k' => (Color::Black, true, 2),
-                'q' => (Color::Black, false, 3),
-                _ => return Err(FenError::Castling(c.to_string())),
-            };
-            if last.is_some_and(|l| l >= order) {
-                return Err(FenError::Castling(c.to_string()));
+        crate::castling::read_castling_field(v, c, &mut setup).map_err(|reason| {
+            if reason.is_empty() {
+                FenError::Castling(c.to_string())
+            } else {
+                FenError::CastlingLetter {
+                    field: c.to_string(),
+                    reason,
+                }
             }
-            last = Some(order);
-            setup.castling |= CastlingRights::of(color, king_side);
-        }
+        })?;
     }
     check(&setup, Part::Castling)?;
 
@@ -396,6 +407,14 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
             king: size.name(king),
             rook: size.name(rook),
         },
+        SetupProblem::CastlingPartner {
+            color,
+            king_side,
+            file,
+        } => FenError::CastlingPartner {
+            field: fields[2].to_string(),
+            reason: crate::setup::castling_partner_message(v, color, king_side, file),
+        },
         SetupProblem::NoEnPassant => FenError::NoEnPassant(fields[3].to_string()),
         SetupProblem::EnPassantSquare { color, square } => FenError::EnPassantSquare {
             square: size.name(square),
@@ -452,7 +471,10 @@ pub(crate) fn castling_text(rights: u8) -> String {
     s
 }
 
-pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
+pub(crate) fn write<B: Board>(
+    pos: &Position<'_, B>,
+    notation: crate::castling::CastlingNotation,
+) -> String {
     let v = pos.variant;
     let size = v.size;
     let mut s = String::with_capacity(96);
@@ -489,7 +511,7 @@ pub(crate) fn write<B: Board>(pos: &Position<'_, B>) -> String {
     s.push(' ');
     s.push(if pos.side == Color::White { 'w' } else { 'b' });
     s.push(' ');
-    s.push_str(&castling_text(pos.castling));
+    s.push_str(&crate::castling::castling_field(pos, notation));
     s.push(' ');
     match pos.ep_field() {
         Some(sq) => size.write_square(sq, &mut s),
@@ -578,7 +600,7 @@ impl std::fmt::Display for FenError {
             }
             FenError::Castling(v0) => write!(
                 f,
-                "castling: {} is not '-' or some of 'KQkq' in that order",
+                "castling: {} is not '-' or some of 'KQkq' (or file letters, X-FEN and Shredder-FEN) in that order, each right once",
                 quoted(v0)
             ),
             FenError::NoCastling(v0) => write!(
@@ -586,6 +608,12 @@ impl std::fmt::Display for FenError {
                 "castling: {} given, but this variant has no castling",
                 quoted(v0)
             ),
+            FenError::CastlingLetter { field, reason } => {
+                write!(f, "castling: {}: {reason}", quoted(field))
+            }
+            FenError::CastlingPartner { field, reason } => {
+                write!(f, "castling: {}: {reason}", quoted(field))
+            }
             FenError::CastlingPieces {
                 right,
                 color,

@@ -18,8 +18,8 @@ pub(super) struct Checked {
     pub promotion: Promotion,
     pub promotion_text: PromotionText,
     pub limits: [u8; MAX_DEF_ROLES],
-    /// The partner and the distance towards each side.
-    pub castling: Option<(Role, [u8; 2])>,
+    /// The partner, the distance towards each side, and castling from any start.
+    pub castling: Option<(Role, [u8; 2], bool)>,
     /// Per role, the type it enters the hand as (`None`: never), when the
     /// variant has drops.
     pub into_hand: Option<[Option<Role>; MAX_DEF_ROLES]>,
@@ -580,7 +580,7 @@ fn castling(
     pieces: &[PieceType],
     royal: Role,
     pawn: Option<Role>,
-) -> Result<Option<(Role, [u8; 2])>, VariantError> {
+) -> Result<Option<(Role, [u8; 2], bool)>, VariantError> {
     let o = pieces[royal.index()].castle_distance;
     let Some(c) = &def.castling else {
         return match o {
@@ -595,7 +595,7 @@ fn castling(
         ));
     }
     match (c.kingside.or(o), c.queenside.or(o)) {
-        (Some(k), Some(q)) => Ok(Some((rook, [k, q]))),
+        (Some(k), Some(q)) => Ok(Some((rook, [k, q], c.any_start))),
         _ => Err(VariantError::CastlingIncomplete),
     }
 }

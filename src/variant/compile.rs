@@ -146,9 +146,11 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
             }
         }
     }
-    if let Some((rook, distance)) = c.castling {
-        let castling = castling_setup(&v, rook, distance)?;
-        if !large {
+    if let Some((rook, distance, any_start)) = c.castling {
+        let castling = castling_setup(&v, rook, distance, any_start)?;
+        // From any start the King's text names the partner where its
+        // castling square is also an ordinary move (docs/notation.md).
+        if !large && !any_start {
             no_castling_overlap(&v, &v.tables, &castling)?;
         }
         v.castling = Some(castling);
@@ -244,7 +246,7 @@ fn large_data<B: Board>(
             }
         }
     }
-    if let Some(c) = &v.castling {
+    if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
         no_castling_overlap(v, &tables, c)?;
     }
     let immobile = immobility::<B>(v, &tables)?;
@@ -391,7 +393,12 @@ fn no_castling_overlap<W: crate::bitboard::BitWord>(
     Ok(())
 }
 
-fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling, VariantError> {
+fn castling_setup(
+    v: &Variant,
+    rook: Role,
+    distance: [u8; 2],
+    any_start: bool,
+) -> Result<Castling, VariantError> {
     let start = crate::fen::parse_placement(v, v.start_fen.split(' ').next().unwrap_or(""))
         .map_err(|e| VariantError::StartFen(e.to_string()))?;
     let size = v.size;
@@ -434,6 +441,10 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
             rights_lost[sq(rf).index()] |= 1 << (2 * color.index() + side);
         }
     }
+    if any_start {
+        // The partners' squares are the position's (`castling.rs`).
+        rights_lost = [0; MAX_HUGE_SQUARES];
+    }
     Ok(Castling {
         rook,
         distance,
@@ -442,6 +453,7 @@ fn castling_setup(v: &Variant, rook: Role, distance: [u8; 2]) -> Result<Castling
         king_to,
         rook_to,
         rights_lost,
+        any_start,
     })
 }
 

@@ -413,6 +413,11 @@ pub struct CastlingDef {
     pub kingside: Option<u8>,
     /// The same towards file `a`.
     pub queenside: Option<u8>,
+    /// Castling from any start (Fischer random, `any-start = true`): the
+    /// King and its partners anywhere on the start rank, the King between
+    /// them; castling still ends on the squares the start position's
+    /// castling gives.
+    pub any_start: bool,
 }
 
 /// A variant as plain data, as a definition file holds it (see the crate's

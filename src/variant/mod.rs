@@ -468,8 +468,13 @@ pub(crate) struct Castling {
     pub king_to: [[Square; 2]; 2],
     /// `[colour][side]`: the Rook's destination.
     pub rook_to: [[Square; 2]; 2],
-    /// Per square: the rights lost when a move starts or ends there.
+    /// Per square: the rights lost when a move starts or ends there
+    /// (unused from any start: the partners' squares are the position's).
     pub rights_lost: [u8; MAX_HUGE_SQUARES],
+    /// Castling from any start: the King and partners anywhere on the
+    /// start rank (`king_start` and `rook_start` are the start position's);
+    /// `king_to` and `rook_to` hold for every start.
+    pub any_start: bool,
 }
 
 /// A compiled variant: immutable, shareable, many may live in one process.

@@ -73,6 +73,7 @@ struct RawCastling {
     rook: Spanned<String>,
     kingside: Option<Spanned<i64>>,
     queenside: Option<Spanned<i64>>,
+    any_start: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -272,6 +273,7 @@ impl Reader<'_> {
                     .as_ref()
                     .map(|d| self.count(d, "castling.queenside", 15))
                     .transpose()?,
+                any_start: c.any_start.unwrap_or(false),
             }),
         };
         let game_end = match &raw.game_end {
@@ -553,6 +555,9 @@ impl fmt::Display for VariantDef {
             }
             if let Some(d) = c.queenside {
                 writeln!(f, "queenside = {d}")?;
+            }
+            if c.any_start {
+                writeln!(f, "any-start = true")?;
             }
         }
         super::end_def::write(f, &self.game_end)?;
