@@ -30,6 +30,18 @@ const FILES: &[(&str, &str)] = &[
     ("minishogi", include_str!("../variants/minishogi.toml")),
     ("torishogi", include_str!("../variants/torishogi.toml")),
     ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
+    (
+        "kingofthehill",
+        include_str!("../variants/kingofthehill.toml"),
+    ),
+    ("3check", include_str!("../variants/3check.toml")),
+    ("5check", include_str!("../variants/5check.toml")),
+    ("racingkings", include_str!("../variants/racingkings.toml")),
+    ("horde", include_str!("../variants/horde.toml")),
+    ("antichess", include_str!("../variants/antichess.toml")),
+    ("giveaway", include_str!("../variants/giveaway.toml")),
+    ("suicide", include_str!("../variants/suicide.toml")),
+    ("atomic", include_str!("../variants/atomic.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -56,6 +68,15 @@ pub(crate) const NAMES: &[&str] = &[
     "minishogi",
     "torishogi",
     "crazyhouse",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "horde",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "atomic",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -89,6 +110,15 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "minishogi",
     "torishogi",
     "crazyhouse",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "horde",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "atomic",
     "chushogi",
 ];
 

@@ -103,6 +103,8 @@ pub mod position;
 pub mod query;
 #[path = "position/setup.rs"]
 pub mod setup;
+#[path = "position/special.rs"]
+mod special;
 #[path = "position/zobrist.rs"]
 pub mod zobrist;
 // Games, their ends and records:
