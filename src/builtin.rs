@@ -32,6 +32,18 @@ const FILES: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
     ("chess960", include_str!("../variants/chess960.toml")),
     ("caparandom", include_str!("../variants/caparandom.toml")),
+    (
+        "kingofthehill",
+        include_str!("../variants/kingofthehill.toml"),
+    ),
+    ("3check", include_str!("../variants/3check.toml")),
+    ("5check", include_str!("../variants/5check.toml")),
+    ("racingkings", include_str!("../variants/racingkings.toml")),
+    ("horde", include_str!("../variants/horde.toml")),
+    ("antichess", include_str!("../variants/antichess.toml")),
+    ("giveaway", include_str!("../variants/giveaway.toml")),
+    ("suicide", include_str!("../variants/suicide.toml")),
+    ("atomic", include_str!("../variants/atomic.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -60,6 +72,15 @@ pub(crate) const NAMES: &[&str] = &[
     "crazyhouse",
     "chess960",
     "caparandom",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "horde",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "atomic",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -95,6 +116,15 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "crazyhouse",
     "chess960",
     "caparandom",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "horde",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "atomic",
     "chushogi",
 ];
 

@@ -98,7 +98,7 @@ pub(crate) use crate::game::game_end;
 pub use crate::game::pgn;
 pub(crate) use crate::pieces::tables;
 pub use crate::pieces::{describe, notation};
-pub(crate) use crate::position::{castling, movegen};
+pub(crate) use crate::position::{castling, movegen, special};
 pub use crate::position::{moves, owned, perft, query, setup, zobrist};
 pub use crate::text::{fen, notations, san, sfen, uci};
 pub use crate::variant::large;
@@ -107,6 +107,7 @@ pub use crate::bitboard::{
     Bitboard, Board, BoardSize, Color, Huge, Large, Small, Square, SquareName, SquareNameError,
     SquareNames, Squares,
 };
+pub use crate::castling::CastlingNotation;
 pub use crate::fen::FenError;
 pub use crate::game::{Claims, Game, GameResult, Status};
 pub use crate::large::{AnyVariant, BoardFn, BoardVariant, HugeVariant, LargeVariant};
@@ -118,7 +119,6 @@ pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
 pub use crate::query::{MoveUndo, UndoError};
 pub use crate::san::{CheckMark, San, SanError};
-pub use crate::castling::CastlingNotation;
 pub use crate::setup::{CastlingRights, Marks, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{

@@ -59,7 +59,10 @@ fn run(file: &str, take: impl Fn(u32, u64) -> bool) -> usize {
         for &(depth, nodes) in e.counts.iter().filter(|(d, n)| take(*d, *n)) {
             let got = pos.perft(depth);
             if got != nodes {
-                failures.push(format!("{} depth {depth}: expected {nodes}, got {got}", e.id));
+                failures.push(format!(
+                    "{} depth {depth}: expected {nodes}, got {got}",
+                    e.id
+                ));
             }
             ran += 1;
         }

@@ -518,7 +518,9 @@ fn error_side_to_move() {
 
 #[test]
 fn error_castling_text() {
-    for bad in ["KQkqK", "kK", "qQ", "KK", "KQ-", "--", "kqKQ", "JJ", "jJ", "aJ"] {
+    for bad in [
+        "KQkqK", "kK", "qQ", "KK", "KQ-", "--", "kqKQ", "JJ", "jJ", "aJ",
+    ] {
         refused(
             D,
             &with_field(DECIMAKA_START, 2, bad),

@@ -134,6 +134,14 @@ pub enum BetzaReason {
     BETZA_REASON_COUNTING = 8,
     /// Royal capture: the side has no royal piece left (Chu Shogi).
     BETZA_REASON_ROYAL_CAPTURED = 9,
+    /// A capture exploded the side's royal piece (atomic).
+    BETZA_REASON_EXPLOSION = 10,
+    /// A piece reached a region that wins (king of the hill, racing kings).
+    BETZA_REASON_REGION = 11,
+    /// The side gave its n-th check (three-check, five-check).
+    BETZA_REASON_CHECKS = 12,
+    /// A side has no piece left (antichess, horde).
+    BETZA_REASON_EXTINCTION = 13,
 }
 
 /// The rule's name in words ("checkmate", "bare king", "perpetual check",
@@ -197,6 +205,10 @@ impl BetzaOutcome {
                     EndReason::MoveRule => BetzaReason::BETZA_REASON_MOVE_RULE,
                     EndReason::Counting => BetzaReason::BETZA_REASON_COUNTING,
                     EndReason::RoyalCaptured => BetzaReason::BETZA_REASON_ROYAL_CAPTURED,
+                    EndReason::Explosion => BetzaReason::BETZA_REASON_EXPLOSION,
+                    EndReason::Region => BetzaReason::BETZA_REASON_REGION,
+                    EndReason::Checks => BetzaReason::BETZA_REASON_CHECKS,
+                    EndReason::Extinction => BetzaReason::BETZA_REASON_EXTINCTION,
                 },
             },
         }

@@ -197,6 +197,11 @@ impl<B: Board> Position<'_, B> {
     #[inline(never)]
     pub(crate) fn at_once_outcome(&self) -> Option<Outcome> {
         let end = &self.variant.end;
+        if self.variant.rules.any
+            && let Some(o) = self.rules_outcome()
+        {
+            return Some(o);
+        }
         if end.royal_capture
             && let Some(o) = self.royal_capture_outcome()
         {
@@ -261,7 +266,9 @@ impl<B: Board> Position<'_, B> {
         if others.is_empty() && in_hand == 0 {
             // With `royals-alone` that rule judges royal pieces alone (with
             // royal capture a King may still take a King).
-            return !v.end.royals_alone;
+            // A region that wins keeps lone royal pieces alive (king of
+            // the hill, racing kings).
+            return !v.end.royals_alone && v.rules.regions.is_empty();
         }
         if v.end.dead_material.is_empty() {
             return false;

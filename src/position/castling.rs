@@ -6,13 +6,13 @@
 //! With the switch off castling keeps its fixed squares (`movegen.rs`); this
 //! module is only reached from there through one test of the switch.
 
+use crate::Piece;
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::movegen::Safety;
 use crate::moves::{Move, MoveFlags, RoleByte};
 use crate::position::{Position, castle_bit};
 use crate::setup::{CastlingRights, Setup, SetupProblem};
 use crate::variant::{Castling, Variant};
-use crate::Piece;
 
 /// The rights in the order FEN writes them: `(bit index, colour, towards the
 /// highest file)`.
@@ -181,7 +181,10 @@ pub(crate) fn resolve_rights<B: Board>(
 ) {
     let size = v.size;
     for (i, color, king_side) in RIGHTS {
-        if !setup.castling.contains(CastlingRights::of(color, king_side)) {
+        if !setup
+            .castling
+            .contains(CastlingRights::of(color, king_side))
+        {
             continue;
         }
         let side = usize::from(!king_side);
@@ -275,7 +278,10 @@ impl<B: Board> Position<'_, B> {
 }
 
 /// The castling field of `pos` in `notation` (`-` for none).
-pub(crate) fn castling_field<B: Board>(pos: &Position<'_, B>, notation: CastlingNotation) -> String {
+pub(crate) fn castling_field<B: Board>(
+    pos: &Position<'_, B>,
+    notation: CastlingNotation,
+) -> String {
     let mut s = String::new();
     for (_, color, king_side) in RIGHTS {
         let Some(named) = pos.named_file(color, king_side) else {
@@ -308,7 +314,11 @@ pub(crate) fn castling_field<B: Board>(pos: &Position<'_, B>, notation: Castling
 /// placement is read: a file letter is a right towards the side of the King
 /// on its start rank that the file lies on. `Err` holds the message after
 /// `castling: `.
-pub(crate) fn read_castling_field(v: &Variant, field: &str, setup: &mut Setup) -> Result<(), String> {
+pub(crate) fn read_castling_field(
+    v: &Variant,
+    field: &str,
+    setup: &mut Setup,
+) -> Result<(), String> {
     let size = v.size;
     let mut last = None;
     for ch in field.chars() {

@@ -8,6 +8,7 @@ pub mod owned;
 pub mod perft;
 pub mod query;
 pub mod setup;
+pub(crate) mod special;
 pub mod zobrist;
 
 use std::fmt;
@@ -152,6 +153,16 @@ pub enum EndReason {
     Counting,
     /// Royal capture: the side has no royal piece left (Chu Shogi).
     RoyalCaptured,
+    /// A capture exploded the side's royal piece (`[rules] explosions`,
+    /// atomic).
+    Explosion,
+    /// A piece reached a region that wins (`[rules] region-win`: king of
+    /// the hill, racing kings; a draw when both reached, racing kings).
+    Region,
+    /// The side gave its n-th check (`[rules] check-limit`, three-check).
+    Checks,
+    /// A side has no piece left (`[rules] extinction`: antichess, horde).
+    Extinction,
 }
 
 impl EndReason {
@@ -170,12 +181,16 @@ impl EndReason {
             EndReason::MoveRule => "move rule",
             EndReason::Counting => "counting",
             EndReason::RoyalCaptured => "royal captured",
+            EndReason::Explosion => "explosion",
+            EndReason::Region => "region",
+            EndReason::Checks => "checks",
+            EndReason::Extinction => "extinction",
         }
     }
 
     /// Reads [`EndReason::as_str`]'s text back.
     pub fn from_name(name: &str) -> Option<EndReason> {
-        const ALL: [EndReason; 9] = [
+        const ALL: [EndReason; 13] = [
             EndReason::Checkmate,
             EndReason::Stalemate,
             EndReason::BareKing,
@@ -185,6 +200,10 @@ impl EndReason {
             EndReason::MoveRule,
             EndReason::Counting,
             EndReason::RoyalCaptured,
+            EndReason::Explosion,
+            EndReason::Region,
+            EndReason::Checks,
+            EndReason::Extinction,
         ];
         ALL.into_iter().find(|r| r.as_str() == name)
     }
@@ -252,6 +271,8 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hands: Hands,
+    /// Checks given by each side (`[rules] check-limit`; else 0).
+    pub(crate) checks: [u8; 2],
 }
 
 /// Both sides' hands, packed: a 5-bit count per hand slot (see
@@ -328,6 +349,7 @@ impl<B: Board> PartialEq for Position<'_, B> {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.hands == other.hands
+            && self.checks == other.checks
     }
 }
 
@@ -348,6 +370,7 @@ impl<B: Board> std::hash::Hash for Position<'_, B> {
         self.halfmove.hash(state);
         self.fullmove.hash(state);
         self.hands.hash(state);
+        self.checks.hash(state);
     }
 }
 
@@ -444,6 +467,7 @@ impl<'v, B: Board> Position<'v, B> {
             halfmove: 0,
             fullmove: 1,
             hands: Hands::default(),
+            checks: [0; 2],
         }
     }
 
@@ -704,6 +728,9 @@ impl<'v, B: Board> Position<'v, B> {
         if self.variant.end.royal_capture {
             return self.any_royal_attacked();
         }
+        if self.variant.rules.any {
+            return self.royal_attacked(us);
+        }
         match self.king(us) {
             Some(k) => self.attacked(
                 k,
@@ -735,6 +762,11 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.variant.rules.any
+            && let Some(o) = self.rules_outcome()
+        {
+            return Some(o);
+        }
         if let Some(o) = self.royal_capture_outcome() {
             return Some(o);
         }
@@ -761,6 +793,16 @@ impl<'v, B: Board> Position<'v, B> {
                 winner: match self.variant.stalemate {
                     StalemateRule::Draw => None,
                     StalemateRule::Loss => Some(self.side.opposite()),
+                    StalemateRule::Win => Some(self.side),
+                    StalemateRule::FewerPieces => {
+                        let (us, them) = (self.side, self.side.opposite());
+                        let n = |c: Color| self.colors[c.index()].count();
+                        match n(us).cmp(&n(them)) {
+                            std::cmp::Ordering::Less => Some(us),
+                            std::cmp::Ordering::Greater => Some(them),
+                            std::cmp::Ordering::Equal => None,
+                        }
+                    }
                 },
                 reason: EndReason::Stalemate,
             }
@@ -864,7 +906,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// Places a piece by its board code (0: none), replacing whatever stood
     /// there; off-board squares are ignored (only a hand-made move has them).
     #[inline(always)]
-    fn put_code(&mut self, sq: Square, code: u8) {
+    pub(crate) fn put_code(&mut self, sq: Square, code: u8) {
         let Some(&old) = self.board.as_ref().get(sq.index()) else {
             return;
         };
@@ -893,6 +935,9 @@ impl<'v, B: Board> Position<'v, B> {
         let mut next = *self;
         if self.fits(m) {
             next.make(m);
+            if self.variant.rules.any {
+                next.apply_rules(m, self.side);
+            }
         }
         next
     }

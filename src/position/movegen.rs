@@ -674,13 +674,16 @@ impl<'v, B: Board> Position<'v, B> {
             if self.variant.lions != 0 {
                 return self.generate_lion_rules(skip, drops, sink);
             }
+            if self.variant.rules.any {
+                return self.generate_rules(skip, drops, sink);
+            }
             !self.variant.end.royal_capture
         } else {
             legal
         };
         let s = match self.safety() {
             Some(s) => s,
-            None if self.variant.end.royal_capture => self.no_safety(),
+            None if self.variant.end.royal_capture || self.variant.rules.any => self.no_safety(),
             None => return,
         };
         let v = self.variant;
@@ -878,7 +881,10 @@ impl<'v, B: Board> Position<'v, B> {
             if self.ended_at_once() {
                 return 0;
             }
-            if self.variant.end.royal_capture || self.variant.from_zone_captures {
+            if self.variant.end.royal_capture
+                || self.variant.from_zone_captures
+                || self.variant.rules.any
+            {
                 return self.count_generated();
             }
         }

@@ -118,6 +118,9 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// `perft_in_place`, compiled for the variant having hands or not.
     fn perft_in_place_any(&mut self, depth: u32, bulk: bool) -> u64 {
+        if self.variant.rules.any {
+            return self.perft_rules(depth, bulk);
+        }
         if self.variant.drops.is_some() {
             self.perft_in_place::<true>(depth, bulk)
         } else {

@@ -30,6 +30,8 @@ pub struct MoveUndo {
     on_to: Option<Piece>,
     fullmove_after: u32,
     halfmove_after: u32,
+    /// What the `[rules]` changed (explosions, check counters).
+    rules: crate::special::RulesUndo,
 }
 
 impl fmt::Debug for MoveUndo {
@@ -246,8 +248,14 @@ impl<'v, B: Board> Position<'v, B> {
         // A move naming squares off the board or types the variant lacks
         // would leave a position later calls cannot read: it changes nothing.
         let played = self.fits(m);
+        let mut rules = crate::special::RulesUndo::default();
+        let mover = self.side;
         let undo = if played {
-            self.make(m)
+            let undo = self.make(m);
+            if self.variant.rules.any {
+                rules = self.apply_rules(m, mover);
+            }
+            undo
         } else {
             let mut copy = *self;
             copy.make(&Move::new(
@@ -267,6 +275,7 @@ impl<'v, B: Board> Position<'v, B> {
             on_to: self.piece_at(m.to),
             fullmove_after: self.fullmove,
             halfmove_after: self.halfmove,
+            rules,
         }
     }
 
@@ -293,6 +302,9 @@ impl<'v, B: Board> Position<'v, B> {
             return Err(UndoError);
         }
         if undo.played {
+            if self.variant.rules.any {
+                self.undo_rules(&undo.rules);
+            }
             self.unmake(&undo.undo);
         }
         Ok(())

@@ -97,6 +97,9 @@ pub struct Setup {
     /// them (crazyhouse; FEN `Q~`): captured, it enters the hand as a pawn.
     /// A set of the [`Huge`](crate::Huge) board's width, as `board` is.
     pub marked: Marks,
+    /// `[colour]`: checks given, in a variant that counts them
+    /// (`[rules] check-limit`); ignored by others.
+    pub checks: [u8; 2],
 }
 
 impl Default for Setup {
@@ -119,6 +122,7 @@ impl Setup {
             fullmove_number: 1,
             hands: [[0; MAX_ROLES]; 2],
             marked: <crate::Huge as Board>::EMPTY,
+            checks: [0; 2],
         }
     }
 
@@ -356,6 +360,15 @@ impl SetupProblem {
                 role.0,
                 v.name
             ),
+            SetupProblem::RoyalCount { color, count } if v.rules.kingless[color.index()] => {
+                format!(
+                    "{color} has {count} royal pieces ({}), needs none: {color} plays without one in {}",
+                    v.pieces
+                        .get(v.royal.index())
+                        .map_or(String::from("?"), |p| p.token.to_string()),
+                    v.name
+                )
+            }
             SetupProblem::RoyalCount { color, count } => format!(
                 "{color} has {count} royal pieces ({}), needs exactly one",
                 v.pieces[v.royal.index()].token
@@ -454,7 +467,11 @@ pub(crate) fn castling_partner_message(
             let letter = (b'a' + f) as char;
             format!(
                 "castling right '{}' names no {color} {partner}: it needs a {color} {partner} on {letter}{rank} and the {color} King on rank {rank} on the other side of it from the {side}",
-                if color == Color::White { letter.to_ascii_uppercase() } else { letter }
+                if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                }
             )
         }
     }
@@ -501,7 +518,9 @@ pub(crate) fn build<'v, B: Board>(
             break;
         }
         let count = (pos.roles[royal] & pos.colors[color.index()]).count();
-        if count != 1 {
+        // `[rules] kingless`: that side has none (horde's White).
+        let wanted = u32::from(!v.rules.kingless[color.index()]);
+        if count != wanted {
             royals_ok = false;
             problems.push(SetupProblem::RoyalCount { color, count });
         }
@@ -574,7 +593,15 @@ pub(crate) fn build<'v, B: Board>(
     }
 
     // The side not to move must not be in check (facing Kings included).
-    if royals_ok {
+    if v.rules.check_limit != 0 {
+        pos.checks = setup.checks;
+    }
+    if royals_ok && v.rules.any {
+        // The rules' own test: no King to attack, Kings side by side.
+        if pos.royal_attacked(pos.side.opposite()) {
+            problems.push(SetupProblem::OpponentInCheck);
+        }
+    } else if royals_ok {
         let them = pos.side.opposite();
         let their_king = pos.king(them).expect("royal count checked");
         let occ = pos.occupied();
@@ -711,6 +738,7 @@ impl<'v> Position<'v> {
         setup.ep_square = self.ep.get();
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
+        setup.checks = self.checks;
         for sq in self.occupied() {
             if code_marked(self.board[sq.index()]) {
                 setup.marked = setup.marked.with(sq);

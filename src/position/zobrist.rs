@@ -60,16 +60,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// with its partner's file, else [`castling_key`].
     fn rights_key(&self, rights: u8) -> u64 {
         if self.variant.castling.as_ref().is_some_and(|c| c.any_start) {
-            (0..4)
-                .filter(|i| rights & (1 << i) != 0)
-                .fold(0, |h, i| {
-                    h ^ mix(CASTLING | i as u64 | (self.castle_files[i] as u64 + 1) << 4)
-                })
+            (0..4).filter(|i| rights & (1 << i) != 0).fold(0, |h, i| {
+                h ^ mix(CASTLING | i as u64 | (self.castle_files[i] as u64 + 1) << 4)
+            })
         } else {
             castling_key(rights)
         }
     }
-
 
     /// The position's Zobrist hash, computed from scratch (see the
     /// [`zobrist`](crate::zobrist) module for what it covers).
@@ -157,14 +154,14 @@ impl<'v, B: Board> Position<'v, B> {
             if c.any_start {
                 h ^= self.rights_key(self.castling & self.any_start_rights_lost(m));
             } else {
-            let via = m
-                .via()
-                .map_or(0, |v| c.rights_lost[v.index() % B::MAX_SQUARES]);
-            let lost = self.castling
-                & (c.rights_lost[m.from.index() % B::MAX_SQUARES]
-                    | c.rights_lost[m.to.index() % B::MAX_SQUARES]
-                    | via);
-            h ^= castling_key(lost);
+                let via = m
+                    .via()
+                    .map_or(0, |v| c.rights_lost[v.index() % B::MAX_SQUARES]);
+                let lost = self.castling
+                    & (c.rights_lost[m.from.index() % B::MAX_SQUARES]
+                        | c.rights_lost[m.to.index() % B::MAX_SQUARES]
+                        | via);
+                h ^= castling_key(lost);
             }
         }
         if self.ep.is_some() {

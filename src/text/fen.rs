@@ -123,6 +123,14 @@ pub enum FenError {
     },
     /// A piece marked `~` (promoted from a pawn) where no mark may be.
     Marked(String),
+    /// The check counters (`3+3` remaining, or lichess's `+0+0` given) are
+    /// malformed or past the variant's limit.
+    Checks {
+        /// The field as written (at most 40 characters).
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 /// Reads the placement field into (square, piece) pairs (hands and marks
@@ -289,11 +297,18 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         };
         fields = vec![fields[0], fields[1], "-", "-", half, full];
     }
+    let mut checks = None;
+    if v.rules.check_limit != 0 {
+        checks = take_checks(v.rules.check_limit, &mut fields)?;
+    }
     if fields.len() != 6 && fields.len() != 4 {
         return Err(FenError::FieldCount(fields.len()));
     }
     let size = v.size;
     let mut setup = Setup::empty();
+    if let Some(c) = checks {
+        setup.checks = c;
+    }
     let (board, hands) = split_hands(v, fields[0]);
     let (pieces, marked) = parse_board(v, board)?;
     for (sq, piece) in pieces {
@@ -375,6 +390,50 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         };
     }
     Ok(setup)
+}
+
+/// Takes the check counters out of a FEN's fields: lichess's `+W+B` (checks
+/// given) as the last field, or the remaining checks `W+B` of shakmaty and
+/// Fairy-Stockfish after the en-passant field. Returns the checks given.
+fn take_checks(limit: u8, fields: &mut Vec<&str>) -> Result<Option<[u8; 2]>, FenError> {
+    let error = |text: &str, reason: String| FenError::Checks {
+        text: crate::variant::prefix(text),
+        reason,
+    };
+    let pair = |text: &str, body: &str| -> Result<[u8; 2], FenError> {
+        let (a, b) = body
+            .split_once('+')
+            .ok_or_else(|| error(text, "expected two counts joined by '+'".into()))?;
+        let n = |s: &str| -> Result<u8, FenError> {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 3 {
+                return Err(error(text, format!("{} is not a count", quoted(s))));
+            }
+            let n: u16 = s.parse().unwrap_or(u16::MAX);
+            if n > limit as u16 {
+                return Err(error(
+                    text,
+                    format!("{n} is past the variant's limit of {limit} checks"),
+                ));
+            }
+            Ok(n as u8)
+        };
+        Ok([n(a)?, n(b)?])
+    };
+    if let Some(&last) = fields.last()
+        && fields.len() >= 5
+        && let Some(body) = last.strip_prefix('+')
+    {
+        let given = pair(last, body)?;
+        fields.pop();
+        return Ok(Some(given));
+    }
+    if fields.len() >= 5 && fields[4].contains('+') {
+        let text = fields[4];
+        let left = pair(text, text)?;
+        fields.remove(4);
+        return Ok(Some([limit - left[0], limit - left[1]]));
+    }
+    Ok(None)
 }
 
 /// The FEN error for a setup problem found while reading `fields`.
@@ -516,6 +575,12 @@ pub(crate) fn write<B: Board>(
     match pos.ep_field() {
         Some(sq) => size.write_square(sq, &mut s),
         None => s.push('-'),
+    }
+    let limit = v.rules.check_limit;
+    if limit != 0 {
+        // The remaining checks, as shakmaty and Fairy-Stockfish write them.
+        let left = |c: Color| limit.saturating_sub(pos.checks[c.index()]);
+        let _ = write!(s, " {}+{}", left(Color::White), left(Color::Black));
     }
     let _ = write!(s, " {} {}", pos.halfmove, pos.fullmove);
     s
@@ -667,6 +732,9 @@ impl std::fmt::Display for FenError {
                 f,
                 "placement: the piece on {sq} is marked '~' (promoted from a pawn), which this variant or piece type does not allow"
             ),
+            FenError::Checks { text, reason } => {
+                write!(f, "check counters {}: {reason}", quoted(text))
+            }
             FenError::KingsFacing => f.write_str(
                 "placement: the side to move could capture the enemy King (the Kings face each other on an open file)",
             ),

@@ -279,6 +279,13 @@ fn royal(def: &VariantDef) -> Result<Role, VariantError> {
         // Royal capture: several types may be royal (King and Crown
         // Prince); the first is the one `Variant::royal` names.
         [r, ..] if def.game_end.royal_capture => royal_capture(def).map(|()| Role(r as u8)),
+        // No royal type (antichess): a role no piece has, so that every
+        // position's royal set is empty.
+        [] if def.rules.kingless == super::Kingless::Both
+            && def.pieces.len() < super::MAX_ROLES =>
+        {
+            Ok(Role(def.pieces.len() as u8))
+        }
         _ => Err(VariantError::RoyalCount(royals.len())),
     }
 }
@@ -581,7 +588,7 @@ fn castling(
     royal: Role,
     pawn: Option<Role>,
 ) -> Result<Option<(Role, [u8; 2], bool)>, VariantError> {
-    let o = pieces[royal.index()].castle_distance;
+    let o = pieces.get(royal.index()).and_then(|p| p.castle_distance);
     let Some(c) = &def.castling else {
         return match o {
             Some(_) => Err(VariantError::CastlingIncomplete),

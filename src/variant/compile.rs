@@ -46,7 +46,10 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     for (i, p) in c.pieces.iter().enumerate() {
         promotion_choices[i] = p.promotions.len().min(u8::MAX as usize) as u8;
     }
-    let end = super::end_def::compile(&def, c.royal)?;
+    let mut end = super::end_def::compile(&def, c.royal)?;
+    let rules = super::rules_def::compile(&def)?;
+    // The rules end games at once and are counted by generating.
+    end.at_once |= rules.any;
     let mut v = Variant {
         name: def.name.clone(),
         size: c.size,
@@ -65,6 +68,11 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         optional_victims: [0; MAX_DEF_ROLES],
         limits: c.limits,
         end,
+        rules,
+        ep_from: c.pawn.and_then(|p| {
+            let d = &def.pieces[p.index()];
+            d.en_passant_from.or(d.initial)
+        }),
         drops: None,
         promotion_mark: 0,
         promote_from_zone: matches!(
@@ -77,7 +85,8 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 ..
             }
         ),
-        count_slowly: def.game_end.bare_king
+        count_slowly: def.rules != super::RulesDef::default()
+            || def.game_end.bare_king
             || def.game_end.royal_capture
             || def.game_end.royals_alone_draw
             || matches!(
@@ -408,11 +417,16 @@ fn castling_setup(
     let mut rook_to = [[Square(0); 2]; 2];
     let mut rights_lost = [0u8; MAX_HUGE_SQUARES];
     for color in Color::ALL {
-        let king = start
+        let found = start
             .iter()
             .find(|(_, p)| p.role == v.royal && p.color == color)
-            .map(|(s, _)| *s)
-            .ok_or_else(|| VariantError::StartFen(format!("no {color} royal piece")))?;
+            .map(|(s, _)| *s);
+        // A side without a royal piece (horde's White) never castles.
+        if found.is_none() && v.rules.kingless[color.index()] {
+            continue;
+        }
+        let king =
+            found.ok_or_else(|| VariantError::StartFen(format!("no {color} royal piece")))?;
         let (kf, kr) = (size.file(king) as i32, size.rank(king) as i32);
         king_start[color.index()] = king;
         rights_lost[king.index()] |= 0b11 << (2 * color.index());

@@ -213,6 +213,11 @@ pub enum StalemateRule {
     Draw,
     /// The side without a move loses.
     Loss,
+    /// The side without a move wins (antichess).
+    Win,
+    /// The side with fewer pieces wins, equal numbers draw (Fairy-Stockfish's
+    /// `suicide`).
+    FewerPieces,
 }
 
 /// How a promotion is written at the end of a move text. Derived from the
@@ -249,6 +254,9 @@ pub struct PieceDef {
     pub confinement: Option<WideRegion>,
     /// Where its `i` (initial-only) moves apply.
     pub initial: Option<WideRegion>,
+    /// The pawn type: where a double step must start to give an en-passant
+    /// right (`None`: `initial`). Horde: rank 2 only, not rank 1.
+    pub en_passant_from: Option<WideRegion>,
     /// In a variant with drops: where it may be dropped (`None`: anywhere).
     pub drop_region: Option<WideRegion>,
     /// In a variant with drops: it may not be dropped on a file that holds
@@ -460,6 +468,9 @@ pub struct VariantDef {
     /// No move or drop may leave a piece where it could never move again
     /// (on an empty board); a promotion that avoids it is forced (shogi).
     pub immobility_illegal: bool,
+    /// The lichess family's rules (`[rules]`): explosions, compulsory
+    /// capture, check counting, regions that win, sides without a King.
+    pub rules: super::RulesDef,
 }
 
 impl VariantDef {

@@ -32,6 +32,7 @@ mod compile;
 mod def;
 mod end_def;
 pub mod large;
+mod rules_def;
 mod text;
 
 pub use def::{
@@ -43,6 +44,8 @@ pub use end_def::{
     BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
     RepetitionDef, RepetitionResult,
 };
+pub(crate) use rules_def::SpecialRules;
+pub use rules_def::{Kingless, RegionWinDef, RulesDef};
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;
 
@@ -502,6 +505,11 @@ pub struct Variant {
     pub(crate) limits: [u8; MAX_DEF_ROLES],
     /// Game-end rules beyond mate (`[game-end]`).
     pub(crate) end: EndRules,
+    /// The lichess family's rules (`[rules]`).
+    pub(crate) rules: SpecialRules,
+    /// Where the pawn type's double step gives an en-passant right: its
+    /// `en-passant-from`, else its `initial` region.
+    pub(crate) ep_from: Option<WideRegion>,
     /// Hands and drops, if the variant has them.
     pub(crate) drops: Option<DropRules>,
     /// What a promotion adds to the board code: `MARKED` where promoted
@@ -841,19 +849,17 @@ impl Variant {
     /// square is asked directly.
     pub(crate) fn double_step_from(&self, color: Color, sq: Square) -> bool {
         // One word read in place: a make of every double step asks it.
-        self.pawn
-            .and_then(|p| self.pieces[p.index()].initial.as_ref())
-            .is_some_and(|initial| {
-                let side = match color {
-                    Color::White => &initial.white,
-                    Color::Black => &initial.black,
-                };
-                let i = sq.index();
-                (side.0)
-                    .0
-                    .get(i / 64)
-                    .is_some_and(|w| w >> (i % 64) & 1 != 0)
-            })
+        self.ep_from.as_ref().is_some_and(|initial| {
+            let side = match color {
+                Color::White => &initial.white,
+                Color::Black => &initial.black,
+            };
+            let i = sq.index();
+            (side.0)
+                .0
+                .get(i / 64)
+                .is_some_and(|w| w >> (i % 64) & 1 != 0)
+        })
     }
 
     /// The types a hand may hold, in the variant's order (empty without

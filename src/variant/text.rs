@@ -39,6 +39,7 @@ struct RawDef {
     game_end: Option<super::end_def::RawGameEnd>,
     drops: Option<RawDrops>,
     immobility_illegal: Option<bool>,
+    rules: Option<super::rules_def::RawRules>,
     piece: Vec<Spanned<RawPiece>>,
 }
 
@@ -90,6 +91,7 @@ struct RawPiece {
     promoted: bool,
     confined: Option<Spanned<RawRegion>>,
     initial: Option<Spanned<RawRegion>>,
+    en_passant_from: Option<Spanned<RawRegion>>,
     #[serde(default)]
     promotes: Vec<Spanned<String>>,
     drop_region: Option<Spanned<RawRegion>>,
@@ -243,12 +245,14 @@ impl Reader<'_> {
             Some(s) => match s.get_ref().as_str() {
                 "draw" => StalemateRule::Draw,
                 "loss" => StalemateRule::Loss,
+                "win" => StalemateRule::Win,
+                "fewer-pieces" => StalemateRule::FewerPieces,
                 other => {
                     return Err(self.err(
                         s.span(),
                         "stalemate",
                         format!(
-                            "{}: expected \"draw\" or \"loss\"",
+                            "{}: expected \"draw\", \"loss\", \"win\" or \"fewer-pieces\"",
                             crate::quote::quoted(other)
                         ),
                     ));
@@ -279,6 +283,12 @@ impl Reader<'_> {
         let game_end = match &raw.game_end {
             None => Default::default(),
             Some(g) => super::end_def::read(g, &|span, key, message| self.err(span, key, message))?,
+        };
+        let rules = match &raw.rules {
+            None => Default::default(),
+            Some(r) => {
+                super::rules_def::read(r, size, &|span, key, message| self.err(span, key, message))?
+            }
         };
         let drops = match &raw.drops {
             None => None,
@@ -321,6 +331,7 @@ impl Reader<'_> {
             game_end,
             drops,
             immobility_illegal: raw.immobility_illegal.unwrap_or(false),
+            rules,
         })
     }
 
@@ -437,6 +448,7 @@ impl Reader<'_> {
             promoted: p.promoted,
             confinement: region(&p.confined, "confined")?,
             initial: region(&p.initial, "initial")?,
+            en_passant_from: region(&p.en_passant_from, "en-passant-from")?,
             drop_region: region(&p.drop_region, "drop-region")?,
             drops_per_file: p
                 .drops_per_file
@@ -493,8 +505,11 @@ impl fmt::Display for VariantDef {
         writeln!(f, "files = {}", self.files)?;
         writeln!(f, "ranks = {}", self.ranks)?;
         writeln!(f, "start = {}", quoted(&self.start_fen))?;
-        if self.stalemate == StalemateRule::Loss {
-            writeln!(f, "stalemate = \"loss\"")?;
+        match self.stalemate {
+            StalemateRule::Draw => {}
+            StalemateRule::Loss => writeln!(f, "stalemate = \"loss\"")?,
+            StalemateRule::Win => writeln!(f, "stalemate = \"win\"")?,
+            StalemateRule::FewerPieces => writeln!(f, "stalemate = \"fewer-pieces\"")?,
         }
         if self.facing_kings {
             writeln!(f, "facing-kings = true")?;
@@ -561,6 +576,7 @@ impl fmt::Display for VariantDef {
             }
         }
         super::end_def::write(f, &self.game_end)?;
+        super::rules_def::write(f, &self.rules, size)?;
         for p in &self.pieces {
             writeln!(f, "\n[[piece]]")?;
             writeln!(f, "name = {}", quoted(&p.name))?;
@@ -580,6 +596,9 @@ impl fmt::Display for VariantDef {
             }
             if let Some(r) = &p.initial {
                 writeln!(f, "initial = {}", RegionText(size, r))?;
+            }
+            if let Some(r) = &p.en_passant_from {
+                writeln!(f, "en-passant-from = {}", RegionText(size, r))?;
             }
             if !p.promotions.is_empty() {
                 let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();

@@ -1,0 +1,287 @@
+//! The lichess family's rules (`[rules]`, `variant::rules_def`) on a
+//! generic path: the pseudo-legal moves, each played and kept if the rules
+//! allow it. Only variants with such rules come here (the flag that sends
+//! the bare King to `ended_at_once` is tested once per generation), so the
+//! fast path of every other variant is untouched.
+
+use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
+use crate::moves::{Move, MoveList};
+use crate::position::{EndReason, Outcome, Position, code_role};
+use crate::variant::SpecialRules;
+
+/// What [`Position::apply_rules`] changed besides `make`, to take it back:
+/// the squares an explosion emptied (with what stood there) and the check
+/// counters.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RulesUndo {
+    squares: [Square; 9],
+    codes: [u8; 9],
+    len: u8,
+    checks: [u8; 2],
+}
+
+impl Default for RulesUndo {
+    fn default() -> RulesUndo {
+        RulesUndo {
+            squares: [Square(0); 9],
+            codes: [0; 9],
+            len: 0,
+            checks: [0; 2],
+        }
+    }
+}
+
+impl<'v, B: Board> Position<'v, B> {
+    /// Whether the royal pieces of both sides stand side by side.
+    fn kings_touch(&self) -> bool {
+        let size = self.variant.size;
+        match (self.king(Color::White), self.king(Color::Black)) {
+            (Some(a), Some(b)) => {
+                let df = (size.file(a) as i32 - size.file(b) as i32).abs();
+                let dr = (size.rank(a) as i32 - size.rank(b) as i32).abs();
+                df <= 1 && dr <= 1
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `color`'s royal piece is attacked, as the rules see it: with
+    /// explosions, royal pieces side by side do not attack each other (a
+    /// royal piece may not capture, and nothing attacks through the other
+    /// King's explosion).
+    pub(crate) fn royal_attacked(&self, color: Color) -> bool {
+        let Some(k) = self.king(color) else {
+            return false;
+        };
+        if self.variant.rules.explosions && self.kings_touch() {
+            return false;
+        }
+        let them = color.opposite();
+        self.attacked(k, them, self.occupied(), self.colors[them.index()])
+    }
+
+    /// After `make` of `m` by `mover`: the explosion and the check counter.
+    /// Returns what [`Self::undo_rules`] needs.
+    pub(crate) fn apply_rules(&mut self, m: &Move, mover: Color) -> RulesUndo {
+        let v = self.variant;
+        let r = &v.rules;
+        let mut undo = RulesUndo {
+            checks: self.checks,
+            ..RulesUndo::default()
+        };
+        if r.explosions && m.is_capture() {
+            let size = v.size;
+            let (f, rk) = (size.file(m.to) as i32, size.rank(m.to) as i32);
+            for (df, dr) in [
+                (0, 0),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ] {
+                let Some(sq) = size.square(f + df, rk + dr) else {
+                    continue;
+                };
+                let code = self.board[sq.index()];
+                if code == 0 {
+                    continue;
+                }
+                // The capturer always goes; a neighbour unless immune.
+                let immune = r.immune >> code_role(code) & 1 != 0;
+                if sq != m.to && immune {
+                    continue;
+                }
+                undo.squares[undo.len as usize] = sq;
+                undo.codes[undo.len as usize] = code;
+                undo.len += 1;
+                self.put_code(sq, 0);
+                if let Some(c) = &v.castling {
+                    self.castling &= !c.rights_lost[sq.index() % B::MAX_SQUARES];
+                }
+            }
+        }
+        if r.check_limit != 0 && self.royal_attacked(self.side) {
+            let c = &mut self.checks[mover.index()];
+            *c = c.saturating_add(1);
+        }
+        undo
+    }
+
+    /// Takes back [`Self::apply_rules`] (before `unmake`).
+    pub(crate) fn undo_rules(&mut self, undo: &RulesUndo) {
+        for i in (0..undo.len as usize).rev() {
+            self.put_code(undo.squares[i], undo.codes[i]);
+        }
+        self.checks = undo.checks;
+    }
+
+    /// Whether the pseudo-legal `m` is legal under the rules.
+    fn rules_allow(&self, m: &Move) -> bool {
+        let v = self.variant;
+        let r = &v.rules;
+        let us = self.side;
+        let them = us.opposite();
+        if r.explosions && m.is_capture() && m.role == v.royal {
+            return false;
+        }
+        let next = self.play_unchecked(m);
+        if !r.kingless[us.index()] {
+            if next.king(us).is_none() {
+                return false;
+            }
+            // Exploding the enemy King wins, whatever else stands.
+            if r.explosions && !r.kingless[them.index()] && next.king(them).is_none() {
+                return true;
+            }
+            if next.royal_attacked(us) {
+                return false;
+            }
+        }
+        !(r.check_illegal && next.royal_attacked(them))
+    }
+
+    /// The legal moves under the rules, without asking whether the game
+    /// has ended: into `sink`, but those of pieces on `skip` (and drops
+    /// unless `drops`).
+    fn rules_moves(&self, skip: Bitboard<B::Word>, drops: bool, sink: &mut dyn FnMut(Move)) {
+        // Every piece's moves: compulsory capture looks at all of them.
+        let list = self.pseudo_list();
+        let r = &self.variant.rules;
+        let mut must_capture = false;
+        if r.capture_forced {
+            must_capture = list.iter().any(|m| m.is_capture() && self.rules_allow(m));
+        }
+        for m in &list {
+            if (m.is_drop() && !drops) || (!m.is_drop() && skip.contains(m.from)) {
+                continue;
+            }
+            if must_capture && !m.is_capture() {
+                continue;
+            }
+            if self.rules_allow(m) {
+                sink(*m);
+            }
+        }
+    }
+
+    /// Every pseudo-legal move (a closure of its own type: the generic
+    /// generator calls the rules' path, which calls it back).
+    fn pseudo_list(&self) -> MoveList {
+        let mut list: MoveList = MoveList::new();
+        self.generate_from(B::EMPTY, true, false, &mut |m| list.push(m));
+        list
+    }
+
+    /// Generation under the rules (the game is known not to be over).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn generate_rules(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        sink: &mut dyn FnMut(Move),
+    ) {
+        self.rules_moves(skip, drops, sink)
+    }
+
+    /// Perft by copying the position per move (explosions empty squares
+    /// that `unmake` does not know).
+    pub(crate) fn perft_rules(&self, depth: u32, bulk: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 && bulk {
+            return self.count_legal();
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| self.play_unchecked(m).perft_rules(depth - 1, bulk))
+            .sum()
+    }
+
+    /// Whether `color` has a piece of a region type on its region.
+    fn reached(&self, color: Color) -> bool {
+        let r = &self.variant.rules;
+        r.regions.iter().any(|(role, region)| {
+            (self.roles[role.index()] & self.colors[color.index()])
+                .squares()
+                .any(|sq| SpecialRules::in_region(region, color, sq))
+        })
+    }
+
+    /// The game's end by the rules of `[rules]`, if one applies here.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn rules_outcome(&self) -> Option<Outcome> {
+        let v = self.variant;
+        let r = &v.rules;
+        if !r.any {
+            return None;
+        }
+        let us = self.side;
+        let them = us.opposite();
+        let win = |winner: Option<Color>, reason| Some(Outcome { winner, reason });
+        if r.explosions {
+            for c in [us, them] {
+                if !r.kingless[c.index()] && self.king(c).is_none() {
+                    return win(Some(c.opposite()), EndReason::Explosion);
+                }
+            }
+        }
+        if let Some(wins) = r.extinction {
+            for c in [us, them] {
+                if self.colors[c.index()].is_empty() {
+                    let winner = if wins { c } else { c.opposite() };
+                    return win(Some(winner), EndReason::Extinction);
+                }
+            }
+        }
+        if r.check_limit != 0 {
+            for c in [them, us] {
+                if self.checks[c.index()] >= r.check_limit {
+                    return win(Some(c), EndReason::Checks);
+                }
+            }
+        }
+        if !r.regions.is_empty() {
+            let (w, b) = (self.reached(Color::White), self.reached(Color::Black));
+            if !r.region_reply {
+                for c in [them, us] {
+                    if self.reached(c) {
+                        return win(Some(c), EndReason::Region);
+                    }
+                }
+            } else if w && b {
+                return win(None, EndReason::Region);
+            } else if b {
+                return win(Some(Color::Black), EndReason::Region);
+            } else if w {
+                // Black, to move, may still draw by reaching its region.
+                let mut catches = false;
+                if us == Color::Black {
+                    self.rules_moves(B::EMPTY, true, &mut |m| {
+                        catches |= r.regions.iter().any(|(role, _)| *role == m.role)
+                            && self.play_unchecked(&m).reached(Color::Black);
+                    });
+                }
+                if !catches {
+                    return win(Some(Color::White), EndReason::Region);
+                }
+            }
+        }
+        None
+    }
+
+    /// How many checks `color` has given (a variant that counts them).
+    pub fn checks_given(&self, color: Color) -> u8 {
+        self.checks[color.index()]
+    }
+}

@@ -1,0 +1,338 @@
+//! The rules of the lichess family (`[rules]` in a definition file):
+//! explosions, compulsory capture, check counting, moves that may not give
+//! check, sides without a royal piece, extinction and regions that win.
+//!
+//! Each is a switch that any definition may combine; without a `[rules]`
+//! table nothing changes. A variant with any of them plays on a generic
+//! path (pseudo-legal moves filtered by playing each one), chosen once per
+//! generation by the flag that already sends the bare King there, so the
+//! other variants pay nothing.
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::def::{Region, VariantDef, WideRegion};
+use super::text::quoted;
+use super::{Role, VariantError};
+use crate::bitboard::{BoardSize, Color, Square};
+
+/// Which sides play without a royal piece (`kingless`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Kingless {
+    /// Both sides have exactly one royal piece (the default).
+    #[default]
+    Neither,
+    /// White has none (horde).
+    White,
+    /// Black has none.
+    Black,
+    /// Neither side has one, and no type is royal (antichess).
+    Both,
+}
+
+impl Kingless {
+    fn as_str(self) -> &'static str {
+        match self {
+            Kingless::Neither => "neither",
+            Kingless::White => "white",
+            Kingless::Black => "black",
+            Kingless::Both => "both",
+        }
+    }
+
+    /// Whether `color` plays without a royal piece.
+    pub fn of(self, color: Color) -> bool {
+        matches!(
+            (self, color),
+            (Kingless::Both, _) | (Kingless::White, Color::White) | (Kingless::Black, Color::Black)
+        )
+    }
+}
+
+/// A region that wins: a piece of type `piece` of a side standing on that
+/// side's squares of `region` wins the game for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionWinDef {
+    /// The piece type's token.
+    pub piece: String,
+    /// Each side's winning squares (a side with none cannot win so).
+    pub region: WideRegion,
+}
+
+/// The `[rules]` table: see `docs/definitions.md`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RulesDef {
+    /// A capture explodes: the capturer and every piece on the eight
+    /// neighbouring squares of the destination (but those of
+    /// `explosion_immune` types) leave the board with the captured one; a
+    /// royal piece may not capture, royal pieces side by side do not
+    /// attack each other, a move that explodes the own royal piece is
+    /// illegal and one that explodes the enemy's wins.
+    pub explosions: bool,
+    /// Types a neighbouring explosion spares (atomic: the Pawn).
+    pub explosion_immune: Vec<String>,
+    /// When a side can capture, it must (any capture).
+    pub capture_forced: bool,
+    /// No move may give check.
+    pub check_illegal: bool,
+    /// The side that gives check this many times wins (0: no such rule).
+    pub check_limit: u8,
+    /// Which sides have no royal piece.
+    pub kingless: Kingless,
+    /// A side with no piece left: `Some(true)` wins, `Some(false)` loses.
+    pub extinction: Option<bool>,
+    /// Regions that win.
+    pub region_win: Vec<RegionWinDef>,
+    /// Racing kings: when White reaches its region first and Black, to
+    /// move, can reach its own with its next move, the game goes on; if
+    /// Black does, the game is drawn.
+    pub region_reply: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawRules {
+    explosions: Option<bool>,
+    explosion_immune: Option<Vec<Spanned<String>>>,
+    capture_forced: Option<bool>,
+    check_illegal: Option<bool>,
+    check_limit: Option<Spanned<i64>>,
+    kingless: Option<Spanned<String>>,
+    extinction: Option<Spanned<String>>,
+    region_win: Option<Vec<Spanned<RawRegionWin>>>,
+    region_reply: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawRegionWin {
+    piece: Spanned<String>,
+    white: Spanned<String>,
+    black: Spanned<String>,
+}
+
+/// Reads the `[rules]` table.
+pub(super) fn read(
+    raw: &RawRules,
+    size: BoardSize,
+    err: &dyn Fn(Range<usize>, &str, String) -> VariantError,
+) -> Result<RulesDef, VariantError> {
+    let choice = |v: &Spanned<String>, key: &str, options: &[&str]| {
+        options
+            .iter()
+            .position(|o| o == v.get_ref())
+            .ok_or_else(|| {
+                let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
+                err(
+                    v.span(),
+                    key,
+                    format!("{}: expected {}", quoted(v.get_ref()), list.join(" or ")),
+                )
+            })
+    };
+    let check_limit = match &raw.check_limit {
+        None => 0,
+        Some(n) if (1..=99).contains(n.get_ref()) => *n.get_ref() as u8,
+        Some(n) => {
+            return Err(err(
+                n.span(),
+                "rules.check-limit",
+                format!("{} is not in 1..=99", n.get_ref()),
+            ));
+        }
+    };
+    let kingless = match &raw.kingless {
+        None => Kingless::Neither,
+        Some(k) => [
+            Kingless::Neither,
+            Kingless::White,
+            Kingless::Black,
+            Kingless::Both,
+        ][choice(k, "rules.kingless", &["neither", "white", "black", "both"])?],
+    };
+    let extinction = match &raw.extinction {
+        None => None,
+        Some(e) => Some(choice(e, "rules.extinction", &["loss", "win"])? == 1),
+    };
+    let mut region_win = Vec::new();
+    for r in raw.region_win.iter().flatten() {
+        let r = r.get_ref();
+        let side = |s: &Spanned<String>, color: &str| {
+            Region::parse_squares_in(size, s.get_ref())
+                .map_err(|m| err(s.span(), &format!("rules.region-win.{color}"), m))
+        };
+        region_win.push(RegionWinDef {
+            piece: r.piece.get_ref().clone(),
+            region: Region {
+                white: side(&r.white, "white")?,
+                black: side(&r.black, "black")?,
+            },
+        });
+    }
+    Ok(RulesDef {
+        explosions: raw.explosions.unwrap_or(false),
+        explosion_immune: raw
+            .explosion_immune
+            .iter()
+            .flatten()
+            .map(|t| t.get_ref().clone())
+            .collect(),
+        capture_forced: raw.capture_forced.unwrap_or(false),
+        check_illegal: raw.check_illegal.unwrap_or(false),
+        check_limit,
+        kingless,
+        extinction,
+        region_win,
+        region_reply: raw.region_reply.unwrap_or(false),
+    })
+}
+
+/// Writes the `[rules]` table (nothing when every rule is off).
+pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -> fmt::Result {
+    if *r == RulesDef::default() {
+        return Ok(());
+    }
+    writeln!(f, "\n[rules]")?;
+    if r.explosions {
+        writeln!(f, "explosions = true")?;
+    }
+    if !r.explosion_immune.is_empty() {
+        let list: Vec<String> = r.explosion_immune.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "explosion-immune = [{}]", list.join(", "))?;
+    }
+    if r.capture_forced {
+        writeln!(f, "capture-forced = true")?;
+    }
+    if r.check_illegal {
+        writeln!(f, "check-illegal = true")?;
+    }
+    if r.check_limit != 0 {
+        writeln!(f, "check-limit = {}", r.check_limit)?;
+    }
+    if r.kingless != Kingless::Neither {
+        writeln!(f, "kingless = \"{}\"", r.kingless.as_str())?;
+    }
+    if let Some(win) = r.extinction {
+        writeln!(f, "extinction = \"{}\"", if win { "win" } else { "loss" })?;
+    }
+    if !r.region_win.is_empty() {
+        let items: Vec<String> = r
+            .region_win
+            .iter()
+            .map(|w| {
+                format!(
+                    "{{ piece = {}, white = {}, black = {} }}",
+                    quoted(&w.piece),
+                    quoted(&Region::format_squares(size, w.region.white)),
+                    quoted(&Region::format_squares(size, w.region.black))
+                )
+            })
+            .collect();
+        writeln!(f, "region-win = [{}]", items.join(", "))?;
+    }
+    if r.region_reply {
+        writeln!(f, "region-reply = true")?;
+    }
+    Ok(())
+}
+
+/// The compiled `[rules]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SpecialRules {
+    /// Some rule is on: the generic path plays.
+    pub any: bool,
+    pub explosions: bool,
+    /// `explosion-immune`, one bit per role.
+    pub immune: u64,
+    pub capture_forced: bool,
+    pub check_illegal: bool,
+    pub check_limit: u8,
+    /// `[colour]`: plays without a royal piece.
+    pub kingless: [bool; 2],
+    /// See [`RulesDef::extinction`].
+    pub extinction: Option<bool>,
+    /// (type, region) pairs.
+    pub regions: Vec<(Role, WideRegion)>,
+    pub region_reply: bool,
+}
+
+impl SpecialRules {
+    /// Whether `sq` is in `color`'s part of `region`.
+    pub(crate) fn in_region(region: &WideRegion, color: Color, sq: Square) -> bool {
+        let set = match color {
+            Color::White => &region.white,
+            Color::Black => &region.black,
+        };
+        let i = sq.index();
+        (set.0)
+            .0
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 != 0)
+    }
+}
+
+/// Checks the rules against the piece types and compiles them.
+pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
+    let r = &def.rules;
+    let role = |place: &str, token: &str| -> Result<Role, VariantError> {
+        def.pieces
+            .iter()
+            .position(|p| p.token == token)
+            .map(|i| Role(i as u8))
+            .ok_or_else(|| VariantError::UnknownToken {
+                place: place.to_string(),
+                token: super::prefix(token),
+            })
+    };
+    let mut immune = 0u64;
+    for t in &r.explosion_immune {
+        immune |= 1 << role("rules.explosion-immune", t)?.0;
+    }
+    if !r.explosions && !r.explosion_immune.is_empty() {
+        return Err(VariantError::GameEnd(
+            "rules.explosion-immune needs explosions = true".into(),
+        ));
+    }
+    let mut regions = Vec::new();
+    for w in &r.region_win {
+        regions.push((role("rules.region-win.piece", &w.piece)?, w.region));
+    }
+    if r.region_reply && regions.is_empty() {
+        return Err(VariantError::GameEnd(
+            "rules.region-reply needs a region-win".into(),
+        ));
+    }
+    let kingless = [r.kingless.of(Color::White), r.kingless.of(Color::Black)];
+    if kingless.iter().any(|&k| k) && def.game_end.royal_capture {
+        return Err(VariantError::GameEnd(
+            "rules.kingless does not go with royal-capture".into(),
+        ));
+    }
+    if r.kingless == Kingless::Both && def.castling.is_some() {
+        return Err(VariantError::GameEnd(
+            "rules.kingless = \"both\" does not go with [castling] (no royal piece castles)".into(),
+        ));
+    }
+    if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
+        return Err(VariantError::GameEnd(
+            "rules.check-limit and check-illegal need royal pieces to check".into(),
+        ));
+    }
+    let any = *r != RulesDef::default();
+    Ok(SpecialRules {
+        any,
+        explosions: r.explosions,
+        immune,
+        capture_forced: r.capture_forced,
+        check_illegal: r.check_illegal,
+        check_limit: r.check_limit,
+        kingless,
+        extinction: r.extinction,
+        regions,
+        region_reply: r.region_reply,
+    })
+}
