@@ -866,6 +866,24 @@ void betza_pgn_reader_free(struct BetzaPgnReader *reader);
 enum BetzaStatus betza_variant_new(const char *definition, struct BetzaVariant **out);
 
 /*
+ Reads a text in Fairy-Stockfish's configuration format (its
+ variants.ini: [name] and [name:template] sections of key = value lines)
+ and makes the variant of the section called name (NULL: the last
+ section) into *out: a new handle to free with betza_variant_free. The
+ templates may be earlier sections or Fairy-Stockfish's built-in
+ variants. docs/fairy-stockfish.md lists the keys read.
+
+ Returns BETZA_OK; BETZA_NULL_ARGUMENT if text or out is NULL;
+ BETZA_INVALID_UTF8; BETZA_INVALID_DEFINITION if the text is refused (an
+ unknown key, a rule the library lacks, a bad value or template: the
+ message of betza_last_error names the section, line and key) or has no
+ section of that name.
+ */
+enum BetzaStatus betza_variant_from_fsf_ini(const char *text,
+                                            const char *name,
+                                            struct BetzaVariant **out);
+
+/*
  Another handle of the same variant into *out, to free with
  betza_variant_free: for a built-in variant the same static handle, for
  a variant from betza_variant_new one more reference to it. It lets a

@@ -831,6 +831,7 @@ pub fn betza(data: &[u8]) {
             rook: "R".into(),
             kingside: None,
             queenside: None,
+            any_start: false,
         }),
         facing_kings: false,
         stalemate: StalemateRule::Draw,
@@ -1150,6 +1151,7 @@ pub fn variant(data: &[u8]) {
             rook,
             kingside: None,
             queenside: None,
+            any_start: false,
         }),
         facing_kings: more & 64 != 0,
         stalemate: if more & 128 != 0 {

@@ -85,6 +85,11 @@ class Variant:
         type it needs (past 128 squares or 20 piece types, the large one).
         Raises :class:`VariantError` naming the line and key."""
     @staticmethod
+    def from_fsf_ini(text: str) -> List[Variant]:
+        """Every variant of a text in Fairy-Stockfish's configuration format
+        (``variants.ini``), in file order; :class:`VariantError` names the
+        section, line and key of what is refused."""
+    @staticmethod
     def from_file(path: Union[str, os.PathLike[str]]) -> Variant:
         """:meth:`from_definition` of a file's text (``OSError`` if unreadable)."""
     @property

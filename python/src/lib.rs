@@ -158,6 +158,24 @@ impl PyVariant {
         Ok(PyVariant { v })
     }
 
+    /// Every variant of a text in Fairy-Stockfish's configuration format
+    /// (``variants.ini``: ``[name]`` and ``[name:template]`` sections), in
+    /// file order. Raises :class:`VariantError` naming the section, line and
+    /// key of an option the library cannot express, an unknown key, a bad
+    /// value or an unknown template.
+    #[staticmethod]
+    fn from_fsf_ini(text: &str) -> PyResult<Vec<Self>> {
+        let defs = betza::VariantDef::from_fsf_ini(text)
+            .map_err(|e| VariantError::new_err(e.to_string()))?;
+        defs.into_iter()
+            .map(|d| {
+                AnyVariant::new(d)
+                    .map(|v| PyVariant { v })
+                    .map_err(|e| VariantError::new_err(e.to_string()))
+            })
+            .collect()
+    }
+
     /// :meth:`from_definition` of a file's text (``OSError`` if unreadable).
     #[staticmethod]
     fn from_file(path: std::path::PathBuf) -> PyResult<Self> {

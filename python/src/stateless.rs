@@ -261,8 +261,31 @@ fn _sl_variants() -> Vec<String> {
     names
 }
 
+/// Whether `text` is in Fairy-Stockfish's format: its first line that is
+/// not blank or a comment is a `[section]` (a TOML definition starts with
+/// top-level keys).
+pub(crate) fn is_fsf_ini(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(';'))
+        .is_some_and(|l| l.starts_with('[') && !l.starts_with("[["))
+}
+
 #[pyfunction]
 fn _sl_load_variant_config(config: &str) -> PyResult<()> {
+    if is_fsf_ini(config) {
+        let defs = betza::VariantDef::from_fsf_ini(config)
+            .map_err(|e| VariantError::new_err(e.to_string()))?;
+        // All or none: every variant is built before any is registered.
+        let mut built = Vec::new();
+        for d in defs {
+            built.push(AnyVariant::new(d).map_err(|e| VariantError::new_err(e.to_string()))?);
+        }
+        for v in built {
+            register(v);
+        }
+        return Ok(());
+    }
     let v =
         AnyVariant::from_definition(config).map_err(|e| VariantError::new_err(e.to_string()))?;
     register(v);

@@ -83,6 +83,7 @@ pub(crate) fn fen_fail(e: FenError) -> Fail {
 pub(crate) fn definition_fail(e: VariantError) -> Fail {
     let line = match &e {
         VariantError::Syntax { line, .. } | VariantError::Value { line, .. } => line_of(*line),
+        VariantError::Fsf { line, .. } if *line > 0 => line_of(*line),
         _ => BETZA_NONE,
     };
     Fail {

@@ -195,6 +195,57 @@ pub unsafe extern "C" fn betza_variant_new(
     })
 }
 
+/// Reads a text in Fairy-Stockfish's configuration format (its
+/// variants.ini: [name] and [name:template] sections of key = value lines)
+/// and makes the variant of the section called name (NULL: the last
+/// section) into *out: a new handle to free with betza_variant_free. The
+/// templates may be earlier sections or Fairy-Stockfish's built-in
+/// variants. docs/fairy-stockfish.md lists the keys read.
+///
+/// Returns BETZA_OK; BETZA_NULL_ARGUMENT if text or out is NULL;
+/// BETZA_INVALID_UTF8; BETZA_INVALID_DEFINITION if the text is refused (an
+/// unknown key, a rule the library lacks, a bad value or template: the
+/// message of betza_last_error names the section, line and key) or has no
+/// section of that name.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn betza_variant_from_fsf_ini(
+    text: *const c_char,
+    name: *const c_char,
+    out: *mut *mut BetzaVariant,
+) -> BetzaStatus {
+    boundary(|| {
+        super::need(out, "out")?;
+        // SAFETY: C strings from the caller.
+        let text = unsafe { str_arg(text, "text") }?;
+        let name = if name.is_null() {
+            None
+        } else {
+            // SAFETY: a C string from the caller, not NULL.
+            Some(unsafe { str_arg(name, "name") }?)
+        };
+        let defs = crate::VariantDef::from_fsf_ini(text).map_err(super::errors::definition_fail)?;
+        let def = match name {
+            None => defs.into_iter().next_back(),
+            Some(n) => defs.into_iter().find(|d| d.name == n),
+        }
+        .ok_or_else(|| {
+            super::errors::definition_fail(crate::VariantError::Fsf {
+                section: name.unwrap_or("").to_string(),
+                line: 0,
+                key: None,
+                message: "no such section in the text".to_string(),
+            })
+        })?;
+        let variant = AnyVariant::new(def).map_err(super::errors::definition_fail)?;
+        let handle = Arc::new(BetzaVariant {
+            variant: VariantOf::of(variant),
+        });
+        // SAFETY: out is not NULL.
+        unsafe { *out = Arc::into_raw(handle).cast_mut() };
+        Ok(())
+    })
+}
+
 /// Another handle of the same variant into *out, to free with
 /// betza_variant_free: for a built-in variant the same static handle, for
 /// a variant from betza_variant_new one more reference to it. It lets a

@@ -31,6 +31,7 @@ mod check;
 mod compile;
 mod def;
 mod end_def;
+pub mod fsf;
 pub mod large;
 mod rules_def;
 mod text;
@@ -280,6 +281,18 @@ impl std::str::FromStr for PieceToken {
 pub enum VariantError {
     /// No built-in variant has this name ([`Variant::by_name`]).
     Unknown(String),
+    /// A Fairy-Stockfish configuration text ([`VariantDef::from_fsf_ini`])
+    /// was refused: its section, line (0: none) and key.
+    Fsf {
+        /// The section (variant) concerned.
+        section: String,
+        /// 1-based line; 0 when no line is at fault.
+        line: usize,
+        /// The key concerned, when one is.
+        key: Option<String>,
+        /// What is wrong.
+        message: String,
+    },
     /// The definition text is larger than [`MAX_DEFINITION_BYTES`].
     TooLarge {
         /// Its size.
@@ -981,6 +994,21 @@ impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             VariantError::Unknown(name) => f.write_str(&crate::builtin::unknown_message(name)),
+            VariantError::Fsf {
+                section,
+                line,
+                key,
+                message,
+            } => {
+                write!(f, "section [{section}]")?;
+                if *line > 0 {
+                    write!(f, ", line {line}")?;
+                }
+                if let Some(k) = key {
+                    write!(f, ", key `{k}`")?;
+                }
+                write!(f, ": {message}")
+            }
             VariantError::TooLarge { bytes, max } => write!(
                 f,
                 "the definition has {bytes} bytes: at most {max} are read"

@@ -1,0 +1,1576 @@
+//! Fairy-Stockfish's configuration format (`variants.ini`), read into
+//! [`VariantDef`]s: [`VariantDef::from_fsf_ini`].
+//!
+//! A section `[name]` or `[name:template]` is a variant; its `key = value`
+//! lines are Fairy-Stockfish's rule options. A template is a section earlier
+//! in the file or one of Fairy-Stockfish's built-in variants (described in
+//! `variants/fairy-stockfish.ini` in this same format); a section without one
+//! starts from Fairy-Stockfish's default (chess's rules, no pieces).
+//!
+//! Fairy-Stockfish ignores a key it does not know; this reader refuses it,
+//! and refuses every option this library cannot express, naming the section,
+//! the line and the key (docs/fairy-stockfish.md lists the keys).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::{VariantDef, VariantError};
+
+/// The most bytes of configuration text read.
+pub const MAX_FSF_INI_BYTES: usize = 1 << 20;
+/// The most sections (variants) of one text.
+pub const MAX_FSF_SECTIONS: usize = 1000;
+/// The longest line read, in bytes.
+const MAX_LINE: usize = 4096;
+/// The most keys one section may set.
+const MAX_KEYS: usize = 400;
+
+/// Fairy-Stockfish's built-in variants that this library can express, in
+/// this same format: the templates of `[name:template]`.
+pub const BUILTIN_INI: &str = include_str!("../../variants/fairy-stockfish.ini");
+
+/// Fairy-Stockfish's built-in variant names whose rules the library lacks,
+/// with the rule: a template of one of these is refused with that reason.
+pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
+    ("fischerandom", "Chess960 castling (chess960)"),
+    ("caparandom", "Chess960 castling (chess960)"),
+    ("armageddon", "material counting (black draw odds)"),
+    (
+        "makpong",
+        "makpongRule (the King may not move away from check)",
+    ),
+    (
+        "cambodian",
+        "gating (cambodianMoves) and Cambodian counting",
+    ),
+    ("karouk", "gating (cambodianMoves) and check counting"),
+    ("asean", "ASEAN counting"),
+    ("shatar", "shatarMateRule and a bare-King draw"),
+    ("kingofthehill", "flag regions"),
+    ("racingkings", "flag regions and no checks"),
+    ("misere", "checkmateValue = win"),
+    ("losers", "mustCapture and extinction"),
+    ("giveaway", "mustCapture and extinction"),
+    ("antichess", "mustCapture and extinction"),
+    ("suicide", "mustCapture and extinction"),
+    ("codrus", "mustCapture and extinction"),
+    ("extinction", "extinction of piece types"),
+    ("kinglet", "extinction of piece types"),
+    ("threekings", "extinction of piece types"),
+    ("horde", "extinction of piece types"),
+    ("petrified", "petrifyOnCaptureTypes"),
+    ("nocheckatomic", "blastOnCapture"),
+    ("atomic", "blastOnCapture"),
+    ("atomar", "blastOnCapture"),
+    ("isolation", "wallingRule"),
+    ("isolation7x7", "wallingRule"),
+    ("snailtrail", "wallingRule"),
+    ("fox-and-hounds", "flag regions"),
+    ("duck", "wallingRule"),
+    ("joust", "wallingRule"),
+    ("3check", "checkCounting"),
+    ("5check", "checkCounting"),
+    (
+        "loop",
+        "dropLoop (captured promoted pieces keep their type)",
+    ),
+    (
+        "chessgi",
+        "dropLoop (captured promoted pieces keep their type)",
+    ),
+    ("bughouse", "hands fed from a second board (twoBoards)"),
+    (
+        "koedem",
+        "hands fed from a second board (twoBoards) and extinction",
+    ),
+    ("pocketknight", "drops without captures to hand"),
+    ("placement", "mustDrop (a setup phase)"),
+    ("sittuyin", "mustDrop (a setup phase) and sittuyinPromotion"),
+    ("seirawan", "gating (seirawanGating)"),
+    ("shouse", "gating (seirawanGating)"),
+    ("dragon", "drops without captures to hand"),
+    ("kyotoshogi", "pieceDemotion"),
+    ("micro", "piecePromotionOnCapture and pieceDemotion"),
+    ("dobutsu", "flag regions"),
+    ("perfect", "castling with a second rook type"),
+    ("spartan", "dupleCheck and per-colour promotion types"),
+    ("coregal", "extinctionPseudoRoyal"),
+    ("clobber", "no royal piece"),
+    ("breakthrough", "no royal piece and flag regions"),
+    ("ataxx", "enclosing drops"),
+    ("flipersi", "enclosing drops"),
+    ("flipello", "enclosing drops"),
+    ("checkshogi", "checkCounting"),
+    ("jesonmor", "flag regions"),
+    ("clobber10", "no royal piece"),
+    ("flipello10", "enclosing drops"),
+    ("amazons", "wallingRule"),
+    ("supply", "hands fed from a second board (twoBoards)"),
+    (
+        "janggi",
+        "Janggi's pieces (janggiCannon), passing and bikjang",
+    ),
+    (
+        "janggitraditional",
+        "Janggi's pieces (janggiCannon), passing and bikjang",
+    ),
+    (
+        "janggimodern",
+        "Janggi's pieces (janggiCannon), passing and bikjang",
+    ),
+    (
+        "janggicasual",
+        "Janggi's pieces (janggiCannon), passing and bikjang",
+    ),
+    ("chigorin", "promotion types per colour"),
+    ("sortofalmost", "promotion types per colour"),
+    ("berolina", "en passant after a diagonal double step"),
+];
+
+/// One `key = value` line.
+#[derive(Clone, Debug)]
+struct Entry {
+    value: String,
+    line: usize,
+    section: String,
+}
+
+/// A section, its own keys merged over its template's.
+#[derive(Clone, Debug, Default)]
+struct Config {
+    keys: BTreeMap<String, Entry>,
+}
+
+fn err(section: &str, line: usize, key: Option<&str>, message: impl Into<String>) -> VariantError {
+    VariantError::Fsf {
+        section: section.to_string(),
+        line,
+        key: key.map(str::to_string),
+        message: message.into(),
+    }
+}
+
+/// Fairy-Stockfish's piece types that a key names, with their Betza moves
+/// (the `pieceMap`'s; written in Fairy-Stockfish's dialect), in its enum
+/// order: a later type of the same letter replaces an earlier one.
+const PIECE_TYPES: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", ""),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", ""),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// The most custom piece slots (`customPiece1` ..).
+const CUSTOM_SLOTS: usize = 25;
+
+/// Whether `key` names a piece type; its rank in Fairy-Stockfish's order.
+fn piece_rank(key: &str) -> Option<usize> {
+    if let Some(i) = PIECE_TYPES.iter().position(|(n, _)| *n == key) {
+        return Some(i);
+    }
+    if let Some(n) = key.strip_prefix("customPiece") {
+        let n: usize = n.parse().ok().filter(|n| (1..=CUSTOM_SLOTS).contains(n))?;
+        if key == format!("customPiece{n}") {
+            return Some(PIECE_TYPES.len() + n);
+        }
+    }
+    if key == "king" {
+        return Some(PIECE_TYPES.len() + CUSTOM_SLOTS + 1);
+    }
+    None
+}
+
+/// Keys that only change how an engine or a GUI shows or plays the
+/// variant, not its rules: read and not used.
+const DISPLAY_KEYS: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// Rule keys read with their values (anything else is refused).
+const RULE_KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "pawnTypes",
+    "promotionLimit",
+    "promotedPieceType",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRookPieces",
+    "castlingRookPiecesWhite",
+    "castlingRookPiecesBlack",
+    "castlingKingPiece",
+    "pieceDrops",
+    "capturesToHand",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "immobilityIllegal",
+    "shogiPawnDropMateIllegal",
+    "flyingGeneral",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "perpetualCheckIllegal",
+    "stalemateValue",
+    "checkmateValue",
+    "extinctionValue",
+    "extinctionClaim",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "countingRule",
+    "soldierPromotionRank",
+];
+
+/// Fairy-Stockfish's keys of rules this library does not have, with the
+/// value that leaves the rule off: any other value is refused.
+const OFF_KEYS: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("sittuyinPromotion", "false"),
+    ("piecePromotionOnCapture", "false"),
+    ("pieceDemotion", "false"),
+    ("blastOnCapture", "false"),
+    ("blastImmuneTypes", "-"),
+    ("mutuallyImmuneTypes", "-"),
+    ("petrifyOnCaptureTypes", "-"),
+    ("petrifyBlastPieces", "false"),
+    ("tripleStepRegionWhite", "-"),
+    ("tripleStepRegionBlack", "-"),
+    ("castlingDroppedPiece", "false"),
+    ("castlingRank", "1"),
+    ("castlingKingFile", "e"),
+    ("castlingKingPieceWhite", "k"),
+    ("castlingKingPieceBlack", "k"),
+    ("castlingRookKingsideFile", "-"),
+    ("castlingRookQueensideFile", "a"),
+    ("oppositeCastling", "false"),
+    ("checking", "true"),
+    ("dropChecks", "true"),
+    ("mustCapture", "false"),
+    ("mustDrop", "false"),
+    ("mustDropType", "*"),
+    ("dropLoop", "false"),
+    ("enclosingDrop", "none"),
+    ("enclosingDropStart", "-"),
+    ("sittuyinRookDrop", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("dropPromoted", "false"),
+    ("gating", "false"),
+    ("wallingRule", "none"),
+    ("wallingRegionWhite", "-"),
+    ("wallingRegionBlack", "-"),
+    ("wallingRegion", "-"),
+    ("wallOrMove", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("diagonalLines", "-"),
+    ("pass", "false"),
+    ("passWhite", "false"),
+    ("passBlack", "false"),
+    ("passOnStalemate", "false"),
+    ("passOnStalemateWhite", "false"),
+    ("passOnStalemateBlack", "false"),
+    ("makpongRule", "false"),
+    ("flipEnclosedPieces", "none"),
+    ("moveRepetitionIllegal", "false"),
+    ("chasingRule", "none"),
+    ("stalematePieceCount", "false"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("extinctionPseudoRoyal", "false"),
+    ("dupleCheck", "false"),
+    ("flagPiece", "*"),
+    ("flagPieceWhite", "*"),
+    ("flagPieceBlack", "*"),
+    ("flagRegion", "-"),
+    ("flagRegionWhite", "-"),
+    ("flagRegionBlack", "-"),
+    ("flagPieceCount", "1"),
+    ("flagPieceBlockedWin", "false"),
+    ("flagMove", "false"),
+    ("flagPieceSafe", "false"),
+    ("checkCounting", "false"),
+    ("connectN", "0"),
+    ("connectPieceTypes", "*"),
+    ("connectVertical", "true"),
+    ("connectHorizontal", "true"),
+    ("connectDiagonal", "true"),
+    ("connectRegion1White", "-"),
+    ("connectRegion2White", "-"),
+    ("connectRegion1Black", "-"),
+    ("connectRegion2Black", "-"),
+    ("connectNxN", "0"),
+    ("collinearN", "0"),
+    ("connectValue", "win"),
+    ("materialCounting", "none"),
+    ("adjudicateFullBoard", "false"),
+    ("castlingWins", "-"),
+];
+
+fn known_key(key: &str) -> bool {
+    piece_rank(key).is_some()
+        || DISPLAY_KEYS.contains(&key)
+        || RULE_KEYS.contains(&key)
+        || OFF_KEYS.iter().any(|(k, _)| *k == key)
+        || mobility_key(key).is_some()
+}
+
+/// `mobilityRegionWhiteRook` and the like: the colour and the piece key.
+fn mobility_key(key: &str) -> Option<(bool, String)> {
+    let rest = key.strip_prefix("mobilityRegion")?;
+    let (white, name) = if let Some(n) = rest.strip_prefix("White") {
+        (true, n)
+    } else {
+        (false, rest.strip_prefix("Black")?)
+    };
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let piece = format!("{}{}", first.to_ascii_lowercase(), chars.as_str());
+    if first.is_ascii_uppercase() && piece_rank(&piece).is_some() {
+        Some((white, piece))
+    } else {
+        None
+    }
+}
+
+/// Parsed sections: name, template, keys (each with its line), and the
+/// section's own line.
+struct Section {
+    name: String,
+    template: Option<String>,
+    line: usize,
+    keys: Vec<(String, Entry)>,
+}
+
+fn parse_sections(text: &str, origin: &str) -> Result<Vec<Section>, VariantError> {
+    if text.len() > MAX_FSF_INI_BYTES {
+        return Err(err(
+            origin,
+            0,
+            None,
+            format!(
+                "the configuration has {} bytes: at most {MAX_FSF_INI_BYTES} are read",
+                text.len()
+            ),
+        ));
+    }
+    let mut sections: Vec<Section> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let current = sections.last().map(|s| s.name.as_str()).unwrap_or(origin);
+        if raw.len() > MAX_LINE {
+            return Err(err(
+                current,
+                line,
+                None,
+                format!("the line has {} bytes: at most {MAX_LINE}", raw.len()),
+            ));
+        }
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') || l.starts_with(';') {
+            continue;
+        }
+        if let Some(head) = l.strip_prefix('[') {
+            let Some(head) = head.strip_suffix(']') else {
+                return Err(err(current, line, None, "a section header ends with `]`"));
+            };
+            if sections.len() >= MAX_FSF_SECTIONS {
+                return Err(err(
+                    head,
+                    line,
+                    None,
+                    format!("more than {MAX_FSF_SECTIONS} sections"),
+                ));
+            }
+            let (name, template) = match head.split_once(':') {
+                Some((n, t)) => (n.trim(), Some(t.trim().to_string())),
+                None => (head.trim(), None),
+            };
+            if name.is_empty() || template.as_deref() == Some("") {
+                return Err(err(
+                    head,
+                    line,
+                    None,
+                    "a section is `[name]` or `[name:template]`",
+                ));
+            }
+            sections.push(Section {
+                name: name.to_string(),
+                template,
+                line,
+                keys: Vec::new(),
+            });
+            continue;
+        }
+        let Some((key, value)) = l.split_once('=') else {
+            return Err(err(
+                current,
+                line,
+                None,
+                format!("expected `key = value`, a `[section]` or a comment, found {l:?}"),
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let Some(section) = sections.last_mut() else {
+            return Err(err(
+                origin,
+                line,
+                Some(key),
+                "a key before the first `[section]`",
+            ));
+        };
+        if !known_key(key) {
+            return Err(err(
+                &section.name,
+                line,
+                Some(key),
+                "not a Fairy-Stockfish option",
+            ));
+        }
+        if section.keys.len() >= MAX_KEYS {
+            return Err(err(
+                &section.name,
+                line,
+                Some(key),
+                format!("more than {MAX_KEYS} keys in one section"),
+            ));
+        }
+        let entry = Entry {
+            value: value.to_string(),
+            line,
+            section: section.name.clone(),
+        };
+        section.keys.push((key.to_string(), entry));
+    }
+    Ok(sections)
+}
+
+/// Sections resolved against their templates, by name.
+struct Resolver {
+    resolved: BTreeMap<String, Config>,
+    builtin: BTreeMap<String, Config>,
+}
+
+impl Resolver {
+    fn resolve(&mut self, s: Section) -> Result<(String, Config), VariantError> {
+        let mut config = match &s.template {
+            None => Config::default(),
+            Some(t) => {
+                if let Some(c) = self.resolved.get(t).or_else(|| self.builtin.get(t)) {
+                    c.clone()
+                } else if let Some((_, why)) = NOT_EXPRESSIBLE.iter().find(|(n, _)| n == t) {
+                    return Err(err(
+                        &s.name,
+                        s.line,
+                        None,
+                        format!(
+                            "template `{t}`: a Fairy-Stockfish variant whose rules this library lacks: {why}"
+                        ),
+                    ));
+                } else {
+                    return Err(err(
+                        &s.name,
+                        s.line,
+                        None,
+                        format!(
+                            "unknown template `{t}`: neither an earlier section nor a Fairy-Stockfish variant"
+                        ),
+                    ));
+                }
+            }
+        };
+        for (key, entry) in s.keys {
+            // A piece letter given here replaces the template's piece of
+            // that letter, as Fairy-Stockfish's add_piece does.
+            if piece_rank(&key).is_some() {
+                if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
+                    config.keys.retain(|k, e| {
+                        !(piece_rank(k).is_some()
+                            && *k != key
+                            && e.section != entry.section
+                            && e.value.chars().next().map(|c| c.to_ascii_lowercase())
+                                == Some(letter.to_ascii_lowercase()))
+                    });
+                }
+            }
+            config.keys.insert(key, entry);
+        }
+        Ok((s.name, config))
+    }
+}
+
+fn builtin_configs() -> BTreeMap<String, Config> {
+    let mut r = Resolver {
+        resolved: BTreeMap::new(),
+        builtin: BTreeMap::new(),
+    };
+    let sections = parse_sections(BUILTIN_INI, "fairy-stockfish.ini")
+        .expect("variants/fairy-stockfish.ini reads");
+    for s in sections {
+        let (name, c) = r.resolve(s).expect("built-in templates resolve");
+        r.resolved.insert(name, c);
+    }
+    r.resolved
+}
+
+/// Reads every variant of a Fairy-Stockfish configuration text, each
+/// converted to this library's definition; see [`VariantDef::from_fsf_ini`].
+pub(crate) fn read(text: &str) -> Result<Vec<VariantDef>, VariantError> {
+    let sections = parse_sections(text, "configuration")?;
+    let mut r = Resolver {
+        resolved: BTreeMap::new(),
+        builtin: builtin_configs(),
+    };
+    let mut out = Vec::new();
+    for s in sections {
+        let line = s.line;
+        let (name, config) = r.resolve(s)?;
+        let def = convert(&name, line, &config)?;
+        out.push(def);
+        r.resolved.insert(name, config);
+    }
+    Ok(out)
+}
+
+/// Fairy-Stockfish's built-in variant `name` as this library's definition,
+/// if it is one of those the library expresses.
+pub(crate) fn builtin(name: &str) -> Option<Result<VariantDef, VariantError>> {
+    let configs = builtin_configs();
+    let c = configs.get(name)?;
+    Some(convert(name, 0, c))
+}
+
+/// The names of [`BUILTIN_INI`]'s sections, in file order.
+pub fn builtin_names() -> Vec<String> {
+    parse_sections(BUILTIN_INI, "fairy-stockfish.ini")
+        .map(|s| s.into_iter().map(|s| s.name).collect())
+        .unwrap_or_default()
+}
+
+impl VariantDef {
+    /// Every variant of a text in Fairy-Stockfish's configuration format
+    /// (its `variants.ini`), in file order: `[name]` and `[name:template]`
+    /// sections of `key = value` lines, templates being earlier sections
+    /// or Fairy-Stockfish's built-in variants. An option the library cannot
+    /// express, an unknown key, a bad value or an unknown template is
+    /// [`VariantError::Fsf`], naming the section, the line and the key.
+    /// docs/fairy-stockfish.md lists the keys read.
+    ///
+    /// ```
+    /// let defs = betza::VariantDef::from_fsf_ini("[minichess:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\ndoubleStep = false\ncastling = false\nbishop = -\npromotionPieceTypes = qrn\n")?;
+    /// let v = defs[0].clone().build()?;
+    /// assert_eq!(v.start_position().perft(5), 191846);
+    /// # Ok::<_, betza::VariantError>(())
+    /// ```
+    pub fn from_fsf_ini(text: &str) -> Result<Vec<VariantDef>, VariantError> {
+        read(text)
+    }
+
+    /// Fairy-Stockfish's built-in variant `name` as this library reads it
+    /// (the section of `variants/fairy-stockfish.ini`), or `None` when
+    /// the library cannot express it or it is unknown.
+    pub fn fairy_stockfish(name: &str) -> Option<VariantDef> {
+        builtin(name).and_then(Result::ok)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Values
+
+/// A region as a set of (file, rank), 0-based.
+type Squares = Vec<(u8, u8)>;
+
+struct Ctx<'a> {
+    name: &'a str,
+    line: usize,
+    config: &'a Config,
+    files: u8,
+    ranks: u8,
+}
+
+impl Ctx<'_> {
+    fn get(&self, key: &str) -> Option<&Entry> {
+        self.config.keys.get(key)
+    }
+
+    fn fail(&self, key: &str, message: impl Into<String>) -> VariantError {
+        match self.get(key) {
+            Some(e) => {
+                let msg = message.into();
+                let msg = if e.section == self.name {
+                    msg
+                } else {
+                    format!("{msg} (set by template `{}`)", e.section)
+                };
+                err(self.name, e.line, Some(key), msg)
+            }
+            None => err(self.name, self.line, Some(key), message),
+        }
+    }
+
+    fn boolean(&self, key: &str, default: bool) -> Result<bool, VariantError> {
+        match self.get(key).map(|e| e.value.as_str()) {
+            None => Ok(default),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(v) => Err(self.fail(key, format!("{v:?}: expected true or false"))),
+        }
+    }
+
+    fn int(&self, key: &str, default: i64, max: i64) -> Result<i64, VariantError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(e) => match e.value.parse::<i64>() {
+                Ok(n) if (0..=max).contains(&n) => Ok(n),
+                _ => Err(self.fail(key, format!("{:?}: expected a number 0-{max}", e.value))),
+            },
+        }
+    }
+
+    /// Fairy-Stockfish's `[File]`: a letter or a 1-based number.
+    fn file(&self, key: &str, default: u8) -> Result<u8, VariantError> {
+        let Some(e) = self.get(key) else {
+            return Ok(default);
+        };
+        let v = e.value.as_str();
+        let f = if let Ok(n) = v.parse::<u8>() {
+            n.checked_sub(1)
+        } else if v.len() == 1 && v.as_bytes()[0].is_ascii_lowercase() {
+            Some(v.as_bytes()[0] - b'a')
+        } else {
+            None
+        };
+        match f {
+            Some(f) if f < 16 => Ok(f),
+            _ => Err(self.fail(key, format!("{v:?}: expected a file, a-p or 1-16"))),
+        }
+    }
+
+    fn value_of(&self, key: &str, default: &str) -> Result<String, VariantError> {
+        let v = self.get(key).map(|e| e.value.as_str()).unwrap_or(default);
+        if ["win", "loss", "draw", "none"].contains(&v) {
+            Ok(v.to_string())
+        } else {
+            Err(self.fail(key, format!("{v:?}: expected win, loss, draw or none")))
+        }
+    }
+
+    /// Fairy-Stockfish's `[Bitboard]`: squares (`d4`), ranks (`*8`), files
+    /// (`a*`), space separated; `-` ends it.
+    fn region(&self, key: &str, default: Squares) -> Result<Squares, VariantError> {
+        let Some(e) = self.get(key) else {
+            return Ok(default);
+        };
+        let mut out = Vec::new();
+        for sym in e.value.split_whitespace() {
+            if sym == "-" {
+                break;
+            }
+            let bad = |why: &str| self.fail(key, format!("{sym:?}: {why}"));
+            if let Some(r) = sym.strip_prefix('*') {
+                let r: u8 = r
+                    .parse()
+                    .map_err(|_| bad("`*` and a rank number expected"))?;
+                if r == 0 || r > self.ranks {
+                    return Err(bad("no such rank on this board"));
+                }
+                out.extend((0..self.files).map(|f| (f, r - 1)));
+            } else if let Some(f) = sym.strip_suffix('*') {
+                let b = f.as_bytes();
+                if b.len() != 1 || !b[0].is_ascii_alphabetic() {
+                    return Err(bad("a file letter and `*` expected"));
+                }
+                let f = b[0].to_ascii_lowercase() - b'a';
+                if f >= self.files {
+                    return Err(bad("no such file on this board"));
+                }
+                out.extend((0..self.ranks).map(|r| (f, r)));
+            } else {
+                let b = sym.as_bytes();
+                if b.len() < 2 || !b[0].is_ascii_alphabetic() {
+                    return Err(bad(
+                        "a square (`d4`), a rank (`*4`) or a file (`d*`) expected",
+                    ));
+                }
+                let f = b[0].to_ascii_lowercase() - b'a';
+                let r: u8 = sym[1..].parse().map_err(|_| {
+                    bad("a square (`d4`), a rank (`*4`) or a file (`d*`) expected; ranges such as `a3-h3` are not Fairy-Stockfish's syntax (it reads only their first square)")
+                })?;
+                if f >= self.files || r == 0 || r > self.ranks {
+                    return Err(bad("not a square of this board"));
+                }
+                out.push((f, r - 1));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    fn all(&self) -> Squares {
+        let mut v = Vec::new();
+        for f in 0..self.files {
+            for r in 0..self.ranks {
+                v.push((f, r));
+            }
+        }
+        v
+    }
+
+    fn rank(&self, r: u8) -> Squares {
+        (0..self.files).map(|f| (f, r)).collect()
+    }
+}
+
+fn squares_text(s: &Squares) -> String {
+    let mut v: Vec<String> = s
+        .iter()
+        .map(|(f, r)| format!("{}{}", (b'a' + f) as char, r + 1))
+        .collect();
+    v.sort();
+    v.join(",")
+}
+
+fn region_toml(w: &Squares, b: &Squares) -> String {
+    format!(
+        "{{ white = \"{}\", black = \"{}\" }}",
+        squares_text(w),
+        squares_text(b)
+    )
+}
+
+/// Fairy-Stockfish's Betza dialect in XBetza: a single direction letter
+/// before an oblique atom (`fN`) means one direction pair there (XBetza's
+/// `ffN`), where XBetza's `fN` means all four forward moves.
+pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut pending = String::new();
+    let b = fsf.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        match c {
+            'm' | 'c' | 'p' | 'g' | 'n' | 'i' | 'e' => pending.push(c),
+            'f' | 'b' | 'r' | 'l' | 'v' | 's' => {
+                let next = b.get(i + 1).map(|&x| x as char);
+                let vert = |x: char| "fbv".contains(x);
+                let horiz = |x: char| "rls".contains(x);
+                let pair =
+                    next.filter(|&n| n == c || (vert(c) && horiz(n)) || (horiz(c) && vert(n)));
+                pending.push(c);
+                if let Some(n) = pair {
+                    pending.push(n);
+                    i += 1;
+                } else {
+                    pending.push('\u{0}');
+                }
+            }
+            'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'J' | 'Z' | 'G' | 'K' | 'R' | 'B' | 'Q' => {
+                let oblique = matches!(c, 'N' | 'C' | 'J' | 'Z');
+                for (k, ch) in pending.chars().enumerate() {
+                    if ch == '\u{0}' {
+                        // A single direction letter: Fairy-Stockfish doubles
+                        // it; XBetza reads the double only on oblique atoms.
+                        let prev = pending.chars().nth(k - 1).unwrap_or('f');
+                        if oblique && "fbrl".contains(prev) {
+                            out.push(prev);
+                        }
+                    } else {
+                        out.push(ch);
+                    }
+                }
+                pending.clear();
+                out.push(c);
+                if let Some(&d) = b.get(i + 1) {
+                    if d.is_ascii_digit() || d as char == c {
+                        out.push(d as char);
+                        i += 1;
+                    }
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "{c:?} at {}: not in Fairy-Stockfish's Betza (its letters are mcpgnie fbrlvs and the atoms WFDNAHCJZGKRBQ)",
+                    i + 1
+                ));
+            }
+        }
+        i += 1;
+    }
+    if !pending.is_empty() {
+        return Err("modifiers without an atom at the end".to_string());
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Conversion
+
+#[derive(Clone)]
+struct PieceSpec {
+    key: String,
+    letter: char,
+    betza: String,
+}
+
+/// The letters of a `[PieceSet]` value (`nbrq`, `*` for all, `-` none).
+fn piece_set(
+    ctx: &Ctx,
+    key: &str,
+    pieces: &[PieceSpec],
+    default: &str,
+) -> Result<Vec<char>, VariantError> {
+    let v = ctx.get(key).map(|e| e.value.as_str()).unwrap_or(default);
+    let mut out = Vec::new();
+    for c in v.chars().filter(|c| !c.is_whitespace()) {
+        if c == '-' {
+            break;
+        }
+        if c == '*' {
+            out.extend(pieces.iter().map(|p| p.letter));
+            continue;
+        }
+        let l = c.to_ascii_lowercase();
+        if !pieces.iter().any(|p| p.letter == l) {
+            if ctx.get(key).is_none() {
+                continue; // a default naming a piece the variant lacks
+            }
+            return Err(ctx.fail(key, format!("{c:?} is no piece type's letter here")));
+        }
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    Ok(out)
+}
+
+fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> {
+    let mut out = Vec::new();
+    if let Some(e) = ctx.get(key) {
+        for item in e.value.split_whitespace() {
+            let Some((a, b)) = item.split_once(':') else {
+                return Err(ctx.fail(key, format!("{item:?}: expected `letter:value`")));
+            };
+            let mut ac = a.chars();
+            let (Some(a), None) = (ac.next(), ac.next()) else {
+                return Err(ctx.fail(key, format!("{item:?}: expected one letter before `:`")));
+            };
+            out.push((a.to_ascii_lowercase(), b.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+fn convert(name: &str, line: usize, config: &Config) -> Result<VariantDef, VariantError> {
+    let toml = to_toml(name, line, config)?;
+    toml.parse::<VariantDef>().map_err(|e| {
+        err(
+            name,
+            line,
+            None,
+            format!("the variant read is refused: {e}"),
+        )
+    })
+}
+
+/// The library's TOML definition of one resolved section.
+fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantError> {
+    let mut ctx = Ctx {
+        name,
+        line,
+        config,
+        files: 8,
+        ranks: 8,
+    };
+    if name.is_empty()
+        || name.len() > 64
+        || !name
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+    {
+        return Err(err(
+            name,
+            line,
+            None,
+            "a variant name here is 1-64 lowercase letters, digits and '-'",
+        ));
+    }
+    // Refused rules first: each names its key.
+    for (key, off) in OFF_KEYS {
+        if let Some(e) = ctx.get(key) {
+            if e.value != *off && !(off == &"-" && e.value.is_empty()) {
+                return Err(ctx.fail(
+                    key,
+                    format!(
+                        "{:?}: this library has no such rule (only {off:?} is read)",
+                        e.value
+                    ),
+                ));
+            }
+        }
+    }
+    ctx.files = ctx.file("maxFile", 7)? + 1;
+    ctx.ranks = u8::try_from(ctx.int("maxRank", 8, 16)?).unwrap_or(16);
+    if ctx.ranks == 0 {
+        return Err(ctx.fail("maxRank", "0: a board has at least one rank"));
+    }
+    let (files, ranks) = (ctx.files, ctx.ranks);
+
+    // Pieces, in Fairy-Stockfish's order; a later type of a letter wins.
+    let mut keys: Vec<(&String, &Entry)> = config
+        .keys
+        .iter()
+        .filter(|(k, _)| piece_rank(k).is_some())
+        .collect();
+    keys.sort_by_key(|(k, _)| piece_rank(k));
+    let mut pieces: Vec<PieceSpec> = Vec::new();
+    let mut royal = None;
+    for (key, e) in keys {
+        let v = e.value.as_str();
+        let mut chars = v.chars();
+        let letter = match chars.next() {
+            None | Some('-') => continue,
+            Some(c) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
+            Some(c) => return Err(ctx.fail(key, format!("{c:?}: a piece letter expected"))),
+        };
+        let rest = chars.as_str();
+        let custom = key.starts_with("customPiece") || key == "king";
+        let betza = if let Some(b) = rest.strip_prefix(':') {
+            if !custom {
+                return Err(ctx.fail(key, "only custom pieces and the king take Betza moves"));
+            }
+            b.to_string()
+        } else if rest.is_empty() {
+            if key.starts_with("customPiece") {
+                return Err(ctx.fail(key, "a custom piece needs `letter:Betza`"));
+            }
+            if key == "king" {
+                "K".to_string()
+            } else {
+                let b = PIECE_TYPES
+                    .iter()
+                    .find(|(n, _)| n == key)
+                    .map(|(_, b)| *b)
+                    .unwrap_or("");
+                if b.is_empty() {
+                    return Err(ctx.fail(key, "this piece type's moves are not expressible here"));
+                }
+                b.to_string()
+            }
+        } else {
+            return Err(ctx.fail(
+                key,
+                format!("{v:?}: expected a letter, `letter:Betza` or `-`"),
+            ));
+        };
+        pieces.retain(|p| p.letter != letter);
+        if key == "king" {
+            royal = Some(letter);
+        }
+        pieces.push(PieceSpec {
+            key: key.clone(),
+            letter,
+            betza,
+        });
+    }
+    let Some(royal) = royal.filter(|r| pieces.iter().any(|p| p.letter == *r)) else {
+        return Err(err(
+            name,
+            line,
+            Some("king"),
+            "a variant without a royal king cannot be expressed",
+        ));
+    };
+    if pieces.len() > 20 {
+        return Err(err(
+            name,
+            line,
+            None,
+            format!("{} piece types: at most 20", pieces.len()),
+        ));
+    }
+
+    let start = ctx
+        .get("startFen")
+        .map(|e| e.value.clone())
+        .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string());
+    if start.contains('"') || start.contains('\\') {
+        return Err(ctx.fail("startFen", "a FEN has no quotes or backslashes"));
+    }
+    let start_fields: Vec<&str> = start.split_whitespace().collect();
+
+    // Pawns: the promotion pawn types.
+    let mut pawn_types = piece_set(&ctx, "promotionPawnTypes", &pieces, "p")?;
+    for k in [
+        "pawnTypes",
+        "promotionPawnTypesWhite",
+        "promotionPawnTypesBlack",
+    ] {
+        if ctx.get(k).is_some() {
+            pawn_types = piece_set(&ctx, k, &pieces, "p")?;
+        }
+    }
+    // the default `p` means the `pawn` type, not another piece lettered p
+    if ctx.get("promotionPawnTypes").is_none() && ctx.get("pawnTypes").is_none() {
+        pawn_types.retain(|l| pieces.iter().any(|p| p.letter == *l && p.key == "pawn"));
+    }
+    for (a, b) in [
+        ("promotionPawnTypesWhite", "promotionPawnTypesBlack"),
+        ("promotionPieceTypesWhite", "promotionPieceTypesBlack"),
+        ("enPassantRegionWhite", "enPassantRegionBlack"),
+    ] {
+        let (x, y) = (ctx.get(a).map(|e| &e.value), ctx.get(b).map(|e| &e.value));
+        if x != y && !(a.starts_with("enPassant")) {
+            return Err(ctx.fail(
+                if x.is_some() { a } else { b },
+                "different values for White and Black: this library's promotions are per piece type, not per colour",
+            ));
+        }
+    }
+    let mut promo_types = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
+    if ctx.get("promotionPieceTypesWhite").is_some() {
+        promo_types = piece_set(&ctx, "promotionPieceTypesWhite", &pieces, "qrbn")?;
+    }
+    let promoted_pairs = pair_list(&ctx, "promotedPieceType")?;
+    let mut promoted: Vec<(char, char)> = Vec::new();
+    for (a, b) in &promoted_pairs {
+        let mut bc = b.chars();
+        let (Some(b), None) = (bc.next(), bc.next()) else {
+            return Err(ctx.fail(
+                "promotedPieceType",
+                format!("{a}:{b}: one letter after `:`"),
+            ));
+        };
+        let b = b.to_ascii_lowercase();
+        if b == '-' {
+            promoted.retain(|(x, _)| x != a);
+            continue;
+        }
+        for l in [*a, b] {
+            if !pieces.iter().any(|p| p.letter == l) {
+                return Err(ctx.fail(
+                    "promotedPieceType",
+                    format!("{l:?} is no piece type's letter here"),
+                ));
+            }
+        }
+        promoted.retain(|(x, _)| x != a);
+        promoted.push((*a, b));
+    }
+    // A type reached only as a promotion's result (shogi's dragonHorse
+    // `h`) is written as its promoted form (`+B`): it is no type of its own
+    // unless the start position holds it or it promotes itself.
+    let board_letters: Vec<char> = start
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let all_pieces = pieces.clone();
+    pieces.retain(|p| {
+        !promoted.iter().any(|(_, to)| *to == p.letter)
+            || board_letters.contains(&p.letter)
+            || promoted.iter().any(|(from, _)| *from == p.letter)
+            || promo_types.contains(&p.letter)
+            || p.letter == royal
+    });
+    let double_step = ctx.boolean("doubleStep", true)?;
+    let ds_w = ctx.region("doubleStepRegionWhite", ctx.rank(1.min(ranks - 1)))?;
+    let ds_b = ctx.region("doubleStepRegionBlack", ctx.rank(ranks.saturating_sub(2)))?;
+    let ep_all = ctx.all();
+    let ep_w = ctx.region(
+        "enPassantRegionWhite",
+        ctx.region("enPassantRegion", ep_all.clone())?,
+    )?;
+    let ep_b = ctx.region(
+        "enPassantRegionBlack",
+        ctx.region("enPassantRegion", ep_all.clone())?,
+    )?;
+    let pawn_piece = pieces
+        .iter()
+        .find(|p| p.key == "pawn" && pawn_types.contains(&p.letter))
+        .map(|p| p.letter)
+        .or_else(|| pawn_types.first().copied());
+    let pawn_double = pieces.iter().any(|p| {
+        Some(p.letter) == pawn_piece
+            && if p.key == "pawn" {
+                true
+            } else {
+                p.betza.contains('i') && p.betza.contains('e')
+            }
+    });
+    let en_passant = double_step && pawn_double && !ep_w.is_empty() && !ds_w.is_empty();
+    for (key, region) in [
+        ("enPassantRegionWhite", &ep_w),
+        ("enPassantRegionBlack", &ep_b),
+    ] {
+        if !region.is_empty() && *region != ep_all {
+            return Err(ctx.fail(
+                key,
+                "only all squares or none: this library has no partial en-passant region",
+            ));
+        }
+    }
+    if ep_w.is_empty() != ep_b.is_empty() {
+        return Err(ctx.fail(
+            "enPassantRegionBlack",
+            "en passant for one colour only is not expressible",
+        ));
+    }
+    if let Some(e) = ctx.get("enPassantTypes") {
+        let set = piece_set(&ctx, "enPassantTypes", &pieces, "p")?;
+        if set.iter().any(|l| Some(*l) != pawn_piece) {
+            return Err(ctx.fail(
+                "enPassantTypes",
+                format!("{:?}: only the pawn takes en passant here", e.value),
+            ));
+        }
+    }
+
+    let zone_w = ctx.region("promotionRegionWhite", ctx.rank(ranks - 1))?;
+    let zone_b = ctx.region("promotionRegionBlack", ctx.rank(0))?;
+    let mandatory_pawn = ctx.boolean("mandatoryPawnPromotion", true)?;
+    let mandatory_piece = ctx.boolean("mandatoryPiecePromotion", false)?;
+    let has_pawn_promotion = !pawn_types.is_empty() && !promo_types.is_empty();
+    if has_pawn_promotion && !promoted.is_empty() {
+        return Err(ctx.fail(
+            "promotedPieceType",
+            "pawn promotion and piece promotion together: Fairy-Stockfish's pawns promote only ending in the zone, its pieces starting there too",
+        ));
+    }
+    let limits = pair_list(&ctx, "promotionLimit")?;
+
+    // Drops
+    let drops = ctx.boolean("pieceDrops", false)?;
+    let to_hand = ctx.boolean("capturesToHand", false)?;
+    if drops != to_hand {
+        return Err(ctx.fail(
+            if drops {
+                "capturesToHand"
+            } else {
+                "pieceDrops"
+            },
+            "drops without captures to hand (or the reverse) are not expressible here",
+        ));
+    }
+    let drop_w = ctx.region("dropRegionWhite", ctx.all())?;
+    let drop_b = ctx.region("dropRegionBlack", ctx.all())?;
+    let no_doubled = piece_set(&ctx, "dropNoDoubled", &pieces, "-")?;
+    let no_doubled_count = ctx.int("dropNoDoubledCount", 1, 16)?;
+    let first_rank_pawn_drops = ctx.boolean("firstRankPawnDrops", false)?;
+    let zone_pawn_drops = ctx.boolean("promotionZonePawnDrops", false)?;
+    let drop_mate = ctx.boolean("shogiPawnDropMateIllegal", false)?;
+    let soldier_rank =
+        u8::try_from(ctx.int("soldierPromotionRank", 1, i64::from(ranks))?).unwrap_or(1);
+
+    // The TOML text.
+    let mut t = String::new();
+    let _ = writeln!(t, "# Read from Fairy-Stockfish's configuration format.");
+    let _ = writeln!(t, "name = \"{name}\"");
+    let _ = writeln!(t, "files = {files}");
+    let _ = writeln!(t, "ranks = {ranks}");
+    let _ = writeln!(t, "start = \"{start}\"");
+    match ctx.value_of("stalemateValue", "draw")?.as_str() {
+        "draw" => {}
+        "loss" => t.push_str("stalemate = \"loss\"\n"),
+        v => return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw or loss"))),
+    }
+    if ctx.value_of("checkmateValue", "loss")? != "loss" {
+        return Err(ctx.fail(
+            "checkmateValue",
+            "only loss: this library's checkmate loses",
+        ));
+    }
+    if ctx.boolean("flyingGeneral", false)? {
+        t.push_str("facing-kings = true\n");
+    }
+    if en_passant {
+        t.push_str("en-passant = true\n");
+    }
+    if ctx.boolean("immobilityIllegal", false)? {
+        t.push_str("immobility-illegal = true\n");
+    }
+
+    // [promotion]
+    let any_promotion = has_pawn_promotion || !promoted.is_empty();
+    if any_promotion {
+        t.push_str("\n[promotion]\nscheme = \"zone\"\n");
+        let _ = writeln!(t, "zone = {}", region_toml(&zone_w, &zone_b));
+        let (fw, fb) = if has_pawn_promotion {
+            if mandatory_pawn {
+                (zone_w.clone(), zone_b.clone())
+            } else {
+                let lw: Squares = zone_w
+                    .iter()
+                    .copied()
+                    .filter(|s| s.1 == ranks - 1)
+                    .collect();
+                let lb: Squares = zone_b.iter().copied().filter(|s| s.1 == 0).collect();
+                (lw, lb)
+            }
+        } else if mandatory_piece {
+            (zone_w.clone(), zone_b.clone())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let _ = writeln!(t, "forced = {}", region_toml(&fw, &fb));
+        if !promoted.is_empty() {
+            t.push_str("from-zone = true\n");
+        }
+        if !limits.is_empty() {
+            let mut parts = Vec::new();
+            for (l, n) in &limits {
+                if !pieces.iter().any(|p| p.letter == *l) {
+                    return Err(ctx.fail(
+                        "promotionLimit",
+                        format!("{l:?} is no piece type's letter here"),
+                    ));
+                }
+                let n: u8 = n.parse().map_err(|_| {
+                    ctx.fail("promotionLimit", format!("{l}:{n}: a count 0-128 expected"))
+                })?;
+                parts.push(format!("{} = {n}", l.to_ascii_uppercase()));
+            }
+            let _ = writeln!(t, "limits = {{ {} }}", parts.join(", "));
+        }
+    } else if ctx.get("promotionLimit").is_some() {
+        return Err(ctx.fail("promotionLimit", "no promotion to limit"));
+    }
+
+    // [castling]
+    let castling = ctx.boolean("castling", true)?;
+    let rights = start_fields.get(2).copied().unwrap_or("-");
+    let castles = castling
+        && rights != "-"
+        && start_fields.len() > 2
+        && rights.chars().all(|c| "KQkq".contains(c));
+    if castles {
+        let rooks = piece_set(&ctx, "castlingRookPieces", &pieces, "r")?;
+        if rooks.len() != 1 {
+            return Err(ctx.fail(
+                "castlingRookPieces",
+                "exactly one castling partner type here",
+            ));
+        }
+        if let Some(e) = ctx.get("castlingKingPiece") {
+            if e.value.to_ascii_lowercase() != royal.to_string() {
+                return Err(ctx.fail("castlingKingPiece", "only the royal piece castles here"));
+            }
+        }
+        // The King's file: White's royal piece on the first rank.
+        let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
+        let mut file = 0u8;
+        let mut king_file = None;
+        let mut digits = 0u32;
+        for c in first_rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                digits = digits * 10 + d;
+                continue;
+            }
+            file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
+            digits = 0;
+            if c.is_ascii_alphabetic() {
+                if c == royal.to_ascii_uppercase() {
+                    king_file = Some(file);
+                }
+                file = file.saturating_add(1);
+            }
+        }
+        let Some(kf) = king_file else {
+            return Err(ctx.fail(
+                "castling",
+                "castling needs White's royal piece on the first rank of startFen",
+            ));
+        };
+        let ks = ctx.file("castlingKingsideFile", 6)?;
+        let qs = ctx.file("castlingQueensideFile", 2)?;
+        if ks <= kf || qs >= kf {
+            return Err(ctx.fail(
+                "castlingKingsideFile",
+                "the King must move towards each corner when castling",
+            ));
+        }
+        t.push_str("\n[castling]\n");
+        let _ = writeln!(t, "rook = \"{}\"", rooks[0].to_ascii_uppercase());
+        let _ = writeln!(t, "kingside = {}", ks - kf);
+        let _ = writeln!(t, "queenside = {}", kf - qs);
+    }
+
+    // [game-end]
+    let mut ge = String::new();
+    let n_move = ctx.int("nMoveRule", 50, 10000)?;
+    if n_move != 50 {
+        let _ = writeln!(ge, "move-rule = {n_move}");
+    }
+    let n_fold = ctx.int("nFoldRule", 3, 100)?;
+    if n_fold == 1 {
+        return Err(ctx.fail("nFoldRule", "1: a repetition is at least 2"));
+    }
+    let fold_value = ctx.value_of("nFoldValue", "draw")?;
+    let absolute = ctx.boolean("nFoldValueAbsolute", false)?;
+    let perpetual = ctx.boolean("perpetualCheckIllegal", false)?;
+    let result = match (fold_value.as_str(), absolute) {
+        ("draw", _) if perpetual => "draw",
+        ("draw", _) => "claim",
+        ("win", false) => "loss-for-completer",
+        ("loss", true) => "loss-for-white",
+        (v, a) => {
+            return Err(ctx.fail(
+                "nFoldValue",
+                format!("{v:?} (nFoldValueAbsolute = {a}): not expressible here"),
+            ));
+        }
+    };
+    if n_fold != 3 {
+        let _ = writeln!(ge, "repetition = {n_fold}");
+    }
+    if result != "claim" {
+        let _ = writeln!(ge, "repetition-result = \"{result}\"");
+    }
+    if perpetual {
+        ge.push_str("perpetual-check = \"loss\"\n");
+    }
+    let ext = ctx.value_of("extinctionValue", "none")?;
+    if ext != "none" {
+        let claim = ctx.boolean("extinctionClaim", false)?;
+        let types = ctx
+            .get("extinctionPieceTypes")
+            .map(|e| e.value.trim())
+            .unwrap_or("");
+        let count = ctx.int("extinctionPieceCount", 0, 64)?;
+        let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
+        if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 {
+            ge.push_str("bare-king = \"loss\"\n");
+        } else {
+            return Err(ctx.fail(
+                "extinctionValue",
+                "only the bare King rule (extinctionValue = loss, extinctionClaim = true, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2) is expressible",
+            ));
+        }
+    }
+    let counting = ctx
+        .get("countingRule")
+        .map(|e| e.value.as_str())
+        .unwrap_or("none");
+    match counting {
+        "none" => {}
+        "makruk" => {
+            let need = ['r', 's', 'n'];
+            if need.iter().any(|l| !pieces.iter().any(|p| p.letter == *l)) {
+                return Err(ctx.fail(
+                    "countingRule",
+                    "Makruk's counting needs the pieces r, s and n",
+                ));
+            }
+            ge.push_str(
+                "\n[game-end.counting]\nboard-honour = 64\npieces-honour-default = 64\npieces-honour = [\n  { piece = \"R\", count = 2, moves = 8 },\n  { piece = \"R\", count = 1, moves = 16 },\n  { piece = \"S\", count = 2, moves = 22 },\n  { piece = \"N\", count = 2, moves = 32 },\n  { piece = \"S\", count = 1, moves = 44 },\n]\n",
+            );
+        }
+        v => return Err(ctx.fail("countingRule", format!("{v:?}: only makruk or none"))),
+    }
+    if !ge.is_empty() {
+        t.push_str("\n[game-end]\n");
+        t.push_str(&ge);
+    }
+    if drops {
+        let marked = has_pawn_promotion;
+        let _ = writeln!(
+            t,
+            "\n[drops]\ncaptured = \"{}\"",
+            if marked { "marked" } else { "unpromoted" }
+        );
+    }
+
+    // Confinement
+    let mut confined: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
+    for key in config.keys.keys() {
+        if let Some((white, piece)) = mobility_key(key) {
+            let r = ctx.region(key, ctx.all())?;
+            let entry = confined
+                .entry(piece)
+                .or_insert_with(|| (ctx.all(), ctx.all()));
+            if white {
+                entry.0 = r;
+            } else {
+                entry.1 = r;
+            }
+        }
+    }
+
+    // [[piece]]
+    let mut extra = Vec::new();
+    for p in &pieces {
+        let upper = p.letter.to_ascii_uppercase();
+        let mut betza = if p.key == "pawn" {
+            let mut b = if en_passant { "fmWfceF" } else { "fmWfcF" }.to_string();
+            if double_step && !ds_w.is_empty() {
+                b.push_str("ifmnD");
+            }
+            b
+        } else {
+            betza_to_xbetza(&p.betza)
+                .map_err(|m| ctx.fail(&p.key, format!("Betza {:?}: {m}", p.betza)))?
+        };
+        if !en_passant {
+            betza = betza.replace('e', "");
+        }
+        let soldier = p.key == "soldier" && soldier_rank > 1;
+        if soldier {
+            // Fairy-Stockfish's soldierPromotionRank: sideways steps from
+            // that rank on, as XBetza's initial moves on those squares.
+            betza = "fWisW".to_string();
+        }
+        let _ = writeln!(
+            t,
+            "\n[[piece]]\nname = \"{}\"\ntoken = \"{upper}\"\nbetza = \"{betza}\"",
+            p.key
+        );
+        if p.letter == royal {
+            t.push_str("royal = true\n");
+        }
+        if Some(p.letter) == pawn_piece {
+            t.push_str("pawn = true\n");
+        }
+        if soldier {
+            // Fairy-Stockfish's soldierPromotionRank: sideways steps from
+            // that rank on, as XBetza's initial moves on those squares.
+            let w: Squares = ctx
+                .all()
+                .into_iter()
+                .filter(|s| s.1 + 1 >= soldier_rank)
+                .collect();
+            let b: Squares = ctx
+                .all()
+                .into_iter()
+                .filter(|s| s.1 + soldier_rank <= ranks)
+                .collect();
+            let _ = writeln!(t, "initial = {}", region_toml(&w, &b));
+        } else if betza.contains('i') {
+            let (w, b) = if double_step {
+                (ds_w.clone(), ds_b.clone())
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            let _ = writeln!(t, "initial = {}", region_toml(&w, &b));
+        }
+        if let Some((w, b)) = confined.get(&p.key) {
+            let _ = writeln!(t, "confined = {}", region_toml(w, b));
+        }
+        if pawn_types.contains(&p.letter) && !promo_types.is_empty() {
+            let list: Vec<String> = promo_types
+                .iter()
+                .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+                .collect();
+            let _ = writeln!(t, "promotes = [{}]", list.join(", "));
+        }
+        if let Some((_, to)) = promoted.iter().find(|(a, _)| *a == p.letter) {
+            let _ = writeln!(t, "promotes = [\"+{upper}\"]");
+            let target = all_pieces
+                .iter()
+                .find(|q| q.letter == *to)
+                .expect("checked above");
+            extra.push((format!("+{upper}"), format!("promoted {}", p.key), target));
+        }
+        if drops {
+            let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
+            if p.key == "pawn" {
+                if !first_rank_pawn_drops {
+                    w.retain(|s| s.1 != 0);
+                    b.retain(|s| s.1 != ranks - 1);
+                }
+                if !zone_pawn_drops {
+                    w.retain(|s| !zone_w.contains(s));
+                    b.retain(|s| !zone_b.contains(s));
+                }
+            }
+            if w != ctx.all() || b != ctx.all() {
+                let _ = writeln!(t, "drop-region = {}", region_toml(&w, &b));
+            }
+            if no_doubled.contains(&p.letter) {
+                let _ = writeln!(t, "drops-per-file = {no_doubled_count}");
+            }
+            if drop_mate && p.key == "shogiPawn" {
+                t.push_str("drop-mate-illegal = true\n");
+            }
+        }
+    }
+    for (token, pname, target) in extra {
+        let betza = betza_to_xbetza(&target.betza)
+            .map_err(|m| ctx.fail(&target.key, format!("Betza {:?}: {m}", target.betza)))?;
+        let _ = writeln!(
+            t,
+            "\n[[piece]]\nname = \"{pname}\"\ntoken = \"{token}\"\nbetza = \"{betza}\"\npromoted = true"
+        );
+        if let Some((w, b)) = confined.get(&target.key) {
+            let _ = writeln!(t, "confined = {}", region_toml(w, b));
+        }
+    }
+    Ok(t)
+}
