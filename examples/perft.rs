@@ -1,4 +1,4 @@
-//! `cargo run --release --example perft -- VARIANT DEPTH [--fen FEN | --sfen SFEN] [--divide]
+//! `cargo run --release --example perft -- VARIANT DEPTH [--fen FEN | --sfen SFEN | --start N] [--divide]
 //! [--no-bulk] [--threads N] [--shard K/N]`, or `--variant-file FILE DEPTH ...`
 //! for a variant defined in a file (the TOML format of `docs/`).
 //!
@@ -7,7 +7,9 @@
 //! counting the last ply; `--threads N` counts on N threads; `--shard K/N`
 //! counts only the K-th of N disjoint parts of the tree (the depth-2 move
 //! pairs dealt out in turn), so that the N parts, run anywhere, add up to the
-//! whole. Timing and nodes per second go to stderr.
+//! whole. `--start N` counts from start position number N of a variant with
+//! shuffled starts (`chess960`: Scharnagl's 0-959, 518 the standard array).
+//! Timing and nodes per second go to stderr.
 
 // The test `tests/example_perft.rs` includes this file as a module.
 #![allow(dead_code)]
@@ -25,7 +27,7 @@ mod load;
 
 /// The usage text.
 pub const USAGE: &str =
-    "usage: perft VARIANT DEPTH [--fen FEN | --sfen SFEN] [--divide] [--no-bulk] [--threads N] [--shard K/N]
+    "usage: perft VARIANT DEPTH [--fen FEN | --sfen SFEN | --start N] [--divide] [--no-bulk] [--threads N] [--shard K/N]
        perft --variant-file FILE DEPTH [OPTIONS]";
 
 /// The command line, parsed.
@@ -41,6 +43,8 @@ pub struct Options {
     pub fen: Option<String>,
     /// The position in SFEN (the shogi family), instead of `fen`.
     pub sfen: Option<String>,
+    /// The number of a shuffled start position (`chess960`'s 0-959).
+    pub start: Option<u64>,
     /// One line per root move.
     pub divide: bool,
     /// How to count.
@@ -68,6 +72,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
     let mut positional = Vec::new();
     let mut fen = None;
     let mut sfen = None;
+    let mut start = None;
     let mut divide = false;
     let mut no_bulk = false;
     let mut threads = None;
@@ -106,11 +111,19 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
                 no_bulk = true;
             }
             "--fen" => {
-                once(fen.is_some() || sfen.is_some())?;
+                once(fen.is_some() || sfen.is_some() || start.is_some())?;
                 fen = Some(value("a FEN argument")?);
             }
+            "--start" => {
+                once(fen.is_some() || sfen.is_some() || start.is_some())?;
+                let v = value("a start position's number")?;
+                start = Some(
+                    v.parse::<u64>()
+                        .map_err(|_| usage_error(format!("--start {v:?}: not a whole number")))?,
+                );
+            }
             "--sfen" => {
-                once(fen.is_some() || sfen.is_some())?;
+                once(fen.is_some() || sfen.is_some() || start.is_some())?;
                 sfen = Some(value("an SFEN argument")?);
             }
             "--variant-file" => {
@@ -186,6 +199,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Options, ArgError> {
         depth,
         fen,
         sfen,
+        start,
         divide,
         perft: PerftOptions {
             bulk: !no_bulk,
@@ -217,7 +231,28 @@ fn start_and_count<B: Board>(
     let pos: Position<'_, B> = match (&opts.fen, &opts.sfen) {
         (Some(f), _) => variant.from_fen(f).map_err(|e| e.to_string())?,
         (None, Some(f)) => variant.from_sfen(f).map_err(|e| e.to_string())?,
-        (None, None) => variant.start(),
+        (None, None) => match opts.start {
+            None => variant.start(),
+            Some(n) => {
+                let fen = match variant.random_start_count() {
+                    None => {
+                        return Err(format!(
+                            "{} has no numbered start positions",
+                            variant.name()
+                        ));
+                    }
+                    Some(count) if n >= count => {
+                        return Err(format!(
+                            "--start {n}: {} numbers its start positions 0 to {}",
+                            variant.name(),
+                            count - 1
+                        ));
+                    }
+                    Some(_) => variant.random_start_fen(n).unwrap_or_default(),
+                };
+                variant.from_fen(&fen).map_err(|e| e.to_string())?
+            }
+        },
     };
     count(pos, opts, out)
 }

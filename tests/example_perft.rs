@@ -381,3 +381,26 @@ fn huge_definition_files_are_counted() {
         );
     }
 }
+
+#[test]
+fn numbered_start_positions_of_shuffled_variants() {
+    // Scharnagl's 518 is the standard array.
+    assert_eq!(run("chess960 3 --start 518").unwrap(), "total 8902\n");
+    // Number 0 is BBQNNRKR: its Bishops on a1 and b1 have no move at the start.
+    let divide = run("chess960 1 --start 0 --divide").unwrap();
+    assert!(
+        divide.contains("d1c3 1\n") && divide.contains("e1f3 1\n"),
+        "{divide}"
+    );
+    assert!(!divide.contains("a1"), "{divide}");
+    assert_eq!(
+        run("chess960 1 --start 960").unwrap_err(),
+        "--start 960: chess960 numbers its start positions 0 to 959"
+    );
+    assert_eq!(
+        run("chess 1 --start 3").unwrap_err(),
+        "chess has no numbered start positions"
+    );
+    assert!(run("chess960 1 --start x").is_err());
+    assert!(run("chess960 1 --start 1 --fen 8/8/8/8/8/8/8/8").is_err());
+}

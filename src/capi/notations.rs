@@ -23,6 +23,9 @@ pub enum BetzaNotation {
     BETZA_NOTATION_LAN = 2,
     /// Xiangqi's WXF notation, such as "C2.5" or "H8+7".
     BETZA_NOTATION_WXF = 3,
+    /// Move text with castling as the King taking its partner
+    /// (UCI_Chess960), such as "e1h1".
+    BETZA_NOTATION_UCI_CHESS960 = 4,
 }
 
 fn notation_arg(which: u32) -> Result<Notation> {
@@ -31,10 +34,11 @@ fn notation_arg(which: u32) -> Result<Notation> {
         1 => Notation::San,
         2 => Notation::Lan,
         3 => Notation::Wxf,
+        4 => Notation::MoveTextChess960,
         _ => {
             return fail(
                 BETZA_INVALID_ARGUMENT,
-                format!("notation {which} is not a BetzaNotation (0 to 3)"),
+                format!("notation {which} is not a BetzaNotation (0 to 4)"),
             );
         }
     })

@@ -150,6 +150,36 @@ impl<'v, B: Board> Position<'v, B> {
         }
     }
 
+    /// Whether `m`, a castling move, is the King's move towards the highest
+    /// file (its partner stands there; from any start the King may step the
+    /// other way, or not at all).
+    #[inline]
+    pub(crate) fn castles_king_side(m: &Move) -> bool {
+        m.via.0 > m.from.0
+    }
+
+    /// Whether the move text of `m` names the partner's square for `to`
+    /// (UCI_Chess960's King-takes-partner): always with `king_takes_partner`;
+    /// otherwise only from any start, where the King does not move or its
+    /// destination is also an ordinary move of the King.
+    pub(crate) fn castle_text_names_partner(&self, m: &Move, king_takes_partner: bool) -> bool {
+        if !m.is_castle() || !self.variant.size.contains(m.via) {
+            return false;
+        }
+        if king_takes_partner {
+            return true;
+        }
+        let Some(c) = &self.variant.castling else {
+            return false;
+        };
+        c.any_start
+            && (m.from == m.to
+                || (self.variant.size.contains(m.from)
+                    && B::tables(self.variant)
+                        .reach_on_empty_board(self.side, self.variant.royal.index(), m.from)
+                        .contains(m.to)))
+    }
+
     /// The rights `m` takes away from any start: a move of the King takes
     /// its side's; a move from or to a partner's square takes that right.
     #[cold]

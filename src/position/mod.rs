@@ -1264,7 +1264,31 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// The move as text: `<from><to>[suffix]` (see `docs/notation.md`).
+    /// Castling is the King's move (`e1g1`); from any start, where the King
+    /// does not move or its destination is also an ordinary King move, the
+    /// King takes its partner instead (`f1h1`).
     pub fn move_text(&self, m: &Move) -> String {
+        self.move_text_with(m, false)
+    }
+
+    /// The move as text with castling written as the King taking its
+    /// partner, as UCI engines in `UCI_Chess960` mode write it (`e1h1`);
+    /// any other move as [`move_text`](Self::move_text) writes it.
+    /// [`parse_move`](Self::parse_move) reads both forms.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::from_fen(Variant::by_name("chess").unwrap(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")?;
+    /// let m = pos.parse_move("e1h1")?;
+    /// assert_eq!(pos.move_text(&m), "e1g1");
+    /// assert_eq!(pos.move_text_king_takes_partner(&m), "e1h1");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn move_text_king_takes_partner(&self, m: &Move) -> String {
+        self.move_text_with(m, true)
+    }
+
+    fn move_text_with(&self, m: &Move, king_takes_partner: bool) -> String {
         let size = self.variant.size;
         let mut s = String::with_capacity(8);
         if m.is_drop() {
@@ -1280,7 +1304,11 @@ impl<'v, B: Board> Position<'v, B> {
         if let Some(via) = m.via() {
             size.write_square(via, &mut s);
         }
-        size.write_square(m.to, &mut s);
+        if self.castle_text_names_partner(m, king_takes_partner) {
+            size.write_square(m.via, &mut s);
+        } else {
+            size.write_square(m.to, &mut s);
+        }
         if let Some(p) = m.promotion() {
             match self.variant.promotion_text {
                 PromotionText::Plus => s.push('+'),
@@ -1368,7 +1396,15 @@ impl<'v, B: Board> Position<'v, B> {
         // The moving piece's moves only (its own, not the whole list).
         let mut legal: MoveList = MoveList::new();
         self.for_each_legal_move_from(from, |m| {
-            if m.to == to && m.via() == via {
+            // Castling: named by the King's destination, or by the
+            // partner's square (UCI_Chess960: the King takes its partner).
+            let named = if m.is_castle() {
+                via.is_none()
+                    && ((m.to == to && !self.castle_text_names_partner(&m, false)) || m.via == to)
+            } else {
+                m.to == to && m.via() == via
+            };
+            if named {
                 legal.push(m)
             }
         });

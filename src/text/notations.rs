@@ -25,20 +25,25 @@ pub enum Notation {
     /// Xiangqi's WXF notation: `C2.5`, `H8+7`, `R+.3`, `P-.4` (see
     /// [`Position::wxf`]).
     Wxf,
+    /// Move text with castling written as the King taking its partner, as
+    /// UCI engines in `UCI_Chess960` mode write it: `e1h1` (see
+    /// [`Position::move_text_king_takes_partner`]).
+    MoveTextChess960,
 }
 
 impl std::str::FromStr for Notation {
     type Err = String;
 
-    /// `move`/`uci`, `san`, `lan`, `wxf`, in any case.
+    /// `move`/`uci`, `san`, `lan`, `wxf`, `uci960`, in any case.
     fn from_str(s: &str) -> Result<Notation, String> {
         match s.to_ascii_lowercase().as_str() {
             "move" | "uci" | "text" => Ok(Notation::MoveText),
             "san" => Ok(Notation::San),
             "lan" => Ok(Notation::Lan),
             "wxf" => Ok(Notation::Wxf),
+            "uci960" | "uci_chess960" | "chess960" => Ok(Notation::MoveTextChess960),
             _ => Err(format!(
-                "unknown notation {s:?}: the notations are move, san, lan and wxf"
+                "unknown notation {s:?}: the notations are move, san, lan, wxf and uci960"
             )),
         }
     }
@@ -78,6 +83,12 @@ impl<'v, B: Board> Position<'v, B> {
         match notation {
             Notation::MoveText if self.is_legal(m) => Ok(self.move_text(m)),
             Notation::MoveText => Err(MoveError::Illegal {
+                text: self.move_text(m),
+            }),
+            Notation::MoveTextChess960 if self.is_legal(m) => {
+                Ok(self.move_text_king_takes_partner(m))
+            }
+            Notation::MoveTextChess960 => Err(MoveError::Illegal {
                 text: self.move_text(m),
             }),
             Notation::San => self.try_san(m),

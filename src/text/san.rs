@@ -168,7 +168,12 @@ impl<'v, B: Board> Position<'v, B> {
             return self.move_text(m);
         }
         if m.is_castle() {
-            return if m.to.0 > m.from.0 { "O-O" } else { "O-O-O" }.to_string();
+            return if Self::castles_king_side(m) {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string();
         }
         let v = self.variant;
         let size = v.size;
@@ -317,7 +322,7 @@ impl<'v, B: Board> Position<'v, B> {
     fn find_castle(&self, text: &str, legal: &MoveList, king_side: bool) -> Result<Move, SanError> {
         legal
             .iter()
-            .find(|m| m.is_castle() && (m.to.0 > m.from.0) == king_side)
+            .find(|m| m.is_castle() && Self::castles_king_side(m) == king_side)
             .copied()
             .ok_or_else(|| {
                 let side = if king_side {

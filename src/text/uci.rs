@@ -72,9 +72,16 @@ impl UciMove {
                 t => PromotionSuffix::Letter(t.map_or('?', |t| t.lower_letter())),
             },
         });
+        // Castling as `move_text` writes it (the partner's square where the
+        // King's destination would name another move).
+        let to = if pos.castle_text_names_partner(m, false) {
+            m.via
+        } else {
+            m.to()
+        };
         UciMove {
             from: size.name(m.from()),
-            to: size.name(m.to()),
+            to: size.name(to),
             promotion,
             via: m.via().map(|v| size.name(v)),
         }

@@ -177,6 +177,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     }
     // The start position must be valid (castling rights included).
     Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;
+    if v.def.random_start {
+        v.random_start_check().map_err(VariantError::StartFen)?;
+    }
     Ok(v)
 }
 

@@ -471,6 +471,9 @@ pub struct VariantDef {
     /// The lichess family's rules (`[rules]`): explosions, compulsory
     /// capture, check counting, regions that win, sides without a King.
     pub rules: super::RulesDef,
+    /// The start position's back rank may be shuffled
+    /// ([`crate::Variant::random_start_fen`]: Chess960's 960 arrays).
+    pub random_start: bool,
 }
 
 impl VariantDef {

@@ -238,6 +238,18 @@ impl<B: Board> BoardVariant<B> {
         self.variant.same(&other.variant)
     }
 
+    /// How many start positions a `random-start` variant numbers
+    /// ([`Variant::random_start_count`]), on any board type.
+    pub fn random_start_count(&self) -> Option<u64> {
+        self.variant.random_start_count()
+    }
+
+    /// The FEN of start position number `n` of a `random-start` variant
+    /// ([`Variant::random_start_fen`]), on any board type.
+    pub fn random_start_fen(&self, n: u64) -> Option<String> {
+        self.variant.random_start_fen(n)
+    }
+
     /// The start position.
     pub fn start(&self) -> Position<'_, B> {
         crate::fen::parse(&self.variant, &self.variant.start_fen)

@@ -34,6 +34,7 @@ mod end_def;
 pub mod fsf;
 pub mod large;
 mod rules_def;
+mod shuffle;
 mod text;
 
 pub use def::{

@@ -40,6 +40,7 @@ struct RawDef {
     drops: Option<RawDrops>,
     immobility_illegal: Option<bool>,
     rules: Option<super::rules_def::RawRules>,
+    random_start: Option<bool>,
     piece: Vec<Spanned<RawPiece>>,
 }
 
@@ -332,6 +333,7 @@ impl Reader<'_> {
             drops,
             immobility_illegal: raw.immobility_illegal.unwrap_or(false),
             rules,
+            random_start: raw.random_start.unwrap_or(false),
         })
     }
 
@@ -519,6 +521,9 @@ impl fmt::Display for VariantDef {
         }
         if self.immobility_illegal {
             writeln!(f, "immobility-illegal = true")?;
+        }
+        if self.random_start {
+            writeln!(f, "random-start = true")?;
         }
         match &self.promotion {
             PromotionDef::None => {}
