@@ -272,15 +272,8 @@ impl Explain for Huge {
 
 /// Reads a definition file of at most 64 KiB (a definition is never larger).
 pub fn read_definition(path: &std::path::Path) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(64 << 10 | 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() > 64 << 10 {
-        return Err("larger than 64 KiB".into());
-    }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
+    betza::limits::read_text_file(path, betza::limits::MAX_DEFINITION_BYTES)
+        .map_err(|e| e.to_string())
 }
 
 /// One engine call's answer: its moves with their counts, in its order.

@@ -236,9 +236,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
                 Err(_) => return fail(&format!("unknown variant {value:?}")),
             },
             "--variant-file" => {
-                let read = std::fs::read_to_string(&value)
-                    .map_err(|e| e.to_string())
-                    .and_then(|t| AnyVariant::from_definition(&t).map_err(|e| e.to_string()));
+                let read =
+                    betza::limits::read_text_file(&value, betza::limits::MAX_DEFINITION_BYTES)
+                        .map_err(|e| e.to_string())
+                        .and_then(|t| AnyVariant::from_definition(&t).map_err(|e| e.to_string()));
                 match read {
                     Ok(v) => variant = Some(v),
                     Err(e) => return fail(&format!("{value}: {e}")),

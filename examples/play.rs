@@ -226,8 +226,7 @@ pub fn pgn_variant(opts: &Options) -> Result<Option<AnyVariant>, String> {
     let Some(path) = &opts.pgn else {
         return Ok(None);
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let text = read_pgn_file(path)?;
     let tag = betza::pgn::PgnGames::new(&text).find_map(|g| match g {
         Err(betza::pgn::PgnError::UnknownVariant(name)) => Some(name),
         _ => None,
@@ -239,14 +238,21 @@ pub fn pgn_variant(opts: &Options) -> Result<Option<AnyVariant>, String> {
         .filter(AnyVariant::is_large))
 }
 
+/// The text of the PGN file at `path`: at most
+/// [`MAX_FILE_BYTES`](betza::pgn::MAX_FILE_BYTES) (and a byte, to tell a
+/// larger file, which is refused) are read.
+fn read_pgn_file(path: &std::path::Path) -> Result<String, String> {
+    betza::limits::read_text_file(path, betza::pgn::MAX_FILE_BYTES)
+        .map_err(|e| format!("--pgn {}: {e}", path.display()))
+}
+
 /// The game of `--pgn FILE` (`--game N`, else the file's last) in `variant`,
 /// any board type, with a declared result set aside (as [`load_pgn`]).
 pub fn load_pgn_of<B: Board>(opts: &Options, variant: &BoardVariant<B>) -> Result<Game<B>, String> {
     let Some(path) = &opts.pgn else {
         return Err("no --pgn FILE".into());
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let text = read_pgn_file(path)?;
     let mut games: Vec<_> = variant.pgn_games(&text).collect();
     // A game this library's reading refuses is read as XBoard's (its
     // `Variant "chu"`, its letters and move forms), one game at a time.
@@ -307,8 +313,7 @@ pub fn load_pgn(opts: &Options) -> Result<Game, String> {
     let Some(path) = &opts.pgn else {
         return Err("no --pgn FILE".into());
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("--pgn {}: {e}", path.display()))?;
+    let text = read_pgn_file(path)?;
     let given = if opts.variant_given || opts.variant_file.is_some() {
         match load_variant(opts)? {
             AnyVariant::Small(v) => Some(v.variant_ref().clone()),

@@ -75,6 +75,8 @@
 pub mod board;
 // How error messages quote caller text, for every layer:
 mod quote;
+// Reading files and streams within the bounds on hostile input:
+pub mod limits;
 // Betza notation and the move tables compiled from it:
 pub mod pieces;
 // Variants as data, and the built-in definition files:

@@ -37,6 +37,45 @@ impl fmt::Debug for Quoted<'_> {
     }
 }
 
+/// A message from elsewhere (the TOML reader's) with each quotation in it,
+/// `` `...` `` or `"..."` (with `\"` escapes), of more than [`QUOTE_CHARS`]
+/// characters shortened as [`quoted`] does: its first characters, the
+/// closing quote, `...` and its length in bytes (as the message wrote it).
+/// A quotation never closed is shortened the same way.
+pub(crate) fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut chars = message.char_indices();
+    while let Some((_, c)) = chars.next() {
+        out.push(c);
+        if c != '`' && c != '"' {
+            continue;
+        }
+        // Inside a quotation: up to its closing quote.
+        let (mut kept, mut kept_bytes, mut len) = (0usize, 0usize, 0usize);
+        let (mut escaped, mut closed) = (false, false);
+        for (_, d) in chars.by_ref() {
+            if d == c && !escaped {
+                closed = true;
+                break;
+            }
+            escaped = c == '"' && d == '\\' && !escaped;
+            len += d.len_utf8();
+            if kept < QUOTE_CHARS {
+                out.push(d);
+                kept += 1;
+                kept_bytes += d.len_utf8();
+            }
+        }
+        if closed {
+            out.push(c);
+        }
+        if len > kept_bytes {
+            out.push_str(&format!("... ({len} bytes)"));
+        }
+    }
+    out
+}
+
 /// At most `max` items joined by `sep`, then how many more there were: for
 /// lists of moves in a message (a large board has hundreds).
 pub(crate) fn some_of(items: &[String], sep: &str, max: usize) -> String {
@@ -65,6 +104,27 @@ mod tests {
             quoted(&long).to_string(),
             format!("\"{}\"... (100000 bytes)", "é".repeat(QUOTE_CHARS))
         );
+    }
+
+    #[test]
+    fn long_quotations_in_a_message_are_shortened_with_their_length() {
+        let key = "k".repeat(60_000);
+        let m = shorten_quotes(&format!("unknown field `{key}`, expected `name`"));
+        let forty = "k".repeat(QUOTE_CHARS);
+        assert_eq!(
+            m,
+            format!("unknown field `{forty}`... (60000 bytes), expected `name`")
+        );
+        let m = shorten_quotes(&format!("invalid type: string \"a\\\"{key}\", expected u8"));
+        assert!(m.starts_with("invalid type: string \"a\\\""), "{m}");
+        assert!(m.ends_with("\"... (60003 bytes), expected u8"), "{m}");
+        assert!(m.len() < 120, "{m}");
+        // Unclosed, and short ones kept whole.
+        let m = shorten_quotes(&format!("x `{key}"));
+        assert_eq!(m, format!("x `{forty}... (60000 bytes)"));
+        assert_eq!(shorten_quotes("a `b` \"c\""), "a `b` \"c\"");
+        let exact = format!("`{forty}`");
+        assert_eq!(shorten_quotes(&exact), exact);
     }
 
     #[test]

@@ -404,3 +404,17 @@ fn numbered_start_positions_of_shuffled_variants() {
     assert!(run("chess960 1 --start x").is_err());
     assert!(run("chess960 1 --start 1 --fen 8/8/8/8/8/8/8/8").is_err());
 }
+
+/// `/dev/zero` reports a size of 0 but never ends: at most the bound on a
+/// definition and a byte are read (it read until memory ran out).
+#[test]
+#[cfg(unix)]
+fn an_endless_variant_file_is_refused_at_the_bound() {
+    let started = std::time::Instant::now();
+    let e = run("--variant-file /dev/zero 1").expect_err("endless");
+    assert!(
+        e.contains("/dev/zero") && e.contains("more than 65536 bytes"),
+        "{e}"
+    );
+    assert!(started.elapsed().as_secs() < 5);
+}

@@ -1119,3 +1119,28 @@ fn every_game_xboard_saved_goes_on_in_play() {
     }
     assert_eq!(chu_games, 14, "7 Chu games, each by its tag and named");
 }
+
+/// `--pgn /dev/zero`: at most the bound on a PGN file and a byte are read
+/// (it read until memory ran out), and a byte-order mark is read as the
+/// library's readers read it.
+#[test]
+#[cfg(unix)]
+fn an_endless_pgn_file_is_refused_and_a_byte_order_mark_read() {
+    let opts = Options {
+        pgn: Some("/dev/zero".into()),
+        ..Options::default()
+    };
+    let started = std::time::Instant::now();
+    let e = play::load_pgn(&opts).expect_err("endless");
+    assert!(e.contains("/dev/zero") && e.contains("more than"), "{e}");
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let path = std::env::temp_dir().join(format!("betza-bom-{}.pgn", std::process::id()));
+    std::fs::write(&path, "\u{feff}[White \"Ann\"]\n\n1. e4 e5 *\n").expect("written");
+    let opts = Options {
+        pgn: Some(path.clone()),
+        ..Options::default()
+    };
+    let game = play::load_pgn(&opts);
+    std::fs::remove_file(&path).expect("removed");
+    assert_eq!(game.expect("read").san_moves(), ["e4", "e5"]);
+}

@@ -293,10 +293,13 @@ fn comments_and_nags_round_trip() {
 #[test]
 fn comments_are_normalized_and_undo_drops_them() {
     let mut game =
-        Game::from_pgn("1. e4!! {  first\n  comment } {second} e5?? $200 $300 2. Nf3 *").unwrap();
+        Game::from_pgn("1. e4!! {  first\n  comment } {second} e5?? $200 2. Nf3 *").unwrap();
     assert_eq!(game.comment(1), Some("first comment second"));
     assert_eq!(game.nags(1), [3]);
-    assert_eq!(game.nags(2), [4, 200], "$300 is no NAG: skipped");
+    assert_eq!(game.nags(2), [4, 200]);
+    // `$300` is no NAG: refused, not dropped (issue 40).
+    let e = Game::from_pgn("1. e4 e5 $300 *").unwrap_err().to_string();
+    assert!(e.contains("NAG \"$300\" is not $0 to $255"), "{e}");
     assert!(
         game.to_pgn()
             .ends_with("1. e4 $3 {first comment second} 1... e5 $4 $200 2. Nf3 *\n")

@@ -41,6 +41,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("play", play),
     ("definition", definition),
     ("stateless", stateless),
+    ("pgn", pgn),
 ];
 
 /// The built-in variants, in the order a selector byte picks them.
@@ -663,12 +664,19 @@ pub fn play_game(
 // The targets.
 
 /// `fen`: the input as text is read as a FEN of every built-in variant; a FEN
-/// that is accepted must satisfy [`check_position`].
+/// that is accepted must satisfy [`check_position`], and a refusal has a short
+/// message.
 pub fn fen(data: &[u8]) {
     let Some(text) = text(data) else { return };
     for i in 0..variants().len() as u8 {
-        if let Ok(pos) = Position::from_fen(builtin(i), text) {
-            check_position(&pos, Moves::All);
+        match Position::from_fen(builtin(i), text) {
+            Ok(pos) => check_position(&pos, Moves::All),
+            // A refusal quotes the text short, however long (issue 40).
+            Err(e) => assert!(
+                e.to_string().len() <= 400,
+                "a message of {} bytes",
+                e.to_string().len()
+            ),
         }
     }
 }
@@ -1256,6 +1264,80 @@ pub fn definition(data: &[u8]) {
     check_position(&pos, Moves::All);
     let _ = pos.perft(2);
     play_game(v, data, MAX_VARIANT_PLIES, false);
+}
+
+/// The longest message a refused PGN text may give: its quotations of the
+/// caller's text are short (issue 40).
+const MAX_PGN_MESSAGE: usize = 400;
+
+/// `pgn`: the input as PGN text, read by every reader: one game
+/// (`Game::from_pgn`), the games of a text (`PgnGames`), of a stream
+/// (`PgnReader`, line by line) and XBoard's reading. The text and stream
+/// readers agree game by game (the same moves, comments, NAGs and tags, or
+/// both refuse); a text of one game reads as its first game; every message
+/// is short; and every game read is written and read back the same, within
+/// the bounds on NAGs and comments.
+pub fn pgn(data: &[u8]) {
+    use betza::pgn::{MAX_COMMENT_BYTES, MAX_NAGS, PgnGames, PgnReader, XboardPgn};
+    let Some(text) = text(data) else { return };
+    let short = |e: &betza::PgnError| {
+        let m = e.to_string();
+        assert!(!m.is_empty(), "an error without a message");
+        assert!(m.len() <= MAX_PGN_MESSAGE, "a message of {} bytes", m.len());
+    };
+    let same = |a: &Game, b: &Game, what: &str| {
+        assert!(a.moves().eq(b.moves()), "{what}: moves");
+        assert_eq!(
+            a.tags().collect::<Vec<_>>(),
+            b.tags().collect::<Vec<_>>(),
+            "{what}: tags"
+        );
+        for ply in 0..=a.ply_count() {
+            assert_eq!(a.comment(ply), b.comment(ply), "{what}: comment {ply}");
+            assert_eq!(a.nags(ply), b.nags(ply), "{what}: NAGs {ply}");
+        }
+    };
+    let games: Vec<_> = PgnGames::new(text).take(8).collect();
+    let streamed: Vec<_> = PgnReader::new(text.as_bytes()).take(8).collect();
+    assert_eq!(
+        games.len(),
+        streamed.len(),
+        "games of the text and of the stream"
+    );
+    for (i, (a, b)) in games.iter().zip(&streamed).enumerate() {
+        match (a, b) {
+            (Ok(a), Ok(b)) => same(a, b, &format!("game {i}: text and stream")),
+            (Err(a), Err(b)) => {
+                short(a);
+                short(b);
+            }
+            _ => panic!("game {i}: the text's reading {a:?}, the stream's {b:?}"),
+        }
+    }
+    match Game::from_pgn(text) {
+        Ok(game) => {
+            let first = games.first().and_then(|g| g.as_ref().ok());
+            same(
+                &game,
+                first.expect("the text's first game"),
+                "from_pgn and PgnGames",
+            );
+        }
+        Err(e) => short(&e),
+    }
+    if let Err(e) = XboardPgn::new().read(text) {
+        short(&e);
+    }
+    for game in games.iter().flatten() {
+        for ply in 0..=game.ply_count() {
+            assert!(game.nags(ply).len() <= MAX_NAGS, "NAGs past the bound");
+            assert!(game.comment(ply).map_or(0, str::len) <= MAX_COMMENT_BYTES);
+        }
+        let written = game.to_pgn();
+        let back = Game::from_pgn_in(game.variant_ref().clone(), &written)
+            .unwrap_or_else(|e| panic!("own PGN refused: {e}\n{written}"));
+        same(game, &back, "written and read back");
+    }
 }
 
 /// Most moves a `stateless` input plays.

@@ -47,7 +47,8 @@ def perft_shard(
     """Perft of part ``k`` of ``n`` (numbered from 1) of the tree ``depth``
     plies deep below ``fen`` (the variant's start when ``None``), as the
     library's ``--shard K/N``: the parts are disjoint and add up to the whole
-    count. Counts with the GIL released."""
+    count. Counts with the GIL released; ``depth`` is at most 20, and Ctrl-C
+    interrupts a long count (``KeyboardInterrupt``)."""
 
 class PieceType:
     """One piece type of a variant."""
@@ -91,7 +92,9 @@ class Variant:
         section, line and key of what is refused."""
     @staticmethod
     def from_file(path: Union[str, os.PathLike[str]]) -> Variant:
-        """:meth:`from_definition` of a file's text (``OSError`` if unreadable)."""
+        """:meth:`from_definition` of a file's text (``OSError`` if unreadable).
+        At most 64 KiB (and a byte, to tell) is read: a larger file (or
+        ``/dev/zero``) raises :class:`VariantError` at once."""
     @property
     def name(self) -> str:
         """The variant's name."""
@@ -246,13 +249,16 @@ class Board:
         move), as PGN keeps it, or ``None``; ``ValueError`` beyond the game."""
     def set_comment(self, ply: int, text: str) -> None:
         """Sets the comment at ``ply`` (an empty text removes it); written with
-        the game's PGN. Popping the move before it removes it."""
+        the game's PGN. Popping the move before it removes it. At most 1 MiB
+        (its white space made single spaces), as PGN reading allows;
+        ``ValueError`` if longer."""
     def nags(self, ply: int) -> List[int]:
         """The numeric annotation glyphs of the ``ply``-th move (1 for the
         first): PGN's ``$n``, with ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``
         read as 1 to 6."""
     def set_nags(self, ply: int, nags: List[int]) -> None:
-        """Sets the NAGs of the ``ply``-th move (each 0 to 255)."""
+        """Sets the NAGs of the ``ply``-th move (each 0 to 255, at most 255 of
+        them, as PGN reading allows; ``ValueError`` otherwise)."""
     def push(self, move: Move) -> None:
         """Plays a legal move; :class:`IllegalMoveError` otherwise."""
     def push_uci(self, text: str) -> Move:
@@ -360,7 +366,8 @@ class Board:
     def perft(self, depth: int, threads: int = 1) -> int:
         """The number of leaves of the legal-move tree ``depth`` plies deep
         (promotion choices count separately), on ``threads`` threads, with
-        the GIL released."""
+        the GIL released. ``depth`` is at most 20 (``ValueError``); Ctrl-C
+        interrupts a long count (``KeyboardInterrupt``)."""
     def __str__(self) -> str:
         """The board as text, highest rank first, ``.`` for empty squares."""
     def __eq__(self, other: object) -> bool:
@@ -381,6 +388,9 @@ class PgnReader:
 
 VALUE_MATE: int
 VALUE_DRAW: int
+
+_PGN_FILE_CHARS: int
+_PGN_GAME_CHARS: int
 
 def _pgn_reader(text: str, variant: Union[Variant, str, None] = None) -> PgnReader: ...
 def _pgn_write(board: Board, headers: Dict[str, str]) -> str: ...

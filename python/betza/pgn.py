@@ -5,13 +5,30 @@ Comments, variations, NAGs and move annotations are skipped when reading; a
 game is read in the variant its ``Variant`` tag names (chess without one; a
 built-in of any board type, Chu Shogi's too, or a variant made known with
 ``betza.register_variant``), or in the ``variant`` given.
+
+A UTF-8 byte-order mark before the first game is skipped. The bounds of the
+Rust library's PGN reading hold (docs/reliability.md): at most 255 NAGs on a
+move, 1 MiB of comment at one point, 16 MiB for one game; and from a file,
+at most 256 Mi characters are read at once (:func:`read_games`) and 16 Mi for
+one game (:func:`read_game` of a seekable file): a longer file or game raises
+:class:`PgnError` without being read to its end.
 """
 
 from __future__ import annotations
 
 from typing import IO, Dict, Iterator, List, Mapping, Optional, Union
 
-from ._betza import Board, Move, PgnError, Variant, _pgn_headers, _pgn_reader, _pgn_write
+from ._betza import (
+    _PGN_FILE_CHARS,
+    _PGN_GAME_CHARS,
+    Board,
+    Move,
+    PgnError,
+    Variant,
+    _pgn_headers,
+    _pgn_reader,
+    _pgn_write,
+)
 
 __all__ = ["Game", "read_game", "read_games", "PgnError"]
 
@@ -85,20 +102,36 @@ class Game:
         )
 
 
+def _read_file(handle: IO[str]) -> str:
+    """The rest of a file, at most ``_PGN_FILE_CHARS`` characters (one more is
+    read to tell a longer file, which raises :class:`PgnError`)."""
+    text = handle.read(_PGN_FILE_CHARS + 1)
+    if len(text) > _PGN_FILE_CHARS:
+        raise PgnError(f"a PGN file of more than {_PGN_FILE_CHARS} characters: read it game by game")
+    return text
+
+
 def _one_game_text(handle: IO[str]) -> str:
     """The text of the next game of a seekable file, leaving the file at the
-    start of the game after it; the rest of the file otherwise."""
+    start of the game after it; the rest of the file otherwise. At most
+    ``_PGN_GAME_CHARS`` characters are read: a longer game raises
+    :class:`PgnError`."""
     if not handle.seekable():
-        return handle.read()
+        return _read_file(handle)
     lines: List[str] = []
     seen_moves = False
     depth = 0  # inside a {comment} that spans lines
+    size = 0
     while True:
         at = handle.tell()
-        line = handle.readline()
+        line = handle.readline(_PGN_GAME_CHARS + 1 - size)
         if not line:
             break
-        text = line.strip()
+        size += len(line)
+        if size > _PGN_GAME_CHARS:
+            raise PgnError(f"a game of more than {_PGN_GAME_CHARS} characters")
+        # A byte-order mark before the first tag is no move text.
+        text = line.strip().lstrip("\ufeff")
         if depth == 0 and seen_moves and text.startswith("["):
             handle.seek(at)
             break
@@ -135,7 +168,7 @@ def read_games(text_or_file: TextOrFile, variant: VariantLike = None, on_error: 
     """
     if on_error not in ("raise", "skip"):
         raise ValueError("on_error must be 'raise' or 'skip'")
-    text = text_or_file if isinstance(text_or_file, str) else text_or_file.read()
+    text = text_or_file if isinstance(text_or_file, str) else _read_file(text_or_file)
     reader = _pgn_reader(text, variant)
     while True:
         try:

@@ -23,6 +23,7 @@ use pyo3::types::{PyDict, PyList};
 
 #[macro_use]
 mod boards;
+mod interrupt;
 mod stateless;
 
 use boards::{AnyGame, variant_id};
@@ -114,7 +115,8 @@ pub(crate) fn square_arg<B: Board>(pos: &Position<'_, B>, name: &str) -> PyResul
     pos.square(name).ok_or_else(|| {
         let size = pos.size();
         PyValueError::new_err(format!(
-            "{name:?} is not a square of the {}x{} board (a1 to {})",
+            "{} is not a square of the {}x{} board (a1 to {})",
+            betza::limits::quoted(name),
             size.files(),
             size.ranks(),
             size.square_name(
@@ -177,9 +179,21 @@ impl PyVariant {
     }
 
     /// :meth:`from_definition` of a file's text (``OSError`` if unreadable).
+    /// At most 64 KiB (and a byte, to tell) is read: a larger file (or
+    /// ``/dev/zero``) raises :class:`VariantError` at once.
     #[staticmethod]
     fn from_file(path: std::path::PathBuf) -> PyResult<Self> {
-        let text = std::fs::read_to_string(&path)?;
+        let max = betza::limits::MAX_DEFINITION_BYTES;
+        let bytes = betza::limits::read_at_most(std::fs::File::open(&path)?, max)?;
+        if bytes.len() > max {
+            return Err(VariantError::new_err(format!(
+                "{}: more than {max} bytes: a definition has at most {max}",
+                path.display()
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            std::io::Error::new(std::io::ErrorKind::InvalidData, "the text is not UTF-8")
+        })?;
         PyVariant::from_definition(&text)
     }
 
@@ -721,8 +735,7 @@ fn hand_of<'py, B: Board>(
     Ok(dict)
 }
 
-/// A counting job, to run with the GIL released: it owns what it counts.
-type PerftJob = Box<dyn FnOnce() -> u64 + Send>;
+use interrupt::PerftJob;
 
 /// A game of any variant: the position, the moves played (the move
 /// stack) and undo. Usable from any thread.
@@ -828,10 +841,17 @@ impl PyBoard {
     }
 
     /// Sets the comment at ``ply`` (an empty text removes it); written with
-    /// the game's PGN. Popping the move before it removes it.
+    /// the game's PGN. Popping the move before it removes it. At most 1 MiB
+    /// (its white space made single spaces), as PGN reading allows;
+    /// ``ValueError`` if longer.
     fn set_comment(&mut self, ply: usize, text: &str) -> PyResult<()> {
         self.check_ply(ply, false)?;
-        with_game!(&mut self.game, |g| g.set_comment(ply, text));
+        if !with_game!(&mut self.game, |g| g.set_comment(ply, text)) {
+            let max = betza::pgn::MAX_COMMENT_BYTES;
+            return Err(PyValueError::new_err(format!(
+                "a comment of more than {max} bytes"
+            )));
+        }
         Ok(())
     }
 
@@ -848,9 +868,17 @@ impl PyBoard {
             .collect()))
     }
 
-    /// Sets the NAGs of the ``ply``-th move (each 0 to 255).
+    /// Sets the NAGs of the ``ply``-th move (each 0 to 255, at most 255 of
+    /// them, as PGN reading allows; ``ValueError`` otherwise).
     fn set_nags(&mut self, ply: usize, nags: Vec<u8>) -> PyResult<()> {
         self.check_ply(ply, true)?;
+        if nags.len() > betza::pgn::MAX_NAGS {
+            let max = betza::pgn::MAX_NAGS;
+            return Err(PyValueError::new_err(format!(
+                "{} NAGs: a move carries at most {max}",
+                nags.len()
+            )));
+        }
         with_game!(&mut self.game, |g| g.set_nags(ply, &nags));
         Ok(())
     }
@@ -1186,17 +1214,23 @@ impl PyBoard {
 
     /// The number of leaves of the legal-move tree ``depth`` plies deep
     /// (promotion choices count separately), on ``threads`` threads, with
-    /// the GIL released.
+    /// the GIL released. ``depth`` is at most 20 (``ValueError``); Ctrl-C
+    /// interrupts a long count (``KeyboardInterrupt``).
     #[pyo3(signature = (depth, threads = 1))]
-    fn perft(slf: PyRef<'_, Self>, depth: u32, threads: usize) -> u64 {
+    fn perft(slf: PyRef<'_, Self>, depth: u32, threads: usize) -> PyResult<u64> {
+        interrupt::check_depth(depth)?;
         let py = slf.py();
+        let options = PerftOptions {
+            threads,
+            ..PerftOptions::default()
+        };
         let job: PerftJob = with_game!(&slf.game, |g| {
             let pos = g.owned_position();
-            Box::new(move || pos.position().perft_parallel(depth, threads))
+            Box::new(move |stop| pos.position().perft_until(depth, options, stop))
         });
         // The board is not borrowed while counting: other threads may use it.
         drop(slf);
-        py.detach(job)
+        interrupt::run(py, job)
     }
 
     /// The board as text, highest rank first, ``.`` for empty squares.
@@ -1248,7 +1282,8 @@ impl PyBoard {
 /// Perft of part ``k`` of ``n`` (numbered from 1) of the tree ``depth``
 /// plies deep below ``fen`` (the variant's start when ``None``), as the
 /// library's ``--shard K/N``: the parts are disjoint and add up to the whole
-/// count. Counts with the GIL released.
+/// count. Counts with the GIL released; ``depth`` is at most 20, and Ctrl-C
+/// interrupts a long count (``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, depth, k, n, threads = 1))]
 fn perft_shard(
@@ -1260,6 +1295,7 @@ fn perft_shard(
     n: u32,
     threads: usize,
 ) -> PyResult<u64> {
+    interrupt::check_depth(depth)?;
     let v = variant_arg(variant)?;
     let shard = Shard::new(k, n).ok_or_else(|| {
         PyValueError::new_err(format!(
@@ -1276,9 +1312,9 @@ fn perft_shard(
             None => v.start_owned(),
             Some(fen) => v.owned_from_fen(fen).map_err(fen_err)?,
         };
-        Box::new(move || pos.position().perft_with(depth, options))
+        Box::new(move |stop| pos.position().perft_until(depth, options, stop))
     });
-    Ok(py.detach(job))
+    interrupt::run(py, job)
 }
 
 /// The built-in variants' names (``decimaka``, ``meiriqi``, ``chess``, ...,
@@ -1421,7 +1457,8 @@ fn _pgn_write(board: PyRef<'_, PyBoard>, headers: &Bound<'_, PyDict>) -> PyResul
                     if game.outcome().is_none() {
                         let r = GameResult::from_pgn_text(v).ok_or_else(|| {
                             PgnError::new_err(format!(
-                                "tag Result: {v:?} is not 1-0, 0-1, 1/2-1/2 or *"
+                                "tag Result: {} is not 1-0, 0-1, 1/2-1/2 or *",
+                                betza::limits::quoted(v)
                             ))
                         })?;
                         game.declare_result(r);
@@ -1457,6 +1494,8 @@ fn _betza(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SanError", py.get_type::<SanError>())?;
     m.add("VariantError", py.get_type::<VariantError>())?;
     m.add("PgnError", py.get_type::<PgnError>())?;
+    m.add("_PGN_FILE_CHARS", betza::pgn::MAX_FILE_BYTES)?;
+    m.add("_PGN_GAME_CHARS", betza::pgn::MAX_GAME_BYTES)?;
     m.add("WHITE", true)?;
     m.add("BLACK", false)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

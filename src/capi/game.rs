@@ -443,10 +443,12 @@ pub unsafe extern "C" fn betza_game_comment(
 
 /// Sets the comment at ply (see betza_game_comment); an empty or blank
 /// text removes it. Runs of white space become one space. Undoing the move
-/// before it removes it.
+/// before it removes it. A comment has at most 1 MiB (1,048,576 bytes,
+/// after its white space is made single spaces), as PGN reading allows.
 ///
 /// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or text is NULL;
-/// BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count.
+/// BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count
+/// or the comment is longer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_set_comment(
     game: *mut BetzaGame,
@@ -457,7 +459,15 @@ pub unsafe extern "C" fn betza_game_set_comment(
     unsafe {
         change_by_text(game, "game", text, "text", |g, text| {
             ply_arg(g, ply, false)?;
-            on_board!(&mut g.game, |game| game.set_comment(ply, text));
+            if !on_board!(&mut g.game, |game| game.set_comment(ply, text)) {
+                return fail(
+                    BETZA_INVALID_ARGUMENT,
+                    format!(
+                        "a comment of more than {} bytes",
+                        crate::pgn::MAX_COMMENT_BYTES
+                    ),
+                );
+            }
             Ok(())
         })
     }
@@ -489,11 +499,11 @@ pub unsafe extern "C" fn betza_game_nags(
 
 /// Sets the NAGs of the ply-th move to the count values of nags (nags may
 /// be NULL when count is 0, which removes them). Undoing the move removes
-/// them.
+/// them. A move carries at most 255 NAGs, as PGN reading allows.
 ///
 /// Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL, or nags is NULL
 /// and count is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the ply
-/// count.
+/// count, or count is over 255.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn betza_game_set_nags(
     game: *mut BetzaGame,
@@ -507,6 +517,16 @@ pub unsafe extern "C" fn betza_game_set_nags(
         // SAFETY: the caller passes count values.
         let nags = unsafe { slice_arg(nags, count, "nags") }?;
         ply_arg(g, ply, true)?;
+        if nags.len() > crate::pgn::MAX_NAGS {
+            return fail(
+                BETZA_INVALID_ARGUMENT,
+                format!(
+                    "{} NAGs: a move carries at most {}",
+                    nags.len(),
+                    crate::pgn::MAX_NAGS
+                ),
+            );
+        }
         on_board!(&mut g.game, |game| game.set_nags(ply, nags));
         Ok(())
     })

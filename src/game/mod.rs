@@ -337,7 +337,7 @@ impl<B: Board> Game<B> {
     /// Plays a move given as move text (`e3e5`, see [`Position::parse_move`]).
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let over = || MoveError::GameOver {
-            text: crate::variant::prefix(text),
+            text: text.to_string(),
         };
         match self.position().parse_move(text) {
             Ok(_) if self.over_with_moves() => Err(over()),
@@ -355,7 +355,7 @@ impl<B: Board> Game<B> {
         let parsed = self.position().parse_san(san);
         if !matches!(parsed, Err(SanError::GameOver { .. })) && self.over_with_moves() {
             return Err(SanError::GameOver {
-                text: crate::variant::prefix(san),
+                text: san.to_string(),
             });
         }
         let m = parsed?;
@@ -570,13 +570,18 @@ impl<B: Board> Game<B> {
     /// Sets the comment at `ply` (see [`Game::comment`]); an empty (or
     /// blank) text removes it. Runs of white space, line breaks included,
     /// become one space, and the ends are trimmed, as the PGN reader reads
-    /// comments. `false` (and nothing changed) if `ply` is beyond the game.
+    /// comments. `false` (and nothing changed) if `ply` is beyond the game,
+    /// or the comment so read has more than
+    /// [`MAX_COMMENT_BYTES`](crate::pgn::MAX_COMMENT_BYTES).
     /// Undoing the move before `ply` removes it.
     pub fn set_comment(&mut self, ply: usize, text: &str) -> bool {
         if ply > self.history.len() {
             return false;
         }
-        let comment = crate::pgn::normalize_comment(text);
+        let mut comment = String::new();
+        if !crate::pgn::append_comment(&mut comment, text, crate::pgn::MAX_COMMENT_BYTES) {
+            return false;
+        }
         self.note(ply, |n| n.comment = comment);
         true
     }
@@ -590,9 +595,10 @@ impl<B: Board> Game<B> {
 
     /// Sets the NAGs of the `ply`-th move (see [`Game::nags`]). `false` (and
     /// nothing changed) if there is no such move (`ply` 0 or beyond the
-    /// game). Undoing the move removes them.
+    /// game) or there are more than [`MAX_NAGS`](crate::pgn::MAX_NAGS).
+    /// Undoing the move removes them.
     pub fn set_nags(&mut self, ply: usize, nags: &[u8]) -> bool {
-        if ply == 0 || ply > self.history.len() {
+        if ply == 0 || ply > self.history.len() || nags.len() > crate::pgn::MAX_NAGS {
             return false;
         }
         self.note(ply, |n| n.nags = nags.to_vec());

@@ -29,6 +29,13 @@
 //!
 //! [`XboardPgn`] reads, apart from this, the PGN and FENs that XBoard writes
 //! (its rank numbers, piece letters and FEN fields).
+//!
+//! Every reader (a text, a file, a stream; Rust, C and Python) skips a UTF-8
+//! byte-order mark at the start, and holds a game to the same bounds, which
+//! [`Game`] keeps too, so that what is written can be read back: at most
+//! [`MAX_NAGS`] NAGs on one move, [`MAX_COMMENT_BYTES`] of comment at one
+//! point, [`MAX_GAME_BYTES`] of text for one game. A NAG out of `$0` to
+//! `$255` is refused (not dropped); a NAG before the first move is skipped.
 
 use crate::bitboard::Square;
 use crate::bitboard::{Board, Color, Small};
@@ -93,6 +100,26 @@ pub enum PgnError {
 
 /// The tags a game derives itself.
 const DERIVED_TAGS: [&str; 4] = ["Variant", "SetUp", "FEN", "Result"];
+
+/// The most NAGs one move carries: more are refused when reading, by
+/// [`Game::set_nags`] and by the C and Python APIs, so a game written can
+/// always be read back.
+pub const MAX_NAGS: usize = 255;
+
+/// The most bytes of comment at one point of a game (the comments there
+/// joined, their white space made single spaces): a longer one is refused
+/// when reading and by [`Game::set_comment`].
+pub const MAX_COMMENT_BYTES: usize = 1 << 20;
+
+/// The most bytes of text one game of PGN takes (its tags, moves, comments
+/// and variations): a longer game is refused by every reader, and
+/// [`PgnReader`] never holds more than this (and 4 KB) of a stream.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
+
+/// The most bytes of a PGN file a reader that takes the whole file at once
+/// reads (`play --pgn`, Python's `read_games` of a file): a larger file is
+/// refused ([`PgnReader`] streams files of any size).
+pub const MAX_FILE_BYTES: usize = 256 << 20;
 
 /// The seven-tag roster except `Result`, with their unknown values.
 const ROSTER: [(&str, &str); 6] = [
@@ -285,20 +312,40 @@ impl Lines {
             self.flush();
             return true;
         }
-        let words: Vec<&str> = text.split_whitespace().collect();
-        for (i, word) in words.iter().enumerate() {
-            let open = if i == 0 { "{" } else { "" };
-            let close = if i + 1 == words.len() { "}" } else { "" };
-            self.push(&format!("{open}{word}{close}"));
+        let mut words = text.split_whitespace().peekable();
+        let mut first = true;
+        let mut word_text = String::new();
+        while let Some(word) = words.next() {
+            word_text.clear();
+            if std::mem::take(&mut first) {
+                word_text.push('{');
+            }
+            word_text.push_str(word);
+            if words.peek().is_none() {
+                word_text.push('}');
+            }
+            self.push(&word_text);
         }
         true
     }
 }
 
-/// A comment as the reader keeps it: runs of white space made one space,
-/// the ends trimmed.
-pub(crate) fn normalize_comment(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Appends `text` to the comment `out` as the reader keeps comments (runs
+/// of white space made one space, the ends trimmed; after a space if `out`
+/// is not empty), in time and memory linear in what it appends; `false`
+/// (with `out` cut) once `out` would pass `max` bytes.
+pub(crate) fn append_comment(out: &mut String, text: &str, max: usize) -> bool {
+    for word in text.split_whitespace() {
+        let space = usize::from(!out.is_empty());
+        if out.len() + space + word.len() > max {
+            return false;
+        }
+        if space == 1 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    true
 }
 
 /// The NAG of a move suffix: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
@@ -479,8 +526,9 @@ struct Raw<'t> {
     moves: Vec<(&'t str, usize)>,
     /// The termination marker, if any.
     end: Option<GameResult>,
-    /// The main line's comments, each with the number of moves before it.
-    comments: Vec<(usize, &'t str)>,
+    /// The main line's comments, each with the number of moves before it
+    /// and its line.
+    comments: Vec<(usize, &'t str, usize)>,
     /// The main line's NAGs, each with its move's number (1-based).
     nags: Vec<(usize, u8)>,
 }
@@ -510,8 +558,30 @@ impl<'t> Raw<'t> {
     /// Returns it and where it ends: with `Mode::Many`, after its result or
     /// before the next game's tags; with `Mode::Single`, the end of the text,
     /// and any other game is an error. An error comes with where the next
-    /// game may start.
+    /// game may start. A UTF-8 byte-order mark at the start of the text is
+    /// skipped; a game of more than [`MAX_GAME_BYTES`] is refused.
     fn parse(
+        text: &'t str,
+        at: usize,
+        line: usize,
+        mode: Mode,
+    ) -> Result<(Raw<'t>, usize), (PgnError, usize)> {
+        let from = if at == 0 && text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
+        } else {
+            at
+        };
+        let (raw, end) = Raw::parse_from(text, from, line, mode)?;
+        if end - at > MAX_GAME_BYTES {
+            let reason = format!("a game of more than {MAX_GAME_BYTES} bytes");
+            let error = PgnError::Syntax { line, reason };
+            return Err((error, end));
+        }
+        Ok((raw, end))
+    }
+
+    /// [`Raw::parse`] without its byte-order mark and size bound.
+    fn parse_from(
         text: &'t str,
         at: usize,
         line: usize,
@@ -573,7 +643,7 @@ impl<'t> Raw<'t> {
                         i += 1;
                     }
                     if depth == 0 && raw.end.is_none() {
-                        raw.comments.push((raw.moves.len(), &text[from..i]));
+                        raw.comments.push((raw.moves.len(), &text[from..i], line));
                     }
                 }
                 b'{' => {
@@ -588,7 +658,7 @@ impl<'t> Raw<'t> {
                         return Err(err(start, "comment '{' never closed", i, in_moves));
                     }
                     if depth == 0 && raw.end.is_none() {
-                        raw.comments.push((raw.moves.len(), &text[from..i]));
+                        raw.comments.push((raw.moves.len(), &text[from..i], start));
                     }
                     i += 1;
                 }
@@ -634,10 +704,20 @@ impl<'t> Raw<'t> {
                         continue;
                     }
                     if let Some(n) = word.strip_prefix('$') {
-                        // A NAG of the last move; one out of $0..$255, or
-                        // before the first move, is skipped.
-                        if let (Ok(n), k @ 1..) = (n.parse::<u8>(), raw.moves.len()) {
-                            raw.nags.push((k, n));
+                        // A NAG of the last move (`$0` too, which the
+                        // writer writes); one before the first move is
+                        // skipped.
+                        let Some(n) = n
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|_| n.starts_with(|c: char| c.is_ascii_digit()))
+                        else {
+                            let reason =
+                                format!("NAG {} is not $0 to $255", crate::quote::quoted(word));
+                            return Err(err(line, &reason, i, true));
+                        };
+                        if let k @ 1.. = raw.moves.len() {
+                            raw.push_nag(k, n).map_err(|r| err(line, &r, i, true))?;
                         }
                         continue;
                     }
@@ -659,7 +739,7 @@ impl<'t> Raw<'t> {
                     // A suffix (or a suffix standing alone) marks the last
                     // move; an unknown one (`!!!`) is skipped.
                     if let (Some(n), k @ 1..) = (suffix_nag(&mv[bare.len()..]), raw.moves.len()) {
-                        raw.nags.push((k, n));
+                        raw.push_nag(k, n).map_err(|r| err(line, &r, i, true))?;
                     }
                 }
             }
@@ -671,6 +751,17 @@ impl<'t> Raw<'t> {
             return Err(err(line, "no PGN game in the text", i, true));
         }
         Ok((raw, i))
+    }
+
+    /// Adds the NAG `n` of the `k`-th move, refusing more than [`MAX_NAGS`]
+    /// on one move (the NAGs come in the order of the moves).
+    fn push_nag(&mut self, k: usize, n: u8) -> Result<(), String> {
+        let on_move = self.nags.iter().rev().take_while(|(ply, _)| *ply == k);
+        if on_move.take(MAX_NAGS).count() == MAX_NAGS {
+            return Err(format!("more than {MAX_NAGS} NAGs on one move"));
+        }
+        self.nags.push((k, n));
+        Ok(())
     }
 
     fn into_game<B: Board>(self, variant: VariantRef) -> Result<Game<B>, PgnError> {
@@ -719,18 +810,27 @@ impl<'t> Raw<'t> {
                 error,
             })?;
         }
-        // Comments at one point are joined with a space.
-        for (ply, text) in &self.comments {
-            let text = match game.comment(*ply) {
-                Some(before) => format!("{before} {text}"),
-                None => text.to_string(),
-            };
-            game.set_comment(*ply, &text);
+        // Comments at one point are joined with a space, each point's once
+        // (they come in the order of the moves): linear in their length.
+        for point in self.comments.chunk_by(|a, b| a.0 == b.0) {
+            let mut joined = String::new();
+            for (_, text, line) in point {
+                if !append_comment(&mut joined, text, MAX_COMMENT_BYTES) {
+                    return Err(PgnError::Syntax {
+                        line: *line,
+                        reason: format!(
+                            "a comment of more than {MAX_COMMENT_BYTES} bytes at one point"
+                        ),
+                    });
+                }
+            }
+            game.set_comment(point[0].0, &joined);
         }
-        for (ply, nag) in &self.nags {
-            let mut nags = game.nags(*ply).to_vec();
-            nags.push(*nag);
-            game.set_nags(*ply, &nags);
+        let mut nags = Vec::new();
+        for point in self.nags.chunk_by(|a, b| a.0 == b.0) {
+            nags.clear();
+            nags.extend(point.iter().map(|&(_, n)| n));
+            game.set_nags(point[0].0, &nags);
         }
         let tag = match self.tags.iter().find(|(k, ..)| *k == "Result") {
             None => None,
@@ -1677,8 +1777,10 @@ mod tests {
 /// again of what follows (it looks 4 KB ahead): memory is bounded by the
 /// longest game, whatever the number of games. A stream of 100,000 short
 /// games (9.4 MB) is read with a heap peak of about 7 KB (measured in
-/// `tests/pgn_reader.rs`). Each line is read whole, so one line is also held
-/// whole. Reading is linear in the stream's length.
+/// `tests/pgn_reader.rs`). It never holds more than [`MAX_GAME_BYTES`] and a
+/// byte: a game longer than that (a stream without a line break, such as
+/// `/dev/zero`) gives one error and ends the reading. Reading is linear in
+/// the stream's length.
 ///
 /// A stream with a line that is not UTF-8, or that fails to read, gives the
 /// games before that line (not the one it cuts, unless that game's result
@@ -1716,6 +1818,12 @@ pub struct PgnReader<R, B: Board = Small> {
     failure: Option<PgnError>,
     /// Whether the first line (and its byte-order mark) is still to come.
     first: bool,
+    /// Whether the last read stopped at [`MAX_GAME_BYTES`] inside a line.
+    over: bool,
+    /// The bytes of a character that such a read cut, read on next time.
+    carry: Vec<u8>,
+    /// Whether the last read ended inside a line.
+    mid_line: bool,
 }
 
 impl<R: std::io::BufRead> PgnReader<R> {
@@ -1754,6 +1862,9 @@ impl<R: std::io::BufRead, B: Board> PgnReader<R, B> {
             eof: false,
             failure: None,
             first: true,
+            over: false,
+            carry: Vec::new(),
+            mid_line: false,
         }
     }
 
@@ -1763,19 +1874,37 @@ impl<R: std::io::BufRead, B: Board> PgnReader<R, B> {
         self.buf.len()
     }
 
-    /// Reads one more line into `buf`, or notes the end of the input.
+    /// Reads one more line into `buf`, or notes the end of the input. A line
+    /// is read only as far as `buf` may grow: to one byte past
+    /// [`MAX_GAME_BYTES`] (then `over` is set).
     fn read_line(&mut self) {
-        let mut bytes = Vec::new();
-        match self.input.read_until(b'\n', &mut bytes) {
-            Ok(0) => self.eof = true,
-            Ok(_) => {
-                self.lines += 1;
+        use std::io::{BufRead, Read};
+        let mut bytes = std::mem::take(&mut self.carry);
+        let room = (MAX_GAME_BYTES + 1).saturating_sub(self.buf.len()).max(1);
+        let read = (&mut self.input)
+            .take(room as u64)
+            .read_until(b'\n', &mut bytes);
+        match read {
+            Ok(0) if bytes.is_empty() => self.eof = true,
+            Ok(n) => {
+                let cut = n == room && !bytes.ends_with(b"\n");
+                self.over = cut;
+                if !std::mem::replace(&mut self.mid_line, cut) {
+                    self.lines += 1;
+                }
                 let mut text = bytes.as_slice();
                 if std::mem::take(&mut self.first) {
                     text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
                 }
                 match std::str::from_utf8(text) {
                     Ok(s) => self.buf.push_str(s),
+                    // A character the bound cut: its first bytes wait.
+                    Err(e) if cut && e.error_len().is_none() => {
+                        let (whole, rest) = text.split_at(e.valid_up_to());
+                        self.buf
+                            .push_str(std::str::from_utf8(whole).unwrap_or_default());
+                        self.carry = rest.to_vec();
+                    }
                     Err(_) => self.fail("the text is not UTF-8".to_string()),
                 }
             }
@@ -1802,7 +1931,7 @@ impl<R: std::io::BufRead, B: Board> Iterator for PgnReader<R, B> {
         loop {
             // Read the buffer when it may hold a whole game: at the end of
             // the input, or once it has doubled since it last held none.
-            if self.eof || self.buf.len() >= 2 * self.tried.max(2048) {
+            if self.eof || self.over || self.buf.len() >= 2 * self.tried.max(2048) {
                 let mut games = PgnGames::<B> {
                     text: &self.buf,
                     at: 0,
@@ -1824,6 +1953,7 @@ impl<R: std::io::BufRead, B: Board> Iterator for PgnReader<R, B> {
                     self.buf.drain(..used);
                     self.line = line;
                     self.tried = 0;
+                    self.over = false;
                     return game;
                 }
                 if whole && !self.eof {
@@ -1831,8 +1961,14 @@ impl<R: std::io::BufRead, B: Board> Iterator for PgnReader<R, B> {
                     self.buf.drain(..used);
                     self.line = line;
                     self.tried = 0;
+                    self.over = false;
                 } else if self.eof {
                     // The end: nothing left, or a cut game and the failure.
+                    self.buf = String::new();
+                    return self.failure.take().map(Err);
+                } else if self.over {
+                    // A game past the bound: refused, and the reading ends.
+                    self.fail(format!("a game of more than {MAX_GAME_BYTES} bytes"));
                     self.buf = String::new();
                     return self.failure.take().map(Err);
                 } else {

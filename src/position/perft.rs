@@ -7,7 +7,7 @@
 //! list of subtrees (the root moves, or the depth-2 move pairs when the root
 //! has few moves): no thread-pool crate is needed for this one loop.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::bitboard::{Board, Small};
 use crate::moves::Move;
@@ -192,6 +192,57 @@ impl<'v, B: Board> Position<'v, B> {
         root + list.iter().map(|r| r.2).sum::<u64>()
     }
 
+    /// [`perft_with`](Self::perft_with) that another thread can stop: it
+    /// looks at `stop` before each subtree of more than three plies (every
+    /// few milliseconds in chess), and gives `None` once `stop` is set. For
+    /// a binding that lets a long count be interrupted (Python's Ctrl-C);
+    /// the subtrees below are counted as fast as by `perft_with`.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use betza::perft::PerftOptions;
+    /// let pos = betza::Position::start(betza::Variant::by_name("chess").unwrap());
+    /// let go_on = AtomicBool::new(false);
+    /// assert_eq!(pos.perft_until(4, PerftOptions::default(), &go_on), Some(197_281));
+    /// let stopped = AtomicBool::new(true);
+    /// assert_eq!(pos.perft_until(30, PerftOptions::default(), &stopped), None);
+    /// ```
+    pub fn perft_until(&self, depth: u32, options: PerftOptions, stop: &AtomicBool) -> Option<u64> {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let roots = self.sorted_moves();
+        let units = self.units(&roots, depth, options.shard, options.threads);
+        let counts = count_units_until(&units, options, Some(stop));
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let at_root = u64::from(depth == 0 && options.shard.index == 1);
+        Some(at_root + counts.iter().sum::<u64>())
+    }
+
+    /// Perft (bulk or not) that stops (giving a partial count) once `stop`
+    /// is set, looked at before each subtree deeper than 3 plies.
+    fn perft_stoppable(&self, depth: u32, bulk: bool, stop: &AtomicBool) -> u64 {
+        if stop.load(Ordering::Relaxed) {
+            return 0;
+        }
+        if depth <= 3 {
+            return if bulk {
+                self.perft(depth)
+            } else {
+                self.perft_no_bulk(depth)
+            };
+        }
+        let mut total = 0;
+        for m in &self.legal_moves() {
+            total += self
+                .play_unchecked(m)
+                .perft_stoppable(depth - 1, bulk, stop);
+        }
+        total
+    }
+
     /// Perft of `depth - 1` below each legal move, sorted by move text.
     /// With `depth == 0` the list is empty.
     pub fn divide(&self, depth: u32) -> Vec<(Move, String, u64)> {
@@ -285,12 +336,19 @@ impl<'v, B: Board> Position<'v, B> {
 /// The perft of each unit, in order, on up to `options.threads` threads
 /// taking units from a shared counter.
 fn count_units<B: Board>(units: &[Unit<'_, B>], options: PerftOptions) -> Vec<u64> {
-    let count = |u: &Unit<'_, B>| {
-        if options.bulk {
-            u.pos.perft(u.depth)
-        } else {
-            u.pos.perft_no_bulk(u.depth)
-        }
+    count_units_until(units, options, None)
+}
+
+/// [`count_units`], stopping early once `stop` (if any) is set.
+fn count_units_until<B: Board>(
+    units: &[Unit<'_, B>],
+    options: PerftOptions,
+    stop: Option<&AtomicBool>,
+) -> Vec<u64> {
+    let count = |u: &Unit<'_, B>| match stop {
+        Some(stop) => u.pos.perft_stoppable(u.depth, options.bulk, stop),
+        None if options.bulk => u.pos.perft(u.depth),
+        None => u.pos.perft_no_bulk(u.depth),
     };
     let threads = options.threads.clamp(1, units.len().max(1));
     if threads == 1 {
@@ -385,6 +443,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn perft_until_counts_as_perft_with_and_stops_when_told() {
+        let go_on = AtomicBool::new(false);
+        let chess = Variant::by_name("chess").unwrap();
+        // Few pieces, so that subtrees past 3 plies (where `stop` is looked
+        // at) are counted in a debug build too.
+        let endgame = Position::from_fen(chess, "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1").unwrap();
+        let cases = positions()
+            .into_iter()
+            .flat_map(|p| (0..=3).map(move |d| (p, d)))
+            .chain((4..=6).map(|d| (endgame, d)));
+        for (pos, depth) in cases {
+            for (threads, k, n) in [(1, 1, 1), (2, 1, 1), (2, 2, 3)] {
+                let opts = PerftOptions {
+                    threads,
+                    shard: Shard::new(k, n).unwrap(),
+                    bulk: depth % 2 == 0,
+                };
+                let want = pos.perft_with(depth, opts);
+                assert_eq!(pos.perft_until(depth, opts, &go_on), Some(want));
+            }
+        }
+        // A count of years, stopped by another thread after 50 ms.
+        let pos = Position::start(Variant::by_name("chess").unwrap());
+        let stop = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        let got = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            });
+            pos.perft_until(20, PerftOptions::default(), &stop)
+        });
+        assert_eq!(got, None);
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
     }
 
     #[test]

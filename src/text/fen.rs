@@ -116,7 +116,7 @@ pub enum FenError {
     KingsFacing,
     /// The hands (`[...]`) are malformed or hold what they may not.
     Hands {
-        /// The hands' text (at most 40 characters).
+        /// The hands' text.
         text: String,
         /// What is wrong.
         reason: String,
@@ -162,7 +162,7 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
         return Ok(hands);
     }
     let bad = |reason: String| FenError::Hands {
-        text: crate::variant::prefix(text),
+        text: text.to_string(),
         reason,
     };
     let b = text.as_bytes();
@@ -177,7 +177,7 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
         } else {
             match text[start..i].parse::<u32>() {
                 Ok(n) if (1..=255).contains(&n) && b[start] != b'0' => n,
-                _ => return Err(bad(format!("bad count {:?}", &text[start..i]))),
+                _ => return Err(bad(format!("bad count {}", quoted(&text[start..i])))),
             }
         };
         let Some((token, upper, n)) = PieceToken::read_prefix(&b[i..]) else {
@@ -483,7 +483,7 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
         SetupProblem::HandRole { .. }
         | SetupProblem::HandCount { .. }
         | SetupProblem::HandTotal { .. } => FenError::Hands {
-            text: crate::variant::prefix(split_hands(v, fields[0]).1.unwrap_or("")),
+            text: split_hands(v, fields[0]).1.unwrap_or("").to_string(),
             reason: crate::setup::error(v, vec![*p]).to_string(),
         },
         SetupProblem::Marked { square } => FenError::Marked(size.square_name(square)),
@@ -727,7 +727,7 @@ impl std::fmt::Display for FenError {
             FenError::OpponentInCheck => {
                 f.write_str("placement: the side to move could capture the enemy King")
             }
-            FenError::Hands { text, reason } => write!(f, "hands {text:?}: {reason}"),
+            FenError::Hands { text, reason } => write!(f, "hands {}: {reason}", quoted(text)),
             FenError::Marked(sq) => write!(
                 f,
                 "placement: the piece on {sq} is marked '~' (promoted from a pawn), which this variant or piece type does not allow"

@@ -74,11 +74,11 @@ pub(crate) fn parse<'v, B: Board>(
         match square {
             Some((sq, _)) => ep = variant.size.name(sq).to_string(),
             None if variant.lions != 0 => {
-                return Err(FenError::EnPassantSyntax(crate::variant::prefix(hands)));
+                return Err(FenError::EnPassantSyntax(hands.to_string()));
             }
             None => {
                 return Err(FenError::Hands {
-                    text: crate::variant::prefix(hands),
+                    text: hands.to_string(),
                     reason: "this variant has no drops".into(),
                 });
             }
@@ -210,7 +210,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// the USI text.
     pub fn parse_usi(&self, text: &str) -> Result<Move, MoveError> {
         let syntax = |reason| MoveError::Syntax {
-            text: crate::variant::prefix(text),
+            text: text.to_string(),
             reason,
         };
         let b = text.as_bytes();

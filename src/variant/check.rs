@@ -91,7 +91,7 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             // `tokens` checked every token's form.
             token: p.token.parse().map_err(|_| VariantError::BadToken {
                 name: p.name.clone(),
-                token: super::prefix(&p.token),
+                token: p.token.clone(),
             })?,
             betza: p.betza.clone(),
             royal: p.royal,

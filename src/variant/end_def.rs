@@ -14,7 +14,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::def::VariantDef;
-use super::text::{prefix, quoted};
+use super::text::quoted;
 use super::{MAX_DEF_ROLES, Role, VariantError};
 
 /// What the n-fold repetition of a position means.
@@ -273,7 +273,11 @@ pub(super) fn read(
                     err(
                         v.span(),
                         key,
-                        format!("{:?}: expected {}", prefix(v.get_ref()), list.join(" or ")),
+                        format!(
+                            "{}: expected {}",
+                            crate::quote::quoted(v.get_ref()),
+                            list.join(" or ")
+                        ),
                     )
                 })
         };
@@ -534,7 +538,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             .position(|p| p.token == token)
             .ok_or_else(|| VariantError::UnknownToken {
                 place: place.to_string(),
-                token: prefix(token),
+                token: token.to_string(),
             })?;
         if Role(i as u8) == royal {
             return Err(VariantError::GameEnd(format!(
@@ -568,8 +572,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             for h in &c.pieces_honour {
                 if h.count == 0 || h.moves == 0 {
                     return Err(VariantError::GameEnd(format!(
-                        "counting, pieces' honour of {:?}: count and moves are at least 1",
-                        prefix(&h.piece)
+                        "counting, pieces' honour of {}: count and moves are at least 1",
+                        crate::quote::quoted(&h.piece)
                     )));
                 }
                 lines.push(Honour {
@@ -621,7 +625,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             .position(|p| &p.token == t)
             .ok_or_else(|| VariantError::UnknownToken {
                 place: "game-end.bare-king-weak".into(),
-                token: prefix(t),
+                token: t.to_string(),
             })?;
         if def.pieces[i].royal {
             return Err(VariantError::GameEnd(format!(

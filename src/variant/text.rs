@@ -162,7 +162,7 @@ pub(crate) fn read_for(text: &str, large: bool) -> Result<VariantDef, VariantErr
         VariantError::Syntax {
             line: line_of(text, at),
             key: e.span().and_then(|s| key_before(text, s.start)),
-            message: e.message().trim().to_string(),
+            message: crate::quote::shorten_quotes(e.message().trim()),
         }
     })?;
     Reader { text, large }.def(raw)
@@ -304,8 +304,8 @@ impl Reader<'_> {
                                 c.span(),
                                 "drops.captured",
                                 format!(
-                                    "{:?}: expected \"unpromoted\" or \"marked\"",
-                                    prefix(other)
+                                    "{}: expected \"unpromoted\" or \"marked\"",
+                                    crate::quote::quoted(other)
                                 ),
                             ));
                         }
