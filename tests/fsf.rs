@@ -211,3 +211,23 @@ fn c_abi_reads_a_section_by_name() {
     unsafe { betza_last_error_detail(&mut detail) };
     assert_eq!(detail.line, 2);
 }
+
+/// The built-in files `variants/<name>.toml` of Fairy-Stockfish's variants
+/// are what the reader makes of `variants/fairy-stockfish.ini`.
+#[test]
+fn builtin_files_agree_with_the_ini() {
+    let mut checked = 0;
+    for name in betza::variant::fsf::builtin_names() {
+        let Some(text) = betza::builtin::definition_text(&name) else {
+            continue;
+        };
+        if !text.starts_with("# Fairy-Stockfish's") {
+            continue; // a hand-written definition of an older built-in
+        }
+        let file: VariantDef = text.parse().unwrap();
+        let read = VariantDef::fairy_stockfish(&name).unwrap();
+        assert_eq!(file, read, "{name}: regenerate with fsf2toml");
+        checked += 1;
+    }
+    assert!(checked >= 28, "{checked}");
+}

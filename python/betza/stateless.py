@@ -59,6 +59,7 @@ Where the behaviour differs from pyffish:
 
 from __future__ import annotations
 
+import warnings
 from typing import List, Tuple
 
 from . import _betza
@@ -102,11 +103,16 @@ def variants() -> List[str]:
 
 
 def load_variant_config(config: str) -> None:
-    """Reads one variant definition (this library's TOML text) and makes it
-    known by its ``name`` to every call here, to ``betza.Board(name)`` and
-    ``betza.Variant(name)``. A definition of the same name replaces the
-    earlier one. Raises :class:`betza.VariantError` naming the line and key."""
-    _betza._sl_load_variant_config(config)
+    """Reads variant definitions and makes each known by its name to every
+    call here, to ``betza.Board(name)`` and ``betza.Variant(name)``; a
+    definition of the same name replaces the earlier one. The text is this
+    library's TOML (one variant, all or nothing: :class:`betza.VariantError`
+    names the line and key) or Fairy-Stockfish's ``variants.ini`` format, as
+    pyffish reads it: every section the library can express is loaded, and
+    each one it refuses is named in a :class:`UserWarning` with the section,
+    line and key (a text that cannot be read at all raises)."""
+    for name, why in _betza._sl_load_variant_config(config):
+        warnings.warn(f"variant {name!r} not loaded: {why}", stacklevel=2)
 
 
 def start_fen(variant: str) -> str:

@@ -271,25 +271,27 @@ pub(crate) fn is_fsf_ini(text: &str) -> bool {
         .is_some_and(|l| l.starts_with('[') && !l.starts_with("[["))
 }
 
+/// Loads a configuration text; returns the refusals (section, message) of
+/// a Fairy-Stockfish text's sections that the library cannot express (the
+/// Python layer warns of each); a TOML definition is all or nothing.
 #[pyfunction]
-fn _sl_load_variant_config(config: &str) -> PyResult<()> {
+fn _sl_load_variant_config(config: &str) -> PyResult<Vec<(String, String)>> {
     if is_fsf_ini(config) {
-        let defs = betza::VariantDef::from_fsf_ini(config)
+        let sections = betza::VariantDef::from_fsf_ini_each(config)
             .map_err(|e| VariantError::new_err(e.to_string()))?;
-        // All or none: every variant is built before any is registered.
-        let mut built = Vec::new();
-        for d in defs {
-            built.push(AnyVariant::new(d).map_err(|e| VariantError::new_err(e.to_string()))?);
+        let mut refused = Vec::new();
+        for (name, def) in sections {
+            match def.and_then(AnyVariant::new) {
+                Ok(v) => register(v),
+                Err(e) => refused.push((name, e.to_string())),
+            }
         }
-        for v in built {
-            register(v);
-        }
-        return Ok(());
+        return Ok(refused);
     }
     let v =
         AnyVariant::from_definition(config).map_err(|e| VariantError::new_err(e.to_string()))?;
     register(v);
-    Ok(())
+    Ok(Vec::new())
 }
 
 pub(crate) fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {

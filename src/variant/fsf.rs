@@ -401,6 +401,9 @@ fn mobility_key(key: &str) -> Option<(bool, String)> {
 /// Parsed sections: name, template, keys (each with its line), and the
 /// section's own line.
 struct Section {
+    /// The first problem of the section itself (an unknown key): the
+    /// section is refused, the others read.
+    error: Option<VariantError>,
     name: String,
     template: Option<String>,
     line: usize,
@@ -460,6 +463,7 @@ fn parse_sections(text: &str, origin: &str) -> Result<Vec<Section>, VariantError
                 ));
             }
             sections.push(Section {
+                error: None,
                 name: name.to_string(),
                 template,
                 line,
@@ -485,12 +489,15 @@ fn parse_sections(text: &str, origin: &str) -> Result<Vec<Section>, VariantError
             ));
         };
         if !known_key(key) {
-            return Err(err(
-                &section.name,
-                line,
-                Some(key),
-                "not a Fairy-Stockfish option",
-            ));
+            if section.error.is_none() {
+                section.error = Some(err(
+                    &section.name,
+                    line,
+                    Some(key),
+                    "not a Fairy-Stockfish option",
+                ));
+            }
+            continue;
         }
         if section.keys.len() >= MAX_KEYS {
             return Err(err(
@@ -512,17 +519,28 @@ fn parse_sections(text: &str, origin: &str) -> Result<Vec<Section>, VariantError
 
 /// Sections resolved against their templates, by name.
 struct Resolver {
+    refused: Vec<String>,
     resolved: BTreeMap<String, Config>,
     builtin: BTreeMap<String, Config>,
 }
 
 impl Resolver {
     fn resolve(&mut self, s: Section) -> Result<(String, Config), VariantError> {
+        if let Some(e) = s.error {
+            return Err(e);
+        }
         let mut config = match &s.template {
             None => Config::default(),
             Some(t) => {
                 if let Some(c) = self.resolved.get(t).or_else(|| self.builtin.get(t)) {
                     c.clone()
+                } else if self.refused.contains(t) {
+                    return Err(err(
+                        &s.name,
+                        s.line,
+                        None,
+                        format!("template `{t}` was refused"),
+                    ));
                 } else if let Some((_, why)) = NOT_EXPRESSIBLE.iter().find(|(n, _)| n == t) {
                     return Err(err(
                         &s.name,
@@ -566,6 +584,7 @@ impl Resolver {
 
 fn builtin_configs() -> BTreeMap<String, Config> {
     let mut r = Resolver {
+        refused: Vec::new(),
         resolved: BTreeMap::new(),
         builtin: BTreeMap::new(),
     };
@@ -581,21 +600,41 @@ fn builtin_configs() -> BTreeMap<String, Config> {
 /// Reads every variant of a Fairy-Stockfish configuration text, each
 /// converted to this library's definition; see [`VariantDef::from_fsf_ini`].
 pub(crate) fn read(text: &str) -> Result<Vec<VariantDef>, VariantError> {
+    read_each(text)?.into_iter().map(|(_, d)| d).collect()
+}
+
+/// Each section of a configuration text, read or refused on its own (a
+/// section whose template was refused is refused too); `Err` only for a
+/// text that cannot be read at all (a line that is no section, key or
+/// comment, a line too long, too many sections). See
+/// [`VariantDef::from_fsf_ini_each`].
+pub(crate) fn read_each(text: &str) -> Result<Vec<SectionResult>, VariantError> {
     let sections = parse_sections(text, "configuration")?;
     let mut r = Resolver {
+        refused: Vec::new(),
         resolved: BTreeMap::new(),
         builtin: builtin_configs(),
     };
     let mut out = Vec::new();
     for s in sections {
         let line = s.line;
-        let (name, config) = r.resolve(s)?;
-        let def = convert(&name, line, &config)?;
-        out.push(def);
-        r.resolved.insert(name, config);
+        let name = s.name.clone();
+        let result = r.resolve(s).and_then(|(name, config)| {
+            let def = convert(&name, line, &config)?;
+            r.resolved.insert(name, config);
+            Ok(def)
+        });
+        if result.is_err() {
+            r.resolved.remove(&name);
+            r.refused.push(name.clone());
+        }
+        out.push((name, result));
     }
     Ok(out)
 }
+
+/// A section's name and its variant, or why it was refused.
+pub type SectionResult = (String, Result<VariantDef, VariantError>);
 
 /// Fairy-Stockfish's built-in variant `name` as this library's definition,
 /// if it is one of those the library expresses.
@@ -629,6 +668,15 @@ impl VariantDef {
     /// ```
     pub fn from_fsf_ini(text: &str) -> Result<Vec<VariantDef>, VariantError> {
         read(text)
+    }
+
+    /// [`VariantDef::from_fsf_ini`] section by section: each section's name
+    /// with its variant or its refusal, so that a program can load what
+    /// the library expresses and report the rest (pyffish's
+    /// `load_variant_config` in `betza.stateless` does). `Err` only when
+    /// the text cannot be read at all.
+    pub fn from_fsf_ini_each(text: &str) -> Result<Vec<SectionResult>, VariantError> {
+        read_each(text)
     }
 
     /// Fairy-Stockfish's built-in variant `name` as this library reads it
@@ -816,7 +864,21 @@ pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
         let c = b[i] as char;
         match c {
             'm' | 'c' | 'p' | 'g' | 'n' | 'i' | 'e' => pending.push(c),
+            'h' => {
+                // `fh`, `bh`, `lh`, `rh`: the half of the moves on that
+                // side, XBetza's single letter (handled with the letter
+                // before); `h` first is a chiral half XBetza lacks.
+                return Err(format!(
+                    "'h' at {}: a chiral half (`hl`, `hr`) has no XBetza form",
+                    i + 1
+                ));
+            }
             'f' | 'b' | 'r' | 'l' | 'v' | 's' => {
+                if b.get(i + 1) == Some(&b'h') && "fbrl".contains(c) {
+                    pending.push(c);
+                    i += 2;
+                    continue;
+                }
                 let next = b.get(i + 1).map(|&x| x as char);
                 let vert = |x: char| "fbv".contains(x);
                 let horiz = |x: char| "rls".contains(x);
@@ -870,6 +932,14 @@ pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
 
 // ---------------------------------------------------------------------------
 // Conversion
+
+/// A piece key as a name for people: `dragonHorse` → `DragonHorse`.
+fn display_name(key: &str) -> String {
+    let mut c = key.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
 
 #[derive(Clone)]
 struct PieceSpec {
@@ -1490,7 +1560,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         let _ = writeln!(
             t,
             "\n[[piece]]\nname = \"{}\"\ntoken = \"{upper}\"\nbetza = \"{betza}\"",
-            p.key
+            display_name(&p.key)
         );
         if p.letter == royal {
             t.push_str("royal = true\n");
@@ -1536,7 +1606,11 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 .iter()
                 .find(|q| q.letter == *to)
                 .expect("checked above");
-            extra.push((format!("+{upper}"), format!("promoted {}", p.key), target));
+            extra.push((
+                format!("+{upper}"),
+                format!("Promoted {}", display_name(&p.key)),
+                target,
+            ));
         }
         if drops {
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
