@@ -2,7 +2,7 @@
 //! counters, bad input. Their perft counts are in `tests/data/lichess.perft`
 //! (run by `tests/perft.rs`).
 
-use betza::{Color, EndReason, Position, Variant};
+use betza::{Color, Position, Variant};
 
 fn pos(variant: &str, fen: &str) -> Position<'static> {
     Position::from_fen(Variant::by_name(variant).unwrap(), fen).unwrap()

@@ -565,16 +565,16 @@ impl Resolver {
         for (key, entry) in s.keys {
             // A piece letter given here replaces the template's piece of
             // that letter, as Fairy-Stockfish's add_piece does.
-            if piece_rank(&key).is_some() {
-                if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
-                    config.keys.retain(|k, e| {
-                        !(piece_rank(k).is_some()
-                            && *k != key
-                            && e.section != entry.section
-                            && e.value.chars().next().map(|c| c.to_ascii_lowercase())
-                                == Some(letter.to_ascii_lowercase()))
-                    });
-                }
+            if piece_rank(&key).is_some()
+                && let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic)
+            {
+                config.keys.retain(|k, e| {
+                    !(piece_rank(k).is_some()
+                        && *k != key
+                        && e.section != entry.section
+                        && e.value.chars().next().map(|c| c.to_ascii_lowercase())
+                            == Some(letter.to_ascii_lowercase()))
+                });
             }
             config.keys.insert(key, entry);
         }
@@ -908,11 +908,11 @@ pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
                 }
                 pending.clear();
                 out.push(c);
-                if let Some(&d) = b.get(i + 1) {
-                    if d.is_ascii_digit() || d as char == c {
-                        out.push(d as char);
-                        i += 1;
-                    }
+                if let Some(&d) = b.get(i + 1)
+                    && (d.is_ascii_digit() || d as char == c)
+                {
+                    out.push(d as char);
+                    i += 1;
                 }
             }
             _ => {
@@ -1032,16 +1032,17 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     }
     // Refused rules first: each names its key.
     for (key, off) in OFF_KEYS {
-        if let Some(e) = ctx.get(key) {
-            if e.value != *off && !(off == &"-" && e.value.is_empty()) {
-                return Err(ctx.fail(
-                    key,
-                    format!(
-                        "{:?}: this library has no such rule (only {off:?} is read)",
-                        e.value
-                    ),
-                ));
-            }
+        if let Some(e) = ctx.get(key)
+            && e.value != *off
+            && !(off == &"-" && e.value.is_empty())
+        {
+            return Err(ctx.fail(
+                key,
+                format!(
+                    "{:?}: this library has no such rule (only {off:?} is read)",
+                    e.value
+                ),
+            ));
         }
     }
     ctx.files = ctx.file("maxFile", 7)? + 1;
@@ -1389,10 +1390,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 "exactly one castling partner type here",
             ));
         }
-        if let Some(e) = ctx.get("castlingKingPiece") {
-            if e.value.to_ascii_lowercase() != royal.to_string() {
-                return Err(ctx.fail("castlingKingPiece", "only the royal piece castles here"));
-            }
+        if let Some(e) = ctx.get("castlingKingPiece")
+            && e.value.to_ascii_lowercase() != royal.to_string()
+        {
+            return Err(ctx.fail("castlingKingPiece", "only the royal piece castles here"));
         }
         // The King's file: White's royal piece on the first rank.
         let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
