@@ -953,6 +953,8 @@ fn rule_summaries_match_the_library() {
                     match v.stalemate_rule() {
                         betza::StalemateRule::Draw => "draw".to_string(),
                         betza::StalemateRule::Loss => "loss".to_string(),
+                        betza::StalemateRule::Win => "win".to_string(),
+                        betza::StalemateRule::FewerPieces => "fewer pieces".to_string(),
                         other => panic!("{other:?}: a stalemate rule the docs do not name"),
                     },
                     suffix.to_string(),

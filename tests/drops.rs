@@ -241,7 +241,7 @@ fn tori_shogi_forces_promotion_entering_and_leaving_the_zone() {
     );
 }
 
-/// Tori shogi has no facing rule (RULES.md section 8): the Phoenixes may
+/// Tori shogi has no facing rule (docs/variants.md): the Phoenixes may
 /// stand on one open file, and a Phoenix may step onto the other's file.
 #[test]
 fn tori_shogi_phoenixes_may_face_each_other() {
