@@ -556,7 +556,7 @@ impl Resolver {
                         s.line,
                         None,
                         format!(
-                            "unknown template `{t}`: neither an earlier section nor a Fairy-Stockfish variant"
+                            "unknown template `{t}`: neither an earlier section nor a Fairy-Stockfish variant this library knows"
                         ),
                     ));
                 }
