@@ -1183,6 +1183,19 @@ fn fsf_variant_tables_match_the_reader() {
                 "{page}: the rows are not in NOT_EXPRESSIBLE's order"
             ));
         }
+        // The table as it should read, to paste.
+        let table: Vec<String> = lib
+            .iter()
+            .map(|(n, r)| {
+                let built = if Variant::by_name(n).is_ok() {
+                    "yes"
+                } else {
+                    "no"
+                };
+                format!("| `{n}` | {r} | {built} |")
+            })
+            .collect();
+        failures.push(format!("the rows should read:\n{}", table.join("\n")));
     }
     fail_if_any(failures);
 }
