@@ -25,7 +25,7 @@
 //!   them (`perft`). [`Setup`] ([`setup`]) is its unvalidated, editable form;
 //!   [`fen`] reads and writes it as text ([`sfen`]: SFEN and USI moves for
 //!   the shogi family). [`zobrist`] hashes positions. In variants with drops
-//!   a position also holds both hands (packed counts, so it stays within 512
+//!   a position also holds both hands (packed counts, so it stays within 528
 //!   bytes), and a drop is a [`Move`] with `from == to` and
 //!   [`MoveFlags::DROP`].
 //! - **Moves and squares.** [`Move`] ([`moves`]) is a small `Copy` value of

@@ -57,7 +57,7 @@ use std::ops::Range;
 
 use proptest::prelude::*;
 
-use crate::{Game, Move, Position, Variant, VariantRef};
+use crate::{Color, Game, Move, Position, Variant, VariantRef};
 
 /// A small, seeded generator (SplitMix64) for the random walks.
 struct Rng(u64);
@@ -296,10 +296,16 @@ fn corrupt(pos: &Position<'_>, field: Option<FenField>, k: u32) -> FenCase {
             let off = format!("{}1", (b'a' + size.files()) as char);
             fields[3] = pick(&[&first, &off, "?", "a0", "--"]);
         }
+        // The counters are the last two fields: a variant's own field (a
+        // check count) may come before them.
         Some(FenField::HalfmoveClock) => {
-            fields[4] = pick(&["-1", "x", "1.5", "0x1", "99999999999"])
+            let at = fields.len() - 2;
+            fields[at] = pick(&["-1", "x", "1.5", "0x1", "99999999999"])
         }
-        Some(FenField::FullmoveNumber) => fields[5] = pick(&["0", "-1", "x", "2.5"]),
+        Some(FenField::FullmoveNumber) => {
+            let at = fields.len() - 1;
+            fields[at] = pick(&["0", "-1", "x", "2.5"])
+        }
     }
     FenCase {
         fen: fields.join(" "),
@@ -343,16 +349,30 @@ fn corrupt_placement(pos: &Position<'_>, placement: &str, k: u32) -> String {
             out.replace_range(at..at + len, &(free as char).to_string());
             return out;
         }
-        // The side to move's royal piece taken off the board.
-        _ => return placement_without_king(pos),
+        // A royal piece taken off the board: the side to move's, or the
+        // other's where the side to move may lack one (it has none, or an
+        // explosion may just have taken it); one square too many where
+        // neither side has one.
+        _ => {
+            let rules = &pos.variant().rules;
+            let us = pos.side_to_move();
+            let needs = |c: Color| !rules.kingless[c.index()] && pos.king(c).is_some();
+            if needs(us) && !rules.explosions {
+                return placement_without_king(pos, us);
+            }
+            if needs(!us) {
+                return placement_without_king(pos, !us);
+            }
+            ranks[r].push('1');
+        }
     }
     ranks.join("/")
 }
 
-/// The placement of `pos` without the side to move's royal piece.
-fn placement_without_king(pos: &Position<'_>) -> String {
+/// The placement of `pos` without `color`'s royal piece.
+fn placement_without_king(pos: &Position<'_>, color: Color) -> String {
     let size = pos.size();
-    let king = pos.king(pos.side_to_move());
+    let king = pos.king(color);
     let mut rows = Vec::new();
     for rank in (0..size.ranks() as i32).rev() {
         let mut row = String::new();

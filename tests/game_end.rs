@@ -510,6 +510,15 @@ fn makruk_a_capture_that_bares_a_king_restarts_the_count() {
 fn royal_pieces_alone_are_dead_in_every_variant() {
     for name in Variant::builtin_names() {
         let variant = v(name);
+        // Not where a King alone can still win (a region to reach) or a
+        // side has none (horde, antichess).
+        let rules = &variant.definition().rules;
+        if !rules.region_win.is_empty()
+            || rules.kingless.of(Color::White)
+            || rules.kingless.of(Color::Black)
+        {
+            continue;
+        }
         let start = Position::start(variant);
         let (wk, bk) = (
             start.king(Color::White).unwrap(),
@@ -1090,4 +1099,17 @@ fn a_king_with_pieces_in_hand_is_not_bare() {
         outcome(Some(Color::White), EndReason::BareKing)
     );
     assert!(common::reference_bare_king_end(&p));
+}
+
+#[test]
+fn kings_alone_are_not_dead_where_a_king_can_reach_a_winning_region() {
+    for (name, fen) in [
+        ("kingofthehill", "k7/8/8/8/8/8/8/7K w - - 0 1"),
+        ("racingkings", "8/8/8/8/8/8/8/k6K w - - 0 1"),
+    ] {
+        let p = Position::from_fen(v(name), fen).unwrap();
+        assert!(!p.is_insufficient_material(), "{name}");
+        assert_eq!(p.outcome(), None, "{name}");
+        assert!(!p.legal_moves().is_empty(), "{name}");
+    }
 }

@@ -239,9 +239,11 @@ fn the_allocation_counter_counts() {
 }
 
 #[test]
-fn position_is_at_most_512_bytes() {
+fn position_is_at_most_528_bytes() {
+    // 512 until the partner files of Chess960 and the check counters (six
+    // bytes, sixteen with the `u128` alignment).
     let size = std::mem::size_of::<Position<'static>>();
-    assert!(size <= 512, "size_of::<Position>() is {size} bytes");
+    assert!(size <= 528, "size_of::<Position>() is {size} bytes");
 }
 
 /// The positions of the larger boards, whose sizes docs/performance.md

@@ -159,7 +159,11 @@ fn king_squares<B: Board>(
 /// tokens `K` and `k` stand for the variant's royal piece.
 pub fn fen_of<B: Board>(variant: &BoardVariant<B>, pieces: &[(Square, &str)]) -> String {
     let size = variant.size();
-    let royal = token(variant, variant.royal());
+    // With no royal type (antichess), `K` is the King's own token.
+    let royal = variant
+        .pieces()
+        .get(variant.royal().index())
+        .map_or("K".to_string(), |p| p.token.to_string());
     let mut rows = Vec::new();
     for rank in (0..size.ranks() as i32).rev() {
         let mut row = String::new();

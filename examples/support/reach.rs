@@ -84,23 +84,37 @@ pub fn reach<B: Board>(variant: &BoardVariant<B>, role: Role, values: &Values) -
     };
     // The pieces of a placement: the piece itself and the royal pieces (the
     // piece is White's royal one when it is royal).
+    // A variant without royal pieces (antichess) gets none.
+    let has_royal = royal.index() < variant.pieces().len();
     let base = |from: Square, wk: Option<Square>, bk: Square| {
-        let mut p = vec![
-            (from, token(role, Color::White)),
-            (bk, token(royal, Color::Black)),
-        ];
+        let mut p = vec![(from, token(role, Color::White))];
+        if has_royal {
+            p.push((bk, token(royal, Color::Black)));
+        }
         if let Some(w) = wk {
             p.push((w, token(royal, Color::White)));
         }
         p
     };
+    // A piece on a square that wins for its side (king of the hill's
+    // centre) ends the game at once: no such placement shows moves.
+    let def = variant.definition();
+    let wins_on = |r: Role, c: Color, sq: Square| {
+        def.rules
+            .region_win
+            .iter()
+            .any(|w| w.piece == def.pieces[r.index()].token && w.region.of(c).contains(sq))
+    };
+    near.retain(|&sq| !wins_on(role, Color::White, sq));
+    far.retain(|&sq| !wins_on(royal, Color::Black, sq) && !wins_on(royal, Color::White, sq));
     let is_royal = role == royal;
     let mut placements: Vec<(Square, Option<Square>, Square)> = Vec::new();
     'from: for &from in &near {
         let mut used: Vec<Square> = vec![from];
         for _ in 0..PLACEMENTS {
             let found = far.iter().filter(|s| !used.contains(s)).find_map(|&bk| {
-                if is_royal {
+                // A side without royal pieces (horde's White) gets none.
+                if is_royal || !has_royal || def.rules.kingless.of(Color::White) {
                     return position(&base(from, None, bk)).map(|_| (None, bk));
                 }
                 far.iter()

@@ -22,6 +22,10 @@ use betza::bitboard::SquareSet;
 mod lion;
 use lion::lion_ok;
 
+// The `[rules]` reference (atomic, antichess...), shared with the tests'.
+#[path = "../../tests/common/rules.rs"]
+mod rules;
+
 use betza::{
     AnyVariant, Board, BoardVariant, CastlingDef, Color, EndReason, Game, Huge, HugeVariant, Large,
     LargeVariant, Move, PieceDef, Position, PromotionDef, Region, Role, Small, StalemateRule,
@@ -391,18 +395,24 @@ fn check_listed<'v>(pos: &Position<'v>, legal: &[Move], moves: Moves) -> Option<
             next.is_check() && next.legal_moves().is_empty()
         }
     };
+    // Under `[rules]` the rules' reference judges every move.
+    let by_rules = rules::rules_legal(pos);
     with_unlimited_twin(pos, |twin| {
         for &(m, listed) in &judged {
-            let safe = !over
-                && !mates(m)
-                && (if royal_capture {
-                    lion_ok(v.definition(), pos, m)
-                } else {
-                    match twin {
-                        Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
-                        None => !king_capturable(&pos.play_unchecked(m)),
-                    }
-                });
+            let safe = if let Some(by_rules) = &by_rules {
+                by_rules.contains(m)
+            } else {
+                !over
+                    && !mates(m)
+                    && (if royal_capture {
+                        lion_ok(v.definition(), pos, m)
+                    } else {
+                        match twin {
+                            Some(twin) => !capturable_by_moves(&twin.play_unchecked(m)),
+                            None => !king_capturable(&pos.play_unchecked(m)),
+                        }
+                    })
+            };
             // A move the walk missed because the pseudo-legal list has it
             // twice is listed all the same.
             if listed != safe && legal.contains(m) != safe {

@@ -35,7 +35,7 @@
 //! - A [`Square`] is a `u16` (`Square(pub u16)`), so that it names the 676
 //!   squares of 26x26. Small boards keep their sizes where it counts: the
 //!   position's en passant squares are two bytes each (`OptSquare`, not
-//!   `Option<Square>`), so `Position<Small>` stays 512 bytes; a `Move` keeps
+//!   `Option<Square>`), so `Position<Small>` stays 528 bytes; a `Move` keeps
 //!   its optional types in a byte each (`RoleByte`, 255 for none, behind the
 //!   same `Option<Role>` accessors): 12 bytes with three two-byte squares;
 //!   a move table's trie node packs its square (10 bits) and flags in two
@@ -44,7 +44,7 @@
 //!   without bulk counting 447.6 -> 449.9, Meiriqi 129.8 -> 130.0, without
 //!   bulk counting 349.7 -> 352.2).
 //! - The sealed [`Board`] trait, with [`Small`] (`u128`, 20 types, the
-//!   position of 512 bytes), [`Large`] (`Words<4>`, up to
+//!   position of 528 bytes), [`Large`] (`Words<4>`, up to
 //!   [`MAX_LARGE_SQUARES`] = 16x16 squares: Chu Shogi's 12x12 keeps its
 //!   speed) and [`Huge`] (`Words<11>`, up to [`MAX_HUGE_SQUARES`] = 26x26,
 //!   [`BoardSize::new_huge`]). It names the word, the bounds, the position's
@@ -243,7 +243,7 @@ impl Square {
 
 /// An optional [`Square`] in the square's own two bytes (`u16::MAX` for
 /// none): `Option<Square>` takes four, which the position of a small board
-/// cannot spare (512 bytes, tests/perf_guards.rs).
+/// cannot spare (528 bytes, tests/perf_guards.rs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct OptSquare(u16);
 
@@ -1267,7 +1267,7 @@ mod board_sealed {
 }
 
 /// The board type of every variant of at most 128 squares and 20 piece
-/// types: `u128` bitboards, the position of 512 bytes of before.
+/// types: `u128` bitboards, the position of 528 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Small;
 

@@ -277,7 +277,7 @@ pub struct Position<'v, B: Board = Small> {
 
 /// Both sides' hands, packed: a 5-bit count per hand slot (see
 /// `variant::DropRules`), [`MAX_HAND_TYPES`] slots a side, so that a
-/// position stays within 512 bytes.
+/// position stays within 528 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Hands([u8; 10]);
 

@@ -520,7 +520,10 @@ pub(crate) fn build<'v, B: Board>(
         let count = (pos.roles[royal] & pos.colors[color.index()]).count();
         // `[rules] kingless`: that side has none (horde's White).
         let wanted = u32::from(!v.rules.kingless[color.index()]);
-        if count != wanted {
+        // `[rules] explosions`: the side to move may have lost its royal
+        // piece to the last capture's explosion (the game is over).
+        let exploded = v.rules.explosions && color == setup.side && count == 0;
+        if count != wanted && !exploded {
             royals_ok = false;
             problems.push(SetupProblem::RoyalCount { color, count });
         }

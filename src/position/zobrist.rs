@@ -4,8 +4,9 @@
 //! rule: the placement, the side to move, the castling rights, and the
 //! en-passant square **only when the side to move has a legal en-passant
 //! capture** there (in a variant with Lions, the square of Lion-trading
-//! rule 4, [`Position::lion_square`]), and in variants with drops both hands and which pieces
-//! were promoted from a pawn (the square the FEN writer writes). A double step that no
+//! rule 4, [`Position::lion_square`]), in variants with drops both hands and which pieces
+//! were promoted from a pawn (the square the FEN writer writes), and in variants that
+//! count checks the checks given. A double step that no
 //! enemy Pawn can answer therefore leaves a position equal to the same
 //! placement reached without it. The move counters are not hashed.
 //!
@@ -25,6 +26,7 @@ const CASTLING: u64 = 3 << 32;
 const EN_PASSANT: u64 = 4 << 32;
 const HAND: u64 = 5 << 32;
 const MARK: u64 = 6 << 32;
+const CHECKS: u64 = 7 << 32;
 
 /// The splitmix64 output function: a bijective mix of a 64-bit value.
 #[inline]
@@ -97,6 +99,9 @@ impl<'v, B: Board> Position<'v, B> {
                 h ^= mix(MARK | sq.0 as u64);
             }
         }
+        if self.variant.rules.check_limit != 0 {
+            h ^= mix(CHECKS | (self.checks[0] as u64) << 8 | self.checks[1] as u64);
+        }
         if self.variant.drops.is_some() {
             // One key per (side, type, count held).
             for color in Color::ALL {
@@ -124,8 +129,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn hash_after(&self, m: &Move, hash: u64) -> u64 {
-        if self.variant.drops.is_some() {
-            // Hands and marks change with captures and drops: recomputed.
+        if self.variant.drops.is_some() || self.variant.rules.any {
+            // Hands and marks change with captures and drops, explosions
+            // empty squares around a capture, checks are counted: recomputed.
             let _ = hash;
             return self.play_unchecked(m).hash();
         }

@@ -335,12 +335,31 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
             None => Ok(()),
         }
     };
-    check(&setup, Part::Placement)?;
+    let side = match fields[1] {
+        "w" => Some(Color::White),
+        "b" => Some(Color::Black),
+        _ => None,
+    };
+    match side {
+        Some(side) => {
+            setup.side = side;
+            check(&setup, Part::Placement)?;
+        }
+        // A placement can be valid for one side to move only (an explosion
+        // took that side's King): a bad side field is named when the
+        // placement is valid for either.
+        None => {
+            setup.side = Color::Black;
+            if check(&setup, Part::Placement).is_err() {
+                setup.side = Color::White;
+                check(&setup, Part::Placement)?;
+            }
+        }
+    }
     check(&setup, Part::Hands)?;
-    setup.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        s => return Err(FenError::Side(s.to_string())),
+    setup.side = match side {
+        Some(side) => side,
+        None => return Err(FenError::Side(fields[1].to_string())),
     };
 
     let c = fields[2];

@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 pub mod lion;
+pub mod rules;
 
 use betza::{Board, Color, Game, Move, MoveList, Position, Role, Square, Variant, VariantDef};
 
@@ -347,6 +348,9 @@ pub fn reference_legal(pos: &Position<'_>) -> Vec<Move> {
 pub fn reference_legal_with(pos: &Position<'_>, also: &dyn Fn(&Position<'_>) -> bool) -> Vec<Move> {
     if reference_bare_king_end(pos) {
         return Vec::new();
+    }
+    if let Some(moves) = rules::rules_legal(pos) {
+        return moves;
     }
     if pos.variant().definition().game_end.royal_capture {
         // Royal capture: the game is over when a side has no royal piece;

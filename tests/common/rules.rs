@@ -1,0 +1,185 @@
+//! The lichess family's rules (a definition's `[rules]`) as a slow
+//! reference, worded as `docs/definitions.md` words them and worked out
+//! square by square from the definition, not from the library's own
+//! tables. Shared by the tests' reference and the fuzz targets (`#[path]`):
+//! it depends on nothing but `betza` and `std`.
+//!
+//! Two facts come from the library: the checks given so far (a position
+//! carries them; they need the game's history) and whether a position
+//! gives check (`Position::is_check`, checked against perft elsewhere).
+
+use betza::{Color, Move, Position, Role, Square, VariantDef};
+
+/// Whether the definition has any rule of `[rules]`.
+pub fn has_rules(def: &VariantDef) -> bool {
+    let r = &def.rules;
+    r.explosions
+        || r.capture_forced
+        || r.check_illegal
+        || r.check_limit != 0
+        || r.kingless.of(Color::White)
+        || r.kingless.of(Color::Black)
+        || r.extinction.is_some()
+        || !r.region_win.is_empty()
+}
+
+/// The squares of the board, as `Square`s.
+fn squares(pos: &Position<'_>) -> impl Iterator<Item = Square> {
+    (0..pos.size().squares()).map(|i| Square(i as u16))
+}
+
+/// How many pieces of royal types `color` has on the board.
+fn royals(def: &VariantDef, pos: &Position<'_>, color: Color) -> usize {
+    squares(pos)
+        .filter_map(|sq| pos.piece_at(sq))
+        .filter(|p| p.color == color && def.pieces[p.role.index()].royal)
+        .count()
+}
+
+/// How many pieces `color` has on the board.
+fn pieces(pos: &Position<'_>, color: Color) -> usize {
+    squares(pos)
+        .filter_map(|sq| pos.piece_at(sq))
+        .filter(|p| p.color == color)
+        .count()
+}
+
+/// The square of `color`'s royal piece, if it has exactly one.
+fn royal_square(def: &VariantDef, pos: &Position<'_>, color: Color) -> Option<Square> {
+    let mut found = squares(pos).filter(|&sq| {
+        pos.piece_at(sq)
+            .is_some_and(|p| p.color == color && def.pieces[p.role.index()].royal)
+    });
+    let first = found.next();
+    if found.next().is_some() { None } else { first }
+}
+
+/// Whether two squares touch (a King's step apart).
+fn touch(pos: &Position<'_>, a: Square, b: Square) -> bool {
+    let size = pos.size();
+    let df = (size.file(a) as i32 - size.file(b) as i32).abs();
+    let dr = (size.rank(a) as i32 - size.rank(b) as i32).abs();
+    df <= 1 && dr <= 1
+}
+
+/// Whether, in `pos`, the side to move could take the royal piece of the
+/// other side with one of its pseudo-legal moves; with explosions, royal
+/// pieces side by side never attack each other.
+fn royal_takeable(def: &VariantDef, pos: &Position<'_>) -> bool {
+    let them = pos.side_to_move().opposite();
+    let Some(target) = royal_square(def, pos, them) else {
+        return false;
+    };
+    if def.rules.explosions
+        && royal_square(def, pos, pos.side_to_move()).is_some_and(|own| touch(pos, own, target))
+    {
+        return false;
+    }
+    pos.pseudo_legal_moves()
+        .iter()
+        .any(|m| m.is_capture() && !m.is_en_passant() && m.to() == target)
+}
+
+/// Whether a piece of a region type of `color` stands on `color`'s squares
+/// of its region.
+fn reached(def: &VariantDef, pos: &Position<'_>, color: Color) -> bool {
+    def.rules.region_win.iter().any(|w| {
+        squares(pos).any(|sq| {
+            w.region.of(color).contains(sq)
+                && pos.piece_at(sq).is_some_and(|p| {
+                    p.color == color && def.pieces[p.role.index()].token == w.piece
+                })
+        })
+    })
+}
+
+/// Whether the game is over in `pos` by a rule of `[rules]` (no legal move
+/// then). `moves_of(p)` are the legal moves of `p` by this reference.
+fn over(def: &VariantDef, pos: &Position<'_>) -> bool {
+    let r = &def.rules;
+    let both = [Color::White, Color::Black];
+    if r.explosions
+        && both
+            .iter()
+            .any(|&c| !r.kingless.of(c) && royals(def, pos, c) == 0)
+    {
+        return true;
+    }
+    if r.extinction.is_some() && both.iter().any(|&c| pieces(pos, c) == 0) {
+        return true;
+    }
+    if r.check_limit != 0 && both.iter().any(|&c| pos.checks_given(c) >= r.check_limit) {
+        return true;
+    }
+    if !r.region_win.is_empty() {
+        let (w, b) = (
+            reached(def, pos, Color::White),
+            reached(def, pos, Color::Black),
+        );
+        if !r.region_reply {
+            return w || b;
+        }
+        if b {
+            return true;
+        }
+        if w {
+            // Black, to move, plays on only if a move of a region type
+            // takes it to its own region.
+            return pos.side_to_move() == Color::White
+                || !moves(def, pos).iter().any(|m| {
+                    let role: Role = m.role();
+                    r.region_win
+                        .iter()
+                        .any(|rw| def.pieces[role.index()].token == rw.piece)
+                        && reached(def, &pos.play_unchecked(m), Color::Black)
+                });
+        }
+    }
+    false
+}
+
+/// The moves the rules allow, not asking whether the game is over.
+fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
+    let r = &def.rules;
+    let us = pos.side_to_move();
+    let them = us.opposite();
+    let allowed: Vec<Move> = pos
+        .pseudo_legal_moves()
+        .into_iter()
+        .filter(|m| {
+            // A royal piece may not capture where captures explode.
+            if r.explosions && m.is_capture() && def.pieces[m.role().index()].royal {
+                return false;
+            }
+            let next = pos.play_unchecked(m);
+            if !r.kingless.of(us) {
+                if royals(def, &next, us) == 0 {
+                    return false;
+                }
+                let won = r.explosions && !r.kingless.of(them) && royals(def, &next, them) == 0;
+                if !won && royal_takeable(def, &next) {
+                    return false;
+                }
+            }
+            !(r.check_illegal && next.is_check())
+        })
+        .collect();
+    if r.capture_forced && allowed.iter().any(Move::is_capture) {
+        return allowed.into_iter().filter(Move::is_capture).collect();
+    }
+    allowed
+}
+
+/// The legal moves of `pos` under `[rules]`: none when the game is over,
+/// else the pseudo-legal moves the rules allow. `None` when the variant
+/// has no such rule (the caller's reference applies).
+pub fn rules_legal(pos: &Position<'_>) -> Option<Vec<Move>> {
+    let def = pos.variant().definition();
+    if !has_rules(def) {
+        return None;
+    }
+    if over(def, pos) {
+        return Some(Vec::new());
+    }
+    Some(moves(def, pos))
+}
