@@ -228,6 +228,9 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     ("xiangqi", "xiangqi", false, &[('N', 'H'), ('B', 'E')]),
     ("crazyhouse", "crazyhouse", false, &[]),
     ("shogi", "shogi", false, &[]),
+    // XBoard's name of Chess960 (`fischerandom`): chess's pieces and
+    // letters; the engine sends its start, as XBoard shuffles its own.
+    ("fischerandom", "chess960", true, &[]),
     // XBoard 4.9's Chu Shogi (`backend.c`, `ChuArray` and its table
     // `P.BRQSEXOG...HD..^DLI^HNV...`): the same 12x12 start and the same
     // letters, a promoted piece `+` and its base letter.
@@ -490,7 +493,18 @@ impl Letters {
                 used[image] = true;
             }
         };
-        assign(royal.index(), 21);
+        // The King image goes to the royal type; in a variant without one
+        // (antichess: `royal` is past the types) to the type named King.
+        let king = Some(royal.index())
+            .filter(|&r| r < pieces.len())
+            .or_else(|| {
+                pieces
+                    .iter()
+                    .position(|p| XBOARD_IMAGES[21].2.contains(&p.name.as_str()))
+            });
+        if let Some(k) = king {
+            assign(k, 21);
+        }
         if let Some(p) = pawn {
             assign(p.index(), 0);
         }
@@ -868,13 +882,20 @@ impl<B: Board, W: Write> Adapter<B, W> {
             "quit" => return Ok(Next::Quit),
             "xboard" => {}
             "protover" => {
-                let mut names: Vec<&str> = AnyVariant::builtin_names()
+                // Each name once: a later built-in of a name already given
+                // (Fairy-Stockfish's `normal`, chess under XBoard's name)
+                // is what `variant NAME` could not reach.
+                let mut names: Vec<&str> = Vec::new();
+                let builtins = AnyVariant::builtin_names()
                     .iter()
                     .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
                     .map(|&b| protocol_name(b).0)
-                    .filter(|&p| !self.extra.iter().any(|e| e.name() == p))
-                    .collect();
-                names.extend(self.extra.iter().map(|e| e.name()));
+                    .filter(|&p| !self.extra.iter().any(|e| e.name() == p));
+                for name in builtins.chain(self.extra.iter().map(|e| e.name())) {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
                 writeln!(
                     self.out,
                     "feature myname=\"betza {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 colors=0 \

@@ -73,6 +73,33 @@ pub(crate) fn shorten_quotes(message: &str) -> String {
             out.push_str(&format!("... ({len} bytes)"));
         }
     }
+    shorten_expected(out)
+}
+
+/// The most bytes of a message [`shorten_quotes`] keeps of a list of what
+/// was expected before cutting it with `and N more` (a definition's table
+/// has dozens of keys; the line number and that tail still fit 300 bytes).
+const EXPECTED_BYTES: usize = 240;
+
+/// serde's `expected one of `a`, `b`, ...` list cut to [`EXPECTED_BYTES`]
+/// with how many more there were, as the unknown-variant message lists
+/// names.
+fn shorten_expected(message: String) -> String {
+    const MARK: &str = "expected one of ";
+    let Some(at) = message.find(MARK).map(|i| i + MARK.len()) else {
+        return message;
+    };
+    let items: Vec<&str> = message[at..].split(", ").collect();
+    let mut out = message[..at].to_string();
+    for (i, item) in items.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        if i > 0 && out.len() + sep.len() + item.len() > EXPECTED_BYTES {
+            out.push_str(&format!(" and {} more", items.len() - i));
+            break;
+        }
+        out.push_str(sep);
+        out.push_str(item);
+    }
     out
 }
 
@@ -119,6 +146,21 @@ mod tests {
         assert!(m.starts_with("invalid type: string \"a\\\""), "{m}");
         assert!(m.ends_with("\"... (60003 bytes), expected u8"), "{m}");
         assert!(m.len() < 120, "{m}");
+        // A long list of what was expected is cut with how many more.
+        let keys: Vec<String> = (0..60).map(|i| format!("`key-{i}`")).collect();
+        let m = shorten_quotes(&format!(
+            "unknown field `{key}`, expected one of {}",
+            keys.join(", ")
+        ));
+        assert!(m.len() <= EXPECTED_BYTES + 20, "{m}");
+        let shown = m.matches("`key-").count();
+        assert!(shown > 5, "{m}");
+        assert!(
+            m.ends_with(&format!(", `key-{}` and {} more", shown - 1, 60 - shown)),
+            "{m}"
+        );
+        let few = shorten_quotes("unknown field `x`, expected one of `a`, `b`");
+        assert_eq!(few, "unknown field `x`, expected one of `a`, `b`");
         // Unclosed, and short ones kept whole.
         let m = shorten_quotes(&format!("x `{key}"));
         assert_eq!(m, format!("x `{forty}... (60000 bytes)"));

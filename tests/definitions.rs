@@ -220,9 +220,11 @@ fn value_errors_name_the_line_and_the_key() {
     // Unknown rule names and out-of-range numbers.
     let text = chess_with(
         "en-passant = true",
-        "en-passant = true\nstalemate = \"win\"",
+        "en-passant = true\nstalemate = \"victory\"",
     );
     check(&text, "stalemate", "stalemate");
+    let e = refused(&text).to_string();
+    assert!(e.contains("\"victory\""), "{e}");
     let text = chess_with("scheme = \"zone\"", "scheme = \"drop\"");
     check(&text, "promotion.scheme", "drop");
     let text = chess_with("files = 8", "files = 17");

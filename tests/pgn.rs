@@ -165,12 +165,23 @@ fn reading_skips_comments_variations_and_annotations() {
 #[test]
 fn reading_refuses_what_is_wrong() {
     let err = |text: &str| Game::from_pgn(text).unwrap_err();
+    // The library's message names the built-ins while it stays within 270
+    // bytes, then says how many more there are.
+    let mut listed = String::from("unknown variant \"no-such-chess\": the built-in variants are ");
+    let names = betza::Variant::builtin_names();
+    for (i, n) in names.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        if listed.len() + sep.len() + n.len() > 270 {
+            listed.push_str(&format!(" and {} more", names.len() - i));
+            break;
+        }
+        listed.push_str(sep);
+        listed.push_str(n);
+    }
+    assert!(listed.contains("decimaka, meiriqi, chess"), "{listed}");
     assert_eq!(
         err("[Variant \"no-such-chess\"]\n*").to_string(),
-        format!(
-            "PGN: Variant tag: unknown variant \"no-such-chess\": the built-in variants are {}",
-            betza::Variant::builtin_names().join(", ")
-        )
+        format!("PGN: Variant tag: {listed}")
     );
     let e = err("[Variant \"chess\"]\n\n1. e4 e5 2. Ke3 *");
     assert_eq!(

@@ -420,6 +420,9 @@ pub struct PgnGames<'t, B: Board = Small> {
     line: usize,
     variant: Option<VariantRef>,
     board: std::marker::PhantomData<fn() -> B>,
+    /// Whether the text is the start of a file, whose byte-order mark is
+    /// skipped (not in a [`PgnReader`]'s buffer, which it skipped itself).
+    mark: bool,
 }
 
 impl<'t> PgnGames<'t> {
@@ -432,6 +435,7 @@ impl<'t> PgnGames<'t> {
             line: 1,
             variant: None,
             board: std::marker::PhantomData,
+            mark: true,
         }
     }
 
@@ -444,6 +448,7 @@ impl<'t> PgnGames<'t> {
             line: 1,
             variant: Some(variant.into()),
             board: std::marker::PhantomData,
+            mark: true,
         }
     }
 }
@@ -457,6 +462,7 @@ impl<'t, B: Board> PgnGames<'t, B> {
             line: 1,
             variant: Some(variant),
             board: std::marker::PhantomData,
+            mark: true,
         }
     }
 
@@ -490,7 +496,8 @@ impl<B: Board> Iterator for PgnGames<'_, B> {
     type Item = Result<Game<B>, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let parsed = Raw::parse(self.text, self.at, self.line, Mode::Many);
+        let mark = self.mark && self.at == 0;
+        let parsed = Raw::parse_at(self.text, self.at, self.line, Mode::Many, mark);
         let (raw, end) = match parsed {
             Err((e, resume)) => {
                 // Always progress, so that a bad game is never read twice.
@@ -566,8 +573,20 @@ impl<'t> Raw<'t> {
         line: usize,
         mode: Mode,
     ) -> Result<(Raw<'t>, usize), (PgnError, usize)> {
-        let from = if at == 0 && text.starts_with('\u{feff}') {
-            '\u{feff}'.len_utf8()
+        Raw::parse_at(text, at, line, mode, at == 0)
+    }
+
+    /// [`Raw::parse`], skipping a byte-order mark at `at` only if `mark`
+    /// (the start of a file, not of a later game).
+    fn parse_at(
+        text: &'t str,
+        at: usize,
+        line: usize,
+        mode: Mode,
+        mark: bool,
+    ) -> Result<(Raw<'t>, usize), (PgnError, usize)> {
+        let from = if mark && text[at..].starts_with('\u{feff}') {
+            at + '\u{feff}'.len_utf8()
         } else {
             at
         };
@@ -1938,6 +1957,7 @@ impl<R: std::io::BufRead, B: Board> Iterator for PgnReader<R, B> {
                     line: 1,
                     variant: self.variant.clone(),
                     board: std::marker::PhantomData,
+                    mark: false,
                 }
                 .starting_at_line(self.line);
                 let game = games.next();
@@ -1983,7 +2003,7 @@ impl<R: std::io::BufRead, B: Board> Iterator for PgnReader<R, B> {
 /// Whether the first game of `text` (starting on `line`) has its
 /// termination marker.
 fn ends_with_marker(text: &str, line: usize) -> bool {
-    matches!(Raw::parse(text, 0, line, Mode::Many), Ok((raw, _)) if raw.end.is_some())
+    matches!(Raw::parse_at(text, 0, line, Mode::Many, false), Ok((raw, _)) if raw.end.is_some())
 }
 
 impl PgnReader<std::io::BufReader<std::fs::File>> {
