@@ -21,8 +21,9 @@ and, when that repeats, ``#n``. ``EXPECTED_TXT`` lists the assertions (and
 tests that end in an error) expected to fail, one a line, ``NAME | reason``.
 The exit status is 1 when an assertion not listed there fails (a regression);
 a listed one that now holds is printed, to be removed from the list.
-``--write-expected`` rewrites the list from this run, keeping the reasons
-already written.
+``--write-expected`` rewrites the list from this run, each reason the one
+this run gives (the exception a call raised, the name missing, the values
+that differ).
 """
 
 from __future__ import annotations
@@ -236,7 +237,7 @@ HEADER = """\
 # against betza.stateless by tools/pyffish-suite: the assertions expected to fail, one a line,
 #   <test>:<line in test.py>[/<line in a helper>] [subTest parameters] [#n] | reason
 # and "<test> error | reason" for a test that ends in an error. A failure not listed here fails
-# the suite; rewrite with `tools/pyffish-suite --write-expected` (the reasons written are kept).
+# the suite; rewrite with `tools/pyffish-suite --write-expected` (which writes this run's reasons).
 """
 
 
@@ -305,7 +306,7 @@ def main(argv: List[str]) -> int:
     if write:
         lines = [HEADER.format(version=version)]
         for name, why in failing.items():
-            lines.append(f"{name} | {expected.get(name) or why}\n")
+            lines.append(f"{name} | {why}\n")
         expected_path.write_text("".join(lines), encoding="utf-8")
         print(f"wrote {len(failing)} expected failures to {expected_path}")
         return 0
