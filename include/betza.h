@@ -255,6 +255,22 @@ typedef enum BetzaReason {
    Royal capture: the side has no royal piece left (Chu Shogi).
    */
   BETZA_REASON_ROYAL_CAPTURED = 9,
+  /*
+   A capture exploded the side's royal piece (atomic).
+   */
+  BETZA_REASON_EXPLOSION = 10,
+  /*
+   A piece reached a region that wins (king of the hill, racing kings).
+   */
+  BETZA_REASON_REGION = 11,
+  /*
+   The side gave its n-th check (three-check, five-check).
+   */
+  BETZA_REASON_CHECKS = 12,
+  /*
+   A side has no piece left (antichess, horde).
+   */
+  BETZA_REASON_EXTINCTION = 13,
 } BetzaReason;
 
 /*
@@ -280,8 +296,7 @@ typedef enum BetzaPieceText {
 } BetzaPieceText;
 
 /*
- A way to write a move, for betza_position_move_notation. Western shogi
- notation will be added with drops.
+ A way to write a move, for betza_position_move_notation.
  */
 typedef enum BetzaNotation {
   /*
@@ -300,6 +315,24 @@ typedef enum BetzaNotation {
    Xiangqi's WXF notation, such as "C2.5" or "H8+7".
    */
   BETZA_NOTATION_WXF = 3,
+  /*
+   Move text with castling as the King taking its partner
+   (UCI_Chess960), such as "e1h1".
+   */
+  BETZA_NOTATION_UCI_CHESS960 = 4,
+  /*
+   Western shogi notation as Hosking writes it, such as "P76" or
+   "G49-58".
+   */
+  BETZA_NOTATION_SHOGI_HOSKING = 5,
+  /*
+   Western shogi notation as Hodges writes it, such as "P-7f" or "B*3c".
+   */
+  BETZA_NOTATION_SHOGI_HODGES = 6,
+  /*
+   Hodges' notation with numbered ranks, such as "P-76" or "B*33".
+   */
+  BETZA_NOTATION_SHOGI_HODGES_NUMBER = 7,
 } BetzaNotation;
 
 /*
@@ -673,10 +706,12 @@ enum BetzaStatus betza_game_comment(const struct BetzaGame *game,
 /*
  Sets the comment at ply (see betza_game_comment); an empty or blank
  text removes it. Runs of white space become one space. Undoing the move
- before it removes it.
+ before it removes it. A comment has at most 1 MiB (1,048,576 bytes,
+ after its white space is made single spaces), as PGN reading allows.
 
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if game or text is NULL;
- BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count.
+ BETZA_INVALID_UTF8; BETZA_INVALID_ARGUMENT if ply is over the ply count
+ or the comment is longer.
  */
 enum BetzaStatus betza_game_set_comment(struct BetzaGame *game, size_t ply, const char *text);
 
@@ -698,11 +733,11 @@ enum BetzaStatus betza_game_nags(const struct BetzaGame *game,
 /*
  Sets the NAGs of the ply-th move to the count values of nags (nags may
  be NULL when count is 0, which removes them). Undoing the move removes
- them.
+ them. A move carries at most 255 NAGs, as PGN reading allows.
 
  Returns BETZA_OK; BETZA_NULL_ARGUMENT if game is NULL, or nags is NULL
  and count is not 0; BETZA_INVALID_ARGUMENT if ply is 0 or over the ply
- count.
+ count, or count is over 255.
  */
 enum BetzaStatus betza_game_set_nags(struct BetzaGame *game,
                                      size_t ply,

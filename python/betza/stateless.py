@@ -59,8 +59,10 @@ Where the behaviour differs from pyffish:
   castling is itself.
 - ``notation``: ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` give SAN (also in
   the shogi family, where pyffish's default is Hodges' numbers),
-  ``NOTATION_LAN`` long algebraic, ``NOTATION_XIANGQI_WXF`` WXF; the shogi,
-  Janggi and Thai notations raise ``ValueError`` (not written here yet).
+  ``NOTATION_LAN`` long algebraic, ``NOTATION_XIANGQI_WXF`` WXF (sideways
+  written ``.``, pyffish writes ``=``), the three western shogi notations
+  (Hosking, Hodges, Hodges with numbers; for any variant); the Janggi and
+  Thai notations raise ``ValueError`` (not written here yet).
 - A FEN cut short is read as pyffish reads it: the placement alone, without
   the counters or without the castling and en-passant fields
   (``betza::fen::complete_fen``); anything else is read by the library's
@@ -170,11 +172,11 @@ NOTATION_SAN: int = _betza.NOTATION_SAN
 NOTATION_LAN: int = _betza.NOTATION_LAN
 """Long algebraic notation (``Ng1-f3``, ``e7xd8=Q+``)."""
 NOTATION_SHOGI_HOSKING: int = _betza.NOTATION_SHOGI_HOSKING
-"""Not written here (``ValueError``)."""
+"""Western shogi notation as Hosking writes it (``P76``, ``G49-58``)."""
 NOTATION_SHOGI_HODGES: int = _betza.NOTATION_SHOGI_HODGES
-"""Not written here (``ValueError``)."""
+"""Western shogi notation as Hodges writes it (``P-7f``, ``B*3c``)."""
 NOTATION_SHOGI_HODGES_NUMBER: int = _betza.NOTATION_SHOGI_HODGES_NUMBER
-"""Not written here (``ValueError``)."""
+"""Hodges' notation with numbered ranks (``P-76``, ``B*33``)."""
 NOTATION_JANGGI: int = _betza.NOTATION_JANGGI
 """Not written here (``ValueError``)."""
 NOTATION_XIANGQI_WXF: int = _betza.NOTATION_XIANGQI_WXF

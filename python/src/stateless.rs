@@ -191,9 +191,13 @@ pub(crate) const NOTATIONS: [(i32, &str, Option<Notation>); 10] = [
     (0, "NOTATION_DEFAULT", Some(Notation::San)),
     (1, "NOTATION_SAN", Some(Notation::San)),
     (2, "NOTATION_LAN", Some(Notation::Lan)),
-    (3, "NOTATION_SHOGI_HOSKING", None),
-    (4, "NOTATION_SHOGI_HODGES", None),
-    (5, "NOTATION_SHOGI_HODGES_NUMBER", None),
+    (3, "NOTATION_SHOGI_HOSKING", Some(Notation::ShogiHosking)),
+    (4, "NOTATION_SHOGI_HODGES", Some(Notation::ShogiHodges)),
+    (
+        5,
+        "NOTATION_SHOGI_HODGES_NUMBER",
+        Some(Notation::ShogiHodgesNumber),
+    ),
     (6, "NOTATION_JANGGI", None),
     (7, "NOTATION_XIANGQI_WXF", Some(Notation::Wxf)),
     (8, "NOTATION_THAI_SAN", None),
@@ -206,7 +210,7 @@ fn notation_of(notation: i32) -> PyResult<Notation> {
     match NOTATIONS.iter().find(|(n, _, _)| *n == notation) {
         Some((_, _, Some(written))) => Ok(*written),
         Some((_, name, None)) => Err(PyValueError::new_err(format!(
-            "notation {notation} ({name}) is not written by betza: it writes NOTATION_DEFAULT and NOTATION_SAN (SAN), NOTATION_LAN and NOTATION_XIANGQI_WXF"
+            "notation {notation} ({name}) is not written by betza: it writes NOTATION_DEFAULT and NOTATION_SAN (SAN), NOTATION_LAN, the shogi notations and NOTATION_XIANGQI_WXF"
         ))),
         None => Err(PyValueError::new_err(format!(
             "notation {notation}: no such NOTATION_* value (0 to 9)"

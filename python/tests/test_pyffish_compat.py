@@ -73,7 +73,19 @@ def test_notation_constants_and_lan_wxf() -> None:
     assert sf.get_san("chess", fen, "c7b8q", False, sf.NOTATION_DEFAULT) == "cxb8=Q+"
     assert sf.get_san("xiangqi", "startpos", "h1g3", False, sf.NOTATION_XIANGQI_WXF) == "H2+3"
     assert sf.get_san_moves("chess", "startpos", ["e2e4", "e7e5"], False, sf.NOTATION_LAN) == ["e2-e4", "e7-e5"]
-    for missing in (sf.NOTATION_SHOGI_HODGES, sf.NOTATION_JANGGI, sf.NOTATION_THAI_SAN):
+    shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
+    assert sf.get_san("shogi", shogi, "i3i4", False, sf.NOTATION_SHOGI_HODGES_NUMBER) == "P-16"
+    assert sf.get_san("shogi", shogi, "i3i4", False, sf.NOTATION_SHOGI_HOSKING) == "P16"
+    assert sf.get_san("shogi", shogi, "f1e2", False, sf.NOTATION_SHOGI_HOSKING) == "G49-58"
+    assert sf.get_san("shogi", shogi, "f1e2", False, sf.NOTATION_SHOGI_HODGES) == "G4i-5h"
+    # A drop; a capture that could promote, declined (=) and taken (+).
+    fen = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 1"
+    assert sf.get_san("shogi", fen, "B@g7", False, sf.NOTATION_SHOGI_HODGES) == "B*3c"
+    assert sf.get_san("shogi", fen, "B@g7", False, sf.NOTATION_SHOGI_HOSKING) == "B'33"
+    fen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
+    assert sf.get_san("shogi", fen, "b2h8", False, sf.NOTATION_SHOGI_HODGES) == "Bx2b="
+    assert sf.get_san("shogi", fen, "b2h8+", False, sf.NOTATION_SHOGI_HODGES) == "Bx2b+"
+    for missing in (sf.NOTATION_JANGGI, sf.NOTATION_THAI_SAN, sf.NOTATION_THAI_LAN):
         with pytest.raises(ValueError, match="not written by betza"):
             sf.get_san("chess", "startpos", "e2e4", False, missing)
     with pytest.raises(ValueError, match="no such NOTATION"):

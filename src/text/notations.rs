@@ -2,9 +2,8 @@
 //! (LAN) and Xiangqi's WXF notation, chosen by [`Notation`]; a line of
 //! moves written or played in one call. See `docs/notation.md`.
 //!
-//! The western shogi (Hodges/Hosking) notation needs drops: it will be one
-//! more [`Notation`] value (the enum is `non_exhaustive` for it), written by
-//! a function beside [`Position::wxf`].
+//! The western shogi notations (Hosking's, Hodges', Hodges' with numbers)
+//! are written by [`Position::shogi_western`].
 
 use crate::bitboard::{Board, Color};
 use crate::moves::{Move, MoveError};
@@ -29,12 +28,22 @@ pub enum Notation {
     /// UCI engines in `UCI_Chess960` mode write it: `e1h1` (see
     /// [`Position::move_text_king_takes_partner`]).
     MoveTextChess960,
+    /// Western shogi notation as Hosking writes it: `P76`, `G49-58` (the
+    /// square left only when another piece of the type could go there),
+    /// `Bx22+`, `B'33` (a drop); see [`Position::shogi_western`].
+    ShogiHosking,
+    /// Western shogi notation as Hodges writes it, ranks as letters:
+    /// `P-7f`, `G4i-5h`, `Bx2b=` (promotion declined), `B*3c`.
+    ShogiHodges,
+    /// Hodges' notation with ranks as numbers: `P-76`, `G49-58`, `B*33`.
+    ShogiHodgesNumber,
 }
 
 impl std::str::FromStr for Notation {
     type Err = String;
 
-    /// `move`/`uci`, `san`, `lan`, `wxf`, `uci960`, in any case.
+    /// `move`/`uci`, `san`, `lan`, `wxf`, `uci960`, `hosking`, `hodges`,
+    /// `hodges-number`, in any case.
     fn from_str(s: &str) -> Result<Notation, String> {
         match s.to_ascii_lowercase().as_str() {
             "move" | "uci" | "text" => Ok(Notation::MoveText),
@@ -42,8 +51,11 @@ impl std::str::FromStr for Notation {
             "lan" => Ok(Notation::Lan),
             "wxf" => Ok(Notation::Wxf),
             "uci960" | "uci_chess960" | "chess960" => Ok(Notation::MoveTextChess960),
+            "hosking" => Ok(Notation::ShogiHosking),
+            "hodges" => Ok(Notation::ShogiHodges),
+            "hodges-number" | "hodges_number" => Ok(Notation::ShogiHodgesNumber),
             _ => Err(format!(
-                "unknown notation {s:?}: the notations are move, san, lan, wxf and uci960"
+                "unknown notation {s:?}: the notations are move, san, lan, wxf, uci960, hosking, hodges and hodges-number"
             )),
         }
     }
@@ -94,7 +106,95 @@ impl<'v, B: Board> Position<'v, B> {
             Notation::San => self.try_san(m),
             Notation::Lan => self.lan(m),
             Notation::Wxf => self.wxf(m),
+            Notation::ShogiHosking | Notation::ShogiHodges | Notation::ShogiHodgesNumber => {
+                self.shogi_western(m, notation)
+            }
         }
+    }
+
+    /// The legal move `m` in western shogi notation, `style` one of
+    /// [`Notation::ShogiHosking`], [`Notation::ShogiHodges`] and
+    /// [`Notation::ShogiHodgesNumber`] (any other is taken as Hodges'): the
+    /// piece's token in capitals (a promoted type's token keeps its `+`:
+    /// `+B`), the square it leaves when another piece of its type could
+    /// make the same move to the same square, `x` for a capture, `*` for a
+    /// drop (Hosking: `'`), `-` for another move (Hosking: only after the
+    /// square left), the square reached, then `+` for a promotion and `=`
+    /// for a move that could have promoted and did not. Files are numbered
+    /// from the right (Black's, the first player's, view: file `a` is 9 on
+    /// a 9-wide board), ranks from the top, as letters (`a`) in Hodges'
+    /// notation and as numbers otherwise. No check mark, as in shogi.
+    ///
+    /// ```
+    /// use betza::{Notation, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("shogi").unwrap());
+    /// let m = pos.parse_move("g3g4")?;
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHodges)?, "P-3f");
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHodgesNumber)?, "P-36");
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHosking)?, "P36");
+    /// // Two Golds can reach 5h: the square left is written.
+    /// let m = pos.parse_move("f1e2")?;
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHosking)?, "G49-58");
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHodges)?, "G4i-5h");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn shogi_western(&self, m: &Move, style: Notation) -> Result<String, MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal {
+                text: self.move_text(m),
+            });
+        }
+        let v = self.variant;
+        let size = v.size;
+        let letters = style == Notation::ShogiHodges;
+        let square = |sq: crate::bitboard::Square| {
+            let file = size.files() as u32 - size.file(sq) as u32;
+            let rank = size.ranks() as u32 - size.rank(sq) as u32;
+            match char::from_u32('a' as u32 + rank - 1).filter(|_| letters) {
+                Some(c) => format!("{file}{c}"),
+                None => format!("{file}{rank}"),
+            }
+        };
+        let mut s = v.pieces[m.role.index()]
+            .token
+            .to_string()
+            .to_ascii_uppercase();
+        if m.is_drop() {
+            s.push(if style == Notation::ShogiHosking {
+                '\''
+            } else {
+                '*'
+            });
+            s.push_str(&square(m.to));
+            return Ok(s);
+        }
+        let legal = self.legal_moves();
+        let promotes = m.promotion().is_some();
+        let twin = legal.iter().any(|o| {
+            !o.is_drop()
+                && o.to == m.to
+                && o.from != m.from
+                && o.role == m.role
+                && o.promotion().is_some() == promotes
+        });
+        if twin {
+            s.push_str(&square(m.from));
+        }
+        if m.is_capture() {
+            s.push('x');
+        } else if style != Notation::ShogiHosking || twin {
+            s.push('-');
+        }
+        s.push_str(&square(m.to));
+        if promotes {
+            s.push('+');
+        } else if legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.promotion().is_some())
+        {
+            s.push('=');
+        }
+        Ok(s)
     }
 
     /// The legal move `m` in long algebraic notation (see [`Notation::Lan`]).
