@@ -59,8 +59,8 @@ Where the behaviour differs from pyffish:
   castling is itself.
 - ``notation``: ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` give SAN (also in
   the shogi family, where pyffish's default is Hodges' numbers),
-  ``NOTATION_LAN`` long algebraic, ``NOTATION_XIANGQI_WXF`` WXF (sideways
-  written ``.``, pyffish writes ``=``), the three western shogi notations
+  ``NOTATION_LAN`` long algebraic, ``NOTATION_XIANGQI_WXF`` WXF (a sideways
+  move written ``=``, as pyffish writes it; the library writes ``.``), the three western shogi notations
   (Hosking, Hodges, Hodges with numbers; for any variant); the Janggi and
   Thai notations raise ``ValueError`` (not written here yet).
 - A FEN cut short is read as pyffish reads it: the placement alone, without

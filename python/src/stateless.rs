@@ -181,7 +181,21 @@ fn _sl_get_san(
     with_game!(&game, |g| {
         let pos = g.position();
         let m = crate::text_move(pos, r#move)?;
-        pos.notation(&m, notation).map_err(crate::move_err)
+        as_pyffish_writes(pos.notation(&m, notation), notation)
+    })
+}
+
+/// A move written in `notation` as pyffish writes it: WXF's sideways move
+/// with `=` (the WXF allows `.` and `=`; the library writes `.`).
+fn as_pyffish_writes(
+    text: Result<String, betza::MoveError>,
+    notation: Notation,
+) -> PyResult<String> {
+    let text = text.map_err(crate::move_err)?;
+    Ok(if notation == Notation::Wxf {
+        text.replace('.', "=")
+    } else {
+        text
     })
 }
 
@@ -233,11 +247,10 @@ fn _sl_get_san_moves(
     with_game!(&mut game, |g| {
         for text in &moves {
             let m = crate::text_move(g.position(), text)?;
-            out.push(
-                g.position()
-                    .notation(&m, notation)
-                    .map_err(crate::move_err)?,
-            );
+            out.push(as_pyffish_writes(
+                g.position().notation(&m, notation),
+                notation,
+            )?);
             play_text(g, text)?;
         }
     });

@@ -72,6 +72,8 @@ def test_notation_constants_and_lan_wxf() -> None:
     assert sf.get_san("chess", fen, "c7b8q", False, sf.NOTATION_LAN) == "c7xb8=Q+"
     assert sf.get_san("chess", fen, "c7b8q", False, sf.NOTATION_DEFAULT) == "cxb8=Q+"
     assert sf.get_san("xiangqi", "startpos", "h1g3", False, sf.NOTATION_XIANGQI_WXF) == "H2+3"
+    # Sideways as pyffish writes it ("=", where the library writes ".").
+    assert sf.get_san("xiangqi", "startpos", "h3e3", False, sf.NOTATION_XIANGQI_WXF) == "C2=5"
     assert sf.get_san_moves("chess", "startpos", ["e2e4", "e7e5"], False, sf.NOTATION_LAN) == ["e2-e4", "e7-e5"]
     shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
     assert sf.get_san("shogi", shogi, "i3i4", False, sf.NOTATION_SHOGI_HODGES_NUMBER) == "P-16"
