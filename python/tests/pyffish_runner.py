@@ -23,7 +23,7 @@ The exit status is 1 when an assertion not listed there fails (a regression);
 a listed one that now holds is printed, to be removed from the list.
 ``--write-expected`` rewrites the list from this run, each reason the one
 this run gives (the exception a call raised, the name missing, the values
-that differ).
+that differ), keeping the notes written by hand after a second `` | ``.
 """
 
 from __future__ import annotations
@@ -220,24 +220,29 @@ def instrument(record: Record) -> None:
     unittest.TestCase.subTest = sub_test  # type: ignore[assignment]
 
 
-def read_expected(path: Path) -> Dict[str, str]:
-    expected: Dict[str, str] = {}
+def read_expected(path: Path) -> Dict[str, Tuple[str, str]]:
+    """Each listed name's (reason, note): the reason the run gave, and the
+    note written by hand after a second `` | `` (kept by ``--write-expected``)."""
+    expected: Dict[str, Tuple[str, str]] = {}
     if not path.exists():
         return expected
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        name, _, why = line.partition(" | ")
-        expected[name.rstrip()] = why.strip()
+        name, _, rest = line.partition(" | ")
+        why, _, note = rest.partition(" | ")
+        expected[name.rstrip()] = (why.strip(), note.strip())
     return expected
 
 
 HEADER = """\
 # pyffish's own test suite (test.py of pyffish {version}'s source distribution on PyPI) run
 # against betza.stateless by tools/pyffish-suite: the assertions expected to fail, one a line,
-#   <test>:<line in test.py>[/<line in a helper>] [subTest parameters] [#n] | reason
-# and "<test> error | reason" for a test that ends in an error. A failure not listed here fails
-# the suite; rewrite with `tools/pyffish-suite --write-expected` (which writes this run's reasons).
+#   <test>:<line in test.py>[/<line in a helper>] [subTest parameters] [#n] | reason [| note]
+# and "<test> error | reason" for a test that ends in an error. The reason is the run's (the call
+# that raised, the name missing, the values that differ); a note after a second " | " is written by
+# hand (the rule or convention at stake) and kept. A failure not listed here fails the suite;
+# rewrite with `tools/pyffish-suite --write-expected`.
 """
 
 
@@ -306,7 +311,8 @@ def main(argv: List[str]) -> int:
     if write:
         lines = [HEADER.format(version=version)]
         for name, why in failing.items():
-            lines.append(f"{name} | {why}\n")
+            note = expected.get(name, ("", ""))[1]
+            lines.append(f"{name} | {why}" + (f" | {note}" if note else "") + "\n")
         expected_path.write_text("".join(lines), encoding="utf-8")
         print(f"wrote {len(failing)} expected failures to {expected_path}")
         return 0
