@@ -241,7 +241,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// its file the number of ranks, otherwise the file reached. Files are
     /// numbered 1 to 9 from the mover's right. Two pieces of the type on one
     /// file are told apart by `+` (front) and `-` (rear) in place of the
-    /// file; three or more as the WXF rules for tandem Pawns do (`++`, `+`,
+    /// file when the other one could make the same move (else the file
+    /// names the piece: two Elephants on a file, as the WXF writes them);
+    /// three or more as the WXF rules for tandem Pawns do (`++`, `+`,
     /// the file, `-`, `--`). Tandems on two files at once are written the
     /// same way, with the letter (the WXF's file-digit form is not used).
     /// Any board works; a promotion is written `=` and its type's letter.
@@ -254,6 +256,10 @@ impl<'v, B: Board> Position<'v, B> {
     /// assert_eq!(pos.wxf(&pos.parse_move("i1i3")?)?, "R1+2");
     /// let pos = pos.play(&pos.parse_move("h3e3")?)?;
     /// assert_eq!(pos.wxf(&pos.parse_move("b8e8")?)?, "C2.5");
+    /// // Elephants on c5 and c1: only the front one can go back to e3.
+    /// let v = Variant::by_name("xiangqi").unwrap();
+    /// let pos = Position::from_fen(v, "3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1")?;
+    /// assert_eq!(pos.wxf(&pos.parse_move("c5e3")?)?, "E7-5");
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn wxf(&self, m: &Move) -> Result<String, MoveError> {
@@ -288,8 +294,27 @@ impl<'v, B: Board> Position<'v, B> {
         tandem.sort_unstable_by(|a, b| b.cmp(a));
         let place = tandem.iter().position(|&r| r == fwd(fr)).unwrap_or(0);
         let file = file_no(ff).to_string();
+        // Two on the file: front and rear only when the other one could
+        // make the same move (an Advisor or Elephant seldom can: the WXF
+        // names their file).
+        let twin_could = tandem.len() == 2 && {
+            let (df, dr) = (tf as i32 - ff as i32, tr as i32 - fr as i32);
+            let other = (self.roles[m.role.index()] & self.colors[us.index()])
+                .squares()
+                .find(|&s| size.file(s) == ff && s != m.from);
+            let target =
+                other.and_then(|o| size.square(size.file(o) as i32 + df, size.rank(o) as i32 + dr));
+            match (other, target) {
+                (Some(o), Some(t)) => self
+                    .legal_moves()
+                    .iter()
+                    .any(|x| x.from == o && x.to == t && !x.is_drop()),
+                _ => false,
+            }
+        };
         let head = match (tandem.len(), place) {
             (0 | 1, _) => format!("{letter}{file}"),
+            (2, _) if !twin_could => format!("{letter}{file}"),
             (2, 0) | (3, 0) => format!("{letter}+"),
             (2, _) | (3, 2) => format!("{letter}-"),
             (3, _) => format!("{letter}{file}"),
