@@ -296,8 +296,7 @@ typedef enum BetzaPieceText {
 } BetzaPieceText;
 
 /*
- A way to write a move, for betza_position_move_notation. Western shogi
- notation will be added with drops.
+ A way to write a move, for betza_position_move_notation.
  */
 typedef enum BetzaNotation {
   /*
@@ -321,6 +320,19 @@ typedef enum BetzaNotation {
    (UCI_Chess960), such as "e1h1".
    */
   BETZA_NOTATION_UCI_CHESS960 = 4,
+  /*
+   Western shogi notation as Hosking writes it, such as "P76" or
+   "G49-58".
+   */
+  BETZA_NOTATION_SHOGI_HOSKING = 5,
+  /*
+   Western shogi notation as Hodges writes it, such as "P-7f" or "B*3c".
+   */
+  BETZA_NOTATION_SHOGI_HODGES = 6,
+  /*
+   Hodges' notation with numbered ranks, such as "P-76" or "B*33".
+   */
+  BETZA_NOTATION_SHOGI_HODGES_NUMBER = 7,
 } BetzaNotation;
 
 /*

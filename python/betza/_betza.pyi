@@ -388,6 +388,32 @@ class PgnReader:
 
 VALUE_MATE: int
 VALUE_DRAW: int
+FEN_INVALID_COUNTING_RULE: int
+FEN_INVALID_CHECK_COUNT: int
+FEN_INVALID_PROMOTED_PIECE: int
+FEN_INVALID_NB_PARTS: int
+FEN_INVALID_CHAR: int
+FEN_TOUCHING_KINGS: int
+FEN_INVALID_BOARD_GEOMETRY: int
+FEN_INVALID_POCKET_INFO: int
+FEN_INVALID_SIDE_TO_MOVE: int
+FEN_INVALID_CASTLING_INFO: int
+FEN_INVALID_EN_PASSANT_SQ: int
+FEN_INVALID_NUMBER_OF_KINGS: int
+FEN_INVALID_HALF_MOVE_COUNTER: int
+FEN_INVALID_MOVE_COUNTER: int
+FEN_EMPTY: int
+FEN_OK: int
+NOTATION_DEFAULT: int
+NOTATION_SAN: int
+NOTATION_LAN: int
+NOTATION_SHOGI_HOSKING: int
+NOTATION_SHOGI_HODGES: int
+NOTATION_SHOGI_HODGES_NUMBER: int
+NOTATION_JANGGI: int
+NOTATION_XIANGQI_WXF: int
+NOTATION_THAI_SAN: int
+NOTATION_THAI_LAN: int
 
 _PGN_FILE_CHARS: int
 _PGN_GAME_CHARS: int
@@ -422,3 +448,10 @@ def _sl_is_optional_game_end(
 ) -> Tuple[bool, int]: ...
 def _sl_gives_check(variant: str, fen: str, moves: List[str], chess960: bool = False) -> bool: ...
 def _sl_is_capture(variant: str, fen: str, moves: List[str], move: str, chess960: bool = False) -> bool: ...
+def _sl_has_insufficient_material(
+    variant: str, fen: str, moves: List[str], chess960: bool = False
+) -> Tuple[bool, bool]: ...
+def _sl_piece_to_partner(variant: str, fen: str, moves: List[str], chess960: bool = False) -> str: ...
+def _sl_two_boards(variant: str) -> bool: ...
+def _sl_captures_to_hand(variant: str) -> bool: ...
+def _sl_version() -> Tuple[int, int, int]: ...

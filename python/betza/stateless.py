@@ -51,50 +51,195 @@ Where the behaviour differs from pyffish:
     stalemate as in pyffish, and the ends above); ``ValueError`` when the
     game is not over by the rules (pyffish asserts that the side to move has
     no legal move).
-- ``chess960=True`` raises ``ValueError``; ``notation`` accepts only
-  ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` (both give SAN); ``show_promoted``
-  is ignored; ``sfen=True`` writes the library's SFEN (``b`` moves first,
-  hands as ``2Pb``, a move count; any variant).
+- ``chess960=True`` plays the variant's Chess960 form: castling from any
+  start (the King and its partners anywhere on the first rank, X-FEN and
+  Shredder-FEN letters read), castling written as the King taking its
+  partner (``e1h1``) by :func:`legal_moves` and FENs written with
+  Shredder-FEN letters (``HAha``), as pyffish does; a variant without
+  castling is itself.
+- ``notation``: ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` give SAN (also in
+  the shogi family, where pyffish's default is Hodges' numbers),
+  ``NOTATION_LAN`` long algebraic, ``NOTATION_XIANGQI_WXF`` WXF (a sideways
+  move written ``=``, as pyffish writes it; the library writes ``.``), the three western shogi notations
+  (Hosking, Hodges, Hodges with numbers; for any variant); the Janggi and
+  Thai notations raise ``ValueError`` (not written here yet).
+- A FEN cut short is read as pyffish reads it: the placement alone, without
+  the counters or without the castling and en-passant fields
+  (``betza::fen::complete_fen``); anything else is read by the library's
+  rules (pyffish also drops castling rights it cannot place; here such a FEN
+  is refused).
+- :func:`validate_fen` returns pyffish's ``FEN_*`` codes (``FEN_OK``,
+  ``FEN_EMPTY``, a negative code naming the field at fault:
+  ``betza::fen::fen_code``).
+- ``show_promoted`` is ignored; ``sfen=True`` writes the library's SFEN
+  (``b`` moves first, hands as ``2Pb``, a move count; any variant).
+- :func:`info` names betza, not Fairy-Stockfish; :func:`version` is this
+  package's version; :func:`set_option` takes Fairy-Stockfish's option
+  names, of which only ``VariantPath`` (a file for
+  :func:`load_variant_config`) and ``UCI_Variant`` (checked) mean anything
+  without an engine.
 """
 
 from __future__ import annotations
 
 import warnings
-from typing import List, Tuple
+from typing import Any, List, Tuple
 
 from . import _betza
 
 __all__ = [
+    "FEN_EMPTY",
+    "FEN_INVALID_BOARD_GEOMETRY",
+    "FEN_INVALID_CASTLING_INFO",
+    "FEN_INVALID_CHAR",
+    "FEN_INVALID_CHECK_COUNT",
+    "FEN_INVALID_COUNTING_RULE",
+    "FEN_INVALID_EN_PASSANT_SQ",
+    "FEN_INVALID_HALF_MOVE_COUNTER",
+    "FEN_INVALID_MOVE_COUNTER",
+    "FEN_INVALID_NB_PARTS",
+    "FEN_INVALID_NUMBER_OF_KINGS",
+    "FEN_INVALID_POCKET_INFO",
+    "FEN_INVALID_PROMOTED_PIECE",
+    "FEN_INVALID_SIDE_TO_MOVE",
     "FEN_OK",
+    "FEN_TOUCHING_KINGS",
     "NOTATION_DEFAULT",
+    "NOTATION_JANGGI",
+    "NOTATION_LAN",
     "NOTATION_SAN",
+    "NOTATION_SHOGI_HODGES",
+    "NOTATION_SHOGI_HODGES_NUMBER",
+    "NOTATION_SHOGI_HOSKING",
+    "NOTATION_THAI_LAN",
+    "NOTATION_THAI_SAN",
+    "NOTATION_XIANGQI_WXF",
     "VALUE_DRAW",
     "VALUE_MATE",
+    "captures_to_hand",
+    "error",
     "game_result",
     "get_fen",
     "get_san",
     "get_san_moves",
     "gives_check",
+    "has_insufficient_material",
+    "info",
     "is_capture",
     "is_immediate_game_end",
     "is_optional_game_end",
     "legal_moves",
     "load_variant_config",
+    "piece_to_partner",
+    "set_option",
     "start_fen",
+    "two_boards",
     "validate_fen",
     "variants",
+    "version",
 ]
 
 VALUE_MATE: int = _betza.VALUE_MATE
 """The value of a won game (pyffish's ``VALUE_MATE``, 32000)."""
 VALUE_DRAW: int = _betza.VALUE_DRAW
 """The value of a drawn game (0)."""
-FEN_OK: int = 1
-"""What :func:`validate_fen` returns for a valid FEN."""
-NOTATION_DEFAULT: int = 0
-"""pyffish's default notation: SAN here."""
-NOTATION_SAN: int = 1
+
+# pyffish's FEN_* codes, from the library (betza::fen::FenCode).
+FEN_OK: int = _betza.FEN_OK
+"""What :func:`validate_fen` returns for a valid FEN (1)."""
+FEN_EMPTY: int = _betza.FEN_EMPTY
+"""An empty FEN (0)."""
+FEN_INVALID_MOVE_COUNTER: int = _betza.FEN_INVALID_MOVE_COUNTER
+FEN_INVALID_HALF_MOVE_COUNTER: int = _betza.FEN_INVALID_HALF_MOVE_COUNTER
+FEN_INVALID_NUMBER_OF_KINGS: int = _betza.FEN_INVALID_NUMBER_OF_KINGS
+FEN_INVALID_EN_PASSANT_SQ: int = _betza.FEN_INVALID_EN_PASSANT_SQ
+FEN_INVALID_CASTLING_INFO: int = _betza.FEN_INVALID_CASTLING_INFO
+FEN_INVALID_SIDE_TO_MOVE: int = _betza.FEN_INVALID_SIDE_TO_MOVE
+FEN_INVALID_POCKET_INFO: int = _betza.FEN_INVALID_POCKET_INFO
+FEN_INVALID_BOARD_GEOMETRY: int = _betza.FEN_INVALID_BOARD_GEOMETRY
+FEN_TOUCHING_KINGS: int = _betza.FEN_TOUCHING_KINGS
+FEN_INVALID_CHAR: int = _betza.FEN_INVALID_CHAR
+FEN_INVALID_NB_PARTS: int = _betza.FEN_INVALID_NB_PARTS
+FEN_INVALID_PROMOTED_PIECE: int = _betza.FEN_INVALID_PROMOTED_PIECE
+FEN_INVALID_CHECK_COUNT: int = _betza.FEN_INVALID_CHECK_COUNT
+FEN_INVALID_COUNTING_RULE: int = _betza.FEN_INVALID_COUNTING_RULE
+
+# pyffish's NOTATION_* values.
+NOTATION_DEFAULT: int = _betza.NOTATION_DEFAULT
+"""pyffish's default notation: SAN here, in every variant."""
+NOTATION_SAN: int = _betza.NOTATION_SAN
 """SAN."""
+NOTATION_LAN: int = _betza.NOTATION_LAN
+"""Long algebraic notation (``Ng1-f3``, ``e7xd8=Q+``)."""
+NOTATION_SHOGI_HOSKING: int = _betza.NOTATION_SHOGI_HOSKING
+"""Western shogi notation as Hosking writes it (``P76``, ``G49-58``)."""
+NOTATION_SHOGI_HODGES: int = _betza.NOTATION_SHOGI_HODGES
+"""Western shogi notation as Hodges writes it (``P-7f``, ``B*3c``)."""
+NOTATION_SHOGI_HODGES_NUMBER: int = _betza.NOTATION_SHOGI_HODGES_NUMBER
+"""Hodges' notation with numbered ranks (``P-76``, ``B*33``)."""
+NOTATION_JANGGI: int = _betza.NOTATION_JANGGI
+"""Not written here (``ValueError``)."""
+NOTATION_XIANGQI_WXF: int = _betza.NOTATION_XIANGQI_WXF
+"""Xiangqi's WXF notation (``H2+3``)."""
+NOTATION_THAI_SAN: int = _betza.NOTATION_THAI_SAN
+"""Not written here (``ValueError``)."""
+NOTATION_THAI_LAN: int = _betza.NOTATION_THAI_LAN
+"""Not written here (``ValueError``)."""
+
+error = ValueError
+"""pyffish's ``error``: every error here is a ``ValueError`` (the library's
+:class:`betza.FenError`, :class:`betza.IllegalMoveError`...)."""
+
+# Fairy-Stockfish's UCI options, which pyffish's set_option sets: an engine's
+# search settings, with no meaning for a rules library, but for two.
+_ENGINE_OPTIONS = frozenset(
+    [
+        "Debug Log File", "Threads", "Hash", "Clear Hash", "Ponder", "MultiPV",
+        "Skill Level", "Move Overhead", "Slow Mover", "nodestime", "UCI_Chess960",
+        "UCI_AnalyseMode", "UCI_LimitStrength", "UCI_Elo", "UCI_ShowWDL",
+        "SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule", "SyzygyProbeLimit",
+        "Use NNUE", "EvalFile", "TsumeMode", "Protocol", "usemillisec",
+        "UCI_Variant", "VariantPath",
+    ]
+)
+
+
+def version() -> Tuple[int, int, int]:
+    """This package's version, as pyffish's ``version()``: three numbers."""
+    return _betza._sl_version()
+
+
+def info() -> str:
+    """What answers: betza and its version (pyffish names Fairy-Stockfish)."""
+    major, minor, patch = version()
+    return f"betza {major}.{minor}.{patch}: the betza rules library with pyffish's stateless calls"
+
+
+def set_option(name: str, value: Any) -> None:
+    """pyffish's ``set_option`` for Fairy-Stockfish's option names:
+    ``VariantPath`` loads the variants of that file (as
+    :func:`load_variant_config`), ``UCI_Variant`` checks that the variant
+    is known (:class:`betza.VariantError`); the engine's other options
+    have no meaning here and are accepted. Any other name raises
+    ``ValueError``, as in pyffish."""
+    if name not in _ENGINE_OPTIONS:
+        raise ValueError(f"No such option {name!r}")
+    if name == "VariantPath" and str(value) not in ("", "<empty>"):
+        with open(str(value), encoding="utf-8") as f:
+            load_variant_config(f.read())
+    elif name == "UCI_Variant":
+        start_fen(str(value))
+
+
+def two_boards(variant: str) -> bool:
+    """Whether the variant is played on two boards (bughouse): no variant
+    of this library is."""
+    return _betza._sl_two_boards(variant)
+
+
+def captures_to_hand(variant: str) -> bool:
+    """Whether captured pieces go to the capturer's hand (crazyhouse, shogi)."""
+    return _betza._sl_captures_to_hand(variant)
 
 
 def variants() -> List[str]:
@@ -151,8 +296,9 @@ def get_fen(
 
 
 def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
-    """``FEN_OK`` (1) if ``fen`` is a valid position of ``variant``, else ``-1``.
-    Note pyffish's order: the FEN comes first."""
+    """``FEN_OK`` (1) if ``fen`` is a valid position of ``variant``,
+    ``FEN_EMPTY`` (0) for no text, else the negative ``FEN_*`` code of the
+    field at fault. Note pyffish's order: the FEN comes first."""
     return _betza._sl_validate_fen(fen, variant, chess960)
 
 
@@ -191,3 +337,21 @@ def gives_check(variant: str, fen: str, moves: List[str], chess960: bool = False
 def is_capture(variant: str, fen: str, moves: List[str], move: str, chess960: bool = False) -> bool:
     """Whether ``move`` (move text) captures, after ``moves`` from ``fen``."""
     return _betza._sl_is_capture(variant, fen, moves, move, chess960)
+
+
+def has_insufficient_material(
+    variant: str, fen: str, moves: List[str], chess960: bool = False
+) -> Tuple[bool, bool]:
+    """``(white, black)``: whether each side can no longer win by any series
+    of legal moves after ``moves`` (FIDE's rule for a game lost on time:
+    a dead position, or nothing but the royal piece left where that cannot
+    win; ``Position::has_insufficient_material``)."""
+    return _betza._sl_has_insufficient_material(variant, fen, moves, chess960)
+
+
+def piece_to_partner(variant: str, fen: str, moves: List[str], chess960: bool = False) -> str:
+    """The piece the last of ``moves`` captured, as it would go to a bughouse
+    partner: in the captured side's case (``"r"``: a black Rook), as it
+    enters a hand (a promoted piece as the type it promoted from, in
+    variants with hands); ``""`` when it captured nothing."""
+    return _betza._sl_piece_to_partner(variant, fen, moves, chess960)

@@ -3,11 +3,16 @@
 //! them pyffish's names and argument order. Every board type: the game is
 //! an [`AnyGame`], matched once per call.
 
-use betza::{AnyVariant, Board, Color, EndReason, Game, with_board};
+use std::sync::Mutex;
+
+use betza::fen::{FenCode, complete_fen, fen_code};
+use betza::{
+    AnyVariant, Board, CastlingNotation, Color, EndReason, FenError, Game, Notation, with_board,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::boards::AnyGame;
+use crate::boards::{AnyGame, variant_id};
 use crate::{VariantError, play_text, register, registered_names, variant_by_name};
 
 /// pyffish's `VALUE_MATE`: a won or lost game's value.
@@ -15,25 +20,96 @@ pub(crate) const VALUE_MATE: i32 = 32000;
 /// pyffish's `VALUE_DRAW`.
 pub(crate) const VALUE_DRAW: i32 = 0;
 
-fn no_chess960(chess960: bool) -> PyResult<()> {
-    if chess960 {
-        return Err(PyValueError::new_err(
-            "chess960 is not supported: betza has no Chess960 castling",
-        ));
+/// Each variant's Chess960 form made so far: (the variant, its form), the
+/// variant kept so that its address (the key) is not reused.
+static CHESS960: Mutex<Vec<(AnyVariant, AnyVariant)>> = Mutex::new(Vec::new());
+/// The most Chess960 forms kept (the oldest is dropped).
+const CHESS960_KEPT: usize = 64;
+
+/// The variant of this name, in its Chess960 form with `chess960`
+/// (pyffish's argument): castling from any start, the King and its
+/// partners anywhere on the first rank (Chess960's rule, `any-start` in a
+/// definition), and the move text of castling the King taking its partner.
+/// A variant without castling, or one that castles from any start already,
+/// is itself.
+fn variant_for(name: &str, chess960: bool) -> PyResult<AnyVariant> {
+    let v = variant_by_name(name)?;
+    let castles = v.definition().castling.as_ref();
+    if !chess960 || castles.is_none_or(|c| c.any_start) {
+        return Ok(v);
     }
-    Ok(())
+    let mut made = CHESS960.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v960)) = made
+        .iter()
+        .find(|(base, _)| variant_id(base) == variant_id(&v))
+    {
+        return Ok(v960.clone());
+    }
+    let mut def = v.definition().clone();
+    if let Some(c) = def.castling.as_mut() {
+        c.any_start = true;
+    }
+    let v960 = AnyVariant::new(def)
+        .map_err(|e| VariantError::new_err(format!("{name} has no Chess960 form: {e}")))?;
+    if made.len() >= CHESS960_KEPT {
+        made.remove(0);
+    }
+    made.push((v, v960.clone()));
+    Ok(v960)
 }
 
-/// The game of `variant` from `fen` ("startpos": the start) after `moves`.
-fn build(variant: &str, fen: &str, moves: &[String]) -> PyResult<AnyGame> {
-    let v = variant_by_name(variant)?;
-    let mut game = AnyGame::new(&v, (fen != "startpos").then_some(fen))?;
+/// The game of `variant` (its Chess960 form with `chess960`) from `fen`
+/// ("startpos": the start; a FEN cut short as pyffish reads it is made
+/// whole) after `moves`.
+fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult<AnyGame> {
+    let v = variant_for(variant, chess960)?;
+    let mut game = if fen == "startpos" {
+        AnyGame::start(&v)
+    } else {
+        let fen = complete_fen(fen);
+        match AnyGame::new(&v, Some(&fen)) {
+            Ok(game) => game,
+            // Read again (only a refused FEN pays for it) without the rights
+            // Fairy-Stockfish would skip.
+            Err(e) => {
+                let fixed = without_misplaced_rights(&v, &fen);
+                if fixed == *fen {
+                    return Err(e);
+                }
+                AnyGame::new(&v, Some(&fixed))?
+            }
+        }
+    };
     with_game!(&mut game, |g| {
         for m in moves {
             play_text(g, m)?;
         }
     });
     Ok(game)
+}
+
+/// `fen` without the castling rights (`K`, `Q`, `k`, `q`) whose King or
+/// Rook is not on its start square, as Fairy-Stockfish reads a FEN (it
+/// skips such rights); `validate_fen` still refuses them.
+fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
+    let mut fen = fen.to_string();
+    // At most one try per right.
+    for _ in 0..4 {
+        let error = with_board!(v, |b| b.from_fen(&fen).err());
+        let Some(FenError::CastlingPieces { right, .. }) = error else {
+            break;
+        };
+        let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+        let Some(castling) = fields.get_mut(2).filter(|c| c.contains(right)) else {
+            break;
+        };
+        *castling = castling.replace(right, "");
+        if castling.is_empty() {
+            *castling = "-".to_string();
+        }
+        fen = fields.join(" ");
+    }
+    fen
 }
 
 /// Whether pyffish reports an end by this rule in `is_immediate_game_end`
@@ -76,11 +152,18 @@ fn _sl_legal_moves(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<Vec<String>> {
-    no_chess960(chess960)?;
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| {
         let pos = g.position();
-        pos.legal_moves().iter().map(|m| pos.move_text(m)).collect()
+        let moves = pos.legal_moves();
+        if chess960 {
+            moves
+                .iter()
+                .map(|m| pos.move_text_king_takes_partner(m))
+                .collect()
+        } else {
+            moves.iter().map(|m| pos.move_text(m)).collect()
+        }
     }))
 }
 
@@ -93,24 +176,60 @@ fn _sl_get_san(
     chess960: bool,
     notation: i32,
 ) -> PyResult<String> {
-    no_chess960(chess960)?;
-    check_notation(notation)?;
-    let game = build(variant, fen, &[])?;
+    let notation = notation_of(notation)?;
+    let game = build(variant, fen, &[], chess960)?;
     with_game!(&game, |g| {
         let pos = g.position();
         let m = crate::text_move(pos, r#move)?;
-        Ok(pos.san(&m))
+        as_pyffish_writes(pos.notation(&m, notation), notation)
     })
 }
 
-fn check_notation(notation: i32) -> PyResult<()> {
-    // NOTATION_DEFAULT (0) and NOTATION_SAN (1): the library writes SAN only.
-    if notation != 0 && notation != 1 {
-        return Err(PyValueError::new_err(format!(
-            "notation {notation}: only NOTATION_DEFAULT (0) and NOTATION_SAN (1) are supported"
-        )));
+/// A move written in `notation` as pyffish writes it: WXF's sideways move
+/// with `=` (the WXF allows `.` and `=`; the library writes `.`).
+fn as_pyffish_writes(
+    text: Result<String, betza::MoveError>,
+    notation: Notation,
+) -> PyResult<String> {
+    let text = text.map_err(crate::move_err)?;
+    Ok(if notation == Notation::Wxf {
+        text.replace('.', "=")
+    } else {
+        text
+    })
+}
+
+/// pyffish's `NOTATION_*` constants: (value, name, the library's notation;
+/// `None` for those it does not write).
+pub(crate) const NOTATIONS: [(i32, &str, Option<Notation>); 10] = [
+    (0, "NOTATION_DEFAULT", Some(Notation::San)),
+    (1, "NOTATION_SAN", Some(Notation::San)),
+    (2, "NOTATION_LAN", Some(Notation::Lan)),
+    (3, "NOTATION_SHOGI_HOSKING", Some(Notation::ShogiHosking)),
+    (4, "NOTATION_SHOGI_HODGES", Some(Notation::ShogiHodges)),
+    (
+        5,
+        "NOTATION_SHOGI_HODGES_NUMBER",
+        Some(Notation::ShogiHodgesNumber),
+    ),
+    (6, "NOTATION_JANGGI", None),
+    (7, "NOTATION_XIANGQI_WXF", Some(Notation::Wxf)),
+    (8, "NOTATION_THAI_SAN", None),
+    (9, "NOTATION_THAI_LAN", None),
+];
+
+/// The library's notation of a pyffish `NOTATION_*` value, or a
+/// `ValueError` naming what is not written here.
+fn notation_of(notation: i32) -> PyResult<Notation> {
+    match NOTATIONS.iter().find(|(n, _, _)| *n == notation) {
+        Some((_, _, Some(written))) => Ok(*written),
+        Some((_, name, None)) => Err(PyValueError::new_err(format!(
+            "notation {notation} ({name}) is not written by betza: it writes NOTATION_DEFAULT and NOTATION_SAN (SAN), NOTATION_LAN, the shogi notations and NOTATION_XIANGQI_WXF"
+        ))),
+        None => Err(PyValueError::new_err(format!(
+            "notation {notation}: no such NOTATION_* value (0 to 9)"
+        ))),
     }
-    Ok(())
 }
 
 #[pyfunction]
@@ -122,14 +241,16 @@ fn _sl_get_san_moves(
     chess960: bool,
     notation: i32,
 ) -> PyResult<Vec<String>> {
-    no_chess960(chess960)?;
-    check_notation(notation)?;
-    let mut game = build(variant, fen, &[])?;
+    let notation = notation_of(notation)?;
+    let mut game = build(variant, fen, &[], chess960)?;
     let mut out = Vec::with_capacity(moves.len());
     with_game!(&mut game, |g| {
         for text in &moves {
             let m = crate::text_move(g.position(), text)?;
-            out.push(g.position().san(&m));
+            out.push(as_pyffish_writes(
+                g.position().notation(&m, notation),
+                notation,
+            )?);
             play_text(g, text)?;
         }
     });
@@ -147,11 +268,13 @@ fn _sl_get_fen(
     show_promoted: bool,
     count_started: i64,
 ) -> PyResult<String> {
-    no_chess960(chess960)?;
     let _ = (show_promoted, count_started);
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| if sfen {
         g.position().to_sfen()
+    } else if chess960 {
+        // pyffish's Chess960 FEN names each castling partner's file.
+        g.position().to_fen_with(CastlingNotation::Shredder)
     } else {
         g.position().to_fen()
     }))
@@ -165,17 +288,73 @@ fn _sl_start_fen(variant: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960 = false))]
 fn _sl_validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
-    no_chess960(chess960)?;
-    let v = variant_by_name(variant)?;
-    let valid = with_board!(&v, |v| v.from_fen(fen).is_ok());
-    Ok(if valid { 1 } else { -1 })
+    let v = variant_for(variant, chess960)?;
+    let fen = complete_fen(fen);
+    let error = with_board!(&v, |b| b.from_fen(&fen).err());
+    Ok(fen_code(v.definition(), &fen, error.as_ref()) as i32)
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn _sl_has_insufficient_material(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, bool)> {
+    let game = build(variant, fen, &moves, chess960)?;
+    Ok(with_game!(&game, |g| {
+        let pos = g.position();
+        (
+            pos.has_insufficient_material(Color::White),
+            pos.has_insufficient_material(Color::Black),
+        )
+    }))
+}
+
+/// pyffish's `piece_to_partner`: the piece the last of `moves` captured, as
+/// it would go to the partner's hand in bughouse: in the captured side's
+/// case, as it enters a hand (a promoted piece as the type it promoted
+/// from, in variants with hands), or `""` when the last move captured
+/// nothing (or there is none).
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn _sl_piece_to_partner(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<String> {
+    let game = build(variant, fen, &moves, chess960)?;
+    Ok(with_game!(&game, |g| {
+        let n = g.ply_count();
+        let (Some(m), Some(before)) = (
+            g.moves().last(),
+            n.checked_sub(1).and_then(|p| g.position_at(p)),
+        ) else {
+            return Ok(String::new());
+        };
+        let after = g.position();
+        let v = g.board_variant();
+        let mover = before.side_to_move();
+        let captured_color = mover.opposite();
+        // With hands, what entered the capturer's hand is the answer.
+        let entered = v
+            .hand_roles()
+            .iter()
+            .find(|&&r| after.hand_count(mover, r) > before.hand_count(mover, r));
+        let role = match entered {
+            Some(&r) => Some(r),
+            None => m.captured().or(m.via_captured()),
+        };
+        Ok::<String, PyErr>(role.map_or_else(String::new, |r| v.piece(r).token.fen(captured_color)))
+    })?)
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn _sl_game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
-    no_chess960(chess960)?;
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     with_game!(&game, |g| match g.status().outcome {
         Some(o) => Ok(value_for_side_to_move(g, o.winner)),
         None => Err(PyValueError::new_err(format!(
@@ -193,8 +372,7 @@ fn _sl_is_immediate_game_end(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, i32)> {
-    no_chess960(chess960)?;
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| match g.status().outcome {
         Some(o) if is_immediate(o.reason) => (true, value_for_side_to_move(g, o.winner)),
         _ => (false, VALUE_DRAW),
@@ -210,9 +388,8 @@ fn _sl_is_optional_game_end(
     chess960: bool,
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
-    no_chess960(chess960)?;
     let _ = count_started;
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| {
         let status = g.status();
         match status.outcome {
@@ -226,8 +403,7 @@ fn _sl_is_optional_game_end(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn _sl_gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
-    no_chess960(chess960)?;
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| g.position().is_check()))
 }
 
@@ -240,11 +416,34 @@ fn _sl_is_capture(
     r#move: &str,
     chess960: bool,
 ) -> PyResult<bool> {
-    no_chess960(chess960)?;
-    let game = build(variant, fen, &moves)?;
+    let game = build(variant, fen, &moves, chess960)?;
     with_game!(&game, |g| Ok(
         crate::text_move(g.position(), r#move)?.is_capture()
     ))
+}
+
+/// pyffish's `two_boards`: whether the variant is played on two boards
+/// (bughouse). No variant of this library is.
+#[pyfunction]
+fn _sl_two_boards(variant: &str) -> PyResult<bool> {
+    variant_by_name(variant).map(|_| false)
+}
+
+/// pyffish's `captures_to_hand`: whether captured pieces go to the
+/// capturer's hand (crazyhouse, shogi).
+#[pyfunction]
+fn _sl_captures_to_hand(variant: &str) -> PyResult<bool> {
+    Ok(variant_by_name(variant)?.definition().drops.is_some())
+}
+
+/// pyffish's `version`: this package's version as three numbers.
+#[pyfunction]
+fn _sl_version() -> (u32, u32, u32) {
+    let mut parts = env!("CARGO_PKG_VERSION")
+        .split('.')
+        .map(|p| p.parse().unwrap_or(0));
+    let mut next = || parts.next().unwrap_or(0);
+    (next(), next(), next())
 }
 
 #[pyfunction]
@@ -307,6 +506,17 @@ pub(crate) fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sl_gives_check, m)?)?;
     m.add_function(wrap_pyfunction!(_sl_is_capture, m)?)?;
     m.add_function(wrap_pyfunction!(_sl_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(_sl_has_insufficient_material, m)?)?;
+    m.add_function(wrap_pyfunction!(_sl_piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(_sl_two_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(_sl_captures_to_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(_sl_version, m)?)?;
+    for (code, name) in FenCode::ALL {
+        m.add(name, code as i32)?;
+    }
+    for (value, name, _) in NOTATIONS {
+        m.add(name, value)?;
+    }
     m.add_function(wrap_pyfunction!(_sl_load_variant_config, m)?)?;
     m.add("VALUE_MATE", VALUE_MATE)?;
     m.add("VALUE_DRAW", VALUE_DRAW)?;

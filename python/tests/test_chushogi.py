@@ -214,7 +214,7 @@ def test_stateless_calls() -> None:
     b.push_uci("g9g8")
     assert fen == b.fen() and sf.get_fen("chushogi", "startpos", [], sfen=True) == START_SFEN
     assert sf.validate_fen(START_FEN, "chushogi") == sf.FEN_OK
-    assert sf.validate_fen("lfcsgekgscfl/12 w - - 0 1", "chushogi") == -1
+    assert sf.validate_fen("lfcsgekgscfl/12 w - - 0 1", "chushogi") == sf.FEN_INVALID_BOARD_GEOMETRY
     lion = betza.Board("chushogi", LION_FEN)
     assert sf.get_san("chushogi", LION_FEN, "f5f6f7") == lion.san(lion.parse_uci("f5f6f7"))
     sans = sf.get_san_moves("chushogi", LION_FEN, ["f5f6f5", "l12l11", "f5f6"])

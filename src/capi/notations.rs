@@ -9,8 +9,7 @@ use super::{Result, fail, fail_with};
 use super::{change_by_text, handle_text};
 use crate::{Error, Notation};
 
-/// A way to write a move, for betza_position_move_notation. Western shogi
-/// notation will be added with drops.
+/// A way to write a move, for betza_position_move_notation.
 #[repr(C)]
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +25,13 @@ pub enum BetzaNotation {
     /// Move text with castling as the King taking its partner
     /// (UCI_Chess960), such as "e1h1".
     BETZA_NOTATION_UCI_CHESS960 = 4,
+    /// Western shogi notation as Hosking writes it, such as "P76" or
+    /// "G49-58".
+    BETZA_NOTATION_SHOGI_HOSKING = 5,
+    /// Western shogi notation as Hodges writes it, such as "P-7f" or "B*3c".
+    BETZA_NOTATION_SHOGI_HODGES = 6,
+    /// Hodges' notation with numbered ranks, such as "P-76" or "B*33".
+    BETZA_NOTATION_SHOGI_HODGES_NUMBER = 7,
 }
 
 fn notation_arg(which: u32) -> Result<Notation> {
@@ -35,10 +41,13 @@ fn notation_arg(which: u32) -> Result<Notation> {
         2 => Notation::Lan,
         3 => Notation::Wxf,
         4 => Notation::MoveTextChess960,
+        5 => Notation::ShogiHosking,
+        6 => Notation::ShogiHodges,
+        7 => Notation::ShogiHodgesNumber,
         _ => {
             return fail(
                 BETZA_INVALID_ARGUMENT,
-                format!("notation {which} is not a BetzaNotation (0 to 4)"),
+                format!("notation {which} is not a BetzaNotation (0 to 7)"),
             );
         }
     })

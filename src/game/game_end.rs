@@ -291,6 +291,45 @@ impl<B: Board> Position<'_, B> {
         })
     }
 
+    /// Whether `color` can no longer win by any series of legal moves: the
+    /// question FIDE's rule 6.9 asks when the other side's time runs out
+    /// (then the game is drawn, not lost), and pyffish's
+    /// `has_insufficient_material` answers per side.
+    ///
+    /// True when the position is dead ([`is_insufficient_material`](Self::is_insufficient_material)),
+    /// or when `color` has nothing but its royal piece, on the board and in
+    /// hand, in a variant where a lone royal piece cannot win: no region it
+    /// could reach wins (racing kings, king of the hill), capturing the
+    /// enemy royal piece is not how the game is won (Chu Shogi), and losing
+    /// every piece does not win (antichess). A lone King gives no check, so
+    /// check counting does not help it.
+    ///
+    /// ```
+    /// use betza::{Color, Position, Variant};
+    /// let chess = Variant::by_name("chess").unwrap();
+    /// let pos = Position::from_fen(chess, "k7/r7/8/8/8/8/8/K7 w - - 0 1")?;
+    /// assert!(pos.has_insufficient_material(Color::White)); // a lone King
+    /// assert!(!pos.has_insufficient_material(Color::Black)); // King and Rook
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        if self.is_insufficient_material() {
+            return true;
+        }
+        let v = self.variant;
+        let rules = &v.rules;
+        if !rules.regions.is_empty() || rules.extinction == Some(true) || v.end.royal_capture {
+            return false;
+        }
+        let royal = if rules.kingless[color.index()] {
+            B::EMPTY
+        } else {
+            self.roles[v.royal.index()]
+        };
+        let others = self.colors[color.index()] & !royal;
+        others.is_empty() && self.hand_total(color) == 0
+    }
+
     /// Whether all the squares of `set` have one color.
     fn one_color(&self, set: Bitboard<B::Word>) -> bool {
         let size = self.variant.size;

@@ -762,3 +762,209 @@ impl std::fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+/// The codes of Fairy-Stockfish's FEN validation (`FEN::FenValidation`),
+/// which pyffish's `validate_fen` returns and its `FEN_*` constants name:
+/// [`FenCode::Ok`] (1) for a valid FEN, [`FenCode::Empty`] (0) for an empty
+/// one, a negative code naming the field at fault otherwise. See
+/// [`fen_code`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(i32)]
+#[non_exhaustive]
+pub enum FenCode {
+    /// `FEN_INVALID_COUNTING_RULE`: Makruk's counting fields.
+    InvalidCountingRule = -14,
+    /// `FEN_INVALID_CHECK_COUNT`: the check counters.
+    InvalidCheckCount = -13,
+    /// `FEN_INVALID_PROMOTED_PIECE`: a `+` (or `~`) mark where no promoted
+    /// piece may be.
+    InvalidPromotedPiece = -12,
+    /// `FEN_INVALID_NB_PARTS`: the number of fields.
+    InvalidNbParts = -11,
+    /// `FEN_INVALID_CHAR`: a character that is no piece, count or `/`.
+    InvalidChar = -10,
+    /// `FEN_TOUCHING_KINGS`: the side to move could take the enemy King.
+    TouchingKings = -9,
+    /// `FEN_INVALID_BOARD_GEOMETRY`: ranks and files that do not add up.
+    InvalidBoardGeometry = -8,
+    /// `FEN_INVALID_POCKET_INFO`: the hands.
+    InvalidPocketInfo = -7,
+    /// `FEN_INVALID_SIDE_TO_MOVE`.
+    InvalidSideToMove = -6,
+    /// `FEN_INVALID_CASTLING_INFO`.
+    InvalidCastlingInfo = -5,
+    /// `FEN_INVALID_EN_PASSANT_SQ`.
+    InvalidEnPassantSq = -4,
+    /// `FEN_INVALID_NUMBER_OF_KINGS`.
+    InvalidNumberOfKings = -3,
+    /// `FEN_INVALID_HALF_MOVE_COUNTER`.
+    InvalidHalfMoveCounter = -2,
+    /// `FEN_INVALID_MOVE_COUNTER`: the move number.
+    InvalidMoveCounter = -1,
+    /// `FEN_EMPTY`: no text.
+    Empty = 0,
+    /// `FEN_OK`: a valid FEN.
+    Ok = 1,
+}
+
+impl FenCode {
+    /// Every code, with pyffish's constant name (`"FEN_OK"`...).
+    pub const ALL: [(FenCode, &'static str); 16] = [
+        (FenCode::InvalidCountingRule, "FEN_INVALID_COUNTING_RULE"),
+        (FenCode::InvalidCheckCount, "FEN_INVALID_CHECK_COUNT"),
+        (FenCode::InvalidPromotedPiece, "FEN_INVALID_PROMOTED_PIECE"),
+        (FenCode::InvalidNbParts, "FEN_INVALID_NB_PARTS"),
+        (FenCode::InvalidChar, "FEN_INVALID_CHAR"),
+        (FenCode::TouchingKings, "FEN_TOUCHING_KINGS"),
+        (FenCode::InvalidBoardGeometry, "FEN_INVALID_BOARD_GEOMETRY"),
+        (FenCode::InvalidPocketInfo, "FEN_INVALID_POCKET_INFO"),
+        (FenCode::InvalidSideToMove, "FEN_INVALID_SIDE_TO_MOVE"),
+        (FenCode::InvalidCastlingInfo, "FEN_INVALID_CASTLING_INFO"),
+        (FenCode::InvalidEnPassantSq, "FEN_INVALID_EN_PASSANT_SQ"),
+        (FenCode::InvalidNumberOfKings, "FEN_INVALID_NUMBER_OF_KINGS"),
+        (
+            FenCode::InvalidHalfMoveCounter,
+            "FEN_INVALID_HALF_MOVE_COUNTER",
+        ),
+        (FenCode::InvalidMoveCounter, "FEN_INVALID_MOVE_COUNTER"),
+        (FenCode::Empty, "FEN_EMPTY"),
+        (FenCode::Ok, "FEN_OK"),
+    ];
+}
+
+/// pyffish's validation code for `fen` read in the variant `v` with the outcome `error`
+/// (`None`: read without fault): the one mapping from this library's FEN
+/// errors to Fairy-Stockfish's codes, for every binding that speaks
+/// pyffish's interface.
+///
+/// Where the library checks what Fairy-Stockfish does not, the code is the
+/// nearest field's: a piece outside its confinement is
+/// [`FenCode::InvalidBoardGeometry`], a side to move that could take the
+/// enemy King (also across facing Kings) [`FenCode::TouchingKings`], a `~`
+/// mark where none may be [`FenCode::InvalidPromotedPiece`]. An unknown
+/// token starting with `+` is [`FenCode::InvalidPromotedPiece`] in a variant
+/// with `+`-promoted types (shogi) and [`FenCode::InvalidChar`] elsewhere,
+/// as Fairy-Stockfish has it.
+///
+/// ```
+/// use betza::fen::{FenCode, fen_code};
+/// use betza::{Position, Variant};
+/// let chess = Variant::by_name("chess").unwrap();
+/// let code = |fen: &str| fen_code(chess.definition(), fen, Position::from_fen(chess, fen).err().as_ref());
+/// assert_eq!(code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenCode::Ok);
+/// assert_eq!(code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1"), FenCode::InvalidSideToMove);
+/// assert_eq!(code(" "), FenCode::Empty);
+/// ```
+pub fn fen_code(v: &crate::VariantDef, fen: &str, error: Option<&FenError>) -> FenCode {
+    if fen.trim().is_empty() {
+        return FenCode::Empty;
+    }
+    let Some(error) = error else {
+        return FenCode::Ok;
+    };
+    match error {
+        FenError::FieldCount(_) => FenCode::InvalidNbParts,
+        FenError::UnknownPiece { token, .. } => {
+            let promoted_types = v.pieces.iter().any(|p| p.token.starts_with('+'));
+            if token.starts_with('+') && promoted_types {
+                FenCode::InvalidPromotedPiece
+            } else {
+                FenCode::InvalidChar
+            }
+        }
+        FenError::BadCount { .. }
+        | FenError::RankWidth { .. }
+        | FenError::RankCount { .. }
+        | FenError::Confinement { .. } => FenCode::InvalidBoardGeometry,
+        FenError::RoyalCount { .. } => FenCode::InvalidNumberOfKings,
+        FenError::Side(_) => FenCode::InvalidSideToMove,
+        FenError::Castling(_)
+        | FenError::NoCastling(_)
+        | FenError::CastlingLetter { .. }
+        | FenError::CastlingPartner { .. }
+        | FenError::CastlingPieces { .. } => FenCode::InvalidCastlingInfo,
+        FenError::EnPassantSyntax(_)
+        | FenError::EnPassantSquare { .. }
+        | FenError::NoEnPassant(_) => FenCode::InvalidEnPassantSq,
+        FenError::Halfmove(_) => FenCode::InvalidHalfMoveCounter,
+        FenError::Fullmove(_) => FenCode::InvalidMoveCounter,
+        FenError::OpponentInCheck | FenError::KingsFacing => FenCode::TouchingKings,
+        FenError::Hands { .. } => FenCode::InvalidPocketInfo,
+        FenError::Marked(_) => FenCode::InvalidPromotedPiece,
+        FenError::Checks { .. } => FenCode::InvalidCheckCount,
+    }
+}
+
+/// A FEN as Fairy-Stockfish and pyffish read it, made one this library
+/// reads: one cut short (the placement alone: `w - - 0 1` added; without the
+/// counters: `0 1`; without the castling and en-passant fields before the
+/// counters, `<placement> w 1 2`: `- -` put in), and castling letters in any
+/// order (`BGbg`, `kqKQ`: put in the order the reader takes, each side's
+/// `K`, file letters from the highest file, `Q`, White first). Any other
+/// text is returned as it is, for the FEN reader to judge; a FEN with check
+/// counters (a field with `+`), an empty field or more than 6 fields is
+/// never changed.
+///
+/// ```
+/// use betza::fen::complete_fen;
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+/// assert_eq!(complete_fen(start), format!("{start} w - - 0 1"));
+/// assert_eq!(complete_fen(&format!("{start} w KQkq -")), format!("{start} w KQkq - 0 1"));
+/// assert_eq!(complete_fen(&format!("{start} w 1 2")), format!("{start} w - - 1 2"));
+/// assert_eq!(complete_fen(&format!("{start} w AHah - 0 1")), format!("{start} w HAha - 0 1"));
+/// ```
+pub fn complete_fen(fen: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let fields: Vec<&str> = fen.trim().split(' ').collect();
+    let digits = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    if fields.len() > 6
+        || fields.iter().any(|f| f.is_empty())
+        || fields[1..].iter().any(|f| f.contains('+'))
+    {
+        return Cow::Borrowed(fen);
+    }
+    let mut out: Vec<String> = vec![
+        fields[0].to_string(),
+        fields.get(1).copied().unwrap_or("w").to_string(),
+    ];
+    let mut rest = &fields[fields.len().min(2)..];
+    if rest.first().is_some_and(|f| digits(f)) {
+        out.extend(["-".to_string(), "-".to_string()]);
+    } else {
+        out.push(castling_in_order(rest.first().copied().unwrap_or("-")));
+        out.push(rest.get(1).copied().unwrap_or("-").to_string());
+        rest = &rest[rest.len().min(2)..];
+    }
+    if rest.len() > 2 {
+        return Cow::Borrowed(fen);
+    }
+    out.push(rest.first().copied().unwrap_or("0").to_string());
+    out.push(rest.get(1).copied().unwrap_or("1").to_string());
+    let whole = out.join(" ");
+    if whole == fen {
+        Cow::Borrowed(fen)
+    } else {
+        Cow::Owned(whole)
+    }
+}
+
+/// A castling field of letters alone in the order the reader takes: White's
+/// then Black's, each `K`, then file letters from the highest file, then
+/// `Q`. Any other text (`-`, digits) is returned as it is.
+fn castling_in_order(field: &str) -> String {
+    if field == "-" || !field.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return field.to_string();
+    }
+    let rank = |c: u8| -> (bool, u8) {
+        let black = c.is_ascii_lowercase();
+        let key = match c.to_ascii_uppercase() {
+            b'K' => 0,
+            b'Q' => 255,
+            f => 1 + (b'Z' - f),
+        };
+        (black, key)
+    };
+    let mut letters: Vec<u8> = field.bytes().collect();
+    letters.sort_by_key(|&c| rank(c));
+    String::from_utf8(letters).expect("ASCII letters")
+}

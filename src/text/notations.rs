@@ -2,9 +2,8 @@
 //! (LAN) and Xiangqi's WXF notation, chosen by [`Notation`]; a line of
 //! moves written or played in one call. See `docs/notation.md`.
 //!
-//! The western shogi (Hodges/Hosking) notation needs drops: it will be one
-//! more [`Notation`] value (the enum is `non_exhaustive` for it), written by
-//! a function beside [`Position::wxf`].
+//! The western shogi notations (Hosking's, Hodges', Hodges' with numbers)
+//! are written by [`Position::shogi_western`].
 
 use crate::bitboard::{Board, Color};
 use crate::moves::{Move, MoveError};
@@ -29,12 +28,22 @@ pub enum Notation {
     /// UCI engines in `UCI_Chess960` mode write it: `e1h1` (see
     /// [`Position::move_text_king_takes_partner`]).
     MoveTextChess960,
+    /// Western shogi notation as Hosking writes it: `P76`, `G49-58` (the
+    /// square left only when another piece of the type could go there),
+    /// `Bx22+`, `B'33` (a drop); see [`Position::shogi_western`].
+    ShogiHosking,
+    /// Western shogi notation as Hodges writes it, ranks as letters:
+    /// `P-7f`, `G4i-5h`, `Bx2b=` (promotion declined), `B*3c`.
+    ShogiHodges,
+    /// Hodges' notation with ranks as numbers: `P-76`, `G49-58`, `B*33`.
+    ShogiHodgesNumber,
 }
 
 impl std::str::FromStr for Notation {
     type Err = String;
 
-    /// `move`/`uci`, `san`, `lan`, `wxf`, `uci960`, in any case.
+    /// `move`/`uci`, `san`, `lan`, `wxf`, `uci960`, `hosking`, `hodges`,
+    /// `hodges-number`, in any case.
     fn from_str(s: &str) -> Result<Notation, String> {
         match s.to_ascii_lowercase().as_str() {
             "move" | "uci" | "text" => Ok(Notation::MoveText),
@@ -42,8 +51,11 @@ impl std::str::FromStr for Notation {
             "lan" => Ok(Notation::Lan),
             "wxf" => Ok(Notation::Wxf),
             "uci960" | "uci_chess960" | "chess960" => Ok(Notation::MoveTextChess960),
+            "hosking" => Ok(Notation::ShogiHosking),
+            "hodges" => Ok(Notation::ShogiHodges),
+            "hodges-number" | "hodges_number" => Ok(Notation::ShogiHodgesNumber),
             _ => Err(format!(
-                "unknown notation {s:?}: the notations are move, san, lan, wxf and uci960"
+                "unknown notation {s:?}: the notations are move, san, lan, wxf, uci960, hosking, hodges and hodges-number"
             )),
         }
     }
@@ -94,7 +106,95 @@ impl<'v, B: Board> Position<'v, B> {
             Notation::San => self.try_san(m),
             Notation::Lan => self.lan(m),
             Notation::Wxf => self.wxf(m),
+            Notation::ShogiHosking | Notation::ShogiHodges | Notation::ShogiHodgesNumber => {
+                self.shogi_western(m, notation)
+            }
         }
+    }
+
+    /// The legal move `m` in western shogi notation, `style` one of
+    /// [`Notation::ShogiHosking`], [`Notation::ShogiHodges`] and
+    /// [`Notation::ShogiHodgesNumber`] (any other is taken as Hodges'): the
+    /// piece's token in capitals (a promoted type's token keeps its `+`:
+    /// `+B`), the square it leaves when another piece of its type could
+    /// make the same move to the same square, `x` for a capture, `*` for a
+    /// drop (Hosking: `'`), `-` for another move (Hosking: only after the
+    /// square left), the square reached, then `+` for a promotion and `=`
+    /// for a move that could have promoted and did not. Files are numbered
+    /// from the right (Black's, the first player's, view: file `a` is 9 on
+    /// a 9-wide board), ranks from the top, as letters (`a`) in Hodges'
+    /// notation and as numbers otherwise. No check mark, as in shogi.
+    ///
+    /// ```
+    /// use betza::{Notation, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("shogi").unwrap());
+    /// let m = pos.parse_move("g3g4")?;
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHodges)?, "P-3f");
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHodgesNumber)?, "P-36");
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHosking)?, "P36");
+    /// // Two Golds can reach 5h: the square left is written.
+    /// let m = pos.parse_move("f1e2")?;
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHosking)?, "G49-58");
+    /// assert_eq!(pos.notation(&m, Notation::ShogiHodges)?, "G4i-5h");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn shogi_western(&self, m: &Move, style: Notation) -> Result<String, MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal {
+                text: self.move_text(m),
+            });
+        }
+        let v = self.variant;
+        let size = v.size;
+        let letters = style == Notation::ShogiHodges;
+        let square = |sq: crate::bitboard::Square| {
+            let file = size.files() as u32 - size.file(sq) as u32;
+            let rank = size.ranks() as u32 - size.rank(sq) as u32;
+            match char::from_u32('a' as u32 + rank - 1).filter(|_| letters) {
+                Some(c) => format!("{file}{c}"),
+                None => format!("{file}{rank}"),
+            }
+        };
+        let mut s = v.pieces[m.role.index()]
+            .token
+            .to_string()
+            .to_ascii_uppercase();
+        if m.is_drop() {
+            s.push(if style == Notation::ShogiHosking {
+                '\''
+            } else {
+                '*'
+            });
+            s.push_str(&square(m.to));
+            return Ok(s);
+        }
+        let legal = self.legal_moves();
+        let promotes = m.promotion().is_some();
+        let twin = legal.iter().any(|o| {
+            !o.is_drop()
+                && o.to == m.to
+                && o.from != m.from
+                && o.role == m.role
+                && o.promotion().is_some() == promotes
+        });
+        if twin {
+            s.push_str(&square(m.from));
+        }
+        if m.is_capture() {
+            s.push('x');
+        } else if style != Notation::ShogiHosking || twin {
+            s.push('-');
+        }
+        s.push_str(&square(m.to));
+        if promotes {
+            s.push('+');
+        } else if legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.promotion().is_some())
+        {
+            s.push('=');
+        }
+        Ok(s)
     }
 
     /// The legal move `m` in long algebraic notation (see [`Notation::Lan`]).
@@ -141,7 +241,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// its file the number of ranks, otherwise the file reached. Files are
     /// numbered 1 to 9 from the mover's right. Two pieces of the type on one
     /// file are told apart by `+` (front) and `-` (rear) in place of the
-    /// file; three or more as the WXF rules for tandem Pawns do (`++`, `+`,
+    /// file when the other one could make the same move (else the file
+    /// names the piece: two Elephants on a file, as the WXF writes them);
+    /// three or more as the WXF rules for tandem Pawns do (`++`, `+`,
     /// the file, `-`, `--`). Tandems on two files at once are written the
     /// same way, with the letter (the WXF's file-digit form is not used).
     /// Any board works; a promotion is written `=` and its type's letter.
@@ -154,6 +256,10 @@ impl<'v, B: Board> Position<'v, B> {
     /// assert_eq!(pos.wxf(&pos.parse_move("i1i3")?)?, "R1+2");
     /// let pos = pos.play(&pos.parse_move("h3e3")?)?;
     /// assert_eq!(pos.wxf(&pos.parse_move("b8e8")?)?, "C2.5");
+    /// // Elephants on c5 and c1: only the front one can go back to e3.
+    /// let v = Variant::by_name("xiangqi").unwrap();
+    /// let pos = Position::from_fen(v, "3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1")?;
+    /// assert_eq!(pos.wxf(&pos.parse_move("c5e3")?)?, "E7-5");
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn wxf(&self, m: &Move) -> Result<String, MoveError> {
@@ -188,8 +294,27 @@ impl<'v, B: Board> Position<'v, B> {
         tandem.sort_unstable_by(|a, b| b.cmp(a));
         let place = tandem.iter().position(|&r| r == fwd(fr)).unwrap_or(0);
         let file = file_no(ff).to_string();
+        // Two on the file: front and rear only when the other one could
+        // make the same move (an Advisor or Elephant seldom can: the WXF
+        // names their file).
+        let twin_could = tandem.len() == 2 && {
+            let (df, dr) = (tf as i32 - ff as i32, tr as i32 - fr as i32);
+            let other = (self.roles[m.role.index()] & self.colors[us.index()])
+                .squares()
+                .find(|&s| size.file(s) == ff && s != m.from);
+            let target =
+                other.and_then(|o| size.square(size.file(o) as i32 + df, size.rank(o) as i32 + dr));
+            match (other, target) {
+                (Some(o), Some(t)) => self
+                    .legal_moves()
+                    .iter()
+                    .any(|x| x.from == o && x.to == t && !x.is_drop()),
+                _ => false,
+            }
+        };
         let head = match (tandem.len(), place) {
             (0 | 1, _) => format!("{letter}{file}"),
+            (2, _) if !twin_could => format!("{letter}{file}"),
             (2, 0) | (3, 0) => format!("{letter}+"),
             (2, _) | (3, 2) => format!("{letter}-"),
             (3, _) => format!("{letter}{file}"),

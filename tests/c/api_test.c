@@ -117,6 +117,18 @@ static void test_notations(void) {
     STATUS(betza_position_move_notation(pos, &m, 17, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     betza_position_free(pos);
 
+    /* Western shogi notations: two Golds reach 5h, so the square left is written. */
+    STATUS(betza_position_new("shogi", NULL, &pos), BETZA_OK);
+    STATUS(betza_position_parse_move(pos, "f1e2", &m), BETZA_OK);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_SHOGI_HOSKING, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "G49-58") == 0);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_SHOGI_HODGES, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "G4i-5h") == 0);
+    STATUS(betza_position_parse_move(pos, "i3i4", &m), BETZA_OK);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_SHOGI_HODGES_NUMBER, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "P-16") == 0);
+    betza_position_free(pos);
+
     /* A line to SAN, and a line played in one call. */
     STATUS(betza_position_new("chess", NULL, &pos), BETZA_OK);
     BetzaMove line[3];

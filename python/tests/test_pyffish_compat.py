@@ -1,0 +1,213 @@
+"""pyffish's interface in ``betza.stateless`` beyond the moves and FENs of
+test_stateless.py: the names pyffish 0.0.90 declares (its ``__init__.pyi``),
+Chess960, FEN_* codes, NOTATION_* values and short FENs read as pyffish reads
+them. tools/pyffish-suite runs pyffish's own test.py against the module."""
+
+from __future__ import annotations
+
+import pytest
+
+import betza
+import betza.stateless as sf
+
+CHESS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+PLACEMENT = CHESS.split(" ")[0]
+
+
+def test_version_and_info() -> None:
+    v = sf.version()
+    assert len(v) == 3 and all(isinstance(n, int) for n in v)
+    assert sf.info().startswith("betza ")
+    assert ".".join(map(str, v)) in sf.info()
+
+
+def test_set_option() -> None:
+    assert sf.set_option("UCI_Variant", "capablanca") is None
+    assert sf.set_option("Threads", 2) is None
+    with pytest.raises(ValueError, match="No such option"):
+        sf.set_option("NoSuchOption", 1)
+    with pytest.raises(betza.VariantError, match="unknown variant"):
+        sf.set_option("UCI_Variant", "no-such-variant")
+
+
+def test_set_option_variant_path(tmp_path: object) -> None:
+    import pathlib
+
+    text = betza.Variant("chess").definition().replace('name = "chess"', 'name = "path-chess"')
+    path = pathlib.Path(str(tmp_path)) / "variant.toml"
+    path.write_text(text, encoding="utf-8")
+    sf.set_option("VariantPath", str(path))
+    assert sf.start_fen("path-chess") == CHESS
+
+
+def test_two_boards_and_captures_to_hand() -> None:
+    assert sf.two_boards("chess") is False
+    assert sf.captures_to_hand("crazyhouse") is True
+    assert sf.captures_to_hand("shogi") is True
+    assert sf.captures_to_hand("chess") is False
+    with pytest.raises(betza.VariantError):
+        sf.two_boards("no-such-variant")
+
+
+def test_error_is_valueerror() -> None:
+    with pytest.raises(sf.error):
+        sf.legal_moves("chess", "startpos", ["e2e5"])
+
+
+def test_notation_constants_and_lan_wxf() -> None:
+    values = [
+        sf.NOTATION_DEFAULT,
+        sf.NOTATION_SAN,
+        sf.NOTATION_LAN,
+        sf.NOTATION_SHOGI_HOSKING,
+        sf.NOTATION_SHOGI_HODGES,
+        sf.NOTATION_SHOGI_HODGES_NUMBER,
+        sf.NOTATION_JANGGI,
+        sf.NOTATION_XIANGQI_WXF,
+        sf.NOTATION_THAI_SAN,
+        sf.NOTATION_THAI_LAN,
+    ]
+    assert values == list(range(10))  # pyffish's values
+    fen = "1r2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1"
+    assert sf.get_san("chess", fen, "c7b8q", False, sf.NOTATION_LAN) == "c7xb8=Q+"
+    assert sf.get_san("chess", fen, "c7b8q", False, sf.NOTATION_DEFAULT) == "cxb8=Q+"
+    assert sf.get_san("xiangqi", "startpos", "h1g3", False, sf.NOTATION_XIANGQI_WXF) == "H2+3"
+    # Sideways as pyffish writes it ("=", where the library writes ".").
+    assert sf.get_san("xiangqi", "startpos", "h3e3", False, sf.NOTATION_XIANGQI_WXF) == "C2=5"
+    assert sf.get_san_moves("chess", "startpos", ["e2e4", "e7e5"], False, sf.NOTATION_LAN) == ["e2-e4", "e7-e5"]
+    shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
+    assert sf.get_san("shogi", shogi, "i3i4", False, sf.NOTATION_SHOGI_HODGES_NUMBER) == "P-16"
+    assert sf.get_san("shogi", shogi, "i3i4", False, sf.NOTATION_SHOGI_HOSKING) == "P16"
+    assert sf.get_san("shogi", shogi, "f1e2", False, sf.NOTATION_SHOGI_HOSKING) == "G49-58"
+    assert sf.get_san("shogi", shogi, "f1e2", False, sf.NOTATION_SHOGI_HODGES) == "G4i-5h"
+    # A drop; a capture that could promote, declined (=) and taken (+).
+    fen = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 1"
+    assert sf.get_san("shogi", fen, "B@g7", False, sf.NOTATION_SHOGI_HODGES) == "B*3c"
+    assert sf.get_san("shogi", fen, "B@g7", False, sf.NOTATION_SHOGI_HOSKING) == "B'33"
+    fen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
+    assert sf.get_san("shogi", fen, "b2h8", False, sf.NOTATION_SHOGI_HODGES) == "Bx2b="
+    assert sf.get_san("shogi", fen, "b2h8+", False, sf.NOTATION_SHOGI_HODGES) == "Bx2b+"
+    for missing in (sf.NOTATION_JANGGI, sf.NOTATION_THAI_SAN, sf.NOTATION_THAI_LAN):
+        with pytest.raises(ValueError, match="not written by betza"):
+            sf.get_san("chess", "startpos", "e2e4", False, missing)
+    with pytest.raises(ValueError, match="no such NOTATION"):
+        sf.get_san("chess", "startpos", "e2e4", False, 42)
+
+
+def test_validate_fen_codes() -> None:
+    codes = {
+        "FEN_INVALID_COUNTING_RULE": -14,
+        "FEN_INVALID_CHECK_COUNT": -13,
+        "FEN_INVALID_PROMOTED_PIECE": -12,
+        "FEN_INVALID_NB_PARTS": -11,
+        "FEN_INVALID_CHAR": -10,
+        "FEN_TOUCHING_KINGS": -9,
+        "FEN_INVALID_BOARD_GEOMETRY": -8,
+        "FEN_INVALID_POCKET_INFO": -7,
+        "FEN_INVALID_SIDE_TO_MOVE": -6,
+        "FEN_INVALID_CASTLING_INFO": -5,
+        "FEN_INVALID_EN_PASSANT_SQ": -4,
+        "FEN_INVALID_NUMBER_OF_KINGS": -3,
+        "FEN_INVALID_HALF_MOVE_COUNTER": -2,
+        "FEN_INVALID_MOVE_COUNTER": -1,
+        "FEN_EMPTY": 0,
+        "FEN_OK": 1,
+    }
+    for name, value in codes.items():
+        assert getattr(sf, name) == value, name
+    base = PLACEMENT
+    cases = [
+        (CHESS, "chess", sf.FEN_OK),
+        ("", "chess", sf.FEN_EMPTY),
+        (f"{base} w KQkq - 0 a", "chess", sf.FEN_INVALID_MOVE_COUNTER),
+        (f"{base} w KQkq - b 1", "chess", sf.FEN_INVALID_HALF_MOVE_COUNTER),
+        (f"{base} w KQkq -6 0 1", "chess", sf.FEN_INVALID_EN_PASSANT_SQ),
+        (f"{base} w 123 - 0 1", "chess", sf.FEN_INVALID_CASTLING_INFO),
+        (f"{base} g KQkq - 0 1", "chess", sf.FEN_INVALID_SIDE_TO_MOVE),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNH w KQkq - 0 1", "chess", sf.FEN_INVALID_CHAR),
+        ("rnb+qkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "chess", sf.FEN_INVALID_CHAR),
+        ("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "chess", sf.FEN_INVALID_BOARD_GEOMETRY),
+        ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "chess", sf.FEN_INVALID_NUMBER_OF_KINGS),
+        ("k7/8/8/8/8/8/8/K7 w - - 0 1 x", "chess", sf.FEN_INVALID_NB_PARTS),
+        ("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "xiangqi", sf.FEN_TOUCHING_KINGS),
+        (f"{base} w KQkq - 4+a 0 1", "3check", sf.FEN_INVALID_CHECK_COUNT),
+        (f"{base}[Z] w KQkq - 0 1", "crazyhouse", sf.FEN_INVALID_POCKET_INFO),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG++KGSNL[-] w - - 0 1",
+            "shogi",
+            sf.FEN_INVALID_PROMOTED_PIECE,
+        ),
+    ]
+    for fen, variant, code in cases:
+        assert sf.validate_fen(fen, variant) == code, (fen, variant)
+
+
+def test_short_fens_read_as_pyffish_reads_them() -> None:
+    assert sf.get_fen("chess", PLACEMENT, []) == f"{PLACEMENT} w - - 0 1"
+    assert sf.get_fen("chess", f"{PLACEMENT} w KQkq -", []) == CHESS
+    assert sf.get_fen("chess", f"{PLACEMENT} w 1 2", []) == f"{PLACEMENT} w - - 1 2"
+    assert sf.validate_fen(PLACEMENT, "chess") == sf.FEN_OK
+    assert sf.legal_moves("chess", f"{PLACEMENT} b", []) == sf.legal_moves("chess", CHESS.replace(" w ", " b "), [])
+    # Castling rights without their King or Rook are skipped, as pyffish
+    # skips them (validate_fen still refuses them).
+    fen = "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert sf.get_fen("chess", fen, []) == fen.replace("KQkq", "KQ")
+    assert sf.validate_fen(fen, "chess") == sf.FEN_INVALID_CASTLING_INFO
+    fen = "r7/1nbqkbnr/pppppppp/8/8/P6P/RPPPPPPR/1NBQKBN1 w KQkq - 0 1"
+    assert sf.get_fen("chess", fen, []) == fen.replace("KQkq", "-")
+    # Castling letters in any order.
+    assert sf.get_fen("chess", f"{PLACEMENT} w qkQK - 0 1", []) == CHESS
+    # A FEN with an empty field is not completed: it stays refused.
+    assert sf.validate_fen(f"{PLACEMENT} w KQkq  0 3", "chess") == sf.FEN_INVALID_EN_PASSANT_SQ
+
+
+def test_chess960() -> None:
+    shredder = CHESS.replace("KQkq", "HAha")
+    assert sf.get_fen("chess", CHESS, [], True) == shredder
+    assert sf.validate_fen(shredder, "chess", True) == sf.FEN_OK
+    assert sf.validate_fen("nrbqbkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQBKRN w BGbg - 0 1", "chess", True) == sf.FEN_OK
+    assert sf.validate_fen("nrbqbkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQBKRN w BGbg - 0 1", "chess") < 0
+    fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+    assert "e1h1" in sf.legal_moves("chess", fen, [], True)
+    assert "e1g1" in sf.legal_moves("chess", fen, [])
+    # From any start: the King on b1 castles with the Rook on a1 (b1a1).
+    fen = "1k6/8/8/8/8/8/8/RK5R w HA - 0 1"
+    moves = sf.legal_moves("chess", fen, [], True)
+    assert "b1a1" in moves and "b1h1" in moves
+    assert sf.get_fen("chess", fen, ["b1h1"], True) == "1k6/8/8/8/8/8/8/R4RK1 b - - 1 1"
+    assert sf.is_capture("chess", fen, [], "b1a1", True) is False
+    assert sf.get_san("chess", fen, "b1a1", True) == "O-O-O"
+    # A variant without castling is itself.
+    assert sf.legal_moves("xiangqi", "startpos", [], True) == sf.legal_moves("xiangqi", "startpos", [])
+
+
+def test_has_insufficient_material() -> None:
+    cases = {
+        "k7/8/8/8/8/8/8/K7 w - - 0 1": (True, True),
+        "k7/b7/8/8/8/8/8/K7 w - - 0 1": (True, True),
+        "k7/p7/8/8/8/8/8/K7 w - - 0 1": (True, False),
+        "k7/nn6/8/8/8/8/8/K7 w - - 0 1": (True, False),
+        "kb6/8/8/8/8/8/8/K2B4 w - - 0 1": (False, False),  # Bishops on both colors
+        CHESS: (False, False),
+    }
+    for fen, expected in cases.items():
+        assert sf.has_insufficient_material("chess", fen, []) == expected, fen
+    # After moves (the Rook taken); a region that wins keeps a lone King alive.
+    assert sf.has_insufficient_material("chess", "k7/8/8/8/8/8/1r6/K7 w - - 0 1", []) == (True, False)
+    assert sf.has_insufficient_material("chess", "k7/8/8/8/8/8/1r6/K7 w - - 0 1", ["a1b2"]) == (True, True)
+    assert sf.has_insufficient_material("racingkings", "8/8/8/8/8/8/K6k/8 w - - 0 1", []) == (False, False)
+    # Pieces in hand are material.
+    assert sf.has_insufficient_material("crazyhouse", "k7/8/8/8/8/8/8/K7[N] w - - 0 1", []) == (False, True)
+
+
+def test_piece_to_partner() -> None:
+    fen = "lnsgkgsnl/1r5b1/ppppppppp/S8/9/9/PPPPPPPPP/1B5R1/LNSGKG1NL[] w 0 1"
+    assert sf.piece_to_partner("shogi", fen, ["a6a7+"]) == "p"
+    assert sf.piece_to_partner("shogi", fen, ["a6a7+", "a9a7"]) == "S"  # the Gold was a Silver
+    assert sf.piece_to_partner("shogi", fen, ["a6a7+", "a9a8"]) == ""
+    assert sf.piece_to_partner("shogi", fen, []) == ""
+    # Crazyhouse: a promoted Queen goes as a Pawn; chess: as what it is.
+    fen = "r2qkbnr/1Ppppppp/2n5/8/8/8/1PPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    assert sf.piece_to_partner("crazyhouse", fen, ["b7a8q"]) == "r"
+    assert sf.piece_to_partner("crazyhouse", fen, ["b7a8q", "d8a8"]) == "P"
+    assert sf.piece_to_partner("chess", fen.replace("[]", ""), ["b7a8q", "d8a8"]) == "Q"
