@@ -225,7 +225,7 @@ impl PyVariant {
     /// The start position in FEN.
     #[getter]
     fn start_fen(&self) -> String {
-        self.v.definition().start_fen.clone()
+        self.v.start_fen().to_string()
     }
 
     /// The piece types, in the definition's order.

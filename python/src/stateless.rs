@@ -282,7 +282,7 @@ fn _sl_get_fen(
 
 #[pyfunction]
 fn _sl_start_fen(variant: &str) -> PyResult<String> {
-    Ok(variant_by_name(variant)?.definition().start_fen.clone())
+    Ok(variant_by_name(variant)?.start_fen().to_string())
 }
 
 #[pyfunction]

@@ -168,15 +168,21 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         let data = large_data::<B>(&v, &c.parsed, c.into_hand.as_ref())?;
         B::attach(&mut v, data);
         v.end.stuck_roles = stuck_roles::<B>(&v);
-        crate::fen::parse::<B>(&v, &v.start_fen)
-            .map_err(|e| VariantError::StartFen(e.to_string()))?;
+        // Kept as the FEN writer writes it (a definition may give another form).
+        let start = crate::fen::parse::<B>(&v, &v.start_fen)
+            .map_err(|e| VariantError::StartFen(e.to_string()))?
+            .to_fen();
+        v.start_fen = start;
         return Ok(v);
     }
     if !large {
         v.end.stuck_roles = stuck_roles::<Small>(&v);
     }
     // The start position must be valid (castling rights included).
-    Position::from_fen(&v, &v.start_fen).map_err(|e| VariantError::StartFen(e.to_string()))?;
+    let start = Position::from_fen(&v, &v.start_fen)
+        .map_err(|e| VariantError::StartFen(e.to_string()))?
+        .to_fen();
+    v.start_fen = start;
     if v.def.random_start {
         v.random_start_check().map_err(VariantError::StartFen)?;
     }

@@ -540,6 +540,11 @@ impl AnyVariant {
         with_board!(self, |v| v.definition())
     }
 
+    /// The start position's FEN, as the FEN writer writes it.
+    pub fn start_fen(&self) -> &str {
+        with_board!(self, |v| v.start_fen())
+    }
+
     /// The board size.
     pub fn size(&self) -> BoardSize {
         with_board!(self, |v| v.size())

@@ -741,7 +741,8 @@ impl Variant {
         self.piece_type(m.role())
     }
 
-    /// The start position's FEN.
+    /// The start position's FEN, as the FEN writer writes it (the
+    /// definition's `start` may be another form of it).
     pub fn start_fen(&self) -> &str {
         &self.start_fen
     }
