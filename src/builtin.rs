@@ -82,6 +82,15 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../variants/okisakishogi.toml"),
     ),
     ("yarishogi", include_str!("../variants/yarishogi.toml")),
+    ("threekings", include_str!("../variants/threekings.toml")),
+    (
+        "breakthrough",
+        include_str!("../variants/breakthrough.toml"),
+    ),
+    (
+        "fox-and-hounds",
+        include_str!("../variants/fox-and-hounds.toml"),
+    ),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -147,6 +156,9 @@ pub(crate) const NAMES: &[&str] = &[
     "euroshogi",
     "okisakishogi",
     "yarishogi",
+    "threekings",
+    "breakthrough",
+    "fox-and-hounds",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -219,6 +231,9 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "euroshogi",
     "okisakishogi",
     "yarishogi",
+    "threekings",
+    "breakthrough",
+    "fox-and-hounds",
     "chushogi",
 ];
 

@@ -50,6 +50,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// royal piece may not capture, and nothing attacks through the other
     /// King's explosion).
     pub(crate) fn royal_attacked(&self, color: Color) -> bool {
+        if self.variant.rules.pseudo_royal && self.pseudo_royal_attacked(color) {
+            return true;
+        }
         let Some(k) = self.king(color) else {
             return false;
         };
@@ -58,6 +61,68 @@ impl<'v, B: Board> Position<'v, B> {
         }
         let them = color.opposite();
         self.attacked(k, them, self.occupied(), self.colors[them.index()])
+    }
+
+    /// `color`'s pieces that are royal by `extinction-pseudo-royal`: those
+    /// of each listed type of which it has at most `extinction-count + 1`
+    /// on the board.
+    pub(crate) fn pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
+        let r = &self.variant.rules;
+        let mut set = B::EMPTY;
+        let mut roles = r.extinction_roles;
+        while roles != 0 {
+            let role = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let b = self.roles[role] & self.colors[color.index()];
+            if b.count() <= u32::from(r.extinction_count) + 1 {
+                set |= b;
+            }
+        }
+        set
+    }
+
+    /// Whether one of `color`'s pseudo-royal pieces is attacked.
+    #[cold]
+    #[inline(never)]
+    fn pseudo_royal_attacked(&self, color: Color) -> bool {
+        let them = color.opposite();
+        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        self.pseudo_royals(color)
+            .into_iter()
+            .any(|sq| self.attacked(sq, them, occ, by))
+    }
+
+    /// Whether `color` is extinct (`[rules] extinction`): it has at most
+    /// `extinction-count` pieces of some listed type (of all its pieces
+    /// together when none is listed), counting its hand, while the
+    /// opponent has at least `extinction-opponent-count` of them.
+    fn extinct(&self, color: Color) -> bool {
+        let r = &self.variant.rules;
+        let (n, opp) = (
+            u32::from(r.extinction_count),
+            u32::from(r.extinction_opponent_count),
+        );
+        let them = color.opposite();
+        if r.extinction_roles == 0 {
+            let total = |c: Color| {
+                self.colors[c.index()].count()
+                    + self.hand(c).map(|(_, k)| u32::from(k)).sum::<u32>()
+            };
+            return total(color) <= n && total(them) >= opp;
+        }
+        let count = |c: Color, role: usize| {
+            (self.roles[role] & self.colors[c.index()]).count()
+                + u32::from(self.hand_count(c, crate::variant::Role(role as u8)))
+        };
+        let mut roles = r.extinction_roles;
+        while roles != 0 {
+            let role = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            if count(color, role) <= n && count(them, role) >= opp {
+                return true;
+            }
+        }
+        false
     }
 
     /// After `make` of `m` by `mover`: the explosion and the check counter.
@@ -129,6 +194,20 @@ impl<'v, B: Board> Position<'v, B> {
             return false;
         }
         let next = self.play_unchecked(m);
+        if r.pseudo_royal {
+            // Taking a pseudo-royal piece needs no safety of one's own
+            // (Fairy-Stockfish); the King's still holds.
+            let takes_royal = m.is_capture() && {
+                let at = match self.ep_victim.get() {
+                    Some(v) if m.is_en_passant() => v,
+                    _ => m.to,
+                };
+                self.pseudo_royals(them).contains(at)
+            };
+            if !takes_royal && next.pseudo_royal_attacked(us) {
+                return false;
+            }
+        }
         if !r.kingless[us.index()] {
             if next.king(us).is_none() {
                 return false;
@@ -236,9 +315,11 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
-        if let Some(wins) = r.extinction {
-            for c in [us, them] {
-                if self.colors[c.index()].is_empty() {
+        // Pseudo-royal pieces are never taken: no extinction to judge.
+        if let Some(wins) = r.extinction.filter(|_| !r.pseudo_royal) {
+            // The side that moved first, as Fairy-Stockfish judges.
+            for c in [them, us] {
+                if self.extinct(c) {
                     let winner = if wins { c } else { c.opposite() };
                     return win(Some(winner), EndReason::Extinction);
                 }

@@ -46,7 +46,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("karouk", "gating (cambodianMoves) and check counting"),
     ("asean", "ASEAN counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
-    ("kingofthehill", "flag regions"),
     ("racingkings", "flag regions and no checks"),
     ("misere", "checkmateValue = win"),
     ("losers", "mustCapture and extinction"),
@@ -56,7 +55,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("codrus", "mustCapture and extinction"),
     ("extinction", "extinction of piece types"),
     ("kinglet", "extinction of piece types"),
-    ("threekings", "extinction of piece types"),
     ("horde", "extinction of piece types"),
     ("petrified", "petrifyOnCaptureTypes"),
     ("nocheckatomic", "blastOnCapture"),
@@ -65,7 +63,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("isolation", "wallingRule"),
     ("isolation7x7", "wallingRule"),
     ("snailtrail", "wallingRule"),
-    ("fox-and-hounds", "flag regions"),
     ("duck", "wallingRule"),
     ("joust", "wallingRule"),
     ("3check", "checkCounting"),
@@ -96,7 +93,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("spartan", "dupleCheck and per-colour promotion types"),
     ("coregal", "extinctionPseudoRoyal"),
     ("clobber", "no royal piece"),
-    ("breakthrough", "no royal piece and flag regions"),
     ("ataxx", "enclosing drops"),
     ("flipersi", "enclosing drops"),
     ("flipello", "enclosing drops"),
@@ -282,6 +278,14 @@ const RULE_KEYS: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
+    "extinctionPseudoRoyal",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
     "countingRule",
     "soldierPromotionRank",
 ];
@@ -342,17 +346,9 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
-    ("flagPiece", "*"),
-    ("flagPieceWhite", "*"),
-    ("flagPieceBlack", "*"),
-    ("flagRegion", "-"),
-    ("flagRegionWhite", "-"),
-    ("flagRegionBlack", "-"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagMove", "false"),
     ("flagPieceSafe", "false"),
     ("checkCounting", "false"),
     ("connectN", "0"),
@@ -1109,14 +1105,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             betza,
         });
     }
-    let Some(royal) = royal.filter(|r| pieces.iter().any(|p| p.letter == *r)) else {
-        return Err(err(
-            name,
-            line,
-            Some("king"),
-            "a variant without a royal king cannot be expressed",
-        ));
-    };
+    // Without a King no piece is royal (Breakthrough, Three Kings): the
+    // library's `kingless = "both"`.
+    let royal = royal.filter(|r| pieces.iter().any(|p| p.letter == *r));
     if pieces.len() > 20 {
         return Err(err(
             name,
@@ -1210,7 +1201,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             || board_letters.contains(&p.letter)
             || promoted.iter().any(|(from, _)| *from == p.letter)
             || promo_types.contains(&p.letter)
-            || p.letter == royal
+            || Some(p.letter) == royal
     });
     let double_step = ctx.boolean("doubleStep", true)?;
     let ds_w = ctx.region("doubleStepRegionWhite", ctx.rank(1.min(ranks - 1)))?;
@@ -1390,11 +1381,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 "exactly one castling partner type here",
             ));
         }
-        if let Some(e) = ctx.get("castlingKingPiece")
-            && e.value.to_ascii_lowercase() != royal.to_string()
-        {
+        let king_piece = ctx
+            .get("castlingKingPiece")
+            .and_then(|e| e.value.chars().next())
+            .map_or('k', |c| c.to_ascii_lowercase());
+        let Some(royal) = royal.filter(|r| *r == king_piece) else {
             return Err(ctx.fail("castlingKingPiece", "only the royal piece castles here"));
-        }
+        };
         // The King's file: White's royal piece on the first rank.
         let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
         let mut file = 0u8;
@@ -1468,23 +1461,129 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if perpetual {
         ge.push_str("perpetual-check = \"loss\"\n");
     }
+    // [rules]: extinction, flags, no King.
+    let mut rules = String::new();
+    if royal.is_none() {
+        rules.push_str("kingless = \"both\"\n");
+    }
     let ext = ctx.value_of("extinctionValue", "none")?;
-    if ext != "none" {
-        let claim = ctx.boolean("extinctionClaim", false)?;
-        let types = ctx
-            .get("extinctionPieceTypes")
-            .map(|e| e.value.trim())
-            .unwrap_or("");
-        let count = ctx.int("extinctionPieceCount", 0, 64)?;
-        let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
-        if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 {
-            ge.push_str("bare-king = \"loss\"\n");
-        } else {
+    let claim = ctx.boolean("extinctionClaim", false)?;
+    let types = ctx
+        .get("extinctionPieceTypes")
+        .map(|e| e.value.trim())
+        .unwrap_or("");
+    let count = ctx.int("extinctionPieceCount", 0, 64)?;
+    let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
+    let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
+    if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
+        ge.push_str("bare-king = \"loss\"\n");
+    } else if ext != "none" && !types.is_empty() && !types.starts_with('-') {
+        if claim {
             return Err(ctx.fail(
-                "extinctionValue",
-                "only the bare King rule (extinctionValue = loss, extinctionClaim = true, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2) is expressible",
+                "extinctionClaim",
+                "a claimed extinction only as the bare King rule (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
             ));
         }
+        if ext == "draw" {
+            return Err(ctx.fail("extinctionValue", "\"draw\": only win or loss"));
+        }
+        let _ = writeln!(rules, "extinction = \"{ext}\"");
+        // `*` is all pieces counted together, not each type.
+        if types.contains('*') {
+            if types != "*" {
+                return Err(ctx.fail(
+                    "extinctionPieceTypes",
+                    format!(
+                        "{types:?}: `*` (all pieces together) with other types is not expressible"
+                    ),
+                ));
+            }
+        } else {
+            let list: Vec<String> = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?
+                .iter()
+                .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+                .collect();
+            let _ = writeln!(rules, "extinction-pieces = [{}]", list.join(", "));
+        }
+        if count != 0 {
+            let _ = writeln!(rules, "extinction-count = {count}");
+        }
+        if opp != 0 {
+            let _ = writeln!(rules, "extinction-opponent-count = {opp}");
+        }
+        if pseudo {
+            rules.push_str("extinction-pseudo-royal = true\n");
+        }
+    } else if pseudo {
+        return Err(ctx.fail(
+            "extinctionPseudoRoyal",
+            "needs extinctionValue and extinctionPieceTypes",
+        ));
+    }
+    // Flags: a piece of the flag type on its side's region wins.
+    let flag_region = ctx.region("flagRegion", Vec::new())?;
+    let region_w = ctx.region("flagRegionWhite", flag_region.clone())?;
+    let region_b = ctx.region("flagRegionBlack", flag_region)?;
+    let flag_piece = |key: &str| -> Result<Vec<char>, VariantError> {
+        let v = ctx.get(key).map_or("*", |e| e.value.trim());
+        if v == "*" {
+            return Ok(pieces.iter().map(|p| p.letter).collect());
+        }
+        let mut c = v.chars();
+        match (c.next().map(|l| l.to_ascii_lowercase()), c.next()) {
+            (Some(l), None) if pieces.iter().any(|p| p.letter == l) => Ok(vec![l]),
+            _ => Err(ctx.fail(key, format!("{v:?}: a piece type's letter or `*` expected"))),
+        }
+    };
+    let general = flag_piece("flagPiece")?;
+    let piece_w = if ctx.get("flagPieceWhite").is_some() {
+        flag_piece("flagPieceWhite")?
+    } else {
+        general.clone()
+    };
+    let piece_b = if ctx.get("flagPieceBlack").is_some() {
+        flag_piece("flagPieceBlack")?
+    } else {
+        general
+    };
+    let flag_move = ctx.boolean("flagMove", false)?;
+    if !region_w.is_empty() || !region_b.is_empty() {
+        let mut items = Vec::new();
+        for p in &pieces {
+            let w: Squares = if piece_w.contains(&p.letter) {
+                region_w.clone()
+            } else {
+                Vec::new()
+            };
+            let b: Squares = if piece_b.contains(&p.letter) {
+                region_b.clone()
+            } else {
+                Vec::new()
+            };
+            if !w.is_empty() || !b.is_empty() {
+                items.push(format!(
+                    "{{ piece = \"{}\", white = \"{}\", black = \"{}\" }}",
+                    p.letter.to_ascii_uppercase(),
+                    squares_text(&w),
+                    squares_text(&b)
+                ));
+            }
+        }
+        let _ = writeln!(rules, "region-win = [{}]", items.join(", "));
+        if flag_move {
+            // Fairy-Stockfish's extra move, as racing kings has it: only
+            // with the royal piece as both sides' flag.
+            let king_flag = royal.is_some_and(|k| piece_w == [k] && piece_b == [k]);
+            if !king_flag {
+                return Err(ctx.fail(
+                    "flagMove",
+                    "only with the King as both sides' flag piece (racing kings' reply)",
+                ));
+            }
+            rules.push_str("region-reply = true\n");
+        }
+    } else if flag_move {
+        return Err(ctx.fail("flagMove", "needs a flag region"));
     }
     let counting = ctx
         .get("countingRule")
@@ -1509,6 +1608,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if !ge.is_empty() {
         t.push_str("\n[game-end]\n");
         t.push_str(&ge);
+    }
+    if !rules.is_empty() {
+        t.push_str("\n[rules]\n");
+        t.push_str(&rules);
     }
     if drops {
         let marked = has_pawn_promotion;
@@ -1563,7 +1666,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             "\n[[piece]]\nname = \"{}\"\ntoken = \"{upper}\"\nbetza = \"{betza}\"",
             display_name(&p.key)
         );
-        if p.letter == royal {
+        if Some(p.letter) == royal {
             t.push_str("royal = true\n");
         }
         if Some(p.letter) == pawn_piece {

@@ -1,0 +1,199 @@
+//! Extinction of named piece types and flag regions (`[rules]`
+//! `extinction-pieces`, `extinction-count`, `extinction-opponent-count`,
+//! `extinction-pseudo-royal`, `region-win`; Fairy-Stockfish's
+//! `extinctionPieceTypes` and its siblings, `flagPiece`, `flagRegion`,
+//! `flagMove`), through the built-in variants `threekings`, `breakthrough`,
+//! `fox-and-hounds` and Fairy-Stockfish's configuration format. Their perft
+//! counts are in `tests/data/fairy-stockfish*.perft` (run by tests/fsf.rs).
+
+use betza::{Color, EndReason, Position, Variant, VariantDef};
+
+fn pos(variant: &str, fen: &str) -> Position<'static> {
+    Position::from_fen(Variant::by_name(variant).unwrap(), fen).unwrap()
+}
+
+fn play(p: &Position<'static>, text: &str) -> Position<'static> {
+    let m = p.parse_move(text).unwrap();
+    p.play(&m).unwrap()
+}
+
+#[test]
+fn three_kings_losing_one_king_of_three_loses() {
+    let p = pos("threekings", "k3k2k/8/8/8/8/8/4R3/K3K2K w - - 0 1");
+    assert!(p.outcome().is_none());
+    let q = play(&p, "e2e8");
+    let o = q.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Extinction)
+    );
+    assert!(q.legal_moves().is_empty());
+    assert_eq!(q.perft(1), 0);
+}
+
+#[test]
+fn three_kings_kings_are_not_royal() {
+    // The e1 King may step into the Rook's attack: no check, no pin.
+    let p = pos("threekings", "k3k2k/8/8/8/8/8/3r4/K3K2K w - - 0 1");
+    assert!(!p.is_check());
+    assert!(p.parse_move("e1d1").is_ok_and(|m| p.is_legal(&m)));
+    // A side that starts with two Kings has already lost.
+    let two = pos("threekings", "k3k3/8/8/8/8/8/8/K3K2K w - - 0 1");
+    let o = two.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Extinction)
+    );
+}
+
+#[test]
+fn breakthrough_reaching_the_last_rank_wins() {
+    let p = pos("breakthrough", "8/P7/8/8/8/8/7p/8 w - - 0 1");
+    let o = play(&p, "a7a8").outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Region)
+    );
+    // Black's flag is rank 1.
+    let p = pos("breakthrough", "8/8/8/P7/8/8/7p/8 b - - 0 1");
+    let o = play(&p, "h2h1").outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Region)
+    );
+    // A side with no piece left cannot move: it loses (stalemate = loss).
+    let p = pos("breakthrough", "8/8/8/8/8/1p6/P7/8 w - - 0 1");
+    let q = play(&p, "a2b3");
+    let o = q.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Stalemate)
+    );
+}
+
+#[test]
+fn fox_and_hounds_fox_wins_on_rank_8_and_loses_when_trapped() {
+    let p = pos("fox-and-hounds", "1h1h1h2/6F1/8/8/8/8/8/8 w - - 0 1");
+    let o = play(&p, "g7h8").outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Region)
+    );
+    // The Hounds have no flag: one on rank 1 wins nothing.
+    let p = pos("fox-and-hounds", "8/8/8/3F4/8/8/1h6/8 b - - 0 1");
+    let q = play(&p, "b2a1");
+    assert_eq!(q.outcome(), None);
+    // The Fox with no move loses.
+    let trapped = pos("fox-and-hounds", "8/8/8/8/8/8/1h6/F7 w - - 0 1");
+    let o = trapped.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Stalemate)
+    );
+}
+
+/// A definition of chess where losing every Knight, or all but one Rook
+/// while the opponent keeps two, loses: each key of `[rules]` extinction.
+const COUNTED: &str = r#"
+name = "counted"
+files = 8
+ranks = 8
+start = "rn2k1nr/8/8/8/8/8/8/RN2K1NR w - - 0 1"
+
+[rules]
+extinction = "loss"
+extinction-pieces = ["N", "R"]
+extinction-count = 1
+extinction-opponent-count = 2
+
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+
+[[piece]]
+name = "Knight"
+token = "N"
+betza = "N"
+"#;
+
+#[test]
+fn extinction_counts_each_listed_type_against_the_opponents() {
+    let v = Variant::from_definition(COUNTED).unwrap();
+    let p = Position::from_fen(&v, "rn2k1nr/8/8/8/8/8/8/RN2K1NR w - - 0 1").unwrap();
+    assert!(p.outcome().is_none());
+    // Black down to one Knight while White has two: Black loses.
+    let q = Position::from_fen(&v, "r3k1nr/8/8/8/8/8/8/RN2K1NR w - - 0 1").unwrap();
+    let o = q.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Extinction)
+    );
+    // Both down to one Knight: the opponent lacks the two it needs.
+    let q = Position::from_fen(&v, "r3k1nr/8/8/8/8/8/8/R3K1NR w - - 0 1").unwrap();
+    assert!(q.outcome().is_none());
+    // The definition writes itself back.
+    let def: VariantDef = COUNTED.parse().unwrap();
+    assert_eq!(def.to_string().parse::<VariantDef>().unwrap(), def);
+}
+
+#[test]
+fn extinction_refinements_need_extinction() {
+    for (key, line) in [
+        ("extinction-pieces", "extinction-pieces = [\"N\"]"),
+        ("extinction-count", "extinction-count = 1"),
+        ("extinction-pseudo-royal", "extinction-pseudo-royal = true"),
+    ] {
+        let text = COUNTED.replace("extinction = \"loss\"\n", "").replace(
+            "extinction-pieces = [\"N\", \"R\"]\nextinction-count = 1\nextinction-opponent-count = 2\n",
+            &format!("{line}\n"),
+        );
+        let e = Variant::from_definition(&text).unwrap_err().to_string();
+        assert!(e.contains(key) && e.contains("needs `extinction"), "{e}");
+    }
+    let bad = COUNTED.replace("extinction-count = 1", "extinction-count = 300");
+    let e = Variant::from_definition(&bad).unwrap_err().to_string();
+    assert!(e.contains("300 is not in 0..=255"), "{e}");
+    let bad = COUNTED.replace("[\"N\", \"R\"]", "[\"N\", \"X\"]");
+    let e = Variant::from_definition(&bad).unwrap_err().to_string();
+    assert!(e.contains("X"), "{e}");
+}
+
+fn refusal(text: &str) -> String {
+    VariantDef::from_fsf_ini(text).unwrap_err().to_string()
+}
+
+#[test]
+fn fairy_stockfish_extinction_and_flag_keys() {
+    // Read: extinction of a type, a flag for one side.
+    let defs = VariantDef::from_fsf_ini(
+        "[pawnsout:chess]\nextinctionValue = loss\nextinctionPieceTypes = p\n\
+         [hill:chess]\nflagPieceWhite = k\nflagRegionWhite = d4 e4\n",
+    )
+    .unwrap();
+    assert_eq!(defs[0].rules.extinction, Some(false));
+    assert_eq!(defs[0].rules.extinction_pieces, ["P"]);
+    assert_eq!(defs[1].rules.region_win.len(), 1);
+    // Refused, naming the key: a claim but the bare King's, a draw value,
+    // `*` mixed with types, an extra move for a piece that is not the King.
+    let e = refusal(
+        "[x:chess]\nextinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = q\n",
+    );
+    assert!(e.contains("extinctionClaim"), "{e}");
+    let e = refusal("[x:chess]\nextinctionValue = draw\nextinctionPieceTypes = q\n");
+    assert!(e.contains("extinctionValue"), "{e}");
+    let e = refusal("[x:chess]\nextinctionValue = win\nextinctionPieceTypes = *q\n");
+    assert!(e.contains("extinctionPieceTypes"), "{e}");
+    let e = refusal("[x:chess]\nflagPiece = q\nflagRegion = *8\nflagMove = true\n");
+    assert!(e.contains("flagMove"), "{e}");
+    let e = refusal("[x:chess]\nflagPiece = z\nflagRegion = *8\n");
+    assert!(e.contains("flagPiece"), "{e}");
+    let e = refusal("[x:chess]\nextinctionPseudoRoyal = true\n");
+    assert!(e.contains("extinctionPseudoRoyal"), "{e}");
+}
