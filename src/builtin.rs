@@ -91,6 +91,7 @@ const FILES: &[(&str, &str)] = &[
         "fox-and-hounds",
         include_str!("../variants/fox-and-hounds.toml"),
     ),
+    ("coregal", include_str!("../variants/coregal.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -159,6 +160,7 @@ pub(crate) const NAMES: &[&str] = &[
     "threekings",
     "breakthrough",
     "fox-and-hounds",
+    "coregal",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -234,6 +236,7 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "threekings",
     "breakthrough",
     "fox-and-hounds",
+    "coregal",
     "chushogi",
 ];
 

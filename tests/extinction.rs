@@ -197,3 +197,31 @@ fn fairy_stockfish_extinction_and_flag_keys() {
     let e = refusal("[x:chess]\nextinctionPseudoRoyal = true\n");
     assert!(e.contains("extinctionPseudoRoyal"), "{e}");
 }
+
+#[test]
+fn coregal_every_queen_is_royal() {
+    // The Queen on d1 is attacked by the Rook: check, and every move must
+    // end it; the King may not step into attack either.
+    let p = pos("coregal", "3rk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert!(p.is_check());
+    let queen = p.variant().role_by_token("Q").unwrap();
+    assert!(p.legal_moves().iter().all(|m| m.role() == queen));
+    let legal = |t: &str| p.parse_move(t).is_ok_and(|m| p.is_legal(&m));
+    assert!(legal("d1a4") && legal("d1h5"));
+    assert!(!legal("e1f1") && !legal("d1d2") && !legal("d1d8"));
+    // A Queen mated: attacked, no move saves it.
+    let mated = pos("coregal", "7k/8/8/8/8/1n6/RP6/QN5K w - - 0 1");
+    assert!(mated.is_check());
+    let o = mated.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Checkmate)
+    );
+    // Without a Queen a side plays on: no extinction with royal pieces.
+    let none = pos("coregal", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(
+        none.outcome()
+            .is_some_and(|o| o.reason == EndReason::InsufficientMaterial)
+    );
+    assert!(!none.legal_moves().is_empty());
+}

@@ -91,7 +91,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("dobutsu", "flag regions"),
     ("perfect", "castling with a second rook type"),
     ("spartan", "dupleCheck and per-colour promotion types"),
-    ("coregal", "extinctionPseudoRoyal"),
     ("clobber", "no royal piece"),
     ("ataxx", "enclosing drops"),
     ("flipersi", "enclosing drops"),
