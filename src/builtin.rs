@@ -92,6 +92,8 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../variants/fox-and-hounds.toml"),
     ),
     ("coregal", include_str!("../variants/coregal.toml")),
+    ("extinction", include_str!("../variants/extinction.toml")),
+    ("kinglet", include_str!("../variants/kinglet.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -161,6 +163,8 @@ pub(crate) const NAMES: &[&str] = &[
     "breakthrough",
     "fox-and-hounds",
     "coregal",
+    "extinction",
+    "kinglet",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -237,6 +241,8 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "breakthrough",
     "fox-and-hounds",
     "coregal",
+    "extinction",
+    "kinglet",
     "chushogi",
 ];
 

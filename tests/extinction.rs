@@ -225,3 +225,37 @@ fn coregal_every_queen_is_royal() {
     );
     assert!(!none.legal_moves().is_empty());
 }
+
+#[test]
+fn kinglet_king_castles_through_attack_and_the_mover_dies_out_first() {
+    // The Bishop on f3 attacks e2..h1 and the Bishop on b5 e8's path:
+    // Kings are no royal pieces, so both sides castle anyway.
+    let p = pos(
+        "kinglet",
+        "r3k2r/pppp1ppp/8/1B6/8/5b2/PPPP1P1P/R3K2R w KQkq - 0 1",
+    );
+    let castle = p.parse_move("e1g1").unwrap();
+    assert!(p.is_legal(&castle));
+    let q = p.play(&castle).unwrap();
+    assert_eq!(
+        q.to_fen(),
+        "r3k2r/pppp1ppp/8/1B6/8/5b2/PPPP1P1P/R4RK1 b kq - 1 1"
+    );
+    assert!(q.parse_move("e8c8").is_ok_and(|m| q.is_legal(&m)));
+    // Promoting the last Pawn dies out: the mover is judged first, even
+    // when the capture takes the opponent's last Pawn too.
+    let p = pos("kinglet", "1p2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let o = play(&p, "a7b8k").outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Extinction)
+    );
+    // A castling piece of its own only without royal pieces.
+    let bad = Variant::by_name("chess")
+        .unwrap()
+        .definition()
+        .to_string()
+        .replace("rook = \"R\"", "rook = \"R\"\nking = \"K\"");
+    let e = Variant::from_definition(&bad).unwrap_err().to_string();
+    assert!(e.contains("castling.king"), "{e}");
+}

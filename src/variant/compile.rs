@@ -155,12 +155,18 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
             }
         }
     }
-    if let Some((rook, distance, any_start)) = c.castling {
-        let castling = castling_setup(&v, rook, distance, any_start)?;
+    if let Some(super::check::CheckedCastling {
+        rook,
+        distance,
+        any_start,
+        king,
+    }) = c.castling
+    {
+        let castling = castling_setup(&v, rook, king, distance, any_start)?;
         // From any start the King's text names the partner where its
         // castling square is also an ordinary move (docs/notation.md).
         if !large && !any_start {
-            no_castling_overlap(&v, &v.tables, &castling)?;
+            no_castling_overlap(&v.tables, &castling)?;
         }
         v.castling = Some(castling);
     }
@@ -259,7 +265,7 @@ fn large_data<B: Board>(
         }
     }
     if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
-        no_castling_overlap(v, &tables, c)?;
+        no_castling_overlap(&tables, c)?;
     }
     let immobile = immobility::<B>(v, &tables)?;
     for color in Color::ALL {
@@ -388,13 +394,12 @@ fn drop_rules<B: Board>(
 /// Castling must land where no ordinary move goes: a move is named by
 /// (from, to, promotion) alone.
 fn no_castling_overlap<W: crate::bitboard::BitWord>(
-    v: &Variant,
     tables: &Tables<W>,
     c: &Castling,
 ) -> Result<(), VariantError> {
     for color in Color::ALL {
         let from = c.king_start[color.index()];
-        let reach = tables.reach_on_empty_board(color, v.royal.index(), from);
+        let reach = tables.reach_on_empty_board(color, c.king.index(), from);
         if c.king_to[color.index()]
             .iter()
             .any(|&to| reach.contains(to))
@@ -408,6 +413,7 @@ fn no_castling_overlap<W: crate::bitboard::BitWord>(
 fn castling_setup(
     v: &Variant,
     rook: Role,
+    king_role: Role,
     distance: [u8; 2],
     any_start: bool,
 ) -> Result<Castling, VariantError> {
@@ -422,7 +428,7 @@ fn castling_setup(
     for color in Color::ALL {
         let found = start
             .iter()
-            .find(|(_, p)| p.role == v.royal && p.color == color)
+            .find(|(_, p)| p.role == king_role && p.color == color)
             .map(|(s, _)| *s);
         // A side without a royal piece (horde's White) never castles.
         if found.is_none() && v.rules.kingless[color.index()] {
@@ -464,6 +470,8 @@ fn castling_setup(
     }
     Ok(Castling {
         rook,
+        king: king_role,
+        royal: v.pieces[king_role.index()].royal,
         distance,
         king_start,
         rook_start,

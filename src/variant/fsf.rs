@@ -53,8 +53,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("antichess", "mustCapture and extinction"),
     ("suicide", "mustCapture and extinction"),
     ("codrus", "mustCapture and extinction"),
-    ("extinction", "extinction of piece types"),
-    ("kinglet", "extinction of piece types"),
     ("horde", "extinction of piece types"),
     ("petrified", "petrifyOnCaptureTypes"),
     ("nocheckatomic", "blastOnCapture"),
@@ -1384,8 +1382,16 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             .get("castlingKingPiece")
             .and_then(|e| e.value.chars().next())
             .map_or('k', |c| c.to_ascii_lowercase());
-        let Some(royal) = royal.filter(|r| *r == king_piece) else {
-            return Err(ctx.fail("castlingKingPiece", "only the royal piece castles here"));
+        // Without a King, another piece castles (Extinction's commoner).
+        let castler = match royal {
+            Some(r) if r == king_piece => r,
+            None if pieces.iter().any(|p| p.letter == king_piece) => king_piece,
+            _ => {
+                return Err(ctx.fail(
+                    "castlingKingPiece",
+                    "only the royal piece castles here (another one only without a King)",
+                ));
+            }
         };
         // The King's file: White's royal piece on the first rank.
         let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
@@ -1400,7 +1406,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
             digits = 0;
             if c.is_ascii_alphabetic() {
-                if c == royal.to_ascii_uppercase() {
+                if c == castler.to_ascii_uppercase() {
                     king_file = Some(file);
                 }
                 file = file.saturating_add(1);
@@ -1422,6 +1428,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         t.push_str("\n[castling]\n");
         let _ = writeln!(t, "rook = \"{}\"", rooks[0].to_ascii_uppercase());
+        if royal.is_none() {
+            let _ = writeln!(t, "king = \"{}\"", castler.to_ascii_uppercase());
+        }
         let _ = writeln!(t, "kingside = {}", ks - kf);
         let _ = writeln!(t, "queenside = {}", kf - qs);
     }

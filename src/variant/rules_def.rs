@@ -431,9 +431,9 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.kingless does not go with royal-capture".into(),
         ));
     }
-    if r.kingless == Kingless::Both && def.castling.is_some() {
+    if r.kingless == Kingless::Both && def.castling.as_ref().is_some_and(|c| c.king.is_none()) {
         return Err(VariantError::GameEnd(
-            "rules.kingless = \"both\" does not go with [castling] (no royal piece castles)".into(),
+            "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)".into(),
         ));
     }
     if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
