@@ -94,6 +94,7 @@ const FILES: &[(&str, &str)] = &[
     ("coregal", include_str!("../variants/coregal.toml")),
     ("extinction", include_str!("../variants/extinction.toml")),
     ("kinglet", include_str!("../variants/kinglet.toml")),
+    ("spartan", include_str!("../variants/spartan.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -165,6 +166,7 @@ pub(crate) const NAMES: &[&str] = &[
     "coregal",
     "extinction",
     "kinglet",
+    "spartan",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -243,6 +245,7 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "coregal",
     "extinction",
     "kinglet",
+    "spartan",
     "chushogi",
 ];
 

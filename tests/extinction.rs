@@ -259,3 +259,32 @@ fn kinglet_king_castles_through_attack_and_the_mover_dies_out_first() {
     let e = Variant::from_definition(&bad).unwrap_err().to_string();
     assert!(e.contains("castling.king"), "{e}");
 }
+
+#[test]
+fn spartan_duple_check_and_a_lone_king_is_royal() {
+    // Both Spartan Kings attacked by the Queen: duple check.
+    let p = pos("spartan", "k2Q3k/hh5h/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(p.is_check());
+    // One King of two may step into attack; a lone King may not.
+    let legal = |p: &Position<'static>, t: &str| p.parse_move(t).is_ok_and(|m| p.is_legal(&m));
+    let two = pos("spartan", "k6k/hh5h/8/8/8/8/8/4K1Q1 b - - 0 1");
+    assert!(!two.is_check() && legal(&two, "h8g8"));
+    let one = pos("spartan", "7k/hh5h/8/8/8/8/8/4K1Q1 b - - 0 1");
+    assert!(!one.is_check() && !legal(&one, "h8g8"));
+    // The Persian King is royal alone: it castles as a King, not through
+    // attack (the General on d3 attacks d1 through the open d-file).
+    let p = pos(
+        "spartan",
+        "l1k1k2l/hhh2hhh/8/8/8/3g4/PPP2PPP/R3K2R w KQ - 0 1",
+    );
+    assert!(!legal(&p, "e1c1") && legal(&p, "e1g1"));
+    // Black's Kings never castle: the castling field refuses its rights.
+    let v = Variant::by_name("spartan").unwrap();
+    assert!(
+        Position::from_fen(
+            v,
+            "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        )
+        .is_err()
+    );
+}

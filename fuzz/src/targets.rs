@@ -119,7 +119,8 @@ fn capturable_by_moves(pos: &Position<'_>) -> bool {
 
 /// `[rules] extinction-pseudo-royal` (coregal's Queens): whether a move
 /// could take a piece of the side that moved of a listed type of which it
-/// has at most `extinction-count + 1`.
+/// has at most `extinction-count + 1`, or with `duple-check` (Spartan)
+/// each of its pieces of the listed types.
 fn pseudo_royal_capturable(pos: &Position<'_>) -> bool {
     let v = pos.variant();
     let r = &v.definition().rules;
@@ -136,9 +137,25 @@ fn pseudo_royal_capturable(pos: &Position<'_>) -> bool {
                 <= u32::from(r.extinction_count) + 1
         })
         .collect();
-    pos.pseudo_legal_moves()
+    let moves = pos.pseudo_legal_moves();
+    if moves
         .iter()
         .any(|m| m.captured().is_some_and(|c| royal.contains(&c)))
+    {
+        return true;
+    }
+    // Duple check: every piece of the listed types capturable at once.
+    if !r.duple_check {
+        return false;
+    }
+    let mut all = r
+        .extinction_pieces
+        .iter()
+        .filter_map(|t| v.role_by_token(t))
+        .flat_map(|role| (pos.pieces_of(role) & pos.occupied_by(mover)).into_iter())
+        .peekable();
+    all.peek().is_some()
+        && all.all(|sq| moves.iter().any(|m| m.captured().is_some() && m.to() == sq))
 }
 
 /// [`capturable_by_moves`] on either board type, given the royal type and

@@ -31,6 +31,17 @@ impl Default for RulesUndo {
     }
 }
 
+/// The roles of a one-bit-per-role set, lowest first.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let role = set.trailing_zeros() as usize;
+            set &= set - 1;
+            role
+        })
+    })
+}
+
 impl<'v, B: Board> Position<'v, B> {
     /// Whether the royal pieces of both sides stand side by side.
     fn kings_touch(&self) -> bool {
@@ -69,10 +80,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub(crate) fn pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
         let r = &self.variant.rules;
         let mut set = B::EMPTY;
-        let mut roles = r.extinction_roles;
-        while roles != 0 {
-            let role = roles.trailing_zeros() as usize;
-            roles &= roles - 1;
+        for role in bits(r.extinction_roles) {
             let b = self.roles[role] & self.colors[color.index()];
             if b.count() <= u32::from(r.extinction_count) + 1 {
                 set |= b;
@@ -81,15 +89,25 @@ impl<'v, B: Board> Position<'v, B> {
         set
     }
 
-    /// Whether one of `color`'s pseudo-royal pieces is attacked.
+    /// Whether one of `color`'s pseudo-royal pieces is attacked, or with
+    /// duple check all its pieces of the listed types are.
     #[cold]
     #[inline(never)]
     fn pseudo_royal_attacked(&self, color: Color) -> bool {
         let them = color.opposite();
         let (occ, by) = (self.occupied(), self.colors[them.index()]);
-        self.pseudo_royals(color)
-            .into_iter()
-            .any(|sq| self.attacked(sq, them, occ, by))
+        let attacked = |sq| self.attacked(sq, them, occ, by);
+        if self.pseudo_royals(color).into_iter().any(attacked) {
+            return true;
+        }
+        if !self.variant.rules.duple_check {
+            return false;
+        }
+        let mut all = B::EMPTY;
+        for role in bits(self.variant.rules.extinction_roles) {
+            all |= self.roles[role] & self.colors[color.index()];
+        }
+        !all.is_empty() && all.into_iter().all(attacked)
     }
 
     /// Whether `color` is extinct (`[rules] extinction`): it has at most
@@ -114,15 +132,7 @@ impl<'v, B: Board> Position<'v, B> {
             (self.roles[role] & self.colors[c.index()]).count()
                 + u32::from(self.hand_count(c, crate::variant::Role(role as u8)))
         };
-        let mut roles = r.extinction_roles;
-        while roles != 0 {
-            let role = roles.trailing_zeros() as usize;
-            roles &= roles - 1;
-            if count(color, role) <= n && count(them, role) >= opp {
-                return true;
-            }
-        }
-        false
+        bits(r.extinction_roles).any(|role| count(color, role) <= n && count(them, role) >= opp)
     }
 
     /// After `make` of `m` by `mover`: the explosion and the check counter.
@@ -206,6 +216,27 @@ impl<'v, B: Board> Position<'v, B> {
             };
             if !takes_royal && next.pseudo_royal_attacked(us) {
                 return false;
+            }
+            // A pseudo-royal piece castles as a King: not out of or through
+            // attack (its landing square is the test above).
+            if m.is_castle() && self.pseudo_royals(us).contains(m.from) {
+                let size = v.size;
+                let occ = self.occupied().without(m.from);
+                let theirs = self.colors[them.index()];
+                let (ff, tf) = (size.file(m.from) as i32, size.file(m.to) as i32);
+                let rank = size.rank(m.from) as i32;
+                let dir = (tf - ff).signum();
+                let mut f = ff;
+                while f != tf || (ff == tf && f == ff) {
+                    let sq = size.square(f, rank).expect("on the castling rank");
+                    if self.attacked(sq, them, occ, theirs) {
+                        return false;
+                    }
+                    if dir == 0 {
+                        break;
+                    }
+                    f += dir;
+                }
             }
         }
         if !r.kingless[us.index()] {

@@ -425,13 +425,42 @@ fn castling_setup(
     let mut king_to = [[Square(0); 2]; 2];
     let mut rook_to = [[Square(0); 2]; 2];
     let mut rights_lost = [0u8; MAX_HUGE_SQUARES];
+    let royal = v.pieces[king_role.index()].royal;
+    // A castling piece that is not royal castles where the start position
+    // has one on the back rank between the two corners' partners, with
+    // room for both distances; a side with none there never castles
+    // (Spartan's Black, whose Kings do not castle).
+    let files = size.files() as i32;
+    let can_castle_from = |sq: Square, color: Color| {
+        let back = if color == Color::White {
+            0
+        } else {
+            size.ranks() as i32 - 1
+        };
+        let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
+        let partner_on = |f: i32| {
+            start.iter().any(|(s, p)| {
+                p.role == rook
+                    && p.color == color
+                    && size.file(*s) as i32 == f
+                    && size.rank(*s) as i32 == back
+            })
+        };
+        r == back
+            && files - 1 - f > distance[0] as i32
+            && f > distance[1] as i32
+            && partner_on(0)
+            && partner_on(files - 1)
+    };
     for color in Color::ALL {
         let found = start
             .iter()
-            .find(|(_, p)| p.role == king_role && p.color == color)
+            .find(|(s, p)| {
+                p.role == king_role && p.color == color && (royal || can_castle_from(*s, color))
+            })
             .map(|(s, _)| *s);
         // A side without a royal piece (horde's White) never castles.
-        if found.is_none() && v.rules.kingless[color.index()] {
+        if found.is_none() && (v.rules.kingless[color.index()] || !royal) {
             continue;
         }
         let king =

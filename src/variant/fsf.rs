@@ -88,7 +88,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("dobutsu", "flag regions"),
     ("perfect", "castling with a second rook type"),
-    ("spartan", "dupleCheck and per-colour promotion types"),
     ("clobber", "no royal piece"),
     ("ataxx", "enclosing drops"),
     ("flipersi", "enclosing drops"),
@@ -276,6 +275,7 @@ const RULE_KEYS: &[&str] = &[
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
     "extinctionPseudoRoyal",
+    "dupleCheck",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -343,7 +343,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("dupleCheck", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("flagPieceSafe", "false"),
@@ -1124,37 +1123,48 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let start_fields: Vec<&str> = start.split_whitespace().collect();
 
     // Pawns: the promotion pawn types.
-    let mut pawn_types = piece_set(&ctx, "promotionPawnTypes", &pieces, "p")?;
-    for k in [
-        "pawnTypes",
-        "promotionPawnTypesWhite",
-        "promotionPawnTypesBlack",
-    ] {
-        if ctx.get(k).is_some() {
-            pawn_types = piece_set(&ctx, k, &pieces, "p")?;
-        }
+    let mut general_pawns = piece_set(&ctx, "promotionPawnTypes", &pieces, "p")?;
+    if ctx.get("pawnTypes").is_some() {
+        general_pawns = piece_set(&ctx, "pawnTypes", &pieces, "p")?;
     }
     // the default `p` means the `pawn` type, not another piece lettered p
     if ctx.get("promotionPawnTypes").is_none() && ctx.get("pawnTypes").is_none() {
-        pawn_types.retain(|l| pieces.iter().any(|p| p.letter == *l && p.key == "pawn"));
+        general_pawns.retain(|l| pieces.iter().any(|p| p.letter == *l && p.key == "pawn"));
     }
-    for (a, b) in [
-        ("promotionPawnTypesWhite", "promotionPawnTypesBlack"),
-        ("promotionPieceTypesWhite", "promotionPieceTypesBlack"),
-        ("enPassantRegionWhite", "enPassantRegionBlack"),
-    ] {
-        let (x, y) = (ctx.get(a).map(|e| &e.value), ctx.get(b).map(|e| &e.value));
-        if x != y && !(a.starts_with("enPassant")) {
-            return Err(ctx.fail(
-                if x.is_some() { a } else { b },
-                "different values for White and Black: this library's promotions are per piece type, not per colour",
-            ));
+    let colour_set = |key: &str, general: &Vec<char>, default: &str| match ctx.get(key) {
+        Some(_) => piece_set(&ctx, key, &pieces, default),
+        None => Ok(general.clone()),
+    };
+    let pawn_w = colour_set("promotionPawnTypesWhite", &general_pawns, "p")?;
+    let pawn_b = colour_set("promotionPawnTypesBlack", &general_pawns, "p")?;
+    let general_promo = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
+    let promo_w = colour_set("promotionPieceTypesWhite", &general_promo, "qrbn")?;
+    let promo_b = colour_set("promotionPieceTypesBlack", &general_promo, "qrbn")?;
+    // Promotions are per piece type here: each colour's own set is
+    // expressible when no pawn type is both colours' (Spartan's Hoplite).
+    if (pawn_w != pawn_b || promo_w != promo_b) && pawn_w.iter().any(|l| pawn_b.contains(l)) {
+        let key = if pawn_w != pawn_b {
+            "promotionPawnTypesBlack"
+        } else {
+            "promotionPieceTypesBlack"
+        };
+        return Err(ctx.fail(
+            key,
+            "different promotions for White and Black of one pawn type: this library's promotions are per piece type, not per colour",
+        ));
+    }
+    let mut pawn_types = pawn_w.clone();
+    pawn_types.extend(pawn_b.iter().filter(|l| !pawn_w.contains(l)));
+    let mut promo_types = promo_w.clone();
+    promo_types.extend(promo_b.iter().filter(|l| !promo_w.contains(l)));
+    // Each pawn type's promotions: its colour's set.
+    let promotes_of = |l: char| {
+        if pawn_w.contains(&l) {
+            &promo_w
+        } else {
+            &promo_b
         }
-    }
-    let mut promo_types = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
-    if ctx.get("promotionPieceTypesWhite").is_some() {
-        promo_types = piece_set(&ctx, "promotionPieceTypesWhite", &pieces, "qrbn")?;
-    }
+    };
     let promoted_pairs = pair_list(&ctx, "promotedPieceType")?;
     let mut promoted: Vec<(char, char)> = Vec::new();
     for (a, b) in &promoted_pairs {
@@ -1522,11 +1532,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         if pseudo {
             rules.push_str("extinction-pseudo-royal = true\n");
         }
+        if ctx.boolean("dupleCheck", false)? {
+            if !pseudo {
+                return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+            }
+            rules.push_str("duple-check = true\n");
+        }
     } else if pseudo {
         return Err(ctx.fail(
             "extinctionPseudoRoyal",
             "needs extinctionValue and extinctionPieceTypes",
         ));
+    } else if ctx.boolean("dupleCheck", false)? {
+        return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
     }
     // Flags: a piece of the flag type on its side's region wins.
     let flag_region = ctx.region("flagRegion", Vec::new())?;
@@ -1705,8 +1723,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         if let Some((w, b)) = confined.get(&p.key) {
             let _ = writeln!(t, "confined = {}", region_toml(w, b));
         }
-        if pawn_types.contains(&p.letter) && !promo_types.is_empty() {
-            let list: Vec<String> = promo_types
+        if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
+            let list: Vec<String> = promotes_of(p.letter)
                 .iter()
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();

@@ -104,6 +104,10 @@ pub struct RulesDef {
     /// attacked is check, and extinction itself is never reached (such a
     /// piece is never taken). Coregal: every Queen is royal.
     pub extinction_pseudo_royal: bool,
+    /// Duple check (Fairy-Stockfish's `dupleCheck`, Spartan): with
+    /// `extinction_pseudo_royal`, a side whose pieces of the listed types
+    /// are all attacked is in check, and no move may leave them so.
+    pub duple_check: bool,
     /// Regions that win.
     pub region_win: Vec<RegionWinDef>,
     /// Racing kings: when White reaches its region first and Black, to
@@ -126,6 +130,7 @@ pub(super) struct RawRules {
     extinction_count: Option<Spanned<i64>>,
     extinction_opponent_count: Option<Spanned<i64>>,
     extinction_pseudo_royal: Option<Spanned<bool>>,
+    duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
 }
@@ -226,6 +231,18 @@ pub(super) fn read(
             ));
         }
     }
+    let duple_check = raw.duple_check.as_ref().is_some_and(|b| *b.get_ref());
+    if let Some(b) = raw
+        .duple_check
+        .as_ref()
+        .filter(|_| duple_check && !extinction_pseudo_royal)
+    {
+        return Err(err(
+            b.span(),
+            "rules.duple-check",
+            "needs `extinction-pseudo-royal = true`".into(),
+        ));
+    }
     let mut region_win = Vec::new();
     for r in raw.region_win.iter().flatten() {
         let r = r.get_ref();
@@ -263,6 +280,7 @@ pub(super) fn read(
         extinction_count,
         extinction_opponent_count,
         extinction_pseudo_royal,
+        duple_check,
         region_win,
         region_reply: raw.region_reply.unwrap_or(false),
     })
@@ -313,6 +331,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.extinction_pseudo_royal {
         writeln!(f, "extinction-pseudo-royal = true")?;
     }
+    if r.duple_check {
+        writeln!(f, "duple-check = true")?;
+    }
     if !r.region_win.is_empty() {
         let items: Vec<String> = r
             .region_win
@@ -357,6 +378,8 @@ pub(crate) struct SpecialRules {
     /// [`RulesDef::extinction_pseudo_royal`]: the roles of
     /// `extinction_roles` are royal while few.
     pub pseudo_royal: bool,
+    /// [`RulesDef::duple_check`].
+    pub duple_check: bool,
     /// (type, region) pairs.
     pub regions: Vec<(Role, WideRegion)>,
     pub region_reply: bool,
@@ -455,6 +478,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         extinction_count: r.extinction_count,
         extinction_opponent_count: r.extinction_opponent_count,
         pseudo_royal: r.extinction_pseudo_royal,
+        duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
     })
