@@ -196,6 +196,13 @@ fn fairy_stockfish_extinction_and_flag_keys() {
     assert!(e.contains("flagPiece"), "{e}");
     let e = refusal("[x:chess]\nextinctionPseudoRoyal = true\n");
     assert!(e.contains("extinctionPseudoRoyal"), "{e}");
+    let e = refusal("[x:chess]\ndupleCheck = true\n");
+    assert!(e.contains("dupleCheck"), "{e}");
+    let e = refusal("[x:breakthrough]\nchecking = false\n");
+    assert!(e.contains("checking"), "{e}");
+    // `checking = false` is racing kings' rule: no move may give check.
+    let defs = VariantDef::from_fsf_ini("[rk:racingkings]\n").unwrap();
+    assert!(defs[0].rules.check_illegal && defs[0].rules.region_reply);
 }
 
 #[test]

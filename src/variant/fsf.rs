@@ -46,7 +46,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("karouk", "gating (cambodianMoves) and check counting"),
     ("asean", "ASEAN counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
-    ("racingkings", "flag regions and no checks"),
     ("misere", "checkmateValue = win"),
     ("losers", "mustCapture and extinction"),
     ("giveaway", "mustCapture and extinction"),
@@ -283,6 +282,7 @@ const RULE_KEYS: &[&str] = &[
     "flagRegionWhite",
     "flagRegionBlack",
     "flagMove",
+    "checking",
     "countingRule",
     "soldierPromotionRank",
 ];
@@ -310,7 +310,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("castlingRookKingsideFile", "-"),
     ("castlingRookQueensideFile", "a"),
     ("oppositeCastling", "false"),
-    ("checking", "true"),
     ("dropChecks", "true"),
     ("mustCapture", "false"),
     ("mustDrop", "false"),
@@ -1545,6 +1544,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ));
     } else if ctx.boolean("dupleCheck", false)? {
         return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+    }
+    if !ctx.boolean("checking", true)? {
+        if royal.is_none() {
+            return Err(ctx.fail("checking", "false: needs a King to check"));
+        }
+        rules.push_str("check-illegal = true\n");
     }
     // Flags: a piece of the flag type on its side's region wins.
     let flag_region = ctx.region("flagRegion", Vec::new())?;
