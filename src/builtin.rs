@@ -95,6 +95,7 @@ const FILES: &[(&str, &str)] = &[
     ("extinction", include_str!("../variants/extinction.toml")),
     ("kinglet", include_str!("../variants/kinglet.toml")),
     ("spartan", include_str!("../variants/spartan.toml")),
+    ("codrus", include_str!("../variants/codrus.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -167,6 +168,7 @@ pub(crate) const NAMES: &[&str] = &[
     "extinction",
     "kinglet",
     "spartan",
+    "codrus",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -246,6 +248,7 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "extinction",
     "kinglet",
     "spartan",
+    "codrus",
     "chushogi",
 ];
 

@@ -200,6 +200,13 @@ fn fairy_stockfish_extinction_and_flag_keys() {
     assert!(e.contains("dupleCheck"), "{e}");
     let e = refusal("[x:breakthrough]\nchecking = false\n");
     assert!(e.contains("checking"), "{e}");
+    let e = refusal("[x:chess]\nstalematePieceCount = true\nstalemateValue = loss\n");
+    assert!(e.contains("stalematePieceCount"), "{e}");
+    // Antichess's keys: compulsory capture, stalemate and extinction win.
+    let defs = VariantDef::from_fsf_ini("[a:antichess]\n[s:suicide]\n").unwrap();
+    assert!(defs[0].rules.capture_forced && defs[0].rules.extinction == Some(true));
+    assert_eq!(defs[0].stalemate, betza::StalemateRule::Win);
+    assert_eq!(defs[1].stalemate, betza::StalemateRule::FewerPieces);
     // `checking = false` is racing kings' rule: no move may give check.
     let defs = VariantDef::from_fsf_ini("[rk:racingkings]\n").unwrap();
     assert!(defs[0].rules.check_illegal && defs[0].rules.region_reply);

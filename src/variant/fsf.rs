@@ -47,12 +47,11 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("asean", "ASEAN counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
     ("misere", "checkmateValue = win"),
-    ("losers", "mustCapture and extinction"),
-    ("giveaway", "mustCapture and extinction"),
-    ("antichess", "mustCapture and extinction"),
-    ("suicide", "mustCapture and extinction"),
-    ("codrus", "mustCapture and extinction"),
-    ("horde", "extinction of piece types"),
+    ("losers", "checkmateValue = win"),
+    (
+        "horde",
+        "a side without a King and a partial enPassantRegion",
+    ),
     ("petrified", "petrifyOnCaptureTypes"),
     ("nocheckatomic", "blastOnCapture"),
     ("atomic", "blastOnCapture"),
@@ -283,6 +282,8 @@ const RULE_KEYS: &[&str] = &[
     "flagRegionBlack",
     "flagMove",
     "checking",
+    "mustCapture",
+    "stalematePieceCount",
     "countingRule",
     "soldierPromotionRank",
 ];
@@ -311,7 +312,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("castlingRookQueensideFile", "a"),
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
-    ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("mustDropType", "*"),
     ("dropLoop", "false"),
@@ -339,7 +339,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
@@ -1305,10 +1304,22 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let _ = writeln!(t, "files = {files}");
     let _ = writeln!(t, "ranks = {ranks}");
     let _ = writeln!(t, "start = \"{start}\"");
-    match ctx.value_of("stalemateValue", "draw")?.as_str() {
-        "draw" => {}
-        "loss" => t.push_str("stalemate = \"loss\"\n"),
-        v => return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw or loss"))),
+    let by_count = ctx.boolean("stalematePieceCount", false)?;
+    match (ctx.value_of("stalemateValue", "draw")?.as_str(), by_count) {
+        ("draw", false) => {}
+        ("loss", false) => t.push_str("stalemate = \"loss\"\n"),
+        ("win", false) => t.push_str("stalemate = \"win\"\n"),
+        // The side with fewer pieces wins (suicide chess).
+        ("win", true) => t.push_str("stalemate = \"fewer-pieces\"\n"),
+        (v, true) => {
+            return Err(ctx.fail(
+                "stalematePieceCount",
+                format!("with stalemateValue {v:?}: only with win (fewer pieces wins)"),
+            ));
+        }
+        (v, false) => {
+            return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw, loss or win")));
+        }
     }
     if ctx.value_of("checkmateValue", "loss")? != "loss" {
         return Err(ctx.fail(
@@ -1544,6 +1555,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ));
     } else if ctx.boolean("dupleCheck", false)? {
         return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+    }
+    if ctx.boolean("mustCapture", false)? {
+        rules.push_str("capture-forced = true\n");
     }
     if !ctx.boolean("checking", true)? {
         if royal.is_none() {
