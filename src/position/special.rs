@@ -89,25 +89,35 @@ impl<'v, B: Board> Position<'v, B> {
         set
     }
 
+    /// `color`'s pseudo-royal pieces that are attacked, and with duple
+    /// check all its pieces of the listed types when every one is.
+    pub(crate) fn checked_pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
+        let them = color.opposite();
+        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        let mut checked = B::EMPTY;
+        for sq in self.pseudo_royals(color) {
+            if self.attacked(sq, them, occ, by) {
+                checked = checked.with(sq);
+            }
+        }
+        if self.variant.rules.duple_check {
+            let mut all = B::EMPTY;
+            for role in bits(self.variant.rules.extinction_roles) {
+                all |= self.roles[role] & self.colors[color.index()];
+            }
+            if !all.is_empty() && all.into_iter().all(|sq| self.attacked(sq, them, occ, by)) {
+                checked |= all;
+            }
+        }
+        checked
+    }
+
     /// Whether one of `color`'s pseudo-royal pieces is attacked, or with
     /// duple check all its pieces of the listed types are.
     #[cold]
     #[inline(never)]
     fn pseudo_royal_attacked(&self, color: Color) -> bool {
-        let them = color.opposite();
-        let (occ, by) = (self.occupied(), self.colors[them.index()]);
-        let attacked = |sq| self.attacked(sq, them, occ, by);
-        if self.pseudo_royals(color).into_iter().any(attacked) {
-            return true;
-        }
-        if !self.variant.rules.duple_check {
-            return false;
-        }
-        let mut all = B::EMPTY;
-        for role in bits(self.variant.rules.extinction_roles) {
-            all |= self.roles[role] & self.colors[color.index()];
-        }
-        !all.is_empty() && all.into_iter().all(attacked)
+        !self.checked_pseudo_royals(color).is_empty()
     }
 
     /// Whether `color` is extinct (`[rules] extinction`): it has at most
