@@ -82,6 +82,20 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../variants/okisakishogi.toml"),
     ),
     ("yarishogi", include_str!("../variants/yarishogi.toml")),
+    ("threekings", include_str!("../variants/threekings.toml")),
+    (
+        "breakthrough",
+        include_str!("../variants/breakthrough.toml"),
+    ),
+    (
+        "fox-and-hounds",
+        include_str!("../variants/fox-and-hounds.toml"),
+    ),
+    ("coregal", include_str!("../variants/coregal.toml")),
+    ("extinction", include_str!("../variants/extinction.toml")),
+    ("kinglet", include_str!("../variants/kinglet.toml")),
+    ("spartan", include_str!("../variants/spartan.toml")),
+    ("codrus", include_str!("../variants/codrus.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -147,6 +161,14 @@ pub(crate) const NAMES: &[&str] = &[
     "euroshogi",
     "okisakishogi",
     "yarishogi",
+    "threekings",
+    "breakthrough",
+    "fox-and-hounds",
+    "coregal",
+    "extinction",
+    "kinglet",
+    "spartan",
+    "codrus",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -219,6 +241,14 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "euroshogi",
     "okisakishogi",
     "yarishogi",
+    "threekings",
+    "breakthrough",
+    "fox-and-hounds",
+    "coregal",
+    "extinction",
+    "kinglet",
+    "spartan",
+    "codrus",
     "chushogi",
 ];
 

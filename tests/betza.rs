@@ -415,6 +415,7 @@ fn custom_variant_built_in_code() {
             kingside: None,
             queenside: None,
             any_start: false,
+            king: None,
         })),
         VariantError::CastlingIncomplete
     ));

@@ -14,15 +14,18 @@ fn every_builtin_section_builds() {
 }
 
 /// Every count of `tests/data/fairy-stockfish.perft` (Fairy-Stockfish's
-/// tests/perft.sh) with the variant read from
+/// tests/perft.sh) and `fairy-stockfish-built.perft` (counted by a
+/// Fairy-Stockfish built from its sources) with the variant read from
 /// `variants/fairy-stockfish.ini`.
 #[test]
 fn fairy_stockfish_perft_from_ini() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/fairy-stockfish.perft"
-    ))
-    .unwrap();
+    // Its published counts, then counts of a Fairy-Stockfish built here.
+    let text = [
+        "/tests/data/fairy-stockfish.perft",
+        "/tests/data/fairy-stockfish-built.perft",
+    ]
+    .map(|f| std::fs::read_to_string(format!("{}{f}", env!("CARGO_MANIFEST_DIR"))).unwrap())
+    .join("\n");
     let only = std::env::var("ONLY").ok();
     let (mut variant, mut fen) = (String::new(), String::new());
     let mut failures = Vec::new();
@@ -113,9 +116,9 @@ fn refusals_name_section_line_and_key() {
     let e = refusal("[a:chess]\nmaxFile\n");
     assert!(e.contains("line 2") && e.contains("key = value"), "{e}");
     // A template's refused key is named with the template.
-    let e = refusal("[b]\nking = k\nstalemateValue = win\n[c:b]\n");
+    let e = refusal("[b]\nking = k\ncheckmateValue = win\n[c:b]\n");
     assert!(
-        e.starts_with("section [b], line 3, key `stalemateValue`"),
+        e.starts_with("section [b], line 3, key `checkmateValue`"),
         "{e}"
     );
 }

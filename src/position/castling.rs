@@ -140,7 +140,7 @@ impl<'v, B: Board> Position<'v, B> {
             sink(Move {
                 from: s.king,
                 to,
-                role: v.royal,
+                role: c.king,
                 captured: RoleByte::NONE,
                 promotion: RoleByte::NONE,
                 flags: MoveFlags::CASTLE,
@@ -176,7 +176,7 @@ impl<'v, B: Board> Position<'v, B> {
             && (m.from == m.to
                 || (self.variant.size.contains(m.from)
                     && B::tables(self.variant)
-                        .reach_on_empty_board(self.side, self.variant.royal.index(), m.from)
+                        .reach_on_empty_board(self.side, c.king.index(), m.from)
                         .contains(m.to)))
     }
 
@@ -186,7 +186,13 @@ impl<'v, B: Board> Position<'v, B> {
     #[inline(never)]
     pub(crate) fn any_start_rights_lost(&self, m: &Move) -> u8 {
         let mut lost = 0;
-        if m.role == self.variant.royal && !m.is_drop() {
+        if self
+            .variant
+            .castling
+            .as_ref()
+            .is_some_and(|c| m.role == c.king)
+            && !m.is_drop()
+        {
             lost |= 0b11 << (2 * self.side.index());
         }
         for (i, color, king_side) in RIGHTS {
@@ -219,7 +225,7 @@ pub(crate) fn resolve_rights<B: Board>(
         }
         let side = usize::from(!king_side);
         let royal = Piece {
-            role: v.royal,
+            role: c.king,
             color,
         };
         let partner = Piece {
@@ -382,7 +388,7 @@ pub(crate) fn read_castling_field(
                     .find(|&q| {
                         setup.piece_at(q)
                             == Some(Piece {
-                                role: v.royal,
+                                role: c.king,
                                 color,
                             })
                     });

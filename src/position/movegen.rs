@@ -1007,8 +1007,22 @@ impl<'v, B: Board> Position<'v, B> {
         let occ = self.occupied();
         let theirs = self.colors[them.index()];
         let size = v.size;
+        // A castling piece that is not royal (no side has a royal piece
+        // then) castles with no test of attack, from its start square.
+        let king = if c.royal {
+            s.king
+        } else {
+            c.king_start[us.index()]
+        };
+        let castler = crate::Piece {
+            role: c.king,
+            color: us,
+        };
         for side in 0..2 {
-            if self.castling & castle_bit(us, side) == 0 || s.king != c.king_start[us.index()] {
+            if self.castling & castle_bit(us, side) == 0
+                || king != c.king_start[us.index()]
+                || (!c.royal && self.piece_at(king) != Some(castler))
+            {
                 continue;
             }
             let rook = c.rook_start[us.index()][side];
@@ -1020,8 +1034,8 @@ impl<'v, B: Board> Position<'v, B> {
             {
                 continue;
             }
-            let rank = size.rank(s.king) as i32;
-            let (kf, rf) = (size.file(s.king) as i32, size.file(rook) as i32);
+            let rank = size.rank(king) as i32;
+            let (kf, rf) = (size.file(king) as i32, size.file(rook) as i32);
             let dir = (rf - kf).signum();
             let between = (1..(rf - kf).abs()).any(|i| {
                 size.square(kf + dir * i, rank)
@@ -1034,24 +1048,25 @@ impl<'v, B: Board> Position<'v, B> {
             // Castling's own conditions (not in check, the squares the King
             // crosses not attacked) hold for pseudo-legal moves too; only
             // the landing square is a question of King safety.
-            let without_king = occ.without(s.king);
-            let crossed = (1..c.distance[side] as i32).all(|i| {
-                let q = size
-                    .square(kf + dir * i, rank)
-                    .expect("between King and Rook");
-                !self.attacked(q, them, without_king.with(q), theirs)
-            });
+            let without_king = occ.without(king);
+            let crossed = !c.royal
+                || (1..c.distance[side] as i32).all(|i| {
+                    let q = size
+                        .square(kf + dir * i, rank)
+                        .expect("between King and Rook");
+                    !self.attacked(q, them, without_king.with(q), theirs)
+                });
             let landed = without_king
                 .without(rook)
                 .with(to)
                 .with(c.rook_to[us.index()][side]);
-            if !crossed || (legal && self.attacked(to, them, landed, theirs)) {
+            if !crossed || (c.royal && legal && self.attacked(to, them, landed, theirs)) {
                 continue;
             }
             sink(Move {
-                from: s.king,
+                from: king,
                 to,
-                role: v.royal,
+                role: c.king,
                 captured: RoleByte::NONE,
                 promotion: RoleByte::NONE,
                 flags: MoveFlags::CASTLE,

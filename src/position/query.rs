@@ -74,15 +74,20 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn checkers(&self) -> Bitboard<B::Word> {
         let us = self.side;
         let them = us.opposite();
-        let Some(k) = self.king(us) else {
-            return B::EMPTY;
-        };
+        // The royal pieces in check: the King, and pseudo-royal pieces
+        // (`extinction-pseudo-royal`: coregal's Queens, Spartan's Kings).
+        let mut royals = self.king(us).map_or(B::EMPTY, B::bb);
+        if self.variant.rules.pseudo_royal {
+            royals |= self.checked_pseudo_royals(us);
+        }
         let occ = self.occupied();
         let mut found = B::EMPTY;
-        if self.attacked(k, them, occ, self.colors[them.index()]) {
-            for sq in self.colors[them.index()] {
-                if self.attacked(k, them, occ, B::bb(sq)) {
-                    found = found.with(sq);
+        for k in royals {
+            if self.attacked(k, them, occ, self.colors[them.index()]) {
+                for sq in self.colors[them.index()] {
+                    if self.attacked(k, them, occ, B::bb(sq)) {
+                        found = found.with(sq);
+                    }
                 }
             }
         }

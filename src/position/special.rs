@@ -31,6 +31,17 @@ impl Default for RulesUndo {
     }
 }
 
+/// The roles of a one-bit-per-role set, lowest first.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let role = set.trailing_zeros() as usize;
+            set &= set - 1;
+            role
+        })
+    })
+}
+
 impl<'v, B: Board> Position<'v, B> {
     /// Whether the royal pieces of both sides stand side by side.
     fn kings_touch(&self) -> bool {
@@ -50,6 +61,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// royal piece may not capture, and nothing attacks through the other
     /// King's explosion).
     pub(crate) fn royal_attacked(&self, color: Color) -> bool {
+        if self.variant.rules.pseudo_royal && self.pseudo_royal_attacked(color) {
+            return true;
+        }
         let Some(k) = self.king(color) else {
             return false;
         };
@@ -58,6 +72,77 @@ impl<'v, B: Board> Position<'v, B> {
         }
         let them = color.opposite();
         self.attacked(k, them, self.occupied(), self.colors[them.index()])
+    }
+
+    /// `color`'s pieces that are royal by `extinction-pseudo-royal`: those
+    /// of each listed type of which it has at most `extinction-count + 1`
+    /// on the board.
+    pub(crate) fn pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
+        let r = &self.variant.rules;
+        let mut set = B::EMPTY;
+        for role in bits(r.extinction_roles) {
+            let b = self.roles[role] & self.colors[color.index()];
+            if b.count() <= u32::from(r.extinction_count) + 1 {
+                set |= b;
+            }
+        }
+        set
+    }
+
+    /// `color`'s pseudo-royal pieces that are attacked, and with duple
+    /// check all its pieces of the listed types when every one is.
+    pub(crate) fn checked_pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
+        let them = color.opposite();
+        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        let mut checked = B::EMPTY;
+        for sq in self.pseudo_royals(color) {
+            if self.attacked(sq, them, occ, by) {
+                checked = checked.with(sq);
+            }
+        }
+        if self.variant.rules.duple_check {
+            let mut all = B::EMPTY;
+            for role in bits(self.variant.rules.extinction_roles) {
+                all |= self.roles[role] & self.colors[color.index()];
+            }
+            if !all.is_empty() && all.into_iter().all(|sq| self.attacked(sq, them, occ, by)) {
+                checked |= all;
+            }
+        }
+        checked
+    }
+
+    /// Whether one of `color`'s pseudo-royal pieces is attacked, or with
+    /// duple check all its pieces of the listed types are.
+    #[cold]
+    #[inline(never)]
+    fn pseudo_royal_attacked(&self, color: Color) -> bool {
+        !self.checked_pseudo_royals(color).is_empty()
+    }
+
+    /// Whether `color` is extinct (`[rules] extinction`): it has at most
+    /// `extinction-count` pieces of some listed type (of all its pieces
+    /// together when none is listed), counting its hand, while the
+    /// opponent has at least `extinction-opponent-count` of them.
+    fn extinct(&self, color: Color) -> bool {
+        let r = &self.variant.rules;
+        let (n, opp) = (
+            u32::from(r.extinction_count),
+            u32::from(r.extinction_opponent_count),
+        );
+        let them = color.opposite();
+        if r.extinction_roles == 0 {
+            let total = |c: Color| {
+                self.colors[c.index()].count()
+                    + self.hand(c).map(|(_, k)| u32::from(k)).sum::<u32>()
+            };
+            return total(color) <= n && total(them) >= opp;
+        }
+        let count = |c: Color, role: usize| {
+            (self.roles[role] & self.colors[c.index()]).count()
+                + u32::from(self.hand_count(c, crate::variant::Role(role as u8)))
+        };
+        bits(r.extinction_roles).any(|role| count(color, role) <= n && count(them, role) >= opp)
     }
 
     /// After `make` of `m` by `mover`: the explosion and the check counter.
@@ -129,6 +214,41 @@ impl<'v, B: Board> Position<'v, B> {
             return false;
         }
         let next = self.play_unchecked(m);
+        if r.pseudo_royal {
+            // Taking a pseudo-royal piece needs no safety of one's own
+            // (Fairy-Stockfish); the King's still holds.
+            let takes_royal = m.is_capture() && {
+                let at = match self.ep_victim.get() {
+                    Some(v) if m.is_en_passant() => v,
+                    _ => m.to,
+                };
+                self.pseudo_royals(them).contains(at)
+            };
+            if !takes_royal && next.pseudo_royal_attacked(us) {
+                return false;
+            }
+            // A pseudo-royal piece castles as a King: not out of or through
+            // attack (its landing square is the test above).
+            if m.is_castle() && self.pseudo_royals(us).contains(m.from) {
+                let size = v.size;
+                let occ = self.occupied().without(m.from);
+                let theirs = self.colors[them.index()];
+                let (ff, tf) = (size.file(m.from) as i32, size.file(m.to) as i32);
+                let rank = size.rank(m.from) as i32;
+                let dir = (tf - ff).signum();
+                let mut f = ff;
+                while f != tf || (ff == tf && f == ff) {
+                    let sq = size.square(f, rank).expect("on the castling rank");
+                    if self.attacked(sq, them, occ, theirs) {
+                        return false;
+                    }
+                    if dir == 0 {
+                        break;
+                    }
+                    f += dir;
+                }
+            }
+        }
         if !r.kingless[us.index()] {
             if next.king(us).is_none() {
                 return false;
@@ -236,9 +356,11 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
-        if let Some(wins) = r.extinction {
-            for c in [us, them] {
-                if self.colors[c.index()].is_empty() {
+        // Pseudo-royal pieces are never taken: no extinction to judge.
+        if let Some(wins) = r.extinction.filter(|_| !r.pseudo_royal) {
+            // The side that moved first, as Fairy-Stockfish judges.
+            for c in [them, us] {
+                if self.extinct(c) {
                     let winner = if wins { c } else { c.opposite() };
                     return win(Some(winner), EndReason::Extinction);
                 }

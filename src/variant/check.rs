@@ -18,11 +18,19 @@ pub(super) struct Checked {
     pub promotion: Promotion,
     pub promotion_text: PromotionText,
     pub limits: [u8; MAX_DEF_ROLES],
-    /// The partner, the distance towards each side, and castling from any start.
-    pub castling: Option<(Role, [u8; 2], bool)>,
+    pub castling: Option<CheckedCastling>,
     /// Per role, the type it enters the hand as (`None`: never), when the
     /// variant has drops.
     pub into_hand: Option<[Option<Role>; MAX_DEF_ROLES]>,
+}
+
+/// Checked castling: the partner, the distance towards each side, castling
+/// from any start, and the piece that castles.
+pub(super) struct CheckedCastling {
+    pub rook: Role,
+    pub distance: [u8; 2],
+    pub any_start: bool,
+    pub king: Role,
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
@@ -587,7 +595,7 @@ fn castling(
     pieces: &[PieceType],
     royal: Role,
     pawn: Option<Role>,
-) -> Result<Option<(Role, [u8; 2], bool)>, VariantError> {
+) -> Result<Option<CheckedCastling>, VariantError> {
     let o = pieces.get(royal.index()).and_then(|p| p.castle_distance);
     let Some(c) = &def.castling else {
         return match o {
@@ -596,13 +604,41 @@ fn castling(
         };
     };
     let rook = role_of(def, "castling rook", &c.rook)?;
-    if rook == royal || Some(rook) == pawn {
+    let king = match &c.king {
+        None => royal,
+        Some(t) => {
+            let k = role_of(def, "castling king", t)?;
+            if def.rules.kingless != super::Kingless::Both {
+                return Err(VariantError::GameEnd(
+                    "castling.king: only without royal pieces (kingless = \"both\"); else the royal piece castles".into(),
+                ));
+            }
+            if c.any_start {
+                return Err(VariantError::GameEnd(
+                    "castling.king: a piece that is not royal castles only from fixed squares (no any-start)".into(),
+                ));
+            }
+            if Some(k) == pawn || k == rook {
+                return Err(VariantError::CastlingPartner(
+                    pieces[k.index()].name.clone(),
+                ));
+            }
+            k
+        }
+    };
+    if rook == royal || rook == king || Some(rook) == pawn {
         return Err(VariantError::CastlingPartner(
             pieces[rook.index()].name.clone(),
         ));
     }
+    let o = o.or(pieces.get(king.index()).and_then(|p| p.castle_distance));
     match (c.kingside.or(o), c.queenside.or(o)) {
-        (Some(k), Some(q)) => Ok(Some((rook, [k, q], c.any_start))),
+        (Some(k), Some(q)) => Ok(Some(CheckedCastling {
+            rook,
+            distance: [k, q],
+            any_start: c.any_start,
+            king,
+        })),
         _ => Err(VariantError::CastlingIncomplete),
     }
 }

@@ -155,12 +155,18 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
             }
         }
     }
-    if let Some((rook, distance, any_start)) = c.castling {
-        let castling = castling_setup(&v, rook, distance, any_start)?;
+    if let Some(super::check::CheckedCastling {
+        rook,
+        distance,
+        any_start,
+        king,
+    }) = c.castling
+    {
+        let castling = castling_setup(&v, rook, king, distance, any_start)?;
         // From any start the King's text names the partner where its
         // castling square is also an ordinary move (docs/notation.md).
         if !large && !any_start {
-            no_castling_overlap(&v, &v.tables, &castling)?;
+            no_castling_overlap(&v.tables, &castling)?;
         }
         v.castling = Some(castling);
     }
@@ -265,7 +271,7 @@ fn large_data<B: Board>(
         }
     }
     if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
-        no_castling_overlap(v, &tables, c)?;
+        no_castling_overlap(&tables, c)?;
     }
     let immobile = immobility::<B>(v, &tables)?;
     for color in Color::ALL {
@@ -394,13 +400,12 @@ fn drop_rules<B: Board>(
 /// Castling must land where no ordinary move goes: a move is named by
 /// (from, to, promotion) alone.
 fn no_castling_overlap<W: crate::bitboard::BitWord>(
-    v: &Variant,
     tables: &Tables<W>,
     c: &Castling,
 ) -> Result<(), VariantError> {
     for color in Color::ALL {
         let from = c.king_start[color.index()];
-        let reach = tables.reach_on_empty_board(color, v.royal.index(), from);
+        let reach = tables.reach_on_empty_board(color, c.king.index(), from);
         if c.king_to[color.index()]
             .iter()
             .any(|&to| reach.contains(to))
@@ -414,6 +419,7 @@ fn no_castling_overlap<W: crate::bitboard::BitWord>(
 fn castling_setup(
     v: &Variant,
     rook: Role,
+    king_role: Role,
     distance: [u8; 2],
     any_start: bool,
 ) -> Result<Castling, VariantError> {
@@ -425,13 +431,42 @@ fn castling_setup(
     let mut king_to = [[Square(0); 2]; 2];
     let mut rook_to = [[Square(0); 2]; 2];
     let mut rights_lost = [0u8; MAX_HUGE_SQUARES];
+    let royal = v.pieces[king_role.index()].royal;
+    // A castling piece that is not royal castles where the start position
+    // has one on the back rank between the two corners' partners, with
+    // room for both distances; a side with none there never castles
+    // (Spartan's Black, whose Kings do not castle).
+    let files = size.files() as i32;
+    let can_castle_from = |sq: Square, color: Color| {
+        let back = if color == Color::White {
+            0
+        } else {
+            size.ranks() as i32 - 1
+        };
+        let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
+        let partner_on = |f: i32| {
+            start.iter().any(|(s, p)| {
+                p.role == rook
+                    && p.color == color
+                    && size.file(*s) as i32 == f
+                    && size.rank(*s) as i32 == back
+            })
+        };
+        r == back
+            && files - 1 - f > distance[0] as i32
+            && f > distance[1] as i32
+            && partner_on(0)
+            && partner_on(files - 1)
+    };
     for color in Color::ALL {
         let found = start
             .iter()
-            .find(|(_, p)| p.role == v.royal && p.color == color)
+            .find(|(s, p)| {
+                p.role == king_role && p.color == color && (royal || can_castle_from(*s, color))
+            })
             .map(|(s, _)| *s);
         // A side without a royal piece (horde's White) never castles.
-        if found.is_none() && v.rules.kingless[color.index()] {
+        if found.is_none() && (v.rules.kingless[color.index()] || !royal) {
             continue;
         }
         let king =
@@ -470,6 +505,8 @@ fn castling_setup(
     }
     Ok(Castling {
         rook,
+        king: king_role,
+        royal: v.pieces[king_role.index()].royal,
         distance,
         king_start,
         rook_start,

@@ -426,6 +426,11 @@ pub struct CastlingDef {
     /// them; castling still ends on the squares the start position's
     /// castling gives.
     pub any_start: bool,
+    /// The piece that castles when no type is royal (`king`; Fairy-Stockfish's
+    /// `castlingKingPiece`: Extinction's and Kinglet's King, a commoner):
+    /// its token, with `[rules] kingless = "both"` only. Not being royal,
+    /// it castles out of, through and into attack. `None`: the royal piece.
+    pub king: Option<String>,
 }
 
 /// A variant as plain data, as a definition file holds it (see the crate's

@@ -46,18 +46,12 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("karouk", "gating (cambodianMoves) and check counting"),
     ("asean", "ASEAN counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
-    ("kingofthehill", "flag regions"),
-    ("racingkings", "flag regions and no checks"),
     ("misere", "checkmateValue = win"),
-    ("losers", "mustCapture and extinction"),
-    ("giveaway", "mustCapture and extinction"),
-    ("antichess", "mustCapture and extinction"),
-    ("suicide", "mustCapture and extinction"),
-    ("codrus", "mustCapture and extinction"),
-    ("extinction", "extinction of piece types"),
-    ("kinglet", "extinction of piece types"),
-    ("threekings", "extinction of piece types"),
-    ("horde", "extinction of piece types"),
+    ("losers", "checkmateValue = win"),
+    (
+        "horde",
+        "a side without a King and a partial enPassantRegion",
+    ),
     ("petrified", "petrifyOnCaptureTypes"),
     ("nocheckatomic", "blastOnCapture"),
     ("atomic", "blastOnCapture"),
@@ -65,7 +59,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("isolation", "wallingRule"),
     ("isolation7x7", "wallingRule"),
     ("snailtrail", "wallingRule"),
-    ("fox-and-hounds", "flag regions"),
     ("duck", "wallingRule"),
     ("joust", "wallingRule"),
     ("3check", "checkCounting"),
@@ -93,10 +86,7 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("dobutsu", "flag regions"),
     ("perfect", "castling with a second rook type"),
-    ("spartan", "dupleCheck and per-colour promotion types"),
-    ("coregal", "extinctionPseudoRoyal"),
     ("clobber", "no royal piece"),
-    ("breakthrough", "no royal piece and flag regions"),
     ("ataxx", "enclosing drops"),
     ("flipersi", "enclosing drops"),
     ("flipello", "enclosing drops"),
@@ -282,6 +272,18 @@ const RULE_KEYS: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
+    "checking",
+    "mustCapture",
+    "stalematePieceCount",
     "countingRule",
     "soldierPromotionRank",
 ];
@@ -309,9 +311,7 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("castlingRookKingsideFile", "-"),
     ("castlingRookQueensideFile", "a"),
     ("oppositeCastling", "false"),
-    ("checking", "true"),
     ("dropChecks", "true"),
-    ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("mustDropType", "*"),
     ("dropLoop", "false"),
@@ -339,20 +339,10 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionPseudoRoyal", "false"),
-    ("dupleCheck", "false"),
-    ("flagPiece", "*"),
-    ("flagPieceWhite", "*"),
-    ("flagPieceBlack", "*"),
-    ("flagRegion", "-"),
-    ("flagRegionWhite", "-"),
-    ("flagRegionBlack", "-"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagMove", "false"),
     ("flagPieceSafe", "false"),
     ("checkCounting", "false"),
     ("connectN", "0"),
@@ -1109,14 +1099,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             betza,
         });
     }
-    let Some(royal) = royal.filter(|r| pieces.iter().any(|p| p.letter == *r)) else {
-        return Err(err(
-            name,
-            line,
-            Some("king"),
-            "a variant without a royal king cannot be expressed",
-        ));
-    };
+    // Without a King no piece is royal (Breakthrough, Three Kings): the
+    // library's `kingless = "both"`.
+    let royal = royal.filter(|r| pieces.iter().any(|p| p.letter == *r));
     if pieces.len() > 20 {
         return Err(err(
             name,
@@ -1136,37 +1121,48 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let start_fields: Vec<&str> = start.split_whitespace().collect();
 
     // Pawns: the promotion pawn types.
-    let mut pawn_types = piece_set(&ctx, "promotionPawnTypes", &pieces, "p")?;
-    for k in [
-        "pawnTypes",
-        "promotionPawnTypesWhite",
-        "promotionPawnTypesBlack",
-    ] {
-        if ctx.get(k).is_some() {
-            pawn_types = piece_set(&ctx, k, &pieces, "p")?;
-        }
+    let mut general_pawns = piece_set(&ctx, "promotionPawnTypes", &pieces, "p")?;
+    if ctx.get("pawnTypes").is_some() {
+        general_pawns = piece_set(&ctx, "pawnTypes", &pieces, "p")?;
     }
     // the default `p` means the `pawn` type, not another piece lettered p
     if ctx.get("promotionPawnTypes").is_none() && ctx.get("pawnTypes").is_none() {
-        pawn_types.retain(|l| pieces.iter().any(|p| p.letter == *l && p.key == "pawn"));
+        general_pawns.retain(|l| pieces.iter().any(|p| p.letter == *l && p.key == "pawn"));
     }
-    for (a, b) in [
-        ("promotionPawnTypesWhite", "promotionPawnTypesBlack"),
-        ("promotionPieceTypesWhite", "promotionPieceTypesBlack"),
-        ("enPassantRegionWhite", "enPassantRegionBlack"),
-    ] {
-        let (x, y) = (ctx.get(a).map(|e| &e.value), ctx.get(b).map(|e| &e.value));
-        if x != y && !(a.starts_with("enPassant")) {
-            return Err(ctx.fail(
-                if x.is_some() { a } else { b },
-                "different values for White and Black: this library's promotions are per piece type, not per colour",
-            ));
+    let colour_set = |key: &str, general: &Vec<char>, default: &str| match ctx.get(key) {
+        Some(_) => piece_set(&ctx, key, &pieces, default),
+        None => Ok(general.clone()),
+    };
+    let pawn_w = colour_set("promotionPawnTypesWhite", &general_pawns, "p")?;
+    let pawn_b = colour_set("promotionPawnTypesBlack", &general_pawns, "p")?;
+    let general_promo = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
+    let promo_w = colour_set("promotionPieceTypesWhite", &general_promo, "qrbn")?;
+    let promo_b = colour_set("promotionPieceTypesBlack", &general_promo, "qrbn")?;
+    // Promotions are per piece type here: each colour's own set is
+    // expressible when no pawn type is both colours' (Spartan's Hoplite).
+    if (pawn_w != pawn_b || promo_w != promo_b) && pawn_w.iter().any(|l| pawn_b.contains(l)) {
+        let key = if pawn_w != pawn_b {
+            "promotionPawnTypesBlack"
+        } else {
+            "promotionPieceTypesBlack"
+        };
+        return Err(ctx.fail(
+            key,
+            "different promotions for White and Black of one pawn type: this library's promotions are per piece type, not per colour",
+        ));
+    }
+    let mut pawn_types = pawn_w.clone();
+    pawn_types.extend(pawn_b.iter().filter(|l| !pawn_w.contains(l)));
+    let mut promo_types = promo_w.clone();
+    promo_types.extend(promo_b.iter().filter(|l| !promo_w.contains(l)));
+    // Each pawn type's promotions: its colour's set.
+    let promotes_of = |l: char| {
+        if pawn_w.contains(&l) {
+            &promo_w
+        } else {
+            &promo_b
         }
-    }
-    let mut promo_types = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
-    if ctx.get("promotionPieceTypesWhite").is_some() {
-        promo_types = piece_set(&ctx, "promotionPieceTypesWhite", &pieces, "qrbn")?;
-    }
+    };
     let promoted_pairs = pair_list(&ctx, "promotedPieceType")?;
     let mut promoted: Vec<(char, char)> = Vec::new();
     for (a, b) in &promoted_pairs {
@@ -1210,7 +1206,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             || board_letters.contains(&p.letter)
             || promoted.iter().any(|(from, _)| *from == p.letter)
             || promo_types.contains(&p.letter)
-            || p.letter == royal
+            || Some(p.letter) == royal
     });
     let double_step = ctx.boolean("doubleStep", true)?;
     let ds_w = ctx.region("doubleStepRegionWhite", ctx.rank(1.min(ranks - 1)))?;
@@ -1318,10 +1314,22 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let _ = writeln!(t, "files = {files}");
     let _ = writeln!(t, "ranks = {ranks}");
     let _ = writeln!(t, "start = \"{start}\"");
-    match ctx.value_of("stalemateValue", "draw")?.as_str() {
-        "draw" => {}
-        "loss" => t.push_str("stalemate = \"loss\"\n"),
-        v => return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw or loss"))),
+    let by_count = ctx.boolean("stalematePieceCount", false)?;
+    match (ctx.value_of("stalemateValue", "draw")?.as_str(), by_count) {
+        ("draw", false) => {}
+        ("loss", false) => t.push_str("stalemate = \"loss\"\n"),
+        ("win", false) => t.push_str("stalemate = \"win\"\n"),
+        // The side with fewer pieces wins (suicide chess).
+        ("win", true) => t.push_str("stalemate = \"fewer-pieces\"\n"),
+        (v, true) => {
+            return Err(ctx.fail(
+                "stalematePieceCount",
+                format!("with stalemateValue {v:?}: only with win (fewer pieces wins)"),
+            ));
+        }
+        (v, false) => {
+            return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw, loss or win")));
+        }
     }
     if ctx.value_of("checkmateValue", "loss")? != "loss" {
         return Err(ctx.fail(
@@ -1408,11 +1416,21 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 ));
             }
         }
-        if let Some(e) = ctx.get("castlingKingPiece")
-            && e.value.to_ascii_lowercase() != royal.to_string()
-        {
-            return Err(ctx.fail("castlingKingPiece", "only the royal piece castles here"));
-        }
+        let king_piece = ctx
+            .get("castlingKingPiece")
+            .and_then(|e| e.value.chars().next())
+            .map_or('k', |c| c.to_ascii_lowercase());
+        // Without a King, another piece castles (Extinction's commoner).
+        let castler = match royal {
+            Some(r) if r == king_piece => r,
+            None if pieces.iter().any(|p| p.letter == king_piece) => king_piece,
+            _ => {
+                return Err(ctx.fail(
+                    "castlingKingPiece",
+                    "only the royal piece castles here (another one only without a King)",
+                ));
+            }
+        };
         // The King's file: White's royal piece on the first rank.
         let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
         let mut file = 0u8;
@@ -1426,7 +1444,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
             digits = 0;
             if c.is_ascii_alphabetic() {
-                if c == royal.to_ascii_uppercase() {
+                if c == castler.to_ascii_uppercase() {
                     king_file = Some(file);
                 }
                 file = file.saturating_add(1);
@@ -1448,6 +1466,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         t.push_str("\n[castling]\n");
         let _ = writeln!(t, "rook = \"{}\"", rooks[0].to_ascii_uppercase());
+        if royal.is_none() {
+            let _ = writeln!(t, "king = \"{}\"", castler.to_ascii_uppercase());
+        }
         let _ = writeln!(t, "kingside = {}", ks - kf);
         let _ = writeln!(t, "queenside = {}", kf - qs);
     }
@@ -1486,23 +1507,146 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if perpetual {
         ge.push_str("perpetual-check = \"loss\"\n");
     }
+    // [rules]: extinction, flags, no King.
+    let mut rules = String::new();
+    if royal.is_none() {
+        rules.push_str("kingless = \"both\"\n");
+    }
     let ext = ctx.value_of("extinctionValue", "none")?;
-    if ext != "none" {
-        let claim = ctx.boolean("extinctionClaim", false)?;
-        let types = ctx
-            .get("extinctionPieceTypes")
-            .map(|e| e.value.trim())
-            .unwrap_or("");
-        let count = ctx.int("extinctionPieceCount", 0, 64)?;
-        let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
-        if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 {
-            ge.push_str("bare-king = \"loss\"\n");
-        } else {
+    let claim = ctx.boolean("extinctionClaim", false)?;
+    let types = ctx
+        .get("extinctionPieceTypes")
+        .map(|e| e.value.trim())
+        .unwrap_or("");
+    let count = ctx.int("extinctionPieceCount", 0, 64)?;
+    let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
+    let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
+    if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
+        ge.push_str("bare-king = \"loss\"\n");
+    } else if ext != "none" && !types.is_empty() && !types.starts_with('-') {
+        if claim {
             return Err(ctx.fail(
-                "extinctionValue",
-                "only the bare King rule (extinctionValue = loss, extinctionClaim = true, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2) is expressible",
+                "extinctionClaim",
+                "a claimed extinction only as the bare King rule (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
             ));
         }
+        if ext == "draw" {
+            return Err(ctx.fail("extinctionValue", "\"draw\": only win or loss"));
+        }
+        let _ = writeln!(rules, "extinction = \"{ext}\"");
+        // `*` is all pieces counted together, not each type.
+        if types.contains('*') {
+            if types != "*" {
+                return Err(ctx.fail(
+                    "extinctionPieceTypes",
+                    format!(
+                        "{types:?}: `*` (all pieces together) with other types is not expressible"
+                    ),
+                ));
+            }
+        } else {
+            let list: Vec<String> = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?
+                .iter()
+                .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+                .collect();
+            let _ = writeln!(rules, "extinction-pieces = [{}]", list.join(", "));
+        }
+        if count != 0 {
+            let _ = writeln!(rules, "extinction-count = {count}");
+        }
+        if opp != 0 {
+            let _ = writeln!(rules, "extinction-opponent-count = {opp}");
+        }
+        if pseudo {
+            rules.push_str("extinction-pseudo-royal = true\n");
+        }
+        if ctx.boolean("dupleCheck", false)? {
+            if !pseudo {
+                return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+            }
+            rules.push_str("duple-check = true\n");
+        }
+    } else if pseudo {
+        return Err(ctx.fail(
+            "extinctionPseudoRoyal",
+            "needs extinctionValue and extinctionPieceTypes",
+        ));
+    } else if ctx.boolean("dupleCheck", false)? {
+        return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+    }
+    if ctx.boolean("mustCapture", false)? {
+        rules.push_str("capture-forced = true\n");
+    }
+    if !ctx.boolean("checking", true)? {
+        if royal.is_none() {
+            return Err(ctx.fail("checking", "false: needs a King to check"));
+        }
+        rules.push_str("check-illegal = true\n");
+    }
+    // Flags: a piece of the flag type on its side's region wins.
+    let flag_region = ctx.region("flagRegion", Vec::new())?;
+    let region_w = ctx.region("flagRegionWhite", flag_region.clone())?;
+    let region_b = ctx.region("flagRegionBlack", flag_region)?;
+    let flag_piece = |key: &str| -> Result<Vec<char>, VariantError> {
+        let v = ctx.get(key).map_or("*", |e| e.value.trim());
+        if v == "*" {
+            return Ok(pieces.iter().map(|p| p.letter).collect());
+        }
+        let mut c = v.chars();
+        match (c.next().map(|l| l.to_ascii_lowercase()), c.next()) {
+            (Some(l), None) if pieces.iter().any(|p| p.letter == l) => Ok(vec![l]),
+            _ => Err(ctx.fail(key, format!("{v:?}: a piece type's letter or `*` expected"))),
+        }
+    };
+    let general = flag_piece("flagPiece")?;
+    let piece_w = if ctx.get("flagPieceWhite").is_some() {
+        flag_piece("flagPieceWhite")?
+    } else {
+        general.clone()
+    };
+    let piece_b = if ctx.get("flagPieceBlack").is_some() {
+        flag_piece("flagPieceBlack")?
+    } else {
+        general
+    };
+    let flag_move = ctx.boolean("flagMove", false)?;
+    if !region_w.is_empty() || !region_b.is_empty() {
+        let mut items = Vec::new();
+        for p in &pieces {
+            let w: Squares = if piece_w.contains(&p.letter) {
+                region_w.clone()
+            } else {
+                Vec::new()
+            };
+            let b: Squares = if piece_b.contains(&p.letter) {
+                region_b.clone()
+            } else {
+                Vec::new()
+            };
+            if !w.is_empty() || !b.is_empty() {
+                items.push(format!(
+                    "{{ piece = \"{}\", white = \"{}\", black = \"{}\" }}",
+                    p.letter.to_ascii_uppercase(),
+                    squares_text(&w),
+                    squares_text(&b)
+                ));
+            }
+        }
+        let _ = writeln!(rules, "region-win = [{}]", items.join(", "));
+        if flag_move {
+            // Fairy-Stockfish's extra move, as racing kings has it: only
+            // with the royal piece as both sides' flag.
+            let king_flag = royal.is_some_and(|k| piece_w == [k] && piece_b == [k]);
+            if !king_flag {
+                return Err(ctx.fail(
+                    "flagMove",
+                    "only with the King as both sides' flag piece (racing kings' reply)",
+                ));
+            }
+            rules.push_str("region-reply = true\n");
+        }
+    } else if flag_move {
+        return Err(ctx.fail("flagMove", "needs a flag region"));
     }
     let counting = ctx
         .get("countingRule")
@@ -1527,6 +1671,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if !ge.is_empty() {
         t.push_str("\n[game-end]\n");
         t.push_str(&ge);
+    }
+    if !rules.is_empty() {
+        t.push_str("\n[rules]\n");
+        t.push_str(&rules);
     }
     if drops {
         let marked = has_pawn_promotion;
@@ -1581,7 +1729,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             "\n[[piece]]\nname = \"{}\"\ntoken = \"{upper}\"\nbetza = \"{betza}\"",
             display_name(&p.key)
         );
-        if p.letter == royal {
+        if Some(p.letter) == royal {
             t.push_str("royal = true\n");
         }
         if Some(p.letter) == pawn_piece {
@@ -1612,8 +1760,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         if let Some((w, b)) = confined.get(&p.key) {
             let _ = writeln!(t, "confined = {}", region_toml(w, b));
         }
-        if pawn_types.contains(&p.letter) && !promo_types.is_empty() {
-            let list: Vec<String> = promo_types
+        if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
+            let list: Vec<String> = promotes_of(p.letter)
                 .iter()
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();

@@ -475,6 +475,10 @@ pub(crate) enum Promotion<W: BitWord = u128> {
 #[derive(Clone, Debug)]
 pub(crate) struct Castling {
     pub rook: Role,
+    /// The piece that castles: the royal one, or `[castling] king`.
+    pub king: Role,
+    /// Whether it is royal (castling's own checks of attack apply).
+    pub royal: bool,
     /// `[side]` (0 = towards the highest file, 1 = towards file a).
     pub distance: [u8; 2],
     /// `[colour]`: where the King starts.

@@ -83,8 +83,31 @@ pub struct RulesDef {
     pub check_limit: u8,
     /// Which sides have no royal piece.
     pub kingless: Kingless,
-    /// A side with no piece left: `Some(true)` wins, `Some(false)` loses.
+    /// A side with no piece left: `Some(true)` wins, `Some(false)` loses
+    /// (Fairy-Stockfish's `extinctionValue`). With `extinction_pieces`, a
+    /// side left without some listed type instead.
     pub extinction: Option<bool>,
+    /// The types counted one by one (Fairy-Stockfish's
+    /// `extinctionPieceTypes`): a side whose count of any of them (on the
+    /// board and in hand) falls to `extinction_count` is extinct. Empty:
+    /// all the side's pieces are counted together.
+    pub extinction_pieces: Vec<String>,
+    /// At most this many left is extinct (`extinctionPieceCount`; 0 by
+    /// default, 2 in Three Kings: losing one of three Kings loses).
+    pub extinction_count: u8,
+    /// Extinct only while the opponent has at least this many of the same
+    /// count (`extinctionOpponentPieceCount`; 0 by default).
+    pub extinction_opponent_count: u8,
+    /// The listed types' pieces are royal while a side has at most
+    /// `extinction_count + 1` of a type (Fairy-Stockfish's
+    /// `extinctionPseudoRoyal`): they may not be left attacked, being
+    /// attacked is check, and extinction itself is never reached (such a
+    /// piece is never taken). Coregal: every Queen is royal.
+    pub extinction_pseudo_royal: bool,
+    /// Duple check (Fairy-Stockfish's `dupleCheck`, Spartan): with
+    /// `extinction_pseudo_royal`, a side whose pieces of the listed types
+    /// are all attacked is in check, and no move may leave them so.
+    pub duple_check: bool,
     /// Regions that win.
     pub region_win: Vec<RegionWinDef>,
     /// Racing kings: when White reaches its region first and Black, to
@@ -103,6 +126,11 @@ pub(super) struct RawRules {
     check_limit: Option<Spanned<i64>>,
     kingless: Option<Spanned<String>>,
     extinction: Option<Spanned<String>>,
+    extinction_pieces: Option<Vec<Spanned<String>>>,
+    extinction_count: Option<Spanned<i64>>,
+    extinction_opponent_count: Option<Spanned<i64>>,
+    extinction_pseudo_royal: Option<Spanned<bool>>,
+    duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
 }
@@ -158,6 +186,63 @@ pub(super) fn read(
         None => None,
         Some(e) => Some(choice(e, "rules.extinction", &["loss", "win"])? == 1),
     };
+    let count = |v: &Option<Spanned<i64>>, key: &str| match v {
+        None => Ok(0),
+        Some(n) if (0..=255).contains(n.get_ref()) => Ok(*n.get_ref() as u8),
+        Some(n) => Err(err(
+            n.span(),
+            key,
+            format!("{} is not in 0..=255", n.get_ref()),
+        )),
+    };
+    let extinction_count = count(&raw.extinction_count, "rules.extinction-count")?;
+    let extinction_opponent_count = count(
+        &raw.extinction_opponent_count,
+        "rules.extinction-opponent-count",
+    )?;
+    let extinction_pseudo_royal = raw
+        .extinction_pseudo_royal
+        .as_ref()
+        .is_some_and(|b| *b.get_ref());
+    if extinction.is_none() {
+        // Each extinction key refines `extinction`: alone it means nothing.
+        let stray = raw
+            .extinction_pieces
+            .as_ref()
+            .and_then(|v| v.first())
+            .map(|t| (t.span(), "rules.extinction-pieces"))
+            .or(raw
+                .extinction_count
+                .as_ref()
+                .map(|n| (n.span(), "rules.extinction-count")))
+            .or(raw
+                .extinction_opponent_count
+                .as_ref()
+                .map(|n| (n.span(), "rules.extinction-opponent-count")))
+            .or(raw
+                .extinction_pseudo_royal
+                .as_ref()
+                .map(|b| (b.span(), "rules.extinction-pseudo-royal")));
+        if let Some((span, key)) = stray {
+            return Err(err(
+                span,
+                key,
+                "needs `extinction = \"loss\"` or `\"win\"`".into(),
+            ));
+        }
+    }
+    let duple_check = raw.duple_check.as_ref().is_some_and(|b| *b.get_ref());
+    if let Some(b) = raw
+        .duple_check
+        .as_ref()
+        .filter(|_| duple_check && !extinction_pseudo_royal)
+    {
+        return Err(err(
+            b.span(),
+            "rules.duple-check",
+            "needs `extinction-pseudo-royal = true`".into(),
+        ));
+    }
     let mut region_win = Vec::new();
     for r in raw.region_win.iter().flatten() {
         let r = r.get_ref();
@@ -186,6 +271,16 @@ pub(super) fn read(
         check_limit,
         kingless,
         extinction,
+        extinction_pieces: raw
+            .extinction_pieces
+            .iter()
+            .flatten()
+            .map(|t| t.get_ref().clone())
+            .collect(),
+        extinction_count,
+        extinction_opponent_count,
+        extinction_pseudo_royal,
+        duple_check,
         region_win,
         region_reply: raw.region_reply.unwrap_or(false),
     })
@@ -218,6 +313,26 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     }
     if let Some(win) = r.extinction {
         writeln!(f, "extinction = \"{}\"", if win { "win" } else { "loss" })?;
+    }
+    if !r.extinction_pieces.is_empty() {
+        let list: Vec<String> = r.extinction_pieces.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "extinction-pieces = [{}]", list.join(", "))?;
+    }
+    if r.extinction_count != 0 {
+        writeln!(f, "extinction-count = {}", r.extinction_count)?;
+    }
+    if r.extinction_opponent_count != 0 {
+        writeln!(
+            f,
+            "extinction-opponent-count = {}",
+            r.extinction_opponent_count
+        )?;
+    }
+    if r.extinction_pseudo_royal {
+        writeln!(f, "extinction-pseudo-royal = true")?;
+    }
+    if r.duple_check {
+        writeln!(f, "duple-check = true")?;
     }
     if !r.region_win.is_empty() {
         let items: Vec<String> = r
@@ -255,6 +370,16 @@ pub(crate) struct SpecialRules {
     pub kingless: [bool; 2],
     /// See [`RulesDef::extinction`].
     pub extinction: Option<bool>,
+    /// [`RulesDef::extinction_pieces`], one bit per role; 0: all pieces
+    /// counted together.
+    pub extinction_roles: u64,
+    pub extinction_count: u8,
+    pub extinction_opponent_count: u8,
+    /// [`RulesDef::extinction_pseudo_royal`]: the roles of
+    /// `extinction_roles` are royal while few.
+    pub pseudo_royal: bool,
+    /// [`RulesDef::duple_check`].
+    pub duple_check: bool,
     /// (type, region) pairs.
     pub regions: Vec<(Role, WideRegion)>,
     pub region_reply: bool,
@@ -306,15 +431,32 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.region-reply needs a region-win".into(),
         ));
     }
+    let mut extinction_roles = 0u64;
+    for t in &r.extinction_pieces {
+        extinction_roles |= 1 << role("rules.extinction-pieces", t)?.0;
+    }
+    if r.extinction_pseudo_royal {
+        if extinction_roles == 0 {
+            return Err(VariantError::GameEnd(
+                "rules.extinction-pseudo-royal needs extinction-pieces (the types made royal)"
+                    .into(),
+            ));
+        }
+        if r.explosions || def.game_end.royal_capture {
+            return Err(VariantError::GameEnd(
+                "rules.extinction-pseudo-royal does not go with explosions or royal capture".into(),
+            ));
+        }
+    }
     let kingless = [r.kingless.of(Color::White), r.kingless.of(Color::Black)];
     if kingless.iter().any(|&k| k) && def.game_end.royal_capture {
         return Err(VariantError::GameEnd(
             "rules.kingless does not go with royal-capture".into(),
         ));
     }
-    if r.kingless == Kingless::Both && def.castling.is_some() {
+    if r.kingless == Kingless::Both && def.castling.as_ref().is_some_and(|c| c.king.is_none()) {
         return Err(VariantError::GameEnd(
-            "rules.kingless = \"both\" does not go with [castling] (no royal piece castles)".into(),
+            "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)".into(),
         ));
     }
     if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
@@ -332,6 +474,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         check_limit: r.check_limit,
         kingless,
         extinction: r.extinction,
+        extinction_roles,
+        extinction_count: r.extinction_count,
+        extinction_opponent_count: r.extinction_opponent_count,
+        pseudo_royal: r.extinction_pseudo_royal,
+        duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
     })

@@ -76,6 +76,7 @@ struct RawCastling {
     kingside: Option<Spanned<i64>>,
     queenside: Option<Spanned<i64>>,
     any_start: Option<bool>,
+    king: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -279,6 +280,7 @@ impl Reader<'_> {
                     .map(|d| self.count(d, "castling.queenside", 15))
                     .transpose()?,
                 any_start: c.any_start.unwrap_or(false),
+                king: c.king.as_ref().map(|k| k.get_ref().clone()),
             }),
         };
         let game_end = match &raw.game_end {
@@ -578,6 +580,9 @@ impl fmt::Display for VariantDef {
             }
             if c.any_start {
                 writeln!(f, "any-start = true")?;
+            }
+            if let Some(k) = &c.king {
+                writeln!(f, "king = {}", quoted(k))?;
             }
         }
         super::end_def::write(f, &self.game_end)?;

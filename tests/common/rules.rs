@@ -36,14 +36,6 @@ fn royals(def: &VariantDef, pos: &Position<'_>, color: Color) -> usize {
         .count()
 }
 
-/// How many pieces `color` has on the board.
-fn pieces(pos: &Position<'_>, color: Color) -> usize {
-    squares(pos)
-        .filter_map(|sq| pos.piece_at(sq))
-        .filter(|p| p.color == color)
-        .count()
-}
-
 /// The square of `color`'s royal piece, if it has exactly one.
 fn royal_square(def: &VariantDef, pos: &Position<'_>, color: Color) -> Option<Square> {
     let mut found = squares(pos).filter(|&sq| {
@@ -80,6 +72,81 @@ fn royal_takeable(def: &VariantDef, pos: &Position<'_>) -> bool {
         .any(|m| m.is_capture() && !m.is_en_passant() && m.to() == target)
 }
 
+/// How many pieces `color` has of the type with token `token` (of every
+/// type: `None`), on the board and, with `hand`, in hand.
+fn count_of(
+    def: &VariantDef,
+    pos: &Position<'_>,
+    color: Color,
+    token: Option<&str>,
+    hand: bool,
+) -> usize {
+    let is = |r: Role| token.is_none_or(|t| def.pieces[r.index()].token == t);
+    let board = squares(pos)
+        .filter_map(|sq| pos.piece_at(sq))
+        .filter(|p| p.color == color && is(p.role))
+        .count();
+    let held: usize = pos
+        .hand(color)
+        .filter(|&(r, _)| hand && is(r))
+        .map(|(_, n)| usize::from(n))
+        .sum();
+    board + held
+}
+
+/// Whether `color` is extinct: of a listed type (of all its pieces when
+/// none is listed) it has `extinction-count` or fewer while the opponent
+/// has `extinction-opponent-count` or more.
+fn extinct(def: &VariantDef, pos: &Position<'_>, color: Color) -> bool {
+    let r = &def.rules;
+    let types: Vec<Option<&str>> = if r.extinction_pieces.is_empty() {
+        vec![None]
+    } else {
+        r.extinction_pieces
+            .iter()
+            .map(|t| Some(t.as_str()))
+            .collect()
+    };
+    types.iter().any(|&t| {
+        count_of(def, pos, color, t, true) <= usize::from(r.extinction_count)
+            && count_of(def, pos, color.opposite(), t, true)
+                >= usize::from(r.extinction_opponent_count)
+    })
+}
+
+/// `extinction-pseudo-royal`: whether, in `pos`, the side to move could
+/// take a piece of the other side of a listed type of which that side has
+/// `extinction-count + 1` or fewer on the board, or with `duple-check`
+/// every piece of the listed types it has.
+fn pseudo_royal_takeable(def: &VariantDef, pos: &Position<'_>) -> bool {
+    let r = &def.rules;
+    if !r.extinction_pseudo_royal {
+        return false;
+    }
+    let them = pos.side_to_move().opposite();
+    let targets = |only_few: bool| -> Vec<Square> {
+        squares(pos)
+            .filter(|&sq| {
+                pos.piece_at(sq).is_some_and(|p| {
+                    let t = &def.pieces[p.role.index()].token;
+                    p.color == them
+                        && r.extinction_pieces.contains(t)
+                        && (!only_few
+                            || count_of(def, pos, them, Some(t), false)
+                                <= usize::from(r.extinction_count) + 1)
+                })
+            })
+            .collect()
+    };
+    let moves = pos.pseudo_legal_moves();
+    let takes = |sq: Square| moves.iter().any(|m| m.is_capture() && m.to() == sq);
+    if targets(true).into_iter().any(takes) {
+        return true;
+    }
+    let all = targets(false);
+    r.duple_check && !all.is_empty() && all.into_iter().all(takes)
+}
+
 /// Whether a piece of a region type of `color` stands on `color`'s squares
 /// of its region.
 fn reached(def: &VariantDef, pos: &Position<'_>, color: Color) -> bool {
@@ -105,7 +172,7 @@ fn over(def: &VariantDef, pos: &Position<'_>) -> bool {
     {
         return true;
     }
-    if r.extinction.is_some() && both.iter().any(|&c| pieces(pos, c) == 0) {
+    if r.extinction.is_some() && both.iter().any(|&c| extinct(def, pos, c)) {
         return true;
     }
     if r.check_limit != 0 && both.iter().any(|&c| pos.checks_given(c) >= r.check_limit) {
@@ -160,6 +227,9 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
                 if !won && royal_takeable(def, &next) {
                     return false;
                 }
+            }
+            if pseudo_royal_takeable(def, &next) {
+                return false;
             }
             !(r.check_illegal && next.is_check())
         })
