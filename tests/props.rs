@@ -39,7 +39,8 @@ fn rotated(v: &Variant) -> bool {
 /// Whether the rules treat the colours alike, so that a position and its
 /// colour-flipped mirror have as many moves: not where a region wins for
 /// both on the same squares (racing kings' last rank) or White's reaching
-/// first is answered, nor where one side has no King (horde).
+/// first is answered, nor where one side has no King (horde) or the
+/// armies differ.
 fn symmetric(v: &Variant) -> bool {
     let r = &v.definition().rules;
     let size = v.size();
@@ -50,7 +51,11 @@ fn symmetric(v: &Variant) -> bool {
         )
         .expect("on board")
     };
-    !r.region_reply
+    // The armies too: the start is its own mirror (not Spartan's).
+    let start = Position::start(v);
+    let placement = |fen: String| fen.split(' ').next().unwrap_or("").to_string();
+    placement(mirror_fen(&start)) == placement(start.to_fen())
+        && !r.region_reply
         && r.kingless.of(betza::Color::White) == r.kingless.of(betza::Color::Black)
         && r.region_win.iter().all(|w| {
             (0..size.squares())

@@ -172,7 +172,11 @@ fn over(def: &VariantDef, pos: &Position<'_>) -> bool {
     {
         return true;
     }
-    if r.extinction.is_some() && both.iter().any(|&c| extinct(def, pos, c)) {
+    // Pseudo-royal pieces are never taken: no extinction to judge.
+    if r.extinction.is_some()
+        && !r.extinction_pseudo_royal
+        && both.iter().any(|&c| extinct(def, pos, c))
+    {
         return true;
     }
     if r.check_limit != 0 && both.iter().any(|&c| pos.checks_given(c) >= r.check_limit) {
