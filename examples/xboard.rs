@@ -494,14 +494,17 @@ impl Letters {
             }
         };
         // The King image goes to the royal type; in a variant without one
-        // (antichess: `royal` is past the types) to the type named King.
+        // (antichess: `royal` is past the types) to the type named King, or
+        // else written K.
         let king = Some(royal.index())
             .filter(|&r| r < pieces.len())
             .or_else(|| {
                 pieces
                     .iter()
                     .position(|p| XBOARD_IMAGES[21].2.contains(&p.name.as_str()))
-            });
+            })
+            // Or the type written K (Three Kings' Commoner).
+            .or_else(|| pieces.iter().position(|p| p.token.to_string() == "K"));
         if let Some(k) = king {
             assign(k, 21);
         }

@@ -100,10 +100,12 @@ pub fn reach<B: Board>(variant: &BoardVariant<B>, role: Role, values: &Values) -
     // centre) ends the game at once: no such placement shows moves.
     let def = variant.definition();
     let wins_on = |r: Role, c: Color, sq: Square| {
-        def.rules
-            .region_win
-            .iter()
-            .any(|w| w.piece == def.pieces[r.index()].token && w.region.of(c).contains(sq))
+        def.rules.region_win.iter().any(|w| {
+            def.pieces
+                .get(r.index())
+                .is_some_and(|p| w.piece == p.token)
+                && w.region.of(c).contains(sq)
+        })
     };
     near.retain(|&sq| !wins_on(role, Color::White, sq));
     far.retain(|&sq| !wins_on(royal, Color::Black, sq) && !wins_on(royal, Color::White, sq));
