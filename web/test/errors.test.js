@@ -90,10 +90,11 @@ describe("bad input", () => {
     const chess = betza.variantDefinition("chess");
     throwsWith(() => betza.loadVariantConfig(chess.replace('betza = "N"', 'betza = "N(((("')), /./);
     throwsWith(() => betza.loadVariantConfig(chess.replace(/files = 8/, "files = 27")), /./);
-    throwsWith(
-      () => betza.loadVariantConfig("[mychess:chess]\npieceToCharTable = PNBRQK\ncastling = false\n"),
-      /Fairy-Stockfish's variants.ini format/,
-    );
+    // Fairy-Stockfish's format: a text that cannot be read at all, a refused section.
+    throwsWith(() => betza.loadVariantConfig("[x:chess]\nmaxFile\n"), /section \[x\], line 2: expected `key = value`/);
+    throwsWith(() => betza.loadVariantConfig("[x:nosuch]\n"), /section \[x\], line 1.*unknown template `nosuch`/);
+    throwsWith(() => betza.loadVariantConfig("[x:chess]\nmaxFile = 27\n"), /section \[x\], line 2, key `maxFile`/);
+    throwsWith(() => betza.loadVariantConfig("[x]\n".repeat(1001)), /1000/);
     assert.ok(!betza.variants().split(" ").includes("x"));
   });
   it("bad PGN", () => {
