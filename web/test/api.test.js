@@ -21,6 +21,15 @@ describe("the loader", () => {
   });
 });
 
+describe("Board(variant, fen, is960)", () => {
+  it("is960 picks the variant named <variant>960", () => {
+    const board = new betza.Board("chess", undefined, true);
+    assert.equal(board.variant(), "chess960");
+    assert.equal(board.is960(), true);
+    board.delete();
+  });
+});
+
 describe("a GUI's calls", () => {
   it("board size, squares, tokens and names", () => {
     const board = new betza.Board("meiriqi");
@@ -188,6 +197,7 @@ describe("Fairy-Stockfish's configuration format (variants.ini)", () => {
     "fooBar = 1",
     "[knightless-fsf:minichess-fsf]",
     "knight = -",
+    "promotionPieceTypes = qr",
     "startFen = rq1kr1/pppppp/6/6/PPPPPP/RQ1KR1 w - - 0 1",
   ].join("\n");
 

@@ -22,7 +22,8 @@ describe("bad input", () => {
     throwsWith(() => betza.perft("nosuchvariant", 1), /nosuchvariant/);
     throwsWith(() => betza.pieceTypes("nosuchvariant"), /nosuchvariant/);
     throwsWith(() => betza.validateFen("8/8/8/8/8/8/8/8 w - - 0 1", "nosuchvariant"), /nosuchvariant/);
-    throwsWith(() => new betza.Board("chess", undefined, true), /Chess960|chess960/);
+    // is960 names the variant `<name>960`: chess has one, shogi none.
+    throwsWith(() => new betza.Board("shogi", undefined, true), /no Chess960 form of shogi/);
   });
   it("bad FENs: an exception naming the field, or ffish.js's code", () => {
     throwsWith(() => new betza.Board("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"), /X/);
