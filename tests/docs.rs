@@ -956,6 +956,8 @@ fn rule_summaries_match_the_library() {
                     match v.stalemate_rule() {
                         betza::StalemateRule::Draw => "draw".to_string(),
                         betza::StalemateRule::Loss => "loss".to_string(),
+                        betza::StalemateRule::Win => "win".to_string(),
+                        betza::StalemateRule::FewerPieces => "fewer pieces".to_string(),
                         other => panic!("{other:?}: a stalemate rule the docs do not name"),
                     },
                     suffix.to_string(),
@@ -1079,5 +1081,188 @@ fn every_path_the_pages_name_exists() {
         }
     }
     assert!(checked >= 100, "only {checked} paths named");
+    fail_if_any(failures);
+}
+
+/// The rows of the first table of `page` whose header is `header`, with their lines.
+fn table_rows(page: &str, header: &[&str]) -> Vec<(usize, Vec<String>)> {
+    let text = fs::read_to_string(Path::new(ROOT).join(page)).expect("page");
+    tables(&text)
+        .into_iter()
+        .find(|t| t.header == header)
+        .unwrap_or_else(|| panic!("{page} has no table {header:?}"))
+        .rows
+}
+
+#[test]
+fn fsf_refusals_match_the_reader() {
+    let mut failures = Vec::new();
+    let rows = table_rows("docs/fairy-stockfish.md", &["configuration", "error"]);
+    for (line, row) in &rows {
+        let at = format!("docs/fairy-stockfish.md:{line}");
+        let Some(text) = code(&row[0]) else {
+            failures.push(format!("{at}: the configuration is not in backticks"));
+            continue;
+        };
+        let got = betza::VariantDef::from_fsf_ini(&text.replace("\\n", "\n"))
+            .map(|d| d.len())
+            .map_err(|e| e.to_string());
+        if let Err(e) = expect_error(got, &row[1]) {
+            failures.push(format!("{at}: {e}"));
+        }
+    }
+    assert!(rows.len() >= 10, "only {} refusals", rows.len());
+    fail_if_any(failures);
+}
+
+/// The two tables of Fairy-Stockfish's variants are the reader's lists: the
+/// sections of `variants/fairy-stockfish.ini` and `NOT_EXPRESSIBLE`, with
+/// its reasons, and what the library builds in under each name.
+#[test]
+fn fsf_variant_tables_match_the_reader() {
+    use betza::variant::fsf;
+    let page = "docs/fairy-stockfish.md";
+    let mut failures = Vec::new();
+    let sections = table_rows(
+        page,
+        &["section", "template", "the built-in variant of that name"],
+    );
+    let listed: Vec<String> = sections
+        .iter()
+        .map(|(_, r)| code(&r[0]).unwrap_or(&r[0]).to_string())
+        .collect();
+    if listed != fsf::builtin_names() {
+        failures.push(format!(
+            "{page}: the sections are {listed:?}, variants/fairy-stockfish.ini has {:?}",
+            fsf::builtin_names()
+        ));
+    }
+    for name in &listed {
+        if Variant::by_name(name).is_err() {
+            failures.push(format!("{page}: {name} is not built in"));
+        }
+    }
+    let rows = table_rows(
+        page,
+        &[
+            "fairy-stockfish variant",
+            "what the library lacks",
+            "built in here",
+        ],
+    );
+    let mut page_list = Vec::new();
+    for (line, row) in &rows {
+        let name = code(&row[0]).unwrap_or(&row[0]).to_string();
+        let built = if Variant::by_name(&name).is_ok() {
+            "yes"
+        } else {
+            "no"
+        };
+        if row[2] != built {
+            failures.push(format!(
+                "{page}:{line}: {name} built in: {} on the page, {built} in the library",
+                row[2]
+            ));
+        }
+        page_list.push((name, row[1].clone()));
+    }
+    let lib: Vec<(String, String)> = fsf::NOT_EXPRESSIBLE
+        .iter()
+        .map(|(n, r)| (n.to_string(), r.to_string()))
+        .collect();
+    if page_list != lib {
+        for (n, r) in &lib {
+            if !page_list.contains(&(n.clone(), r.clone())) {
+                failures.push(format!("{page}: no row `{n}` | {r}"));
+            }
+        }
+        for (n, r) in &page_list {
+            if !lib.contains(&(n.clone(), r.clone())) {
+                failures.push(format!("{page}: `{n}` | {r} is not in NOT_EXPRESSIBLE"));
+            }
+        }
+        if failures.is_empty() {
+            failures.push(format!(
+                "{page}: the rows are not in NOT_EXPRESSIBLE's order"
+            ));
+        }
+        // The table as it should read, to paste.
+        let table: Vec<String> = lib
+            .iter()
+            .map(|(n, r)| {
+                let built = if Variant::by_name(n).is_ok() {
+                    "yes"
+                } else {
+                    "no"
+                };
+                format!("| `{n}` | {r} | {built} |")
+            })
+            .collect();
+        failures.push(format!("the rows should read:\n{}", table.join("\n")));
+    }
+    fail_if_any(failures);
+}
+
+/// `docs/variants.md` opens with an index of every built-in variant.
+#[test]
+fn variants_page_lists_every_built_in_variant() {
+    let rows = table_rows("docs/variants.md", &["variant", "name", "board", "page"]);
+    let listed: BTreeSet<String> = rows
+        .iter()
+        .map(|(_, r)| code(&r[1]).unwrap_or(&r[1]).to_string())
+        .collect();
+    let all: BTreeSet<String> = betza::AnyVariant::builtin_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let missing: Vec<&String> = all.difference(&listed).collect();
+    let extra: Vec<&String> = listed.difference(&all).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "docs/variants.md's index: missing {missing:?}, not built in {extra:?}"
+    );
+}
+
+/// The table of Fairy-Stockfish's Betza dialect in `betza.md` is what the
+/// reader's translation does.
+#[test]
+fn fsf_dialect_table_matches_the_translation() {
+    use betza::variant::fsf::betza_to_xbetza;
+    let rows = table_rows("docs/betza.md", &["fairy-stockfish", "xbetza here", "why"]);
+    let mut failures = Vec::new();
+    for (line, row) in &rows {
+        let at = format!("docs/betza.md:{line}");
+        let from = codes(&row[0]);
+        match codes(&row[1]).as_slice() {
+            [] if row[1] == "refused" => {
+                for f in &from {
+                    if let Ok(x) = betza_to_xbetza(f) {
+                        failures.push(format!("{at}: {f} is read as {x}"));
+                    }
+                }
+            }
+            [] => {
+                // Passed on, refused when the variant is built.
+                for f in &from {
+                    let x = betza_to_xbetza(f).map_err(|e| format!("{at}: {f}: {e}"));
+                    match x.map(|x| betza::notation::parse(&x)) {
+                        Ok(Err(_)) => {}
+                        Ok(Ok(_)) => failures.push(format!("{at}: {f} is accepted")),
+                        Err(e) => failures.push(e),
+                    }
+                }
+            }
+            to if to.len() == from.len() => {
+                for (f, t) in from.iter().zip(to) {
+                    match betza_to_xbetza(f) {
+                        Ok(x) if x == *t => {}
+                        other => failures.push(format!("{at}: {f} gives {other:?}, not {t}")),
+                    }
+                }
+            }
+            _ => failures.push(format!("{at}: the two columns do not pair up")),
+        }
+    }
+    assert!(rows.len() >= 5, "only {} rows", rows.len());
     fail_if_any(failures);
 }

@@ -241,6 +241,17 @@ fn tori_shogi_forces_promotion_entering_and_leaving_the_zone() {
     );
 }
 
+/// Tori shogi has no facing rule (docs/variants.md): the Phoenixes may
+/// stand on one open file, and a Phoenix may step onto the other's file.
+#[test]
+fn tori_shogi_phoenixes_may_face_each_other() {
+    assert!(!variant("torishogi").facing_kings());
+    let p = pos("torishogi", "3k3/7/7/7/7/7/3K3[] w - - 0 1");
+    assert_eq!(p.legal_moves().len(), 5);
+    let p = pos("torishogi", "2k4/7/7/7/7/7/3K3[] w - - 0 1");
+    assert!(common::texts_from(&p, "d1").contains(&"d1c2".to_string()));
+}
+
 #[test]
 fn fen_reads_every_form_of_the_hands() {
     let v = variant("crazyhouse");

@@ -556,7 +556,7 @@ impl Resolver {
                         s.line,
                         None,
                         format!(
-                            "unknown template `{t}`: neither an earlier section nor a Fairy-Stockfish variant"
+                            "unknown template `{t}`: neither an earlier section nor a Fairy-Stockfish variant this library knows"
                         ),
                     ));
                 }
@@ -1255,13 +1255,23 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             "en passant for one colour only is not expressible",
         ));
     }
-    if let Some(e) = ctx.get("enPassantTypes") {
-        let set = piece_set(&ctx, "enPassantTypes", &pieces, "p")?;
-        if set.iter().any(|l| Some(*l) != pawn_piece) {
-            return Err(ctx.fail(
-                "enPassantTypes",
-                format!("{:?}: only the pawn takes en passant here", e.value),
-            ));
+    // Only the pawn type takes en passant and resets the move rule here:
+    // these keys (either colour's too) may name it and nothing else.
+    const EP: &str = "only the pawn takes en passant here";
+    const RULE: &str = "only the pawn's moves reset the move rule here";
+    for (key, what) in [
+        ("enPassantTypes", EP),
+        ("enPassantTypesWhite", EP),
+        ("enPassantTypesBlack", EP),
+        ("nMoveRuleTypes", RULE),
+        ("nMoveRuleTypesWhite", RULE),
+        ("nMoveRuleTypesBlack", RULE),
+    ] {
+        if let Some(e) = ctx.get(key) {
+            let set = piece_set(&ctx, key, &pieces, "p")?;
+            if set.is_empty() || set.iter().any(|l| Some(*l) != pawn_piece) {
+                return Err(ctx.fail(key, format!("{:?}: {what}", e.value)));
+            }
         }
     }
 
@@ -1389,6 +1399,14 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 "castlingRookPieces",
                 "exactly one castling partner type here",
             ));
+        }
+        for key in ["castlingRookPiecesWhite", "castlingRookPiecesBlack"] {
+            if ctx.get(key).is_some() && piece_set(&ctx, key, &pieces, "r")? != rooks {
+                return Err(ctx.fail(
+                    key,
+                    "one castling partner type for both colours here (castlingRookPieces)",
+                ));
+            }
         }
         if let Some(e) = ctx.get("castlingKingPiece")
             && e.value.to_ascii_lowercase() != royal.to_string()
