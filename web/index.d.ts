@@ -9,7 +9,6 @@ export {
   capturesToHand,
   fenError,
   info,
-  loadVariantConfig,
   memoryBytes,
   perft,
   pieceTypes,
@@ -40,6 +39,34 @@ export interface MoveInfo {
   /** Whether it captures (on its destination or on the way). */
   capture: boolean;
 }
+
+/** A section of a Fairy-Stockfish configuration that was not loaded. */
+export interface RefusedSection {
+  /** The section's name (the variant's). */
+  section: string;
+  /** The 1-based line at fault, `null` when none is named. */
+  line: number | null;
+  /** The key at fault, `null` when none is named. */
+  key: string | null;
+  /** The library's message, naming the section, line and key. */
+  message: string;
+}
+
+/** What `loadVariantConfig` throws when it refused sections of an ini text. */
+export interface ConfigError extends Error {
+  /** The names of the variants it loaded all the same. */
+  loaded: string[];
+  /** Each section refused. */
+  refused: RefusedSection[];
+}
+
+/**
+ * Loads configuration text: the library's TOML definition or
+ * Fairy-Stockfish's `variants.ini` format. Returns the names loaded, joined
+ * by spaces. Throws an `Error` when nothing can be read, and a
+ * {@link ConfigError} after loading the rest when sections are refused.
+ */
+export function loadVariantConfig(text: string): string;
 
 declare module "./pkg/betza.js" {
   interface Board {

@@ -25,7 +25,6 @@ export {
   capturesToHand,
   fenError,
   info,
-  loadVariantConfig,
   memoryBytes,
   perft,
   pieceTypes,
@@ -44,6 +43,27 @@ export {
 bindings.Board.prototype.legalMovesInfo = function legalMovesInfo() {
   return JSON.parse(this.legalMovesJson());
 };
+
+/**
+ * Loads configuration text, as ffish.js's `loadVariantConfig`: the library's
+ * TOML definition (one variant) or Fairy-Stockfish's `variants.ini` format
+ * (every section the library can express). Each variant read is known by its
+ * name from then on. Returns the names loaded, joined by spaces. Throws an
+ * `Error` with the library's message when nothing can be read; when some
+ * sections of an ini text are refused, the others are loaded first and then
+ * an `Error` names each refused one (section, line, key), with `loaded`
+ * (names) and `refused` (`{ section, line, key, message }`) on it.
+ */
+export function loadVariantConfig(text) {
+  const report = JSON.parse(bindings.loadVariantConfigJson(text));
+  if (report.refused.length > 0) {
+    const error = new Error(report.error);
+    error.loaded = report.loaded;
+    error.refused = report.refused;
+    throw error;
+  }
+  return report.loaded.join(" ");
+}
 
 /** ffish.js's loader: resolves to the module's bindings. */
 export default async function Module() {

@@ -295,6 +295,11 @@ $("load").addEventListener("click", () => {
     newGame(loaded[0]);
     error(null);
   } catch (e) {
+    // A variants.ini text with refused sections: the others were loaded.
+    if (e.loaded?.length) {
+      fillVariants(e.loaded[0]);
+      newGame(e.loaded[0]);
+    }
     error(e);
   }
 });

@@ -194,6 +194,20 @@ describe("the page in headless Chromium", () => {
     assert.equal(await sanList(), "e4");
   });
 
+  it("Fairy-Stockfish's variants.ini pasted: the sections read are played, the refused named", async () => {
+    await open("chess");
+    const ini = "[pasted-gardner:chess]\nmaxFile = 5\nmaxRank = 5\n" +
+      "startFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\ndoubleStep = false\ncastling = false\n" +
+      "[pasted-blast:chess]\nblastOnCapture = true\n";
+    await page.fill("#definition", ini);
+    await page.click("#load");
+    assert.equal(await page.inputValue("#variant"), "pasted-gardner");
+    assert.match(await page.textContent("#error"), /^1 section of the configuration refused \(loaded: pasted-gardner\); section \[pasted-blast\], line 8, key `blastOnCapture`/);
+    assert.equal(await page.$$eval("#board rect[data-square]", (r) => r.length), 25);
+    await click("b1", "c3");
+    assert.equal(await sanList(), "Nc3");
+  });
+
   it("a 26x26 board from a pasted definition, and a move on it", async () => {
     const text = readFileSync(join(webDir, "..", "tests", "data", "variants", "huge-26x26.toml"), "utf8");
     const name = betza.loadVariantConfig(text);

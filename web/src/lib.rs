@@ -70,52 +70,147 @@ fn variant_960(name: Option<&str>, is960: bool) -> Result<AnyVariant, String> {
     })
 }
 
-/// Reads definition text into variants. Now the library's TOML format
-/// (docs/definitions.md), one variant per text.
-fn read_config(text: &str) -> Result<Vec<AnyVariant>, String> {
-    // FAIRY-STOCKFISH FORMAT: once the library reads Fairy-Stockfish's
-    // variants.ini format (the configuration issue), call its reader here
-    // when `looks_like_ini(text)`: it yields several variants per text.
-    if looks_like_ini(text) {
-        return Err(
-            "this is Fairy-Stockfish's variants.ini format, which is not read yet: \
-                    give a TOML definition (docs/definitions.md)"
-                .to_string(),
-        );
-    }
-    AnyVariant::from_definition(text)
-        .map(|v| vec![v])
-        .map_err(|e| e.to_string())
+/// A section of a Fairy-Stockfish configuration that the library refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Refusal {
+    /// The section (the variant's name).
+    section: String,
+    /// The 1-based line at fault, if the library names one.
+    line: Option<usize>,
+    /// The key at fault, if one is.
+    key: Option<String>,
+    /// The library's whole message (it names the section, line and key).
+    message: String,
 }
 
-/// Whether `text` is in Fairy-Stockfish's ini format rather than TOML: a
-/// section header that inherits (`[name:parent]`), or values TOML cannot
-/// hold unquoted (`pieceToCharTable = PNBRQ`, `castling = true` is TOML too).
-fn looks_like_ini(text: &str) -> bool {
-    let mut inherits = false;
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('#') || line.starts_with(';') || line.is_empty() {
-            continue;
-        }
-        if line.starts_with('[') && line.ends_with(']') && !line.starts_with("[[") {
-            inherits |= line.contains(':');
-            continue;
-        }
-        if let Some((_, value)) = line.split_once('=') {
-            let value = value.trim();
-            let toml_value = value.starts_with('"')
-                || value.starts_with('\'')
-                || value.starts_with('[')
-                || value.starts_with('{')
-                || value == "true"
-                || value == "false"
-                || value.parse::<f64>().is_ok();
-            if !toml_value {
-                return true;
+/// What a configuration text yields: the variants read, and the sections
+/// refused (only a Fairy-Stockfish text has any: a TOML definition is all or
+/// nothing).
+struct Config {
+    variants: Vec<AnyVariant>,
+    refused: Vec<Refusal>,
+}
+
+/// Reads configuration text: the library's TOML definition (one variant,
+/// docs/definitions.md) or Fairy-Stockfish's `variants.ini` format (every
+/// section the library can express; the others are refused one by one, as
+/// `betza.stateless.load_variant_config` does in Python). `Err` when nothing
+/// can be read: a refused TOML definition, or a text that is no
+/// configuration at all.
+fn read_config(text: &str) -> Result<Config, String> {
+    if !is_fsf_ini(text) {
+        let v = AnyVariant::from_definition(text).map_err(|e| e.to_string())?;
+        return Ok(Config {
+            variants: vec![v],
+            refused: Vec::new(),
+        });
+    }
+    let sections = betza::VariantDef::from_fsf_ini_each(text).map_err(|e| e.to_string())?;
+    let mut config = Config {
+        variants: Vec::new(),
+        refused: Vec::new(),
+    };
+    for (name, def) in sections {
+        match def.and_then(AnyVariant::new) {
+            Ok(v) => config.variants.push(v),
+            Err(e) => {
+                let (line, key) = match &e {
+                    betza::VariantError::Fsf { line, key, .. } => {
+                        ((*line > 0).then_some(*line), key.clone())
+                    }
+                    _ => (None, None),
+                };
+                config.refused.push(Refusal {
+                    section: name,
+                    line,
+                    key,
+                    message: e.to_string(),
+                });
             }
         }
     }
-    inherits
+    Ok(config)
+}
+
+/// Whether `text` is in Fairy-Stockfish's format: its first line that is
+/// not blank or a comment is a `[section]` (a TOML definition starts with
+/// its top-level keys, `name = ...`). The Python package decides the same way.
+fn is_fsf_ini(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(';'))
+        .is_some_and(|l| l.starts_with('[') && !l.starts_with("[["))
+}
+
+/// The error of a configuration with refused sections: how many, what was
+/// loaded, and each refusal in the library's words.
+fn refusal_message(loaded: &[String], refused: &[Refusal]) -> String {
+    let mut out = format!(
+        "{} section{} of the configuration refused",
+        refused.len(),
+        if refused.len() == 1 { "" } else { "s" }
+    );
+    if loaded.is_empty() {
+        out.push_str(" (none loaded)");
+    } else {
+        out.push_str(&format!(" (loaded: {})", loaded.join(" ")));
+    }
+    for r in refused {
+        out.push_str("; ");
+        out.push_str(&r.message);
+    }
+    out
+}
+
+/// Loads configuration text (see [`read_config`]) into [`LOADED`] and
+/// writes what happened as JSON for `loadVariantConfig` in `index.js`:
+/// `{"loaded": [names], "refused": [{"section", "line", "key",
+/// "message"}], "error": text}` (`error` only when a section was refused).
+fn load_config_json(text: &str) -> Result<String, String> {
+    let config = read_config(text)?;
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    let mut names = Vec::new();
+    for v in config.variants {
+        loaded.retain(|old| !old.name().eq_ignore_ascii_case(v.name()));
+        names.push(v.name().to_string());
+        loaded.push(v);
+    }
+    drop(loaded);
+    let mut out = String::from("{\"loaded\":[");
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_json_string(&mut out, n);
+    }
+    out.push_str("],\"refused\":[");
+    for (i, r) in config.refused.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"section\":");
+        push_json_string(&mut out, &r.section);
+        out.push_str(",\"line\":");
+        match r.line {
+            Some(l) => out.push_str(&l.to_string()),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"key\":");
+        match &r.key {
+            Some(k) => push_json_string(&mut out, k),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"message\":");
+        push_json_string(&mut out, &r.message);
+        out.push('}');
+    }
+    out.push(']');
+    if !config.refused.is_empty() {
+        out.push_str(",\"error\":");
+        push_json_string(&mut out, &refusal_message(&names, &config.refused));
+    }
+    out.push('}');
+    Ok(out)
 }
 
 /// The square of `pos`'s board named `name`, or an error naming the board.
@@ -247,21 +342,17 @@ pub fn variants() -> String {
     names.join(" ")
 }
 
-/// Reads a variant definition (the library's TOML format) and makes it known
-/// by its name to `Board`, `startingFen` and the other calls (replacing a
-/// variant of the same name). Returns the names loaded, joined by spaces.
-/// Throws with the library's message (line and key) if it is refused.
-#[wasm_bindgen(js_name = loadVariantConfig)]
-pub fn load_variant_config(text: &str) -> Result<String, JsError> {
-    let vs = read_config(text).map_err(err)?;
-    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    let mut names = Vec::new();
-    for v in vs {
-        loaded.retain(|old| !old.name().eq_ignore_ascii_case(v.name()));
-        names.push(v.name().to_string());
-        loaded.push(v);
-    }
-    Ok(names.join(" "))
+/// Loads configuration text: the library's TOML definition or
+/// Fairy-Stockfish's `variants.ini` format, each variant read made known by
+/// its name to `Board`, `startingFen` and the other calls (replacing a
+/// variant of the same name). Returns JSON: the names loaded and the
+/// sections refused with their section, line, key and message;
+/// `loadVariantConfig` in `index.js` turns it into ffish.js's call (it
+/// throws after loading the good sections). Throws with the library's
+/// message when nothing can be read (a refused TOML definition).
+#[wasm_bindgen(js_name = loadVariantConfigJson)]
+pub fn load_variant_config_json(text: &str) -> Result<String, JsError> {
+    load_config_json(text).map_err(err)
 }
 
 /// The start position of a variant in FEN.
@@ -1160,5 +1251,95 @@ impl PgnGame {
             game: self.game.clone(),
             is960: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIXED: &str = "# two variants, one the library lacks a rule for\n\
+        [minichess:chess]\nmaxFile = 6\nmaxRank = 6\n\
+        startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
+        doubleStep = false\ncastling = false\nbishop = -\npromotionPieceTypes = qrn\n\
+        [blast:chess]\n\nblastOnCapture = true\n\
+        [typo:chess]\nmaxFile = 8\nfoo = 1\n";
+
+    #[test]
+    fn fsf_text_loads_the_good_sections_and_names_the_refused() {
+        let config = read_config(MIXED).unwrap();
+        let names: Vec<&str> = config.variants.iter().map(|v| v.name()).collect();
+        assert_eq!(names, ["minichess"]);
+        // Its perft as the library's doctest of `VariantDef::from_fsf_ini` has it.
+        let game = AnyGame::new(&config.variants[0], None).unwrap();
+        assert_eq!(with_game!(&game, |g| g.position().perft(5)), 191846);
+        let refused: Vec<_> = config
+            .refused
+            .iter()
+            .map(|r| (r.section.as_str(), r.line, r.key.as_deref()))
+            .collect();
+        assert_eq!(
+            refused,
+            [
+                ("blast", Some(12), Some("blastOnCapture")),
+                ("typo", Some(15), Some("foo"))
+            ]
+        );
+        assert_eq!(
+            config.refused[1].message,
+            "section [typo], line 15, key `foo`: not a Fairy-Stockfish option"
+        );
+        let msg = refusal_message(&["minichess".to_string()], &config.refused);
+        assert!(
+            msg.starts_with("2 sections of the configuration refused (loaded: minichess); section [blast], line 12, key `blastOnCapture`"),
+            "{msg}"
+        );
+        assert!(
+            msg.ends_with("; section [typo], line 15, key `foo`: not a Fairy-Stockfish option"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn the_json_report_and_the_registry() {
+        let json = load_config_json(&MIXED.replace("minichess", "minichess-json")).unwrap();
+        assert!(json.starts_with("{\"loaded\":[\"minichess-json\"],\"refused\":[{\"section\":\"blast\",\"line\":12,\"key\":\"blastOnCapture\",\"message\":\"section [blast], line 12"), "{json}");
+        assert!(
+            json.contains(
+                "\"error\":\"2 sections of the configuration refused (loaded: minichess-json); "
+            ),
+            "{json}"
+        );
+        assert!(variants().split(' ').any(|n| n == "minichess-json"));
+        assert!(!variants().split(' ').any(|n| n == "blast" || n == "typo"));
+        // All good: no `error`.
+        let json = load_config_json("[minichess-ok:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\ncastling = false\nbishop = -\n").unwrap();
+        assert_eq!(json, "{\"loaded\":[\"minichess-ok\"],\"refused\":[]}");
+    }
+
+    #[test]
+    fn unreadable_texts_are_errors() {
+        // Neither format: the TOML reader's message.
+        assert!(read_config("").is_err());
+        assert!(read_config("name = ").is_err());
+        // An ini text that cannot be read at all: a line that is no key.
+        let e = read_config("[a:chess]\nmaxFile\n").err().unwrap();
+        assert!(
+            e.starts_with("section [a], line 2: expected `key = value`"),
+            "{e}"
+        );
+        // A section refused alone.
+        let e = read_config("; comment\n[a:nosuch]\n").unwrap().refused;
+        assert_eq!(e[0].section, "a");
+        assert!(e[0].message.contains("unknown template `nosuch`"), "{e:?}");
+    }
+
+    #[test]
+    fn format_detection() {
+        assert!(is_fsf_ini("# c\n; c\n\n[a:chess]\n"));
+        assert!(is_fsf_ini("[a]\nking = k\n"));
+        assert!(!is_fsf_ini("name = \"a\"\n[promotion]\n"));
+        assert!(!is_fsf_ini("[[piece]]\n"));
+        assert!(!is_fsf_ini(""));
     }
 }

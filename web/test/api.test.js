@@ -21,6 +21,15 @@ describe("the loader", () => {
   });
 });
 
+describe("Board(variant, fen, is960)", () => {
+  it("is960 picks the variant named <variant>960", () => {
+    const board = new betza.Board("chess", undefined, true);
+    assert.equal(board.variant(), "chess960");
+    assert.equal(board.is960(), true);
+    board.delete();
+  });
+});
+
 describe("a GUI's calls", () => {
   it("board size, squares, tokens and names", () => {
     const board = new betza.Board("meiriqi");
@@ -163,5 +172,87 @@ describe("a variant defined at run time", () => {
   it("loading it again replaces it", () => {
     assert.equal(betza.loadVariantConfig(text), "knightmare");
     assert.equal(betza.variants().split(" ").filter((n) => n === "knightmare").length, 1);
+  });
+});
+
+describe("Fairy-Stockfish's configuration format (variants.ini)", () => {
+  // A variant the library reads, one it has no rule for (line 12) and one with
+  // an unknown key (line 15); sections inherit from earlier ones or from
+  // Fairy-Stockfish's built-in variants.
+  const ini = [
+    "# from a variants.ini",
+    "[minichess-fsf:chess]",
+    "maxFile = 6",
+    "maxRank = 6",
+    "startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+    "doubleStep = false",
+    "castling = false",
+    "bishop = -",
+    "promotionPieceTypes = qrn",
+    "[blast-fsf:chess]",
+    "",
+    "blastOnCapture = true",
+    "[typo-fsf:minichess-fsf]",
+    "maxFile = 6",
+    "fooBar = 1",
+    "[knightless-fsf:minichess-fsf]",
+    "knight = -",
+    "promotionPieceTypes = qr",
+    "startFen = rq1kr1/pppppp/6/6/PPPPPP/RQ1KR1 w - - 0 1",
+  ].join("\n");
+
+  it("loads the sections it can, then throws naming each refused one", () => {
+    let thrown;
+    try {
+      betza.loadVariantConfig(ini);
+    } catch (e) {
+      thrown = e;
+    }
+    assert.ok(thrown instanceof Error, "it throws");
+    assert.equal(
+      thrown.message,
+      "2 sections of the configuration refused (loaded: minichess-fsf knightless-fsf); " +
+        'section [blast-fsf], line 12, key `blastOnCapture`: "true": this library has no such rule (only "false" is read); ' +
+        "section [typo-fsf], line 15, key `fooBar`: not a Fairy-Stockfish option",
+    );
+    assert.deepEqual(thrown.loaded, ["minichess-fsf", "knightless-fsf"]);
+    assert.deepEqual(
+      thrown.refused.map((r) => [r.section, r.line, r.key]),
+      [
+        ["blast-fsf", 12, "blastOnCapture"],
+        ["typo-fsf", 15, "fooBar"],
+      ],
+    );
+    assert.match(thrown.refused[1].message, /^section \[typo-fsf\], line 15, key `fooBar`/);
+    // The good sections were loaded all the same; the refused ones were not.
+    const names = betza.variants().split(" ");
+    assert.ok(names.includes("minichess-fsf") && names.includes("knightless-fsf"));
+    assert.ok(!names.includes("blast-fsf") && !names.includes("typo-fsf"));
+    assert.equal(betza.startingFen("minichess-fsf"), "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1");
+    // Minichess's perft as the library's documentation of its reader gives it.
+    assert.equal(betza.perft("minichess-fsf", 5), 191846);
+    const board = new betza.Board("knightless-fsf");
+    assert.equal(board.files(), 6);
+    assert.ok(!board.pieceTypes().some((t) => t.token === "N"));
+    board.pushSan("b3");
+    assert.equal(board.fen(), "rq1kr1/pppppp/6/1P4/P1PPPP/RQ1KR1 b - - 0 1");
+    board.delete();
+  });
+
+  it("returns the names when every section is read", () => {
+    const text = "[gardner-fsf:chess]\nmaxFile = 5\nmaxRank = 5\n" +
+      "startFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\ndoubleStep = false\ncastling = false\n";
+    assert.equal(betza.loadVariantConfig(text), "gardner-fsf");
+    assert.equal(betza.startingFen("gardner-fsf"), "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1");
+    // The same rules as Fairy-Stockfish's `gardner`, which the library has built in.
+    assert.equal(betza.perft("gardner-fsf", 1), 7); // five Pawns' steps, two Knight moves
+    assert.equal(betza.perft("gardner-fsf", 3), betza.perft("gardner", 3));
+  });
+
+  it("a section of the same name replaces the one loaded", () => {
+    betza.loadVariantConfig("[gardner-fsf:chess]\nmaxFile = 5\nmaxRank = 5\n" +
+      "startFen = knbqr/ppppp/5/PPPPP/KNBQR w - - 0 1\ndoubleStep = false\ncastling = false\n");
+    assert.equal(betza.startingFen("gardner-fsf"), "knbqr/ppppp/5/PPPPP/KNBQR w - - 0 1");
+    assert.equal(betza.variants().split(" ").filter((n) => n === "gardner-fsf").length, 1);
   });
 });

@@ -22,7 +22,8 @@ describe("bad input", () => {
     throwsWith(() => betza.perft("nosuchvariant", 1), /nosuchvariant/);
     throwsWith(() => betza.pieceTypes("nosuchvariant"), /nosuchvariant/);
     throwsWith(() => betza.validateFen("8/8/8/8/8/8/8/8 w - - 0 1", "nosuchvariant"), /nosuchvariant/);
-    throwsWith(() => new betza.Board("chess", undefined, true), /Chess960|chess960/);
+    // is960 names the variant `<name>960`: chess has one, shogi none.
+    throwsWith(() => new betza.Board("shogi", undefined, true), /no Chess960 form of shogi/);
   });
   it("bad FENs: an exception naming the field, or ffish.js's code", () => {
     throwsWith(() => new betza.Board("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"), /X/);
@@ -90,10 +91,11 @@ describe("bad input", () => {
     const chess = betza.variantDefinition("chess");
     throwsWith(() => betza.loadVariantConfig(chess.replace('betza = "N"', 'betza = "N(((("')), /./);
     throwsWith(() => betza.loadVariantConfig(chess.replace(/files = 8/, "files = 27")), /./);
-    throwsWith(
-      () => betza.loadVariantConfig("[mychess:chess]\npieceToCharTable = PNBRQK\ncastling = false\n"),
-      /Fairy-Stockfish's variants.ini format/,
-    );
+    // Fairy-Stockfish's format: a text that cannot be read at all, a refused section.
+    throwsWith(() => betza.loadVariantConfig("[x:chess]\nmaxFile\n"), /section \[x\], line 2: expected `key = value`/);
+    throwsWith(() => betza.loadVariantConfig("[x:nosuch]\n"), /section \[x\], line 1.*unknown template `nosuch`/);
+    throwsWith(() => betza.loadVariantConfig("[x:chess]\nmaxFile = 27\n"), /section \[x\], line 2, key `maxFile`/);
+    throwsWith(() => betza.loadVariantConfig("[x]\n".repeat(1001)), /1000/);
     assert.ok(!betza.variants().split(" ").includes("x"));
   });
   it("bad PGN", () => {
