@@ -902,7 +902,7 @@ enum BetzaStatus betza_variant_new(const char *definition, struct BetzaVariant *
 
 /*
  Reads a text in Fairy-Stockfish's configuration format (its
- variants.ini: [name] and [name:template] sections of key = value lines)
+ variants.ini: `[name]` and `[name:template]` sections of key = value lines)
  and makes the variant of the section called name (NULL: the last
  section) into *out: a new handle to free with betza_variant_free. The
  templates may be earlier sections or Fairy-Stockfish's built-in

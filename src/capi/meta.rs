@@ -196,7 +196,7 @@ pub unsafe extern "C" fn betza_variant_new(
 }
 
 /// Reads a text in Fairy-Stockfish's configuration format (its
-/// variants.ini: [name] and [name:template] sections of key = value lines)
+/// variants.ini: `[name]` and `[name:template]` sections of key = value lines)
 /// and makes the variant of the section called name (NULL: the last
 /// section) into *out: a new handle to free with betza_variant_free. The
 /// templates may be earlier sections or Fairy-Stockfish's built-in
