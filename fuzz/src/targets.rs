@@ -118,48 +118,7 @@ fn with_unlimited_twin<R>(pos: &Position<'_>, f: impl FnOnce(Option<&Position<'_
 /// [`king_capturable`] in a variant without promotion limits.
 fn capturable_by_moves(pos: &Position<'_>) -> bool {
     let v = pos.variant();
-    capturable_in(pos, v.royal(), v.facing_kings()) || pseudo_royal_capturable(pos)
-}
-
-/// `[rules] extinction-pseudo-royal` (coregal's Queens): whether a move
-/// could take a piece of the side that moved of a listed type of which it
-/// has at most `extinction-count + 1`, or with `duple-check` (Spartan)
-/// each of its pieces of the listed types.
-fn pseudo_royal_capturable(pos: &Position<'_>) -> bool {
-    let v = pos.variant();
-    let r = &v.definition().rules;
-    if !r.extinction_pseudo_royal {
-        return false;
-    }
-    let mover = pos.side_to_move().opposite();
-    let royal: Vec<Role> = r
-        .extinction_pieces
-        .iter()
-        .filter_map(|t| v.role_by_token(t))
-        .filter(|&role| {
-            (pos.pieces_of(role) & pos.occupied_by(mover)).count()
-                <= u32::from(r.extinction_count) + 1
-        })
-        .collect();
-    let moves = pos.pseudo_legal_moves();
-    if moves
-        .iter()
-        .any(|m| m.captured().is_some_and(|c| royal.contains(&c)))
-    {
-        return true;
-    }
-    // Duple check: every piece of the listed types capturable at once.
-    if !r.duple_check {
-        return false;
-    }
-    let mut all = r
-        .extinction_pieces
-        .iter()
-        .filter_map(|t| v.role_by_token(t))
-        .flat_map(|role| (pos.pieces_of(role) & pos.occupied_by(mover)).into_iter())
-        .peekable();
-    all.peek().is_some()
-        && all.all(|sq| moves.iter().any(|m| m.captured().is_some() && m.to() == sq))
+    capturable_in(pos, v.royal(), v.facing_kings())
 }
 
 /// [`capturable_by_moves`] on either board type, given the royal type and
