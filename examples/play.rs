@@ -661,10 +661,7 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
         if pos.is_check() && !self.is_over() {
             let side = pos.side_to_move();
             let v = self.variant();
-            let king = v
-                .pieces()
-                .get(v.royal().index())
-                .map_or("King", |p| &p.name);
+            let king = v.piece_type(v.royal()).map_or("King", |p| &p.name);
             writeln!(self.out, "Check! {}'s {king} is attacked.", side_name(side))?;
         }
         Ok(())
@@ -915,10 +912,7 @@ impl<I: Input, W: Write, B: Board> Session<I, W, B> {
                 v.name()
             );
         };
-        let royal = v
-            .pieces()
-            .get(v.royal().index())
-            .map_or("King", |p| &p.name);
+        let royal = v.piece_type(v.royal()).map_or("King", |p| &p.name);
         let others = if role == v.royal() {
             format!("the other {royal}")
         } else {

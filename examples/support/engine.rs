@@ -161,8 +161,7 @@ pub fn fen_of<B: Board>(variant: &BoardVariant<B>, pieces: &[(Square, &str)]) ->
     let size = variant.size();
     // With no royal type (antichess), `K` is the King's own token.
     let royal = variant
-        .pieces()
-        .get(variant.royal().index())
+        .piece_type(variant.royal())
         .map_or("K".to_string(), |p| p.token.to_string());
     let mut rows = Vec::new();
     for rank in (0..size.ranks() as i32).rev() {

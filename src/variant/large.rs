@@ -202,6 +202,13 @@ impl<B: Board> BoardVariant<B> {
         self.variant.piece(role)
     }
 
+    /// The piece type of `role`, or `None` if `role` is not one of this
+    /// variant's: a variant without a royal type answers `None` for its
+    /// [`royal`](Self::royal), a past-the-end role.
+    pub fn piece_type(&self, role: crate::Role) -> Option<&PieceType> {
+        self.variant.piece_type(role)
+    }
+
     /// The start position's FEN.
     pub fn start_fen(&self) -> &str {
         self.variant.start_fen()
@@ -553,6 +560,26 @@ impl AnyVariant {
     /// The piece types, indexed by [`crate::Role`].
     pub fn pieces(&self) -> &[PieceType] {
         with_board!(self, |v| v.pieces())
+    }
+
+    /// The piece type of `role`, or `None` if `role` is not one of this
+    /// variant's ([`BoardVariant::piece_type`]).
+    ///
+    /// ```
+    /// use betza::AnyVariant;
+    /// let chess = AnyVariant::by_name("chess").unwrap();
+    /// assert_eq!(chess.piece_type(chess.royal()).map(|t| t.name.as_str()), Some("King"));
+    /// let antichess = AnyVariant::by_name("antichess").unwrap();
+    /// assert!(antichess.piece_type(antichess.royal()).is_none());
+    /// ```
+    pub fn piece_type(&self, role: crate::Role) -> Option<&PieceType> {
+        with_board!(self, |v| v.piece_type(role))
+    }
+
+    /// The royal piece type ([`BoardVariant::royal`]): past the end of
+    /// [`pieces`](Self::pieces) in a variant without one.
+    pub fn royal(&self) -> crate::Role {
+        with_board!(self, |v| v.royal())
     }
 }
 
