@@ -16,7 +16,7 @@
 use betza::{AnyVariant, Game, Huge, Large, Small};
 use pyo3::PyResult;
 
-use crate::fen_err;
+use crate::errors::fen_err;
 
 /// A game of any board type: what a Python `Board` holds. Boxed, as its
 /// positions are held inline and grow with the board (a game of the large
