@@ -348,3 +348,27 @@ fn non_ascii_text_is_an_error_not_a_panic() {
         assert!(pos.parse_san(text).is_err(), "{text}");
     }
 }
+
+#[test]
+fn drops_are_never_a_second_way_to_a_square() {
+    // Fairy-Stockfish's ffish.js test position: P@a3 and a2a3 are both
+    // legal; a drop is written with `@`, so the Pawn's step is plain "a3".
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR[Pq] w KQkq - 0 3";
+    let p = pos("crazyhouse", fen);
+    assert_eq!(san_of(&p, "a2a3"), "a3");
+    assert_eq!(san_of(&p, "P@a3"), "P@a3");
+    assert_eq!(p.move_text(&p.parse_san("a3").unwrap()), "a2a3");
+    assert_eq!(p.move_text(&p.parse_san("P@a3").unwrap()), "P@a3");
+    // lichess's "Bf5": the Bishop's move, though B@f5 is legal too.
+    let p = pos(
+        "crazyhouse",
+        "r2qkbnr/ppp2ppp/2n5/3pp3/4P1b1/2N2N2/PPPP1PPP/R1BQKB1R[Bb] b KQkq - 1 5",
+    );
+    assert_eq!(p.move_text(&p.parse_san("Bf5").unwrap()), "g4f5");
+    assert_eq!(san_of(&p, "g4f5"), "Bf5");
+    assert_eq!(san_of(&p, "B@f5"), "B@f5");
+    // Two board moves to one square are still told apart.
+    let p = pos("crazyhouse", "4k3/8/8/8/8/8/4K3/R6R[R] w - - 0 1");
+    assert_eq!(san_of(&p, "a1d1"), "Rad1");
+    assert_eq!(san_of(&p, "R@d1"), "R@d1");
+}

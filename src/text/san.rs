@@ -189,6 +189,8 @@ impl<'v, B: Board> Position<'v, B> {
                 && x.via() == m.via()
                 && x.from != m.from
                 && !x.is_castle()
+                // A drop is written with `@`: never a second way there.
+                && !x.is_drop()
             {
                 others = true;
                 same_file |= size.file(x.from) == size.file(m.from);
@@ -357,6 +359,7 @@ impl<'v, B: Board> Position<'v, B> {
                 && m.to == p.to
                 && m.via() == p.via
                 && !m.is_castle()
+                && !m.is_drop()
                 && p.file.is_none_or(|f| size.file(m.from) == f)
                 && p.rank.is_none_or(|r| size.rank(m.from) == r)
         };

@@ -51,11 +51,12 @@ impl From<Game<Huge>> for AnyGame {
 }
 
 impl AnyGame {
-    /// A game of `v` from `fen`, or from its start position.
+    /// A game of `v` from `fen` (read as ffish.js reads it: see
+    /// `betza::fen::complete_fen`), or from its start position.
     pub(crate) fn new(v: &AnyVariant, fen: Option<&str>) -> Result<AnyGame, betza::FenError> {
         Ok(betza::with_board!(v, |v| match fen {
             None => AnyGame::from(v.new_game()),
-            Some(fen) => AnyGame::from(v.game_from_fen(fen)?),
+            Some(fen) => AnyGame::from(v.game_from_fen(&betza::fen::complete_fen(fen))?),
         }))
     }
 

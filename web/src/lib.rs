@@ -16,7 +16,7 @@
 use std::sync::Mutex;
 
 use betza::pgn::PgnGames;
-use betza::{AnyVariant, Board as BoardType, Color, FenError, Game, Move, Position, Square};
+use betza::{AnyVariant, Board as BoardType, Color, Game, Move, Position, Square};
 use wasm_bindgen::prelude::*;
 
 mod games;
@@ -375,31 +375,6 @@ pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
         .is_some())
 }
 
-/// ffish.js's code of a refused FEN (Fairy-Stockfish's `FenValidation`).
-fn fen_code(e: &FenError) -> i32 {
-    match e {
-        FenError::FieldCount(_) => -11,
-        FenError::UnknownPiece { .. } | FenError::Marked(_) => -10,
-        FenError::KingsFacing => -9,
-        FenError::BadCount { .. }
-        | FenError::RankWidth { .. }
-        | FenError::RankCount { .. }
-        | FenError::Confinement { .. } => -8,
-        FenError::Hands { .. } => -7,
-        FenError::Side(_) => -6,
-        FenError::Castling(_) | FenError::NoCastling(_) | FenError::CastlingPieces { .. } => -5,
-        FenError::EnPassantSyntax(_)
-        | FenError::EnPassantSquare { .. }
-        | FenError::NoEnPassant(_) => -4,
-        FenError::RoyalCount { .. } | FenError::OpponentInCheck => -3,
-        FenError::Halfmove(_) => -2,
-        FenError::Fullmove(_) => -1,
-        // A kind of error added to the library later: some refusal.
-        #[allow(unreachable_patterns)]
-        _ => -10,
-    }
-}
-
 /// Checks a FEN of `variant` (chess by default; with `chess960`, the
 /// variant's Chess960 form): 1 if the library reads it, 0 for an empty
 /// text, else Fairy-Stockfish's negative code of the field at fault
@@ -416,10 +391,10 @@ pub fn validate_fen(
         return Ok(0);
     }
     let v = variant_960(variant.as_deref(), chess960.unwrap_or(false)).map_err(err)?;
-    Ok(betza::with_board!(&v, |v| match v.from_fen(fen) {
-        Ok(_) => 1,
-        Err(e) => fen_code(&e),
-    }))
+    // As ffish.js reads it: cut short or with castling letters in any order.
+    let fen = betza::fen::complete_fen(fen);
+    let error = betza::with_board!(&v, |v| v.from_fen(&fen).err());
+    Ok(betza::fen::fen_code(v.definition(), &fen, error.as_ref()) as i32)
 }
 
 /// Why the library refuses a FEN of `variant`, or `""` if it reads it.
@@ -1179,7 +1154,7 @@ pub struct PgnGame {
 }
 
 impl PgnGame {
-    /// The tags in the order PGN writes them, unescaped.
+    /// The game's tags in the order PGN writes them, unescaped.
     fn tags(&self) -> Vec<(String, String)> {
         let pgn = with_game!(&self.game, |g| g.to_pgn());
         let mut out = Vec::new();
@@ -1201,6 +1176,13 @@ impl PgnGame {
             }
             out.push((name.to_string(), unescaped));
         }
+        // The writer fills the seven-tag roster with "?"; ffish.js lists
+        // only the tags the game has.
+        let kept = |name: &str| {
+            matches!(name, "Variant" | "FEN" | "SetUp" | "Result" | "Termination")
+                || with_game!(&self.game, |g| g.tag(name).is_some())
+        };
+        out.retain(|(name, _)| kept(name));
         out
     }
 }
