@@ -21,10 +21,14 @@
 set -eu
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "ir.sh: needs valgrind" >&2; exit 1; }
-cargo build --quiet --release -p betza-bench
-BIN=target/release/bench
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# Two binaries: shakmaty's lichess variants (feature `variants`) change its
+# `Move`, so the chess rows run the plain one and the variant rows the other.
+cargo build --quiet --release -p betza-bench --features variants
+cp target/release/bench "$TMP/bench-variants"
+cargo build --quiet --release -p betza-bench
+BIN=target/release/bench
 FSF=${FSF:-}
 if [ -n "$FSF" ] && [ ! -x "$FSF" ]; then
     echo "ir.sh: FSF=$FSF is not an executable" >&2
@@ -87,7 +91,8 @@ printf '|---|--:|--:|--:|--:|--:|--:|---|\n'
 # row NAME DEPTH TARGET SHAKMATY FSF_VARIANT FSF_MARGIN ARGS...
 #   TARGET: "N" (Ir per node at most), "Nx" (at most N times shakmaty's), or
 #     "-" (measured only);
-#   SHAKMATY: "yes" also counts ARGS with shakmaty;
+#   SHAKMATY: "yes" also counts ARGS with shakmaty; "variant" with the
+#     binary built with shakmaty's lichess variants;
 #   FSF_VARIANT: the UCI_Variant name for Fairy-Stockfish, or "-" (not run);
 #   FSF_MARGIN: "N" asks for at least N times fewer Ir per node than FSF
 #     (checked when FSF is given), or "-".
@@ -101,8 +106,10 @@ row() {
     ours=$1 nodes=$2
     shift 2
     theirs= ratio= fsf=
-    if [ "$shak" = yes ]; then
+    if [ "$shak" = yes ] || [ "$shak" = variant ]; then
+        [ "$shak" = yes ] || BIN="$TMP/bench-variants"
         set -- $(per_node ir "$depth" --shakmaty "$@") "$@"
+        BIN=target/release/bench
         [ "$2" = "$nodes" ] || { echo "ir.sh: $name: shakmaty counts $2, we count $nodes" >&2; exit 1; }
         theirs=$1
         shift 2
@@ -163,6 +170,17 @@ row "shatranj start" 4 - no shatranj - shatranj
 row "makruk start" 4 - no makruk - makruk
 row "shogi start" 3 300 no shogi 4.5 shogi
 row "crazyhouse start" 4 150 no crazyhouse 4.5 crazyhouse
+# Chess960 (position 0 of shakmaty's chess960.perft) and the lichess
+# variants (issue 35: at most 2.5x shakmaty's
+# instructions per node, shakmaty's `variant` feature counting beside us).
+CHESS960="bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+row "chess960 position 0" 4 2.5x yes - - --fen "$CHESS960" chess960
+row "atomic start" 4 2.5x variant atomic - atomic
+row "antichess start" 4 2.5x variant antichess - antichess
+row "kingofthehill start" 4 2.5x variant kingofthehill - kingofthehill
+row "3check start" 4 2.5x variant 3check - 3check
+row "horde start" 4 2.5x variant horde - horde
+row "racingkings start" 4 2.5x variant racingkings - racingkings
 # Chu Shogi: 12x12, the large-board rows (a `Large` board, 4 x u64
 # bitboards); issue 29 asks them measured and reported, no target.
 row "chushogi start" 2 - no - - chushogi

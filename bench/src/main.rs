@@ -50,7 +50,9 @@
 //! instructions per node. `--no-bulk` plays every leaf move
 //! ([`Position::perft_no_bulk`]; shakmaty: its `play_unchecked`), `--engine`
 //! walks the tree as the `engine` mode does (and prints its node count), and
-//! `--shakmaty` counts with shakmaty instead (orthodox chess only).
+//! `--shakmaty` counts with shakmaty instead (chess and chess960; the six
+//! lichess variants too when built with the feature `variants`, which turns
+//! on shakmaty's `variant`).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -58,7 +60,7 @@ use std::time::{Duration, Instant};
 
 use betza::{AnyVariant, Board, BoardVariant, MoveList, Position, Variant, with_board};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Chess};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -265,7 +267,7 @@ fn perft_full<B: Board>(pos: &Position<'_, B>, depth: u32) -> u64 {
 }
 
 /// shakmaty's perft without bulk counting.
-fn shakmaty_full(pos: &Chess, depth: u32) -> u64 {
+fn shakmaty_full<P: shakmaty::Position + Clone>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -330,8 +332,8 @@ fn engine<B: Board>(pos: &Position<'_, B>, depth: u32) -> Walked {
 }
 
 /// shakmaty's [`engine`]: the same walk, each move played on a clone.
-fn shakmaty_engine(pos: &Chess, depth: u32) -> Walked {
-    fn walk(pos: &Chess, depth: u32, out: &mut Walked) {
+fn shakmaty_engine<P: shakmaty::Position + Clone>(pos: &P, depth: u32) -> Walked {
+    fn walk<P: shakmaty::Position + Clone>(pos: &P, depth: u32, out: &mut Walked) {
         out.nodes += 1;
         out.checks += u64::from(pos.is_check());
         if depth == 0 {
@@ -585,26 +587,64 @@ fn perft_once(args: &[String]) -> Result<u64, String> {
         }
     };
     if shakmaty {
-        if name != "chess" {
-            return Err(format!("shakmaty plays orthodox chess, not {name}"));
-        }
-        let pos: Chess = match fen {
-            None => Chess::default(),
-            Some(f) => f
-                .parse::<Fen>()
-                .map_err(|e| format!("shakmaty FEN: {e}"))?
-                .into_position(CastlingMode::Standard)
-                .map_err(|e| format!("shakmaty position: {e}"))?,
+        let run = (fen, walk, bulk, depth);
+        return match name {
+            "chess" => shakmaty_count::<Chess>(run, CastlingMode::Standard),
+            "chess960" => shakmaty_count::<Chess>(run, CastlingMode::Chess960),
+            #[cfg(feature = "variants")]
+            _ => shakmaty_variant(name, run),
+            #[cfg(not(feature = "variants"))]
+            _ => Err(format!(
+                "shakmaty plays chess and chess960 here, not {name} (the lichess variants need the feature `variants`)"
+            )),
         };
-        return Ok(if walk {
-            shakmaty_engine(&pos, depth).nodes
-        } else if bulk {
-            shakmaty::perft(&pos, depth)
-        } else {
-            shakmaty_full(&pos, depth)
-        });
     }
     with_board!(&variant, |v| count_once(v, fen, bulk, walk, depth))
+}
+
+/// The count of [`perft_once`] by shakmaty in one of the lichess variants
+/// (shakmaty's `variant` feature).
+#[cfg(feature = "variants")]
+fn shakmaty_variant(name: &str, run: (Option<&str>, bool, bool, u32)) -> Result<u64, String> {
+    use shakmaty::variant::{Antichess, Atomic, Horde, KingOfTheHill, RacingKings, ThreeCheck};
+    let mode = CastlingMode::Standard;
+    match name {
+        "atomic" => shakmaty_count::<Atomic>(run, mode),
+        "antichess" => shakmaty_count::<Antichess>(run, mode),
+        "kingofthehill" => shakmaty_count::<KingOfTheHill>(run, mode),
+        "3check" => shakmaty_count::<ThreeCheck>(run, mode),
+        "horde" => shakmaty_count::<Horde>(run, mode),
+        "racingkings" => shakmaty_count::<RacingKings>(run, mode),
+        _ => Err(format!(
+            "shakmaty plays chess, chess960 and the six lichess variants, not {name}"
+        )),
+    }
+}
+
+/// The count of [`perft_once`] by shakmaty in its position type `P`
+/// (`run`: the FEN, engine walk, bulk counting and depth).
+fn shakmaty_count<P>(
+    (fen, walk, bulk, depth): (Option<&str>, bool, bool, u32),
+    mode: CastlingMode,
+) -> Result<u64, String>
+where
+    P: shakmaty::Position + shakmaty::FromSetup + Clone + Default,
+{
+    let pos: P = match fen {
+        None => P::default(),
+        Some(f) => f
+            .parse::<Fen>()
+            .map_err(|e| format!("shakmaty FEN: {e}"))?
+            .into_position(mode)
+            .map_err(|e| format!("shakmaty position: {e}"))?,
+    };
+    Ok(if walk {
+        shakmaty_engine(&pos, depth).nodes
+    } else if bulk {
+        shakmaty::perft(&pos, depth)
+    } else {
+        shakmaty_full(&pos, depth)
+    })
 }
 
 /// The count of [`perft_once`] in a variant of the board type `B`.

@@ -175,9 +175,11 @@ impl<'v, B: Board> Position<'v, B> {
                 if code == 0 {
                     continue;
                 }
-                // The capturer always goes; a neighbour unless immune.
-                let immune = r.immune >> code_role(code) & 1 != 0;
-                if sq != m.to && immune {
+                // The capturer goes unless proof; a neighbour unless
+                // immune or proof.
+                let role = code_role(code);
+                let immune = r.immune >> role & 1 != 0;
+                if (sq != m.to && immune) || r.proof >> role & 1 != 0 {
                     continue;
                 }
                 undo.squares[undo.len as usize] = sq;
@@ -211,6 +213,9 @@ impl<'v, B: Board> Position<'v, B> {
         let us = self.side;
         let them = us.opposite();
         if r.explosions && m.is_capture() && m.role == v.royal {
+            return false;
+        }
+        if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return false;
         }
         let next = self.play_unchecked(m);

@@ -75,6 +75,13 @@ pub struct RulesDef {
     pub explosions: bool,
     /// Types a neighbouring explosion spares (atomic: the Pawn).
     pub explosion_immune: Vec<String>,
+    /// Types no explosion removes, not even when they capture
+    /// (Fairy-Stockfish's `blastImmuneTypes`; atomar: the King).
+    pub explosion_proof: Vec<String>,
+    /// Types whose pieces may not capture a piece of their own type
+    /// (Fairy-Stockfish's `mutuallyImmuneTypes`; atomar: a King never
+    /// takes a King).
+    pub mutually_immune: Vec<String>,
     /// When a side can capture, it must (any capture).
     pub capture_forced: bool,
     /// No move may give check.
@@ -121,6 +128,8 @@ pub struct RulesDef {
 pub(super) struct RawRules {
     explosions: Option<bool>,
     explosion_immune: Option<Vec<Spanned<String>>>,
+    explosion_proof: Option<Vec<Spanned<String>>>,
+    mutually_immune: Option<Vec<Spanned<String>>>,
     capture_forced: Option<bool>,
     check_illegal: Option<bool>,
     check_limit: Option<Spanned<i64>>,
@@ -258,25 +267,20 @@ pub(super) fn read(
             },
         });
     }
+    let tokens = |v: &Option<Vec<Spanned<String>>>| -> Vec<String> {
+        v.iter().flatten().map(|t| t.get_ref().clone()).collect()
+    };
     Ok(RulesDef {
         explosions: raw.explosions.unwrap_or(false),
-        explosion_immune: raw
-            .explosion_immune
-            .iter()
-            .flatten()
-            .map(|t| t.get_ref().clone())
-            .collect(),
+        explosion_immune: tokens(&raw.explosion_immune),
+        explosion_proof: tokens(&raw.explosion_proof),
+        mutually_immune: tokens(&raw.mutually_immune),
         capture_forced: raw.capture_forced.unwrap_or(false),
         check_illegal: raw.check_illegal.unwrap_or(false),
         check_limit,
         kingless,
         extinction,
-        extinction_pieces: raw
-            .extinction_pieces
-            .iter()
-            .flatten()
-            .map(|t| t.get_ref().clone())
-            .collect(),
+        extinction_pieces: tokens(&raw.extinction_pieces),
         extinction_count,
         extinction_opponent_count,
         extinction_pseudo_royal,
@@ -295,9 +299,15 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.explosions {
         writeln!(f, "explosions = true")?;
     }
-    if !r.explosion_immune.is_empty() {
-        let list: Vec<String> = r.explosion_immune.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "explosion-immune = [{}]", list.join(", "))?;
+    for (key, types) in [
+        ("explosion-immune", &r.explosion_immune),
+        ("explosion-proof", &r.explosion_proof),
+        ("mutually-immune", &r.mutually_immune),
+    ] {
+        if !types.is_empty() {
+            let list: Vec<String> = types.iter().map(|t| quoted(t)).collect();
+            writeln!(f, "{key} = [{}]", list.join(", "))?;
+        }
     }
     if r.capture_forced {
         writeln!(f, "capture-forced = true")?;
@@ -363,6 +373,10 @@ pub(crate) struct SpecialRules {
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
+    /// `explosion-proof`, one bit per role.
+    pub proof: u64,
+    /// `mutually-immune`, one bit per role.
+    pub mutual: u64,
     pub capture_forced: bool,
     pub check_illegal: bool,
     pub check_limit: u8,
@@ -417,9 +431,32 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     for t in &r.explosion_immune {
         immune |= 1 << role("rules.explosion-immune", t)?.0;
     }
-    if !r.explosions && !r.explosion_immune.is_empty() {
+    let mut proof = 0u64;
+    for t in &r.explosion_proof {
+        proof |= 1 << role("rules.explosion-proof", t)?.0;
+    }
+    let mut mutual = 0u64;
+    for t in &r.mutually_immune {
+        mutual |= 1 << role("rules.mutually-immune", t)?.0;
+    }
+    for (key, set) in [
+        ("explosion-immune", &r.explosion_immune),
+        ("explosion-proof", &r.explosion_proof),
+    ] {
+        if !r.explosions && !set.is_empty() {
+            return Err(VariantError::GameEnd(format!(
+                "rules.{key} needs explosions = true"
+            )));
+        }
+    }
+    if def
+        .pieces
+        .iter()
+        .any(|p| p.royal && r.explosion_proof.contains(&p.token))
+    {
         return Err(VariantError::GameEnd(
-            "rules.explosion-immune needs explosions = true".into(),
+            "rules.explosion-proof may not list a royal type (an explosion is how it is lost)"
+                .into(),
         ));
     }
     let mut regions = Vec::new();
@@ -469,6 +506,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         any,
         explosions: r.explosions,
         immune,
+        proof,
+        mutual,
         capture_forced: r.capture_forced,
         check_illegal: r.check_illegal,
         check_limit: r.check_limit,

@@ -21,6 +21,7 @@ pub fn has_rules(def: &VariantDef) -> bool {
         || r.kingless.of(Color::Black)
         || r.extinction.is_some()
         || !r.region_win.is_empty()
+        || !r.mutually_immune.is_empty()
 }
 
 /// The squares of the board, as `Square`s.
@@ -220,6 +221,17 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
         .filter(|m| {
             // A royal piece may not capture where captures explode.
             if r.explosions && m.is_capture() && def.pieces[m.role().index()].royal {
+                return false;
+            }
+            // A piece of a mutually immune type never takes one of its type.
+            let token = &def.pieces[m.role().index()].token;
+            if r.mutually_immune.contains(token)
+                && m.is_capture()
+                && !m.is_en_passant()
+                && pos
+                    .piece_at(m.to())
+                    .is_some_and(|p| def.pieces[p.role.index()].token == *token)
+            {
                 return false;
             }
             let next = pos.play_unchecked(m);
