@@ -355,3 +355,39 @@ fn the_definition_compiler_refuses_walls_it_cannot_place() {
     let again: VariantDef = d.to_string().parse().unwrap();
     assert_eq!(d, again);
 }
+
+#[test]
+fn san_writes_the_wall_after_a_comma_as_fairy_stockfish_does() {
+    let pos = Position::start(variant("duck"));
+    let m = pos.parse_move("g1f3,f3a3").unwrap();
+    assert_eq!(pos.san(&m), "Nf3,a3");
+    assert_eq!(pos.parse_san("Nf3,a3").unwrap(), m);
+    for m in pos.legal_moves().iter().step_by(11) {
+        assert_eq!(pos.parse_san(&pos.san(m)).unwrap(), *m);
+    }
+    let pos = Position::from_fen(
+        variant("duck"),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    )
+    .unwrap();
+    let m = pos.parse_move("e1g1,g1e4").unwrap();
+    assert_eq!(pos.san(&m), "O-O,e4");
+    assert_eq!(pos.parse_san("O-O,e4").unwrap(), m);
+    let start = Position::start(variant("duck"));
+    let err = |t: &str| start.parse_san(t).unwrap_err().to_string();
+    assert!(err("e4").contains("places a wall"), "{}", err("e4"));
+    assert!(err("e4,e7").contains("no legal turn places a wall on e7"));
+    assert!(err("e4,z9").contains("not a square"));
+    let chess = Position::start(variant("chess"));
+    assert!(
+        chess
+            .parse_san("e4,d5")
+            .unwrap_err()
+            .to_string()
+            .contains("places no walls")
+    );
+    // A game's SAN and PGN moves.
+    let mut game = Game::new(variant("amazons"));
+    game.play_san("Qd1d2,d1").unwrap();
+    assert_eq!(game.san_moves(), ["Qd2,d1"]);
+}

@@ -18,11 +18,25 @@ pub(crate) struct RulesUndo {
     codes: [u8; 9],
     len: u8,
     checks: [u8; 2],
-    /// The wall the move placed, one it took away (the duck's last
-    /// square), and one a petrified piece became.
-    wall_added: Option<Square>,
-    wall_removed: Option<Square>,
-    petrified: Option<Square>,
+}
+
+/// In `RulesUndo::codes`: the square became a wall (taken back by
+/// removing it), or stopped being one. Never a piece's code in a variant
+/// with walls: both have the marked bit, and such a variant has no drops.
+const WALL_ADDED: u8 = 0xFE;
+const WALL_REMOVED: u8 = 0xFD;
+
+impl RulesUndo {
+    /// Remembers that `sq` held `code` (or a wall change) before the rules.
+    #[inline]
+    fn push(&mut self, sq: Square, code: u8) {
+        let i = self.len as usize;
+        if i < self.squares.len() {
+            self.squares[i] = sq;
+            self.codes[i] = code;
+            self.len += 1;
+        }
+    }
 }
 
 impl Default for RulesUndo {
@@ -32,9 +46,6 @@ impl Default for RulesUndo {
             codes: [0; 9],
             len: 0,
             checks: [0; 2],
-            wall_added: None,
-            wall_removed: None,
-            petrified: None,
         }
     }
 }
@@ -197,18 +208,12 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
-        if r.petrify >> m.role.index().min(63) & 1 != 0
-            && m.is_capture()
-            && v.size.contains(m.to)
-            && undo.len < 9
-        {
+        if r.petrify >> m.role.index().min(63) & 1 != 0 && m.is_capture() && v.size.contains(m.to) {
             // The capturing piece turns to stone: a wall where it stands.
-            undo.squares[undo.len as usize] = m.to;
-            undo.codes[undo.len as usize] = self.board[m.to.index()];
-            undo.len += 1;
+            undo.push(m.to, self.board[m.to.index()]);
             self.put_code(m.to, 0);
+            undo.push(m.to, WALL_ADDED);
             self.set_wall(m.to, true);
-            undo.petrified = Some(m.to);
         }
         if let (Some(rule), Some(w)) = (r.wall, m.wall())
             && v.size.contains(w)
@@ -216,11 +221,11 @@ impl<'v, B: Board> Position<'v, B> {
             if rule == WallRule::Duck
                 && let Some(old) = self.walls().first()
             {
+                undo.push(old, WALL_REMOVED);
                 self.set_wall(old, false);
-                undo.wall_removed = Some(old);
             }
+            undo.push(w, WALL_ADDED);
             self.set_wall(w, true);
-            undo.wall_added = Some(w);
         }
         if r.check_limit != 0 && self.royal_attacked(self.side) {
             let c = &mut self.checks[mover.index()];
@@ -231,14 +236,12 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// Takes back [`Self::apply_rules`] (before `unmake`).
     pub(crate) fn undo_rules(&mut self, undo: &RulesUndo) {
-        for sq in [undo.wall_added, undo.petrified].into_iter().flatten() {
-            self.set_wall(sq, false);
-        }
-        if let Some(sq) = undo.wall_removed {
-            self.set_wall(sq, true);
-        }
         for i in (0..undo.len as usize).rev() {
-            self.put_code(undo.squares[i], undo.codes[i]);
+            match undo.codes[i] {
+                WALL_ADDED => self.set_wall(undo.squares[i], false),
+                WALL_REMOVED => self.set_wall(undo.squares[i], true),
+                code => self.put_code(undo.squares[i], code),
+            }
         }
         self.checks = undo.checks;
     }
