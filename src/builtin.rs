@@ -101,6 +101,15 @@ const FILES: &[(&str, &str)] = &[
     ("kinglet", include_str!("../variants/kinglet.toml")),
     ("spartan", include_str!("../variants/spartan.toml")),
     ("codrus", include_str!("../variants/codrus.toml")),
+    ("duck", include_str!("../variants/duck.toml")),
+    ("amazons", include_str!("../variants/amazons.toml")),
+    ("isolation", include_str!("../variants/isolation.toml")),
+    (
+        "isolation7x7",
+        include_str!("../variants/isolation7x7.toml"),
+    ),
+    ("snailtrail", include_str!("../variants/snailtrail.toml")),
+    ("joust", include_str!("../variants/joust.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -176,6 +185,12 @@ pub(crate) const NAMES: &[&str] = &[
     "kinglet",
     "spartan",
     "codrus",
+    "duck",
+    "amazons",
+    "isolation",
+    "isolation7x7",
+    "snailtrail",
+    "joust",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -258,6 +273,12 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "kinglet",
     "spartan",
     "codrus",
+    "duck",
+    "amazons",
+    "isolation",
+    "isolation7x7",
+    "snailtrail",
+    "joust",
     "chushogi",
 ];
 

@@ -261,7 +261,7 @@ impl<B: Board> Position<'_, B> {
     pub fn is_insufficient_material(&self) -> bool {
         let v = self.variant;
         let royal = self.roles[v.royal.index()];
-        let others = self.occupied() & !royal;
+        let others = self.pieces_bb() & !royal;
         let in_hand = self.hand_total(Color::White) + self.hand_total(Color::Black);
         if others.is_empty() && in_hand == 0 {
             // With `royals-alone` that rule judges royal pieces alone (with
@@ -387,7 +387,7 @@ impl CountState {
         }
         let mover = before.side;
         let next = after.side;
-        let total = after.occupied().count();
+        let total = after.pieces_bb().count();
         let pawns = v.pawn.is_some_and(|p| !after.roles[p.index()].is_empty());
         // A bare royal piece took the last pawn: it counts its pieces' honour.
         let l = count_limit(after, mover);

@@ -350,6 +350,7 @@ impl<B: Board> PartialEq for Position<'_, B> {
             && self.fullmove == other.fullmove
             && self.hands == other.hands
             && self.checks == other.checks
+            && self.walls() == other.walls()
     }
 }
 
@@ -371,6 +372,7 @@ impl<B: Board> std::hash::Hash for Position<'_, B> {
         self.fullmove.hash(state);
         self.hands.hash(state);
         self.checks.hash(state);
+        self.walls().hash(state);
     }
 }
 
@@ -934,9 +936,12 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn play_unchecked(&self, m: &Move) -> Position<'v, B> {
         let mut next = *self;
         if self.fits(m) {
-            next.make(m);
             if self.variant.rules.any {
+                // The piece's move, then what the rules add (walls too).
+                next.make(&self.piece_move(m));
                 next.apply_rules(m, self.side);
+            } else {
+                next.make(m);
             }
         }
         next
@@ -1289,6 +1294,17 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     fn move_text_with(&self, m: &Move, king_takes_partner: bool) -> String {
+        if let Some(w) = m.wall() {
+            // Fairy-Stockfish's turn: the move, then `,` and the wall shot
+            // from the square written as its destination (`e2e4,e4d5`).
+            let pm = self.piece_move(m);
+            let mut s = self.move_text_with(&pm, king_takes_partner);
+            let size = self.variant.size;
+            s.push(',');
+            size.write_square(self.written_to(&pm, king_takes_partner), &mut s);
+            size.write_square(w, &mut s);
+            return s;
+        }
         let size = self.variant.size;
         let mut s = String::with_capacity(8);
         if m.is_drop() {
@@ -1325,6 +1341,16 @@ impl<'v, B: Board> Position<'v, B> {
         s
     }
 
+    /// The destination square a move text writes: the partner's square
+    /// where castling is written as the King taking it, else `to`.
+    fn written_to(&self, m: &Move, king_takes_partner: bool) -> Square {
+        if self.castle_text_names_partner(m, king_takes_partner) {
+            m.via
+        } else {
+            m.to
+        }
+    }
+
     /// Reads a move text and finds the legal move it names.
     ///
     /// ```
@@ -1336,6 +1362,81 @@ impl<'v, B: Board> Position<'v, B> {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         // Surrounding white space is no error.
+        let text = text.trim();
+        if text.contains(',') || self.variant.rules.wall.is_some() {
+            return self.parse_turn(text);
+        }
+        self.parse_piece_move(text, None)
+    }
+
+    /// Reads a turn with a wall, `<move>,<to><wall>` as Fairy-Stockfish
+    /// writes it (or `<move>,<wall>`), and finds the legal turn it names.
+    #[cold]
+    #[inline(never)]
+    fn parse_turn(&self, text: &str) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let size = v.size;
+        let wall_err = |reason: String| MoveError::Wall {
+            text: crate::variant::prefix(text),
+            reason,
+        };
+        let Some((base, wall_text)) = text.split_once(',') else {
+            return Err(wall_err(format!(
+                "a turn of {} places a wall: write it after a comma, as in e2e4,e4d5",
+                v.name
+            )));
+        };
+        if v.rules.wall.is_none() {
+            return Err(wall_err(format!("{} places no walls", v.name)));
+        }
+        let bytes = wall_text.as_bytes();
+        let syntax = || {
+            wall_err("after the comma come the destination and the wall's square (e4d5), or the wall's square alone".into())
+        };
+        let (first, n1) = size.parse_square_prefix(bytes).ok_or_else(syntax)?;
+        let (from_sq, wall) = match size.parse_square_prefix(&bytes[n1..]) {
+            Some((w, n2)) if n1 + n2 == bytes.len() => (Some(first), w),
+            None if n1 == bytes.len() => (None, first),
+            _ => return Err(syntax()),
+        };
+        let m = match self.parse_piece_move(base, Some(wall)) {
+            Ok(m) => m,
+            Err(e) => {
+                // The piece's move is legal with another wall: the wall is wrong.
+                let Ok(other) = self.parse_piece_move(base, None) else {
+                    return Err(e);
+                };
+                let sq = size.name(wall);
+                let reason = if !size.contains(wall) {
+                    format!("{sq} is not a square of the board")
+                } else if self.piece_at(wall).is_some() && wall != other.from {
+                    format!("a piece stands on {sq}: a wall goes on an empty square")
+                } else if self.is_wall(wall) {
+                    format!("{sq} is a wall already")
+                } else {
+                    format!(
+                        "no wall may go on {sq} after this move (the {} rule)",
+                        v.rules.wall.map_or("wall", |r| r.as_str())
+                    )
+                };
+                return Err(wall_err(reason));
+            }
+        };
+        if let Some(f) = from_sq {
+            let pm = self.piece_move(&m);
+            if f != self.written_to(&pm, false) && f != self.written_to(&pm, true) {
+                return Err(wall_err(format!(
+                    "the wall is placed from the move's destination, {}, not from {}",
+                    size.name(self.written_to(&pm, false)),
+                    size.name(f)
+                )));
+            }
+        }
+        Ok(m)
+    }
+
+    /// Reads a move text; with `wall`, finds the turn placing that wall.
+    fn parse_piece_move(&self, text: &str, wall: Option<Square>) -> Result<Move, MoveError> {
         let text = text.trim();
         if text.contains('@') {
             return self.parse_drop(text);
@@ -1399,12 +1500,13 @@ impl<'v, B: Board> Position<'v, B> {
             // Castling: named by the King's destination, or by the
             // partner's square (UCI_Chess960: the King takes its partner).
             let named = if m.is_castle() {
+                let m = self.piece_move(&m);
                 via.is_none()
                     && ((m.to == to && !self.castle_text_names_partner(&m, false)) || m.via == to)
             } else {
                 m.to == to && m.via() == via
             };
-            if named {
+            if named && (wall.is_none() || m.wall() == wall) {
                 legal.push(m)
             }
         });
@@ -1581,9 +1683,51 @@ impl<'v, B: Board> Position<'v, B> {
             .is_some_and(|&c| code_marked(c))
     }
 
+    /// The squares no piece may enter: pieces and walls.
     #[inline]
     pub(crate) fn occupied(&self) -> Bitboard<B::Word> {
+        self.colors[0] | self.colors[1] | self.roles[B::MAX_ROLES - 1]
+    }
+
+    /// The squares holding pieces (walls aside).
+    #[inline]
+    pub(crate) fn pieces_bb(&self) -> Bitboard<B::Word> {
         self.colors[0] | self.colors[1]
+    }
+
+    /// The wall squares (`[rules] wall`, FEN `*`): no piece enters, crosses
+    /// or captures them. Empty in a variant without walls.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("duck").unwrap();
+    /// let pos = Position::from_fen(v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP*PPP/RNBQKBNR b KQkq - 0 1")?;
+    /// assert_eq!(pos.walls().count(), 1);
+    /// assert!(pos.is_wall(pos.square("e2").unwrap()));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    #[inline]
+    pub fn walls(&self) -> Bitboard<B::Word> {
+        // Walls keep the last role's bitboard: a variant with walls has a
+        // type fewer than the board allows (`rules_def::walls_allowed`).
+        self.roles[B::MAX_ROLES - 1]
+    }
+
+    /// Whether `sq` is a wall.
+    #[inline]
+    pub fn is_wall(&self, sq: Square) -> bool {
+        self.walls().contains(sq)
+    }
+
+    /// Makes `sq` a wall or not.
+    #[inline]
+    pub(crate) fn set_wall(&mut self, sq: Square, wall: bool) {
+        let bit = B::bb(sq);
+        if wall {
+            self.roles[B::MAX_ROLES - 1] |= bit;
+        } else {
+            self.roles[B::MAX_ROLES - 1] &= !bit;
+        }
     }
 }
 
@@ -1633,7 +1777,7 @@ impl Move {
             role,
             captured: captured.into(),
             promotion: promotion.into(),
-            flags: flags - MoveFlags::VIA,
+            flags: flags - MoveFlags::VIA - MoveFlags::WALL,
             via: Square(0),
             via_captured: RoleByte::NONE,
         }

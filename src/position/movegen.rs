@@ -597,7 +597,7 @@ impl<'v, B: Board> Position<'v, B> {
         let us = self.side;
         let ours = self.colors[us.index()];
         let theirs = self.colors[us.opposite().index()];
-        let occ = ours | theirs;
+        let occ = self.occupied();
         let ep_ok = self.ep.get().zip(self.ep_victim.get()).filter(|&(_, x)| {
             self.piece_at(x)
                 .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)

@@ -24,6 +24,9 @@ bitflags! {
         /// The move passes through `via` and captures there (an XBetza
         /// locust capture): see [`Move::via`].
         const VIA = 32;
+        /// After the piece's move a wall is placed on `via` (`[rules]
+        /// wall`): see [`Move::wall`]. Never with [`MoveFlags::VIA`].
+        const WALL = 128;
     }
 }
 
@@ -188,6 +191,34 @@ impl Move {
             via,
             via_captured: RoleByte::new(captured),
             flags: self.flags | MoveFlags::VIA,
+            ..self
+        }
+    }
+
+    /// The square the turn places a wall on after the move (`[rules]
+    /// wall`: duck chess's duck, Amazons' arrow), if any.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let pos = Position::start(Variant::by_name("duck").unwrap());
+    /// let m = pos.parse_move("e2e4,e4e2")?;
+    /// assert_eq!(m.wall(), pos.square("e2"));
+    /// assert_eq!(pos.play(&m)?.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP*PPP/RNBQKBNR b KQkq - 0 1");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    #[inline]
+    pub fn wall(&self) -> Option<Square> {
+        self.flags.contains(MoveFlags::WALL).then_some(self.via)
+    }
+
+    /// The move followed by a wall on `wall` (for callers that build moves
+    /// by hand; `play` checks it). A castling move keeps its partner:
+    /// the position finds it again.
+    pub fn with_wall(self, wall: Square) -> Move {
+        Move {
+            via: wall,
+            via_captured: RoleByte::NONE,
+            flags: (self.flags - MoveFlags::VIA) | MoveFlags::WALL,
             ..self
         }
     }
@@ -439,6 +470,15 @@ pub enum MoveError {
         /// Why, in words.
         reason: String,
     },
+    /// The wall part of a turn (`e2e4,e4d5`: after the comma) is missing
+    /// where the variant places walls, given where it does not, or names a
+    /// square no wall may go to.
+    Wall {
+        /// The text.
+        text: String,
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 use crate::quote::quoted;
@@ -498,6 +538,7 @@ impl std::fmt::Display for MoveError {
             }
             MoveError::GameOver { text } => write!(f, "move {}: the game is over", quoted(text)),
             MoveError::Drop { text, reason } => write!(f, "drop {}: {reason}", quoted(text)),
+            MoveError::Wall { text, reason } => write!(f, "move {}: {reason}", quoted(text)),
         }
     }
 }

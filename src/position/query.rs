@@ -215,7 +215,9 @@ impl<'v, B: Board> Position<'v, B> {
         if !m.is_castle() || !self.is_legal(m) {
             return None;
         }
-        // A castling move's `via` field is its partner's square.
+        // A castling move's `via` field is its partner's square (but for
+        // its wall's, the turn's piece move has it).
+        let m = self.piece_move(m);
         let side = usize::from(m.via.0 < m.from.0);
         Some((m.via, c.rook_to[self.side.index()][side]))
     }
@@ -256,11 +258,13 @@ impl<'v, B: Board> Position<'v, B> {
         let mut rules = crate::special::RulesUndo::default();
         let mover = self.side;
         let undo = if played {
-            let undo = self.make(m);
             if self.variant.rules.any {
+                let undo = self.make(&self.piece_move(m));
                 rules = self.apply_rules(m, mover);
+                undo
+            } else {
+                self.make(m)
             }
-            undo
         } else {
             let mut copy = *self;
             copy.make(&Move::new(

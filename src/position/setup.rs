@@ -100,6 +100,8 @@ pub struct Setup {
     /// `[colour]`: checks given, in a variant that counts them
     /// (`[rules] check-limit`); ignored by others.
     pub checks: [u8; 2],
+    /// Wall squares (FEN `*`), in a variant with walls (`[rules] wall`).
+    pub walls: Marks,
 }
 
 impl Default for Setup {
@@ -123,6 +125,7 @@ impl Setup {
             hands: [[0; MAX_ROLES]; 2],
             marked: <crate::Huge as Board>::EMPTY,
             checks: [0; 2],
+            walls: <crate::Huge as Board>::EMPTY,
         }
     }
 
@@ -279,6 +282,22 @@ pub enum SetupProblem {
         /// Its square.
         square: Square,
     },
+    /// A wall in a variant without walls (no `[rules] wall` or
+    /// `petrify`), or beyond the board.
+    WallsOff {
+        /// The wall's square.
+        square: Square,
+    },
+    /// A wall and a piece on one square.
+    WallOnPiece {
+        /// The square.
+        square: Square,
+    },
+    /// More than one wall where walls move (`wall = "duck"`: one duck).
+    WallCount {
+        /// How many walls.
+        count: u32,
+    },
 }
 
 /// Why a [`Setup`] is not a valid position: every rule it breaks, in the
@@ -332,7 +351,10 @@ impl SetupProblem {
             SetupProblem::OffBoard { .. }
             | SetupProblem::UnknownRole { .. }
             | SetupProblem::RoyalCount { .. }
-            | SetupProblem::Confinement { .. } => Part::Placement,
+            | SetupProblem::Confinement { .. }
+            | SetupProblem::WallsOff { .. }
+            | SetupProblem::WallOnPiece { .. }
+            | SetupProblem::WallCount { .. } => Part::Placement,
             SetupProblem::NoCastling
             | SetupProblem::CastlingPieces { .. }
             | SetupProblem::CastlingPartner { .. } => Part::Castling,
@@ -381,6 +403,21 @@ impl SetupProblem {
                 "the {color} {} on {} is outside its confinement",
                 type_name(role),
                 name(square)
+            ),
+            SetupProblem::WallsOff { square } if size.contains(square) => format!(
+                "a wall on {}, but {} has no walls",
+                name(square),
+                v.name
+            ),
+            SetupProblem::WallsOff { square } => {
+                format!("a wall on square {}, beyond the board", square.0)
+            }
+            SetupProblem::WallOnPiece { square } => {
+                format!("a wall and a piece on {}", name(square))
+            }
+            SetupProblem::WallCount { count } => format!(
+                "{count} walls, but {} has one (its wall moves each turn)",
+                v.name
             ),
             SetupProblem::NoCastling => "castling rights given, but this variant has no castling".into(),
             SetupProblem::CastlingPieces {
@@ -508,6 +545,7 @@ pub(crate) fn build<'v, B: Board>(
             pos.put(sq, Some(piece));
         }
     }
+    walls(v, setup, &mut pos, &mut problems);
     hands(v, setup, &mut pos, &mut problems);
     let royal = v.royal.index();
     // Royal capture: any number of royal pieces (none: that side has
@@ -673,7 +711,7 @@ fn hands<B: Board>(
             let slot = slot as u8;
             let mut all = pos.hands.count(Color::White, slot) as u32
                 + pos.hands.count(Color::Black, slot) as u32;
-            for sq in pos.occupied() {
+            for sq in pos.pieces_bb() {
                 let code = pos.board[sq.index()];
                 let into = if code_marked(code) {
                     d.pawn_slot
@@ -690,6 +728,34 @@ fn hands<B: Board>(
                 });
             }
         }
+    }
+}
+
+/// Places the setup's walls: only in a variant with walls, on empty
+/// squares of the board, one where the wall moves.
+fn walls<B: Board>(
+    v: &Variant,
+    setup: &Setup,
+    pos: &mut Position<'_, B>,
+    problems: &mut Vec<SetupProblem>,
+) {
+    if setup.walls.is_empty() {
+        return;
+    }
+    let r = &v.rules;
+    let on = r.wall.is_some() || r.petrify != 0;
+    for square in setup.walls.squares() {
+        if !on || !v.size.contains(square) {
+            problems.push(SetupProblem::WallsOff { square });
+        } else if setup.piece_at(square).is_some() {
+            problems.push(SetupProblem::WallOnPiece { square });
+        } else {
+            pos.set_wall(square, true);
+        }
+    }
+    let count = setup.walls.count();
+    if r.wall == Some(crate::variant::WallRule::Duck) && r.petrify == 0 && count > 1 {
+        problems.push(SetupProblem::WallCount { count });
     }
 }
 
@@ -742,7 +808,10 @@ impl<'v> Position<'v> {
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         setup.checks = self.checks;
-        for sq in self.occupied() {
+        for sq in self.walls() {
+            setup.walls = setup.walls.with(sq);
+        }
+        for sq in self.pieces_bb() {
             if code_marked(self.board[sq.index()]) {
                 setup.marked = setup.marked.with(sq);
             }

@@ -5,9 +5,9 @@
 //! fast path of every other variant is untouched.
 
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveFlags, MoveList};
 use crate::position::{EndReason, Outcome, Position, code_role};
-use crate::variant::SpecialRules;
+use crate::variant::{SpecialRules, WallRule};
 
 /// What [`Position::apply_rules`] changed besides `make`, to take it back:
 /// the squares an explosion emptied (with what stood there) and the check
@@ -18,6 +18,25 @@ pub(crate) struct RulesUndo {
     codes: [u8; 9],
     len: u8,
     checks: [u8; 2],
+}
+
+/// In `RulesUndo::codes`: the square became a wall (taken back by
+/// removing it), or stopped being one. Never a piece's code in a variant
+/// with walls: both have the marked bit, and such a variant has no drops.
+const WALL_ADDED: u8 = 0xFE;
+const WALL_REMOVED: u8 = 0xFD;
+
+impl RulesUndo {
+    /// Remembers that `sq` held `code` (or a wall change) before the rules.
+    #[inline]
+    fn push(&mut self, sq: Square, code: u8) {
+        let i = self.len as usize;
+        if i < self.squares.len() {
+            self.squares[i] = sq;
+            self.codes[i] = code;
+            self.len += 1;
+        }
+    }
 }
 
 impl Default for RulesUndo {
@@ -191,6 +210,25 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
+        if r.petrify >> m.role.index().min(63) & 1 != 0 && m.is_capture() && v.size.contains(m.to) {
+            // The capturing piece turns to stone: a wall where it stands.
+            undo.push(m.to, self.board[m.to.index()]);
+            self.put_code(m.to, 0);
+            undo.push(m.to, WALL_ADDED);
+            self.set_wall(m.to, true);
+        }
+        if let (Some(rule), Some(w)) = (r.wall, m.wall())
+            && v.size.contains(w)
+        {
+            if rule == WallRule::Duck
+                && let Some(old) = self.walls().first()
+            {
+                undo.push(old, WALL_REMOVED);
+                self.set_wall(old, false);
+            }
+            undo.push(w, WALL_ADDED);
+            self.set_wall(w, true);
+        }
         if r.check_limit != 0 && self.royal_attacked(self.side) {
             let c = &mut self.checks[mover.index()];
             *c = c.saturating_add(1);
@@ -201,7 +239,11 @@ impl<'v, B: Board> Position<'v, B> {
     /// Takes back [`Self::apply_rules`] (before `unmake`).
     pub(crate) fn undo_rules(&mut self, undo: &RulesUndo) {
         for i in (0..undo.len as usize).rev() {
-            self.put_code(undo.squares[i], undo.codes[i]);
+            match undo.codes[i] {
+                WALL_ADDED => self.set_wall(undo.squares[i], false),
+                WALL_REMOVED => self.set_wall(undo.squares[i], true),
+                code => self.put_code(undo.squares[i], code),
+            }
         }
         self.checks = undo.checks;
     }
@@ -278,7 +320,14 @@ impl<'v, B: Board> Position<'v, B> {
         let r = &self.variant.rules;
         let mut must_capture = false;
         if r.capture_forced {
-            must_capture = list.iter().any(|m| m.is_capture() && self.rules_allow(m));
+            must_capture = list.iter().any(|m| {
+                m.is_capture()
+                    && if r.wall.is_some() {
+                        self.wall_moves_allowed(m, &mut |_| {})
+                    } else {
+                        self.rules_allow(m)
+                    }
+            });
         }
         for m in &list {
             if (m.is_drop() && !drops) || (!m.is_drop() && skip.contains(m.from)) {
@@ -287,10 +336,119 @@ impl<'v, B: Board> Position<'v, B> {
             if must_capture && !m.is_capture() {
                 continue;
             }
-            if self.rules_allow(m) {
+            if r.wall.is_some() {
+                self.wall_moves_allowed(m, sink);
+            } else if self.rules_allow(m) {
                 sink(*m);
             }
         }
+    }
+
+    /// The move `m` of a piece without its wall, as `make` plays it: a
+    /// castling move's `via` is its partner's square again.
+    #[inline]
+    pub(crate) fn piece_move(&self, m: &Move) -> Move {
+        if !m.flags.contains(MoveFlags::WALL) {
+            return *m;
+        }
+        let via = if m.is_castle() {
+            // Castling with walls is never from any start: the King moves
+            // towards its partner.
+            self.castle_partner(self.side, usize::from(m.to.0 < m.from.0))
+                .unwrap_or(Square(0))
+        } else {
+            Square(0)
+        };
+        Move {
+            flags: m.flags - MoveFlags::WALL,
+            via,
+            ..*m
+        }
+    }
+
+    /// The squares where the turn of the piece move `m` (without its
+    /// wall) may place its wall, by the variant's wall rule (Fairy-Stockfish's
+    /// `wallingRule`): empty squares after the move, of the side's
+    /// `wall-region`, and by the rule: any (static, duck: the duck's own
+    /// square is not empty), the square left (past), the board's edge or
+    /// next to a wall (edge), a quiet move of the piece from where it
+    /// landed (arrow).
+    pub(crate) fn wall_squares(&self, m: &Move) -> Bitboard<B::Word> {
+        let v = self.variant;
+        let r = &v.rules;
+        let Some(rule) = r.wall else {
+            return B::EMPTY;
+        };
+        let us = self.side;
+        let mut after = *self;
+        after.make(m);
+        let empty = v.size.all_of::<B::Word>() & !after.occupied();
+        let mut b = empty & B::from_region(r.wall_region.of(us));
+        match rule {
+            WallRule::Duck | WallRule::Static => {}
+            WallRule::Past => {
+                b = if m.is_drop() {
+                    B::EMPTY
+                } else {
+                    b & B::bb(m.from)
+                };
+            }
+            WallRule::Edge => {
+                let size = v.size;
+                let walls = after.walls();
+                let mut near = B::EMPTY;
+                for sq in b {
+                    let (f, rk) = (size.file(sq) as i32, size.rank(sq) as i32);
+                    let edge = f == 0
+                        || rk == 0
+                        || f == size.files() as i32 - 1
+                        || rk == size.ranks() as i32 - 1;
+                    let next_to_wall = [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|(df, dr)| {
+                        size.square(f + df, rk + dr)
+                            .is_some_and(|n| walls.contains(n))
+                    });
+                    if edge || next_to_wall {
+                        near = near.with(sq);
+                    }
+                }
+                b = near;
+            }
+            WallRule::Arrow => {
+                // The landed piece's quiet moves, its side to move again.
+                after.side = us;
+                after.ep = crate::bitboard::OptSquare::NONE;
+                let mut shots = B::EMPTY;
+                after.generate_from(!B::bb(m.to), false, false, &mut |x: Move| {
+                    if !x.is_capture() && !x.is_castle() {
+                        shots = shots.with(x.to);
+                    }
+                });
+                b &= shots;
+            }
+        }
+        b
+    }
+
+    /// Every legal turn of the piece move `m` and a wall, into `sink`;
+    /// whether there is one. Where the side has no royal piece to keep
+    /// safe (and no rule forbids giving check), the wall changes nothing
+    /// of the move's legality: it is judged once.
+    fn wall_moves_allowed(&self, m: &Move, sink: &mut dyn FnMut(Move)) -> bool {
+        let r = &self.variant.rules;
+        let squares = self.wall_squares(m);
+        let once = r.kingless[self.side.index()] && !r.pseudo_royal && !r.check_illegal;
+        if once && !self.rules_allow(m) {
+            return false;
+        }
+        let mut any = false;
+        for w in squares {
+            let turn = m.with_wall(w);
+            if once || self.rules_allow(&turn) {
+                any = true;
+                sink(turn);
+            }
+        }
+        any
     }
 
     /// Every pseudo-legal move (a closure of its own type: the generic

@@ -6,7 +6,7 @@
 //! capture** there (in a variant with Lions, the square of Lion-trading
 //! rule 4, [`Position::lion_square`]), in variants with drops both hands and which pieces
 //! were promoted from a pawn (the square the FEN writer writes), and in variants that
-//! count checks the checks given. A double step that no
+//! count checks the checks given, and the walls. A double step that no
 //! enemy Pawn can answer therefore leaves a position equal to the same
 //! placement reached without it. The move counters are not hashed.
 //!
@@ -27,6 +27,7 @@ const EN_PASSANT: u64 = 4 << 32;
 const HAND: u64 = 5 << 32;
 const MARK: u64 = 6 << 32;
 const CHECKS: u64 = 7 << 32;
+const WALL: u64 = 8 << 32;
 
 /// The splitmix64 output function: a bijective mix of a 64-bit value.
 #[inline]
@@ -92,12 +93,15 @@ impl<'v, B: Board> Position<'v, B> {
         if self.side == Color::Black {
             h ^= mix(SIDE);
         }
-        for sq in self.occupied() {
+        for sq in self.pieces_bb() {
             let p = self.piece_at(sq).expect("occupied");
             h ^= piece_key(p.role, p.color, sq);
             if self.is_marked(sq) {
                 h ^= mix(MARK | sq.0 as u64);
             }
+        }
+        for sq in self.walls() {
+            h ^= mix(WALL | sq.0 as u64);
         }
         if self.variant.rules.check_limit != 0 {
             h ^= mix(CHECKS | (self.checks[0] as u64) << 8 | self.checks[1] as u64);

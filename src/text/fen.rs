@@ -123,6 +123,9 @@ pub enum FenError {
     },
     /// A piece marked `~` (promoted from a pawn) where no mark may be.
     Marked(String),
+    /// A wall (`*`) in a variant without walls, on a piece, or one too
+    /// many: the reason.
+    Wall(String),
     /// The check counters (`3+3` remaining, or lichess's `+0+0` given) are
     /// malformed or past the variant's limit.
     Checks {
@@ -194,14 +197,15 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
     Ok(hands)
 }
 
-/// Reads the board part of a placement: the pieces, and the squares of
-/// pieces marked `~` (promoted from a pawn).
-pub(crate) fn parse_board(
-    v: &Variant,
-    text: &str,
-) -> Result<(Vec<(Square, Piece)>, Marks), FenError> {
+/// A placement's board part read: the pieces, the squares of pieces
+/// marked `~` (promoted from a pawn), and the walls (`*`).
+pub(crate) type BoardPart = (Vec<(Square, Piece)>, Marks, Marks);
+
+/// Reads the board part of a placement (see [`BoardPart`]).
+pub(crate) fn parse_board(v: &Variant, text: &str) -> Result<BoardPart, FenError> {
     let size = v.size;
     let mut marked = <crate::Huge as Board>::EMPTY;
+    let mut walls = <crate::Huge as Board>::EMPTY;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != size.ranks() as usize {
         return Err(FenError::RankCount {
@@ -241,6 +245,15 @@ pub(crate) fn parse_board(
                 file += n;
                 continue;
             }
+            if c == b'*' {
+                // A wall, as Fairy-Stockfish writes it (checked by `setup`).
+                if let Some(sq) = size.square(file as i32, rank as i32) {
+                    walls = walls.with(sq);
+                }
+                file += 1;
+                j += 1;
+                continue;
+            }
             let read = PieceToken::read_prefix(&b[j..]);
             let bad = || FenError::UnknownPiece {
                 rank: rank_no,
@@ -273,7 +286,7 @@ pub(crate) fn parse_board(
             });
         }
     }
-    Ok((out, marked))
+    Ok((out, marked, walls))
 }
 
 /// Reads a FEN into a [`Setup`]. With `strict`, each field's rules are
@@ -310,11 +323,12 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         setup.checks = c;
     }
     let (board, hands) = split_hands(v, fields[0]);
-    let (pieces, marked) = parse_board(v, board)?;
+    let (pieces, marked, walls) = parse_board(v, board)?;
     for (sq, piece) in pieces {
         setup.set(sq, Some(piece));
     }
     setup.marked = marked;
+    setup.walls = walls;
     if let Some(h) = hands {
         setup.hands = parse_hands(v, h)?;
     }
@@ -506,6 +520,11 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
             reason: crate::setup::error(v, vec![*p]).to_string(),
         },
         SetupProblem::Marked { square } => FenError::Marked(size.square_name(square)),
+        SetupProblem::WallsOff { .. }
+        | SetupProblem::WallOnPiece { .. }
+        | SetupProblem::WallCount { .. } => {
+            FenError::Wall(crate::setup::error(v, vec![*p]).to_string())
+        }
         // A FEN cannot place a piece off the board or of an unknown type,
         // nor write move 0: the rest is a check.
         _ => FenError::OpponentInCheck,
@@ -561,6 +580,13 @@ pub(crate) fn write<B: Board>(
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on board");
             match pos.piece_at(sq) {
+                None if pos.is_wall(sq) => {
+                    if empty > 0 {
+                        let _ = write!(s, "{empty}");
+                        empty = 0;
+                    }
+                    s.push('*');
+                }
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
@@ -754,6 +780,7 @@ impl std::fmt::Display for FenError {
             FenError::Checks { text, reason } => {
                 write!(f, "check counters {}: {reason}", quoted(text))
             }
+            FenError::Wall(reason) => write!(f, "placement: {reason}"),
             FenError::KingsFacing => f.write_str(
                 "placement: the side to move could capture the enemy King (the Kings face each other on an open file)",
             ),
@@ -891,6 +918,7 @@ pub fn fen_code(v: &crate::VariantDef, fen: &str, error: Option<&FenError>) -> F
         FenError::OpponentInCheck | FenError::KingsFacing => FenCode::TouchingKings,
         FenError::Hands { .. } => FenCode::InvalidPocketInfo,
         FenError::Marked(_) => FenCode::InvalidPromotedPiece,
+        FenError::Wall(_) => FenCode::InvalidChar,
         FenError::Checks { .. } => FenCode::InvalidCheckCount,
     }
 }

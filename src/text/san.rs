@@ -163,6 +163,13 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// The SAN of `m` without the check suffix.
     fn san_without_suffix(&self, m: &Move) -> String {
+        if let Some(w) = m.wall() {
+            // Fairy-Stockfish's SAN of a turn with a wall: `e4,d5`.
+            let mut s = self.san_without_suffix(&self.piece_move(m));
+            s.push(',');
+            self.variant.size.write_square(w, &mut s);
+            return s;
+        }
         if m.is_drop() {
             // As move text: the type's token, `@`, the square (`P@e5`).
             return self.move_text(m);
@@ -267,13 +274,29 @@ impl<'v, B: Board> Position<'v, B> {
         if text.contains('@') {
             return self.parse_san_drop(text);
         }
-        let p = self.split_san(text)?;
-        let legal = self.legal_moves();
+        let mut legal = self.legal_moves();
         if legal.is_empty() {
             return Err(SanError::GameOver {
                 text: text.to_string(),
             });
         }
+        let p = match self.san_wall(text)? {
+            Some((base, wall)) => {
+                // The turns placing that wall; the move as SAN reads it.
+                legal.retain(|m| m.wall() == Some(wall));
+                if legal.is_empty() {
+                    return Err(SanError::NoSuchMove {
+                        text: text.to_string(),
+                        reason: format!(
+                            "no legal turn places a wall on {}",
+                            self.variant.size.name(wall)
+                        ),
+                    });
+                }
+                self.split_san(&base)?
+            }
+            None => self.split_san(text)?,
+        };
         let m = match p.castle {
             Some(king_side) => self.find_castle(text, &legal, king_side)?,
             None => self.find_move(text, &legal, &p)?,
@@ -288,6 +311,40 @@ impl<'v, B: Board> Position<'v, B> {
             }
         }
         Ok(m)
+    }
+
+    /// The wall of a turn in SAN (`e4,d5`, Fairy-Stockfish's form): the
+    /// move's text (with the check suffix, written after the wall) and the
+    /// wall's square; `None` in a variant without walls and no comma.
+    fn san_wall(&self, text: &str) -> Result<Option<(String, Square)>, SanError> {
+        let syntax = |reason: String| SanError::Syntax {
+            text: text.to_string(),
+            reason,
+        };
+        let walls = self.variant.rules.wall.is_some();
+        let Some((base, rest)) = text.split_once(',') else {
+            if walls {
+                return Err(syntax(format!(
+                    "a turn of {} places a wall: write its square after a comma, as in e4,d5",
+                    self.variant.name
+                )));
+            }
+            return Ok(None);
+        };
+        if !walls {
+            return Err(syntax(format!("{} places no walls", self.variant.name)));
+        }
+        // A check suffix after the wall belongs to the whole turn.
+        let (sq, suffix) = match rest.find(['+', '#']) {
+            Some(i) => (&rest[..i], &rest[i..]),
+            None => (rest, ""),
+        };
+        let wall = self
+            .variant
+            .size
+            .parse_square(sq)
+            .ok_or_else(|| syntax(format!("{}: not a square of the board", quoted(sq))))?;
+        Ok(Some((format!("{base}{suffix}"), wall)))
     }
 
     /// A drop in SAN: `P@e5`, with `+`/`#` if it checks.

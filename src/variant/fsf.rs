@@ -56,11 +56,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("nocheckatomic", "blastOnCapture"),
     ("atomic", "blastOnCapture"),
     ("atomar", "blastOnCapture"),
-    ("isolation", "wallingRule"),
-    ("isolation7x7", "wallingRule"),
-    ("snailtrail", "wallingRule"),
-    ("duck", "wallingRule"),
-    ("joust", "wallingRule"),
     ("3check", "checkCounting"),
     ("5check", "checkCounting"),
     (
@@ -94,7 +89,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("jesonmor", "flag regions"),
     ("clobber10", "no royal piece"),
     ("flipello10", "enclosing drops"),
-    ("amazons", "wallingRule"),
     ("supply", "hands fed from a second board (twoBoards)"),
     (
         "janggi",
@@ -286,6 +280,11 @@ const RULE_KEYS: &[&str] = &[
     "stalematePieceCount",
     "countingRule",
     "soldierPromotionRank",
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+    "petrifyOnCaptureTypes",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -299,7 +298,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", "-"),
     ("mutuallyImmuneTypes", "-"),
-    ("petrifyOnCaptureTypes", "-"),
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
@@ -321,10 +319,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
     ("gating", "false"),
-    ("wallingRule", "none"),
-    ("wallingRegionWhite", "-"),
-    ("wallingRegionBlack", "-"),
-    ("wallingRegion", "-"),
     ("wallOrMove", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -1576,6 +1570,43 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     }
     if ctx.boolean("mustCapture", false)? {
         rules.push_str("capture-forced = true\n");
+    }
+    // Walls: a turn is a move then a wall placed (`wallingRule`).
+    let walling = ctx.get("wallingRule").map_or("none", |e| e.value.trim());
+    match walling {
+        "none" => {
+            for key in ["wallingRegion", "wallingRegionWhite", "wallingRegionBlack"] {
+                if ctx.get(key).is_some() {
+                    return Err(ctx.fail(key, "needs a wallingRule"));
+                }
+            }
+        }
+        "arrow" | "duck" | "edge" | "past" | "static" => {
+            let _ = writeln!(rules, "wall = \"{walling}\"");
+            let all = ctx.all();
+            let region = ctx.region("wallingRegion", all.clone())?;
+            let w = ctx.region("wallingRegionWhite", region.clone())?;
+            let b = ctx.region("wallingRegionBlack", region)?;
+            let mut whole = all;
+            whole.sort_unstable();
+            if w != whole || b != whole {
+                let _ = writeln!(rules, "wall-region = {}", region_toml(&w, &b));
+            }
+        }
+        v => {
+            return Err(ctx.fail(
+                "wallingRule",
+                format!("{v:?}: expected none, arrow, duck, edge, past or static"),
+            ));
+        }
+    }
+    let petrify = piece_set(&ctx, "petrifyOnCaptureTypes", &pieces, "-")?;
+    if !petrify.is_empty() {
+        let list: Vec<String> = petrify
+            .iter()
+            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+            .collect();
+        let _ = writeln!(rules, "petrify = [{}]", list.join(", "));
     }
     if !ctx.boolean("checking", true)? {
         if royal.is_none() {

@@ -47,7 +47,7 @@ pub use end_def::{
     RepetitionDef, RepetitionResult,
 };
 pub(crate) use rules_def::SpecialRules;
-pub use rules_def::{Kingless, RegionWinDef, RulesDef};
+pub use rules_def::{Kingless, RegionWinDef, RulesDef, WallRule};
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;
 

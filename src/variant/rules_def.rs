@@ -53,6 +53,53 @@ impl Kingless {
     }
 }
 
+/// How a turn places a wall after its move (`[rules] wall`, Fairy-Stockfish's
+/// `wallingRule`): a wall is a square no piece may enter, cross or capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WallRule {
+    /// The wall is shot from the moved piece's destination along one of its
+    /// quiet moves on the board after the move (Amazons' arrow).
+    Arrow,
+    /// One wall, moved every turn to another empty square (duck chess: the
+    /// previous wall leaves, the new one may not stand where it stood).
+    Duck,
+    /// On a square of the board's edge or orthogonally next to a wall.
+    Edge,
+    /// On the square the moved piece left (Snailtrail).
+    Past,
+    /// On any empty square; walls stay (Isolation).
+    Static,
+}
+
+impl WallRule {
+    /// The name in a definition: `"arrow"`, `"duck"`, `"edge"`, `"past"`,
+    /// `"static"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WallRule::Arrow => "arrow",
+            WallRule::Duck => "duck",
+            WallRule::Edge => "edge",
+            WallRule::Past => "past",
+            WallRule::Static => "static",
+        }
+    }
+
+    /// Every rule, in the order of their names.
+    pub const ALL: [WallRule; 5] = [
+        WallRule::Arrow,
+        WallRule::Duck,
+        WallRule::Edge,
+        WallRule::Past,
+        WallRule::Static,
+    ];
+
+    /// The rule of a name of [`WallRule::as_str`].
+    pub fn from_name(name: &str) -> Option<WallRule> {
+        WallRule::ALL.into_iter().find(|w| w.as_str() == name)
+    }
+}
+
 /// A region that wins: a piece of type `piece` of a side standing on that
 /// side's squares of `region` wins the game for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,6 +168,13 @@ pub struct RulesDef {
     /// move, can reach its own with its next move, the game goes on; if
     /// Black does, the game is drawn.
     pub region_reply: bool,
+    /// Each turn is a move then a wall placed by this rule (`wall`).
+    pub wall: Option<WallRule>,
+    /// Where each side may place a wall (`wall-region`; `None`: anywhere).
+    pub wall_region: Option<WideRegion>,
+    /// A capturing piece of one of these types turns into a wall
+    /// (`petrify`, Fairy-Stockfish's `petrifyOnCaptureTypes`).
+    pub petrify: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -142,6 +196,16 @@ pub(super) struct RawRules {
     duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
+    wall: Option<Spanned<String>>,
+    wall_region: Option<Spanned<RawSides>>,
+    petrify: Option<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSides {
+    white: Spanned<String>,
+    black: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -267,6 +331,27 @@ pub(super) fn read(
             },
         });
     }
+    let wall = match &raw.wall {
+        None => None,
+        Some(w) => {
+            let names: Vec<&str> = WallRule::ALL.iter().map(|w| w.as_str()).collect();
+            Some(WallRule::ALL[choice(w, "rules.wall", &names)?])
+        }
+    };
+    let wall_region = match &raw.wall_region {
+        None => None,
+        Some(r) => {
+            let side = |s: &Spanned<String>, color: &str| {
+                Region::parse_squares_in(size, s.get_ref())
+                    .map_err(|m| err(s.span(), &format!("rules.wall-region.{color}"), m))
+            };
+            let r = r.get_ref();
+            Some(Region {
+                white: side(&r.white, "white")?,
+                black: side(&r.black, "black")?,
+            })
+        }
+    };
     let tokens = |v: &Option<Vec<Spanned<String>>>| -> Vec<String> {
         v.iter().flatten().map(|t| t.get_ref().clone()).collect()
     };
@@ -287,6 +372,14 @@ pub(super) fn read(
         duple_check,
         region_win,
         region_reply: raw.region_reply.unwrap_or(false),
+        wall,
+        wall_region,
+        petrify: raw
+            .petrify
+            .iter()
+            .flatten()
+            .map(|t| t.get_ref().clone())
+            .collect(),
     })
 }
 
@@ -362,6 +455,21 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.region_reply {
         writeln!(f, "region-reply = true")?;
     }
+    if let Some(w) = r.wall {
+        writeln!(f, "wall = \"{}\"", w.as_str())?;
+    }
+    if let Some(region) = &r.wall_region {
+        writeln!(
+            f,
+            "wall-region = {{ white = {}, black = {} }}",
+            quoted(&Region::format_squares(size, region.white)),
+            quoted(&Region::format_squares(size, region.black))
+        )?;
+    }
+    if !r.petrify.is_empty() {
+        let list: Vec<String> = r.petrify.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "petrify = [{}]", list.join(", "))?;
+    }
     Ok(())
 }
 
@@ -397,6 +505,12 @@ pub(crate) struct SpecialRules {
     /// (type, region) pairs.
     pub regions: Vec<(Role, WideRegion)>,
     pub region_reply: bool,
+    /// [`RulesDef::wall`].
+    pub wall: Option<WallRule>,
+    /// Where each side may place a wall (all squares without a region).
+    pub wall_region: WideRegion,
+    /// [`RulesDef::petrify`], one bit per role.
+    pub petrify: u64,
 }
 
 impl SpecialRules {
@@ -501,6 +615,21 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.check-limit and check-illegal need royal pieces to check".into(),
         ));
     }
+    let mut petrify = 0u64;
+    for t in &r.petrify {
+        petrify |= 1 << role("rules.petrify", t)?.0;
+    }
+    if r.wall.is_some() || petrify != 0 {
+        walls_allowed(def, r)?;
+    } else if r.wall_region.is_some() {
+        return Err(VariantError::GameEnd(
+            "rules.wall-region needs a wall rule (`wall = ...`)".into(),
+        ));
+    }
+    let all = WideRegion {
+        white: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
+        black: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
+    };
     let any = *r != RulesDef::default();
     Ok(SpecialRules {
         any,
@@ -520,5 +649,56 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
+        wall: r.wall,
+        wall_region: r.wall_region.unwrap_or(all),
+        petrify,
+    })
+}
+
+/// Refuses walls (a wall rule or petrification) where this library does
+/// not place them: with locust captures (a move's `via` holds its wall
+/// square), drops, castling from any start (the partner is found from the
+/// King's direction) or a piece type too many (walls keep one type's slot).
+fn walls_allowed(def: &VariantDef, r: &RulesDef) -> Result<(), VariantError> {
+    let refuse = |what: &str| {
+        Err(VariantError::GameEnd(format!(
+            "walls (rules.wall, rules.petrify) do not go with {what}"
+        )))
+    };
+    if def.pieces.iter().any(|p| has_locust(&p.betza)) {
+        return refuse("locust captures (moves that capture on their way)");
+    }
+    if def.drops.is_some() {
+        return refuse("drops");
+    }
+    if def.castling.as_ref().is_some_and(|c| c.any_start) {
+        return refuse("castling from any start");
+    }
+    if r.explosions {
+        return refuse("explosions");
+    }
+    let squares = def.files as usize * def.ranks as usize;
+    let max = if squares <= crate::bitboard::MAX_SQUARES {
+        super::MAX_ROLES
+    } else {
+        crate::bitboard::MAX_LARGE_ROLES
+    };
+    if def.pieces.len() + 2 > max {
+        return refuse(&format!(
+            "more than {} piece types on this board (a wall takes a type's place)",
+            max - 2
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a Betza text has a locust capture (`a` chaining a capture, or
+/// `x`/`y` captures on the way): XBetza's `c...a` and Chu Shogi's Lion moves.
+fn has_locust(betza: &str) -> bool {
+    use crate::notation::Term;
+    crate::notation::parse(betza).is_ok_and(|p| {
+        p.terms
+            .iter()
+            .any(|t| matches!(t, Term::Move(m) if m.locust.is_some()))
     })
 }
