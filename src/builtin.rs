@@ -96,6 +96,8 @@ const FILES: &[(&str, &str)] = &[
     ("kinglet", include_str!("../variants/kinglet.toml")),
     ("spartan", include_str!("../variants/spartan.toml")),
     ("codrus", include_str!("../variants/codrus.toml")),
+    ("seirawan", include_str!("../variants/seirawan.toml")),
+    ("shouse", include_str!("../variants/shouse.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -169,6 +171,8 @@ pub(crate) const NAMES: &[&str] = &[
     "kinglet",
     "spartan",
     "codrus",
+    "seirawan",
+    "shouse",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -249,6 +253,8 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "kinglet",
     "spartan",
     "codrus",
+    "seirawan",
+    "shouse",
     "chushogi",
 ];
 

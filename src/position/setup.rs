@@ -100,6 +100,13 @@ pub struct Setup {
     /// `[colour]`: checks given, in a variant that counts them
     /// (`[rules] check-limit`); ignored by others.
     pub checks: [u8; 2],
+    /// `[colour]`: in a variant with gating (`[rules] gating`), bit `f` set
+    /// when the piece on file `f` of that side's first rank may still gate
+    /// (FEN's castling field, `KQBCDFGkqbcdfg`). A right on a square not
+    /// holding one of the side's pieces, or of a side whose hand is empty
+    /// and cannot fill, means nothing and is dropped, as Fairy-Stockfish
+    /// does; other variants ignore it.
+    pub gates: [u32; 2],
 }
 
 impl Default for Setup {
@@ -123,6 +130,7 @@ impl Setup {
             hands: [[0; MAX_ROLES]; 2],
             marked: <crate::Huge as Board>::EMPTY,
             checks: [0; 2],
+            gates: [0; 2],
         }
     }
 
@@ -551,6 +559,9 @@ pub(crate) fn build<'v, B: Board>(
             Some(cs) => crate::castling::resolve_rights(v, cs, setup, &mut pos, &mut problems),
         }
     }
+    if v.rules.gating {
+        crate::gating::resolve_gates(v, setup, &mut pos);
+    }
 
     if let Some(sq) = setup.ep_square {
         let mover = pos.side.opposite();
@@ -742,6 +753,7 @@ impl<'v> Position<'v> {
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         setup.checks = self.checks;
+        setup.gates = self.gates.map(u32::from);
         for sq in self.occupied() {
             if code_marked(self.board[sq.index()]) {
                 setup.marked = setup.marked.with(sq);

@@ -114,6 +114,14 @@ pub struct RulesDef {
     /// move, can reach its own with its next move, the game goes on; if
     /// Black does, the game is drawn.
     pub region_reply: bool,
+    /// Gating (S-chess, Fairy-Stockfish's `seirawanGating`): a piece in
+    /// hand may enter on the square a piece of the side's first rank has
+    /// just left, as part of that move, while that square still has its
+    /// gating right (castling: on the King's or the partner's square). The
+    /// rights are per square, written in FEN's castling field. Without
+    /// `[drops]` the hands hold the types of the start position's hands,
+    /// and captures do not enter them.
+    pub gating: bool,
 }
 
 #[derive(Deserialize)]
@@ -133,6 +141,7 @@ pub(super) struct RawRules {
     duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
+    gating: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -283,6 +292,7 @@ pub(super) fn read(
         duple_check,
         region_win,
         region_reply: raw.region_reply.unwrap_or(false),
+        gating: raw.gating.unwrap_or(false),
     })
 }
 
@@ -352,6 +362,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.region_reply {
         writeln!(f, "region-reply = true")?;
     }
+    if r.gating {
+        writeln!(f, "gating = true")?;
+    }
     Ok(())
 }
 
@@ -383,6 +396,8 @@ pub(crate) struct SpecialRules {
     /// (type, region) pairs.
     pub regions: Vec<(Role, WideRegion)>,
     pub region_reply: bool,
+    /// [`RulesDef::gating`].
+    pub gating: bool,
 }
 
 impl SpecialRules {
@@ -464,6 +479,20 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.check-limit and check-illegal need royal pieces to check".into(),
         ));
     }
+    if r.gating {
+        if def.files > 16
+            || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES
+        {
+            return Err(VariantError::GameEnd(
+                "rules.gating needs a board of at most 16 files and 128 squares".into(),
+            ));
+        }
+        if def.drops.is_none() && !start_has_hands(&def.start_fen) {
+            return Err(VariantError::GameEnd(
+                "rules.gating without [drops] needs pieces in the start position's hands (`[HEhe]`): they are what gates".into(),
+            ));
+        }
+    }
     let any = *r != RulesDef::default();
     Ok(SpecialRules {
         any,
@@ -481,5 +510,15 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
+        gating: r.gating,
     })
+}
+
+/// Whether a FEN's placement has a nonempty hands part (`[...]`).
+pub(super) fn start_has_hands(fen: &str) -> bool {
+    let placement = fen.split(' ').next().unwrap_or("");
+    placement
+        .find('[')
+        .and_then(|i| placement[i + 1..].strip_suffix(']'))
+        .is_some_and(|h| !h.is_empty() && h != "-")
 }
