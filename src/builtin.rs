@@ -110,6 +110,8 @@ const FILES: &[(&str, &str)] = &[
     ),
     ("snailtrail", include_str!("../variants/snailtrail.toml")),
     ("joust", include_str!("../variants/joust.toml")),
+    ("seirawan", include_str!("../variants/seirawan.toml")),
+    ("shouse", include_str!("../variants/shouse.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -191,6 +193,8 @@ pub(crate) const NAMES: &[&str] = &[
     "isolation7x7",
     "snailtrail",
     "joust",
+    "seirawan",
+    "shouse",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -279,6 +283,8 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "isolation7x7",
     "snailtrail",
     "joust",
+    "seirawan",
+    "shouse",
     "chushogi",
 ];
 

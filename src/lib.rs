@@ -100,7 +100,7 @@ pub(crate) use crate::game::game_end;
 pub use crate::game::pgn;
 pub(crate) use crate::pieces::tables;
 pub use crate::pieces::{describe, notation};
-pub(crate) use crate::position::{castling, movegen, special};
+pub(crate) use crate::position::{castling, gating, movegen, special};
 pub use crate::position::{moves, owned, perft, query, setup, zobrist};
 pub use crate::text::{fen, notations, san, sfen, uci};
 pub use crate::variant::large;

@@ -146,6 +146,7 @@ impl<'v, B: Board> Position<'v, B> {
                 flags: MoveFlags::CASTLE,
                 via: rook,
                 via_captured: RoleByte::NONE,
+                gate: crate::moves::Gate::NONE,
             });
         }
     }
@@ -319,7 +320,11 @@ pub(crate) fn castling_field<B: Board>(
     notation: CastlingNotation,
 ) -> String {
     let mut s = String::new();
-    for (_, color, king_side) in RIGHTS {
+    for (i, color, king_side) in RIGHTS {
+        // Gating rights follow each side's castling rights.
+        if i == 2 && pos.variant.rules.gating {
+            s.push_str(&pos.gate_letters(Color::White));
+        }
         let Some(named) = pos.named_file(color, king_side) else {
             continue;
         };
@@ -340,6 +345,9 @@ pub(crate) fn castling_field<B: Board>(
             letter
         });
     }
+    if pos.variant.rules.gating {
+        s.push_str(&pos.gate_letters(Color::Black));
+    }
     if s.is_empty() {
         s.push('-');
     }
@@ -357,7 +365,28 @@ pub(crate) fn read_castling_field(
 ) -> Result<(), String> {
     let size = v.size;
     let mut last = None;
+    let gating = Color::ALL.map(|c| crate::gating::reads_gates(v, setup, c));
     for ch in field.chars() {
+        // Gating (`[rules] gating`): a file letter is a gating right of
+        // that file; `K` and `Q` give castling and the rights of the King's
+        // and the partner's squares, as Fairy-Stockfish reads them.
+        if let Some(color) = gating_letter(v, size, ch, gating) {
+            let file = ch.to_ascii_lowercase() as u8 - b'a';
+            setup.gates[color.index()] |= 1 << file;
+            continue;
+        }
+        if matches!(ch, 'K' | 'Q' | 'k' | 'q') {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Some(c) = v.castling.as_ref().filter(|_| gating[color.index()]) {
+                let side = usize::from(ch.eq_ignore_ascii_case(&'q'));
+                setup.gates[color.index()] |= 1 << size.file(c.king_start[color.index()])
+                    | 1 << size.file(c.rook_start[color.index()][side]);
+            }
+        }
         let (color, king_side, file) = match ch {
             'K' => (Color::White, true, None),
             'Q' => (Color::White, false, None),
@@ -418,5 +447,53 @@ pub(crate) fn read_castling_field(
         setup.castling |= CastlingRights::of(color, king_side);
         setup.castling_files[i] = file;
     }
+    // Gating rights on the King's square and a partner's, and no castling
+    // right named: castling with that partner (Fairy-Stockfish's S-Chess960
+    // fields, `ABCDEFGH`), from fixed squares.
+    if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
+        for color in Color::ALL {
+            let gates = setup.gates[color.index()];
+            let king = size.file(c.king_start[color.index()]);
+            let named = setup.castling.contains(CastlingRights::of(color, true))
+                || setup.castling.contains(CastlingRights::of(color, false));
+            let on = |sq: Square, role| setup.piece_at(sq) == Some(Piece { role, color });
+            if !gating[color.index()]
+                || named
+                || gates >> king & 1 == 0
+                || !on(c.king_start[color.index()], c.king)
+            {
+                continue;
+            }
+            let mut rights = CastlingRights::empty();
+            for (side, king_side) in [(0, true), (1, false)] {
+                let rook = c.rook_start[color.index()][side];
+                if gates >> size.file(rook) & 1 != 0 && on(rook, c.rook) {
+                    rights |= CastlingRights::of(color, king_side);
+                }
+            }
+            setup.castling |= rights;
+        }
+    }
     Ok(())
+}
+
+/// In a gating variant, the side whose gating right the castling-field
+/// letter `ch` names: a file letter of the board other than `K` and `Q`
+/// (`k`, `q`), for a side in gating mode (see `gating::reads_gates`).
+fn gating_letter(
+    v: &Variant,
+    size: crate::BoardSize,
+    ch: char,
+    gating: [bool; 2],
+) -> Option<Color> {
+    if !ch.is_ascii_alphabetic() || (v.castling.is_some() && matches!(ch, 'K' | 'Q' | 'k' | 'q')) {
+        return None;
+    }
+    let color = if ch.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let file = ch.to_ascii_lowercase() as u8 - b'a';
+    (gating[color.index()] && file < size.files() && file < 16).then_some(color)
 }

@@ -2,6 +2,7 @@
 
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
+pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;
 pub mod owned;
@@ -116,6 +117,10 @@ impl<B: Board> fmt::Debug for MoveDebug<'_, B> {
         }
         if let Some(p) = self.m.promotion() {
             d.field("promotion", &format_args!("{}", token(p)));
+        }
+        if let (Some(g), Some(sq)) = (self.m.gate(), self.m.gate_square()) {
+            d.field("gate", &format_args!("{}", token(g)))
+                .field("gate_square", &size.name(sq));
         }
         if !self.m.flags.is_empty() {
             d.field("flags", &self.m.flags);
@@ -273,6 +278,9 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) hands: Hands,
     /// Checks given by each side (`[rules] check-limit`; else 0).
     pub(crate) checks: [u8; 2],
+    /// `[colour]`: the files of its first rank whose piece may still gate
+    /// (`[rules] gating`; else 0).
+    pub(crate) gates: [u16; 2],
 }
 
 /// Both sides' hands, packed: a 5-bit count per hand slot (see
@@ -351,6 +359,7 @@ impl<B: Board> PartialEq for Position<'_, B> {
             && self.hands == other.hands
             && self.checks == other.checks
             && self.walls() == other.walls()
+            && self.gates == other.gates
     }
 }
 
@@ -373,6 +382,7 @@ impl<B: Board> std::hash::Hash for Position<'_, B> {
         self.hands.hash(state);
         self.checks.hash(state);
         self.walls().hash(state);
+        self.gates.hash(state);
     }
 }
 
@@ -470,6 +480,7 @@ impl<'v, B: Board> Position<'v, B> {
             fullmove: 1,
             hands: Hands::default(),
             checks: [0; 2],
+            gates: [0; 2],
         }
     }
 
@@ -1316,6 +1327,14 @@ impl<'v, B: Board> Position<'v, B> {
             size.write_square(m.to, &mut s);
             return s;
         }
+        if m.is_castle() && m.gate.on_partner() {
+            // Castling that gates on the partner's square: from the
+            // partner's square to the King's, as Fairy-Stockfish writes it.
+            size.write_square(m.via, &mut s);
+            size.write_square(m.from, &mut s);
+            self.push_gate_suffix(m, &mut s);
+            return s;
+        }
         size.write_square(m.from, &mut s);
         if let Some(via) = m.via() {
             size.write_square(via, &mut s);
@@ -1338,6 +1357,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
+        self.push_gate_suffix(m, &mut s);
         s
     }
 
@@ -1348,6 +1368,16 @@ impl<'v, B: Board> Position<'v, B> {
             m.via
         } else {
             m.to
+        }
+    }
+
+    /// A gated move's suffix: the gated type's lowercase letter (`h`).
+    fn push_gate_suffix(&self, m: &Move, s: &mut String) {
+        if let Some(g) = m.gate() {
+            match self.variant.pieces.get(g.index()) {
+                Some(piece) => s.push_str(piece.token.suffix()),
+                None => s.push('?'),
+            }
         }
     }
 
@@ -1440,6 +1470,11 @@ impl<'v, B: Board> Position<'v, B> {
         let text = text.trim();
         if text.contains('@') {
             return self.parse_drop(text);
+        }
+        if self.variant.rules.gating
+            && let Some(found) = self.parse_gated(text)
+        {
+            return found;
         }
         let size = self.variant.size;
         let bytes = text.as_bytes();
@@ -1777,9 +1812,10 @@ impl Move {
             role,
             captured: captured.into(),
             promotion: promotion.into(),
-            flags: flags - MoveFlags::VIA - MoveFlags::WALL,
+            flags: flags - MoveFlags::VIA - MoveFlags::WALL - MoveFlags::GATE,
             via: Square(0),
             via_captured: RoleByte::NONE,
+            gate: crate::moves::Gate::NONE,
         }
     }
 }

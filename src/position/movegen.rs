@@ -667,7 +667,9 @@ impl<'v, B: Board> Position<'v, B> {
         // still have their pseudo-legal ones (what attacks what).
         // Royal capture: a pseudo-legal move is legal (one flag test for
         // the variants without a rule that ends a game at once).
-        let legal = if legal && self.variant.end.at_once {
+        let legal = if !self.variant.end.at_once {
+            legal
+        } else if legal {
             if self.ended_at_once() {
                 return;
             }
@@ -678,9 +680,26 @@ impl<'v, B: Board> Position<'v, B> {
                 return self.generate_rules(skip, drops, sink);
             }
             !self.variant.end.royal_capture
+        } else if self.variant.rules.gating {
+            // The pseudo-legal moves of a gating variant (on the rules'
+            // path, `at_once`): each also with every gate it may make.
+            return self.generate_gated(skip, drops, sink);
         } else {
-            legal
+            false
         };
+        self.generate_moves(skip, drops, legal, sink)
+    }
+
+    /// [`generate_from`](Self::generate_from) once the rules' paths are
+    /// decided: the moves of the pieces, castling and drops.
+    #[inline(always)]
+    pub(crate) fn generate_moves(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
         let s = match self.safety() {
             Some(s) => s,
             None if self.variant.end.royal_capture || self.variant.rules.any => self.no_safety(),
@@ -726,6 +745,7 @@ impl<'v, B: Board> Position<'v, B> {
                 flags,
                 via: Square(0),
                 via_captured: RoleByte::NONE,
+                gate: crate::moves::Gate::NONE,
             };
             for to in quiet {
                 let mut flags = MoveFlags::empty();
@@ -1072,6 +1092,7 @@ impl<'v, B: Board> Position<'v, B> {
                 flags: MoveFlags::CASTLE,
                 via: rook,
                 via_captured: RoleByte::NONE,
+                gate: crate::moves::Gate::NONE,
             });
         }
     }
@@ -1097,6 +1118,7 @@ impl<'v, B: Board> Position<'v, B> {
             flags,
             via: Square(0),
             via_captured: RoleByte::NONE,
+            gate: crate::moves::Gate::NONE,
         };
         let promote = |p: Role, forced: bool| Move {
             promotion: RoleByte::new(Some(p)),

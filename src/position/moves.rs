@@ -27,6 +27,9 @@ bitflags! {
         /// After the piece's move a wall is placed on `via` (`[rules]
         /// wall`): see [`Move::wall`]. Never with [`MoveFlags::VIA`].
         const WALL = 128;
+        /// A piece from the hand enters on the square the move left
+        /// (`[rules] gating`, S-chess): see [`Move::gate`].
+        const GATE = 64;
     }
 }
 
@@ -54,6 +57,58 @@ pub struct Move {
     /// With [`MoveFlags::VIA`]: the square captured on the way (else unused, 0).
     pub(crate) via: Square,
     pub(crate) via_captured: RoleByte,
+    /// With [`MoveFlags::GATE`]: the type gated, and for castling whether
+    /// on the partner's square (see [`Gate`]); else [`Gate::NONE`].
+    pub(crate) gate: Gate,
+}
+
+/// A gated move's piece in one byte (the byte a 12-byte [`Move`] had
+/// spare): the type in the low seven bits, bit 7 set when a castling move
+/// gates on its partner's square rather than the King's; `u8::MAX` for
+/// none.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Gate(u8);
+
+impl std::fmt::Debug for Gate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.role() {
+            None => f.write_str("None"),
+            Some(r) if self.on_partner() => write!(f, "{r:?} on partner"),
+            Some(r) => write!(f, "{r:?}"),
+        }
+    }
+}
+
+impl Gate {
+    /// No gate.
+    pub(crate) const NONE: Gate = Gate(u8::MAX);
+
+    /// `role` gated (on the partner's square of a castling move when
+    /// `on_partner`); a role past 126 is none.
+    #[inline]
+    pub(crate) const fn new(role: Role, on_partner: bool) -> Gate {
+        if role.0 >= 0x7f {
+            Gate::NONE
+        } else {
+            Gate(role.0 | if on_partner { 0x80 } else { 0 })
+        }
+    }
+
+    /// The type gated.
+    #[inline]
+    pub(crate) const fn role(self) -> Option<Role> {
+        if self.0 == u8::MAX {
+            None
+        } else {
+            Some(Role(self.0 & 0x7f))
+        }
+    }
+
+    /// Whether a castling move gates on its partner's square.
+    #[inline]
+    pub(crate) const fn on_partner(self) -> bool {
+        self.0 != u8::MAX && self.0 & 0x80 != 0
+    }
 }
 
 /// An optional [`Role`] in one byte (`u8::MAX` for none; no variant has so
@@ -119,6 +174,7 @@ impl Move {
             flags: MoveFlags::DROP,
             via: Square(0),
             via_captured: RoleByte::NONE,
+            gate: Gate::NONE,
         }
     }
 
@@ -221,6 +277,50 @@ impl Move {
             flags: (self.flags - MoveFlags::VIA) | MoveFlags::WALL,
             ..self
         }
+    }
+
+    /// The type a gated move brings in from the hand (`[rules] gating`,
+    /// S-chess), if any: it enters on [`gate_square`](Self::gate_square).
+    #[inline]
+    pub fn gate(&self) -> Option<Role> {
+        self.gate.role()
+    }
+
+    /// Where a gated move's piece enters: the square the piece left, or
+    /// for castling the King's square or its partner's.
+    #[inline]
+    pub fn gate_square(&self) -> Option<Square> {
+        self.gate.role()?;
+        Some(if self.gate.on_partner() {
+            self.via
+        } else {
+            self.from
+        })
+    }
+
+    /// The same move with a piece of `role` gated on `square`: the square
+    /// the move leaves, or for castling its partner's square (for callers
+    /// that build moves by hand; `play` checks it). Another square gives
+    /// the move unchanged.
+    pub fn with_gate(self, role: Role, square: Square) -> Move {
+        let on_partner = if square == self.from {
+            false
+        } else if self.is_castle() && square == self.via {
+            true
+        } else {
+            return self;
+        };
+        Move {
+            gate: Gate::new(role, on_partner),
+            flags: self.flags | MoveFlags::GATE,
+            ..self
+        }
+    }
+
+    /// Whether the move gates a piece from the hand ([`gate`](Self::gate)).
+    #[inline]
+    pub fn is_gating(&self) -> bool {
+        self.flags.contains(MoveFlags::GATE)
     }
 
     /// Whether the move castles.
@@ -479,6 +579,15 @@ pub enum MoveError {
         /// Why, in words.
         reason: String,
     },
+    /// A gated move (`b1c3h`, `[rules] gating`) that is not legal here;
+    /// `reason` says why (no such piece in hand, no gating right, the
+    /// square not empty after the move).
+    Gate {
+        /// The text.
+        text: String,
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 use crate::quote::quoted;
@@ -539,6 +648,9 @@ impl std::fmt::Display for MoveError {
             MoveError::GameOver { text } => write!(f, "move {}: the game is over", quoted(text)),
             MoveError::Drop { text, reason } => write!(f, "drop {}: {reason}", quoted(text)),
             MoveError::Wall { text, reason } => write!(f, "move {}: {reason}", quoted(text)),
+            MoveError::Gate { text, reason } => {
+                write!(f, "move {}: cannot gate: {reason}", quoted(text))
+            }
         }
     }
 }

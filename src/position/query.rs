@@ -298,6 +298,7 @@ impl<'v, B: Board> Position<'v, B> {
             && m.to.index() < squares
             && m.role.index() < roles
             && m.promotion().is_none_or(|p| p.index() < roles)
+            && m.gate().is_none_or(|g| g.index() < roles)
     }
 
     /// Takes back the move whose record `undo` is, if the position is as

@@ -102,6 +102,13 @@ pub struct Setup {
     pub checks: [u8; 2],
     /// Wall squares (FEN `*`), in a variant with walls (`[rules] wall`).
     pub walls: Marks,
+    /// `[colour]`: in a variant with gating (`[rules] gating`), bit `f` set
+    /// when the piece on file `f` of that side's first rank may still gate
+    /// (FEN's castling field, `KQBCDFGkqbcdfg`). A right on a square not
+    /// holding one of the side's pieces, or of a side whose hand is empty
+    /// and cannot fill, means nothing and is dropped, as Fairy-Stockfish
+    /// does; other variants ignore it.
+    pub gates: [u32; 2],
 }
 
 impl Default for Setup {
@@ -126,6 +133,7 @@ impl Setup {
             marked: <crate::Huge as Board>::EMPTY,
             checks: [0; 2],
             walls: <crate::Huge as Board>::EMPTY,
+            gates: [0; 2],
         }
     }
 
@@ -589,6 +597,9 @@ pub(crate) fn build<'v, B: Board>(
             Some(cs) => crate::castling::resolve_rights(v, cs, setup, &mut pos, &mut problems),
         }
     }
+    if v.rules.gating {
+        crate::gating::resolve_gates(v, setup, &mut pos);
+    }
 
     if let Some(sq) = setup.ep_square {
         let mover = pos.side.opposite();
@@ -811,6 +822,7 @@ impl<'v> Position<'v> {
         for sq in self.walls() {
             setup.walls = setup.walls.with(sq);
         }
+        setup.gates = self.gates.map(u32::from);
         for sq in self.pieces_bb() {
             if code_marked(self.board[sq.index()]) {
                 setup.marked = setup.marked.with(sq);

@@ -18,6 +18,7 @@ pub(crate) struct RulesUndo {
     codes: [u8; 9],
     len: u8,
     checks: [u8; 2],
+    gate: crate::gating::GateUndo,
 }
 
 /// In `RulesUndo::codes`: the square became a wall (taken back by
@@ -46,6 +47,7 @@ impl Default for RulesUndo {
             codes: [0; 9],
             len: 0,
             checks: [0; 2],
+            gate: crate::gating::GateUndo::default(),
         }
     }
 }
@@ -173,6 +175,9 @@ impl<'v, B: Board> Position<'v, B> {
             checks: self.checks,
             ..RulesUndo::default()
         };
+        if r.gating {
+            undo.gate = self.apply_gate(m, mover);
+        }
         if r.explosions && m.is_capture() {
             let size = v.size;
             let (f, rk) = (size.file(m.to) as i32, size.rank(m.to) as i32);
@@ -246,6 +251,9 @@ impl<'v, B: Board> Position<'v, B> {
             }
         }
         self.checks = undo.checks;
+        if self.variant.rules.gating {
+            self.undo_gate(&undo.gate);
+        }
     }
 
     /// Whether the pseudo-legal `m` is legal under the rules.

@@ -28,6 +28,7 @@ const HAND: u64 = 5 << 32;
 const MARK: u64 = 6 << 32;
 const CHECKS: u64 = 7 << 32;
 const WALL: u64 = 8 << 32;
+const GATES: u64 = 9 << 32;
 
 /// The splitmix64 output function: a bijective mix of a 64-bit value.
 #[inline]
@@ -105,6 +106,9 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if self.variant.rules.check_limit != 0 {
             h ^= mix(CHECKS | (self.checks[0] as u64) << 8 | self.checks[1] as u64);
+        }
+        if self.gates != [0; 2] {
+            h ^= mix(GATES | (self.gates[1] as u64) << 16 | self.gates[0] as u64);
         }
         if self.variant.drops.is_some() {
             // One key per (side, type, count held).

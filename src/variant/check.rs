@@ -154,6 +154,9 @@ fn drops(
     pawn: Option<Role>,
 ) -> Result<Option<[Option<Role>; MAX_DEF_ROLES]>, VariantError> {
     let Some(d) = &def.drops else {
+        if def.rules.gating {
+            return Ok(Some(gating_hands(def, pieces)?));
+        }
         if let Some(p) = def
             .pieces
             .iter()
@@ -230,6 +233,51 @@ fn drops(
         }
     }
     Ok(Some(into))
+}
+
+/// Gating without `[drops]`: the hands hold the types of the start
+/// position's hands, each as itself (captures never enter them: the
+/// compiler clears `into_hand`).
+fn gating_hands(
+    def: &VariantDef,
+    pieces: &[PieceType],
+) -> Result<[Option<Role>; MAX_DEF_ROLES], VariantError> {
+    let placement = def.start_fen.split(' ').next().unwrap_or("");
+    let text = placement
+        .find('[')
+        .and_then(|i| placement[i + 1..].strip_suffix(']'))
+        .unwrap_or("");
+    let mut into = [None; MAX_DEF_ROLES];
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let Some((token, _, n)) = crate::PieceToken::read_prefix(&b[i..]) else {
+            return Err(VariantError::StartFen(format!(
+                "hands {}: expected a piece letter",
+                crate::quote::quoted(text)
+            )));
+        };
+        i += n;
+        let Some(r) = pieces.iter().position(|p| p.token == token) else {
+            return Err(VariantError::StartFen(format!(
+                "hands {}: unknown piece token \"{token}\"",
+                crate::quote::quoted(text)
+            )));
+        };
+        into[r] = Some(Role(r as u8));
+    }
+    let kinds = into.iter().flatten().count();
+    if kinds > super::MAX_HAND_TYPES {
+        return Err(VariantError::Drops(format!(
+            "{kinds} types can be in hand: at most {}",
+            super::MAX_HAND_TYPES
+        )));
+    }
+    Ok(into)
 }
 
 fn role_of(def: &VariantDef, place: &str, token: &str) -> Result<Role, VariantError> {

@@ -138,9 +138,11 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 marked: d.marked,
                 pawn_slot: d.pawn_slot,
                 region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
+                gate_region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
                 per_file: d.per_file,
                 no_mate: d.no_mate,
                 files: Vec::new(),
+                drops: d.drops,
             }
         } else {
             drop_rules::<Small>(&v, &into, &immobile)
@@ -384,16 +386,29 @@ fn drop_rules<B: Board>(
                 .collect()
         })
         .collect();
+    // Gating without `[drops]`: hands that captures never fill and no
+    // drops; the regions say where each type may gate.
+    let drops = v.def.drops.is_some();
     DropRules {
         pawn_slot: v.pawn.map_or(NO_SLOT, |p| slot[p.index()]),
         roles,
         slot,
-        into_hand,
+        into_hand: if drops {
+            into_hand
+        } else {
+            [NO_SLOT; MAX_DEF_ROLES]
+        },
         marked,
-        region,
+        gate_region: region,
+        region: if drops {
+            region
+        } else {
+            [[B::EMPTY; 2]; MAX_HAND_TYPES]
+        },
         per_file,
         no_mate,
         files,
+        drops,
     }
 }
 

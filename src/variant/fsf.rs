@@ -74,8 +74,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("pocketknight", "drops without captures to hand"),
     ("placement", "mustDrop (a setup phase)"),
     ("sittuyin", "mustDrop (a setup phase) and sittuyinPromotion"),
-    ("seirawan", "gating (seirawanGating)"),
-    ("shouse", "gating (seirawanGating)"),
     ("dragon", "drops without captures to hand"),
     ("kyotoshogi", "pieceDemotion"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
@@ -268,6 +266,8 @@ const RULE_KEYS: &[&str] = &[
     "extinctionOpponentPieceCount",
     "extinctionPseudoRoyal",
     "dupleCheck",
+    "gating",
+    "seirawanGating",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -318,9 +318,7 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("gating", "false"),
     ("wallOrMove", "false"),
-    ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("diagonalLines", "-"),
     ("pass", "false"),
@@ -1390,10 +1388,16 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     // [castling]
     let castling = ctx.boolean("castling", true)?;
     let rights = start_fields.get(2).copied().unwrap_or("-");
+    // With gating the field holds the gating rights' letters too.
+    let gates = ctx.boolean("gating", false)? && ctx.boolean("seirawanGating", false)?;
     let castles = castling
         && rights != "-"
         && start_fields.len() > 2
-        && rights.chars().all(|c| "KQkq".contains(c));
+        && if gates {
+            rights.chars().any(|c| "KQkq".contains(c))
+        } else {
+            rights.chars().all(|c| "KQkq".contains(c))
+        };
     if castles {
         let rooks = piece_set(&ctx, "castlingRookPieces", &pieces, "r")?;
         if rooks.len() != 1 {
@@ -1607,6 +1611,22 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
             .collect();
         let _ = writeln!(rules, "petrify = [{}]", list.join(", "));
+    }
+    // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
+    // gates the pieces in hand; only the two together are S-chess's.
+    match (
+        ctx.boolean("gating", false)?,
+        ctx.boolean("seirawanGating", false)?,
+    ) {
+        (false, false) => {}
+        (true, true) => rules.push_str("gating = true\n"),
+        (true, false) => {
+            return Err(ctx.fail(
+                "gating",
+                "gating rights without seirawanGating (Cambodian's first moves) are not expressible here",
+            ));
+        }
+        (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
     }
     if !ctx.boolean("checking", true)? {
         if royal.is_none() {

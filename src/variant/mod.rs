@@ -92,6 +92,12 @@ pub(crate) struct DropRules<W: BitWord = u128> {
     pub no_mate: [bool; MAX_HAND_TYPES],
     /// Each file's squares.
     pub files: Vec<Bitboard<W>>,
+    /// `[slot][colour]`: where the type may gate (`[rules] gating`): its
+    /// drop region, whether or not the variant drops.
+    pub gate_region: [[Bitboard<W>; 2]; MAX_HAND_TYPES],
+    /// Pieces in hand are dropped (`[drops]`); without, the hands only
+    /// gate, and captures do not enter them.
+    pub drops: bool,
 }
 
 /// A piece type, as its index in its variant's piece list.
@@ -859,7 +865,18 @@ impl Variant {
 
     /// Whether captured pieces go to the capturer's hand, to be dropped.
     pub fn has_drops(&self) -> bool {
+        self.drops.as_ref().is_some_and(|d| d.drops)
+    }
+
+    /// Whether the sides have hands: with drops, or with gating
+    /// (`[rules] gating`), whose hands hold the pieces that gate.
+    pub fn has_hands(&self) -> bool {
         self.drops.is_some()
+    }
+
+    /// Whether pieces in hand may gate (`[rules] gating`, S-chess).
+    pub fn has_gating(&self) -> bool {
+        self.rules.gating
     }
 
     /// Whether `color`'s Pawn double-steps from `sq` (its initial region):
@@ -909,7 +926,7 @@ impl Variant {
             .map_or(0, |h| {
                 h.iter()
                     .flat_map(|side| side.iter().enumerate())
-                    .filter(|&(r, _)| d.into_hand.get(r) == Some(&slot))
+                    .filter(|&(r, _)| d.slot.get(r) == Some(&slot))
                     .map(|(_, &n)| n as usize)
                     .sum()
             });

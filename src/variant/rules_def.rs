@@ -175,6 +175,14 @@ pub struct RulesDef {
     /// A capturing piece of one of these types turns into a wall
     /// (`petrify`, Fairy-Stockfish's `petrifyOnCaptureTypes`).
     pub petrify: Vec<String>,
+    /// Gating (S-chess, Fairy-Stockfish's `seirawanGating`): a piece in
+    /// hand may enter on the square a piece of the side's first rank has
+    /// just left, as part of that move, while that square still has its
+    /// gating right (castling: on the King's or the partner's square). The
+    /// rights are per square, written in FEN's castling field. Without
+    /// `[drops]` the hands hold the types of the start position's hands,
+    /// and captures do not enter them.
+    pub gating: bool,
 }
 
 #[derive(Deserialize)]
@@ -196,6 +204,7 @@ pub(super) struct RawRules {
     duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
+    gating: Option<bool>,
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
     petrify: Option<Vec<Spanned<String>>>,
@@ -380,6 +389,7 @@ pub(super) fn read(
             .flatten()
             .map(|t| t.get_ref().clone())
             .collect(),
+        gating: raw.gating.unwrap_or(false),
     })
 }
 
@@ -455,6 +465,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.region_reply {
         writeln!(f, "region-reply = true")?;
     }
+    if r.gating {
+        writeln!(f, "gating = true")?;
+    }
     if let Some(w) = r.wall {
         writeln!(f, "wall = \"{}\"", w.as_str())?;
     }
@@ -511,6 +524,8 @@ pub(crate) struct SpecialRules {
     pub wall_region: WideRegion,
     /// [`RulesDef::petrify`], one bit per role.
     pub petrify: u64,
+    /// [`RulesDef::gating`].
+    pub gating: bool,
 }
 
 impl SpecialRules {
@@ -615,6 +630,20 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.check-limit and check-illegal need royal pieces to check".into(),
         ));
     }
+    if r.gating {
+        if def.files > 16
+            || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES
+        {
+            return Err(VariantError::GameEnd(
+                "rules.gating needs a board of at most 16 files and 128 squares".into(),
+            ));
+        }
+        if def.drops.is_none() && !start_has_hands(&def.start_fen) {
+            return Err(VariantError::GameEnd(
+                "rules.gating without [drops] needs pieces in the start position's hands (`[HEhe]`): they are what gates".into(),
+            ));
+        }
+    }
     let mut petrify = 0u64;
     for t in &r.petrify {
         petrify |= 1 << role("rules.petrify", t)?.0;
@@ -649,6 +678,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
+        gating: r.gating,
         wall: r.wall,
         wall_region: r.wall_region.unwrap_or(all),
         petrify,
@@ -701,4 +731,13 @@ fn has_locust(betza: &str) -> bool {
             .iter()
             .any(|t| matches!(t, Term::Move(m) if m.locust.is_some()))
     })
+}
+
+/// Whether a FEN's placement has a nonempty hands part (`[...]`).
+pub(super) fn start_has_hands(fen: &str) -> bool {
+    let placement = fen.split(' ').next().unwrap_or("");
+    placement
+        .find('[')
+        .and_then(|i| placement[i + 1..].strip_suffix(']'))
+        .is_some_and(|h| !h.is_empty() && h != "-")
 }

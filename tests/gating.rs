@@ -1,0 +1,230 @@
+//! Gating (`[rules] gating`, S-chess: `seirawan`, `shouse`): the counts of
+//! Fairy-Stockfish's tests/perft.sh, FEN's gating rights, the move text
+//! and its bad forms, and the switch itself (off, the gated moves go).
+
+use betza::{Color, Move, MoveError, Position, Variant, VariantDef};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1";
+
+fn v(name: &str) -> &'static Variant {
+    Variant::by_name(name).unwrap()
+}
+
+fn pos<'v>(v: &'v Variant, fen: &str) -> Position<'v> {
+    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The counts of `tests/data/fairy-stockfish-gating.perft` (Fairy-Stockfish's
+/// tests/perft.sh), each with the built-in variant and with the variant
+/// read from `variants/fairy-stockfish.ini`.
+#[test]
+fn fairy_stockfish_counts() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fairy-stockfish-gating.perft"
+    ))
+    .unwrap();
+    let (mut variant, mut fen) = (String::new(), String::new());
+    let mut ran = 0;
+    for line in text.lines().map(str::trim) {
+        if let Some(x) = line.strip_prefix("variant ") {
+            variant = x.to_string();
+        } else if let Some(f) = line.strip_prefix("fen ") {
+            fen = f.to_string();
+        } else if let Some(p) = line.strip_prefix("perft ") {
+            let (d, n) = p.split_once(' ').unwrap();
+            let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+            // Debug builds: one ply less, checked against the divide's sum.
+            let d = if cfg!(debug_assertions) { d - 1 } else { d };
+            let ini = VariantDef::fairy_stockfish(&variant)
+                .unwrap()
+                .build()
+                .unwrap();
+            for var in [v(&variant), &ini] {
+                let p = pos(var, &fen);
+                let got = p.perft(d);
+                if !cfg!(debug_assertions) {
+                    assert_eq!(got, n, "{variant} {fen} depth {d}");
+                }
+                assert_eq!(got, p.perft_no_bulk(d), "{variant} {fen} depth {d}");
+            }
+            ran += 1;
+        }
+    }
+    assert_eq!(ran, 3);
+}
+
+#[test]
+fn start_position_and_its_gates() {
+    let p = Position::start(v("seirawan"));
+    assert_eq!(p.to_fen(), START);
+    assert_eq!(p.legal_moves().len(), 28);
+    assert_eq!(p.gating_squares(Color::White).count(), 8);
+    let m = p.parse_move("g1f3h").unwrap();
+    assert_eq!(
+        m.gate().map(|r| p.variant().piece(r).name.clone()),
+        Some("Hawk".into())
+    );
+    assert_eq!(m.gate_square(), p.square("g1"));
+    let next = p.play(&m).unwrap();
+    assert_eq!(
+        next.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Eeh] b KQBCDFkqbcdfg - 1 1"
+    );
+    // A move without a gate loses the square's right too.
+    let next = p.play(&p.parse_move("b1c3").unwrap()).unwrap();
+    assert!(
+        next.to_fen().contains(" b KQCDFGkqbcdfg "),
+        "{}",
+        next.to_fen()
+    );
+    assert_eq!(next.gating_squares(Color::White).count(), 7);
+}
+
+/// Fairy-Stockfish's own positions (pyffish's test.py): the FEN it writes
+/// after a move, and its reading of gating rights without a King or a
+/// piece behind them.
+#[test]
+fn fen_as_fairy_stockfish_writes_it() {
+    let s = v("seirawan");
+    let p = pos(
+        s,
+        "reb1k2r/ppppqppp/2nb1n2/4p3/4P3/N1P2N2/PB1PQPPP/RE2KBHR[h] b KQkqac - 2 6",
+    );
+    let next = p.play(&p.parse_move("e8g8").unwrap()).unwrap();
+    assert_eq!(
+        next.to_fen(),
+        "reb2rk1/ppppqppp/2nb1n2/4p3/4P3/N1P2N2/PB1PQPPP/RE2KBHR[h] w KQac - 3 7"
+    );
+    // Rights on an empty square or without a King on its square are dropped.
+    let p = pos(
+        s,
+        "rnbq3r/pp2bkpp/8/2p1p2K/2p1P3/8/PPPP1PPP/RNB4R[EHeh] b BCEHabcdh - 0 10",
+    );
+    assert_eq!(
+        p.to_fen(),
+        "rnbq3r/pp2bkpp/8/2p1p2K/2p1P3/8/PPPP1PPP/RNB4R[EHeh] b BCHabcdh - 0 10"
+    );
+    assert!(p.legal_moves().iter().any(|m| p.move_text(m) == "c8g4h"));
+    // Every square's right named by letter, the King's too: castling.
+    let p = pos(
+        s,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w ABCDEFGHabcdefgh - 0 1",
+    );
+    assert_eq!(p.to_fen(), START);
+    // A side whose hand is empty has no rights; its letters are castling.
+    let p = pos(s, "r3k2r/8/8/8/8/8/8/R3K2R[eh] w KQkq - 0 1");
+    assert_eq!(p.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R[eh] w KQkq - 0 1");
+    assert_eq!(p.gating_squares(Color::White).count(), 0);
+    assert_eq!(p.gating_squares(Color::Black).count(), 3);
+}
+
+#[test]
+fn castling_gates_on_the_kings_square_or_the_rooks() {
+    let s = v("seirawan");
+    let p = pos(
+        s,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[EHeh] w KQBCDFGkqbcdfg - 0 1",
+    );
+    let texts: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_castle())
+        .map(|m| p.move_text(m))
+        .collect();
+    assert_eq!(texts, ["e1g1", "e1g1e", "e1g1h", "h1e1e", "h1e1h"]);
+    let m = p.parse_move("h1e1h").unwrap();
+    assert_eq!(m.gate_square(), p.square("h1"));
+    assert_eq!(
+        p.play(&m).unwrap().to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RKH[Eeh] b ABCDkqbcdfg - 1 1"
+    );
+    let m = p.parse_move("e1g1e").unwrap();
+    assert_eq!(m.gate_square(), p.square("e1"));
+    assert_eq!(
+        p.play(&m).unwrap().to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQERK1[Heh] b ABCDkqbcdfg - 1 1"
+    );
+}
+
+#[test]
+fn the_last_piece_in_hand_ends_the_rights() {
+    let s = v("seirawan");
+    let p = pos(s, "4k3/8/8/8/8/8/8/RN2K3[H] w QB - 0 1");
+    let next = p.play(&p.parse_move("b1c3h").unwrap()).unwrap();
+    assert_eq!(next.to_fen(), "4k3/8/8/8/8/2N5/8/RH2K3[] b Q - 1 1");
+    // S-House: captures refill the hand, so the rights stay.
+    let h = v("shouse");
+    let p = pos(h, "4k3/8/8/8/8/8/8/RN2K3[H] w QB - 0 1");
+    let next = p.play(&p.parse_move("b1c3h").unwrap()).unwrap();
+    assert_eq!(next.to_fen(), "4k3/8/8/8/8/2N5/8/RH2K3[] b Q - 1 1");
+    assert_eq!(
+        pos(h, "4k3/8/8/8/8/8/8/RN2K3[] w QB - 0 1").to_fen(),
+        "4k3/8/8/8/8/8/8/RN2K3[] w QB - 0 1"
+    );
+}
+
+/// A gate that blocks a check is legal; a gate whose square the move
+/// leaves occupied is not generated.
+#[test]
+fn gates_block_checks() {
+    let s = v("seirawan");
+    // The Rook on a1 checks along the first rank; the Knight leaves d1 and
+    // the gated Hawk blocks.
+    let p = pos(s, "4k3/8/8/8/8/8/8/r2NK3[H] w D - 0 1");
+    let texts: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    assert!(texts.contains(&"d1c3h".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"d1c3".to_string()), "{texts:?}");
+}
+
+#[test]
+fn bad_gates_are_refused_with_their_reason() {
+    let s = v("seirawan");
+    let p = Position::start(s);
+    let err = |text: &str| p.parse_move(text).unwrap_err().to_string();
+    assert_eq!(
+        err("g1f3q"),
+        "move \"g1f3q\": cannot gate: the side to move has no Queen in hand"
+    );
+    assert_eq!(
+        err("e2e4h"),
+        "move \"e2e4h\": cannot gate: e2 has no gating right"
+    );
+    assert_eq!(
+        err("g1g3h"),
+        "move \"g1g3\": the Knight on g1 has no move to g3"
+    );
+    let p = pos(s, "4k3/8/8/8/8/8/8/RN2K3[H] w Q - 0 1");
+    assert_eq!(
+        p.parse_move("b1c3h").unwrap_err().to_string(),
+        "move \"b1c3h\": cannot gate: b1 has no gating right"
+    );
+    assert!(matches!(
+        p.parse_move("b1c3x"),
+        Err(MoveError::Syntax { .. })
+    ));
+    // A hand-made gate play refuses: no such legal move.
+    let m = p.parse_move("b1c3").unwrap();
+    let gated: Move = m.with_gate(s.role_by_token("H").unwrap(), m.from());
+    assert!(p.play(&gated).is_err());
+    // A square the move does not leave gives the move unchanged.
+    assert_eq!(m.with_gate(s.role_by_token("H").unwrap(), m.to()), m);
+}
+
+/// Without the switch (the definition's `[rules] gating` removed) the same
+/// position has no gated moves, and its hands stay where they are.
+#[test]
+fn the_switch_off_removes_the_gates() {
+    let text = v("seirawan").definition().to_string();
+    assert!(text.contains("gating = true"));
+    let off = text.replace("\n[rules]\ngating = true\n", "\n");
+    let err = Variant::from_definition(&off).unwrap_err().to_string();
+    assert!(err.contains("hands"), "{err}");
+    let on = Variant::from_definition(&text).unwrap();
+    assert_eq!(Position::start(&on).legal_moves().len(), 28);
+}
+
+#[test]
+fn move_and_position_sizes_stay() {
+    assert_eq!(std::mem::size_of::<Move>(), 12);
+}
