@@ -96,6 +96,7 @@ const FILES: &[(&str, &str)] = &[
     ("kinglet", include_str!("../variants/kinglet.toml")),
     ("spartan", include_str!("../variants/spartan.toml")),
     ("codrus", include_str!("../variants/codrus.toml")),
+    ("kyotoshogi", include_str!("../variants/kyotoshogi.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -169,6 +170,7 @@ pub(crate) const NAMES: &[&str] = &[
     "kinglet",
     "spartan",
     "codrus",
+    "kyotoshogi",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -249,6 +251,7 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "kinglet",
     "spartan",
     "codrus",
+    "kyotoshogi",
     "chushogi",
 ];
 
