@@ -97,6 +97,7 @@ const FILES: &[(&str, &str)] = &[
     ("spartan", include_str!("../variants/spartan.toml")),
     ("codrus", include_str!("../variants/codrus.toml")),
     ("kyotoshogi", include_str!("../variants/kyotoshogi.toml")),
+    ("dobutsu", include_str!("../variants/dobutsu.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -171,6 +172,7 @@ pub(crate) const NAMES: &[&str] = &[
     "spartan",
     "codrus",
     "kyotoshogi",
+    "dobutsu",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -252,6 +254,7 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "spartan",
     "codrus",
     "kyotoshogi",
+    "dobutsu",
     "chushogi",
 ];
 

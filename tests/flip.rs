@@ -138,3 +138,101 @@ fn switches_off_take_the_rule_away() {
     assert!(p.parse_move("a1a2").is_ok());
     assert!(p.parse_move("a1a2-").is_err());
 }
+
+// Dobutsu shogi (Fairy-Stockfish's `dobutsu`): the Lion is no royal piece;
+// it wins by reaching the last rank where it is not taken (`[rules]
+// region-safe`, Fairy-Stockfish's `flagPieceSafe`), and taking it wins.
+
+use betza::{Color, EndReason, Game};
+
+fn dobutsu() -> &'static Variant {
+    Variant::by_name("dobutsu").unwrap()
+}
+
+fn after(
+    v: impl Into<betza::VariantRef>,
+    fen: &str,
+    moves: &[&str],
+) -> Option<(Option<Color>, EndReason)> {
+    let mut g = Game::from_fen(v, fen).unwrap();
+    for m in moves {
+        g.play_text(m).unwrap();
+    }
+    g.status().outcome.map(|o| (o.winner, o.reason))
+}
+
+#[test]
+fn a_lion_on_the_last_rank_unattacked_wins_at_once() {
+    let fen = "3/L1l/3/3[] w - - 0 1";
+    assert_eq!(
+        after(dobutsu(), fen, &["a3a4"]),
+        Some((Some(Color::White), EndReason::Region))
+    );
+    assert_eq!(
+        Game::from_fen(dobutsu(), fen).unwrap().status().outcome,
+        None
+    );
+}
+
+#[test]
+fn an_attacked_lion_on_the_last_rank_must_survive_the_reply() {
+    let fen = "3/L1l/3/3[] w - - 0 1";
+    // b4 is attacked by the Lion on c3: the game goes on.
+    assert_eq!(after(dobutsu(), fen, &["a3b4"]), None);
+    // Taken: Black wins (extinction of the Lion).
+    assert_eq!(
+        after(dobutsu(), fen, &["a3b4", "c3b4"]),
+        Some((Some(Color::Black), EndReason::Extinction))
+    );
+    // Left alone and no longer attacked: White wins.
+    assert_eq!(
+        after(dobutsu(), fen, &["a3b4", "c3c2"]),
+        Some((Some(Color::White), EndReason::Region))
+    );
+    // Still attacked after the reply: the game goes on.
+    assert_eq!(after(dobutsu(), fen, &["a3b4", "c3b3"]), None);
+    // Without `region-safe` reaching the rank is enough.
+    let text = dobutsu().definition().to_string();
+    assert!(text.contains("region-safe = true\n"));
+    let plain = Variant::from_definition(&text.replace("region-safe = true\n", "")).unwrap();
+    assert_eq!(
+        after(plain, fen, &["a3b4"]),
+        Some((Some(Color::White), EndReason::Region))
+    );
+}
+
+#[test]
+fn the_chick_becomes_a_hen_on_the_last_rank() {
+    let p = Position::from_fen(dobutsu(), "1l1/C2/3/1L1[] w - - 0 1").unwrap();
+    // The built Fairy-Stockfish's list and FEN.
+    assert_eq!(
+        texts(&p),
+        set(&["a3a4+", "b1a1", "b1c1", "b1a2", "b1b2", "b1c2"])
+    );
+    let next = p.play(&p.parse_move("a3a4+").unwrap()).unwrap();
+    // Fairy-Stockfish writes `+Cl1/3/3/1L1[] b - - 0 1`: its half-move
+    // clock restarts at a promotion and a drop; this library's at a capture
+    // or a pawn-type move only (the Chick is no `pawn = true` type).
+    assert_eq!(next.to_fen(), "+Cl1/3/3/1L1[] b - - 1 1");
+    assert_eq!(next.to_sfen(), "+Cl1/3/3/1L1 w - 2");
+}
+
+#[test]
+fn region_safe_needs_a_region_win() {
+    let text = dobutsu().definition().to_string();
+    let bad = text.replace(
+        "region-win = [{ piece = \"L\", white = \"a4-c4\", black = \"a1-c1\" }]\n",
+        "",
+    );
+    assert_ne!(bad, text);
+    let e = Variant::from_definition(&bad).unwrap_err().to_string();
+    assert!(e.contains("region-safe needs a region-win"), "{e}");
+    let e =
+        betza::VariantDef::from_fsf_ini("[a:dobutsu]\nflagRegionWhite = -\nflagRegionBlack = -\n")
+            .unwrap_err()
+            .to_string();
+    assert!(
+        e.contains("flagPieceSafe") && e.contains("needs a flag region"),
+        "{e}"
+    );
+}

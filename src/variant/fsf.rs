@@ -83,7 +83,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("shouse", "gating (seirawanGating)"),
     ("dragon", "drops without captures to hand"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
-    ("dobutsu", "flag regions"),
     ("perfect", "castling with a second rook type"),
     ("clobber", "no royal piece"),
     ("ataxx", "enclosing drops"),
@@ -282,6 +281,7 @@ const RULE_KEYS: &[&str] = &[
     "flagRegionWhite",
     "flagRegionBlack",
     "flagMove",
+    "flagPieceSafe",
     "checking",
     "mustCapture",
     "stalematePieceCount",
@@ -342,7 +342,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("checkCounting", "false"),
     ("connectN", "0"),
     ("connectPieceTypes", "*"),
@@ -1660,8 +1659,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
             rules.push_str("region-reply = true\n");
         }
+        if ctx.boolean("flagPieceSafe", false)? {
+            if flag_move {
+                return Err(ctx.fail(
+                    "flagPieceSafe",
+                    "with flagMove: not expressible here (only one of them)",
+                ));
+            }
+            rules.push_str("region-safe = true\n");
+        }
     } else if flag_move {
         return Err(ctx.fail("flagMove", "needs a flag region"));
+    } else if ctx.boolean("flagPieceSafe", false)? {
+        return Err(ctx.fail("flagPieceSafe", "needs a flag region"));
     }
     let counting = ctx
         .get("countingRule")

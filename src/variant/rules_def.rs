@@ -114,6 +114,13 @@ pub struct RulesDef {
     /// move, can reach its own with its next move, the game goes on; if
     /// Black does, the game is drawn.
     pub region_reply: bool,
+    /// A piece on its winning region counts only while no enemy piece
+    /// attacks it (Fairy-Stockfish's `flagPieceSafe`, Dobutsu shogi's
+    /// Lion "reaching the last rank and not taken"): a move that brings it
+    /// there unattacked wins at once; one that brings it there attacked
+    /// wins when, after the opponent's reply, it stands there unattacked
+    /// (both sides so: a draw).
+    pub region_safe: bool,
 }
 
 #[derive(Deserialize)]
@@ -133,6 +140,7 @@ pub(super) struct RawRules {
     duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
+    region_safe: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -283,6 +291,7 @@ pub(super) fn read(
         duple_check,
         region_win,
         region_reply: raw.region_reply.unwrap_or(false),
+        region_safe: raw.region_safe.unwrap_or(false),
     })
 }
 
@@ -352,6 +361,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.region_reply {
         writeln!(f, "region-reply = true")?;
     }
+    if r.region_safe {
+        writeln!(f, "region-safe = true")?;
+    }
     Ok(())
 }
 
@@ -383,6 +395,8 @@ pub(crate) struct SpecialRules {
     /// (type, region) pairs.
     pub regions: Vec<(Role, WideRegion)>,
     pub region_reply: bool,
+    /// [`RulesDef::region_safe`].
+    pub region_safe: bool,
 }
 
 impl SpecialRules {
@@ -429,6 +443,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.region_reply && regions.is_empty() {
         return Err(VariantError::GameEnd(
             "rules.region-reply needs a region-win".into(),
+        ));
+    }
+    if r.region_safe && (regions.is_empty() || r.region_reply) {
+        return Err(VariantError::GameEnd(
+            "rules.region-safe needs a region-win and no region-reply".into(),
         ));
     }
     let mut extinction_roles = 0u64;
@@ -481,5 +500,6 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
+        region_safe: r.region_safe,
     })
 }
