@@ -112,6 +112,8 @@ const FILES: &[(&str, &str)] = &[
     ("joust", include_str!("../variants/joust.toml")),
     ("seirawan", include_str!("../variants/seirawan.toml")),
     ("shouse", include_str!("../variants/shouse.toml")),
+    ("kyotoshogi", include_str!("../variants/kyotoshogi.toml")),
+    ("dobutsu", include_str!("../variants/dobutsu.toml")),
 ];
 
 /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
@@ -195,6 +197,8 @@ pub(crate) const NAMES: &[&str] = &[
     "joust",
     "seirawan",
     "shouse",
+    "kyotoshogi",
+    "dobutsu",
 ];
 
 /// The built-in variants of large boards (more than 128 squares or 20
@@ -285,6 +289,8 @@ pub(crate) const ALL_NAMES: &[&str] = &[
     "joust",
     "seirawan",
     "shouse",
+    "kyotoshogi",
+    "dobutsu",
     "chushogi",
 ];
 

@@ -1031,7 +1031,7 @@ impl<'v, B: Board> Position<'v, B> {
             self.board[m.to.index()] = placed;
             (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
         } else if m.is_drop() {
-            self.make_drop(m, code(m.role), &mut undo);
+            self.make_drop(m, code(m.role_after()), &mut undo);
         } else {
             self.make_special(m, code(m.role_after()), &mut undo);
         }
@@ -1319,7 +1319,8 @@ impl<'v, B: Board> Position<'v, B> {
         let size = self.variant.size;
         let mut s = String::with_capacity(8);
         if m.is_drop() {
-            match self.variant.pieces.get(m.role.index()) {
+            // A drop as the promoted type names that type (`+P@c3`).
+            match self.variant.pieces.get(m.role_after().index()) {
                 Some(p) => s.push_str(&p.token.to_string()),
                 None => s.push('?'),
             }
@@ -1346,6 +1347,8 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if let Some(p) = m.promotion() {
             match self.variant.promotion_text {
+                // A promoted piece turning back (Kyoto shogi) writes `-`.
+                PromotionText::Plus if self.variant.demotes(m) => s.push('-'),
                 PromotionText::Plus => s.push('+'),
                 PromotionText::Letter => {
                     // A hand-made Move may name any type: never index blindly.
@@ -1499,7 +1502,7 @@ impl<'v, B: Board> Position<'v, B> {
         let suffix_of = |r: Role| self.variant.pieces.get(r.index()).map(|p| p.token.suffix());
         let wanted: Option<Option<&str>> = match (suffix, self.variant.promotion_text) {
             ("", _) => None,
-            ("+", PromotionText::Plus) => Some(None),
+            ("+" | "-", PromotionText::Plus) => Some(None),
             (s, PromotionText::Letter) if matches!(s.as_bytes(), [c] | [c, b'\''] if c.is_ascii_lowercase()) =>
             {
                 if !(0..self.variant.pieces.len()).any(|i| suffix_of(Role(i as u8)) == Some(s)) {
@@ -1572,7 +1575,8 @@ impl<'v, B: Board> Position<'v, B> {
         }
         let found = legal.iter().find(|m| match wanted {
             None => m.promotion().is_none(),
-            Some(None) => m.promotion.is_some(),
+            // `+` a promotion, `-` a demotion (the variant's Plus text).
+            Some(None) => m.promotion.is_some() && self.variant.demotes(m) == (suffix == "-"),
             Some(Some(s)) => m.promotion().and_then(suffix_of) == Some(s),
         });
         match found {
@@ -1614,12 +1618,22 @@ impl<'v, B: Board> Position<'v, B> {
             .size
             .parse_square(square)
             .ok_or_else(|| syntax("a drop is a piece token, '@' and a square, as in P@e5"))?;
+        // `+P@c3` (`[drops] promoted`): a Pawn from the hand placed as `+P`.
+        let (role, placed) = match (0..d.roles.len())
+            .find(|&i| d.slot[role.index()] == NO_SLOT && d.as_promoted[i] == role.0)
+        {
+            Some(i) => (d.roles[i], Some(role)),
+            None => (role, None),
+        };
         let slot = d.slot[role.index()];
         let name = &v.pieces[role.index()].name;
         if slot == NO_SLOT || self.hands.count(self.side, slot) == 0 {
             return Err(drop_err(format!("the side to move has no {name} in hand")));
         }
-        let m = Move::drop(role, to);
+        let m = match placed {
+            Some(p) => Move::drop(role, to).promoted_drop(p),
+            None => Move::drop(role, to),
+        };
         if self.is_legal(&m) {
             return Ok(m);
         }

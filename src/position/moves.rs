@@ -19,7 +19,9 @@ bitflags! {
         /// The promotion is forced: no non-promoting move has this from and to.
         const FORCED_PROMOTION = 8;
         /// A piece from the hand placed on an empty square: `from == to`,
-        /// `role` the type dropped, no capture, no promotion.
+        /// `role` the type taken from the hand, no capture; `promotion`
+        /// the type placed when it is dropped promoted (`[drops] promoted`,
+        /// Kyoto shogi's `+P@c3`), else none.
         const DROP = 16;
         /// The move passes through `via` and captures there (an XBetza
         /// locust capture): see [`Move::via`].
@@ -175,6 +177,15 @@ impl Move {
             via: Square(0),
             via_captured: RoleByte::NONE,
             gate: Gate::NONE,
+        }
+    }
+
+    /// This drop, the piece placed as `role` (`[drops] promoted`).
+    #[inline]
+    pub(crate) fn promoted_drop(self, role: Role) -> Move {
+        Move {
+            promotion: RoleByte::new(Some(role)),
+            ..self
         }
     }
 

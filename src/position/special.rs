@@ -498,13 +498,19 @@ impl<'v, B: Board> Position<'v, B> {
             .sum()
     }
 
-    /// Whether `color` has a piece of a region type on its region.
+    /// Whether `color` has a piece of a region type on its region (with
+    /// `region-safe`, one that no enemy piece attacks).
     fn reached(&self, color: Color) -> bool {
         let r = &self.variant.rules;
+        let them = color.opposite();
+        let (occ, theirs) = (self.occupied(), self.colors[them.index()]);
         r.regions.iter().any(|(role, region)| {
             (self.roles[role.index()] & self.colors[color.index()])
                 .squares()
-                .any(|sq| SpecialRules::in_region(region, color, sq))
+                .any(|sq| {
+                    SpecialRules::in_region(region, color, sq)
+                        && !(r.region_safe && self.attacked(sq, them, occ, theirs))
+                })
         })
     }
 
@@ -546,7 +552,17 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if !r.regions.is_empty() {
             let (w, b) = (self.reached(Color::White), self.reached(Color::Black));
-            if !r.region_reply {
+            if r.region_safe {
+                // The side to move's piece outlived the reply: it wins,
+                // unless the other's stands safe too (Fairy-Stockfish's
+                // order); the other's, unattacked now, cannot be taken.
+                if self.reached(us) {
+                    return win((!self.reached(them)).then_some(us), EndReason::Region);
+                }
+                if self.reached(them) {
+                    return win(Some(them), EndReason::Region);
+                }
+            } else if !r.region_reply {
                 for c in [them, us] {
                     if self.reached(c) {
                         return win(Some(c), EndReason::Region);

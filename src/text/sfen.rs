@@ -168,8 +168,12 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn usi(&self, m: &Move) -> String {
         let mut s = String::with_capacity(8);
         if m.is_drop() {
-            match self.variant.pieces.get(m.role.index()) {
+            // A drop as the promoted type: `+P*5e`, as Fairy-Stockfish writes it.
+            match self.variant.pieces.get(m.role_after().index()) {
                 Some(p) => {
+                    if p.token.plus() {
+                        s.push('+');
+                    }
                     s.push(p.token.letter());
                     if p.token.prime() {
                         s.push('\'');
@@ -187,7 +191,8 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.write_usi_square(m.to, &mut s);
         if m.promotion.is_some() {
-            s.push('+');
+            // A promoted piece turning back (Kyoto shogi): `-`.
+            s.push(if self.variant.demotes(m) { '-' } else { '+' });
         }
         s
     }
@@ -237,9 +242,17 @@ impl<'v, B: Board> Position<'v, B> {
         let promote = match &text[n1 + n2..] {
             "" => false,
             "+" => true,
+            "-" => {
+                // A demotion: move text writes it the same way.
+                let plain = match via {
+                    Some(via) => format!("{}{}{}-", self.name(from), self.name(via), self.name(to)),
+                    None => format!("{}{}-", self.name(from), self.name(to)),
+                };
+                return self.parse_move(&plain);
+            }
             _ => {
                 return Err(syntax(
-                    "the only suffix of a USI move is '+', for a promotion",
+                    "the only suffix of a USI move is '+', for a promotion ('-' for a promoted piece turning back)",
                 ));
             }
         };
@@ -252,7 +265,7 @@ impl<'v, B: Board> Position<'v, B> {
             let choices = self.moves_between(from, to);
             match choices
                 .iter()
-                .find(|m| m.promotion.is_some() && m.via() == via)
+                .find(|m| m.promotion.is_some() && m.via() == via && !self.variant.demotes(m))
             {
                 Some(m) => return Ok(*m),
                 None => plain.push('+'),

@@ -21,6 +21,9 @@ use crate::variant::PromotionText;
 pub enum PromotionSuffix {
     /// `+`: the promotion (in variants whose text writes promotion so).
     Plus,
+    /// `-`: a promoted piece turning back into its unpromoted type (Kyoto
+    /// shogi, where `+` writes the promotion).
+    Minus,
     /// A lowercase letter: the promotion to the type with that letter
     /// (kept lowercase).
     Letter(char),
@@ -66,6 +69,7 @@ impl UciMove {
     pub fn from_move<B: Board>(pos: &Position<'_, B>, m: &Move) -> UciMove {
         let size = pos.size();
         let promotion = m.promotion().map(|p| match pos.variant.promotion_text() {
+            PromotionText::Plus if pos.variant.demotes(m) => PromotionSuffix::Minus,
             PromotionText::Plus => PromotionSuffix::Plus,
             PromotionText::Letter => match pos.piece_type(p).map(|t| t.token) {
                 Some(t) if t.prime() => PromotionSuffix::Primed(t.lower_letter()),
@@ -97,6 +101,7 @@ impl fmt::Display for UciMove {
         match self.promotion {
             None => Ok(()),
             Some(PromotionSuffix::Plus) => f.write_str("+"),
+            Some(PromotionSuffix::Minus) => f.write_str("-"),
             Some(PromotionSuffix::Letter(c)) => write!(f, "{c}"),
             Some(PromotionSuffix::Primed(c)) => write!(f, "{c}'"),
         }
@@ -126,11 +131,12 @@ impl FromStr for UciMove {
         let promotion = match &bytes[n1 + n2..] {
             [] => None,
             [b'+'] => Some(PromotionSuffix::Plus),
+            [b'-'] => Some(PromotionSuffix::Minus),
             [c] if c.is_ascii_lowercase() => Some(PromotionSuffix::Letter(*c as char)),
             [c, b'\''] if c.is_ascii_lowercase() => Some(PromotionSuffix::Primed(*c as char)),
             _ => {
                 return Err(syntax(
-                    "the only suffix is '+' or the lowercase letter of the promotion type",
+                    "the only suffix is '+' (or '-' for a promoted piece turning back) or the lowercase letter of the promotion type",
                 ));
             }
         };

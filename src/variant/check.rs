@@ -178,8 +178,11 @@ fn drops(
         into[i] = Some(match d.captured {
             CapturedRule::Marked => r,
             CapturedRule::Unpromoted => {
+                // A promoted type that turns back into an unpromoted one
+                // (a demotion: Kyoto shogi's flip) is not its origin.
                 let from: Vec<usize> = (0..pieces.len())
                     .filter(|&j| pieces[j].promotions.contains(&r))
+                    .filter(|&j| !pieces[j].promoted || pieces[i].promoted)
                     .collect();
                 match from[..] {
                     [] => r,

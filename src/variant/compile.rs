@@ -143,6 +143,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 no_mate: d.no_mate,
                 files: Vec::new(),
                 drops: d.drops,
+                as_promoted: d.as_promoted,
             }
         } else {
             drop_rules::<Small>(&v, &into, &immobile)
@@ -363,9 +364,14 @@ fn drop_rules<B: Board>(
     let mut region = [[B::EMPTY; 2]; MAX_HAND_TYPES];
     let mut per_file = [0u8; MAX_HAND_TYPES];
     let mut no_mate = [false; MAX_HAND_TYPES];
+    let mut as_promoted = [NO_SLOT; MAX_HAND_TYPES];
+    let drop_promoted = v.def.drops.is_some_and(|d| d.promoted);
     for (i, r) in roles.iter().enumerate() {
         let d = &v.def.pieces[r.index()];
         let p = &v.pieces[r.index()];
+        if drop_promoted && let Some(t) = p.promotions.first() {
+            as_promoted[i] = t.0;
+        }
         for color in Color::ALL {
             let mut ok = d
                 .drop_region
@@ -409,6 +415,7 @@ fn drop_rules<B: Board>(
         no_mate,
         files,
         drops,
+        as_promoted,
     }
 }
 

@@ -408,6 +408,10 @@ pub enum CapturedRule {
 pub struct DropsDef {
     /// What a captured piece becomes in hand.
     pub captured: CapturedRule,
+    /// A piece in hand may also be dropped as the type it promotes to (its
+    /// first promotion), a move written `+P@c3` (Kyoto shogi;
+    /// Fairy-Stockfish's `dropPromoted`).
+    pub promoted: bool,
 }
 
 /// Castling: the royal piece moves towards a partner piece on its rank's
@@ -568,7 +572,7 @@ impl VariantDef {
     ///     .piece(PieceDef::new("King", "K", "K").royal())
     ///     .piece(PieceDef::new("Rook", "R", "R"))
     ///     .start("1k2/4/4/R2K[r] w - - 0 1")
-    ///     .drops(DropsDef { captured: CapturedRule::Unpromoted })
+    ///     .drops(DropsDef { captured: CapturedRule::Unpromoted, ..Default::default() })
     ///     .build()?;
     /// let pos = v.start_position();
     /// assert!(pos.legal_moves().iter().all(|m| !m.is_drop())); // White has none

@@ -75,9 +75,7 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("placement", "mustDrop (a setup phase)"),
     ("sittuyin", "mustDrop (a setup phase) and sittuyinPromotion"),
     ("dragon", "drops without captures to hand"),
-    ("kyotoshogi", "pieceDemotion"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
-    ("dobutsu", "flag regions"),
     ("perfect", "castling with a second rook type"),
     ("clobber", "no royal piece"),
     ("ataxx", "enclosing drops"),
@@ -222,6 +220,8 @@ const RULE_KEYS: &[&str] = &[
     "promotedPieceType",
     "mandatoryPawnPromotion",
     "mandatoryPiecePromotion",
+    "pieceDemotion",
+    "dropPromoted",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -275,6 +275,7 @@ const RULE_KEYS: &[&str] = &[
     "flagRegionWhite",
     "flagRegionBlack",
     "flagMove",
+    "flagPieceSafe",
     "checking",
     "mustCapture",
     "stalematePieceCount",
@@ -294,7 +295,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
     ("piecePromotionOnCapture", "false"),
-    ("pieceDemotion", "false"),
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", "-"),
     ("mutuallyImmuneTypes", "-"),
@@ -317,7 +317,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("enclosingDropStart", "-"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
-    ("dropPromoted", "false"),
     ("wallOrMove", "false"),
     ("cambodianMoves", "false"),
     ("diagonalLines", "-"),
@@ -335,7 +334,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("checkCounting", "false"),
     ("connectN", "0"),
     ("connectPieceTypes", "*"),
@@ -1197,7 +1195,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         !promoted.iter().any(|(_, to)| *to == p.letter)
             || board_letters.contains(&p.letter)
             || promoted.iter().any(|(from, _)| *from == p.letter)
-            || promo_types.contains(&p.letter)
+            || (!pawn_types.is_empty() && promo_types.contains(&p.letter))
             || Some(p.letter) == royal
     });
     let double_step = ctx.boolean("doubleStep", true)?;
@@ -1275,6 +1273,15 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ));
     }
     let limits = pair_list(&ctx, "promotionLimit")?;
+    // Promoted pieces turn back on moving (Kyoto shogi's flip): each
+    // promoted type lists its unpromoted type as its promotion.
+    let demotion = ctx.boolean("pieceDemotion", false)?;
+    if demotion && promoted.is_empty() {
+        return Err(ctx.fail(
+            "pieceDemotion",
+            "true: needs promotedPieceType (no promoted piece to turn back)",
+        ));
+    }
 
     // Drops
     let drops = ctx.boolean("pieceDrops", false)?;
@@ -1296,6 +1303,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let first_rank_pawn_drops = ctx.boolean("firstRankPawnDrops", false)?;
     let zone_pawn_drops = ctx.boolean("promotionZonePawnDrops", false)?;
     let drop_mate = ctx.boolean("shogiPawnDropMateIllegal", false)?;
+    let drop_promoted = ctx.boolean("dropPromoted", false)?;
+    if drop_promoted && (!drops || promoted.is_empty()) {
+        return Err(ctx.fail(
+            "dropPromoted",
+            "true: needs pieceDrops and promotedPieceType",
+        ));
+    }
     let soldier_rank =
         u8::try_from(ctx.int("soldierPromotionRank", 1, i64::from(ranks))?).unwrap_or(1);
 
@@ -1696,8 +1710,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
             rules.push_str("region-reply = true\n");
         }
+        if ctx.boolean("flagPieceSafe", false)? {
+            if flag_move {
+                return Err(ctx.fail(
+                    "flagPieceSafe",
+                    "with flagMove: not expressible here (only one of them)",
+                ));
+            }
+            rules.push_str("region-safe = true\n");
+        }
     } else if flag_move {
         return Err(ctx.fail("flagMove", "needs a flag region"));
+    } else if ctx.boolean("flagPieceSafe", false)? {
+        return Err(ctx.fail("flagPieceSafe", "needs a flag region"));
     }
     let counting = ctx
         .get("countingRule")
@@ -1734,6 +1759,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             "\n[drops]\ncaptured = \"{}\"",
             if marked { "marked" } else { "unpromoted" }
         );
+        if drop_promoted {
+            t.push_str("promoted = true\n");
+        }
     }
 
     // Confinement
@@ -1828,6 +1856,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 format!("+{upper}"),
                 format!("Promoted {}", display_name(&p.key)),
                 target,
+                upper,
             ));
         }
         if drops {
@@ -1853,13 +1882,16 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
         }
     }
-    for (token, pname, target) in extra {
+    for (token, pname, target, origin) in extra {
         let betza = betza_to_xbetza(&target.betza)
             .map_err(|m| ctx.fail(&target.key, format!("Betza {:?}: {m}", target.betza)))?;
         let _ = writeln!(
             t,
             "\n[[piece]]\nname = \"{pname}\"\ntoken = \"{token}\"\nbetza = \"{betza}\"\npromoted = true"
         );
+        if demotion {
+            let _ = writeln!(t, "promotes = [\"{origin}\"]");
+        }
         if let Some((w, b)) = confined.get(&target.key) {
             let _ = writeln!(t, "confined = {}", region_toml(w, b));
         }

@@ -98,6 +98,9 @@ pub(crate) struct DropRules<W: BitWord = u128> {
     /// Pieces in hand are dropped (`[drops]`); without, the hands only
     /// gate, and captures do not enter them.
     pub drops: bool,
+    /// `[slot]`: the type the piece may also be dropped as (`[drops]
+    /// promoted`: its first promotion), or [`NO_SLOT`].
+    pub as_promoted: [u8; MAX_HAND_TYPES],
 }
 
 /// A piece type, as its index in its variant's piece list.
@@ -931,6 +934,17 @@ impl Variant {
                     .sum()
             });
         (on_board + in_hand).min(MAX_HAND_COUNT as usize) as u8
+    }
+
+    /// Whether `m` turns a promoted piece back into an unpromoted type (a
+    /// demotion: Kyoto shogi's flip, written with `-` where promotions are
+    /// written with `+`).
+    pub fn demotes(&self, m: &crate::Move) -> bool {
+        !m.is_drop()
+            && m.promotion().is_some_and(|p| {
+                self.piece_type(p).is_some_and(|t| !t.promoted)
+                    && self.piece_type(m.role()).is_some_and(|t| t.promoted)
+            })
     }
 
     /// The start position.

@@ -183,6 +183,13 @@ pub struct RulesDef {
     /// `[drops]` the hands hold the types of the start position's hands,
     /// and captures do not enter them.
     pub gating: bool,
+    /// A piece on its winning region counts only while no enemy piece
+    /// attacks it (Fairy-Stockfish's `flagPieceSafe`, Dobutsu shogi's
+    /// Lion "reaching the last rank and not taken"): a move that brings it
+    /// there unattacked wins at once; one that brings it there attacked
+    /// wins when, after the opponent's reply, it stands there unattacked
+    /// (both sides so: a draw).
+    pub region_safe: bool,
 }
 
 #[derive(Deserialize)]
@@ -204,6 +211,7 @@ pub(super) struct RawRules {
     duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
+    region_safe: Option<bool>,
     gating: Option<bool>,
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
@@ -390,6 +398,7 @@ pub(super) fn read(
             .map(|t| t.get_ref().clone())
             .collect(),
         gating: raw.gating.unwrap_or(false),
+        region_safe: raw.region_safe.unwrap_or(false),
     })
 }
 
@@ -465,6 +474,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.region_reply {
         writeln!(f, "region-reply = true")?;
     }
+    if r.region_safe {
+        writeln!(f, "region-safe = true")?;
+    }
     if r.gating {
         writeln!(f, "gating = true")?;
     }
@@ -526,6 +538,8 @@ pub(crate) struct SpecialRules {
     pub petrify: u64,
     /// [`RulesDef::gating`].
     pub gating: bool,
+    /// [`RulesDef::region_safe`].
+    pub region_safe: bool,
 }
 
 impl SpecialRules {
@@ -595,6 +609,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.region_reply && regions.is_empty() {
         return Err(VariantError::GameEnd(
             "rules.region-reply needs a region-win".into(),
+        ));
+    }
+    if r.region_safe && (regions.is_empty() || r.region_reply) {
+        return Err(VariantError::GameEnd(
+            "rules.region-safe needs a region-win and no region-reply".into(),
         ));
     }
     let mut extinction_roles = 0u64;
@@ -682,6 +701,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         wall: r.wall,
         wall_region: r.wall_region.unwrap_or(all),
         petrify,
+        region_safe: r.region_safe,
     })
 }
 

@@ -48,6 +48,7 @@ struct RawDef {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawDrops {
     captured: Option<Spanned<String>>,
+    promoted: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -313,6 +314,7 @@ impl Reader<'_> {
                         }
                     },
                 },
+                promoted: d.promoted.unwrap_or(false),
             }),
         };
         let pieces = raw
@@ -569,6 +571,9 @@ impl fmt::Display for VariantDef {
                 CapturedRule::Marked => "marked",
             };
             writeln!(f, "captured = \"{captured}\"")?;
+            if d.promoted {
+                writeln!(f, "promoted = true")?;
+            }
         }
         if let Some(c) = &self.castling {
             writeln!(f, "\n[castling]\nrook = {}", quoted(&c.rook))?;
