@@ -56,6 +56,13 @@ impl<'v, B: Board> Position<'v, B> {
         }
     }
 
+    /// Whether an attack on the King to move is no check because the Kings
+    /// stand side by side where captures explode (it may castle then).
+    #[inline]
+    pub(crate) fn check_connected(&self) -> bool {
+        self.variant.rules.explosions && self.kings_touch()
+    }
+
     /// Whether `color`'s royal piece is attacked, as the rules see it: with
     /// explosions, royal pieces side by side do not attack each other (a
     /// royal piece may not capture, and nothing attacks through the other
