@@ -274,7 +274,9 @@ pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result
 
 pub(crate) fn move_error(e: MoveError) -> Fail {
     let status = match e {
-        MoveError::KingExposed { .. } | MoveError::Illegal { .. } => BETZA_ILLEGAL_MOVE,
+        MoveError::KingExposed { .. } | MoveError::Illegal { .. } | MoveError::Forbidden { .. } => {
+            BETZA_ILLEGAL_MOVE
+        }
         MoveError::GameOver { .. } => BETZA_INVALID_STATE,
         _ => BETZA_INVALID_MOVE,
     };

@@ -191,7 +191,11 @@ impl<B: Board> Game<B> {
         }
         let result = self.result();
         write_tag(&mut out, "Result", result.as_str());
-        write_tag(&mut out, "Variant", self.board_variant().name());
+        write_tag(
+            &mut out,
+            "Variant",
+            variant_tag(self.board_variant().name()),
+        );
         let start = self.start_position();
         if *start != self.board_variant().start() {
             write_tag(&mut out, "SetUp", "1");
@@ -361,37 +365,103 @@ fn suffix_nag(suffix: &str) -> Option<u8> {
     })
 }
 
+/// The `Variant` tags lichess and python-chess write (python-chess's
+/// aliases too), each with the variant's name here, written as their
+/// letters and digits in lower case (`King of the Hill`: `kingofthehill`).
+const PGN_TAGS: &[(&str, &str)] = &[
+    ("standard", "chess"),
+    ("classical", "chess"),
+    ("fromposition", "chess"),
+    ("chess960", "chess960"),
+    ("fischerandom", "chess960"),
+    ("fischerrandom", "chess960"),
+    ("atomic", "atomic"),
+    ("atom", "atomic"),
+    ("atomicchess", "atomic"),
+    ("antichess", "antichess"),
+    ("anti", "antichess"),
+    ("giveaway", "giveaway"),
+    ("giveawaychess", "giveaway"),
+    ("suicide", "suicide"),
+    ("suicidechess", "suicide"),
+    ("kingofthehill", "kingofthehill"),
+    ("koth", "kingofthehill"),
+    ("threecheck", "3check"),
+    ("threecheckchess", "3check"),
+    ("3check", "3check"),
+    ("fivecheck", "5check"),
+    ("racingkings", "racingkings"),
+    ("racing", "racingkings"),
+    ("race", "racingkings"),
+    ("horde", "horde"),
+    ("hordechess", "horde"),
+    ("crazyhouse", "crazyhouse"),
+    ("house", "crazyhouse"),
+    ("zh", "crazyhouse"),
+];
+
+/// The `Variant` tag the writer gives a variant of this name: lichess's
+/// spelling for the variants lichess plays, else the name.
+const PGN_WRITTEN: &[(&str, &str)] = &[
+    ("chess960", "Chess960"),
+    ("atomic", "Atomic"),
+    ("antichess", "Antichess"),
+    ("kingofthehill", "King of the Hill"),
+    ("3check", "Three-check"),
+    ("racingkings", "Racing Kings"),
+    ("horde", "Horde"),
+    ("crazyhouse", "Crazyhouse"),
+];
+
+/// The `Variant` tag written for the variant named `name`.
+pub(crate) fn variant_tag(name: &str) -> &str {
+    PGN_WRITTEN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(name, |(_, tag)| tag)
+}
+
+/// The variant name a `Variant` tag stands for: the tag in lower case
+/// (`Meiriqi`: `meiriqi`), or, when it is one of lichess's or
+/// python-chess's ([`PGN_TAGS`]), that variant's name here.
+pub(crate) fn variant_name_of_tag(tag: &str) -> String {
+    let key: String = tag
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    PGN_TAGS
+        .iter()
+        .find(|(t, _)| *t == key)
+        .map_or_else(|| tag.to_ascii_lowercase(), |(_, name)| name.to_string())
+}
+
 /// The built-in variant of the board type `B` a game's `Variant` tag names
 /// (chess without one).
 fn builtin_for<B: Board>(raw: &Raw<'_>) -> Result<VariantRef, PgnError> {
     let name = raw.tag("Variant").unwrap_or("chess");
-    let lower = name.to_ascii_lowercase();
-    let lower = if lower == "standard" {
-        "chess"
-    } else {
-        lower.as_str()
-    };
-    crate::large::builtin_for::<B>(lower).ok_or_else(|| PgnError::UnknownVariant(name.to_string()))
+    crate::large::builtin_for::<B>(&variant_name_of_tag(name))
+        .ok_or_else(|| PgnError::UnknownVariant(name.to_string()))
 }
 
 /// The built-in variant a game's `Variant` tag names (chess without one).
 fn builtin_of(raw: &Raw<'_>) -> Result<&'static Variant, PgnError> {
     let name = raw.tag("Variant").unwrap_or("chess");
-    let lower = name.to_ascii_lowercase();
-    let lower = if lower == "standard" {
-        "chess"
-    } else {
-        lower.as_str()
-    };
-    Variant::by_name(lower).map_err(|_| PgnError::UnknownVariant(name.to_string()))
+    Variant::by_name(&variant_name_of_tag(name))
+        .map_err(|_| PgnError::UnknownVariant(name.to_string()))
 }
 
 fn check_variant_tag(raw: &Raw<'_>, expected: &str) -> Result<(), PgnError> {
     match raw.tag("Variant") {
-        Some(name) if !name.eq_ignore_ascii_case(expected) => Err(PgnError::VariantMismatch {
-            found: name.to_string(),
-            expected: expected.to_string(),
-        }),
+        Some(name)
+            if !name.eq_ignore_ascii_case(expected)
+                && variant_name_of_tag(name) != expected.to_ascii_lowercase() =>
+        {
+            Err(PgnError::VariantMismatch {
+                found: name.to_string(),
+                expected: expected.to_string(),
+            })
+        }
         _ => Ok(()),
     }
 }

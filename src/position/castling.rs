@@ -78,6 +78,22 @@ impl<'v, B: Board> Position<'v, B> {
         size.square(self.castle_files[2 * color.index() + side] as i32, rank)
     }
 
+    /// Whether a castling King on `q` would stand beside the enemy royal
+    /// piece where captures explode: no attack counts there (connected
+    /// Kings do not check; atomic castles so in python-chess, shakmaty and
+    /// Fairy-Stockfish).
+    #[inline]
+    pub(crate) fn castle_square_connected(&self, q: Square) -> bool {
+        if !self.variant.rules.explosions {
+            return false;
+        }
+        let size = self.variant.size;
+        self.king(self.side.opposite()).is_some_and(|k| {
+            (size.file(k) as i32 - size.file(q) as i32).abs() <= 1
+                && (size.rank(k) as i32 - size.rank(q) as i32).abs() <= 1
+        })
+    }
+
     /// The castling moves from any start: the King and its partner land on
     /// the squares the start position's castling gives; every square either
     /// crosses or lands on is empty but for the two; the squares the King
@@ -130,11 +146,17 @@ impl<'v, B: Board> Position<'v, B> {
             let without_king: Bitboard<B::Word> = occ.without(s.king);
             let dir = (tf - kf).signum();
             let crossed = (1..(tf - kf).abs()).all(|i| {
-                size.square(kf + dir * i, rank)
-                    .is_none_or(|q| !self.attacked(q, them, without_king.with(q), theirs))
+                size.square(kf + dir * i, rank).is_none_or(|q| {
+                    self.castle_square_connected(q)
+                        || !self.attacked(q, them, without_king.with(q), theirs)
+                })
             });
             let landed = without_king.without(rook).with(to).with(rook_to);
-            if !crossed || (legal && self.attacked(to, them, landed, theirs)) {
+            if !crossed
+                || (legal
+                    && !self.castle_square_connected(to)
+                    && self.attacked(to, them, landed, theirs))
+            {
                 continue;
             }
             sink(Move {

@@ -1550,9 +1550,21 @@ impl<'v, B: Board> Position<'v, B> {
         });
         if legal.is_empty() {
             let mut pseudo = false;
+            let mut forbidden = None;
             self.generate_from(!B::bb(from), false, false, &mut |m: Move| {
-                pseudo |= m.to == to && m.via() == via
+                if m.to == to && m.via() == via {
+                    pseudo = true;
+                    if self.variant.rules.any && forbidden.is_none() {
+                        forbidden = self.rules_refusal(&m);
+                    }
+                }
             });
+            if let Some(reason) = forbidden.filter(|_| self.outcome().is_none()) {
+                return Err(MoveError::Forbidden {
+                    text: text.to_string(),
+                    reason,
+                });
+            }
             return Err(if pseudo && !self.is_check() && !self.has_legal_move() {
                 // No move at all, and not for the King's safety: a rule
                 // ended the game (bare King, royal capture, ...).

@@ -777,7 +777,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             });
         }
-        if !s.in_check && !skip.contains(s.king) {
+        if (!s.in_check || self.check_connected()) && !skip.contains(s.king) {
             self.castles(&s, legal, sink);
         }
         if let (true, Some(d)) = (drops, B::drops(v)) {
@@ -963,7 +963,7 @@ impl<'v, B: Board> Position<'v, B> {
         if !B::tables(v).locust_roles(self.side).is_empty() {
             self.locust_moves(&s, true, &mut |_| n += 1);
         }
-        if !s.in_check {
+        if !s.in_check || self.check_connected() {
             self.castles(&s, true, &mut |_| n += 1);
         }
         if let Some(d) = B::drops(v) {
@@ -1085,13 +1085,19 @@ impl<'v, B: Board> Position<'v, B> {
                     let q = size
                         .square(kf + dir * i, rank)
                         .expect("between King and Rook");
-                    !self.attacked(q, them, without_king.with(q), theirs)
+                    self.castle_square_connected(q)
+                        || !self.attacked(q, them, without_king.with(q), theirs)
                 });
             let landed = without_king
                 .without(rook)
                 .with(to)
                 .with(c.rook_to[us.index()][side]);
-            if !crossed || (c.royal && legal && self.attacked(to, them, landed, theirs)) {
+            if !crossed
+                || (c.royal
+                    && legal
+                    && !self.castle_square_connected(to)
+                    && self.attacked(to, them, landed, theirs))
+            {
                 continue;
             }
             sink(Move {

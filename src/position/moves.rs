@@ -564,6 +564,15 @@ pub enum MoveError {
         /// What would be accepted, if anything.
         hint: String,
     },
+    /// A rule of the variant's `[rules]` forbids the move (a capture is
+    /// compulsory, no move may give check, a capture would explode the own
+    /// King, ...); `reason` says which.
+    Forbidden {
+        /// The text.
+        text: String,
+        /// The rule, in words.
+        reason: &'static str,
+    },
     /// The move is not a legal move of this position.
     Illegal {
         /// The move written as text.
@@ -648,6 +657,9 @@ impl std::fmt::Display for MoveError {
                     "move {}: this move cannot promote that way{hint}",
                     quoted(text)
                 )
+            }
+            MoveError::Forbidden { text, reason } => {
+                write!(f, "move {}: illegal, {reason}", quoted(text))
             }
             MoveError::Illegal { text } => {
                 write!(

@@ -77,6 +77,13 @@ impl<'v, B: Board> Position<'v, B> {
         }
     }
 
+    /// Whether an attack on the King to move is no check because the Kings
+    /// stand side by side where captures explode (it may castle then).
+    #[inline]
+    pub(crate) fn check_connected(&self) -> bool {
+        self.variant.rules.explosions && self.kings_touch()
+    }
+
     /// Whether `color`'s royal piece is attacked, as the rules see it: with
     /// explosions, royal pieces side by side do not attack each other (a
     /// royal piece may not capture, and nothing attacks through the other
@@ -317,6 +324,44 @@ impl<'v, B: Board> Position<'v, B> {
             }
         }
         !(r.check_illegal && next.royal_attacked(them))
+    }
+
+    /// Why the rules refuse the pseudo-legal `m`, when a rule of `[rules]`
+    /// does (for error messages; `None`: they allow it, or only the King's
+    /// safety refuses it).
+    #[cold]
+    pub(crate) fn rules_refusal(&self, m: &Move) -> Option<&'static str> {
+        let v = self.variant;
+        let r = &v.rules;
+        if !r.any {
+            return None;
+        }
+        let us = self.side;
+        if r.explosions && m.is_capture() && m.role == v.royal {
+            return Some("the King may not capture where captures explode");
+        }
+        if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
+            return Some("a piece of this type may not capture one of its own type");
+        }
+        if self.rules_allow(m) {
+            if r.capture_forced && !m.is_capture() {
+                let mut capture = false;
+                self.rules_moves(B::EMPTY, true, &mut |c| capture |= c.is_capture());
+                if capture {
+                    return Some("a capture is compulsory");
+                }
+            }
+            return None;
+        }
+        let next = self.play_unchecked(m);
+        if r.explosions && !r.kingless[us.index()] && next.king(us).is_none() {
+            return Some("the explosion would take the own King");
+        }
+        let exposed = !r.kingless[us.index()] && next.royal_attacked(us);
+        if r.check_illegal && !exposed && next.royal_attacked(us.opposite()) {
+            return Some("it would give check, and no move may give check");
+        }
+        None
     }
 
     /// The legal moves under the rules, without asking whether the game

@@ -21,7 +21,10 @@
 //!   `N-f4xe5`, `N-f4-e5`, and `N-f4-f3` for a pass. Disambiguation as above,
 //!   among the moves with the same two squares.
 //! - a drop from the hand: the type's token, `@` and the square (`P@e5`).
-//! - `+` when the move gives check, `#` when it gives checkmate. This suffix is
+//! - `+` when the move gives check, `#` when it gives checkmate, or when it
+//!   ends a game of the lichess family's rules (`[rules]`) with a winner: an
+//!   atomic capture that explodes a King, a King reaching the hill, the last
+//!   check, antichess's last piece lost (as python-chess writes). This suffix is
 //!   always the last character; tokens never end in `+`, so a trailing `+` is
 //!   always a check.
 //!
@@ -240,11 +243,15 @@ impl<'v, B: Board> Position<'v, B> {
         s
     }
 
-    /// `"#"`, `"+"` or `""`: what the legal move `m` does to the enemy King.
+    /// `"#"`, `"+"` or `""`: what the legal move `m` does to the enemy King,
+    /// and `"#"` after a move that ends a game of `[rules]` with a winner
+    /// (an explosion, a region reached, a side extinct, a stalemate that
+    /// wins), as python-chess writes it.
     fn check_suffix(&self, m: &Move) -> &'static str {
         let next = self.play_unchecked(m);
         if !next.is_check() {
-            ""
+            let won = self.variant.rules.any && next.outcome().is_some_and(|o| o.winner.is_some());
+            if won { "#" } else { "" }
         } else if next.has_legal_move() {
             "+"
         } else {
@@ -423,7 +430,21 @@ impl<'v, B: Board> Position<'v, B> {
         let base: MoveList = legal.iter().filter(|m| fits(m)).copied().collect();
         if base.is_empty() {
             let mut pseudo = false;
-            self.generate(false, &mut |m| pseudo |= fits(&m));
+            let mut forbidden = None;
+            self.generate(false, &mut |m| {
+                if fits(&m) {
+                    pseudo = true;
+                    if v.rules.any && forbidden.is_none() {
+                        forbidden = self.rules_refusal(&m);
+                    }
+                }
+            });
+            if let Some(reason) = forbidden.filter(|_| self.outcome().is_none()) {
+                return Err(SanError::NoSuchMove {
+                    text: err_text(),
+                    reason: reason.to_string(),
+                });
+            }
             if pseudo {
                 return Err(SanError::KingExposed { text: err_text() });
             }
