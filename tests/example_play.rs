@@ -1132,6 +1132,13 @@ fn every_game_xboard_saved_goes_on_in_play() {
                     assert!(out.contains(&game.position().to_fen()), "{line}: {out}");
                     chu_games += 1;
                 }
+                // XBoard's own Courier start (no FEN tag): read from there.
+                if name == "courier-xboard-start" {
+                    let v = betza::Variant::by_name("courier").unwrap();
+                    let game = play::xboard_reader(v).read_in(v, &text).unwrap();
+                    assert_eq!(game.ply_count(), 195);
+                    assert!(out.contains(&game.position().to_fen()), "{line}: {out}");
+                }
             }
         }
     }
