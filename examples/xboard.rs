@@ -123,6 +123,17 @@
 //! `choice` is sent at `lift` where it is the same for every promotion
 //! square, which replaces the Queen XBoard previews while a Pawn is dragged.
 //!
+//! Claims: the engine's `RESULT {comment}` lines are the rules' ends. XBoard
+//! judges an engine's claim against another engine (`computer`) in the
+//! variants it knows, accepting a win only where its own adjudication has
+//! marked one; so a win XBoard does not mark yet (Shatranj's bare King,
+//! which it marks one move later) is not claimed by the winner: the side
+//! that lost says so, or the claim goes with the opponent's next move
+//! (`Adapter::claim_now`; docs/xboard.md, "Game ends and claims", gives the
+//! XBoard flags for the rest: `-ruleMoves 0`, `-testClaims false`, ...).
+//! Courier is played from XBoard's own array (`XBOARD_COURIER_START`),
+//! which XBoard keeps when it tests legality.
+//!
 //! Sources followed: the protocol text above (`engine-intf.html` in XBoard's
 //! sources, the "setup" and "piece" entries with their example
 //! `setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/...`); XBoard's `common.h` for

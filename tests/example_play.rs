@@ -1142,7 +1142,7 @@ fn every_game_xboard_saved_goes_on_in_play() {
             }
         }
     }
-    assert_eq!(chu_games, 14, "7 Chu games, each by its tag and named");
+    assert_eq!(chu_games, 16, "8 Chu games, each by its tag and named");
 }
 
 /// `--pgn /dev/zero`: at most the bound on a PGN file and a byte are read

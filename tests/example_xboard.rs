@@ -2134,3 +2134,28 @@ fn makruk_in_xboard_ends_by_its_counting_with_the_documented_flags() {
     assert_eq!((o.reason, o.winner), (betza::EndReason::Counting, None));
     assert!(game.ply_count() > 100, "past XBoard's 50 moves");
 }
+
+#[test]
+fn chu_in_xboard_without_its_50_move_rule_ends_by_the_rules() {
+    // XBoard adjudicates every game by its own 50-move rule (`-ruleMoves`,
+    // 51 by default), which Chu Shogi does not have. A match in XBoard 4.9.1
+    // with the flags of docs/xboard.md (`-testLegality false -checkMates
+    // false -ruleMoves 0`; seeds 2 and 3) went past 50 moves without a
+    // capture or a Pawn move and ended by the rules: the last royal piece
+    // captured, the engines' result XBoard saved.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}chu-no-move-rule.pgn")).unwrap();
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let game = xboard::xboard_reader_for_board(&chu)
+        .read_in_board(&chu, &pgn)
+        .unwrap();
+    let longest = (0..=game.ply_count())
+        .map(|ply| game.position_at(ply).unwrap().halfmove_clock())
+        .max()
+        .unwrap();
+    assert!(longest >= 102, "{longest} plies at most without a capture");
+    let o = game.outcome().unwrap();
+    assert_eq!(o.reason, betza::EndReason::RoyalCaptured);
+    assert_eq!(o.winner, Some(betza::Color::White));
+    assert!(pgn.contains("{White captures the last royal piece} 1-0"));
+}
