@@ -129,7 +129,7 @@
 //! marked one; so a win XBoard does not mark yet (Shatranj's bare King,
 //! which it marks one move later) is not claimed by the winner: the side
 //! that lost says so, or the claim goes with the opponent's next move
-//! (`Adapter::claim_now`; docs/xboard.md, "Game ends and claims", gives the
+//! (`claim_at_once`; docs/xboard.md, "Game ends and claims", gives the
 //! XBoard flags for the rest: `-ruleMoves 0`, `-testClaims false`, ...).
 //! Courier is played from XBoard's own array (`XBOARD_COURIER_START`),
 //! which XBoard keeps when it tests legality.
@@ -744,6 +744,42 @@ pub fn xboard_limit(files: usize, ranks: usize, holdings: usize) -> Option<Strin
     })
 }
 
+/// What decides whether XBoard judges the engine's claims (see
+/// [`claim_at_once`]).
+pub struct ClaimJudge<'a> {
+    /// XBoard said `computer`: the opponent is an engine.
+    pub opponent_engine: bool,
+    /// XBoard knows the variant by its name (no `setup` was sent).
+    pub known: bool,
+    /// The variant has drops (XBoard judges no win claim there).
+    pub drops: bool,
+    /// The built-in's name.
+    pub variant: &'a str,
+}
+
+/// Whether the engine reports at once the end `o` that its own move (as
+/// `mover`) gave. XBoard judges an engine's claims only against another
+/// engine and in the variants it knows (with legality testing, `backend.c`,
+/// `GameEnds`: "False win claim", the claimer losing), and accepts a win
+/// only where its own adjudication marked one: a checkmate, a stalemate in
+/// Shatranj and Xiangqi (a loss there, as here), and Shatranj's bare King
+/// only after the bared side's next move (XBoard's rule that the bared side
+/// may bare back at once, as here, checked one move later: its
+/// `Adjudicate`, `--bare < 0`). Any other win of the engine (a bare King at
+/// once, Courier's, which XBoard never marks) waits: the side that lost
+/// says so (XBoard accepts a loss), or XBoard adjudicates, or the opponent
+/// moves and the engine claims then. Draws and the engine's own losses (a
+/// perpetual check it gave) go at once.
+pub fn claim_at_once(judge: &ClaimJudge<'_>, o: betza::Outcome, mover: Color) -> bool {
+    let stalemate_loses = ["shatranj", "xiangqi"].contains(&judge.variant);
+    !judge.opponent_engine
+        || !judge.known
+        || judge.drops
+        || o.winner != Some(mover)
+        || o.reason == EndReason::Checkmate
+        || (o.reason == EndReason::Stalemate && stalemate_loses)
+}
+
 /// Plays the protocol from `input` to `output` until `quit` or the end of the
 /// input.
 pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
@@ -856,7 +892,7 @@ struct Adapter<B: Board, W> {
     opponent_engine: bool,
     /// The engine's own move won the game by a rule XBoard does not see
     /// yet, and the claim waits for the opponent's next move (see
-    /// [`Adapter::claim_now`]).
+    /// [`claim_at_once`]).
     claim_pending: bool,
     /// Why the last `setboard` was refused, if it was.
     bad_position: Option<String>,
@@ -1237,28 +1273,20 @@ impl<B: Board, W: Write> Adapter<B, W> {
         Ok(())
     }
 
-    /// Whether XBoard accepts at once the engine's claim of the win its own
-    /// move `o` gave. XBoard judges an engine's claims only against
-    /// another engine and in the variants it knows (with legality testing,
-    /// `backend.c`, `GameEnds`: "False win claim", the claimer losing), and
-    /// accepts a win only where its own adjudication marked one: a
-    /// checkmate, a stalemate in Shatranj and Xiangqi (a loss there, as
-    /// here), and Shatranj's bare King only after the bared side's next
-    /// move (XBoard's rule that the bared side may bare back at once, as
-    /// here, checked one move later: its `Adjudicate`, `--bare < 0`). Any
-    /// other win (a bare King at once, Courier's, which XBoard never marks;
-    /// a perpetual check, which it does not mark at the third repetition)
-    /// waits: the side that lost says so (XBoard accepts a loss), or XBoard
-    /// adjudicates, or the opponent moves and the engine claims then.
-    /// Draws and losses go at once.
+    /// Whether the end `o` that the engine's own move gave is reported at
+    /// once ([`claim_at_once`]).
     fn claim_now(&self, o: betza::Outcome) -> bool {
-        let stalemate_loses = ["shatranj", "xiangqi"].contains(&self.variant.name());
-        !self.opponent_engine
-            || !self.known
-            || o.winner.is_none()
-            || self.variant.definition().drops.is_some()
-            || o.reason == EndReason::Checkmate
-            || (o.reason == EndReason::Stalemate && stalemate_loses)
+        let mover = self.game.position().side_to_move().opposite();
+        claim_at_once(
+            &ClaimJudge {
+                opponent_engine: self.opponent_engine,
+                known: self.known,
+                drops: self.variant.definition().drops.is_some(),
+                variant: self.variant.name(),
+            },
+            o,
+            mover,
+        )
     }
 
     /// Sends `RESULT {comment}` once when the rules have ended the game;

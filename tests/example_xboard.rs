@@ -2159,3 +2159,45 @@ fn chu_in_xboard_without_its_50_move_rule_ends_by_the_rules() {
     assert_eq!(o.winner, Some(betza::Color::White));
     assert!(pgn.contains("{White captures the last royal piece} 1-0"));
 }
+
+#[test]
+fn which_ends_the_engine_reports_at_once() {
+    use betza::{Color::*, EndReason::*, Outcome};
+    let judge = |opponent_engine, known, drops, variant| xboard::ClaimJudge {
+        opponent_engine,
+        known,
+        drops,
+        variant,
+    };
+    let win = |reason| Outcome {
+        winner: Some(White),
+        reason,
+    };
+    let tested = judge(true, true, false, "shatranj");
+    // XBoard accepts at once: a mate, a stalemate where it loses.
+    assert!(xboard::claim_at_once(&tested, win(Checkmate), White));
+    assert!(xboard::claim_at_once(&tested, win(Stalemate), White));
+    // Not yet: a bare King (Shatranj's one move later), in Courier a
+    // stalemate (XBoard's draw) too.
+    assert!(!xboard::claim_at_once(&tested, win(BareKing), White));
+    let courier = judge(true, true, false, "courier");
+    assert!(!xboard::claim_at_once(&courier, win(Stalemate), White));
+    assert!(!xboard::claim_at_once(&courier, win(BareKing), White));
+    // The engine's own loss (a perpetual check it gave) and draws: at once.
+    let xiangqi = judge(true, true, false, "xiangqi");
+    assert!(xboard::claim_at_once(&xiangqi, win(PerpetualCheck), Black));
+    let draw = Outcome {
+        winner: None,
+        reason: Repetition,
+    };
+    assert!(xboard::claim_at_once(&xiangqi, draw, White));
+    // No claim testing: against a person, in a variant XBoard does not
+    // know, with drops.
+    for j in [
+        judge(false, true, false, "shatranj"),
+        judge(true, false, false, "meiriqi"),
+        judge(true, true, true, "shogi"),
+    ] {
+        assert!(xboard::claim_at_once(&j, win(BareKing), White));
+    }
+}
