@@ -1076,6 +1076,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
             "result" => {
                 self.finished = true;
                 self.force = true;
+                self.claim_pending = false;
             }
             "ping" => writeln!(self.out, "pong {arg}")?,
             "lift" => self.highlight(arg)?,
@@ -1151,6 +1152,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
             Ok(game) => {
                 self.game = game;
                 self.finished = false;
+                self.claim_pending = false;
                 self.bad_position = None;
             }
             Err(e) => self.bad_position = Some(e),

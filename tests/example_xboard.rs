@@ -2044,6 +2044,13 @@ fn a_bare_king_win_is_claimed_when_xboard_accepts_it() {
     // claim goes with that move, which XBoard has then marked a win.
     let out = session(&format!("{start}computer\ngo\nusermove e8d7\nquit\n"));
     assert_eq!(out, ["move d2d4", "1-0 {White wins by bare king}"]);
+    // Once XBoard has said the result (the bared side's engine said it),
+    // nothing more is claimed.
+    let out = session(&format!(
+        "{start}computer\ngo\nresult 1-0 {{White wins by bare king}}\nusermove e8d7\nquit\n"
+    ));
+    assert_eq!(out[0], "move d2d4");
+    assert!(out[1..].iter().all(|l| !l.contains("bare king")), "{out:?}");
     // Against a person XBoard judges no claim: at once, as before.
     let out = session(&format!("{start}go\nquit\n"));
     assert_eq!(out, ["move d2d4", "1-0 {White wins by bare king}"]);
