@@ -380,9 +380,14 @@ pub fn load_pgn(opts: &Options) -> Result<Game, String> {
 }
 
 /// A reader of XBoard's PGN for a built-in variant, with the letters the
-/// `xboard` engine gives its pieces.
+/// `xboard` engine gives its pieces and XBoard's start where the engine
+/// plays XBoard's (Courier).
 pub fn xboard_reader(v: &Variant) -> betza::pgn::XboardPgn {
-    xboard::xboard_letters(v).reader(v)
+    let reader = xboard::xboard_letters(v).reader(v);
+    match xboard::xboard_start(v.name()) {
+        Some(fen) => reader.start_fen(fen),
+        None => reader,
+    }
 }
 
 fn unknown_variant(name: &str) -> String {

@@ -123,6 +123,17 @@
 //! `choice` is sent at `lift` where it is the same for every promotion
 //! square, which replaces the Queen XBoard previews while a Pawn is dragged.
 //!
+//! Claims: the engine's `RESULT {comment}` lines are the rules' ends. XBoard
+//! judges an engine's claim against another engine (`computer`) in the
+//! variants it knows, accepting a win only where its own adjudication has
+//! marked one; so a win XBoard does not mark yet (Shatranj's bare King,
+//! which it marks one move later) is not claimed by the winner: the side
+//! that lost says so, or the claim goes with the opponent's next move
+//! (`claim_at_once`; docs/xboard.md, "Game ends and claims", gives the
+//! XBoard flags for the rest: `-ruleMoves 0`, `-testClaims false`, ...).
+//! Courier is played from XBoard's own array (`XBOARD_COURIER_START`),
+//! which XBoard keeps when it tests legality.
+//!
 //! Sources followed: the protocol text above (`engine-intf.html` in XBoard's
 //! sources, the "setup" and "piece" entries with their example
 //! `setup (PN.RQKpn.rqk) 6x6+0_fairy rnqknr/...`); XBoard's `common.h` for
@@ -202,39 +213,64 @@ pub fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
-/// XBoard's name, the built-in's, whether the engine sends its start, and
-/// the tokens XBoard writes with other letters (see `XBOARD_VARIANTS`).
-type XboardVariant = (&'static str, &'static str, bool, &'static [(char, char)]);
+/// XBoard's name, the built-in's, the start played, and the tokens XBoard
+/// writes with other letters (see `XBOARD_VARIANTS`).
+type XboardVariant = (&'static str, &'static str, Start, &'static [(char, char)]);
+
+/// The start of a variant XBoard knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Start {
+    /// XBoard's is the variant's.
+    Same,
+    /// XBoard's differs; the engine sends the variant's (`setup FEN`), which
+    /// XBoard takes (it shuffles its own Chess960 start).
+    Engine,
+    /// XBoard's differs and XBoard keeps it when it tests legality (it
+    /// ignores `setup` then, `backend.c`: "allow first engine to define
+    /// opening position" only without legality testing), so the engine plays
+    /// from XBoard's start, this FEN (the library's tokens), in both modes:
+    /// XBoard's Courier array, every Pawn on its second rank.
+    Xboard(&'static str),
+}
+
+/// XBoard's Courier start (`backend.c`, `CourierArray`: Rook, Knight, Alfil,
+/// Bishop, Man, King, Ferz, Wazir, Bishop, Alfil, Knight, Rook), which
+/// lacks the traditional opening moves of the library's `courier`.
+pub const XBOARD_COURIER_START: &str =
+    "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1";
 
 /// The built-in variants XBoard plays by itself, under its own name (`normal`
 /// for chess): the same board, start position, piece letters, moves and
 /// promotions, checked against XBoard's `backend.c` (its start arrays and
-/// `-pieceToCharTable` values) and `moves.c`. The third field: XBoard's start
-/// position differs (its Courier lacks the traditional opening moves), so the
-/// engine sends its own (`setup FEN`, which XBoard takes when legality testing
-/// is off). The fourth: the library's tokens XBoard writes with another
+/// `-pieceToCharTable` values) and `moves.c`. The third field: the start
+/// played ([`Start`]). The fourth: the library's tokens XBoard writes with another
 /// letter (its Xiangqi table `PH.R.AE..K.C.`: the Horse is `H`, the Elephant
 /// `E`). Every other variant is engine-defined for XBoard: `setup` with the
 /// piece table and board size, and a `piece` line per type.
 const XBOARD_VARIANTS: &[XboardVariant] = &[
-    ("normal", "chess", false, &[]),
-    ("capablanca", "capablanca", false, &[]),
-    ("gothic", "gothic", false, &[]),
-    ("janus", "janus", false, &[]),
-    ("makruk", "makruk", false, &[]),
-    ("shatranj", "shatranj", false, &[]),
-    ("courier", "courier", true, &[]),
-    ("grand", "grand", false, &[]),
-    ("xiangqi", "xiangqi", false, &[('N', 'H'), ('B', 'E')]),
-    ("crazyhouse", "crazyhouse", false, &[]),
-    ("shogi", "shogi", false, &[]),
+    ("normal", "chess", Start::Same, &[]),
+    ("capablanca", "capablanca", Start::Same, &[]),
+    ("gothic", "gothic", Start::Same, &[]),
+    ("janus", "janus", Start::Same, &[]),
+    ("makruk", "makruk", Start::Same, &[]),
+    ("shatranj", "shatranj", Start::Same, &[]),
+    (
+        "courier",
+        "courier",
+        Start::Xboard(XBOARD_COURIER_START),
+        &[],
+    ),
+    ("grand", "grand", Start::Same, &[]),
+    ("xiangqi", "xiangqi", Start::Same, &[('N', 'H'), ('B', 'E')]),
+    ("crazyhouse", "crazyhouse", Start::Same, &[]),
+    ("shogi", "shogi", Start::Same, &[]),
     // XBoard's name of Chess960 (`fischerandom`): chess's pieces and
     // letters; the engine sends its start, as XBoard shuffles its own.
-    ("fischerandom", "chess960", true, &[]),
+    ("fischerandom", "chess960", Start::Engine, &[]),
     // XBoard 4.9's Chu Shogi (`backend.c`, `ChuArray` and its table
     // `P.BRQSEXOG...HD..^DLI^HNV...`): the same 12x12 start and the same
     // letters, a promoted piece `+` and its base letter.
-    ("chu", "chushogi", false, &[]),
+    ("chu", "chushogi", Start::Same, &[]),
 ];
 
 /// XBoard's own piece tables (White's half) of the variants with drops it
@@ -282,7 +318,25 @@ pub fn xboard_reader_for_board<B: Board>(variant: &BoardVariant<B>) -> XboardPgn
     if known != Known::No {
         letters.rename(xboard_renames(variant.name()));
     }
-    letters.reader_of(variant.pieces()).variant_tag(name)
+    let reader = letters.reader_of(variant.pieces()).variant_tag(name);
+    match known {
+        Known::Yes {
+            start: Start::Xboard(fen),
+        } => reader.start_fen(fen),
+        _ => reader,
+    }
+}
+
+/// The start XBoard plays a built-in variant from, where the engine plays
+/// XBoard's and not the variant's (Courier: [`XBOARD_COURIER_START`]); its
+/// saved games, without a `FEN` tag, start there.
+pub fn xboard_start(builtin: &str) -> Option<&'static str> {
+    match protocol_name(builtin).1 {
+        Known::Yes {
+            start: Start::Xboard(fen),
+        } => Some(fen),
+        _ => None,
+    }
 }
 
 /// The tokens of a built-in variant that XBoard writes with other letters.
@@ -297,7 +351,7 @@ fn xboard_renames(builtin: &str) -> &'static [(char, char)] {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Known {
     /// XBoard knows it under this name.
-    Yes { start: bool },
+    Yes { start: Start },
     /// Engine-defined: `setup` and `piece`.
     No,
 }
@@ -690,6 +744,42 @@ pub fn xboard_limit(files: usize, ranks: usize, holdings: usize) -> Option<Strin
     })
 }
 
+/// What decides whether XBoard judges the engine's claims (see
+/// [`claim_at_once`]).
+pub struct ClaimJudge<'a> {
+    /// XBoard said `computer`: the opponent is an engine.
+    pub opponent_engine: bool,
+    /// XBoard knows the variant by its name (no `setup` was sent).
+    pub known: bool,
+    /// The variant has drops (XBoard judges no win claim there).
+    pub drops: bool,
+    /// The built-in's name.
+    pub variant: &'a str,
+}
+
+/// Whether the engine reports at once the end `o` that its own move (as
+/// `mover`) gave. XBoard judges an engine's claims only against another
+/// engine and in the variants it knows (with legality testing, `backend.c`,
+/// `GameEnds`: "False win claim", the claimer losing), and accepts a win
+/// only where its own adjudication marked one: a checkmate, a stalemate in
+/// Shatranj and Xiangqi (a loss there, as here), and Shatranj's bare King
+/// only after the bared side's next move (XBoard's rule that the bared side
+/// may bare back at once, as here, checked one move later: its
+/// `Adjudicate`, `--bare < 0`). Any other win of the engine (a bare King at
+/// once, Courier's, which XBoard never marks) waits: the side that lost
+/// says so (XBoard accepts a loss), or XBoard adjudicates, or the opponent
+/// moves and the engine claims then. Draws and the engine's own losses (a
+/// perpetual check it gave) go at once.
+pub fn claim_at_once(judge: &ClaimJudge<'_>, o: betza::Outcome, mover: Color) -> bool {
+    let stalemate_loses = ["shatranj", "xiangqi"].contains(&judge.variant);
+    !judge.opponent_engine
+        || !judge.known
+        || judge.drops
+        || o.winner != Some(mover)
+        || o.reason == EndReason::Checkmate
+        || (o.reason == EndReason::Stalemate && stalemate_loses)
+}
+
 /// Plays the protocol from `input` to `output` until `quit` or the end of the
 /// input.
 pub fn run(opts: &Options, input: impl BufRead, output: impl Write) -> io::Result<()> {
@@ -777,6 +867,8 @@ enum Announce {
     Setup,
     /// `setup FEN`: XBoard knows it, with another start.
     Start,
+    /// Nothing: the game starts from XBoard's start of the variant, this FEN.
+    Play(&'static str),
 }
 
 struct Adapter<B: Board, W> {
@@ -795,6 +887,13 @@ struct Adapter<B: Board, W> {
     engine_side: Color,
     /// The game's end has been reported (or the GUI said `result`).
     finished: bool,
+    /// The opponent is an engine (XBoard's `computer`, sent in its Two
+    /// Machines mode, the only one where it judges claims).
+    opponent_engine: bool,
+    /// The engine's own move won the game by a rule XBoard does not see
+    /// yet, and the claim waits for the opponent's next move (see
+    /// [`claim_at_once`]).
+    claim_pending: bool,
     /// Why the last `setboard` was refused, if it was.
     bad_position: Option<String>,
     /// XBoard knows the variant's rules (no `setup` was sent).
@@ -830,6 +929,8 @@ impl<B: Board, W: Write> Adapter<B, W> {
             force: false,
             engine_side: Color::Black,
             finished: false,
+            opponent_engine: false,
+            claim_pending: false,
             bad_position: None,
             known: true,
             held: None,
@@ -856,6 +957,8 @@ impl<B: Board, W: Write> Adapter<B, W> {
             force: self.force,
             engine_side: self.engine_side,
             finished: false,
+            opponent_engine: self.opponent_engine,
+            claim_pending: false,
             bad_position: None,
             known,
             held: None,
@@ -870,6 +973,13 @@ impl<B: Board, W: Write> Adapter<B, W> {
             Announce::Start => {
                 let fen = self.fen_to_xboard(self.variant.start_fen());
                 writeln!(self.out, "setup {fen}")
+            }
+            Announce::Play(fen) => {
+                self.game = self
+                    .variant
+                    .game_from_fen(fen)
+                    .expect("XBoard's start is a position of the variant");
+                Ok(())
             }
         }
     }
@@ -909,6 +1019,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
             }
             "new" => {
                 self.force = false;
+                self.opponent_engine = false;
                 self.engine_side = Color::Black;
                 let chess = Variant::by_name("chess").expect("built in");
                 return Ok(Next::Switch(chess.into(), true, Announce::Nothing));
@@ -925,8 +1036,13 @@ impl<B: Board, W: Write> Adapter<B, W> {
                         let v = AnyVariant::by_name(name).expect("built in");
                         let (known, then) = match protocol_name(name).1 {
                             Known::No => (false, Announce::Setup),
-                            Known::Yes { start: true } => (true, Announce::Start),
-                            Known::Yes { start: false } => (true, Announce::Nothing),
+                            Known::Yes {
+                                start: Start::Engine,
+                            } => (true, Announce::Start),
+                            Known::Yes { start: Start::Same } => (true, Announce::Nothing),
+                            Known::Yes {
+                                start: Start::Xboard(fen),
+                            } => (true, Announce::Play(fen)),
                         };
                         return Ok(Next::Switch(v, known, then));
                     }
@@ -948,15 +1064,19 @@ impl<B: Board, W: Write> Adapter<B, W> {
             "undo" => {
                 self.game.undo();
                 self.finished = false;
+                self.claim_pending = false;
             }
             "remove" => {
                 self.game.undo();
                 self.game.undo();
                 self.finished = false;
+                self.claim_pending = false;
             }
+            "computer" => self.opponent_engine = true,
             "result" => {
                 self.finished = true;
                 self.force = true;
+                self.claim_pending = false;
             }
             "ping" => writeln!(self.out, "pong {arg}")?,
             "lift" => self.highlight(arg)?,
@@ -964,9 +1084,9 @@ impl<B: Board, W: Write> Adapter<B, W> {
             // Commands that need no answer from an engine that thinks for no
             // time, keeps no clock and has no options.
             "accepted" | "rejected" | "random" | "level" | "st" | "sd" | "nps" | "time"
-            | "otim" | "post" | "nopost" | "hard" | "easy" | "computer" | "name" | "rating"
-            | "ics" | "?" | "draw" | "hint" | "bk" | "memory" | "cores" | "egtpath" | "option"
-            | "hover" | "." => {}
+            | "otim" | "post" | "nopost" | "hard" | "easy" | "name" | "rating" | "ics" | "?"
+            | "draw" | "hint" | "bk" | "memory" | "cores" | "egtpath" | "option" | "hover"
+            | "." => {}
             _ if self.looks_like_move(cmd) && arg.is_empty() => self.user_move(cmd)?,
             _ => writeln!(self.out, "Error (unknown command): {line}")?,
         }
@@ -1032,6 +1152,7 @@ impl<B: Board, W: Write> Adapter<B, W> {
             Ok(game) => {
                 self.game = game;
                 self.finished = false;
+                self.claim_pending = false;
                 self.bad_position = None;
             }
             Err(e) => self.bad_position = Some(e),
@@ -1052,6 +1173,14 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// Plays the opponent's move, then the engine's answer if it is to move.
     fn user_move(&mut self, text: &str) -> io::Result<()> {
         if self.refuse_bad_position()? {
+            return Ok(());
+        }
+        // The opponent moved on after the engine's win that XBoard did not
+        // see at once (a bare King in Shatranj): XBoard sees it now.
+        if self.claim_pending {
+            self.claim_pending = false;
+            self.finished = false;
+            self.report_end()?;
             return Ok(());
         }
         // Over by a rule of the game's history (a repetition), say.
@@ -1134,8 +1263,32 @@ impl<B: Board, W: Write> Adapter<B, W> {
         let text = self.move_to_xboard(&pos, &m);
         self.game.play(&m).expect("a legal move");
         writeln!(self.out, "move {text}")?;
-        self.report_end()?;
+        match self.game.outcome() {
+            Some(o) if !self.claim_now(o) => {
+                self.claim_pending = true;
+                self.finished = true;
+            }
+            _ => {
+                self.report_end()?;
+            }
+        }
         Ok(())
+    }
+
+    /// Whether the end `o` that the engine's own move gave is reported at
+    /// once ([`claim_at_once`]).
+    fn claim_now(&self, o: betza::Outcome) -> bool {
+        let mover = self.game.position().side_to_move().opposite();
+        claim_at_once(
+            &ClaimJudge {
+                opponent_engine: self.opponent_engine,
+                known: self.known,
+                drops: self.variant.definition().drops.is_some(),
+                variant: self.variant.name(),
+            },
+            o,
+            mover,
+        )
     }
 
     /// Sends `RESULT {comment}` once when the rules have ended the game;

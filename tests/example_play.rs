@@ -1132,10 +1132,17 @@ fn every_game_xboard_saved_goes_on_in_play() {
                     assert!(out.contains(&game.position().to_fen()), "{line}: {out}");
                     chu_games += 1;
                 }
+                // XBoard's own Courier start (no FEN tag): read from there.
+                if name == "courier-xboard-start" {
+                    let v = betza::Variant::by_name("courier").unwrap();
+                    let game = play::xboard_reader(v).read_in(v, &text).unwrap();
+                    assert_eq!(game.ply_count(), 195);
+                    assert!(out.contains(&game.position().to_fen()), "{line}: {out}");
+                }
             }
         }
     }
-    assert_eq!(chu_games, 14, "7 Chu games, each by its tag and named");
+    assert_eq!(chu_games, 16, "8 Chu games, each by its tag and named");
 }
 
 /// `--pgn /dev/zero`: at most the bound on a PGN file and a byte are read

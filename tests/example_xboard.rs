@@ -674,12 +674,10 @@ fn xboards_own_variants_and_engine_defined_ones() {
         "new\nvariant makruk\nforce\nusermove d1e2\nusermove e8d7\nusermove e3e4\nping 1\nquit\n",
     );
     assert_eq!(out, ["pong 1"], "{out:?}");
-    // Courier: XBoard's own, but its start lacks the opening moves.
+    // Courier: XBoard's own, played from XBoard's start (no `setup`, which
+    // XBoard ignores when it tests legality).
     let out = session("new\nvariant courier\nquit\n");
-    assert_eq!(
-        out,
-        ["setup rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"]
-    );
+    assert!(out.is_empty(), "{out:?}");
     // Embassy, Modern, Chancellor and Centaur XBoard does not have: set up
     // as engine-defined variants.
     for (name, size) in [
@@ -2024,4 +2022,189 @@ fn a_holdings_square_lifted_in_xboard_marks_the_pieces_drops() {
     );
     let out = session("new\nvariant chu\nlift m1\nquit\n");
     assert_eq!(out, ["Error (bad square): lift m1"]);
+}
+
+#[test]
+fn a_bare_king_win_is_claimed_when_xboard_accepts_it() {
+    // A real Shatranj match in XBoard 4.9.1 (legality testing and claim
+    // testing on): White's Rook takes Black's last piece. The winner says
+    // nothing after its move (XBoard marks a bare-King win one move later
+    // and judged the claim made at once "False win claim", a draw); the
+    // bared side says 1-0 at once, which XBoard accepts as the result.
+    let first = replay_xboard_log("shatranj-bare-first.log");
+    assert!(first.iter().any(|l| l == "computer"));
+    let second = replay_xboard_log("shatranj-bare-second.log");
+    assert!(second.iter().any(|l| l == "usermove d2d4"));
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}shatranj-bare.pgn")).unwrap();
+    assert!(pgn.contains("{White wins by bare king} 1-0"), "{pgn}");
+
+    let start = "new\nvariant shatranj\nforce\nsetboard 4k3/8/8/8/3n4/8/3R4/R3K3 w 0 1\n";
+    // Against another engine that plays on (its bared King moves), the
+    // claim goes with that move, which XBoard has then marked a win.
+    let out = session(&format!("{start}computer\ngo\nusermove e8d7\nquit\n"));
+    assert_eq!(out, ["move d2d4", "1-0 {White wins by bare king}"]);
+    // Once XBoard has said the result (the bared side's engine said it),
+    // nothing more is claimed.
+    let out = session(&format!(
+        "{start}computer\ngo\nresult 1-0 {{White wins by bare king}}\nusermove e8d7\nquit\n"
+    ));
+    assert_eq!(out[0], "move d2d4");
+    assert!(out[1..].iter().all(|l| !l.contains("bare king")), "{out:?}");
+    // Against a person XBoard judges no claim: at once, as before.
+    let out = session(&format!("{start}go\nquit\n"));
+    assert_eq!(out, ["move d2d4", "1-0 {White wins by bare king}"]);
+    // A checkmate XBoard sees at once: claimed at once against an engine.
+    let out = session(
+        "new\nvariant normal\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ncomputer\ngo\nquit\n",
+    );
+    assert_eq!(out, ["move a1a8", "1-0 {White mates}"]);
+}
+
+#[test]
+fn courier_is_played_from_xboards_start() {
+    // XBoard keeps its own Courier array when it tests legality (it ignores
+    // an engine's `setup` then) and forfeited the engine's first move from
+    // the traditional start ("Illegal move f1g1"): the engine plays from
+    // XBoard's array, with legality testing on or off.
+    let v = Variant::by_name("courier").unwrap();
+    let start = xboard::XBOARD_COURIER_START;
+    assert_ne!(start, v.start_fen());
+    let out = session("new\nvariant courier\ngo\nquit\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("move "), "{out:?}");
+    replay(v, start, &out);
+    // The traditional start's King step is refused: g1 holds the Ferz.
+    let out = session("new\nvariant courier\nforce\nusermove f1g1\nquit\n");
+    assert!(out[0].starts_with("Illegal move"), "{out:?}");
+    // A real match in XBoard 4.9.1 with legality testing (and its claim
+    // testing) on: XBoard's array, 195 moves XBoard accepted, its saved game
+    // read from XBoard's start (no FEN tag) to the engines' final position,
+    // the result the rules' (a bare King: the bared side said so, which
+    // XBoard accepts).
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}courier-xboard-start.pgn")).unwrap();
+    assert!(!pgn.contains("[FEN "));
+    let moves = std::fs::read_to_string(format!("{dir}courier-xboard-start.moves")).unwrap();
+    let wire: Vec<&str> = moves
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let reader = xboard::xboard_reader_for_board(&betza::BoardVariant::from(v));
+    let game = reader.read_in(v, &pgn).unwrap();
+    let mut pos = Position::from_fen(v, start).unwrap();
+    for w in &wire {
+        let m = wire_move(&pos, &reader, w);
+        pos = pos.play(&m).unwrap();
+    }
+    assert_eq!(game.ply_count(), wire.len());
+    assert_eq!(game.position(), &pos);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.reason, betza::EndReason::BareKing);
+    assert_eq!(outcome.winner, Some(betza::Color::White));
+    assert!(pgn.contains("{White wins by bare king} 1-0"), "{pgn}");
+}
+
+/// XBoard's saved game `name` (tests/data/xboard/), read as XBoard's PGN.
+fn xboard_game(v: &'static Variant, name: &str) -> (betza::Game, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+    let game = xboard::xboard_letters(v)
+        .reader(v)
+        .read_in(v, &pgn)
+        .unwrap();
+    (game, pgn)
+}
+
+#[test]
+fn makruk_in_xboard_ends_by_its_counting_with_the_documented_flags() {
+    // One position (a Rook and a Khon against a Met: the board's honour,
+    // 64 moves), three XBoard 4.9.1 matches of the engine against itself:
+    let v = Variant::by_name("makruk").unwrap();
+    // XBoard's defaults: its own 50-move rule ended the game first, 14
+    // moves before the count ran out.
+    let (game, pgn) = xboard_game(v, "makruk-50-move.pgn");
+    assert!(pgn.contains("{Xboard adjudication: 50-move rule} 1/2-1/2"));
+    assert_eq!(game.outcome(), None, "not over by Makruk's rules");
+    // `-testClaims true` (Debian's) with `-lpf` of a shorter count (a Rook
+    // against a bare King): the engine's claim of the counting draw, which
+    // XBoard does not know, judged false and scored as a loss.
+    let (game, pgn) = xboard_game(v, "makruk-false-claim.pgn");
+    assert!(pgn.contains("{False draw claim: 'Draw by counting'} 1-0"));
+    assert_eq!(game.outcome().unwrap().reason, betza::EndReason::Counting);
+    // `-ruleMoves 0 -testClaims false` (docs/xboard.md): the game ends by
+    // the count, with the rules' result.
+    let (game, pgn) = xboard_game(v, "makruk-counting.pgn");
+    assert!(pgn.contains("{Draw by counting} 1/2-1/2"));
+    let o = game.outcome().unwrap();
+    assert_eq!((o.reason, o.winner), (betza::EndReason::Counting, None));
+    assert!(game.ply_count() > 100, "past XBoard's 50 moves");
+}
+
+#[test]
+fn chu_in_xboard_without_its_50_move_rule_ends_by_the_rules() {
+    // XBoard adjudicates every game by its own 50-move rule (`-ruleMoves`,
+    // 51 by default), which Chu Shogi does not have. A match in XBoard 4.9.1
+    // with the flags of docs/xboard.md (`-testLegality false -checkMates
+    // false -ruleMoves 0`; seeds 2 and 3) went past 50 moves without a
+    // capture or a Pawn move and ended by the rules: the last royal piece
+    // captured, the engines' result XBoard saved.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/");
+    let pgn = std::fs::read_to_string(format!("{dir}chu-no-move-rule.pgn")).unwrap();
+    let chu = betza::LargeVariant::by_name("chushogi").unwrap();
+    let game = xboard::xboard_reader_for_board(&chu)
+        .read_in_board(&chu, &pgn)
+        .unwrap();
+    let longest = (0..=game.ply_count())
+        .map(|ply| game.position_at(ply).unwrap().halfmove_clock())
+        .max()
+        .unwrap();
+    assert!(longest >= 102, "{longest} plies at most without a capture");
+    let o = game.outcome().unwrap();
+    assert_eq!(o.reason, betza::EndReason::RoyalCaptured);
+    assert_eq!(o.winner, Some(betza::Color::White));
+    assert!(pgn.contains("{White captures the last royal piece} 1-0"));
+}
+
+#[test]
+fn which_ends_the_engine_reports_at_once() {
+    use betza::{Color::*, EndReason::*, Outcome};
+    let judge = |opponent_engine, known, drops, variant| xboard::ClaimJudge {
+        opponent_engine,
+        known,
+        drops,
+        variant,
+    };
+    let win = |reason| Outcome {
+        winner: Some(White),
+        reason,
+    };
+    let tested = judge(true, true, false, "shatranj");
+    // XBoard accepts at once: a mate, a stalemate where it loses.
+    assert!(xboard::claim_at_once(&tested, win(Checkmate), White));
+    assert!(xboard::claim_at_once(&tested, win(Stalemate), White));
+    // Not yet: a bare King (Shatranj's one move later), in Courier a
+    // stalemate (XBoard's draw) too.
+    assert!(!xboard::claim_at_once(&tested, win(BareKing), White));
+    let courier = judge(true, true, false, "courier");
+    assert!(!xboard::claim_at_once(&courier, win(Stalemate), White));
+    assert!(!xboard::claim_at_once(&courier, win(BareKing), White));
+    // The engine's own loss (a perpetual check it gave) and draws: at once.
+    let xiangqi = judge(true, true, false, "xiangqi");
+    assert!(xboard::claim_at_once(&xiangqi, win(PerpetualCheck), Black));
+    let draw = Outcome {
+        winner: None,
+        reason: Repetition,
+    };
+    assert!(xboard::claim_at_once(&xiangqi, draw, White));
+    // No claim testing: against a person, in a variant XBoard does not
+    // know, with drops.
+    for j in [
+        judge(false, true, false, "shatranj"),
+        judge(true, false, false, "meiriqi"),
+        judge(true, true, true, "shogi"),
+    ] {
+        assert!(xboard::claim_at_once(&j, win(BareKing), White));
+    }
 }

@@ -195,3 +195,25 @@ fn going_back_over_unwritten_promotions_is_bounded() {
     assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     assert!(e.to_string().contains("move 151."), "{e}");
 }
+
+#[test]
+fn a_game_without_a_fen_tag_starts_where_xboard_starts_it() {
+    // XBoard's Courier has every Pawn on its second rank and writes no FEN
+    // tag for its own start: `start_fen` names it; a FEN tag still wins.
+    let courier = Variant::by_name("courier").unwrap();
+    let xboard_start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1";
+    let x = XboardPgn::new().start_fen(xboard_start);
+    let text = "[Variant \"courier\"]\n\n1. g3 g6 *\n";
+    let game = x.read_in(courier, text).unwrap();
+    assert_eq!(game.start_position().to_fen(), xboard_start);
+    assert_eq!(game.ply_count(), 2);
+    // Without it, the variant's start (the traditional one): g2 is empty
+    // there, so XBoard's first move is refused.
+    assert!(XboardPgn::new().read_in(courier, text).is_err());
+    let tagged = format!(
+        "[Variant \"courier\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n1. i3 *\n",
+        courier.start_fen()
+    );
+    let game = x.read_in(courier, &tagged).unwrap();
+    assert_eq!(game.start_position().to_fen(), courier.start_fen());
+}

@@ -872,6 +872,12 @@ impl<'t> Raw<'t> {
                 Game::from_owned(OwnedPosition::from_fen_of(variant, &ours)?)
             }
             (Some(fen), None) => Game::from_owned(OwnedPosition::from_fen_of(variant, fen)?),
+            (
+                None,
+                Some(XboardPgn {
+                    start: Some(fen), ..
+                }),
+            ) => Game::from_owned(OwnedPosition::from_fen_of(variant, fen)?),
             (None, _) => Game::from_owned(OwnedPosition::start_of(variant)),
         };
         if let Some(x) = xboard {
@@ -1126,6 +1132,7 @@ pub struct XboardPgn {
     letters: Vec<(char, String)>,
     ranks_from_0: bool,
     variant_tag: Option<String>,
+    start: Option<String>,
 }
 
 impl Default for XboardPgn {
@@ -1141,7 +1148,17 @@ impl XboardPgn {
             letters: Vec::new(),
             ranks_from_0: true,
             variant_tag: None,
+            start: None,
         }
+    }
+
+    /// The position (a FEN in this library's notation) a game without a
+    /// `FEN` tag starts from, where XBoard's start of the variant is not the
+    /// variant's: XBoard's Courier has every Pawn on its second rank and
+    /// writes no `FEN` tag for it. A game with a `FEN` tag starts there.
+    pub fn start_fen(mut self, fen: &str) -> XboardPgn {
+        self.start = Some(fen.to_string());
+        self
     }
 
     /// The name XBoard writes in the `Variant` tag of the variant read with
