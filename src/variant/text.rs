@@ -33,6 +33,7 @@ struct RawDef {
     start: Spanned<String>,
     stalemate: Option<Spanned<String>>,
     facing_kings: Option<bool>,
+    mark_promoted: Option<bool>,
     en_passant: Option<bool>,
     promotion: Option<RawPromotion>,
     castling: Option<RawCastling>,
@@ -84,6 +85,7 @@ struct RawCastling {
 struct RawPiece {
     name: Spanned<String>,
     token: Spanned<String>,
+    alias: Option<Spanned<String>>,
     betza: Spanned<String>,
     #[serde(default)]
     royal: bool,
@@ -328,6 +330,7 @@ impl Reader<'_> {
             start_fen: raw.start.get_ref().clone(),
             stalemate,
             facing_kings: raw.facing_kings.unwrap_or(false),
+            mark_promoted: raw.mark_promoted.unwrap_or(false),
             en_passant: raw.en_passant.unwrap_or(false),
             promotion,
             castling,
@@ -445,6 +448,7 @@ impl Reader<'_> {
         Ok(PieceDef {
             name: p.name.get_ref().clone(),
             token: p.token.get_ref().clone(),
+            alias: p.alias.as_ref().map(|a| a.get_ref().clone()),
             betza: p.betza.get_ref().clone(),
             royal: p.royal,
             pawn: p.pawn,
@@ -517,6 +521,9 @@ impl fmt::Display for VariantDef {
         }
         if self.facing_kings {
             writeln!(f, "facing-kings = true")?;
+        }
+        if self.mark_promoted {
+            writeln!(f, "mark-promoted = true")?;
         }
         if self.en_passant {
             writeln!(f, "en-passant = true")?;
@@ -591,6 +598,9 @@ impl fmt::Display for VariantDef {
             writeln!(f, "\n[[piece]]")?;
             writeln!(f, "name = {}", quoted(&p.name))?;
             writeln!(f, "token = {}", quoted(&p.token))?;
+            if let Some(a) = &p.alias {
+                writeln!(f, "alias = {}", quoted(a))?;
+            }
             writeln!(f, "betza = {}", quoted(&p.betza))?;
             if p.royal {
                 writeln!(f, "royal = true")?;
