@@ -333,6 +333,27 @@ typedef enum BetzaNotation {
    Hodges' notation with numbered ranks, such as "P-76" or "B*33".
    */
   BETZA_NOTATION_SHOGI_HODGES_NUMBER = 7,
+  /*
+   SAN with each type's alias in place of its token (Fairy-Stockfish's
+   SAN), such as Xiangqi's "Hg3".
+   */
+  BETZA_NOTATION_SAN_ALIAS = 8,
+  /*
+   LAN with each type's alias in place of its token, such as "Hh1-g3".
+   */
+  BETZA_NOTATION_LAN_ALIAS = 9,
+  /*
+   Janggi's notation (Fairy-Stockfish's), such as "H02-83".
+   */
+  BETZA_NOTATION_JANGGI = 10,
+  /*
+   Thai SAN (Fairy-Stockfish's, Makruk), such as "จ๔" (UTF-8).
+   */
+  BETZA_NOTATION_THAI_SAN = 11,
+  /*
+   Thai long notation, such as "บ จ๓-จ๔" (UTF-8).
+   */
+  BETZA_NOTATION_THAI_LAN = 12,
 } BetzaNotation;
 
 /*

@@ -46,6 +46,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("definition", definition),
     ("stateless", stateless),
     ("pgn", pgn),
+    ("fsf_ini", fsf_ini),
 ];
 
 /// The built-in variants, in the order a selector byte picks them.
@@ -1881,5 +1882,72 @@ fn larger_definition(text: &str, bytes: impl Iterator<Item = u8> + Clone) {
             def.files,
             def.ranks
         );
+    }
+}
+
+/// Most sections of one input `fsf_ini` builds and plays: each costs a
+/// compilation and a perft.
+const MAX_FSF_SECTIONS: usize = 6;
+
+/// Fairy-Stockfish's configuration format (`VariantDef::from_fsf_ini_each`,
+/// issue 36): any text is read or refused with a message, never a panic;
+/// the whole-text reader (`from_fsf_ini`) reads exactly the texts whose
+/// every section is read, to the same definitions; a section refused names
+/// its reason; a definition read writes TOML that reads back to itself, and
+/// builds a variant (or is refused with a message) whose start position
+/// keeps the invariants and plays perft(2).
+pub fn fsf_ini(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let all = VariantDef::from_fsf_ini(text);
+    let each = match VariantDef::from_fsf_ini_each(text) {
+        Ok(each) => each,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "an error without a message");
+            assert!(
+                all.is_err(),
+                "the text is refused section by section but read whole"
+            );
+            return;
+        }
+    };
+    let read: Vec<&VariantDef> = each.iter().filter_map(|(_, d)| d.as_ref().ok()).collect();
+    match &all {
+        Ok(defs) if read.len() == each.len() => {
+            assert_eq!(
+                defs.iter().collect::<Vec<_>>(),
+                read,
+                "the two readers disagree"
+            );
+        }
+        Ok(_) => panic!("the text is read whole but a section is refused"),
+        Err(e) => assert!(!e.to_string().is_empty(), "an error without a message"),
+    }
+    for (name, def) in each.iter().take(MAX_FSF_SECTIONS) {
+        let def = match def {
+            Ok(def) => def,
+            Err(e) => {
+                assert!(
+                    !e.to_string().is_empty(),
+                    "section {name}: an error without a message"
+                );
+                continue;
+            }
+        };
+        let written = def.to_string();
+        assert_eq!(
+            written.parse::<VariantDef>().as_ref(),
+            Ok(def),
+            "section {name}: the written definition reads back differently:\n{written}"
+        );
+        match AnyVariant::new(def.clone()) {
+            Ok(v) => with_board!(&v, |b| {
+                let pos = b.start();
+                let _ = pos.perft(2);
+            }),
+            Err(e) => assert!(
+                !e.to_string().is_empty(),
+                "section {name}: an error without a message"
+            ),
+        }
     }
 }

@@ -57,12 +57,15 @@ Where the behaviour differs from pyffish:
   partner (``e1h1``) by :func:`legal_moves` and FENs written with
   Shredder-FEN letters (``HAha``), as pyffish does; a variant without
   castling is itself.
-- ``notation``: ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` give SAN (also in
-  the shogi family, where pyffish's default is Hodges' numbers),
-  ``NOTATION_LAN`` long algebraic, ``NOTATION_XIANGQI_WXF`` WXF (a sideways
+- ``notation``: ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` give SAN as
+  pyffish writes it, with each type's alias (Xiangqi's Horse ``H``, Elephant
+  ``E``; the library's ``Notation.SanAlias``), also in the shogi family,
+  where pyffish's default is Hodges' numbers; ``NOTATION_LAN`` long
+  algebraic, likewise; ``NOTATION_XIANGQI_WXF`` WXF (a sideways
   move written ``=``, as pyffish writes it; the library writes ``.``), the three western shogi notations
-  (Hosking, Hodges, Hodges with numbers; for any variant); the Janggi and
-  Thai notations raise ``ValueError`` (not written here yet).
+  (Hosking, Hodges, Hodges with numbers; for any variant), ``NOTATION_JANGGI``
+  (``H02-83``) and the Thai notations ``NOTATION_THAI_SAN`` (``จ๔``) and
+  ``NOTATION_THAI_LAN`` (``บ จ๓-จ๔``).
 - A FEN cut short is read as pyffish reads it: the placement alone, without
   the counters or without the castling and en-passant fields
   (``betza::fen::complete_fen``); anything else is read by the library's
@@ -71,7 +74,11 @@ Where the behaviour differs from pyffish:
 - :func:`validate_fen` returns pyffish's ``FEN_*`` codes (``FEN_OK``,
   ``FEN_EMPTY``, a negative code naming the field at fault:
   ``betza::fen::fen_code``).
-- ``show_promoted`` is ignored; ``sfen=True`` writes the library's SFEN
+- ``show_promoted=True`` marks promoted pieces ``~`` (Makruk's promoted
+  Met: ``M~``); Makruk's counting fields are written while a count runs
+  (``b - 88 8 1``: the limit and the plies counted, in plies) and read back;
+  ``count_started`` moves the board's honour count as pyffish does (negative:
+  not started; a ply: counted from it); ``sfen=True`` writes the library's SFEN
   (``b`` moves first, hands as ``2Pb``, a move count; any variant).
 - :func:`info` names betza, not Fairy-Stockfish; :func:`version` is this
   package's version; :func:`set_option` takes Fairy-Stockfish's option
@@ -178,13 +185,13 @@ NOTATION_SHOGI_HODGES: int = _betza.NOTATION_SHOGI_HODGES
 NOTATION_SHOGI_HODGES_NUMBER: int = _betza.NOTATION_SHOGI_HODGES_NUMBER
 """Hodges' notation with numbered ranks (``P-76``, ``B*33``)."""
 NOTATION_JANGGI: int = _betza.NOTATION_JANGGI
-"""Not written here (``ValueError``)."""
+"""Janggi's notation as pyffish writes it (``H02-83``)."""
 NOTATION_XIANGQI_WXF: int = _betza.NOTATION_XIANGQI_WXF
 """Xiangqi's WXF notation (``H2+3``)."""
 NOTATION_THAI_SAN: int = _betza.NOTATION_THAI_SAN
-"""Not written here (``ValueError``)."""
+"""Thai SAN as pyffish writes it for Makruk (``จ๔``, ``ฉxจ๕``)."""
 NOTATION_THAI_LAN: int = _betza.NOTATION_THAI_LAN
-"""Not written here (``ValueError``)."""
+"""Thai long notation (``บ จ๓-จ๔``)."""
 
 error = ValueError
 """pyffish's ``error``: every error here is a ``ValueError`` (the library's

@@ -199,33 +199,31 @@ fn as_pyffish_writes(
     })
 }
 
-/// pyffish's `NOTATION_*` constants: (value, name, the library's notation;
-/// `None` for those it does not write).
-pub(crate) const NOTATIONS: [(i32, &str, Option<Notation>); 10] = [
-    (0, "NOTATION_DEFAULT", Some(Notation::San)),
-    (1, "NOTATION_SAN", Some(Notation::San)),
-    (2, "NOTATION_LAN", Some(Notation::Lan)),
-    (3, "NOTATION_SHOGI_HOSKING", Some(Notation::ShogiHosking)),
-    (4, "NOTATION_SHOGI_HODGES", Some(Notation::ShogiHodges)),
+/// pyffish's `NOTATION_*` constants: (value, name, the library's notation
+/// that writes as pyffish does).
+pub(crate) const NOTATIONS: [(i32, &str, Notation); 10] = [
+    // pyffish writes each type's alias (Xiangqi's Horse H) in SAN and LAN.
+    (0, "NOTATION_DEFAULT", Notation::SanAlias),
+    (1, "NOTATION_SAN", Notation::SanAlias),
+    (2, "NOTATION_LAN", Notation::LanAlias),
+    (3, "NOTATION_SHOGI_HOSKING", Notation::ShogiHosking),
+    (4, "NOTATION_SHOGI_HODGES", Notation::ShogiHodges),
     (
         5,
         "NOTATION_SHOGI_HODGES_NUMBER",
-        Some(Notation::ShogiHodgesNumber),
+        Notation::ShogiHodgesNumber,
     ),
-    (6, "NOTATION_JANGGI", None),
-    (7, "NOTATION_XIANGQI_WXF", Some(Notation::Wxf)),
-    (8, "NOTATION_THAI_SAN", None),
-    (9, "NOTATION_THAI_LAN", None),
+    (6, "NOTATION_JANGGI", Notation::Janggi),
+    (7, "NOTATION_XIANGQI_WXF", Notation::Wxf),
+    (8, "NOTATION_THAI_SAN", Notation::ThaiSan),
+    (9, "NOTATION_THAI_LAN", Notation::ThaiLan),
 ];
 
 /// The library's notation of a pyffish `NOTATION_*` value, or a
-/// `ValueError` naming what is not written here.
+/// `ValueError` for another number.
 fn notation_of(notation: i32) -> PyResult<Notation> {
     match NOTATIONS.iter().find(|(n, _, _)| *n == notation) {
-        Some((_, _, Some(written))) => Ok(*written),
-        Some((_, name, None)) => Err(PyValueError::new_err(format!(
-            "notation {notation} ({name}) is not written by betza: it writes NOTATION_DEFAULT and NOTATION_SAN (SAN), NOTATION_LAN, the shogi notations and NOTATION_XIANGQI_WXF"
-        ))),
+        Some((_, _, written)) => Ok(*written),
         None => Err(PyValueError::new_err(format!(
             "notation {notation}: no such NOTATION_* value (0 to 9)"
         ))),
@@ -268,16 +266,56 @@ fn _sl_get_fen(
     show_promoted: bool,
     count_started: i64,
 ) -> PyResult<String> {
-    let _ = (show_promoted, count_started);
     let game = build(variant, fen, &moves, chess960)?;
-    Ok(with_game!(&game, |g| if sfen {
-        g.position().to_sfen()
-    } else if chess960 {
+    Ok(with_game!(&game, |g| {
+        let pos = g.position();
+        if sfen {
+            return Ok(pos.to_sfen());
+        }
         // pyffish's Chess960 FEN names each castling partner's file.
-        g.position().to_fen_with(CastlingNotation::Shredder)
+        let castling = if chess960 {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::XFen
+        };
+        let fen = if show_promoted {
+            pos.to_fen_promoted_with(castling)
+        } else {
+            pos.to_fen_with(castling)
+        };
+        Ok::<String, PyErr>(with_count_started(g, fen, count_started))
+    })?)
+}
+
+/// The FEN with Makruk's counting fields (`Game::with_counting_fields`),
+/// the board's honour counted as pyffish's `count_started` says: 0, as the
+/// game counted it; negative, not started (0 plies); else from that ply
+/// (plies since, the last one counted). The pieces' honour ignores it.
+fn with_count_started<B: betza::Board>(g: &Game<B>, fen: String, count_started: i64) -> String {
+    let fen = g.with_counting_fields(fen);
+    let Some((_, counted)) = g.counting() else {
+        return fen;
+    };
+    let pos = g.position();
+    let pieces_honour = [Color::White, Color::Black]
+        .iter()
+        .any(|&c| pos.occupied_by(c).into_iter().count() <= 1);
+    if count_started == 0 || pieces_honour {
+        return fen;
+    }
+    let game_ply =
+        2 * (i64::from(pos.fullmove_number()) - 1) + i64::from(pos.side_to_move() == Color::Black);
+    let ply = if count_started < 0 {
+        0
     } else {
-        g.position().to_fen()
-    }))
+        (1 + game_ply - count_started).max(0)
+    };
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    let n = fields.len();
+    if n >= 2 && fields[n - 2] == counted.to_string() {
+        fields[n - 2] = ply.to_string();
+    }
+    fields.join(" ")
 }
 
 #[pyfunction]

@@ -87,11 +87,33 @@ def test_notation_constants_and_lan_wxf() -> None:
     fen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
     assert sf.get_san("shogi", fen, "b2h8", False, sf.NOTATION_SHOGI_HODGES) == "Bx2b="
     assert sf.get_san("shogi", fen, "b2h8+", False, sf.NOTATION_SHOGI_HODGES) == "Bx2b+"
-    for missing in (sf.NOTATION_JANGGI, sf.NOTATION_THAI_SAN, sf.NOTATION_THAI_LAN):
-        with pytest.raises(ValueError, match="not written by betza"):
-            sf.get_san("chess", "startpos", "e2e4", False, missing)
+    # pyffish's SAN letters: Xiangqi's Horse H and Elephant E (their aliases).
+    assert sf.get_san("xiangqi", "startpos", "h1g3") == "Hg3"
+    assert sf.get_san("xiangqi", "startpos", "c1e3", False, sf.NOTATION_SAN) == "Ece3"
+    assert sf.get_san("xiangqi", "startpos", "h1g3", False, sf.NOTATION_LAN) == "Hh1-g3"
+    janggi = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+    assert sf.get_san("xiangqi", janggi, "b1c3", False, sf.NOTATION_JANGGI) == "H02-83"
+    assert sf.get_san("makruk", "startpos", "e3e4", False, sf.NOTATION_THAI_SAN) == "จ๔"
+    assert sf.get_san("makruk", "startpos", "e3e4", False, sf.NOTATION_THAI_LAN) == "บ จ๓-จ๔"
+    promoted = "4k3/8/4M~3/4S3/8/2S5/8/4K3 w - - 0 1"
+    assert sf.get_san("makruk", promoted, "e6d5", False, sf.NOTATION_THAI_SAN) == "ง-ง๕"
     with pytest.raises(ValueError, match="no such NOTATION"):
         sf.get_san("chess", "startpos", "e2e4", False, 42)
+
+
+def test_makruk_counting_fields_and_promoted_met() -> None:
+    # pyffish's test.py: the count in FEN (limit and plies counted), M~.
+    fen = sf.get_fen("makruk", "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1", ["g5g6m"], False, False, True)
+    assert fen == "8/3k4/6M~1/2K1S3/8/8/8/8 b - 88 8 1"
+    assert sf.get_fen("makruk", fen, [], False, False, False) == "8/3k4/6M1/2K1S3/8/8/8/8 b - 88 8 1"
+    board = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 128 7 33"
+    after = "3k4/2m5/5M~2/3KM3/4S3/8/8/8 b - 128 {} 33"
+    assert sf.get_fen("makruk", board, ["d4d5"], False, False, True) == after.format(8)
+    # count_started: not started (negative), or from a ply (the board's honour only).
+    assert sf.get_fen("makruk", board, ["d4d5"], False, False, True, -1) == after.format(0)
+    assert sf.get_fen("makruk", board, ["d4d5"], False, False, True, 58) == after.format(8)
+    assert sf.validate_fen(board, "makruk") == sf.FEN_OK
+    assert sf.validate_fen("3k4/2m5/8/4M3/3KS3/8/8/8 w - 128 x 1", "makruk") == sf.FEN_INVALID_COUNTING_RULE
 
 
 def test_validate_fen_codes() -> None:

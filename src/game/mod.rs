@@ -182,9 +182,11 @@ impl Game {
         Game::from_position(OwnedPosition::start(variant))
     }
 
-    /// A game from a position in FEN.
+    /// A game from a position in FEN; in a variant with counting rules
+    /// (Makruk), with the count of the FEN's counting fields
+    /// ([`Game::to_fen`]).
     pub fn from_fen(variant: impl Into<VariantRef>, fen: &str) -> Result<Game, FenError> {
-        Ok(Game::from_position(OwnedPosition::from_fen(variant, fen)?))
+        Game::from_position(OwnedPosition::from_fen(variant, fen)?).with_fen_count(fen)
     }
 
     /// A game from a start position: an [`OwnedPosition`] (of any variant,
@@ -230,6 +232,61 @@ impl<B: Board> Game<B> {
             tag_index: BTreeMap::new(),
             notes: BTreeMap::new(),
         }
+    }
+
+    /// The game with the count of `fen`'s counting fields, if it has some
+    /// (see [`Game::to_fen`]).
+    pub(crate) fn with_fen_count(mut self, fen: &str) -> Result<Game<B>, FenError> {
+        let v = self.start.variant_data();
+        if let Some(count) = crate::fen::counting_fields(v, fen)? {
+            self.count = count;
+        }
+        Ok(self)
+    }
+
+    /// Makruk's count at the current position, as Fairy-Stockfish keeps
+    /// it: `(limit, plies)`, the plies after which the game is drawn and
+    /// the plies counted so far; `None` while nobody counts (or the variant
+    /// has no counting rules).
+    ///
+    /// ```
+    /// use betza::{Game, Variant};
+    /// let v = Variant::by_name("makruk").unwrap();
+    /// // The bare King counts its pieces' honour: two Khons, 22 moves.
+    /// let mut game = Game::from_fen(v, "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 128 97 1")?;
+    /// assert_eq!(game.counting(), Some((128, 97)));
+    /// game.play_text("e5f6")?;
+    /// assert_eq!(game.counting(), Some((44, 8)));
+    /// assert_eq!(game.to_fen(), "8/2K3k1/5S2/6S1/8/8/8/8 b - 44 8 1");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn counting(&self) -> Option<(u32, u32)> {
+        (self.count.limit != 0).then_some((self.count.limit, self.count.ply))
+    }
+
+    /// The current position's FEN ([`Position::to_fen`]) with Makruk's
+    /// counting fields while a count runs, as Fairy-Stockfish writes them:
+    /// the limit in the en-passant field's place and the plies counted in
+    /// the half-move clock's (`b - 88 8 1`). [`Game::from_fen`] reads it.
+    pub fn to_fen(&self) -> String {
+        self.with_counting_fields(self.position().to_fen())
+    }
+
+    /// A FEN of the current position with Makruk's counting fields put in
+    /// while a count runs (see [`Game::to_fen`]).
+    pub fn with_counting_fields(&self, fen: String) -> String {
+        let Some((limit, ply)) = self.counting() else {
+            return fen;
+        };
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let (limit, ply) = (limit.to_string(), ply.to_string());
+        // The counters are the last two fields of every FEN written here.
+        if fields.len() >= 4 {
+            let n = fields.len();
+            fields[n - 3] = &limit;
+            fields[n - 2] = &ply;
+        }
+        fields.join(" ")
     }
 
     /// The variant, as the handle of its board type (to start another

@@ -487,7 +487,30 @@ impl<'v, B: Board> Position<'v, B> {
     /// Writes the position as FEN. The en-passant square is written only when a
     /// legal en-passant capture exists.
     pub fn to_fen(&self) -> String {
-        crate::fen::write(self, crate::CastlingNotation::XFen)
+        crate::fen::write(self, crate::CastlingNotation::XFen, false)
+    }
+
+    /// Writes the position as FEN with every piece promoted from a pawn
+    /// marked `~` (variants with `mark-promoted`: Makruk's promoted Met),
+    /// as Fairy-Stockfish's FEN with promoted pieces shown. Variants whose
+    /// hands take such pieces back as pawns mark them in every FEN.
+    ///
+    /// ```
+    /// use betza::{Position, Variant};
+    /// let v = Variant::by_name("makruk").unwrap();
+    /// let pos = Position::from_fen(v, "4k3/8/4M~3/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.to_fen_promoted(), "4k3/8/4M~3/8/8/8/8/4K3 w - - 0 1");
+    /// assert_eq!(pos.to_fen(), "4k3/8/4M3/8/8/8/8/4K3 w - - 0 1");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn to_fen_promoted(&self) -> String {
+        crate::fen::write(self, crate::CastlingNotation::XFen, true)
+    }
+
+    /// [`to_fen_with`](Self::to_fen_with) with promoted pieces marked, as
+    /// [`to_fen_promoted`](Self::to_fen_promoted) marks them.
+    pub fn to_fen_promoted_with(&self, notation: crate::CastlingNotation) -> String {
+        crate::fen::write(self, notation, true)
     }
 
     /// Writes the position as FEN with the castling field in `notation`:
@@ -499,7 +522,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// assert!(pos.to_fen_with(CastlingNotation::Shredder).contains(" w HAha - "));
     /// ```
     pub fn to_fen_with(&self, notation: crate::CastlingNotation) -> String {
-        crate::fen::write(self, notation)
+        crate::fen::write(self, notation, false)
     }
 
     /// The board size.
@@ -1013,8 +1036,7 @@ impl<'v, B: Board> Position<'v, B> {
             // Without promotion the piece placed is the one that left.
             let placed = match m.promotion() {
                 None => fc,
-                Some(p) if HANDS => code(p) | v.promotion_mark,
-                Some(p) => code(p),
+                Some(p) => code(p) | v.promotion_mark,
             };
             if HANDS && tc != 0 {
                 self.capture_to_hand_slow(tc, &mut undo);
@@ -1208,12 +1230,7 @@ impl<'v, B: Board> Position<'v, B> {
             self.capture_to_hand(d, c, undo);
         }
         let placed = if m.promotion.is_some() && placed != 0 {
-            placed
-                | self
-                    .variant
-                    .drops
-                    .as_ref()
-                    .map_or(0, |d| d.marked as u8 * MARKED)
+            placed | self.variant.promotion_mark
         } else if m.promotion().is_none() {
             // The piece keeps its mark when it moves.
             self.board

@@ -681,7 +681,7 @@ fn hands<B: Board>(
     problems: &mut Vec<SetupProblem>,
 ) {
     for sq in setup.marked.squares() {
-        let ok = v.drops.as_ref().is_some_and(|d| d.marked)
+        let ok = v.promotion_mark != 0
             && pos.piece_at(sq).is_some_and(|p| {
                 v.pawn
                     .is_some_and(|pawn| v.pieces[pawn.index()].promotions.contains(&p.role))

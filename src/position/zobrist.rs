@@ -94,10 +94,13 @@ impl<'v, B: Board> Position<'v, B> {
         if self.side == Color::Black {
             h ^= mix(SIDE);
         }
+        let has_hands = self.variant.drops.is_some();
         for sq in self.pieces_bb() {
             let p = self.piece_at(sq).expect("occupied");
             h ^= piece_key(p.role, p.color, sq);
-            if self.is_marked(sq) {
+            // The mark matters where a hand takes the piece back as a pawn;
+            // Makruk's promoted Met moves as any Met.
+            if has_hands && self.is_marked(sq) {
                 h ^= mix(MARK | sq.0 as u64);
             }
         }

@@ -134,6 +134,9 @@ pub enum FenError {
         /// What is wrong.
         reason: String,
     },
+    /// Makruk's counting fields (the count's limit and the plies counted,
+    /// in the en-passant and half-move fields) are malformed or out of range.
+    Counting(String),
 }
 
 /// Reads the placement field into (square, piece) pairs (hands and marks
@@ -310,6 +313,14 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         };
         fields = vec![fields[0], fields[1], "-", "-", half, full];
     }
+    // Makruk's counting fields: the position keeps no count (a `Game`
+    // does: `counting_fields`), its half-move clock is 0.
+    if let Some(count) = counting_fields(v, fen)? {
+        fields[3] = "-";
+        if count.limit != 0 {
+            fields[4] = "0";
+        }
+    }
     let mut checks = None;
     if v.rules.check_limit != 0 {
         checks = take_checks(v.rules.check_limit, &mut fields)?;
@@ -423,6 +434,43 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         };
     }
     Ok(setup)
+}
+
+/// Makruk's count in a FEN as Fairy-Stockfish writes it, in a variant with
+/// counting rules: `<placement> <side> <castling> <limit> <plies> <move>`,
+/// the count's limit (in plies, non-zero) in the en-passant field's place
+/// and the plies counted in the half-move clock's (`w - 128 14 46`).
+/// `Ok(None)` for any other FEN (also an ordinary `-` or square there); a
+/// limit of 0 is no count.
+pub(crate) fn counting_fields(
+    v: &Variant,
+    fen: &str,
+) -> Result<Option<crate::game_end::CountState>, FenError> {
+    let fields: Vec<&str> = fen.trim().split(' ').collect();
+    let digits = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    if v.end.counting.is_none() || fields.len() != 6 || !digits(fields[3]) {
+        return Ok(None);
+    }
+    // The longest count is the board's honour, at most 65,535 moves.
+    let number = |text: &str, what: &str| match text.parse::<u32>() {
+        Ok(n) if n <= 2 * u16::MAX as u32 + 2 => Ok(n),
+        _ => Err(FenError::Counting(format!(
+            "{what} {} is not a number of plies up to {}",
+            crate::quote::quoted(&crate::variant::prefix(text)),
+            2 * u16::MAX as u32 + 2
+        ))),
+    };
+    let limit = number(fields[3], "the limit")?;
+    if !digits(fields[4]) {
+        return Err(FenError::Counting(format!(
+            "the plies counted {} are not a number",
+            crate::quote::quoted(&crate::variant::prefix(fields[4]))
+        )));
+    }
+    let ply = number(fields[4], "the plies counted")?;
+    // A limit of 0: nobody counts, the field after it is the half-move clock.
+    let ply = if limit == 0 { 0 } else { ply };
+    Ok(Some(crate::game_end::CountState { limit, ply }))
 }
 
 /// Takes the check counters out of a FEN's fields: lichess's `+W+B` (checks
@@ -571,8 +619,11 @@ pub(crate) fn castling_text(rights: u8) -> String {
 pub(crate) fn write<B: Board>(
     pos: &Position<'_, B>,
     notation: crate::castling::CastlingNotation,
+    show_promoted: bool,
 ) -> String {
     let v = pos.variant;
+    // A hand takes a marked piece back as a pawn: its mark is always shown.
+    let show_promoted = show_promoted || v.drops.as_ref().is_some_and(|d| d.marked);
     let size = v.size;
     let mut s = String::with_capacity(96);
     for rank in (0..size.ranks() as i32).rev() {
@@ -594,7 +645,7 @@ pub(crate) fn write<B: Board>(
                         empty = 0;
                     }
                     v.pieces[p.role.index()].token.push_fen(&mut s, p.color);
-                    if code_marked(pos.board[sq.index()]) {
+                    if show_promoted && code_marked(pos.board[sq.index()]) {
                         s.push('~');
                     }
                 }
@@ -784,6 +835,7 @@ impl std::fmt::Display for FenError {
             FenError::KingsFacing => f.write_str(
                 "placement: the side to move could capture the enemy King (the Kings face each other on an open file)",
             ),
+            FenError::Counting(why) => write!(f, "counting fields: {why}"),
         }
     }
 }
@@ -920,6 +972,7 @@ pub fn fen_code(v: &crate::VariantDef, fen: &str, error: Option<&FenError>) -> F
         FenError::Marked(_) => FenCode::InvalidPromotedPiece,
         FenError::Wall(_) => FenCode::InvalidChar,
         FenError::Checks { .. } => FenCode::InvalidCheckCount,
+        FenError::Counting(_) => FenCode::InvalidCountingRule,
     }
 }
 

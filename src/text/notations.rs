@@ -37,6 +37,28 @@ pub enum Notation {
     ShogiHodges,
     /// Hodges' notation with ranks as numbers: `P-76`, `G49-58`, `B*33`.
     ShogiHodgesNumber,
+    /// SAN with each type's alias in place of its token where it has one
+    /// ([`crate::PieceDef::alias`]), as Fairy-Stockfish and pyffish write
+    /// SAN: Xiangqi's `Hg3`, `Ece3` (SAN: `Ng3`, `Bce3`). Reading SAN
+    /// takes either letter.
+    SanAlias,
+    /// LAN with each type's alias in place of its token, as [`Notation::SanAlias`]
+    /// does for SAN: Xiangqi's `Hh1-g3`.
+    LanAlias,
+    /// Janggi's notation as Fairy-Stockfish writes it: the piece's alias
+    /// or token (the Soldier's too), the square left, `x` or `-`, the
+    /// square reached; a square is its rank counted from the top (10 is
+    /// `0`) then its file counted from the left: `H02-83` (see
+    /// [`Position::fsf_notation`]).
+    Janggi,
+    /// Thai SAN as Fairy-Stockfish writes it for Makruk: the piece's Thai
+    /// letter (none for a Pawn's move), Thai files and digits, `-` after a
+    /// piece: `จ๔`, `ฉxจ๕`, `คจ-ง๔`; a promoted Met (`mark-promoted`) is
+    /// `ง`, a Met of the start `ม็` (see [`Position::fsf_notation`]).
+    ThaiSan,
+    /// Thai long notation: the Thai letter (the Pawn's too), a space, both
+    /// squares: `บ จ๓-จ๔`, `ค ฉ๘-ฉ๗`.
+    ThaiLan,
 }
 
 impl std::str::FromStr for Notation {
@@ -54,8 +76,13 @@ impl std::str::FromStr for Notation {
             "hosking" => Ok(Notation::ShogiHosking),
             "hodges" => Ok(Notation::ShogiHodges),
             "hodges-number" | "hodges_number" => Ok(Notation::ShogiHodgesNumber),
+            "san-alias" | "san_alias" => Ok(Notation::SanAlias),
+            "lan-alias" | "lan_alias" => Ok(Notation::LanAlias),
+            "janggi" => Ok(Notation::Janggi),
+            "thai-san" | "thai_san" | "thai" => Ok(Notation::ThaiSan),
+            "thai-lan" | "thai_lan" => Ok(Notation::ThaiLan),
             _ => Err(format!(
-                "unknown notation {s:?}: the notations are move, san, lan, wxf, uci960, hosking, hodges and hodges-number"
+                "unknown notation {s:?}: the notations are move, san, lan, wxf, uci960, hosking, hodges, hodges-number, san-alias, lan-alias, janggi, thai-san and thai-lan"
             )),
         }
     }
@@ -73,6 +100,36 @@ fn wxf_letter(name: &str, token: crate::PieceToken) -> String {
         "chariot" | "rook" => "R",
         "cannon" => "C",
         "soldier" | "pawn" => "P",
+        _ => return token.to_string(),
+    };
+    letter.to_string()
+}
+
+/// Thai chess's files, left to right (Fairy-Stockfish's, for up to 12).
+const THAI_FILES: [&str; 12] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ", "ต", "ถ", "ธ", "น"];
+
+/// A number in Thai digits (`๑๐` for 10).
+fn thai_digits(n: usize) -> String {
+    const DIGITS: [char; 10] = ['๐', '๑', '๒', '๓', '๔', '๕', '๖', '๗', '๘', '๙'];
+    n.to_string()
+        .bytes()
+        .map(|b| DIGITS[(b - b'0') as usize])
+        .collect()
+}
+
+/// The Thai letter of a piece type, from its name; `promoted`: a piece
+/// promoted from a pawn (a Met so is `ง`, Bia Ngai). A type of another
+/// name is written with its token.
+fn thai_letter(name: &str, token: crate::PieceToken, promoted: bool) -> String {
+    let letter = match name.to_ascii_lowercase().as_str() {
+        "king" | "khun" => "ข",
+        "khon" | "silver" => "ค",
+        "met" | "fers" | "queen" if promoted => "ง",
+        "met" | "fers" | "queen" => "ม็",
+        "knight" | "ma" => "ม",
+        "rook" | "rua" => "ร",
+        "pawn" | "bia" => "บ",
+        "aiwok" | "ai-wok" => "ว",
         _ => return token.to_string(),
     };
     letter.to_string()
@@ -109,7 +166,147 @@ impl<'v, B: Board> Position<'v, B> {
             Notation::ShogiHosking | Notation::ShogiHodges | Notation::ShogiHodgesNumber => {
                 self.shogi_western(m, notation)
             }
+            Notation::SanAlias => Ok(self.with_aliases(m, self.try_san(m)?)),
+            Notation::LanAlias => Ok(self.with_aliases(m, self.lan(m)?)),
+            Notation::Janggi | Notation::ThaiSan | Notation::ThaiLan => {
+                self.fsf_notation(m, notation)
+            }
         }
+    }
+
+    /// The legal move `m` in Janggi's notation or Thai SAN or LAN
+    /// ([`Notation::Janggi`], [`Notation::ThaiSan`], [`Notation::ThaiLan`];
+    /// any other is taken as Thai SAN), as Fairy-Stockfish writes them:
+    /// the piece, the square left (always in Janggi's and Thai LAN; in Thai
+    /// SAN as SAN tells pieces apart, a Pawn's capture by its file), `@`
+    /// for a drop, `x` for a capture, `-` otherwise (not after a Pawn in
+    /// Thai SAN), the square reached, `=` and the new type's token for a
+    /// promotion, then SAN's check mark. Thai letters come from the type's
+    /// name (King `ข`, Khon or Silver `ค`, Met `ม็`, promoted Met `ง`,
+    /// Knight `ม`, Rook `ร`, Pawn `บ`, Aiwok `ว`; another type is written
+    /// with its token); Thai files are `ก` to `น` (past the twelfth, the
+    /// Latin letter), ranks Thai digits.
+    ///
+    /// ```
+    /// use betza::{Notation, Position, Variant};
+    /// let pos = Position::start(Variant::by_name("makruk").unwrap());
+    /// let m = pos.parse_move("e3e4")?;
+    /// assert_eq!(pos.notation(&m, Notation::ThaiSan)?, "จ๔");
+    /// assert_eq!(pos.notation(&m, Notation::ThaiLan)?, "บ จ๓-จ๔");
+    /// let pos = Position::start(Variant::by_name("xiangqi").unwrap());
+    /// assert_eq!(pos.notation(&pos.parse_move("h1g3")?, Notation::Janggi)?, "H08-87");
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn fsf_notation(&self, m: &Move, notation: Notation) -> Result<String, MoveError> {
+        // SAN checks legality and gives the check mark.
+        let san = self.try_san(m)?;
+        if m.is_castle() {
+            return Ok(san);
+        }
+        let v = self.variant;
+        let size = v.size;
+        let janggi = notation == Notation::Janggi;
+        let lan = notation == Notation::ThaiLan;
+        let is_pawn = Some(m.role) == v.pawn;
+        let thai_file = |sq: crate::bitboard::Square| {
+            let f = size.file(sq);
+            THAI_FILES
+                .get(f as usize)
+                .map_or_else(|| char::from(b'a' + f).to_string(), |c| c.to_string())
+        };
+        let thai_rank = |sq: crate::bitboard::Square| thai_digits(size.rank(sq) as usize + 1);
+        let square = |sq: crate::bitboard::Square| {
+            if janggi {
+                let (f, r) = (size.file(sq) as usize, size.rank(sq) as usize);
+                format!("{}{}", (size.ranks() as usize - r) % 10, f + 1)
+            } else {
+                format!("{}{}", thai_file(sq), thai_rank(sq))
+            }
+        };
+        let piece = &v.pieces[m.role.index()];
+        let mut s = String::with_capacity(24);
+        if janggi {
+            s.push_str(
+                &piece
+                    .alias
+                    .unwrap_or(piece.token)
+                    .to_string()
+                    .to_ascii_uppercase(),
+            );
+        } else if lan || !is_pawn || m.is_drop() {
+            s.push_str(&thai_letter(
+                &piece.name,
+                piece.token,
+                self.is_marked(m.from),
+            ));
+        }
+        if lan {
+            s.push(' ');
+        }
+        if !m.is_drop() {
+            if janggi || lan {
+                s.push_str(&square(m.from));
+            } else {
+                let (mut others, mut same_file, mut same_rank) = (false, false, false);
+                for x in self.legal_moves().iter() {
+                    if x.role == m.role && x.to == m.to && x.from != m.from && !x.is_drop() {
+                        others = true;
+                        same_file |= size.file(x.from) == size.file(m.from);
+                        same_rank |= size.rank(x.from) == size.rank(m.from);
+                    }
+                }
+                if is_pawn && m.is_capture() || others && !same_file {
+                    s.push_str(&thai_file(m.from));
+                } else if others && !same_rank {
+                    s.push_str(&thai_rank(m.from));
+                } else if others {
+                    s.push_str(&square(m.from));
+                }
+            }
+        }
+        if m.is_drop() {
+            s.push('@');
+        } else if m.is_capture() {
+            s.push('x');
+        } else if janggi || lan || !is_pawn {
+            s.push('-');
+        }
+        s.push_str(&square(m.to));
+        if let Some(p) = m.promotion() {
+            s.push('=');
+            s.push_str(&v.pieces[p.index()].token.to_string());
+        }
+        if san.ends_with('#') {
+            s.push('#');
+        } else if san.ends_with('+') {
+            s.push('+');
+        }
+        Ok(s)
+    }
+
+    /// SAN or LAN text of the legal move `m` with the moving type's alias
+    /// in place of its token at the start, and the new type's after `=`.
+    fn with_aliases(&self, m: &Move, text: String) -> String {
+        let v = self.variant;
+        let alias = |role: crate::Role| {
+            let t = &v.pieces[role.index()];
+            t.alias.map(|a| (t.token.to_string(), a.to_string()))
+        };
+        let mut text = text;
+        if !m.is_castle()
+            && (Some(m.role) != v.pawn || m.is_drop())
+            && let Some((token, a)) = alias(m.role)
+            && let Some(rest) = text.strip_prefix(&token)
+        {
+            text = format!("{a}{rest}");
+        }
+        if let Some(p) = m.promotion()
+            && let Some((token, a)) = alias(p)
+            && let Some(at) = text.rfind(&format!("={token}"))
+        {
+            text.replace_range(at + 1..at + 1 + token.len(), &a);
+        }
+        text
     }
 
     /// The legal move `m` in western shogi notation, `style` one of
@@ -534,6 +731,146 @@ mod tests {
             rows += 1;
         }
         assert_eq!(rows, 10);
+    }
+
+    /// pyffish's Xiangqi SAN (its test.py): the Horse H, the Elephant E;
+    /// plain SAN keeps the FEN tokens; both are read back.
+    #[test]
+    fn san_with_aliases() {
+        let v = Variant::by_name("xiangqi").unwrap();
+        let pos = Position::start(v);
+        let cases = [
+            ("h1g3", Notation::SanAlias, "Hg3"),
+            ("h1g3", Notation::San, "Ng3"),
+            ("c1e3", Notation::SanAlias, "Ece3"),
+            ("h3h10", Notation::SanAlias, "Cxh10"),
+            ("h3h5", Notation::SanAlias, "Ch5"),
+            ("h1g3", Notation::LanAlias, "Hh1-g3"),
+            // The Soldier is no pawn type: its letter is written, as pyffish does.
+            ("e4e5", Notation::SanAlias, "Pe5"),
+        ];
+        for (text, notation, want) in cases {
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.notation(&m, notation).unwrap(), want, "{text}");
+            if notation != Notation::LanAlias {
+                assert_eq!(pos.parse_san(want).unwrap(), m, "{want}");
+            }
+        }
+        let fen = "1rb1ka2r/4a4/2ncb1nc1/p1p1p1p1p/9/2P6/P3PNP1P/2N1C2C1/9/R1BAKAB1R w - - 1 7";
+        let pos = Position::from_fen(v, fen).unwrap();
+        for (text, want) in [("c3e2", "Hce2"), ("c3d5", "Hd5")] {
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.notation(&m, Notation::SanAlias).unwrap(), want);
+        }
+        // Chess has no aliases: the same SAN.
+        let chess = Position::start(Variant::by_name("chess").unwrap());
+        let m = chess.parse_move("g1f3").unwrap();
+        assert_eq!(chess.notation(&m, Notation::SanAlias).unwrap(), "Nf3");
+    }
+
+    /// pyffish's test.py: Thai SAN and LAN in Makruk.
+    #[test]
+    fn thai_notation() {
+        let v = Variant::by_name("makruk").unwrap();
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+        let cases = [
+            (start, "e3e4", "e4", "จ๔", "บ จ๓-จ๔"),
+            (
+                "r1smksnr/3n4/pppp1ppp/4p3/4PP2/PPPP2PP/8/RNSKMSNR w - - 0 1",
+                "f4e5",
+                "fxe5",
+                "ฉxจ๕",
+                "บ ฉ๔xจ๕",
+            ),
+            (
+                "rnsm1s1r/4n1k1/1ppppppp/p7/2PPP3/PP3PPP/4N2R/RNSKMS2 b - - 1 5",
+                "f8f7",
+                "Sf7",
+                "ค-ฉ๗",
+                "ค ฉ๘-ฉ๗",
+            ),
+            (
+                "4k3/8/8/4S3/8/2S5/8/4K3 w - - 0 1",
+                "e5d4",
+                "Sed4",
+                "คจ-ง๔",
+                "ค จ๕-ง๔",
+            ),
+            (
+                "4k3/8/8/4S3/8/2S5/8/4K3 w - - 0 1",
+                "c3d4",
+                "Scd4",
+                "คค-ง๔",
+                "ค ค๓-ง๔",
+            ),
+            (
+                "4k3/8/8/3S4/8/3S4/8/4K3 w - - 0 1",
+                "d3d4",
+                "Sd4",
+                "ค-ง๔",
+                "ค ง๓-ง๔",
+            ),
+        ];
+        for (fen, text, san, thai, thai_lan) in cases {
+            let pos = Position::from_fen(v, fen).unwrap();
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.notation(&m, Notation::San).unwrap(), san, "{text}");
+            assert_eq!(pos.notation(&m, Notation::ThaiSan).unwrap(), thai, "{text}");
+            assert_eq!(
+                pos.notation(&m, Notation::ThaiLan).unwrap(),
+                thai_lan,
+                "{text}"
+            );
+        }
+        // A Met of the start and a promoted one (FEN `M~`).
+        for (fen, thai) in [
+            ("4k3/8/4M3/4S3/8/2S5/8/4K3 w - - 0 1", "ม็-ง๕"),
+            ("4k3/8/4M~3/4S3/8/2S5/8/4K3 w - - 0 1", "ง-ง๕"),
+        ] {
+            let pos = Position::from_fen(v, fen).unwrap();
+            let m = pos.parse_move("e6d5").unwrap();
+            assert_eq!(pos.notation(&m, Notation::ThaiSan).unwrap(), thai);
+        }
+        // A promotion and a check: `=` and the token, SAN's check mark.
+        let pos = Position::from_fen(v, "3k4/8/4P3/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let m = pos.parse_move("e6e7m").unwrap();
+        assert_eq!(pos.notation(&m, Notation::ThaiSan).unwrap(), "จ๗=M+");
+    }
+
+    /// pyffish's test.py writes Janggi's `H02-83` for the Horse's b1c3 from
+    /// Janggi's start; Xiangqi's board and pieces give the same text.
+    #[test]
+    fn janggi_notation() {
+        let v = Variant::by_name("xiangqi").unwrap();
+        let fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+        let pos = Position::from_fen(v, fen).unwrap();
+        for (text, want) in [
+            ("b1c3", "H02-83"),
+            ("a1a2", "R01-91"),
+            ("a4a5", "P71-61"),
+            ("b3b10", "C82x12"),
+            ("c1e3", "E03-85"),
+        ] {
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.notation(&m, Notation::Janggi).unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn an_alias_is_one_types_only() {
+        let def = |alias: &str| {
+            format!(
+                "name = \"t\"\nfiles = 8\nranks = 8\nstart = \"4k3/8/8/8/8/8/8/3NK3 w - - 0 1\"\n\
+                 [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
+                 [[piece]]\nname = \"Knight\"\ntoken = \"N\"\nalias = \"{alias}\"\nbetza = \"N\"\n"
+            )
+        };
+        let v = Variant::from_definition(&def("H")).unwrap();
+        assert!(v.definition().to_string().contains("alias = \"H\""));
+        let err = Variant::from_definition(&def("K")).unwrap_err().to_string();
+        assert!(err.contains("\"K\""), "{err}");
+        let err = Variant::from_definition(&def("1")).unwrap_err().to_string();
+        assert!(err.contains("\"1\""), "{err}");
     }
 
     #[test]

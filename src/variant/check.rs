@@ -63,6 +63,12 @@ pub(super) fn check_large(
 
 fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> {
     tokens(def)?;
+    // The mark is a bit of the board code beside the role (`MARKED`).
+    if def.mark_promoted && def.pieces.len() > 63 {
+        return Err(VariantError::LargeBoard(
+            "mark-promoted with more than 63 piece types".into(),
+        ));
+    }
     let royal = royal(def)?;
     if def.game_end.royal_capture {
         royal_capture(def)?;
@@ -101,6 +107,8 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
                 name: p.name.clone(),
                 token: p.token.clone(),
             })?,
+            // `tokens` checked every alias's form.
+            alias: p.alias.as_ref().and_then(|a| a.parse().ok()),
             betza: p.betza.clone(),
             royal: p.royal,
             promotions: promotions(def, p)?,
@@ -324,6 +332,21 @@ fn tokens(def: &VariantDef) -> Result<(), VariantError> {
         }
         if def.pieces[..i].iter().any(|q| q.token == p.token) {
             return Err(VariantError::DuplicateToken(p.token.clone()));
+        }
+        // An alias is read back in SAN: it must name one type only.
+        if let Some(a) = &p.alias {
+            if !is_token(a) {
+                return Err(VariantError::BadToken {
+                    name: p.name.clone(),
+                    token: a.clone(),
+                });
+            }
+            let taken = def.pieces.iter().enumerate().any(|(j, q)| {
+                (j != i && q.token == *a) || (j < i && q.alias.as_deref() == Some(a))
+            });
+            if taken {
+                return Err(VariantError::DuplicateToken(a.clone()));
+            }
         }
     }
     Ok(())

@@ -74,7 +74,12 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
             d.en_passant_from.or(d.initial)
         }),
         drops: None,
-        promotion_mark: 0,
+        // Drops with marked captures set it again below.
+        promotion_mark: if def.mark_promoted {
+            crate::position::MARKED
+        } else {
+            0
+        },
         promote_from_zone: matches!(
             def.promotion,
             super::PromotionDef::Zone {
@@ -148,7 +153,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         } else {
             drop_rules::<Small>(&v, &into, &immobile)
         };
-        v.promotion_mark = if d.marked { crate::position::MARKED } else { 0 };
+        if d.marked {
+            v.promotion_mark = crate::position::MARKED;
+        }
         v.drops = Some(d);
     }
     for r in 0..v.pieces.len() {

@@ -238,6 +238,12 @@ pub struct PieceDef {
     pub name: String,
     /// FEN token: an uppercase letter, optionally preceded by `+` (`"+F"`).
     pub token: String,
+    /// Another token for the type in move notation (`alias`), as
+    /// Fairy-Stockfish's piece-letter synonyms give one: Xiangqi's Horse
+    /// `H` and Elephant `E` beside their FEN tokens `N` and `B`. Written in
+    /// place of the token by [`crate::Notation::SanAlias`] and
+    /// [`crate::Notation::LanAlias`] (pyffish's SAN and LAN).
+    pub alias: Option<String>,
     /// Moves in Betza notation.
     pub betza: String,
     /// The royal piece (exactly one type is).
@@ -464,6 +470,13 @@ pub struct VariantDef {
     pub stalemate: StalemateRule,
     /// Whether the two royal pieces may not face each other on an open file.
     pub facing_kings: bool,
+    /// Whether a piece promoted from the pawn type stays marked as such
+    /// (`mark-promoted = true`; Makruk's promoted Met, as Fairy-Stockfish
+    /// tracks it): read from a FEN's `~`, written with `~` by
+    /// [`crate::Position::to_fen_promoted`] and told apart by
+    /// [`crate::Notation::ThaiSan`]. Variants whose captured pieces go to a
+    /// hand as pawns (`captured = "marked"`) mark them anyway.
+    pub mark_promoted: bool,
     /// Whether double steps of the pawn type allow en-passant captures.
     pub en_passant: bool,
     /// The promotion scheme.

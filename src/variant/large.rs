@@ -307,7 +307,7 @@ impl<B: Board> BoardVariant<B> {
 
     /// A game from a position in FEN.
     pub fn game_from_fen(&self, fen: &str) -> Result<Game<B>, FenError> {
-        Ok(Game::from_owned(self.owned_from_fen(fen)?))
+        Game::from_owned(self.owned_from_fen(fen)?).with_fen_count(fen)
     }
 
     /// Reads a game in PGN of this variant (as [`Game::from_pgn_in`]).

@@ -362,7 +362,7 @@ pub enum VariantError {
         /// The token given.
         token: String,
     },
-    /// Two piece types share a token.
+    /// Two piece types share a token (an alias counts as one).
     DuplicateToken(String),
     /// A token named somewhere is not a piece type of the variant.
     UnknownToken {
@@ -456,6 +456,8 @@ pub struct PieceType {
     pub name: String,
     /// FEN token (uppercase, as White).
     pub token: PieceToken,
+    /// Its alias in move notation ([`PieceDef::alias`]), if any.
+    pub alias: Option<PieceToken>,
     /// Betza string.
     pub betza: String,
     /// Whether it is the royal piece.
@@ -715,6 +717,12 @@ impl Variant {
         self.pieces
             .iter()
             .position(|p| p.token.as_str(&mut [0; 3]) == token)
+            .or_else(|| {
+                // An alias (SAN as Fairy-Stockfish writes it): no type's token.
+                self.pieces
+                    .iter()
+                    .position(|p| p.alias.is_some_and(|a| a.as_str(&mut [0; 3]) == token))
+            })
             .map(|i| Role(i as u8))
     }
 

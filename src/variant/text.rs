@@ -33,6 +33,7 @@ struct RawDef {
     start: Spanned<String>,
     stalemate: Option<Spanned<String>>,
     facing_kings: Option<bool>,
+    mark_promoted: Option<bool>,
     en_passant: Option<bool>,
     promotion: Option<RawPromotion>,
     castling: Option<RawCastling>,
@@ -85,6 +86,7 @@ struct RawCastling {
 struct RawPiece {
     name: Spanned<String>,
     token: Spanned<String>,
+    alias: Option<Spanned<String>>,
     betza: Spanned<String>,
     #[serde(default)]
     royal: bool,
@@ -330,6 +332,7 @@ impl Reader<'_> {
             start_fen: raw.start.get_ref().clone(),
             stalemate,
             facing_kings: raw.facing_kings.unwrap_or(false),
+            mark_promoted: raw.mark_promoted.unwrap_or(false),
             en_passant: raw.en_passant.unwrap_or(false),
             promotion,
             castling,
@@ -447,6 +450,7 @@ impl Reader<'_> {
         Ok(PieceDef {
             name: p.name.get_ref().clone(),
             token: p.token.get_ref().clone(),
+            alias: p.alias.as_ref().map(|a| a.get_ref().clone()),
             betza: p.betza.get_ref().clone(),
             royal: p.royal,
             pawn: p.pawn,
@@ -519,6 +523,9 @@ impl fmt::Display for VariantDef {
         }
         if self.facing_kings {
             writeln!(f, "facing-kings = true")?;
+        }
+        if self.mark_promoted {
+            writeln!(f, "mark-promoted = true")?;
         }
         if self.en_passant {
             writeln!(f, "en-passant = true")?;
@@ -596,6 +603,9 @@ impl fmt::Display for VariantDef {
             writeln!(f, "\n[[piece]]")?;
             writeln!(f, "name = {}", quoted(&p.name))?;
             writeln!(f, "token = {}", quoted(&p.token))?;
+            if let Some(a) = &p.alias {
+                writeln!(f, "alias = {}", quoted(a))?;
+            }
             writeln!(f, "betza = {}", quoted(&p.betza))?;
             if p.royal {
                 writeln!(f, "royal = true")?;

@@ -114,6 +114,14 @@ static void test_notations(void) {
     CHECK(strcmp(buf, "Che3") == 0); /* the b3 Cannon reaches e3 too */
     STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_MOVE_TEXT, buf, sizeof buf, &len), BETZA_OK);
     CHECK(strcmp(buf, "h3e3") == 0);
+    STATUS(betza_position_parse_move(pos, "h1g3", &m), BETZA_OK);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_SAN_ALIAS, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Hg3") == 0); /* the Horse's alias, as Fairy-Stockfish writes SAN */
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_LAN_ALIAS, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "Hh1-g3") == 0);
+    STATUS(betza_position_move_notation(pos, &m, BETZA_NOTATION_JANGGI, buf, sizeof buf, &len), BETZA_OK);
+    CHECK(strcmp(buf, "H08-87") == 0);
+    STATUS(betza_position_parse_move(pos, "h3e3", &m), BETZA_OK);
     STATUS(betza_position_move_notation(pos, &m, 17, buf, sizeof buf, &len), BETZA_INVALID_ARGUMENT);
     betza_position_free(pos);
 
