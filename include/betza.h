@@ -108,6 +108,13 @@
 #define BETZA_MOVE_VIA 32
 
 /*
+ After its move the turn places a wall on `via` (a variant with walls,
+ `[rules] wall`: duck chess's duck, Amazons' arrow; FEN `*`); never with
+ BETZA_MOVE_VIA. Such a variant's every turn has it.
+ */
+#define BETZA_MOVE_WALL 128
+
+/*
  Set in the flags of a move listed or parsed from a position when the
  move gives check (betza_position_legal_moves, _moves_between,
  _legal_moves_from, _parse_move). Not part of a move's identity.
@@ -416,7 +423,8 @@ typedef struct BetzaErrorDetail {
 
 /*
  A move as plain data. A move is identified by from, to, promotion and,
- with BETZA_MOVE_VIA in `flags`, `via`; the other fields describe it.
+ with BETZA_MOVE_VIA or BETZA_MOVE_WALL in `flags`, `via`; the other
+ fields describe it.
  */
 typedef struct BetzaMove {
   /*
@@ -444,7 +452,8 @@ typedef struct BetzaMove {
    */
   uint32_t flags;
   /*
-   With BETZA_MOVE_VIA: the square passed through; else BETZA_NONE.
+   With BETZA_MOVE_VIA: the square passed through; with BETZA_MOVE_WALL:
+   the wall's square; else BETZA_NONE.
    */
   int32_t via;
   /*

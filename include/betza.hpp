@@ -596,16 +596,20 @@ inline std::string reason_text(Reason reason) { return betza_reason_text(static_
 
 namespace betza {
 namespace detail {
-/* The square a two-step move passes through (BETZA_MOVE_VIA), else
- * BETZA_NONE; the piece type a drop drops, else BETZA_NONE. */
-inline int32_t via_of(const BetzaMove &m) { return (m.flags & BETZA_MOVE_VIA) ? m.via : BETZA_NONE; }
+/* The square a two-step move passes through (BETZA_MOVE_VIA) or the
+ * wall a turn places (BETZA_MOVE_WALL), else BETZA_NONE; the piece type a
+ * drop drops, else BETZA_NONE. */
+inline int32_t via_of(const BetzaMove &m) {
+    return (m.flags & (BETZA_MOVE_VIA | BETZA_MOVE_WALL)) ? m.via : BETZA_NONE;
+}
 inline int32_t dropped(const BetzaMove &m) { return (m.flags & BETZA_MOVE_DROP) ? m.piece : BETZA_NONE; }
 } // namespace detail
 } // namespace betza
 
 /* Moves compare and hash by what identifies them: from, to, promotion, the
  * square passed through (with BETZA_MOVE_VIA: Chu Shogi's Lion takes e6 and
- * goes on to e7 in e5e6e7, not in e5e7) and a drop's piece type (the other
+ * goes on to e7 in e5e6e7, not in e5e7; with BETZA_MOVE_WALL the wall's
+ * square: duck chess's e2e4,e4d5) and a drop's piece type (the other
  * flags only describe a move). In the global namespace, BetzaMove's, so
  * that std::unordered_set<betza::Move> and == find them. */
 inline bool operator==(const BetzaMove &a, const BetzaMove &b) {

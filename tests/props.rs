@@ -88,6 +88,13 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
             };
             let sq = size.square(src_file, rank).expect("on board");
             match pos.piece_at(sq) {
+                None if pos.is_wall(sq) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push('*');
+                }
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
@@ -209,10 +216,10 @@ proptest! {
         for m in &legal {
             prop_assert!(pos.pseudo_legal_moves().contains(m));
         }
-        // No duplicates: a move is (from, to, promotion, via), a drop (type, square).
+        // No duplicates: a move is (from, to, promotion, via, wall), a drop (type, square).
         let mut keys: Vec<_> = legal
             .iter()
-            .map(|m| (m.from(), m.to(), m.promotion(), m.via(), m.is_drop().then(|| m.role())))
+            .map(|m| (m.from(), m.to(), m.promotion(), m.via(), m.wall(), m.is_drop().then(|| m.role())))
             .collect();
         keys.sort();
         keys.dedup();

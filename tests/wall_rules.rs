@@ -391,3 +391,49 @@ fn san_writes_the_wall_after_a_comma_as_fairy_stockfish_does() {
     game.play_san("Qd1d2,d1").unwrap();
     assert_eq!(game.san_moves(), ["Qd2,d1"]);
 }
+
+#[test]
+fn a_petrifying_capture_turns_the_capturer_into_a_wall() {
+    let v = Variant::from_definition(
+        r#"
+name = "stone"
+files = 6
+ranks = 6
+start = "k5/6/6/r5/6/R4K w - - 0 1"
+[rules]
+kingless = "both"
+extinction = "loss"
+extinction-pieces = ["K"]
+petrify = ["R"]
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+"#,
+    )
+    .unwrap();
+    let mut pos = Position::start(&v);
+    let m = pos.parse_move("a1a3").unwrap();
+    let before = pos;
+    let undo = pos.play_in_place(&m).unwrap();
+    assert_eq!(pos.to_fen(), "k5/6/6/*5/6/5K b - - 0 1");
+    assert_eq!(pos, before.play(&m).unwrap());
+    pos.undo_move(&undo).unwrap();
+    assert_eq!(pos, before);
+    // The wall blocks: Black's King cannot cross a3 to the first rank later.
+    let after = before.play(&m).unwrap();
+    assert!(after.is_wall(after.square("a3").unwrap()));
+    // Not with pseudo-royal pieces.
+    let err = Variant::from_definition(
+        "name = \"x\"\nfiles = 6\nranks = 6\nstart = \"k5/6/6/6/6/R4K w - - 0 1\"\n[rules]\nkingless = \"both\"\nextinction = \"loss\"\nextinction-pieces = [\"K\"]\nextinction-pseudo-royal = true\npetrify = [\"R\"]\n[[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\n[[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n",
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("petrify does not go with"),
+        "{err}"
+    );
+}

@@ -12,7 +12,7 @@ use crate::piece::token_of;
 
 /// A legal move of a position. Moves come from a board
 /// (``legal_moves``, ``parse_uci``, ``parse_san``, ``push_*``); equal when
-/// their squares, promotion, dropped type and ``via`` square are.
+/// their squares, promotion, dropped type, ``via`` and ``wall`` squares are.
 #[pyclass(name = "Move", module = "betza", frozen)]
 #[derive(Clone)]
 pub(crate) struct PyMove {
@@ -24,6 +24,7 @@ pub(crate) struct PyMove {
     drop: Option<String>,
     via: Option<String>,
     via_captured: Option<String>,
+    wall: Option<String>,
 }
 
 impl PyMove {
@@ -39,18 +40,30 @@ impl PyMove {
             drop: m.is_drop().then(|| token(m.role())),
             via: m.via().map(|sq| size.square_name(sq)),
             via_captured: m.via_captured().map(token),
+            wall: m.wall().map(|sq| size.square_name(sq)),
         }
     }
 
     /// What equality compares: the squares, what the piece becomes, the
-    /// type dropped and the square captured on the way.
-    fn key(&self) -> (&str, &str, Option<&str>, Option<&str>, Option<&str>) {
+    /// type dropped, the square captured on the way and the wall placed.
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        &str,
+        &str,
+        Option<&str>,
+        Option<&str>,
+        Option<&str>,
+        Option<&str>,
+    ) {
         (
             &self.from,
             &self.to,
             self.promotion.as_deref(),
             self.drop.as_deref(),
             self.via.as_deref(),
+            self.wall.as_deref(),
         )
     }
 }
@@ -101,6 +114,13 @@ impl PyMove {
     #[getter]
     fn via_captured(&self) -> Option<String> {
         self.via_captured.clone()
+    }
+
+    /// The square the turn places a wall on after the move (duck chess's
+    /// duck, Amazons' arrow; move text ``e2e4,e4d5``), ``None`` otherwise.
+    #[getter]
+    fn wall(&self) -> Option<String> {
+        self.wall.clone()
     }
 
     /// Whether it captures (on its destination or on the way).

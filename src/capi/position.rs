@@ -54,9 +54,14 @@ pub const BETZA_MOVE_DROP: u32 = 16;
 /// written `<from><via><to>`; igui, capturing and returning, has `to` equal
 /// to `from`); without this bit `via` is ignored.
 pub const BETZA_MOVE_VIA: u32 = 32;
+/// After its move the turn places a wall on `via` (a variant with walls,
+/// `[rules] wall`: duck chess's duck, Amazons' arrow; FEN `*`); never with
+/// BETZA_MOVE_VIA. Such a variant's every turn has it.
+pub const BETZA_MOVE_WALL: u32 = 128;
 
 /// A move as plain data. A move is identified by from, to, promotion and,
-/// with BETZA_MOVE_VIA in `flags`, `via`; the other fields describe it.
+/// with BETZA_MOVE_VIA or BETZA_MOVE_WALL in `flags`, `via`; the other
+/// fields describe it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaMove {
@@ -72,7 +77,8 @@ pub struct BetzaMove {
     pub promotion: i32,
     /// BETZA_MOVE_* bits.
     pub flags: u32,
-    /// With BETZA_MOVE_VIA: the square passed through; else BETZA_NONE.
+    /// With BETZA_MOVE_VIA: the square passed through; with BETZA_MOVE_WALL:
+    /// the wall's square; else BETZA_NONE.
     pub via: i32,
     /// Piece type captured on `via`, or BETZA_NONE.
     pub via_captured: i32,
@@ -87,7 +93,7 @@ impl From<Move> for BetzaMove {
             captured: m.captured().map_or(BETZA_NONE, |r| r.0 as i32),
             promotion: m.promotion().map_or(BETZA_NONE, |r| r.0 as i32),
             flags: m.flags().bits() as u32,
-            via: m.via().map_or(BETZA_NONE, |s| s.0 as i32),
+            via: m.via().or(m.wall()).map_or(BETZA_NONE, |s| s.0 as i32),
             via_captured: m.via_captured().map_or(BETZA_NONE, |r| r.0 as i32),
         }
     }
@@ -238,10 +244,11 @@ pub(crate) fn square_arg(size: BoardSize, sq: u32, what: &str) -> Result<Square>
     }
 }
 
-/// Finds the legal move a `BetzaMove` names (by from, to, promotion and via;
-/// a drop by its square and piece type).
+/// Finds the legal move a `BetzaMove` names (by from, to, promotion and via
+/// or the wall; a drop by its square and piece type).
 pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result<Move> {
     let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
+    let wall = (m.flags & BETZA_MOVE_WALL != 0).then_some(m.via);
     let drop = m.flags & BETZA_MOVE_DROP != 0;
     // Only the moves of the piece on `from`, unless it drops: not every move
     // is listed.
@@ -257,6 +264,7 @@ pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result
             && x.to().0 as u32 == m.to
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
             && x.via().map(|s| s.0 as i32) == via
+            && x.wall().map(|s| s.0 as i32) == wall
             && x.is_drop() == drop
             && (!drop || x.role().0 as i32 == m.piece)
     });
@@ -850,6 +858,7 @@ const _: () = {
     assert!(MoveFlags::FORCED_PROMOTION.bits() as u32 == BETZA_MOVE_FORCED_PROMOTION);
     assert!(MoveFlags::DROP.bits() as u32 == BETZA_MOVE_DROP);
     assert!(MoveFlags::VIA.bits() as u32 == BETZA_MOVE_VIA);
+    assert!(MoveFlags::WALL.bits() as u32 == BETZA_MOVE_WALL);
     assert!(Color::White as usize == super::BETZA_WHITE as usize);
     assert!(Color::Black as usize == super::BETZA_BLACK as usize);
 };
@@ -888,5 +897,20 @@ mod tests {
         // Without the flag the same squares name the plain move, if any.
         let plain = BetzaMove { flags: 0, ..c };
         assert_eq!(move_arg(&pos, &plain).ok().map(|m| m.via()), Some(None));
+    }
+
+    #[test]
+    fn walls_cross_the_abi_in_via() {
+        let pos = Position::start(crate::Variant::by_name("duck").expect("built in"));
+        for m in pos.legal_moves().iter().step_by(7) {
+            let c = BetzaMove::from(*m);
+            assert_eq!(c.flags & BETZA_MOVE_WALL, BETZA_MOVE_WALL);
+            assert_eq!(c.via, m.wall().map_or(-1, |w| w.0 as i32));
+            assert_eq!(move_arg(&pos, &c).ok(), Some(*m), "{}", pos.move_text(m));
+        }
+        // The wall on a piece names no move.
+        let c = BetzaMove::from(pos.parse_move("e2e4,e4d5").expect("legal"));
+        let on_piece = BetzaMove { via: 51, ..c };
+        assert!(move_arg(&pos, &on_piece).is_err());
     }
 }

@@ -905,6 +905,15 @@ impl<'v, B: Board> Position<'v, B> {
     /// legality themselves, and for tests.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        if self.variant.rules.wall.is_some() {
+            // A turn of a variant with walls is a move and its wall.
+            self.generate(false, &mut |m| {
+                for w in self.wall_squares(&m) {
+                    list.push(m.with_wall(w));
+                }
+            });
+            return list;
+        }
         self.generate(false, &mut |m| list.push(m));
         list
     }

@@ -52,7 +52,10 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "horde",
         "a side without a King and a partial enPassantRegion",
     ),
-    ("petrified", "petrifyOnCaptureTypes"),
+    (
+        "petrified",
+        "petrifyOnCaptureTypes with extinctionPseudoRoyal",
+    ),
     ("nocheckatomic", "blastOnCapture"),
     ("atomic", "blastOnCapture"),
     ("atomar", "blastOnCapture"),

@@ -22,6 +22,68 @@ pub fn has_rules(def: &VariantDef) -> bool {
         || r.extinction.is_some()
         || !r.region_win.is_empty()
         || !r.mutually_immune.is_empty()
+        || r.wall.is_some()
+        || !r.petrify.is_empty()
+}
+
+/// Whether every square strictly between `a` and `b`, on one Queen line,
+/// is empty and not a wall (and `b` is on such a line).
+fn queen_line_open(pos: &Position<'_>, a: Square, b: Square) -> bool {
+    let s = pos.size();
+    let (af, ar) = (s.file(a) as i32, s.rank(a) as i32);
+    let (bf, br) = (s.file(b) as i32, s.rank(b) as i32);
+    let (df, dr) = (bf - af, br - ar);
+    if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return false;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let (mut f, mut r) = (af + sf, ar + sr);
+    while (f, r) != (bf, br) {
+        let sq = s.square(f, r).expect("between two squares of the board");
+        if pos.piece_at(sq).is_some() || pos.is_wall(sq) {
+            return false;
+        }
+        f += sf;
+        r += sr;
+    }
+    true
+}
+
+/// Whether the turn `m` places its wall where `docs/definitions.md`
+/// words `wall`: a square with no piece after the move that was no wall
+/// before (the duck's own square is one), of the side's `wall-region`, and
+/// by the rule. The arrow is worked out along Queen lines: the built-in
+/// Amazons' piece (`mQ`) moves so.
+fn wall_ok(def: &VariantDef, pos: &Position<'_>, m: &Move) -> bool {
+    use betza::variant::WallRule;
+    let (Some(rule), Some(w)) = (def.rules.wall, m.wall()) else {
+        return def.rules.wall.is_none() && m.wall().is_none();
+    };
+    let after = pos.play_unchecked(m);
+    let s = pos.size();
+    let us = pos.side_to_move();
+    if after.piece_at(w).is_some() || pos.is_wall(w) {
+        return false;
+    }
+    if def.rules.wall_region.is_some_and(|g| !g.of(us).contains(w)) {
+        return false;
+    }
+    let (f, r) = (s.file(w) as i32, s.rank(w) as i32);
+    match rule {
+        WallRule::Duck | WallRule::Static => true,
+        WallRule::Past => !m.is_drop() && w == m.from(),
+        WallRule::Edge => {
+            f == 0
+                || r == 0
+                || f == s.files() as i32 - 1
+                || r == s.ranks() as i32 - 1
+                || [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .any(|(x, y)| s.square(f + x, r + y).is_some_and(|n| pos.is_wall(n)))
+        }
+        WallRule::Arrow => queen_line_open(&after, m.to(), w),
+        _ => false,
+    }
 }
 
 /// The squares of the board, as `Square`s.
@@ -215,8 +277,13 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
     let r = &def.rules;
     let us = pos.side_to_move();
     let them = us.opposite();
-    let allowed: Vec<Move> = pos
+    // With walls, a turn is legal only with its wall where the rule puts it.
+    let turns: Vec<Move> = pos
         .pseudo_legal_moves()
+        .into_iter()
+        .filter(|m| wall_ok(def, pos, m))
+        .collect();
+    let allowed: Vec<Move> = turns
         .into_iter()
         .filter(|m| {
             // A royal piece may not capture where captures explode.
