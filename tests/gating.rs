@@ -228,3 +228,56 @@ fn the_switch_off_removes_the_gates() {
 fn move_and_position_sizes_stay() {
     assert_eq!(std::mem::size_of::<Move>(), 12);
 }
+
+/// pyffish's SAN assertions for Seirawan chess (its test.py): the gate
+/// after `/`, castling's with its square, no disambiguation for a gated
+/// move; and each SAN reads back to its move.
+#[test]
+fn san_as_fairy_stockfish_writes_it() {
+    let s = v("seirawan");
+    let mut p = Position::start(s);
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6h", "f1c4", "f8c5e"];
+    let sans = ["e4", "e5", "Nf3", "Nc6/H", "Bc4", "Bc5/E"];
+    for (m, want) in moves.iter().zip(sans) {
+        let mv = p.parse_move(m).unwrap();
+        assert_eq!(p.san(&mv), want);
+        assert_eq!(p.parse_san(want).unwrap(), mv);
+        let parsed: betza::San = want.parse().unwrap();
+        assert_eq!(parsed.to_string(), want);
+        assert_eq!(betza::San::from_move(&p, &mv).to_string(), want);
+        p = p.play(&mv).unwrap();
+    }
+    for (m, want) in [
+        ("e1g1", "O-O"),
+        ("e1g1h", "O-O/He1"),
+        ("e1g1e", "O-O/Ee1"),
+        ("h1e1h", "O-O/Hh1"),
+        ("h1e1e", "O-O/Eh1"),
+    ] {
+        let mv = p.parse_move(m).unwrap();
+        assert_eq!(p.san(&mv), want, "{m}");
+        assert_eq!(p.parse_san(want).unwrap(), mv, "{want}");
+        assert_eq!(betza::San::from_move(&p, &mv).to_string(), want);
+    }
+    let p = pos(
+        s,
+        "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R[EHeh] w KQABCDEFHkqabcdefh - 2 3",
+    );
+    assert_eq!(p.san(&p.parse_move("b1d2e").unwrap()), "Nd2/E");
+    assert_eq!(p.san(&p.parse_move("b1d2").unwrap()), "Nbd2");
+    assert_eq!(
+        p.parse_san("Nd2/E").unwrap(),
+        p.parse_move("b1d2e").unwrap()
+    );
+    // Bad gates in SAN, each with its reason.
+    let err = |t: &str| p.parse_san(t).unwrap_err().to_string();
+    assert_eq!(
+        err("Nfd2/E"),
+        "SAN \"Nfd2/E\": illegal, f3 has no gating right"
+    );
+    assert_eq!(
+        err("Nbd2/Q"),
+        "SAN \"Nbd2/Q\": illegal, the side to move has no Queen in hand"
+    );
+    assert!(err("Nd2/").contains("a gate is '/' and a piece token"));
+}

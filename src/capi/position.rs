@@ -54,9 +54,15 @@ pub const BETZA_MOVE_DROP: u32 = 16;
 /// written `<from><via><to>`; igui, capturing and returning, has `to` equal
 /// to `from`); without this bit `via` is ignored.
 pub const BETZA_MOVE_VIA: u32 = 32;
+/// A piece from the hand enters the board as part of the move (gating,
+/// S-chess): `via` is the square it enters on (the square the move leaves;
+/// castling: the King's or the Rook's) and `via_captured` its piece type.
+/// Never with BETZA_MOVE_VIA.
+pub const BETZA_MOVE_GATE: u32 = 64;
 
 /// A move as plain data. A move is identified by from, to, promotion and,
-/// with BETZA_MOVE_VIA in `flags`, `via`; the other fields describe it.
+/// with BETZA_MOVE_VIA in `flags`, `via`, with BETZA_MOVE_GATE `via` and
+/// `via_captured`; the other fields describe it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaMove {
@@ -72,9 +78,11 @@ pub struct BetzaMove {
     pub promotion: i32,
     /// BETZA_MOVE_* bits.
     pub flags: u32,
-    /// With BETZA_MOVE_VIA: the square passed through; else BETZA_NONE.
+    /// With BETZA_MOVE_VIA: the square passed through; with BETZA_MOVE_GATE:
+    /// the square the gated piece enters on; else BETZA_NONE.
     pub via: i32,
-    /// Piece type captured on `via`, or BETZA_NONE.
+    /// Piece type captured on `via` (with BETZA_MOVE_GATE: the piece type
+    /// gated there), or BETZA_NONE.
     pub via_captured: i32,
 }
 
@@ -87,8 +95,16 @@ impl From<Move> for BetzaMove {
             captured: m.captured().map_or(BETZA_NONE, |r| r.0 as i32),
             promotion: m.promotion().map_or(BETZA_NONE, |r| r.0 as i32),
             flags: m.flags().bits() as u32,
-            via: m.via().map_or(BETZA_NONE, |s| s.0 as i32),
-            via_captured: m.via_captured().map_or(BETZA_NONE, |r| r.0 as i32),
+            // A gated move has no square captured on the way: its gate
+            // takes the two fields.
+            via: m
+                .via()
+                .or(m.gate_square())
+                .map_or(BETZA_NONE, |s| s.0 as i32),
+            via_captured: m
+                .via_captured()
+                .or(m.gate())
+                .map_or(BETZA_NONE, |r| r.0 as i32),
         }
     }
 }
@@ -239,9 +255,11 @@ pub(crate) fn square_arg(size: BoardSize, sq: u32, what: &str) -> Result<Square>
 }
 
 /// Finds the legal move a `BetzaMove` names (by from, to, promotion and via;
-/// a drop by its square and piece type).
+/// a drop by its square and piece type; a gated move by its gate's square
+/// and type too).
 pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result<Move> {
     let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
+    let gate = (m.flags & BETZA_MOVE_GATE != 0).then_some((m.via, m.via_captured));
     let drop = m.flags & BETZA_MOVE_DROP != 0;
     // Only the moves of the piece on `from`, unless it drops: not every move
     // is listed.
@@ -257,6 +275,10 @@ pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result
             && x.to().0 as u32 == m.to
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
             && x.via().map(|s| s.0 as i32) == via
+            && x.gate_square()
+                .zip(x.gate())
+                .map(|(s, r)| (s.0 as i32, r.0 as i32))
+                == gate
             && x.is_drop() == drop
             && (!drop || x.role().0 as i32 == m.piece)
     });
@@ -848,6 +870,7 @@ const _: () = {
     assert!(MoveFlags::FORCED_PROMOTION.bits() as u32 == BETZA_MOVE_FORCED_PROMOTION);
     assert!(MoveFlags::DROP.bits() as u32 == BETZA_MOVE_DROP);
     assert!(MoveFlags::VIA.bits() as u32 == BETZA_MOVE_VIA);
+    assert!(MoveFlags::GATE.bits() as u32 == BETZA_MOVE_GATE);
     assert!(Color::White as usize == super::BETZA_WHITE as usize);
     assert!(Color::Black as usize == super::BETZA_BLACK as usize);
 };
@@ -886,5 +909,35 @@ mod tests {
         // Without the flag the same squares name the plain move, if any.
         let plain = BetzaMove { flags: 0, ..c };
         assert_eq!(move_arg(&pos, &plain).ok().map(|m| m.via()), Some(None));
+    }
+
+    /// A gated move crosses the ABI with its gate in `via` and
+    /// `via_captured` (BETZA_MOVE_GATE), castling's on either square; the
+    /// same move without the flag is the move without the gate.
+    #[test]
+    fn gated_moves_cross_the_abi() {
+        let v = crate::Variant::by_name("seirawan").expect("built in");
+        let pos = Position::from_fen(
+            v,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[EHeh] w KQBCDFGkqbcdfg - 0 1",
+        )
+        .expect("valid");
+        let mut gated = 0;
+        for m in pos.legal_moves() {
+            let c = BetzaMove::from(m);
+            assert_eq!(c.flags & BETZA_MOVE_GATE != 0, m.gate().is_some());
+            assert_eq!(move_arg(&pos, &c).ok(), Some(m), "{}", pos.move_text(&m));
+            gated += usize::from(m.gate().is_some());
+        }
+        assert_eq!(gated, 14);
+        let m = pos.parse_move("h1e1h").expect("legal");
+        let c = BetzaMove::from(m);
+        let hawk = v.role_by_token("H").expect("a Hawk").0 as i32;
+        assert_eq!((c.from, c.to, c.via, c.via_captured), (4, 6, 7, hawk));
+        let plain = BetzaMove {
+            flags: c.flags & !BETZA_MOVE_GATE,
+            ..c
+        };
+        assert_eq!(move_arg(&pos, &plain).ok().map(|m| m.gate()), Some(None));
     }
 }
