@@ -271,6 +271,10 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     // `P.BRQSEXOG...HD..^DLI^HNV...`): the same 12x12 start and the same
     // letters, a promoted piece `+` and its base letter.
     ("chu", "chushogi", Start::Same, &[]),
+    // XBoard's S-Chess: the same start, Hawk `H` and Elephant `E` in hand,
+    // gating sent as the piece's letter after the move (`b1c3h`; castling
+    // gating on the Rook's square from it to the King's, `h1e1h`).
+    ("seirawan", "seirawan", Start::Same, &[]),
 ];
 
 /// XBoard's own piece tables (White's half) of the variants with drops it
@@ -1639,6 +1643,16 @@ impl<B: Board, W: Write> Adapter<B, W> {
         if let Some((piece, square)) = text.split_once('@') {
             return self.parse_drop(pos, piece, square);
         }
+        // Gating (XBoard's S-Chess): the library reads the gated piece's
+        // letter after the move (`b1c3h`, and `h1e1h` for castling that
+        // gates on the Rook's square), as XBoard writes it.
+        if self.variant.definition().rules.gating {
+            match pos.parse_move(text) {
+                Ok(m) => return Ok(m),
+                Err(e @ betza::MoveError::Gate { .. }) => return Err(e.to_string()),
+                Err(_) => {}
+            }
+        }
         let b = text.as_bytes();
         let not_a_move = || "not a move".to_string();
         let (from, n1) = self.parse_square(b).ok_or_else(not_a_move)?;
@@ -1769,6 +1783,10 @@ impl<B: Board, W: Write> Adapter<B, W> {
     /// last rank that keeps the piece carries the piece's own letter
     /// (`e1e0p`: XBoard would otherwise draw a Queen there).
     fn move_to_xboard(&self, pos: &Position<'_, B>, m: &Move) -> String {
+        if m.gate().is_some() {
+            // S-Chess's gate: the library's text is XBoard's (`b1c3h`, `h1e1h`).
+            return pos.move_text(m);
+        }
         if m.is_drop() {
             let to = self.square_to_xboard(m.to());
             return format!("{}@{to}", self.letters.of(m.role()));

@@ -603,19 +603,26 @@ inline int32_t via_of(const BetzaMove &m) {
     return (m.flags & (BETZA_MOVE_VIA | BETZA_MOVE_WALL)) ? m.via : BETZA_NONE;
 }
 inline int32_t dropped(const BetzaMove &m) { return (m.flags & BETZA_MOVE_DROP) ? m.piece : BETZA_NONE; }
+/* A gated move's piece type (BETZA_MOVE_GATE: S-chess's gating, entering on
+ * `via`), else BETZA_NONE. */
+inline int32_t gated(const BetzaMove &m) { return (m.flags & BETZA_MOVE_GATE) ? m.via_captured : BETZA_NONE; }
+inline int32_t gate_square(const BetzaMove &m) { return (m.flags & BETZA_MOVE_GATE) ? m.via : BETZA_NONE; }
 } // namespace detail
 } // namespace betza
 
 /* Moves compare and hash by what identifies them: from, to, promotion, the
  * square passed through (with BETZA_MOVE_VIA: Chu Shogi's Lion takes e6 and
  * goes on to e7 in e5e6e7, not in e5e7; with BETZA_MOVE_WALL the wall's
- * square: duck chess's e2e4,e4d5) and a drop's piece type (the other
- * flags only describe a move). In the global namespace, BetzaMove's, so
+ * square: duck chess's e2e4,e4d5), a drop's piece type and a gate's
+ * piece type and square (with BETZA_MOVE_GATE; the other flags only describe
+ * a move). In the global namespace, BetzaMove's, so
  * that std::unordered_set<betza::Move> and == find them. */
 inline bool operator==(const BetzaMove &a, const BetzaMove &b) {
     return a.from == b.from && a.to == b.to && a.promotion == b.promotion &&
            betza::detail::via_of(a) == betza::detail::via_of(b) &&
-           betza::detail::dropped(a) == betza::detail::dropped(b);
+           betza::detail::dropped(a) == betza::detail::dropped(b) &&
+           betza::detail::gated(a) == betza::detail::gated(b) &&
+           betza::detail::gate_square(a) == betza::detail::gate_square(b);
 }
 inline bool operator!=(const BetzaMove &a, const BetzaMove &b) { return !(a == b); }
 
@@ -624,7 +631,9 @@ template <> struct hash<BetzaMove> {
     size_t operator()(const BetzaMove &m) const noexcept {
         uint64_t k = (uint64_t(m.from) << 40) ^ (uint64_t(m.to) << 16) ^ uint64_t(uint32_t(m.promotion)) ^
                      (uint64_t(uint32_t(betza::detail::via_of(m))) << 24) ^
-                     (uint64_t(uint32_t(betza::detail::dropped(m))) << 52);
+                     (uint64_t(uint32_t(betza::detail::dropped(m))) << 52) ^
+                     (uint64_t(uint32_t(betza::detail::gated(m))) << 8) ^
+                     (uint64_t(uint32_t(betza::detail::gate_square(m))) << 32);
         return std::hash<uint64_t>()(k);
     }
 };

@@ -120,7 +120,7 @@ pub use crate::perft::{PerftOptions, Shard};
 pub use crate::pgn::PgnError;
 pub use crate::position::{EndReason, MoveDebug, Outcome, Piece, Position};
 pub use crate::query::{MoveUndo, UndoError};
-pub use crate::san::{CheckMark, San, SanError};
+pub use crate::san::{CheckMark, San, SanError, SanGate};
 pub use crate::setup::{CastlingRights, Marks, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{

@@ -73,7 +73,7 @@ fn handshake_announces_the_features() {
          pawnsideways,pawnback,legan,almost,georgian,hoppelpoppel,newzealand,knightmate,paradigm,\
          gardner,losalamos,chaturanga,ai-wok,capahouse,opulent,tencubed,minixiangqi,manchu,mini,\
          gorogoro,judkins,euroshogi,okisakishogi,yarishogi,threekings,breakthrough,\
-         fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,chu\"",
+         fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -104,6 +104,20 @@ fn chess960_goes_by_xboards_name_fischerandom_and_by_its_own() {
         // XBoard knows the variant: the engine sends only its start.
         assert_eq!(out, [format!("setup {start}"), "pong 1".into()], "{name}");
     }
+}
+
+/// XBoard's `seirawan` (S-Chess) is the built-in: no `setup`, and gated
+/// moves go each way with the piece's letter after them.
+#[test]
+fn seirawan_gates_each_way() {
+    let out =
+        session("new\nvariant seirawan\nforce\nusermove g1f3h\nusermove b8c6e\nping 1\nquit\n");
+    assert_eq!(out, ["pong 1"]);
+    let out = session("new\nvariant seirawan\nforce\nusermove e2e4q\nping 1\nquit\n");
+    assert!(
+        out[0].starts_with("Illegal move (") && out[0].contains("cannot gate"),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -15,8 +15,9 @@ fn pos<'v>(v: &'v Variant, fen: &str) -> Position<'v> {
 }
 
 /// The counts of `tests/data/fairy-stockfish-gating.perft` (Fairy-Stockfish's
-/// tests/perft.sh), each with the built-in variant and with the variant
-/// read from `variants/fairy-stockfish.ini`.
+/// tests/perft.sh, and random-game positions counted by a Fairy-Stockfish
+/// built from its sources), each with the built-in variant and with the
+/// variant read from `variants/fairy-stockfish.ini`.
 #[test]
 fn fairy_stockfish_counts() {
     let text = std::fs::read_to_string(concat!(
@@ -51,7 +52,7 @@ fn fairy_stockfish_counts() {
             ran += 1;
         }
     }
-    assert_eq!(ran, 3);
+    assert_eq!(ran, 15);
 }
 
 #[test]
@@ -164,17 +165,20 @@ fn the_last_piece_in_hand_ends_the_rights() {
     );
 }
 
-/// A gate that blocks a check is legal; a gate whose square the move
-/// leaves occupied is not generated.
+/// As Fairy-Stockfish judges a gate (its `Position::legal` tests the King
+/// with the gate square empty): the gated piece never shields the King, so
+/// a gated move is legal exactly when the same move without the gate is.
 #[test]
-fn gates_block_checks() {
+fn gates_never_shield_the_king() {
     let s = v("seirawan");
-    // The Rook on a1 checks along the first rank; the Knight leaves d1 and
-    // the gated Hawk blocks.
+    // The Rook on a1 pins the Knight on d1: neither d1c3 nor d1c3h.
     let p = pos(s, "4k3/8/8/8/8/8/8/r2NK3[H] w D - 0 1");
     let texts: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
-    assert!(texts.contains(&"d1c3h".to_string()), "{texts:?}");
-    assert!(!texts.contains(&"d1c3".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("d1")), "{texts:?}");
+    // Without the pin both are legal.
+    let p = pos(s, "4k3/8/8/8/8/8/8/3NK3[H] w D - 0 1");
+    let texts: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    assert!(texts.contains(&"d1c3".to_string()) && texts.contains(&"d1c3h".to_string()));
 }
 
 #[test]
@@ -227,4 +231,87 @@ fn the_switch_off_removes_the_gates() {
 #[test]
 fn move_and_position_sizes_stay() {
     assert_eq!(std::mem::size_of::<Move>(), 12);
+}
+
+/// pyffish's SAN assertions for Seirawan chess (its test.py): the gate
+/// after `/`, castling's with its square, no disambiguation for a gated
+/// move; and each SAN reads back to its move.
+#[test]
+fn san_as_fairy_stockfish_writes_it() {
+    let s = v("seirawan");
+    let mut p = Position::start(s);
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6h", "f1c4", "f8c5e"];
+    let sans = ["e4", "e5", "Nf3", "Nc6/H", "Bc4", "Bc5/E"];
+    for (m, want) in moves.iter().zip(sans) {
+        let mv = p.parse_move(m).unwrap();
+        assert_eq!(p.san(&mv), want);
+        assert_eq!(p.parse_san(want).unwrap(), mv);
+        let parsed: betza::San = want.parse().unwrap();
+        assert_eq!(parsed.to_string(), want);
+        assert_eq!(betza::San::from_move(&p, &mv).to_string(), want);
+        p = p.play(&mv).unwrap();
+    }
+    for (m, want) in [
+        ("e1g1", "O-O"),
+        ("e1g1h", "O-O/He1"),
+        ("e1g1e", "O-O/Ee1"),
+        ("h1e1h", "O-O/Hh1"),
+        ("h1e1e", "O-O/Eh1"),
+    ] {
+        let mv = p.parse_move(m).unwrap();
+        assert_eq!(p.san(&mv), want, "{m}");
+        assert_eq!(p.parse_san(want).unwrap(), mv, "{want}");
+        assert_eq!(betza::San::from_move(&p, &mv).to_string(), want);
+    }
+    let p = pos(
+        s,
+        "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R[EHeh] w KQABCDEFHkqabcdefh - 2 3",
+    );
+    assert_eq!(p.san(&p.parse_move("b1d2e").unwrap()), "Nd2/E");
+    assert_eq!(p.san(&p.parse_move("b1d2").unwrap()), "Nbd2");
+    assert_eq!(
+        p.parse_san("Nd2/E").unwrap(),
+        p.parse_move("b1d2e").unwrap()
+    );
+    // Bad gates in SAN, each with its reason.
+    let err = |t: &str| p.parse_san(t).unwrap_err().to_string();
+    assert_eq!(
+        err("Nfd2/E"),
+        "SAN \"Nfd2/E\": illegal, f3 has no gating right"
+    );
+    assert_eq!(
+        err("Nbd2/Q"),
+        "SAN \"Nbd2/Q\": illegal, the side to move has no Queen in hand"
+    );
+    assert!(err("Nd2/").contains("a gate is '/' and a piece token"));
+}
+
+/// A game through `Game`: SAN with gates, a mate that `status` names, and
+/// its PGN read back to the same position.
+#[test]
+fn a_game_with_gates_its_status_and_pgn() {
+    let mut game = betza::Game::new(v("seirawan"));
+    for san in ["f3", "e5", "g4/H", "Qh4#"] {
+        // "g4/H": a Pawn leaves no first-rank square, so it cannot gate.
+        if san == "g4/H" {
+            let err = game.play_san(san).unwrap_err().to_string();
+            assert_eq!(err, "SAN \"g4/H\": illegal, g2 has no gating right");
+            game.play_san("g4").unwrap();
+            continue;
+        }
+        game.play_san(san).unwrap();
+    }
+    let o = game.status().outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), betza::EndReason::Checkmate)
+    );
+    let mut game = betza::Game::new(v("seirawan"));
+    for text in ["g1f3h", "b8c6e", "e2e4", "e7e5"] {
+        game.play_text(text).unwrap();
+    }
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("1. Nf3/H Nc6/E 2. e4 e5"), "{pgn}");
+    let back = betza::Game::from_pgn(&pgn).unwrap();
+    assert_eq!(back.position().to_fen(), game.position().to_fen());
 }

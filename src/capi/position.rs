@@ -59,9 +59,15 @@ pub const BETZA_MOVE_VIA: u32 = 32;
 /// BETZA_MOVE_VIA. Such a variant's every turn has it.
 pub const BETZA_MOVE_WALL: u32 = 128;
 
+/// A piece from the hand enters the board as part of the move (gating,
+/// S-chess): `via` is the square it enters on (the square the move leaves;
+/// castling: the King's or the Rook's) and `via_captured` its piece type.
+/// Never with BETZA_MOVE_VIA.
+pub const BETZA_MOVE_GATE: u32 = 64;
+
 /// A move as plain data. A move is identified by from, to, promotion and,
-/// with BETZA_MOVE_VIA or BETZA_MOVE_WALL in `flags`, `via`; the other
-/// fields describe it.
+/// with BETZA_MOVE_VIA or BETZA_MOVE_WALL in `flags`, `via`, with
+/// BETZA_MOVE_GATE `via` and `via_captured`; the other fields describe it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BetzaMove {
@@ -78,9 +84,11 @@ pub struct BetzaMove {
     /// BETZA_MOVE_* bits.
     pub flags: u32,
     /// With BETZA_MOVE_VIA: the square passed through; with BETZA_MOVE_WALL:
-    /// the wall's square; else BETZA_NONE.
+    /// the wall's square; with BETZA_MOVE_GATE: the square the gated piece
+    /// enters on; else BETZA_NONE.
     pub via: i32,
-    /// Piece type captured on `via`, or BETZA_NONE.
+    /// Piece type captured on `via` (with BETZA_MOVE_GATE: the piece type
+    /// gated there), or BETZA_NONE.
     pub via_captured: i32,
 }
 
@@ -93,8 +101,17 @@ impl From<Move> for BetzaMove {
             captured: m.captured().map_or(BETZA_NONE, |r| r.0 as i32),
             promotion: m.promotion().map_or(BETZA_NONE, |r| r.0 as i32),
             flags: m.flags().bits() as u32,
-            via: m.via().or(m.wall()).map_or(BETZA_NONE, |s| s.0 as i32),
-            via_captured: m.via_captured().map_or(BETZA_NONE, |r| r.0 as i32),
+            // A gated move has no square captured on the way: its gate
+            // takes the two fields; a wall takes `via`.
+            via: m
+                .via()
+                .or(m.wall())
+                .or(m.gate_square())
+                .map_or(BETZA_NONE, |s| s.0 as i32),
+            via_captured: m
+                .via_captured()
+                .or(m.gate())
+                .map_or(BETZA_NONE, |r| r.0 as i32),
         }
     }
 }
@@ -245,10 +262,12 @@ pub(crate) fn square_arg(size: BoardSize, sq: u32, what: &str) -> Result<Square>
 }
 
 /// Finds the legal move a `BetzaMove` names (by from, to, promotion and via
-/// or the wall; a drop by its square and piece type).
+/// or the wall; a drop by its square and piece type; a gated move by its
+/// gate's square and type too).
 pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result<Move> {
     let via = (m.flags & BETZA_MOVE_VIA != 0).then_some(m.via);
     let wall = (m.flags & BETZA_MOVE_WALL != 0).then_some(m.via);
+    let gate = (m.flags & BETZA_MOVE_GATE != 0).then_some((m.via, m.via_captured));
     let drop = m.flags & BETZA_MOVE_DROP != 0;
     // Only the moves of the piece on `from`, unless it drops: not every move
     // is listed.
@@ -265,6 +284,10 @@ pub(crate) fn move_arg<B: Board>(pos: &Position<'_, B>, m: &BetzaMove) -> Result
             && x.promotion().map_or(BETZA_NONE, |r| r.0 as i32) == m.promotion
             && x.via().map(|s| s.0 as i32) == via
             && x.wall().map(|s| s.0 as i32) == wall
+            && x.gate_square()
+                .zip(x.gate())
+                .map(|(s, r)| (s.0 as i32, r.0 as i32))
+                == gate
             && x.is_drop() == drop
             && (!drop || x.role().0 as i32 == m.piece)
     });
@@ -859,6 +882,7 @@ const _: () = {
     assert!(MoveFlags::DROP.bits() as u32 == BETZA_MOVE_DROP);
     assert!(MoveFlags::VIA.bits() as u32 == BETZA_MOVE_VIA);
     assert!(MoveFlags::WALL.bits() as u32 == BETZA_MOVE_WALL);
+    assert!(MoveFlags::GATE.bits() as u32 == BETZA_MOVE_GATE);
     assert!(Color::White as usize == super::BETZA_WHITE as usize);
     assert!(Color::Black as usize == super::BETZA_BLACK as usize);
 };
@@ -912,5 +936,35 @@ mod tests {
         let c = BetzaMove::from(pos.parse_move("e2e4,e4d5").expect("legal"));
         let on_piece = BetzaMove { via: 51, ..c };
         assert!(move_arg(&pos, &on_piece).is_err());
+    }
+
+    /// A gated move crosses the ABI with its gate in `via` and
+    /// `via_captured` (BETZA_MOVE_GATE), castling's on either square; the
+    /// same move without the flag is the move without the gate.
+    #[test]
+    fn gated_moves_cross_the_abi() {
+        let v = crate::Variant::by_name("seirawan").expect("built in");
+        let pos = Position::from_fen(
+            v,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[EHeh] w KQBCDFGkqbcdfg - 0 1",
+        )
+        .expect("valid");
+        let mut gated = 0;
+        for m in pos.legal_moves() {
+            let c = BetzaMove::from(m);
+            assert_eq!(c.flags & BETZA_MOVE_GATE != 0, m.gate().is_some());
+            assert_eq!(move_arg(&pos, &c).ok(), Some(m), "{}", pos.move_text(&m));
+            gated += usize::from(m.gate().is_some());
+        }
+        assert_eq!(gated, 14);
+        let m = pos.parse_move("h1e1h").expect("legal");
+        let c = BetzaMove::from(m);
+        let hawk = v.role_by_token("H").expect("a Hawk").0 as i32;
+        assert_eq!((c.from, c.to, c.via, c.via_captured), (4, 6, 7, hawk));
+        let plain = BetzaMove {
+            flags: c.flags & !BETZA_MOVE_GATE,
+            ..c
+        };
+        assert_eq!(move_arg(&pos, &plain).ok().map(|m| m.gate()), Some(None));
     }
 }

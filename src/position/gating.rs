@@ -12,7 +12,7 @@ use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Gate, Move, MoveError, MoveFlags, MoveList};
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Variant};
+use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Role, Variant};
 
 /// What [`Position::apply_gate`] changed, to take it back.
 #[derive(Clone, Copy, Debug)]
@@ -111,7 +111,7 @@ impl<B: Board> Position<'_, B> {
     /// same move with each piece of the hand that may gate on the square
     /// it leaves (castling: on the King's square or the partner's), where
     /// that square has its right and is empty after the move. A move that
-    /// promotes or drops does not gate.
+    /// promotes, drops or captures on its way does not gate.
     #[cold]
     #[inline(never)]
     pub(crate) fn generate_gated(
@@ -131,7 +131,9 @@ impl<B: Board> Position<'_, B> {
         let castling = v.castling.as_ref();
         self.generate_moves(skip, drops, false, &mut |m: Move| {
             sink(m);
-            if m.is_drop() || m.promotion.is_some() {
+            // One square besides from and to per move: a capture on the
+            // way (`via`) does not gate either.
+            if m.is_drop() || m.promotion.is_some() || m.flags.contains(MoveFlags::VIA) {
                 return;
             }
             // Castling's partner lands beside the King: not a gate square.
@@ -285,7 +287,7 @@ impl<B: Board> Position<'_, B> {
             return Some(Ok(*m));
         }
         let role = (0..v.pieces.len())
-            .map(|i| crate::variant::Role(i as u8))
+            .map(|i| Role(i as u8))
             .find(|r| v.pieces[r.index()].token.suffix() == suffix)?;
         // A promotion's letter: the promotion's errors.
         if legal
@@ -301,22 +303,20 @@ impl<B: Board> Position<'_, B> {
                 reason,
             }))
         };
-        let name = &v.pieces[role.index()].name;
-        if self.hand_count(us, role) == 0 {
-            return fail(format!("the side to move has no {name} in hand"));
-        }
         // `h1e1h`: castling gating on the partner's square (the King on `to`).
-        let castle = v.castling.as_ref().and_then(|c| {
-            let king = self.piece_at(to)?;
-            (king.color == us && king.role == c.king && self.piece_at(from)?.role == c.rook)
-                .then_some(())
+        let castle = v.castling.as_ref().is_some_and(|c| {
+            self.piece_at(to)
+                .is_some_and(|k| k.color == us && k.role == c.king)
+                && self
+                    .piece_at(from)
+                    .is_some_and(|r| r.color == us && r.role == c.rook)
         });
-        let base = if castle.is_some() {
+        let (base, square) = if castle {
             let found = legal
                 .iter()
                 .find(|m| m.is_castle() && m.via == from && m.from == to && !m.is_gating());
             match found {
-                Some(m) => *m,
+                Some(m) => (*m, from),
                 None => {
                     return fail(format!(
                         "the King on {} cannot castle with the piece on {}",
@@ -327,24 +327,38 @@ impl<B: Board> Position<'_, B> {
             }
         } else {
             match self.parse_move(squares) {
-                Ok(m) => m,
+                Ok(m) => (m, from),
                 Err(e) => return Some(Err(e)),
             }
         };
-        let square = if castle.is_some() { base.via } else { from };
+        fail(self.gate_problem(&base, role, square))
+    }
+
+    /// Why the legal move `base` cannot gate a piece of `role` on `square`
+    /// (its from-square, or castling's partner's), in words.
+    pub(crate) fn gate_problem(&self, base: &Move, role: Role, square: Square) -> String {
+        let v = self.variant;
+        let us = self.side;
+        let name = v.piece_type(role).map_or("piece", |p| p.name.as_str());
         let sq = self.name(square);
+        if self.hand_count(us, role) == 0 {
+            return format!("the side to move has no {name} in hand");
+        }
         if !self.gating_squares(us).contains(square) {
-            return fail(format!("{sq} has no gating right"));
+            return format!("{sq} has no gating right");
         }
         if let Some(d) = &v.drops {
             let slot = d.slot[role.index() % MAX_DEF_ROLES];
             if slot != NO_SLOT && !d.gate_region[slot as usize][us.index()].contains(square) {
-                return fail(format!("a {name} may not enter on {sq}"));
+                return format!("a {name} may not enter on {sq}");
             }
         }
-        if base.promotion().is_some() {
-            return fail("a move that promotes does not gate".into());
+        if base.promotion().is_some() || base.is_drop() || base.via().is_some() {
+            return "a move that promotes, drops or captures on its way does not gate".into();
         }
-        fail(format!("{sq} is not empty after the move"))
+        if square != base.from && !(base.is_castle() && square == base.via) {
+            return format!("{sq} is not a square the move leaves");
+        }
+        format!("{sq} is not empty after the move")
     }
 }

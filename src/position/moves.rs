@@ -334,6 +334,16 @@ impl Move {
         self.flags.contains(MoveFlags::GATE)
     }
 
+    /// The same move without its gate.
+    #[inline]
+    pub(crate) fn without_gate(self) -> Move {
+        Move {
+            gate: Gate::NONE,
+            flags: self.flags - MoveFlags::GATE,
+            ..self
+        }
+    }
+
     /// Whether the move castles.
     #[inline]
     pub fn is_castle(&self) -> bool {

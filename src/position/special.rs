@@ -269,6 +269,13 @@ impl<'v, B: Board> Position<'v, B> {
         let r = &v.rules;
         let us = self.side;
         let them = us.opposite();
+        if m.is_gating() {
+            // As Fairy-Stockfish judges a gate: the gated piece never
+            // shields the King, so the move is legal when the same move
+            // without it is (and, where checks are illegal, gives none).
+            return self.rules_allow(&m.without_gate())
+                && !(r.check_illegal && self.play_unchecked(m).royal_attacked(them));
+        }
         if r.explosions && m.is_capture() && m.role == v.royal {
             return false;
         }

@@ -21,6 +21,10 @@
 //!   `N-f4xe5`, `N-f4-e5`, and `N-f4-f3` for a pass. Disambiguation as above,
 //!   among the moves with the same two squares.
 //! - a drop from the hand: the type's token, `@` and the square (`P@e5`).
+//! - a gated move (`[rules] gating`, S-chess): `/` and the gated type's
+//!   token after the rest (`Nc3/H`); castling adds the square it gates on
+//!   (`O-O/He1`, `O-O/Eh1`), as Fairy-Stockfish and pyffish write them. A
+//!   gated move needs no disambiguation (its gate square is its from-square).
 //! - `+` when the move gives check, `#` when it gives checkmate, or when it
 //!   ends a game of the lichess family's rules (`[rules]`) with a winner: an
 //!   atomic capture that explodes a King, a King reaching the hill, the last
@@ -116,6 +120,8 @@ struct Parsed {
     to: Square,
     promotion: Option<Role>,
     suffix: Option<char>,
+    /// `/` and a token (and for castling a square): the gated type.
+    gate: Option<(Role, Option<Square>)>,
 }
 
 impl<'v, B: Board> Position<'v, B> {
@@ -178,12 +184,18 @@ impl<'v, B: Board> Position<'v, B> {
             return self.move_text(m);
         }
         if m.is_castle() {
-            return if Self::castles_king_side(m) {
+            let mut s = if Self::castles_king_side(m) {
                 "O-O"
             } else {
                 "O-O-O"
             }
             .to_string();
+            if let (Some(g), Some(sq)) = (m.gate(), m.gate_square()) {
+                s.push('/');
+                s.push_str(&self.variant.pieces[g.index()].token.to_string());
+                self.variant.size.write_square(sq, &mut s);
+            }
+            return s;
         }
         let v = self.variant;
         let size = v.size;
@@ -201,6 +213,8 @@ impl<'v, B: Board> Position<'v, B> {
                 && !x.is_castle()
                 // A drop is written with `@`: never a second way there.
                 && !x.is_drop()
+                && !x.is_gating()
+                && !m.is_gating()
             {
                 others = true;
                 same_file |= size.file(x.from) == size.file(m.from);
@@ -239,6 +253,10 @@ impl<'v, B: Board> Position<'v, B> {
         if let Some(p) = m.promotion() {
             s.push('=');
             s.push_str(&v.pieces[p.index()].token.to_string());
+        }
+        if let Some(g) = m.gate() {
+            s.push('/');
+            s.push_str(&v.pieces[g.index()].token.to_string());
         }
         s
     }
@@ -305,7 +323,7 @@ impl<'v, B: Board> Position<'v, B> {
             None => self.split_san(text)?,
         };
         let m = match p.castle {
-            Some(king_side) => self.find_castle(text, &legal, king_side)?,
+            Some(king_side) => self.find_castle(text, &legal, king_side, p.gate)?,
             None => self.find_move(text, &legal, &p)?,
         };
         if let Some(c) = p.suffix {
@@ -385,10 +403,16 @@ impl<'v, B: Board> Position<'v, B> {
         Ok(m)
     }
 
-    fn find_castle(&self, text: &str, legal: &MoveList, king_side: bool) -> Result<Move, SanError> {
-        legal
+    fn find_castle(
+        &self,
+        text: &str,
+        legal: &MoveList,
+        king_side: bool,
+        gate: Option<(Role, Option<Square>)>,
+    ) -> Result<Move, SanError> {
+        let castle = legal
             .iter()
-            .find(|m| m.is_castle() && Self::castles_king_side(m) == king_side)
+            .find(|m| m.is_castle() && Self::castles_king_side(m) == king_side && !m.is_gating())
             .copied()
             .ok_or_else(|| {
                 let side = if king_side {
@@ -400,7 +424,31 @@ impl<'v, B: Board> Position<'v, B> {
                     text: text.to_string(),
                     reason: format!("castling {side} is not legal here"),
                 }
+            })?;
+        let Some((role, square)) = gate else {
+            return Ok(castle);
+        };
+        let gated: MoveList = legal
+            .iter()
+            .filter(|m| {
+                m.is_castle()
+                    && Self::castles_king_side(m) == king_side
+                    && m.gate() == Some(role)
+                    && square.is_none_or(|sq| m.gate_square() == Some(sq))
             })
+            .copied()
+            .collect();
+        match gated[..] {
+            [m] => Ok(m),
+            [] => Err(SanError::NoSuchMove {
+                text: text.to_string(),
+                reason: self.gate_problem(&castle, role, square.unwrap_or(castle.from)),
+            }),
+            _ => Err(SanError::Ambiguous {
+                text: text.to_string(),
+                candidates: gated.iter().map(|m| self.san(m)).collect(),
+            }),
+        }
     }
 
     fn find_move(&self, text: &str, legal: &MoveList, p: &Parsed) -> Result<Move, SanError> {
@@ -493,9 +541,18 @@ impl<'v, B: Board> Position<'v, B> {
         }
         let chosen: MoveList = base
             .iter()
-            .filter(|m| m.promotion() == p.promotion)
+            .filter(|m| m.promotion() == p.promotion && m.gate() == p.gate.map(|g| g.0))
             .copied()
             .collect();
+        if let (true, Some((role, _))) = (chosen.is_empty(), p.gate) {
+            // The move exists without that gate: say why it cannot gate.
+            if let Some(m) = base.iter().find(|m| m.promotion() == p.promotion) {
+                return Err(SanError::NoSuchMove {
+                    text: err_text(),
+                    reason: self.gate_problem(m, role, m.from),
+                });
+            }
+        }
         if chosen.is_empty() {
             let legal_texts = base.iter().map(|m| self.san(m)).collect();
             let reason = match p.promotion {
@@ -540,6 +597,35 @@ impl<'v, B: Board> Position<'v, B> {
             to: Square(0),
             promotion: None,
             suffix,
+            gate: None,
+        };
+        let token_role = |token: &str| {
+            v.role_by_exact_token(token).ok_or_else(|| {
+                syntax(&format!(
+                    "{} is not a piece token of {}",
+                    quoted(token),
+                    v.name
+                ))
+            })
+        };
+        // A gate: `/`, a token and (castling) a square.
+        let body = match body.split_once('/') {
+            Some((main, gate)) => {
+                let n = san_token_len(gate.as_bytes());
+                if n == 0 {
+                    return Err(syntax("a gate is '/' and a piece token, as in Nc3/H"));
+                }
+                let role = token_role(&gate[..n])?;
+                let square = match &gate[n..] {
+                    "" => None,
+                    sq => Some(size.parse_square(sq).ok_or_else(|| {
+                        syntax(&format!("{} is not a square of the board", quoted(sq)))
+                    })?),
+                };
+                parsed.gate = Some((role, square));
+                main
+            }
+            None => body,
         };
         match body {
             "O-O" | "0-0" => {
@@ -552,15 +638,6 @@ impl<'v, B: Board> Position<'v, B> {
             }
             _ => {}
         }
-        let token_role = |token: &str| {
-            v.role_by_exact_token(token).ok_or_else(|| {
-                syntax(&format!(
-                    "{} is not a piece token of {}",
-                    quoted(token),
-                    v.name
-                ))
-            })
-        };
         let (main, promotion) = match body.split_once('=') {
             Some((main, token)) => (main, Some(token_role(token)?)),
             None => (body, None),
@@ -706,6 +783,8 @@ pub enum San {
         to: SquareName,
         /// The token after `=`, if any.
         promotion: Option<PieceToken>,
+        /// `/` and the gated type (`Nc3/H`), if any.
+        gate: Option<SanGate>,
         /// `+` or `#`, if written.
         check: Option<CheckMark>,
     },
@@ -736,6 +815,8 @@ pub enum San {
     Castle {
         /// Whether towards the highest file (`O-O`).
         king_side: bool,
+        /// `/`, the gated type and its square (`O-O/He1`), if any.
+        gate: Option<SanGate>,
         /// `+` or `#`, if written.
         check: Option<CheckMark>,
     },
@@ -748,6 +829,27 @@ pub enum San {
         /// `+` or `#`, if written.
         check: Option<CheckMark>,
     },
+}
+
+/// A gated move's part of its SAN (`[rules] gating`): `/`, the token of the
+/// type that enters, and for castling the square it enters on (`/H`,
+/// `/He1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SanGate {
+    /// The gated type's token.
+    pub token: PieceToken,
+    /// The square (castling only), if written.
+    pub square: Option<SquareName>,
+}
+
+impl std::fmt::Display for SanGate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "/{}", self.token)?;
+        match self.square {
+            Some(sq) => write!(f, "{sq}"),
+            None => Ok(()),
+        }
+    }
 }
 
 impl San {
@@ -768,6 +870,7 @@ impl San {
             capture: false,
             to: pos.name(m.to()),
             promotion: None,
+            gate: None,
             check: None,
         })
     }
@@ -807,8 +910,15 @@ impl std::fmt::Display for San {
                 write!(f, "{token}@{to}")?;
                 check
             }
-            San::Castle { king_side, check } => {
+            San::Castle {
+                king_side,
+                gate,
+                check,
+            } => {
                 f.write_str(if *king_side { "O-O" } else { "O-O-O" })?;
+                if let Some(g) = gate {
+                    write!(f, "{g}")?;
+                }
                 check
             }
             San::Normal {
@@ -818,6 +928,7 @@ impl std::fmt::Display for San {
                 capture,
                 to,
                 promotion,
+                gate,
                 check,
             } => {
                 write_origin(f, *token, *file, *rank)?;
@@ -827,6 +938,9 @@ impl std::fmt::Display for San {
                 write!(f, "{to}")?;
                 if let Some(p) = promotion {
                     write!(f, "={p}")?;
+                }
+                if let Some(g) = gate {
+                    write!(f, "{g}")?;
                 }
                 check
             }
@@ -923,16 +1037,45 @@ impl std::str::FromStr for San {
             Some(b'#') => (&text[..text.len() - 1], Some(CheckMark::Checkmate)),
             _ => (text, None),
         };
+        // Tokens are uppercase in SAN: lowercase letters are files.
+        let token = |t: &str| {
+            t.parse::<PieceToken>()
+                .ok()
+                .filter(|_| t.bytes().all(|b| !b.is_ascii_lowercase()))
+                .ok_or_else(|| syntax(&format!("{} is not a piece token", quoted(t))))
+        };
+        let (body, gate) = match body.split_once('/') {
+            Some((main, g)) => {
+                let n = san_token_len(g.as_bytes());
+                if n == 0 {
+                    return Err(syntax("a gate is '/' and a piece token, as in Nc3/H"));
+                }
+                let square = match &g[n..] {
+                    "" => None,
+                    sq => Some(sq.parse::<SquareName>().map_err(|_| {
+                        syntax(&format!("{} is not a square of the board", quoted(sq)))
+                    })?),
+                };
+                let gate = SanGate {
+                    token: token(&g[..n])?,
+                    square,
+                };
+                (main, Some(gate))
+            }
+            None => (body, None),
+        };
         match body {
             "O-O" | "0-0" => {
                 return Ok(San::Castle {
                     king_side: true,
+                    gate,
                     check,
                 });
             }
             "O-O-O" | "0-0-0" => {
                 return Ok(San::Castle {
                     king_side: false,
+                    gate,
                     check,
                 });
             }
@@ -947,13 +1090,6 @@ impl std::str::FromStr for San {
                 .map_err(|_| syntax(&format!("{sq:?} is not a square of the board")))?;
             return Ok(San::Drop { token, to, check });
         }
-        // Tokens are uppercase in SAN: lowercase letters are files.
-        let token = |t: &str| {
-            t.parse::<PieceToken>()
-                .ok()
-                .filter(|_| t.bytes().all(|b| !b.is_ascii_lowercase()))
-                .ok_or_else(|| syntax(&format!("{} is not a piece token", quoted(t))))
-        };
         let (main, promotion) = match body.split_once('=') {
             Some((main, t)) => (main, Some(token(t)?)),
             None => (body, None),
@@ -1023,6 +1159,9 @@ impl std::str::FromStr for San {
             rank = Some(r - 1);
         }
         if let Some(via) = via {
+            if gate.is_some() {
+                return Err(syntax("a capture on the way does not gate"));
+            }
             return Ok(San::Locust {
                 token: piece,
                 file,
@@ -1042,6 +1181,7 @@ impl std::str::FromStr for San {
             capture,
             to,
             promotion,
+            gate,
             check,
         })
     }
