@@ -236,3 +236,24 @@ fn region_safe_needs_a_region_win() {
         "{e}"
     );
 }
+
+/// pyffish's test suite's four Dobutsu cases (`is_immediate_game_end`):
+/// both Lions on their last ranks, each safe or not after White's move.
+#[test]
+fn both_lions_on_their_last_ranks_as_pyffish_judges() {
+    let fen = "1L1/1g1/1G1/1l1[] w - - 0 1";
+    // Black's Lion no longer attacked, White's attacked: Black wins.
+    assert_eq!(
+        after(dobutsu(), fen, &["b2a2"]),
+        Some((Some(Color::Black), EndReason::Region))
+    );
+    // White's Lion moves out of reach, Black's still attacked: White wins.
+    assert_eq!(
+        after(dobutsu(), fen, &["b4a4"]),
+        Some((Some(Color::White), EndReason::Region))
+    );
+    // Both safe at once: a draw.
+    assert_eq!(after(dobutsu(), fen, &["b2b3"]), Some((None, EndReason::Region)));
+    // White's Lion leaves the rank, Black's is attacked: play goes on.
+    assert_eq!(after(dobutsu(), fen, &["b4b3"]), None);
+}
