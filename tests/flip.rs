@@ -87,6 +87,15 @@ fn drops_either_side_up() {
     assert_eq!(after.to_fen(), "4k/5/2+P2/5/4K[p] b - - 1 1");
     assert_eq!(p.usi(&m), "+P*3c");
     assert_eq!(p.parse_usi("+P*3c").unwrap(), m);
+    let pawn = kyoto().role_by_token("P").unwrap();
+    assert!(
+        kyoto()
+            .describe_piece(pawn)
+            .unwrap()
+            .ends_with("from the hand, dropped onto an empty square, or as +P"),
+        "{:?}",
+        kyoto().describe_piece(pawn)
+    );
     // A +P in the hand is no text: the hand holds the Pawn.
     let none = Position::from_fen(kyoto(), "4k/5/5/5/4K[p] w - - 0 1").unwrap();
     assert!(matches!(
@@ -235,4 +244,28 @@ fn region_safe_needs_a_region_win() {
         e.contains("flagPieceSafe") && e.contains("needs a flag region"),
         "{e}"
     );
+}
+
+/// pyffish's test suite's four Dobutsu cases (`is_immediate_game_end`):
+/// both Lions on their last ranks, each safe or not after White's move.
+#[test]
+fn both_lions_on_their_last_ranks_as_pyffish_judges() {
+    let fen = "1L1/1g1/1G1/1l1[] w - - 0 1";
+    // Black's Lion no longer attacked, White's attacked: Black wins.
+    assert_eq!(
+        after(dobutsu(), fen, &["b2a2"]),
+        Some((Some(Color::Black), EndReason::Region))
+    );
+    // White's Lion moves out of reach, Black's still attacked: White wins.
+    assert_eq!(
+        after(dobutsu(), fen, &["b4a4"]),
+        Some((Some(Color::White), EndReason::Region))
+    );
+    // Both safe at once: a draw.
+    assert_eq!(
+        after(dobutsu(), fen, &["b2b3"]),
+        Some((None, EndReason::Region))
+    );
+    // White's Lion leaves the rank, Black's is attacked: play goes on.
+    assert_eq!(after(dobutsu(), fen, &["b4b3"]), None);
 }

@@ -141,6 +141,12 @@ impl Variant {
         if d.drop_mate_illegal {
             text.push_str(", never to give checkmate");
         }
+        // `[drops] promoted`: either side up.
+        if self.definition().drops.is_some_and(|x| x.promoted)
+            && let Some(&p) = self.piece(role).promotions.first()
+        {
+            text.push_str(&format!(", or as {}", self.piece(p).token));
+        }
         text
     }
 }

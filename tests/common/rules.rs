@@ -211,7 +211,8 @@ fn pseudo_royal_takeable(def: &VariantDef, pos: &Position<'_>) -> bool {
 }
 
 /// Whether a piece of a region type of `color` stands on `color`'s squares
-/// of its region.
+/// of its region (with `region-safe`, one the other side could not take
+/// with a pseudo-legal move were it to move).
 fn reached(def: &VariantDef, pos: &Position<'_>, color: Color) -> bool {
     def.rules.region_win.iter().any(|w| {
         squares(pos).any(|sq| {
@@ -219,8 +220,27 @@ fn reached(def: &VariantDef, pos: &Position<'_>, color: Color) -> bool {
                 && pos.piece_at(sq).is_some_and(|p| {
                     p.color == color && def.pieces[p.role.index()].token == w.piece
                 })
+                && !(def.rules.region_safe && takeable_by(pos, sq, color.opposite()))
         })
     })
+}
+
+/// Whether `by` has a pseudo-legal capture onto `sq` in `pos`, as if it
+/// were to move (the side field of the FEN turned).
+fn takeable_by(pos: &Position<'_>, sq: Square, by: Color) -> bool {
+    let takes = |p: &Position<'_>| {
+        p.pseudo_legal_moves()
+            .iter()
+            .any(|m| m.is_capture() && m.to() == sq)
+    };
+    if pos.side_to_move() == by {
+        return takes(pos);
+    }
+    let fen = pos.to_fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    fields[1] = if by == Color::White { "w" } else { "b" };
+    let turned = fields.join(" ");
+    Position::from_fen(pos.variant(), &turned).is_ok_and(|p| takes(&p))
 }
 
 /// Whether the game is over in `pos` by a rule of `[rules]` (no legal move
