@@ -115,6 +115,14 @@
 #define BETZA_MOVE_WALL 128
 
 /*
+ A piece from the hand enters the board as part of the move (gating,
+ S-chess): `via` is the square it enters on (the square the move leaves;
+ castling: the King's or the Rook's) and `via_captured` its piece type.
+ Never with BETZA_MOVE_VIA.
+ */
+#define BETZA_MOVE_GATE 64
+
+/*
  Set in the flags of a move listed or parsed from a position when the
  move gives check (betza_position_legal_moves, _moves_between,
  _legal_moves_from, _parse_move). Not part of a move's identity.
@@ -423,8 +431,8 @@ typedef struct BetzaErrorDetail {
 
 /*
  A move as plain data. A move is identified by from, to, promotion and,
- with BETZA_MOVE_VIA or BETZA_MOVE_WALL in `flags`, `via`; the other
- fields describe it.
+ with BETZA_MOVE_VIA or BETZA_MOVE_WALL in `flags`, `via`, with
+ BETZA_MOVE_GATE `via` and `via_captured`; the other fields describe it.
  */
 typedef struct BetzaMove {
   /*
@@ -453,11 +461,13 @@ typedef struct BetzaMove {
   uint32_t flags;
   /*
    With BETZA_MOVE_VIA: the square passed through; with BETZA_MOVE_WALL:
-   the wall's square; else BETZA_NONE.
+   the wall's square; with BETZA_MOVE_GATE: the square the gated piece
+   enters on; else BETZA_NONE.
    */
   int32_t via;
   /*
-   Piece type captured on `via`, or BETZA_NONE.
+   Piece type captured on `via` (with BETZA_MOVE_GATE: the piece type
+   gated there), or BETZA_NONE.
    */
   int32_t via_captured;
 } BetzaMove;
