@@ -1003,8 +1003,12 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 // (Fairy-Stockfish's `normal`, chess under XBoard's name)
                 // is what `variant NAME` could not reach.
                 let mut names: Vec<&str> = Vec::new();
+                // A turn with a wall (duck chess) has no XBoard move text.
                 let builtins = AnyVariant::builtin_names()
                     .iter()
+                    .filter(|&&b| {
+                        AnyVariant::by_name(b).is_ok_and(|v| v.definition().rules.wall.is_none())
+                    })
                     .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
                     .map(|&b| protocol_name(b).0)
                     .filter(|&p| !self.extra.iter().any(|e| e.name() == p));

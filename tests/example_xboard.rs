@@ -69,11 +69,12 @@ fn handshake_announces_the_features() {
         "variants=\"decimaka,meiriqi,normal,capablanca,gothic,embassy,janus,modern,chancellor,\
          centaur,courier,shatranj,makruk,grand,xiangqi,nightrider,amazon,grasshopper,shogi,\
          minishogi,torishogi,crazyhouse,fischerandom,caparandom,kingofthehill,3check,5check,\
-         racingkings,horde,antichess,giveaway,suicide,atomic,nocastle,raazuvaa,torpedo,\
+         racingkings,horde,antichess,giveaway,suicide,atomic,atomar,nocheckatomic,nocastle,raazuvaa,torpedo,\
          pawnsideways,pawnback,legan,almost,georgian,hoppelpoppel,newzealand,knightmate,paradigm,\
          gardner,losalamos,chaturanga,ai-wok,capahouse,opulent,tencubed,minixiangqi,manchu,mini,\
          gorogoro,judkins,euroshogi,okisakishogi,yarishogi,threekings,breakthrough,\
-         fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,chu\"",
+         fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,kyotoshogi,\
+         dobutsu,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",

@@ -58,7 +58,11 @@ fn foreign_moves_are_refused_or_written_without_a_panic() {
             let is_legal = legal.contains(m);
             assert_eq!(pos.is_legal(m), is_legal, "{name} {m:?}");
             assert_eq!(pos.try_san(m).is_ok(), is_legal, "{name} {m:?}");
-            assert_eq!(San::try_from_move(&pos, m).is_ok(), is_legal);
+            // The structured `San` holds no wall: a walled turn is refused.
+            assert_eq!(
+                San::try_from_move(&pos, m).is_ok(),
+                is_legal && m.wall().is_none()
+            );
             let _ = (pos.san(m), San::from_move(&pos, m).to_string());
             let _ = (pos.move_text(m), format!("{:?}", pos.debug_move(m)));
             let _ = UciMove::from_move(&pos, m).to_string();

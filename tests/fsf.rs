@@ -227,7 +227,13 @@ fn builtin_files_agree_with_the_ini() {
         if !text.starts_with("# Fairy-Stockfish's") {
             continue; // a hand-written definition of an older built-in
         }
-        let file: VariantDef = text.parse().unwrap();
+        let mut file: VariantDef = text.parse().unwrap();
+        // The configuration format has no letter synonyms: the `alias` of
+        // a file (minixiangqi's Horse `H`, as Fairy-Stockfish's variant.cpp
+        // gives it) is added by hand after fsf2toml.
+        for p in &mut file.pieces {
+            p.alias = None;
+        }
         let read = VariantDef::fairy_stockfish(&name).unwrap();
         assert_eq!(file, read, "{name}: regenerate with fsf2toml");
         checked += 1;

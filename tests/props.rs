@@ -103,7 +103,7 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
                     }
                     // Swap colours.
                     row.push_str(&pos.variant().piece(p.role).token.fen(!p.color));
-                    if pos.is_marked(sq) {
+                    if pos.is_marked(sq) && pos.variant().definition().drops.is_some() {
                         row.push('~');
                     }
                 }
@@ -126,11 +126,34 @@ fn mirror_fen_as(pos: &Position<'_>, rotate: bool) -> String {
             ('K', true) => 'q',
             ('Q', true) => 'k',
             ('k', true) => 'Q',
-            (_, true) => 'K',
-            (c, _) => c,
+            ('q', true) => 'K',
+            // A file letter (gating rights, X-FEN): the other side's, on
+            // the mirrored file when the board turns.
+            (c, rotate) => {
+                let file = c.to_ascii_lowercase() as u8 - b'a';
+                let file = if rotate {
+                    size.files() - 1 - file
+                } else {
+                    file
+                };
+                let f = (b'a' + file) as char;
+                if c.is_ascii_uppercase() {
+                    f
+                } else {
+                    f.to_ascii_uppercase()
+                }
+            }
         };
         let mut cs: Vec<char> = fields[2].chars().map(map).collect();
-        cs.sort_by_key(|c| "KQkq".find(*c));
+        // The writer's order: each side's K, Q, then files; White first.
+        cs.sort_by_key(|&c| {
+            let class = match c.to_ascii_uppercase() {
+                'K' => 0,
+                'Q' => 1,
+                f => 2 + f as u32,
+            };
+            (c.is_ascii_lowercase(), class)
+        });
         cs.into_iter().collect()
     };
     let ep = match size.parse_square(fields[3]) {
@@ -198,7 +221,18 @@ fn variant(i: usize) -> &'static Variant {
 }
 
 fn position_strategy() -> impl Strategy<Value = Position<'static>> {
-    (0..ALL.len()).prop_flat_map(|v| testing::positions(variant(v), 0usize..120))
+    // Spartan and Coregal (pseudo-royal pieces) are left out: the [rules]
+    // reference lets a castling King cross a square the library (and a
+    // Fairy-Stockfish built here, perft 2 = 1053) refuses. Their counts
+    // are checked against Fairy-Stockfish's in tests/data, as are the
+    // gating variants' (S-chess), whose gated moves the reference lacks.
+    let kept: Vec<usize> = (0..ALL.len())
+        .filter(|&v| {
+            let r = &variant(v).definition().rules;
+            !r.extinction_pseudo_royal && !r.gating
+        })
+        .collect();
+    prop::sample::select(kept).prop_flat_map(|v| testing::positions(variant(v), 0usize..120))
 }
 
 proptest! {

@@ -176,9 +176,15 @@ impl<'v, B: Board> Position<'v, B> {
     /// Whether `m`, a castling move, is the King's move towards the highest
     /// file (its partner stands there; from any start the King may step the
     /// other way, or not at all).
+    /// A walled turn's `via` holds its wall: walls come only with castling
+    /// from the usual start, where the King always moves towards its partner.
     #[inline]
     pub(crate) fn castles_king_side(m: &Move) -> bool {
-        m.via.0 > m.from.0
+        if m.wall().is_some() {
+            m.to.0 > m.from.0
+        } else {
+            m.via.0 > m.from.0
+        }
     }
 
     /// Whether the move text of `m` names the partner's square for `to`

@@ -559,6 +559,7 @@ pub(crate) fn build<'v, B: Board>(
     // Royal capture: any number of royal pieces (none: that side has
     // lost), and the side not to move may stand attacked.
     let mut royals_ok = !v.end.royal_capture;
+    let mut side_exploded = false;
     for color in Color::ALL {
         if v.end.royal_capture {
             break;
@@ -569,6 +570,7 @@ pub(crate) fn build<'v, B: Board>(
         // `[rules] explosions`: the side to move may have lost its royal
         // piece to the last capture's explosion (the game is over).
         let exploded = v.rules.explosions && color == setup.side && count == 0;
+        side_exploded |= exploded;
         if count != wanted && !exploded {
             royals_ok = false;
             problems.push(SetupProblem::RoyalCount { color, count });
@@ -648,9 +650,11 @@ pub(crate) fn build<'v, B: Board>(
     if v.rules.check_limit != 0 {
         pos.checks = setup.checks;
     }
+    // A side whose King exploded lost: the winner's King may stand attacked
+    // (an explosion that wins is legal with the own King in check).
     if royals_ok && v.rules.any {
         // The rules' own test: no King to attack, Kings side by side.
-        if pos.royal_attacked(pos.side.opposite()) {
+        if !side_exploded && pos.royal_attacked(pos.side.opposite()) {
             problems.push(SetupProblem::OpponentInCheck);
         }
     } else if royals_ok {

@@ -201,12 +201,24 @@ struct SetupData {
     /// The pieces promoted from a Pawn (crazyhouse's `~`).
     #[serde(default)]
     marked: Vec<Square>,
+    /// The wall squares (`[rules] wall`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    walls: Vec<Square>,
+    /// Per colour, White's first: the gating rights, a bit per file
+    /// (`[rules] gating`).
+    #[serde(default, skip_serializing_if = "no_gates")]
+    gates: [u32; 2],
+}
+
+fn no_gates(g: &[u32; 2]) -> bool {
+    *g == [0, 0]
 }
 
 impl Serialize for Setup {
     /// `{"pieces": [[square, piece], ...], "side", "castling", "ep_square",
     /// "halfmove_clock", "fullmove_number", "hands": [[[role, count], ...],
-    /// [...]], "marked": [square, ...]}`.
+    /// [...]], "marked": [square, ...]}`, and with walls `"walls": [square,
+    /// ...]`, with gating rights `"gates": [white, black]`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         SetupData {
             pieces: self.pieces().collect(),
@@ -222,6 +234,8 @@ impl Serialize for Setup {
                     .collect()
             }),
             marked: self.marked.squares().collect(),
+            walls: self.walls.squares().collect(),
+            gates: self.gates,
         }
         .serialize(s)
     }
@@ -254,6 +268,13 @@ impl<'de> Deserialize<'de> for Setup {
             }
             setup.marked = setup.marked.with(sq);
         }
+        for sq in data.walls {
+            if sq.index() >= MAX_HUGE_SQUARES {
+                return Err(D::Error::custom(format!("no square {}", sq.0)));
+            }
+            setup.walls = setup.walls.with(sq);
+        }
+        setup.gates = data.gates;
         Ok(setup)
     }
 }

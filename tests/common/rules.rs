@@ -293,6 +293,36 @@ fn over(def: &VariantDef, pos: &Position<'_>) -> bool {
 }
 
 /// The moves the rules allow, not asking whether the game is over.
+/// Whether no square the castling King `m` stands on, crosses or lands on
+/// is attacked: for each, the King alone moved there, the enemy to move,
+/// may not take a royal piece.
+fn castle_path_safe(def: &VariantDef, pos: &Position<'_>, m: &Move) -> bool {
+    let s = pos.size();
+    let (from, to) = (m.from(), m.to());
+    let rank = s.rank(from) as i32;
+    let (a, b) = (s.file(from) as i32, s.file(to) as i32);
+    let Some(king) = pos.piece_at(from) else {
+        return false;
+    };
+    (a.min(b)..=a.max(b)).all(|f| {
+        let q = s.square(f, rank).expect("on the rank");
+        if q != from && pos.piece_at(q).is_some_and(|p| p.color != king.color) {
+            return false;
+        }
+        let mut setup = pos.setup();
+        setup.set(from, None);
+        // The partner may stand on a square the King crosses.
+        setup.set(q, Some(king));
+        setup.side = king.color.opposite();
+        setup.ep_square = None;
+        setup.castling = Default::default();
+        match setup.position(pos.variant()) {
+            Ok(p) => !royal_takeable(def, &p) && !pseudo_royal_takeable(def, &p),
+            Err(_) => false,
+        }
+    })
+}
+
 fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
     let r = &def.rules;
     let us = pos.side_to_move();
@@ -319,6 +349,11 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
                     .piece_at(m.to())
                     .is_some_and(|p| def.pieces[p.role.index()].token == *token)
             {
+                return false;
+            }
+            // A castling King may not start in, cross or land on a square
+            // the enemy attacks.
+            if m.is_castle() && !r.kingless.of(us) && !castle_path_safe(def, pos, m) {
                 return false;
             }
             let next = pos.play_unchecked(m);
