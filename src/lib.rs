@@ -81,8 +81,7 @@ pub mod limits;
 pub mod pieces;
 // Variants as data, and the built-in definition files:
 pub mod variant;
-// (kept beside `variant` until it moves into that folder)
-pub mod builtin;
+pub use variant::builtin;
 // The position, its moves and their generation:
 pub mod position;
 // Text formats:

@@ -27,6 +27,7 @@ use crate::notation::BetzaError;
 use crate::position::Position;
 use crate::tables::Tables;
 
+pub mod builtin;
 mod check;
 mod compile;
 mod def;
