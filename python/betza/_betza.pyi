@@ -151,6 +151,10 @@ class Move:
     def via_captured(self) -> Optional[str]:
         """The token of the type captured on :attr:`via`, ``None`` if none."""
     @property
+    def wall(self) -> Optional[str]:
+        """The square the turn places a wall on after the move (duck chess's
+        duck, Amazons' arrow; move text ``e2e4,e4d5``), ``None`` otherwise."""
+    @property
     def is_capture(self) -> bool:
         """Whether it captures (on its destination or on the way)."""
     @property
