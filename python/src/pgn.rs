@@ -12,29 +12,12 @@ use crate::errors::{PgnError, pgn_err};
 use crate::registry::{variant_arg, variant_by_name};
 
 pub(crate) fn headers<'py>(py: Python<'py>, game: &AnyGame) -> PyResult<Bound<'py, PyDict>> {
-    // The order of `to_pgn`: the roster, Variant, SetUp and FEN, the others.
-    let pgn = with_game!(game, |g| g.to_pgn());
     let dict = PyDict::new(py);
-    for line in pgn.lines() {
-        let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) else {
-            break;
-        };
-        let Some((name, value)) = inner.split_once(" \"") else {
-            continue;
-        };
-        // Undo the writer's escapes (`\"` and `\\`) in one pass.
-        let mut unescaped = String::with_capacity(value.len());
-        let mut chars = value.chars();
-        while let Some(c) = chars.next() {
-            unescaped.push(if c == '\\' {
-                chars.next().unwrap_or(c)
-            } else {
-                c
-            });
+    with_game!(game, |g| {
+        for (name, value) in g.pgn_tags() {
+            dict.set_item(name, value.as_ref())?;
         }
-        let value = unescaped;
-        dict.set_item(name, value)?;
-    }
+    });
     Ok(dict)
 }
 

@@ -164,6 +164,52 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 }
 
 impl<B: Board> Game<B> {
+    /// The tags [`to_pgn`](Self::to_pgn) writes, in its order and
+    /// unescaped: the seven-tag roster (`"?"` for one not set), `Variant`,
+    /// `SetUp` and `FEN` for a game from another start, `Termination` for a
+    /// game over by the rules, then the game's other tags.
+    ///
+    /// ```
+    /// use betza::{Game, Variant};
+    /// let mut game = Game::new(Variant::by_name("chess").unwrap());
+    /// game.set_tag("White", "Ann \"the Rook\"")?;
+    /// let tags = game.pgn_tags();
+    /// assert_eq!(tags[0], ("Event", "?".into()));
+    /// assert!(tags.contains(&("White", "Ann \"the Rook\"".into())));
+    /// assert_eq!(tags[6], ("Result", "*".into()));
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn pgn_tags(&self) -> Vec<(&str, std::borrow::Cow<'_, str>)> {
+        use std::borrow::Cow;
+        let mut out: Vec<(&str, Cow<'_, str>)> = Vec::new();
+        for (name, unknown) in ROSTER {
+            out.push((name, Cow::Borrowed(self.tag(name).unwrap_or(unknown))));
+        }
+        out.push(("Result", Cow::Borrowed(self.result().as_str())));
+        out.push((
+            "Variant",
+            Cow::Owned(variant_tag(self.board_variant().name()).to_string()),
+        ));
+        let start = self.start_position();
+        if *start != self.board_variant().start() {
+            out.push(("SetUp", Cow::Borrowed("1")));
+            out.push(("FEN", Cow::Owned(start.to_fen())));
+        }
+        // A game over by the rules names the rule; a GUI's own Termination
+        // (a time forfeit, say) is written only when the rules decided nothing.
+        let outcome = self.outcome();
+        if let Some(o) = outcome {
+            out.push(("Termination", Cow::Borrowed(o.reason.as_str())));
+        }
+        for (name, value) in self.tags() {
+            let derived = name == "Termination" && outcome.is_some();
+            if !ROSTER.iter().any(|(n, _)| *n == name) && !derived {
+                out.push((name, Cow::Borrowed(value)));
+            }
+        }
+        out
+    }
+
     /// The game as PGN (see the [`pgn`](crate::pgn) module). A game over
     /// by the rules has its `Result` and a `Termination` tag naming the rule
     /// ([`EndReason::as_str`](crate::EndReason::as_str): `"checkmate"`,
@@ -186,32 +232,8 @@ impl<B: Board> Game<B> {
     /// ```
     pub fn to_pgn(&self) -> String {
         let mut out = String::new();
-        for (name, unknown) in ROSTER {
-            write_tag(&mut out, name, self.tag(name).unwrap_or(unknown));
-        }
-        let result = self.result();
-        write_tag(&mut out, "Result", result.as_str());
-        write_tag(
-            &mut out,
-            "Variant",
-            variant_tag(self.board_variant().name()),
-        );
-        let start = self.start_position();
-        if *start != self.board_variant().start() {
-            write_tag(&mut out, "SetUp", "1");
-            write_tag(&mut out, "FEN", &start.to_fen());
-        }
-        // A game over by the rules names the rule; a GUI's own Termination
-        // (a time forfeit, say) is written only when the rules decided nothing.
-        let outcome = self.outcome();
-        if let Some(o) = outcome {
-            write_tag(&mut out, "Termination", o.reason.as_str());
-        }
-        for (name, value) in self.tags() {
-            let derived = name == "Termination" && outcome.is_some();
-            if !ROSTER.iter().any(|(n, _)| *n == name) && !derived {
-                write_tag(&mut out, name, value);
-            }
+        for (name, value) in self.pgn_tags() {
+            write_tag(&mut out, name, &value);
         }
         out.push('\n');
 
@@ -237,7 +259,7 @@ impl<B: Board> Game<B> {
             }
             commented = w.comment(self.comment(i + 1));
         }
-        w.push(result.as_str());
+        w.push(self.result().as_str());
         w.flush();
         w.out
     }

@@ -1156,26 +1156,12 @@ pub struct PgnGame {
 impl PgnGame {
     /// The game's tags in the order PGN writes them, unescaped.
     fn tags(&self) -> Vec<(String, String)> {
-        let pgn = with_game!(&self.game, |g| g.to_pgn());
-        let mut out = Vec::new();
-        for line in pgn.lines() {
-            let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) else {
-                break;
-            };
-            let Some((name, value)) = inner.split_once(" \"") else {
-                continue;
-            };
-            let mut unescaped = String::with_capacity(value.len());
-            let mut chars = value.chars();
-            while let Some(c) = chars.next() {
-                unescaped.push(if c == '\\' {
-                    chars.next().unwrap_or(c)
-                } else {
-                    c
-                });
-            }
-            out.push((name.to_string(), unescaped));
-        }
+        let mut out: Vec<(String, String)> = with_game!(&self.game, |g| {
+            g.pgn_tags()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.into_owned()))
+                .collect()
+        });
         // The writer fills the seven-tag roster with "?"; ffish.js lists
         // only the tags the game has.
         let kept = |name: &str| {
