@@ -8,6 +8,7 @@
 use crate::bitboard::{Board, Color};
 use crate::moves::{Move, MoveError};
 use crate::position::Position;
+use crate::variant::Variant;
 
 /// A way to write a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -272,15 +273,7 @@ impl<'v, B: Board> Position<'v, B> {
             s.push('-');
         }
         s.push_str(&square(m.to));
-        if let Some(p) = m.promotion() {
-            s.push('=');
-            s.push_str(&v.pieces[p.index()].token.to_string());
-        }
-        if san.ends_with('#') {
-            s.push('#');
-        } else if san.ends_with('+') {
-            s.push('+');
-        }
+        push_promotion_and_mark(v, m, &san, &mut s);
         Ok(s)
     }
 
@@ -420,15 +413,7 @@ impl<'v, B: Board> Position<'v, B> {
         size.write_square(m.from, &mut s);
         s.push(if m.is_capture() { 'x' } else { '-' });
         size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion() {
-            s.push('=');
-            s.push_str(&v.pieces[p.index()].token.to_string());
-        }
-        if san.ends_with('#') {
-            s.push('#');
-        } else if san.ends_with('+') {
-            s.push('+');
-        }
+        push_promotion_and_mark(v, m, &san, &mut s);
         Ok(s)
     }
 
@@ -625,6 +610,20 @@ impl<'v, B: Board> Position<'v, B> {
             pos = pos.play(&m)?;
         }
         Ok(pos)
+    }
+}
+
+/// The tail of a SAN-like text: `=` and the new type's token for a
+/// promotion, then the check or mate mark the move's SAN carries.
+fn push_promotion_and_mark(v: &Variant, m: &Move, san: &str, s: &mut String) {
+    if let Some(p) = m.promotion() {
+        s.push('=');
+        s.push_str(&v.pieces[p.index()].token.to_string());
+    }
+    if san.ends_with('#') {
+        s.push('#');
+    } else if san.ends_with('+') {
+        s.push('+');
     }
 }
 
