@@ -11,18 +11,18 @@ fn variant(name: &str) -> &'static Variant {
     Variant::by_name(name).unwrap()
 }
 
-/// A small variant of `wall` with a Rook, a King-like stepper and more.
-fn custom(wall: &str, extra: &str) -> Variant {
+/// A 6x6 variant of a King and a Rook a side, from `start`, with the
+/// `[rules]` lines `rules`.
+fn king_and_rook(name: &str, start: &str, rules: &str) -> Variant {
     Variant::from_definition(&format!(
         r#"
-name = "walls"
+name = "{name}"
 files = 6
 ranks = 6
-start = "k5/6/6/6/6/R4K w - - 0 1"
+start = "{start}"
 [rules]
 kingless = "both"
-wall = "{wall}"
-{extra}
+{rules}
 [[piece]]
 name = "King"
 token = "K"
@@ -34,6 +34,15 @@ betza = "R"
 "#
     ))
     .unwrap()
+}
+
+/// A small variant of `wall` with a Rook, a King-like stepper and more.
+fn custom(wall: &str, extra: &str) -> Variant {
+    king_and_rook(
+        "walls",
+        "k5/6/6/6/6/R4K w - - 0 1",
+        &format!("wall = \"{wall}\"\n{extra}"),
+    )
 }
 
 #[test]
@@ -394,28 +403,11 @@ fn san_writes_the_wall_after_a_comma_as_fairy_stockfish_does() {
 
 #[test]
 fn a_petrifying_capture_turns_the_capturer_into_a_wall() {
-    let v = Variant::from_definition(
-        r#"
-name = "stone"
-files = 6
-ranks = 6
-start = "k5/6/6/r5/6/R4K w - - 0 1"
-[rules]
-kingless = "both"
-extinction = "loss"
-extinction-pieces = ["K"]
-petrify = ["R"]
-[[piece]]
-name = "King"
-token = "K"
-betza = "K"
-[[piece]]
-name = "Rook"
-token = "R"
-betza = "R"
-"#,
-    )
-    .unwrap();
+    let v = king_and_rook(
+        "stone",
+        "k5/6/6/r5/6/R4K w - - 0 1",
+        "extinction = \"loss\"\nextinction-pieces = [\"K\"]\npetrify = [\"R\"]",
+    );
     let mut pos = Position::start(&v);
     let m = pos.parse_move("a1a3").unwrap();
     let before = pos;
