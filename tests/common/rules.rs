@@ -24,6 +24,7 @@ pub fn has_rules(def: &VariantDef) -> bool {
         || !r.mutually_immune.is_empty()
         || r.wall.is_some()
         || !r.petrify.is_empty()
+        || r.gating
 }
 
 /// Whether every square strictly between `a` and `b`, on one Queen line,
@@ -323,6 +324,22 @@ fn castle_path_safe(def: &VariantDef, pos: &Position<'_>, m: &Move) -> bool {
     })
 }
 
+/// The move of `turns` that `m` is without its gate (`m` itself if it
+/// gates nothing).
+fn ungated(turns: &[Move], m: &Move) -> Move {
+    if m.gate().is_none() {
+        return *m;
+    }
+    *turns
+        .iter()
+        .find(|x| {
+            x.gate().is_none()
+                && (x.from(), x.to(), x.promotion(), x.is_castle())
+                    == (m.from(), m.to(), m.promotion(), m.is_castle())
+        })
+        .expect("a gated move is a pseudo-legal move with a gate")
+}
+
 fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
     let r = &def.rules;
     let us = pos.side_to_move();
@@ -334,8 +351,13 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
         .filter(|m| wall_ok(def, pos, m))
         .collect();
     let allowed: Vec<Move> = turns
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|m| {
+            // As Fairy-Stockfish judges a gate, the gated piece never
+            // shields its King: a gated move is legal exactly when the same
+            // move without the gate is.
+            let m = &ungated(&turns, m);
             // A royal piece may not capture where captures explode.
             if r.explosions && m.is_capture() && def.pieces[m.role().index()].royal {
                 return false;
@@ -351,9 +373,9 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
             {
                 return false;
             }
-            // A castling King may not start in, cross or land on a square
-            // the enemy attacks.
-            if m.is_castle() && !r.kingless.of(us) && !castle_path_safe(def, pos, m) {
+            // A castling King, royal or pseudo-royal, may not start in,
+            // cross or land on a square the enemy attacks.
+            if m.is_castle() && !castle_path_safe(def, pos, m) {
                 return false;
             }
             let next = pos.play_unchecked(m);
