@@ -676,8 +676,21 @@ impl<'v, B: Board> Position<'v, B> {
             if self.variant.lions != 0 {
                 return self.generate_lion_rules(skip, drops, sink);
             }
-            if self.variant.rules.any {
-                return self.generate_rules(skip, drops, sink);
+            let r = &self.variant.rules;
+            if r.any {
+                if !r.plain {
+                    return self.generate_rules(skip, drops, sink);
+                }
+                // Without a King every pseudo-legal move is legal (all
+                // generated: castling's piece is found by its start square,
+                // not by a King to skip).
+                if r.kingless[self.side.index()] {
+                    return self.generate_moves(B::EMPTY, drops, false, &mut |m: Move| {
+                        if m.is_drop() || !skip.contains(m.from) {
+                            sink(m)
+                        }
+                    });
+                }
             }
             !self.variant.end.royal_capture
         } else if self.variant.rules.gating {
@@ -912,9 +925,10 @@ impl<'v, B: Board> Position<'v, B> {
             if self.ended_at_once() {
                 return 0;
             }
+            let r = &self.variant.rules;
             if self.variant.end.royal_capture
                 || self.variant.from_zone_captures
-                || self.variant.rules.any
+                || (r.any && (!r.plain || r.kingless[self.side.index()]))
             {
                 return self.count_generated();
             }

@@ -118,20 +118,28 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// `perft_in_place`, compiled for the variant having hands or not.
     fn perft_in_place_any(&mut self, depth: u32, bulk: bool) -> u64 {
-        if self.variant.rules.any {
+        let r = &self.variant.rules;
+        if r.any && !r.plain {
             return self.perft_rules(depth, bulk);
         }
-        if self.variant.drops.is_some() {
-            self.perft_in_place::<true>(depth, bulk)
-        } else {
-            self.perft_in_place::<false>(depth, bulk)
+        match (self.variant.drops.is_some(), r.any) {
+            (true, false) => self.perft_in_place::<true, false>(depth, bulk),
+            (false, false) => self.perft_in_place::<false, false>(depth, bulk),
+            (true, true) => self.perft_in_place::<true, true>(depth, bulk),
+            (false, true) => self.perft_in_place::<false, true>(depth, bulk),
         }
     }
 
     /// Perft by playing each move in place and taking it back (no copy of
     /// the position per move); `depth >= 1`, and `>= 2` with `bulk`.
-    /// `HANDS`: whether the variant has hands (see `Position::make_with`).
-    fn perft_in_place<const HANDS: bool>(&mut self, depth: u32, bulk: bool) -> u64 {
+    /// `HANDS`: whether the variant has hands (see `Position::make_with`);
+    /// `RULES`: whether it has `[rules]` (plain ones: see `perft_in_place_any`),
+    /// applied after each move for the state they keep (check counts).
+    fn perft_in_place<const HANDS: bool, const RULES: bool>(
+        &mut self,
+        depth: u32,
+        bulk: bool,
+    ) -> u64 {
         if depth == 1 {
             // The leaves, each played on a copy and taken back; the copy is
             // looked at after each move, so that playing cannot be left out.
@@ -148,11 +156,16 @@ impl<'v, B: Board> Position<'v, B> {
         let moves = self.legal_moves();
         let mut total = 0;
         for m in &moves {
+            let mover = self.side;
             let undo = self.make_with::<HANDS>(m);
+            let rules = RULES.then(|| self.apply_rules(m, mover));
             total += match depth {
                 2 if bulk => self.count_legal(),
-                _ => self.perft_in_place::<HANDS>(depth - 1, bulk),
+                _ => self.perft_in_place::<HANDS, RULES>(depth - 1, bulk),
             };
+            if let Some(rules) = &rules {
+                self.undo_rules(rules);
+            }
             self.unmake_with::<HANDS>(&undo);
         }
         total

@@ -503,6 +503,13 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
 pub(crate) struct SpecialRules {
     /// Some rule is on: the generic path plays.
     pub any: bool,
+    /// The rules on decide only when the game ends (a region reached,
+    /// checks counted, a side without a King, extinction of pieces that
+    /// are not royal): every move is legal as
+    /// without them, so generation and counting keep the fast path, the
+    /// end judged at each node. A whitelist, so that a rule added later
+    /// takes the generic path until it is judged plain too.
+    pub plain: bool,
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
@@ -685,8 +692,35 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         black: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
     };
     let any = *r != RulesDef::default();
+    // Extinction decides only the end while its pieces are not royal.
+    let extinction_plain = !r.extinction_pseudo_royal;
+    let plain = RulesDef {
+        region_win: Vec::new(),
+        region_reply: false,
+        region_safe: false,
+        check_limit: 0,
+        kingless: Kingless::default(),
+        extinction: r.extinction.filter(|_| !extinction_plain),
+        extinction_pieces: if extinction_plain {
+            Vec::new()
+        } else {
+            r.extinction_pieces.clone()
+        },
+        extinction_count: if extinction_plain {
+            0
+        } else {
+            r.extinction_count
+        },
+        extinction_opponent_count: if extinction_plain {
+            0
+        } else {
+            r.extinction_opponent_count
+        },
+        ..r.clone()
+    } == RulesDef::default();
     Ok(SpecialRules {
         any,
+        plain,
         explosions: r.explosions,
         immune,
         proof,
