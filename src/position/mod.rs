@@ -1589,6 +1589,20 @@ impl<'v, B: Board> Position<'v, B> {
                 legal.push(m)
             }
         });
+        if legal.is_empty() && from == to && via.is_none() && wanted.is_none() {
+            // A pass (`[rules] pass`): the royal piece's move to its own square.
+            let reason = if !self.variant.rules.pass {
+                "passing (a move to the piece's own square) is not a move in this variant"
+            } else if self.king(self.side) != Some(from) {
+                "only the King passes"
+            } else {
+                "a pass is illegal in check"
+            };
+            return Err(MoveError::Forbidden {
+                text: text.to_string(),
+                reason,
+            });
+        }
         if legal.is_empty() {
             let mut pseudo = false;
             let mut forbidden = None;
