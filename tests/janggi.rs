@@ -249,4 +249,77 @@ fn pyffish_notation() {
     let next = p.play(&p.parse_move("e2f2").unwrap()).unwrap();
     assert!(next.is_check());
     assert_eq!(Position::start(j).to_fen(), START);
+    // pyffish's get_fen: Janggi's letters H and E read as N and B.
+    let p = pos(
+        j,
+        "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1",
+    );
+    assert_eq!(p.to_fen(), START);
+}
+
+/// PGN carries passes (as SAN, `Ke2`) both ways.
+#[test]
+fn pgn_with_passes() {
+    let mut g = Game::new(v("janggi"));
+    for m in ["b1c3", "e9e9", "e2e2"] {
+        g.play_text(m).unwrap();
+    }
+    let pgn = g.to_pgn();
+    assert!(pgn.contains("2. Ke2"), "{pgn}");
+    let back = Game::from_pgn(&pgn).unwrap();
+    assert_eq!(back.position().to_fen(), g.position().to_fen());
+    assert_eq!(back.san_moves(), g.san_moves());
+    // The two passes in a row: the game is over, PGN says why.
+    assert_eq!(
+        back.status().outcome.map(|o| o.reason),
+        Some(EndReason::Passes)
+    );
+}
+
+/// A pass through the C ABI: a BetzaMove from the King's square to itself.
+#[cfg(feature = "capi")]
+#[test]
+fn c_abi_pass() {
+    use betza::capi::*;
+    let j = v("janggi");
+    let king = (0..j.pieces().len())
+        .find(|&i| j.pieces()[i].royal)
+        .unwrap() as i32;
+    let pass = |sq: u32| BetzaMove {
+        from: sq,
+        to: sq,
+        piece: king,
+        captured: BETZA_NONE,
+        promotion: BETZA_NONE,
+        flags: 0,
+        via: BETZA_NONE,
+        via_captured: BETZA_NONE,
+    };
+    let mut g: *mut BetzaGame = std::ptr::null_mut();
+    // SAFETY: valid pointers; the game is freed below.
+    unsafe {
+        assert_eq!(
+            betza_game_new(c"janggi".as_ptr(), std::ptr::null(), &mut g),
+            BetzaStatus::BETZA_OK
+        );
+        // e2 = rank 1 * 9 + file 4; e9 = 8 * 9 + 4.
+        assert_eq!(betza_game_play(g, &pass(13)), BetzaStatus::BETZA_OK);
+        assert_eq!(betza_game_play(g, &pass(76)), BetzaStatus::BETZA_OK);
+        let mut s = std::mem::zeroed::<BetzaGameStatus>();
+        assert_eq!(betza_game_status(g, &mut s), BetzaStatus::BETZA_OK);
+        assert_eq!(s.outcome.reason, BetzaReason::BETZA_REASON_PASSES);
+        assert_eq!(s.outcome.result, BetzaResult::BETZA_RESULT_BLACK_WINS);
+        betza_game_free(g);
+    }
+    // Where passing is off, the same move is refused.
+    let mut g: *mut BetzaGame = std::ptr::null_mut();
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(
+            betza_game_new(c"xiangqi".as_ptr(), std::ptr::null(), &mut g),
+            BetzaStatus::BETZA_OK
+        );
+        assert_ne!(betza_game_play(g, &pass(4)), BetzaStatus::BETZA_OK);
+        betza_game_free(g);
+    }
 }
