@@ -170,6 +170,8 @@ row "shatranj start" 4 - no shatranj - shatranj
 row "makruk start" 4 - no makruk - makruk
 row "shogi start" 3 300 no shogi 4.5 shogi
 row "crazyhouse start" 4 150 no crazyhouse 4.5 crazyhouse
+# Janggi (issue 37): passing, bikjang and the Cannon's rule, on the [rules] path.
+row "janggi start" 3 - no janggi - janggi
 # Chess960 (position 0 of shakmaty's chess960.perft) and the lichess
 # variants (issue 35: at most 2.5x shakmaty's
 # instructions per node, shakmaty's `variant` feature counting beside us).

@@ -120,7 +120,11 @@ fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
 fn is_immediate(reason: EndReason) -> bool {
     matches!(
         reason,
-        EndReason::BareKing | EndReason::InsufficientMaterial | EndReason::RoyalCaptured
+        EndReason::BareKing
+            | EndReason::InsufficientMaterial
+            | EndReason::RoyalCaptured
+            | EndReason::Passes
+            | EndReason::Bikjang
     )
 }
 

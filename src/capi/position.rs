@@ -165,6 +165,10 @@ pub enum BetzaReason {
     BETZA_REASON_CHECKS = 12,
     /// A side has no piece left (antichess, horde).
     BETZA_REASON_EXTINCTION = 13,
+    /// Both sides passed in a row (passing variants; Janggi).
+    BETZA_REASON_PASSES = 14,
+    /// A pass left the Kings facing each other (Janggi's bikjang).
+    BETZA_REASON_BIKJANG = 15,
 }
 
 /// The rule's name in words ("checkmate", "bare king", "perpetual check",
@@ -184,6 +188,12 @@ pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
         7 => "move rule\0",
         8 => "counting\0",
         9 => "royal captured\0",
+        10 => "explosion\0",
+        11 => "region\0",
+        12 => "checks\0",
+        13 => "extinction\0",
+        14 => "passes\0",
+        15 => "bikjang\0",
         _ => "unknown reason\0",
     };
     s.as_ptr().cast()
@@ -232,6 +242,8 @@ impl BetzaOutcome {
                     EndReason::Region => BetzaReason::BETZA_REASON_REGION,
                     EndReason::Checks => BetzaReason::BETZA_REASON_CHECKS,
                     EndReason::Extinction => BetzaReason::BETZA_REASON_EXTINCTION,
+                    EndReason::Passes => BetzaReason::BETZA_REASON_PASSES,
+                    EndReason::Bikjang => BetzaReason::BETZA_REASON_BIKJANG,
                 },
             },
         }

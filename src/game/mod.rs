@@ -482,6 +482,22 @@ impl<B: Board> Game<B> {
 
     /// The end by a rule of the game's history, if any.
     fn history_outcome(&self) -> Option<Outcome> {
+        let o = self.history_outcome_drawn();
+        // Material counting (`[rules] material-values`) decides what the
+        // rules would draw.
+        match o {
+            Some(o) if o.winner.is_none() && self.start.variant_data().rules.material.is_some() => {
+                Some(Outcome {
+                    winner: self.position().material_winner(),
+                    reason: o.reason,
+                })
+            }
+            o => o,
+        }
+    }
+
+    /// [`Self::history_outcome`] before material counting.
+    fn history_outcome_drawn(&self) -> Option<Outcome> {
         let draw = |reason| {
             Some(Outcome {
                 winner: None,

@@ -150,6 +150,9 @@ pub(crate) struct PieceSpec<'a, W: BitWord = u128> {
     pub terms: &'a [Term],
     pub confinement: Option<Bitboard<W>>,
     pub initial: Option<Bitboard<W>>,
+    /// Its moves in a diagonal direction start on, cross and end on these
+    /// squares only (`diagonal-lines`).
+    pub lines: Option<Bitboard<W>>,
 }
 
 pub(crate) struct Tables<W: BitWord = u128> {
@@ -631,7 +634,15 @@ struct Builder<W: BitWord> {
     /// The piece's crooked, circular and cylindrical terms, traced into the
     /// trie by `trace_curves`.
     curves: Vec<MoveTerm>,
+    /// The piece's `diagonal-lines` (for the colour being traced).
+    lines: Option<Bitboard<W>>,
     steps_left: u64,
+}
+
+/// Whether a direction is diagonal: moves in it keep to `diagonal-lines`.
+#[inline]
+fn diagonal(dir: (i8, i8)) -> bool {
+    dir.0 != 0 && dir.0.abs() == dir.1.abs()
 }
 
 /// A limit reached while tracing.
@@ -803,9 +814,9 @@ impl<W: BitWord> Builder<W> {
     ) -> Result<(), Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
         let (files, ranks) = (size.files() as i8, size.ranks() as i8);
-        let allowed = confinement.unwrap_or(size.all_of());
-        // The square one step `d` from (f, r), if on the board and allowed.
-        let step = |f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
+        let all_allowed = confinement.unwrap_or(size.all_of());
+        // The square one step `d` from (f, r), if on the board and in `allowed`.
+        let step = |allowed: Bitboard<W>, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
             let (f, r) = (f + d.0, r + d.1);
             if f < 0 || r < 0 || f >= files || r >= ranks {
                 return None;
@@ -824,6 +835,15 @@ impl<W: BitWord> Builder<W> {
             }
             self.spend(1)?;
             let dir = (leg.dir.0 * sign, leg.dir.1 * sign);
+            // A diagonal move of a piece with `diagonal-lines` keeps to them.
+            let mut allowed = all_allowed;
+            if let Some(lines) = self.lines.filter(|_| diagonal(dir)) {
+                if !lines.contains(from) {
+                    continue;
+                }
+                allowed &= lines;
+            }
+            let step = |f: i8, r: i8, d: (i8, i8)| step(allowed, f, r, d);
             if leg.lame {
                 // Step by step: straight for orthogonal and diagonal leaps,
                 // orthogonally along the long side first for oblique ones.
@@ -1081,6 +1101,13 @@ impl<W: BitWord> Builder<W> {
                 continue;
             }
             let dir = (h.dir.0 * sign, h.dir.1 * sign);
+            let mut allowed = allowed;
+            if let Some(lines) = self.lines.filter(|_| diagonal(dir)) {
+                if !lines.contains(from) {
+                    continue;
+                }
+                allowed &= lines;
+            }
             let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
             let mut all = Bitboard::<W>::empty();
             let mut k = 0u8;
@@ -1252,6 +1279,7 @@ impl<W: BitWord> Tables<W> {
             grass_masks: Vec::new(),
             locusts: Vec::new(),
             curves: Vec::new(),
+            lines: None,
             steps_left: MAX_COMPILE_STEPS,
         };
         // The blockable captures of one piece type: (from * n + to, mask).
@@ -1267,7 +1295,8 @@ impl<W: BitWord> Tables<W> {
             b.load(white.terms);
             let shared = Builder::<W>::colour_blind(white.terms)
                 && white.confinement == black.confinement
-                && white.initial == black.initial;
+                && white.initial == black.initial
+                && white.lines == black.lines;
             for color in Color::ALL {
                 let spec = &specs[color.index()][role];
                 let cr = color.index() * roles + role;
@@ -1295,6 +1324,7 @@ impl<W: BitWord> Tables<W> {
                     let idx = t.idx(color, role, from);
                     b.clear();
                     let initial = spec.initial.is_some_and(|r| r.contains(from_sq));
+                    b.lines = spec.lines;
                     b.trace(size, color, from_sq, spec.confinement, initial)
                         .and_then(|()| {
                             if b.curves.is_empty() {

@@ -168,6 +168,12 @@ pub enum EndReason {
     Checks,
     /// A side has no piece left (`[rules] extinction`: antichess, horde).
     Extinction,
+    /// Both sides passed in a row (`[rules] pass`): drawn, or decided by
+    /// material counting.
+    Passes,
+    /// A pass left the royal pieces facing each other (`[rules] bikjang`,
+    /// Janggi): drawn, or decided by material counting.
+    Bikjang,
 }
 
 impl EndReason {
@@ -190,12 +196,14 @@ impl EndReason {
             EndReason::Region => "region",
             EndReason::Checks => "checks",
             EndReason::Extinction => "extinction",
+            EndReason::Passes => "passes",
+            EndReason::Bikjang => "bikjang",
         }
     }
 
     /// Reads [`EndReason::as_str`]'s text back.
     pub fn from_name(name: &str) -> Option<EndReason> {
-        const ALL: [EndReason; 13] = [
+        const ALL: [EndReason; 15] = [
             EndReason::Checkmate,
             EndReason::Stalemate,
             EndReason::BareKing,
@@ -209,6 +217,8 @@ impl EndReason {
             EndReason::Region,
             EndReason::Checks,
             EndReason::Extinction,
+            EndReason::Passes,
+            EndReason::Bikjang,
         ];
         ALL.into_iter().find(|r| r.as_str() == name)
     }
@@ -281,6 +291,10 @@ pub struct Position<'v, B: Board = Small> {
     /// `[colour]`: the files of its first rank whose piece may still gate
     /// (`[rules] gating`; else 0).
     pub(crate) gates: [u16; 2],
+    /// Passes in a row that led here, at most 2 (`[rules] pass`; else 0):
+    /// two end the game, and one that leaves royal pieces facing ends it
+    /// under bikjang.
+    pub(crate) passes: u8,
 }
 
 /// Both sides' hands, packed: a 5-bit count per hand slot (see
@@ -481,6 +495,7 @@ impl<'v, B: Board> Position<'v, B> {
             hands: Hands::default(),
             checks: [0; 2],
             gates: [0; 2],
+            passes: 0,
         }
     }
 
@@ -1574,6 +1589,20 @@ impl<'v, B: Board> Position<'v, B> {
                 legal.push(m)
             }
         });
+        if legal.is_empty() && from == to && via.is_none() && wanted.is_none() {
+            // A pass (`[rules] pass`): the royal piece's move to its own square.
+            let reason = if !self.variant.rules.pass {
+                "passing (a move to the piece's own square) is not a move in this variant"
+            } else if self.king(self.side) != Some(from) {
+                "only the King passes"
+            } else {
+                "a pass is illegal in check"
+            };
+            return Err(MoveError::Forbidden {
+                text: text.to_string(),
+                reason,
+            });
+        }
         if legal.is_empty() {
             let mut pseudo = false;
             let mut forbidden = None;

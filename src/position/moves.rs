@@ -369,6 +369,33 @@ impl Move {
         self.flags.contains(MoveFlags::DROP)
     }
 
+    /// Whether the move is a pass (`[rules] pass`): the royal piece "moves"
+    /// to its own square, with no flag, capture or promotion; written as
+    /// Fairy-Stockfish writes it, `e2e2`.
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.from == self.to
+            && self.flags.is_empty()
+            && !self.promotion.is_some()
+            && !self.captured.is_some()
+    }
+
+    /// The pass of `role` standing on `sq` (see [`Move::is_pass`]).
+    #[inline]
+    pub(crate) fn pass(role: Role, sq: Square) -> Move {
+        Move {
+            from: sq,
+            to: sq,
+            role,
+            captured: RoleByte::NONE,
+            promotion: RoleByte::NONE,
+            flags: MoveFlags::empty(),
+            via: Square(0),
+            via_captured: RoleByte::NONE,
+            gate: Gate::NONE,
+        }
+    }
+
     /// Whether the move promotes because it must.
     #[inline]
     pub fn is_forced_promotion(&self) -> bool {

@@ -19,6 +19,7 @@ pub(crate) struct RulesUndo {
     len: u8,
     checks: [u8; 2],
     gate: crate::gating::GateUndo,
+    passes: u8,
 }
 
 /// In `RulesUndo::codes`: the square became a wall (taken back by
@@ -48,6 +49,7 @@ impl Default for RulesUndo {
             len: 0,
             checks: [0; 2],
             gate: crate::gating::GateUndo::default(),
+            passes: 0,
         }
     }
 }
@@ -99,7 +101,95 @@ impl<'v, B: Board> Position<'v, B> {
             return false;
         }
         let them = color.opposite();
+        if self.variant.rules.hop_immune != 0 {
+            return self.attacked_hop_immune(k, them);
+        }
         self.attacked(k, them, self.occupied(), self.colors[them.index()])
+    }
+
+    /// The pieces of the `hop-immune` types, of both sides.
+    fn hop_immune_pieces(&self) -> Bitboard<B::Word> {
+        let mut set = B::EMPTY;
+        for role in bits(self.variant.rules.hop_immune) {
+            set |= self.roles[role];
+        }
+        set
+    }
+
+    /// The squares strictly between `a` and `b` when they share a file, a
+    /// rank or a diagonal (else none).
+    pub(crate) fn line_between(&self, a: Square, b: Square) -> Bitboard<B::Word> {
+        let size = self.variant.size;
+        let (fa, ra) = (size.file(a) as i32, size.rank(a) as i32);
+        let (fb, rb) = (size.file(b) as i32, size.rank(b) as i32);
+        let (df, dr) = (fb - fa, rb - ra);
+        let mut set = B::EMPTY;
+        if a == b || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+            return set;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let (mut f, mut r) = (fa + sf, ra + sr);
+        while (f, r) != (fb, rb) {
+            if let Some(sq) = size.square(f, r) {
+                set = set.with(sq);
+            }
+            f += sf;
+            r += sr;
+        }
+        set
+    }
+
+    /// Whether `by` attacks `sq` where a piece of a `hop-immune` type may
+    /// not pass over another (its attack through one does not count).
+    #[cold]
+    #[inline(never)]
+    fn attacked_hop_immune(&self, sq: Square, by: Color) -> bool {
+        let occ = self.occupied();
+        let immune = self.hop_immune_pieces();
+        let theirs = self.colors[by.index()];
+        if self.attacked(sq, by, occ, theirs & !immune) {
+            return true;
+        }
+        (theirs & immune).into_iter().any(|from| {
+            self.attacked(sq, by, occ, B::bb(from))
+                && (self.line_between(from, sq) & occ & immune).is_empty()
+        })
+    }
+
+    /// Whether the royal pieces face each other on a file or a rank with
+    /// nothing between (bikjang).
+    pub(crate) fn kings_face(&self) -> bool {
+        let size = self.variant.size;
+        match (self.king(Color::White), self.king(Color::Black)) {
+            (Some(a), Some(b)) => {
+                (size.file(a) == size.file(b) || size.rank(a) == size.rank(b))
+                    && (self.line_between(a, b) & self.occupied()).is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// The winner by material counting (`[rules] material-values`), or
+    /// `None` for a draw: where the rules end a game drawn.
+    pub(crate) fn material_winner(&self) -> Option<Color> {
+        let r = &self.variant.rules;
+        let values = r.material.as_ref()?;
+        let sum = |c: Color| -> i64 {
+            values
+                .iter()
+                .enumerate()
+                .map(|(role, v)| {
+                    i64::from(*v) * i64::from((self.roles[role] & self.colors[c.index()]).count())
+                })
+                .sum()
+        };
+        // In half points, Black's with its komi.
+        let diff = 2 * (sum(Color::White) - sum(Color::Black)) - i64::from(r.material_komi);
+        match diff.cmp(&0) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     /// `color`'s pieces that are royal by `extinction-pseudo-royal`: those
@@ -180,8 +270,16 @@ impl<'v, B: Board> Position<'v, B> {
         let r = &v.rules;
         let mut undo = RulesUndo {
             checks: self.checks,
+            passes: self.passes,
             ..RulesUndo::default()
         };
+        if r.pass {
+            self.passes = if m.is_pass() {
+                (self.passes + 1).min(2)
+            } else {
+                0
+            };
+        }
         if r.gating {
             undo.gate = self.apply_gate(m, mover);
         }
@@ -258,6 +356,7 @@ impl<'v, B: Board> Position<'v, B> {
             }
         }
         self.checks = undo.checks;
+        self.passes = undo.passes;
         if self.variant.rules.gating {
             self.undo_gate(&undo.gate);
         }
@@ -282,7 +381,19 @@ impl<'v, B: Board> Position<'v, B> {
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return false;
         }
+        if m.is_pass() {
+            // Under bikjang a pass is legal even in check.
+            return r.pass
+                && self.king(us) == Some(m.from)
+                && ((r.bikjang && self.kings_face()) || !self.royal_attacked(us));
+        }
+        if r.hop_immune >> m.role.index().min(63) & 1 != 0 && self.hop_immune_refuses(m) {
+            return false;
+        }
         let next = self.play_unchecked(m);
+        if r.bikjang && self.kings_face() && next.kings_face() {
+            return false;
+        }
         if r.pseudo_royal {
             // Taking a pseudo-royal piece needs no safety of one's own
             // (Fairy-Stockfish); the King's still holds.
@@ -333,6 +444,18 @@ impl<'v, B: Board> Position<'v, B> {
         !(r.check_illegal && next.royal_attacked(them))
     }
 
+    /// Whether a move of a `hop-immune` type passes over or captures a
+    /// piece of such a type.
+    fn hop_immune_refuses(&self, m: &Move) -> bool {
+        let r = &self.variant.rules;
+        if m.captured()
+            .is_some_and(|c| r.hop_immune >> c.index().min(63) & 1 != 0)
+        {
+            return true;
+        }
+        !(self.line_between(m.from, m.to) & self.occupied() & self.hop_immune_pieces()).is_empty()
+    }
+
     /// Why the rules refuse the pseudo-legal `m`, when a rule of `[rules]`
     /// does (for error messages; `None`: they allow it, or only the King's
     /// safety refuses it).
@@ -349,6 +472,20 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return Some("a piece of this type may not capture one of its own type");
+        }
+        if m.is_pass() && !r.pass {
+            return Some("passing is not a move in this variant");
+        }
+        if !m.is_pass()
+            && r.hop_immune >> m.role.index().min(63) & 1 != 0
+            && self.hop_immune_refuses(m)
+        {
+            return Some("this piece may not pass over or capture a piece of a hop-immune type");
+        }
+        if r.bikjang && !m.is_pass() && self.kings_face() && self.play_unchecked(m).kings_face() {
+            return Some(
+                "the royal pieces face each other (bikjang): the move must end it, or pass",
+            );
         }
         if self.rules_allow(m) {
             if r.capture_forced && !m.is_capture() {
@@ -400,6 +537,16 @@ impl<'v, B: Board> Position<'v, B> {
                 self.wall_moves_allowed(m, sink);
             } else if self.rules_allow(m) {
                 sink(*m);
+            }
+        }
+        if r.pass
+            && !must_capture
+            && let Some(k) = self.king(self.side)
+            && !skip.contains(k)
+        {
+            let m = Move::pass(self.variant.royal, k);
+            if self.rules_allow(&m) {
+                sink(m);
             }
         }
     }
@@ -594,6 +741,12 @@ impl<'v, B: Board> Position<'v, B> {
                     return win(Some(winner), EndReason::Extinction);
                 }
             }
+        }
+        if r.pass && self.passes >= 2 {
+            return win(self.material_winner(), EndReason::Passes);
+        }
+        if r.bikjang && self.passes >= 1 && self.kings_face() {
+            return win(self.material_winner(), EndReason::Bikjang);
         }
         if r.check_limit != 0 {
             for c in [them, us] {

@@ -117,6 +117,10 @@ builtins! {
         "shouse",
         "kyotoshogi",
         "dobutsu",
+        "janggi",
+        "janggitraditional",
+        "janggimodern",
+        "janggicasual",
     ],
     large: ["chushogi"],
 }

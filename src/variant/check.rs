@@ -100,6 +100,9 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             distinct_two_step(p, &mut piece)?;
         }
         let castle_distance = castle_terms(p, &piece)?;
+        if p.diagonal_lines.is_some() {
+            diagonal_lines(p, &piece)?;
+        }
         pieces.push(PieceType {
             name: p.name.clone(),
             // `tokens` checked every token's form.
@@ -115,6 +118,7 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             promoted: p.promoted,
             confinement: p.confinement,
             initial: p.initial,
+            diagonal_lines: p.diagonal_lines,
             castle_distance,
         });
         parsed.push(piece);
@@ -479,6 +483,11 @@ fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantErro
                 .iter()
                 .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
         );
+        named.extend(
+            p.diagonal_lines
+                .iter()
+                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
+        );
     }
     if let PromotionDef::Zone { zone, forced, .. } = &def.promotion {
         named.push(("promotion zone".into(), zone));
@@ -488,6 +497,21 @@ fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantErro
         Some((place, _)) => Err(VariantError::RegionOffBoard(place)),
         None => Ok(()),
     }
+}
+
+/// `diagonal-lines` keeps a piece's straight diagonal moves to its lines:
+/// crooked, circular, cylindrical and locust moves are refused with it.
+fn diagonal_lines(p: &PieceDef, piece: &notation::ParsedPiece) -> Result<(), VariantError> {
+    let curved = piece.terms.iter().any(|t| {
+        matches!(t, Term::Move(m) if m.crooked || m.circular || m.cylinder || m.locust.is_some())
+    });
+    if curved {
+        return Err(VariantError::GameEnd(format!(
+            "piece {}: diagonal-lines goes only with straight moves (no z, q, o or locust terms)",
+            crate::quote::quoted(&p.name)
+        )));
+    }
+    Ok(())
 }
 
 /// Castling terms belong to the royal piece; `i` terms need a region.

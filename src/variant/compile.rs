@@ -28,6 +28,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 terms: &b.terms,
                 confinement: p.confinement.map(|r| r.narrow().of(color)),
                 initial: p.initial.map(|r| r.narrow().of(color)),
+                lines: p.diagonal_lines.map(|r| r.narrow().of(color)),
             })
             .collect()
     });
@@ -246,6 +247,7 @@ fn large_data<B: Board>(
                 terms: &b.terms,
                 confinement: p.confinement.map(|r| B::from_region(r.of(color))),
                 initial: p.initial.map(|r| B::from_region(r.of(color))),
+                lines: p.diagonal_lines.map(|r| B::from_region(r.of(color))),
             })
             .collect()
     });

@@ -260,6 +260,10 @@ pub struct PieceDef {
     pub confinement: Option<WideRegion>,
     /// Where its `i` (initial-only) moves apply.
     pub initial: Option<WideRegion>,
+    /// Its moves in a diagonal direction (`F`, `B`, `pB`, `fF`...) start on,
+    /// cross and end on these squares only (`diagonal-lines`,
+    /// Fairy-Stockfish's `diagonalLines`: Janggi's palace diagonals).
+    pub diagonal_lines: Option<WideRegion>,
     /// The pawn type: where a double step must start to give an en-passant
     /// right (`None`: `initial`). Horde: rank 2 only, not rank 1.
     pub en_passant_from: Option<WideRegion>,

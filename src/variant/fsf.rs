@@ -89,22 +89,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("clobber10", "no royal piece"),
     ("flipello10", "enclosing drops"),
     ("supply", "hands fed from a second board (twoBoards)"),
-    (
-        "janggi",
-        "Janggi's pieces (janggiCannon), passing and bikjang",
-    ),
-    (
-        "janggitraditional",
-        "Janggi's pieces (janggiCannon), passing and bikjang",
-    ),
-    (
-        "janggimodern",
-        "Janggi's pieces (janggiCannon), passing and bikjang",
-    ),
-    (
-        "janggicasual",
-        "Janggi's pieces (janggiCannon), passing and bikjang",
-    ),
     ("chigorin", "promotion types per colour"),
     ("sortofalmost", "promotion types per colour"),
     ("berolina", "en passant after a diagonal double step"),
@@ -164,11 +148,11 @@ const PIECE_TYPES: &[(&str, &str)] = &[
     ("breakthrough", "fmWfF"),
     ("immobile", ""),
     ("cannon", "mRcpR"),
-    ("janggiCannon", ""),
+    ("janggiCannon", "pR"),
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
-    ("janggiElephant", ""),
+    ("janggiElephant", "nZ"),
     ("banner", "RcpRnN"),
     ("wazir", "W"),
     ("commoner", "K"),
@@ -289,6 +273,12 @@ const RULE_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "petrifyOnCaptureTypes",
+    "diagonalLines",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "bikjangRule",
+    "materialCounting",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -322,10 +312,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("dropOppositeColoredBishop", "false"),
     ("wallOrMove", "false"),
     ("cambodianMoves", "false"),
-    ("diagonalLines", "-"),
-    ("pass", "false"),
-    ("passWhite", "false"),
-    ("passBlack", "false"),
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
@@ -334,7 +320,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
-    ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("checkCounting", "false"),
@@ -350,7 +335,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectValue", "win"),
-    ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
 ];
@@ -916,8 +900,107 @@ pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
 // ---------------------------------------------------------------------------
 // Conversion
 
+/// Janggi's rules in `[rules]`: passing (`pass`, `passWhite`, `passBlack`),
+/// `bikjangRule`, `materialCounting` and the Janggi cannon's `hop-immune`.
+fn janggi_rules(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    rules: &mut String,
+) -> Result<(), VariantError> {
+    let pass = ctx.boolean("pass", false)?;
+    let (pw, pb) = (
+        ctx.boolean("passWhite", pass)?,
+        ctx.boolean("passBlack", pass)?,
+    );
+    if pw != pb {
+        return Err(ctx.fail(
+            if ctx.get("passWhite").is_some() {
+                "passWhite"
+            } else {
+                "passBlack"
+            },
+            "passing for one side only is not expressible here",
+        ));
+    }
+    let bikjang = ctx.boolean("bikjangRule", false)?;
+    if (pw || bikjang) && royal.is_none() {
+        let key = if pw { "pass" } else { "bikjangRule" };
+        return Err(ctx.fail(
+            key,
+            "true: needs a King (a pass is the King's move to its square)",
+        ));
+    }
+    if pw {
+        rules.push_str("pass = true\n");
+    }
+    if bikjang {
+        if ctx.boolean("flyingGeneral", false)? {
+            return Err(ctx.fail("bikjangRule", "true: not with flyingGeneral"));
+        }
+        rules.push_str("bikjang = true\n");
+    }
+    if let Some(c) = pieces.iter().find(|p| p.key == "janggiCannon") {
+        let _ = writeln!(
+            rules,
+            "hop-immune = [\"{}\"]",
+            c.letter.to_ascii_uppercase()
+        );
+    }
+    let counting = ctx
+        .get("materialCounting")
+        .map_or("none", |e| e.value.trim())
+        .to_string();
+    // Janggi's values by Fairy-Stockfish's piece type; Black has 1.5 more.
+    const JANGGI: &[(&str, u16)] = &[
+        ("rook", 13),
+        ("janggiCannon", 7),
+        ("horse", 5),
+        ("janggiElephant", 3),
+        ("wazir", 3),
+        ("soldier", 2),
+    ];
+    let (values, komi): (Vec<(char, u16)>, &str) = match counting.as_str() {
+        "none" => return Ok(()),
+        "janggi" => (
+            pieces
+                .iter()
+                .filter_map(|p| {
+                    JANGGI
+                        .iter()
+                        .find(|(k, _)| *k == p.key)
+                        .map(|(_, v)| (p.letter, *v))
+                })
+                .collect(),
+            "1.5",
+        ),
+        "unweighted" => (pieces.iter().map(|p| (p.letter, 1)).collect(), "0"),
+        v => {
+            return Err(ctx.fail(
+                "materialCounting",
+                format!("{v:?}: only janggi, unweighted or none"),
+            ));
+        }
+    };
+    let items: Vec<String> = values
+        .iter()
+        .map(|(l, v)| format!("{} = {v}", l.to_ascii_uppercase()))
+        .collect();
+    let _ = writeln!(rules, "material-values = {{ {} }}", items.join(", "));
+    if komi != "0" {
+        let _ = writeln!(rules, "material-komi = {komi}");
+    }
+    Ok(())
+}
+
 /// A piece key as a name for people: `dragonHorse` → `DragonHorse`.
 fn display_name(key: &str) -> String {
+    // Janggi's own types under their pieces' names.
+    match key {
+        "janggiCannon" => return "Cannon".into(),
+        "janggiElephant" => return "Elephant".into(),
+        _ => {}
+    }
     let mut c = key.chars();
     c.next()
         .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
@@ -1315,6 +1398,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     }
     let soldier_rank =
         u8::try_from(ctx.int("soldierPromotionRank", 1, i64::from(ranks))?).unwrap_or(1);
+    let lines = ctx.region("diagonalLines", Vec::new())?;
 
     // The TOML text.
     let mut t = String::new();
@@ -1527,6 +1611,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if royal.is_none() {
         rules.push_str("kingless = \"both\"\n");
     }
+    janggi_rules(&ctx, &pieces, royal, &mut rules)?;
     let ext = ctx.value_of("extinctionValue", "none")?;
     let claim = ctx.boolean("extinctionClaim", false)?;
     let types = ctx
@@ -1806,6 +1891,21 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             // that rank on, as XBetza's initial moves on those squares.
             betza = "fWisW".to_string();
         }
+        // Fairy-Stockfish's diagonalLines: the diagonal moves its wazir
+        // (a King `k:W` too: its built-in Janggi's wazir King), soldier,
+        // rook and Janggi cannon add along the lines.
+        let line_moves = match p.key.as_str() {
+            _ if lines.is_empty() => None,
+            "wazir" => Some("F"),
+            "king" if p.betza == "W" => Some("F"),
+            "soldier" => Some("fF"),
+            "rook" => Some("B"),
+            "janggiCannon" => Some("pB"),
+            _ => None,
+        };
+        if let Some(extra) = line_moves {
+            betza.push_str(extra);
+        }
         let _ = writeln!(
             t,
             "\n[[piece]]\nname = \"{}\"\ntoken = \"{upper}\"\nbetza = \"{betza}\"",
@@ -1841,6 +1941,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         if let Some((w, b)) = confined.get(&p.key) {
             let _ = writeln!(t, "confined = {}", region_toml(w, b));
+        }
+        if line_moves.is_some() {
+            let _ = writeln!(t, "diagonal-lines = {}", region_toml(&lines, &lines));
         }
         if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
             let list: Vec<String> = promotes_of(p.letter)

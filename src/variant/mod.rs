@@ -471,6 +471,8 @@ pub struct PieceType {
     pub confinement: Option<WideRegion>,
     /// Where its `i` moves apply, if anywhere.
     pub initial: Option<WideRegion>,
+    /// The squares its diagonal moves keep to ([`PieceDef::diagonal_lines`]).
+    pub diagonal_lines: Option<WideRegion>,
     /// The castling distance of an `O<n>` term.
     pub castle_distance: Option<u8>,
 }

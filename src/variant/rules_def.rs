@@ -190,6 +190,29 @@ pub struct RulesDef {
     /// wins when, after the opponent's reply, it stands there unattacked
     /// (both sides so: a draw).
     pub region_safe: bool,
+    /// A side may pass: a move of its royal piece to its own square, legal
+    /// where the piece is not attacked (Fairy-Stockfish's `pass`). Two
+    /// passes in a row end the game: a draw, or by `material_values`.
+    pub pass: bool,
+    /// Bikjang (Janggi, Fairy-Stockfish's `bikjangRule`): royal pieces may
+    /// face each other on a file or rank with nothing between; the side that
+    /// faces it must end it or pass (passing is then legal even in check),
+    /// and a pass that leaves them facing ends the game: a draw, or by
+    /// `material_values`.
+    pub bikjang: bool,
+    /// A hopper of one of these types may neither hop over nor capture a
+    /// piece of one of these types, of either side (`hop-immune`; Janggi's
+    /// Cannon, Fairy-Stockfish's `janggiCannon`).
+    pub hop_immune: Vec<String>,
+    /// Material counting (`material-values`, Fairy-Stockfish's
+    /// `materialCounting`): where the rules would end the game in a draw
+    /// (repetition, the move rule, two passes, bikjang), each side's sum of
+    /// the values of its pieces on the board decides instead, Black's sum
+    /// plus `material_komi`; equal sums draw. Types not listed count 0.
+    pub material_values: Vec<(String, u16)>,
+    /// Black's bonus in material counting, in half points (3: Janggi's
+    /// 1.5 points); written `material-komi = 1.5`.
+    pub material_komi: i32,
 }
 
 #[derive(Deserialize)]
@@ -216,6 +239,11 @@ pub(super) struct RawRules {
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
     petrify: Option<Vec<Spanned<String>>>,
+    pass: Option<bool>,
+    bikjang: Option<bool>,
+    hop_immune: Option<Vec<Spanned<String>>>,
+    material_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+    material_komi: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -369,6 +397,50 @@ pub(super) fn read(
             })
         }
     };
+    let mut material_values = Vec::new();
+    if let Some(m) = &raw.material_values {
+        for (token, n) in m.get_ref() {
+            let v = *n.get_ref();
+            if !(0..=1000).contains(&v) {
+                let key = format!("rules.material-values.{}", crate::quote::quoted(token));
+                return Err(err(n.span(), &key, format!("{v} is not in 0..=1000")));
+            }
+            material_values.push((token.clone(), v as u16));
+        }
+    }
+    let material_komi = match &raw.material_komi {
+        None => 0,
+        Some(k) => {
+            let halves = match k.get_ref() {
+                toml::Value::Integer(i) => Some(2.0 * *i as f64),
+                toml::Value::Float(x) => Some(2.0 * x),
+                _ => None,
+            };
+            match halves {
+                Some(h) if h.fract() == 0.0 && (-2000.0..=2000.0).contains(&h) => h as i32,
+                _ => {
+                    return Err(err(
+                        k.span(),
+                        "rules.material-komi",
+                        "expected a number of points in -1000..=1000, in whole or half points"
+                            .into(),
+                    ));
+                }
+            }
+        }
+    };
+    if raw.material_komi.is_some() && raw.material_values.is_none() {
+        let span = raw
+            .material_komi
+            .as_ref()
+            .map(|k| k.span())
+            .unwrap_or_default();
+        return Err(err(
+            span,
+            "rules.material-komi",
+            "needs material-values".into(),
+        ));
+    }
     let tokens = |v: &Option<Vec<Spanned<String>>>| -> Vec<String> {
         v.iter().flatten().map(|t| t.get_ref().clone()).collect()
     };
@@ -399,6 +471,11 @@ pub(super) fn read(
             .collect(),
         gating: raw.gating.unwrap_or(false),
         region_safe: raw.region_safe.unwrap_or(false),
+        pass: raw.pass.unwrap_or(false),
+        bikjang: raw.bikjang.unwrap_or(false),
+        hop_immune: tokens(&raw.hop_immune),
+        material_values,
+        material_komi,
     })
 }
 
@@ -495,6 +572,31 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         let list: Vec<String> = r.petrify.iter().map(|t| quoted(t)).collect();
         writeln!(f, "petrify = [{}]", list.join(", "))?;
     }
+    if r.pass {
+        writeln!(f, "pass = true")?;
+    }
+    if r.bikjang {
+        writeln!(f, "bikjang = true")?;
+    }
+    if !r.hop_immune.is_empty() {
+        let list: Vec<String> = r.hop_immune.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "hop-immune = [{}]", list.join(", "))?;
+    }
+    if !r.material_values.is_empty() {
+        let items: Vec<String> = r
+            .material_values
+            .iter()
+            .map(|(t, v)| format!("{} = {v}", quoted(t)))
+            .collect();
+        writeln!(f, "material-values = {{ {} }}", items.join(", "))?;
+    }
+    if r.material_komi != 0 {
+        if r.material_komi % 2 == 0 {
+            writeln!(f, "material-komi = {}", r.material_komi / 2)?;
+        } else {
+            writeln!(f, "material-komi = {:.1}", f64::from(r.material_komi) / 2.0)?;
+        }
+    }
     Ok(())
 }
 
@@ -547,6 +649,17 @@ pub(crate) struct SpecialRules {
     pub gating: bool,
     /// [`RulesDef::region_safe`].
     pub region_safe: bool,
+    /// [`RulesDef::pass`].
+    pub pass: bool,
+    /// [`RulesDef::bikjang`].
+    pub bikjang: bool,
+    /// [`RulesDef::hop_immune`], one bit per role.
+    pub hop_immune: u64,
+    /// [`RulesDef::material_values`] per role (0 for types not listed);
+    /// `None` without material counting.
+    pub material: Option<Vec<i32>>,
+    /// [`RulesDef::material_komi`], in half points.
+    pub material_komi: i32,
 }
 
 impl SpecialRules {
@@ -691,6 +804,36 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         white: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
         black: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
     };
+    let mut hop_immune = 0u64;
+    for t in &r.hop_immune {
+        hop_immune |= 1 << role("rules.hop-immune", t)?.0;
+    }
+    let material = if r.material_values.is_empty() {
+        None
+    } else {
+        let mut values = vec![0i32; def.pieces.len()];
+        for (t, v) in &r.material_values {
+            values[role("rules.material-values", t)?.index()] = i32::from(*v);
+        }
+        Some(values)
+    };
+    if (r.pass || r.bikjang) && (r.wall.is_some() || r.gating || r.kingless != Kingless::Neither) {
+        return Err(VariantError::GameEnd(
+            "rules.pass and rules.bikjang need a royal piece on each side, and no walls or gating"
+                .into(),
+        ));
+    }
+    if (r.pass || r.bikjang) && def.game_end.royal_capture {
+        return Err(VariantError::GameEnd(
+            "rules.pass and rules.bikjang do not go with royal capture".into(),
+        ));
+    }
+    if r.bikjang && def.facing_kings {
+        return Err(VariantError::GameEnd(
+            "rules.bikjang does not go with facing-kings (which forbids what bikjang allows)"
+                .into(),
+        ));
+    }
     let any = *r != RulesDef::default();
     // Extinction decides only the end while its pieces are not royal.
     let extinction_plain = !r.extinction_pseudo_royal;
@@ -742,6 +885,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         wall_region: r.wall_region.unwrap_or(all),
         petrify,
         region_safe: r.region_safe,
+        pass: r.pass,
+        bikjang: r.bikjang,
+        hop_immune,
+        material,
+        material_komi: r.material_komi,
     })
 }
 

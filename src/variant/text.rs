@@ -96,6 +96,7 @@ struct RawPiece {
     promoted: bool,
     confined: Option<Spanned<RawRegion>>,
     initial: Option<Spanned<RawRegion>>,
+    diagonal_lines: Option<Spanned<RawRegion>>,
     en_passant_from: Option<Spanned<RawRegion>>,
     #[serde(default)]
     promotes: Vec<Spanned<String>>,
@@ -458,6 +459,7 @@ impl Reader<'_> {
             promoted: p.promoted,
             confinement: region(&p.confined, "confined")?,
             initial: region(&p.initial, "initial")?,
+            diagonal_lines: region(&p.diagonal_lines, "diagonal-lines")?,
             en_passant_from: region(&p.en_passant_from, "en-passant-from")?,
             drop_region: region(&p.drop_region, "drop-region")?,
             drops_per_file: p
@@ -621,6 +623,9 @@ impl fmt::Display for VariantDef {
             }
             if let Some(r) = &p.initial {
                 writeln!(f, "initial = {}", RegionText(size, r))?;
+            }
+            if let Some(r) = &p.diagonal_lines {
+                writeln!(f, "diagonal-lines = {}", RegionText(size, r))?;
             }
             if let Some(r) = &p.en_passant_from {
                 writeln!(f, "en-passant-from = {}", RegionText(size, r))?;
