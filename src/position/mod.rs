@@ -7,6 +7,7 @@ pub(crate) mod movegen;
 pub mod moves;
 pub mod owned;
 pub mod perft;
+pub(crate) mod placement;
 pub mod query;
 pub mod setup;
 pub(crate) mod special;

@@ -117,6 +117,8 @@ builtins! {
         "shouse",
         "kyotoshogi",
         "dobutsu",
+        "placement",
+        "sittuyin",
     ],
     large: ["chushogi"],
 }

@@ -177,6 +177,12 @@ fn drops(
         }
         return Ok(None);
     };
+    if d.captured == CapturedRule::Lost {
+        // Captures never enter a hand: it holds what the start gives.
+        let into = gating_hands(def, pieces)?;
+        drop_settings_in_hand(def, &into)?;
+        return Ok(Some(into));
+    }
     let mut into = [None; MAX_DEF_ROLES];
     for (i, _) in pieces.iter().enumerate() {
         if i == royal.index() {
@@ -184,7 +190,7 @@ fn drops(
         }
         let r = Role(i as u8);
         into[i] = Some(match d.captured {
-            CapturedRule::Marked => r,
+            CapturedRule::Marked | CapturedRule::Lost => r,
             CapturedRule::Unpromoted => {
                 // A promoted type that turns back into an unpromoted one
                 // (a demotion: Kyoto shogi's flip) is not its origin.
@@ -233,8 +239,17 @@ fn drops(
             super::MAX_HAND_TYPES
         )));
     }
+    drop_settings_in_hand(def, &into)?;
+    Ok(Some(into))
+}
+
+/// Refuses drop settings on a type that never enters a hand.
+fn drop_settings_in_hand(
+    def: &VariantDef,
+    into: &[Option<Role>; MAX_DEF_ROLES],
+) -> Result<(), VariantError> {
     for (i, p) in def.pieces.iter().enumerate() {
-        let in_hand = kinds.contains(&Role(i as u8));
+        let in_hand = into.iter().flatten().any(|r| r.index() == i);
         let set = p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal;
         if set && !in_hand {
             return Err(VariantError::Drops(format!(
@@ -243,7 +258,7 @@ fn drops(
             )));
         }
     }
-    Ok(Some(into))
+    Ok(())
 }
 
 /// Gating without `[drops]`: the hands hold the types of the start
