@@ -132,7 +132,12 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             ..
         }
     );
-    let promotion_text = promotion_text(&pieces, promotion, from_zone);
+    // A promotion that is a move of its own names its type (`h4h4f`).
+    let promotion_text = if def.rules.promotion_in_place {
+        PromotionText::Letter
+    } else {
+        promotion_text(&pieces, promotion, from_zone)
+    };
     if promotion_text == PromotionText::Letter {
         promotion_letters(&pieces)?;
     }
