@@ -1687,6 +1687,9 @@ impl<'v, B: Board> Position<'v, B> {
             let theirs_in_check = next.is_check();
             if def.drop_mate_illegal && theirs_in_check && !next.has_legal_move() {
                 format!("a {name} may not be dropped to give checkmate")
+            } else if let Some(reason) = self.rules_refusal(&m) {
+                // `[rules] drop-opposite-colors`.
+                reason.into()
             } else {
                 "it would leave the King attacked".into()
             }

@@ -101,7 +101,9 @@ impl<'v, B: Board> Position<'v, B> {
             let rook_home = (self.roles[c.rook.index()] & ours).contains(rook_sq);
             let dropped_here = m.to == king_sq || m.to == rook_sq;
             if dropped_here && king_home && rook_home {
-                self.castling |= 1 << (2 * mover.index() + side);
+                let i = 2 * mover.index() + side;
+                self.castling |= 1 << i;
+                self.castle_files[i] = v.size.file(rook_sq);
             }
         }
     }

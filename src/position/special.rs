@@ -189,6 +189,11 @@ impl<'v, B: Board> Position<'v, B> {
             // Taken back by `unmake`, which restores the rights.
             self.castle_dropped(m, mover);
         }
+        if r.must_drop && m.is_drop() {
+            // A drop is irreversible: the move clock restarts, as
+            // Fairy-Stockfish counts it (`unmake` restores the clock).
+            self.halfmove = 0;
+        }
         if r.explosions && m.is_capture() {
             let size = v.size;
             let (f, rk) = (size.file(m.to) as i32, size.rank(m.to) as i32);
@@ -355,7 +360,14 @@ impl<'v, B: Board> Position<'v, B> {
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return Some("a piece of this type may not capture one of its own type");
         }
-        if self.rules_allow(m) {
+        if !m.is_drop() && self.must_drop_now() {
+            let mut drop = false;
+            self.rules_moves(B::EMPTY, true, &mut |d| drop |= d.is_drop());
+            if drop {
+                return Some("a piece in hand must be dropped first (the setup phase)");
+            }
+        }
+        if self.placement_allows(m) && self.rules_allow(m) {
             if r.capture_forced && !m.is_capture() {
                 let mut capture = false;
                 self.rules_moves(B::EMPTY, true, &mut |c| capture |= c.is_capture());
@@ -368,6 +380,11 @@ impl<'v, B: Board> Position<'v, B> {
         let next = self.play_unchecked(m);
         if r.explosions && !r.kingless[us.index()] && next.king(us).is_none() {
             return Some("the explosion would take the own King");
+        }
+        if !self.placement_allows(m) {
+            return Some(
+                "the pieces of a type that must stand on both colours could no longer do so",
+            );
         }
         let exposed = !r.kingless[us.index()] && next.royal_attacked(us);
         if r.check_illegal && !exposed && next.royal_attacked(us.opposite()) {

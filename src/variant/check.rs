@@ -183,9 +183,21 @@ fn drops(
         return Ok(None);
     };
     if d.captured == CapturedRule::Lost {
-        // Captures never enter a hand: it holds what the start gives.
-        let into = gating_hands(def, pieces)?;
-        drop_settings_in_hand(def, &into)?;
+        // Captures never enter a hand: it holds what the start gives and
+        // the types with drop settings.
+        let mut into = gating_hands(def, pieces)?;
+        for (i, p) in def.pieces.iter().enumerate() {
+            if p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal {
+                into[i] = Some(Role(i as u8));
+            }
+        }
+        let kinds = into.iter().flatten().count();
+        if kinds > super::MAX_HAND_TYPES {
+            return Err(VariantError::Drops(format!(
+                "{kinds} types can be in hand: at most {}",
+                super::MAX_HAND_TYPES
+            )));
+        }
         return Ok(Some(into));
     }
     let mut into = [None; MAX_DEF_ROLES];

@@ -406,7 +406,8 @@ pub enum CapturedRule {
     Marked,
     /// Nothing: a captured piece leaves the game (Fairy-Stockfish's
     /// `capturesToHand = false` with drops). The hands hold the types of
-    /// the start position's hands (placement, Sittuyin).
+    /// the start position's hands and those with drop settings
+    /// (placement, Sittuyin).
     Lost,
 }
 
