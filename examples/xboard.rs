@@ -360,6 +360,41 @@ enum Known {
     No,
 }
 
+/// Why XBoard cannot play a variant whose promotions may stay in place
+/// (`[rules] promotion-in-place`, Sittuyin): its `ApplyMove` (`backend.c`)
+/// does nothing with a move to its own square, so the promoted piece would
+/// never reach its board. `None` for every other variant.
+/// Also a variant whose royal piece may be in hand (placement's setup
+/// phase): XBoard's holdings hold the first images of its piece table
+/// (`moves.c`, `PieceToNumber`) and its King is the table's last image.
+fn in_place_refusal(v: &AnyVariant) -> Option<String> {
+    if v.definition().rules.promotion_in_place {
+        return Some(format!(
+            "{}: XBoard cannot show a promotion in place (a move to its own square), so this adapter does not play it",
+            v.name()
+        ));
+    }
+    royal_in_hand(v.definition()).then(|| {
+        format!(
+            "{}: XBoard's holdings cannot hold the King (its last piece image), so this adapter does not play it",
+            v.name()
+        )
+    })
+}
+
+/// Whether the start position holds the royal piece in a hand.
+pub fn royal_in_hand(def: &betza::VariantDef) -> bool {
+    let hands = def
+        .start_fen
+        .split(' ')
+        .next()
+        .and_then(|board| board.split_once('['))
+        .map_or("", |(_, h)| h);
+    def.pieces
+        .iter()
+        .any(|p| p.royal && hands.contains(&p.token.to_string()))
+}
+
 /// The protocol name of a built-in variant, and how XBoard knows it.
 fn protocol_name(builtin: &str) -> (&str, Known) {
     match XBOARD_VARIANTS.iter().find(|v| v.1 == builtin) {
@@ -1003,11 +1038,15 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 // (Fairy-Stockfish's `normal`, chess under XBoard's name)
                 // is what `variant NAME` could not reach.
                 let mut names: Vec<&str> = Vec::new();
-                // A turn with a wall (duck chess) has no XBoard move text.
+                // A turn with a wall (duck chess) has no XBoard move text;
+                // a promotion in place (Sittuyin) or a King in hand
+                // (placement) none that XBoard plays.
                 let builtins = AnyVariant::builtin_names()
                     .iter()
                     .filter(|&&b| {
-                        AnyVariant::by_name(b).is_ok_and(|v| v.definition().rules.wall.is_none())
+                        AnyVariant::by_name(b).is_ok_and(|v| {
+                            v.definition().rules.wall.is_none() && in_place_refusal(&v).is_none()
+                        })
                     })
                     .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
                     .map(|&b| protocol_name(b).0)
@@ -1042,6 +1081,11 @@ impl<B: Board, W: Write> Adapter<B, W> {
                     (Some(v), _) => return Ok(Next::Switch(v, false, Announce::Setup)),
                     (None, Some(&name)) => {
                         let v = AnyVariant::by_name(name).expect("built in");
+                        if let Some(why) = in_place_refusal(&v) {
+                            writeln!(self.out, "tellusererror {why}")?;
+                            writeln!(self.out, "Error (unsupported variant): {arg}")?;
+                            return Ok(Next::Go);
+                        }
                         let (known, then) = match protocol_name(name).1 {
                             Known::No => (false, Announce::Setup),
                             Known::Yes {
@@ -1117,6 +1161,9 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 hand,
                 match d.captured {
                     CapturedRule::Marked => "crazyhouse",
+                    // XBoard's bughouse fills no holding with captures
+                    // (`backend.c`, `ApplyMove`): placement's setup phase.
+                    CapturedRule::Lost => "bughouse",
                     _ => "shogi",
                 },
             ),

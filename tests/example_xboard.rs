@@ -403,6 +403,10 @@ fn betza_for_xboard() {
 fn letters_are_one_a_type_and_the_table_has_every_letter_once() {
     for name in Variant::builtin_names() {
         let v = Variant::by_name(name).unwrap();
+        // A King in hand (placement): the adapter does not play it.
+        if xboard::royal_in_hand(v.definition()) {
+            continue;
+        }
         let l = xboard::Letters::new(v);
         let mut seen = l.letter.clone();
         seen.sort_unstable();
@@ -1145,6 +1149,29 @@ fn shogi_is_xboards_with_plus_promotions_and_drops() {
         [
             "1/2-1/2 {Draw by repetition}",
             "Illegal move (the game is over): h2g2"
+        ]
+    );
+}
+
+/// Sittuyin's promotion in place XBoard cannot show (its `ApplyMove`
+/// ignores a move to its own square), nor a King in its holdings
+/// (placement): both refused, saying so.
+#[test]
+fn placement_and_sittuyin_are_refused_saying_why() {
+    let out = session("new\nvariant sittuyin\nquit\n");
+    assert_eq!(
+        out,
+        [
+            "tellusererror sittuyin: XBoard cannot show a promotion in place (a move to its own square), so this adapter does not play it",
+            "Error (unsupported variant): sittuyin"
+        ]
+    );
+    let out = session("new\nvariant placement\nquit\n");
+    assert_eq!(
+        out,
+        [
+            "tellusererror placement: XBoard's holdings cannot hold the King (its last piece image), so this adapter does not play it",
+            "Error (unsupported variant): placement"
         ]
     );
 }

@@ -7,6 +7,7 @@ pub(crate) mod movegen;
 pub mod moves;
 pub mod owned;
 pub mod perft;
+pub(crate) mod placement;
 pub mod query;
 pub mod setup;
 pub(crate) mod special;
@@ -1715,6 +1716,9 @@ impl<'v, B: Board> Position<'v, B> {
             let theirs_in_check = next.is_check();
             if def.drop_mate_illegal && theirs_in_check && !next.has_legal_move() {
                 format!("a {name} may not be dropped to give checkmate")
+            } else if let Some(reason) = self.rules_refusal(&m) {
+                // `[rules] drop-opposite-colors`.
+                reason.into()
             } else {
                 "it would leave the King attacked".into()
             }

@@ -1251,7 +1251,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// The types a piece of `role` of the side to move may promote to now:
     /// those of which the side has fewer on the board than their limit.
     #[inline]
-    fn allowed_promotions(&self, role: Role) -> impl Iterator<Item = Role> + '_ {
+    pub(crate) fn allowed_promotions(&self, role: Role) -> impl Iterator<Item = Role> + '_ {
         let v = self.variant;
         let ours = self.colors[self.side.index()];
         v.pieces[role.index()]

@@ -564,7 +564,13 @@ pub(crate) fn build<'v, B: Board>(
         if v.end.royal_capture {
             break;
         }
-        let count = (pos.roles[royal] & pos.colors[color.index()]).count();
+        // A setup phase (`must-drop`): the royal piece may be in hand.
+        let in_hand = if v.rules.must_drop {
+            u32::from(pos.hand_count(color, v.royal))
+        } else {
+            0
+        };
+        let count = (pos.roles[royal] & pos.colors[color.index()]).count() + in_hand;
         // `[rules] kingless`: that side has none (horde's White).
         let wanted = u32::from(!v.rules.kingless[color.index()]);
         // `[rules] explosions`: the side to move may have lost its royal

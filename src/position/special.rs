@@ -283,6 +283,15 @@ impl<'v, B: Board> Position<'v, B> {
         if r.gating {
             undo.gate = self.apply_gate(m, mover);
         }
+        if r.castle_dropped {
+            // Taken back by `unmake`, which restores the rights.
+            self.castle_dropped(m, mover);
+        }
+        if r.must_drop && m.is_drop() {
+            // A drop is irreversible: the move clock restarts, as
+            // Fairy-Stockfish counts it (`unmake` restores the clock).
+            self.halfmove = 0;
+        }
         if r.explosions && m.is_capture() {
             let size = v.size;
             let (f, rk) = (size.file(m.to) as i32, size.rank(m.to) as i32);
@@ -429,7 +438,8 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
-        if !r.kingless[us.index()] {
+        // A royal piece still in hand (a setup phase) has nothing to keep safe.
+        if !r.kingless[us.index()] && !next.royal_in_hand(us) {
             if next.king(us).is_none() {
                 return false;
             }
@@ -487,7 +497,14 @@ impl<'v, B: Board> Position<'v, B> {
                 "the royal pieces face each other (bikjang): the move must end it, or pass",
             );
         }
-        if self.rules_allow(m) {
+        if !m.is_drop() && self.must_drop_now() {
+            let mut drop = false;
+            self.rules_moves(B::EMPTY, true, &mut |d| drop |= d.is_drop());
+            if drop {
+                return Some("a piece in hand must be dropped first (the setup phase)");
+            }
+        }
+        if self.placement_allows(m) && self.rules_allow(m) {
             if r.capture_forced && !m.is_capture() {
                 let mut capture = false;
                 self.rules_moves(B::EMPTY, true, &mut |c| capture |= c.is_capture());
@@ -501,6 +518,11 @@ impl<'v, B: Board> Position<'v, B> {
         if r.explosions && !r.kingless[us.index()] && next.king(us).is_none() {
             return Some("the explosion would take the own King");
         }
+        if !self.placement_allows(m) {
+            return Some(
+                "the pieces of a type that must stand on both colours could no longer do so",
+            );
+        }
         let exposed = !r.kingless[us.index()] && next.royal_attacked(us);
         if r.check_illegal && !exposed && next.royal_attacked(us.opposite()) {
             return Some("it would give check, and no move may give check");
@@ -513,8 +535,16 @@ impl<'v, B: Board> Position<'v, B> {
     /// unless `drops`).
     fn rules_moves(&self, skip: Bitboard<B::Word>, drops: bool, sink: &mut dyn FnMut(Move)) {
         // Every piece's moves: compulsory capture looks at all of them.
-        let list = self.pseudo_list();
+        let mut list = self.pseudo_list();
         let r = &self.variant.rules;
+        if r.promotion_in_place {
+            self.in_place_promotions(&mut list);
+        }
+        // A setup phase: while a drop is legal, only drops are.
+        let must_drop = self.must_drop_now()
+            && list
+                .iter()
+                .any(|m| m.is_drop() && self.placement_allows(m) && self.rules_allow(m));
         let mut must_capture = false;
         if r.capture_forced {
             must_capture = list.iter().any(|m| {
@@ -530,12 +560,12 @@ impl<'v, B: Board> Position<'v, B> {
             if (m.is_drop() && !drops) || (!m.is_drop() && skip.contains(m.from)) {
                 continue;
             }
-            if must_capture && !m.is_capture() {
+            if (must_capture && !m.is_capture()) || (must_drop && !m.is_drop()) {
                 continue;
             }
             if r.wall.is_some() {
                 self.wall_moves_allowed(m, sink);
-            } else if self.rules_allow(m) {
+            } else if self.placement_allows(m) && self.rules_allow(m) {
                 sink(*m);
             }
         }

@@ -221,7 +221,12 @@ impl<'v, B: Board> Position<'v, B> {
                 same_rank |= size.rank(x.from) == size.rank(m.from);
             }
         });
-        let (file, rank) = if is_pawn && m.is_capture() {
+        // A promotion that is a move of its own and steps (Sittuyin) names
+        // its square, as Fairy-Stockfish writes it (`e5f6=F`).
+        let stepped = m.from != m.to && m.promotion().is_some() && v.rules.promotion_in_place;
+        let (file, rank) = if is_pawn && stepped {
+            (true, true)
+        } else if is_pawn && m.is_capture() {
             (true, others && same_file)
         } else if !others {
             (false, false)

@@ -121,6 +121,8 @@ builtins! {
         "janggitraditional",
         "janggimodern",
         "janggicasual",
+        "placement",
+        "sittuyin",
     ],
     large: ["chushogi"],
 }

@@ -136,7 +136,12 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             ..
         }
     );
-    let promotion_text = promotion_text(&pieces, promotion, from_zone);
+    // A promotion that is a move of its own names its type (`h4h4f`).
+    let promotion_text = if def.rules.promotion_in_place {
+        PromotionText::Letter
+    } else {
+        promotion_text(&pieces, promotion, from_zone)
+    };
     if promotion_text == PromotionText::Letter {
         promotion_letters(&pieces)?;
     }
@@ -181,6 +186,24 @@ fn drops(
         }
         return Ok(None);
     };
+    if d.captured == CapturedRule::Lost {
+        // Captures never enter a hand: it holds what the start gives and
+        // the types with drop settings.
+        let mut into = gating_hands(def, pieces)?;
+        for (i, p) in def.pieces.iter().enumerate() {
+            if p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal {
+                into[i] = Some(Role(i as u8));
+            }
+        }
+        let kinds = into.iter().flatten().count();
+        if kinds > super::MAX_HAND_TYPES {
+            return Err(VariantError::Drops(format!(
+                "{kinds} types can be in hand: at most {}",
+                super::MAX_HAND_TYPES
+            )));
+        }
+        return Ok(Some(into));
+    }
     let mut into = [None; MAX_DEF_ROLES];
     for (i, _) in pieces.iter().enumerate() {
         if i == royal.index() {
@@ -188,7 +211,7 @@ fn drops(
         }
         let r = Role(i as u8);
         into[i] = Some(match d.captured {
-            CapturedRule::Marked => r,
+            CapturedRule::Marked | CapturedRule::Lost => r,
             CapturedRule::Unpromoted => {
                 // A promoted type that turns back into an unpromoted one
                 // (a demotion: Kyoto shogi's flip) is not its origin.
@@ -237,8 +260,17 @@ fn drops(
             super::MAX_HAND_TYPES
         )));
     }
+    drop_settings_in_hand(def, &into)?;
+    Ok(Some(into))
+}
+
+/// Refuses drop settings on a type that never enters a hand.
+fn drop_settings_in_hand(
+    def: &VariantDef,
+    into: &[Option<Role>; MAX_DEF_ROLES],
+) -> Result<(), VariantError> {
     for (i, p) in def.pieces.iter().enumerate() {
-        let in_hand = kinds.contains(&Role(i as u8));
+        let in_hand = into.iter().flatten().any(|r| r.index() == i);
         let set = p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal;
         if set && !in_hand {
             return Err(VariantError::Drops(format!(
@@ -247,7 +279,7 @@ fn drops(
             )));
         }
     }
-    Ok(Some(into))
+    Ok(())
 }
 
 /// Gating without `[drops]`: the hands hold the types of the start

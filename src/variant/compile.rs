@@ -49,6 +49,11 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     }
     let mut end = super::end_def::compile(&def, c.royal)?;
     let rules = super::rules_def::compile(&def)?;
+    if rules.promotion_in_place {
+        // No move promotes on its way: promotions are moves of their own,
+        // made on the rules' path.
+        promotion_choices = [0; MAX_DEF_ROLES];
+    }
     // The rules end games at once and are counted by generating.
     end.at_once |= rules.any;
     let mut v = Variant {
@@ -404,11 +409,16 @@ fn drop_rules<B: Board>(
     // Gating without `[drops]`: hands that captures never fill and no
     // drops; the regions say where each type may gate.
     let drops = v.def.drops.is_some();
+    // `captured = "lost"`: drops, but captures never fill a hand.
+    let to_hand = v
+        .def
+        .drops
+        .is_some_and(|d| d.captured != CapturedRule::Lost);
     DropRules {
         pawn_slot: v.pawn.map_or(NO_SLOT, |p| slot[p.index()]),
         roles,
         slot,
-        into_hand: if drops {
+        into_hand: if to_hand {
             into_hand
         } else {
             [NO_SLOT; MAX_DEF_ROLES]
@@ -500,8 +510,19 @@ fn castling_setup(
         if found.is_none() && (v.rules.kingless[color.index()] || !royal) {
             continue;
         }
-        let king =
-            found.ok_or_else(|| VariantError::StartFen(format!("no {color} royal piece")))?;
+        // `castle-dropped`: a King still in hand castles from the middle
+        // file of its first rank (Fairy-Stockfish's `castlingKingFile`).
+        let dropped = v.rules.castle_dropped.then(|| {
+            let back = if color == Color::White {
+                0
+            } else {
+                size.ranks() as i32 - 1
+            };
+            size.square(size.files() as i32 / 2, back)
+        });
+        let king = found
+            .or(dropped.flatten())
+            .ok_or_else(|| VariantError::StartFen(format!("no {color} royal piece")))?;
         let (kf, kr) = (size.file(king) as i32, size.rank(king) as i32);
         king_start[color.index()] = king;
         rights_lost[king.index()] |= 0b11 << (2 * color.index());

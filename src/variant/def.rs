@@ -408,6 +408,11 @@ pub enum CapturedRule {
     /// Itself, unless it was promoted from the pawn type: promotions are
     /// marked (FEN `Q~`) and a marked piece enters as a pawn (crazyhouse).
     Marked,
+    /// Nothing: a captured piece leaves the game (Fairy-Stockfish's
+    /// `capturesToHand = false` with drops). The hands hold the types of
+    /// the start position's hands and those with drop settings
+    /// (placement, Sittuyin).
+    Lost,
 }
 
 /// Hands and drops: captured pieces change sides and may be dropped back

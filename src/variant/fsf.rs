@@ -75,8 +75,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "hands fed from a second board (twoBoards) and extinction",
     ),
     ("pocketknight", "drops without captures to hand"),
-    ("placement", "mustDrop (a setup phase)"),
-    ("sittuyin", "mustDrop (a setup phase) and sittuyinPromotion"),
     ("dragon", "drops without captures to hand"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("perfect", "castling with a second rook type"),
@@ -279,6 +277,11 @@ const RULE_KEYS: &[&str] = &[
     "passBlack",
     "bikjangRule",
     "materialCounting",
+    "mustDrop",
+    "sittuyinPromotion",
+    "sittuyinRookDrop",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -286,7 +289,6 @@ const RULE_KEYS: &[&str] = &[
 const OFF_KEYS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
-    ("sittuyinPromotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", "-"),
@@ -294,7 +296,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
-    ("castlingDroppedPiece", "false"),
     ("castlingRank", "1"),
     ("castlingKingFile", "e"),
     ("castlingKingPieceWhite", "k"),
@@ -303,13 +304,10 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("castlingRookQueensideFile", "a"),
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
-    ("mustDrop", "false"),
     ("mustDropType", "*"),
     ("dropLoop", "false"),
     ("enclosingDrop", "none"),
     ("enclosingDropStart", "-"),
-    ("sittuyinRookDrop", "false"),
-    ("dropOppositeColoredBishop", "false"),
     ("wallOrMove", "false"),
     ("cambodianMoves", "false"),
     ("passOnStalemate", "false"),
@@ -1372,16 +1370,42 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     // Drops
     let drops = ctx.boolean("pieceDrops", false)?;
     let to_hand = ctx.boolean("capturesToHand", false)?;
-    if drops != to_hand {
+    if to_hand && !drops {
         return Err(ctx.fail(
-            if drops {
-                "capturesToHand"
-            } else {
-                "pieceDrops"
-            },
-            "drops without captures to hand (or the reverse) are not expressible here",
+            "pieceDrops",
+            "captures to hand without drops are not expressible here",
         ));
     }
+    // Drops without captures to hand: the hands hold what startFen gives
+    // (placement, Sittuyin); only those types get drop settings.
+    let start_hand: Vec<char> = start_fields
+        .first()
+        .and_then(|p| p.split_once('['))
+        .map(|(_, h)| {
+            h.trim_end_matches(']')
+                .chars()
+                .filter(char::is_ascii_alphabetic)
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        })
+        .unwrap_or_default();
+    let must_drop = ctx.boolean("mustDrop", false)?;
+    if must_drop && !drops {
+        return Err(ctx.fail("mustDrop", "true: needs pieceDrops"));
+    }
+    let rook_drop = ctx.boolean("sittuyinRookDrop", false)?;
+    let bishops_apart = ctx.boolean("dropOppositeColoredBishop", false)?;
+    let dropped_castling = ctx.boolean("castlingDroppedPiece", false)?;
+    for (key, on) in [
+        ("sittuyinRookDrop", rook_drop),
+        ("dropOppositeColoredBishop", bishops_apart),
+        ("castlingDroppedPiece", dropped_castling),
+    ] {
+        if on && !drops {
+            return Err(ctx.fail(key, "true: needs pieceDrops"));
+        }
+    }
+    let sittuyin_promotion = ctx.boolean("sittuyinPromotion", false)?;
     let drop_w = ctx.region("dropRegionWhite", ctx.all())?;
     let drop_b = ctx.region("dropRegionBlack", ctx.all())?;
     let no_doubled = piece_set(&ctx, "dropNoDoubled", &pieces, "-")?;
@@ -1445,7 +1469,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if any_promotion {
         t.push_str("\n[promotion]\nscheme = \"zone\"\n");
         let _ = writeln!(t, "zone = {}", region_toml(&zone_w, &zone_b));
-        let (fw, fb) = if has_pawn_promotion {
+        let (fw, fb) = if sittuyin_promotion {
+            // Promotion is a move of its own, never forced.
+            (Vec::new(), Vec::new())
+        } else if has_pawn_promotion {
             if mandatory_pawn {
                 (zone_w.clone(), zone_b.clone())
             } else {
@@ -1485,20 +1512,26 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     } else if ctx.get("promotionLimit").is_some() {
         return Err(ctx.fail("promotionLimit", "no promotion to limit"));
     }
+    if sittuyin_promotion && !has_pawn_promotion {
+        return Err(ctx.fail("sittuyinPromotion", "true: needs a pawn that promotes"));
+    }
 
     // [castling]
     let castling = ctx.boolean("castling", true)?;
     let rights = start_fields.get(2).copied().unwrap_or("-");
     // With gating the field holds the gating rights' letters too.
     let gates = ctx.boolean("gating", false)? && ctx.boolean("seirawanGating", false)?;
-    let castles = castling
-        && rights != "-"
-        && start_fields.len() > 2
-        && if gates {
-            rights.chars().any(|c| "KQkq".contains(c))
-        } else {
-            rights.chars().all(|c| "KQkq".contains(c))
-        };
+    // `castlingDroppedPiece`: rights come from dropped pieces, whatever
+    // startFen's field says.
+    let castles = castling && dropped_castling
+        || castling
+            && rights != "-"
+            && start_fields.len() > 2
+            && if gates {
+                rights.chars().any(|c| "KQkq".contains(c))
+            } else {
+                rights.chars().all(|c| "KQkq".contains(c))
+            };
     if castles {
         let rooks = piece_set(&ctx, "castlingRookPieces", &pieces, "r")?;
         if rooks.len() != 1 {
@@ -1531,7 +1564,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
         };
         // The King's file: White's royal piece on the first rank.
-        let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
+        let board = start_fields[0].split('[').next().unwrap_or("");
+        let first_rank = board.split('/').next_back().unwrap_or("");
         let mut file = 0u8;
         let mut king_file = None;
         let mut digits = 0u32;
@@ -1549,10 +1583,17 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 file = file.saturating_add(1);
             }
         }
+        // A King still in hand castles from the middle file, as this
+        // library places it (Fairy-Stockfish's castlingKingFile, e).
+        let king_file = king_file.or_else(|| {
+            let middle = files / 2;
+            (dropped_castling && ctx.file("castlingKingFile", 4).ok() == Some(middle))
+                .then_some(middle)
+        });
         let Some(kf) = king_file else {
             return Err(ctx.fail(
                 "castling",
-                "castling needs White's royal piece on the first rank of startFen",
+                "castling needs White's royal piece on the first rank of startFen (or, with castlingDroppedPiece, castlingKingFile on the middle file)",
             ));
         };
         let ks = ctx.file("castlingKingsideFile", 6)?;
@@ -1730,6 +1771,25 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
     }
+    if must_drop {
+        rules.push_str("must-drop = true\n");
+    }
+    if bishops_apart {
+        let Some(b) = pieces.iter().find(|p| p.key == "bishop") else {
+            return Err(ctx.fail("dropOppositeColoredBishop", "true: needs a bishop"));
+        };
+        let _ = writeln!(
+            rules,
+            "drop-opposite-colors = [\"{}\"]",
+            b.letter.to_ascii_uppercase()
+        );
+    }
+    if dropped_castling && castles {
+        rules.push_str("castle-dropped = true\n");
+    }
+    if sittuyin_promotion {
+        rules.push_str("promotion-in-place = true\n");
+    }
     if !ctx.boolean("checking", true)? {
         if royal.is_none() {
             return Err(ctx.fail("checking", "false: needs a King to check"));
@@ -1841,12 +1901,14 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         t.push_str(&rules);
     }
     if drops {
-        let marked = has_pawn_promotion;
-        let _ = writeln!(
-            t,
-            "\n[drops]\ncaptured = \"{}\"",
-            if marked { "marked" } else { "unpromoted" }
-        );
+        let captured = if !to_hand {
+            "lost"
+        } else if has_pawn_promotion {
+            "marked"
+        } else {
+            "unpromoted"
+        };
+        let _ = writeln!(t, "\n[drops]\ncaptured = \"{captured}\"");
         if drop_promoted {
             t.push_str("promoted = true\n");
         }
@@ -1965,8 +2027,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 upper,
             ));
         }
-        if drops {
+        if drops && (to_hand || start_hand.contains(&p.letter)) {
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
+            if rook_drop && p.key == "rook" {
+                // Sittuyin's Rooks: on the side's first rank only.
+                w.retain(|s| s.1 == 0);
+                b.retain(|s| s.1 == ranks - 1);
+            }
             if p.key == "pawn" {
                 if !first_rank_pawn_drops {
                     w.retain(|s| s.1 != 0);

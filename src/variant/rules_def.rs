@@ -213,6 +213,30 @@ pub struct RulesDef {
     /// Black's bonus in material counting, in half points (3: Janggi's
     /// 1.5 points); written `material-komi = 1.5`.
     pub material_komi: i32,
+    /// A setup phase (Fairy-Stockfish's `mustDrop`: placement, Sittuyin):
+    /// while a side has pieces in hand and may drop one, it must drop. With
+    /// `[drops]`; a side whose royal piece is still in hand has no King to
+    /// keep safe until it is dropped.
+    pub must_drop: bool,
+    /// The types whose pieces must end on squares of both colours
+    /// (Fairy-Stockfish's `dropOppositeColoredBishop`, placement's
+    /// Bishops): no drop may leave a side unable to stand half of its
+    /// pieces of such a type (on the board and in hand) on each colour.
+    pub drop_opposite_colors: Vec<String>,
+    /// A dropped King or Rook gives castling rights (Fairy-Stockfish's
+    /// `castlingDroppedPiece`): the royal piece dropped on its castling
+    /// square gains the rights of the partners on the rank's two ends, a
+    /// partner dropped on an end gains its right while the King stands on
+    /// its castling square. With `[castling]` and `[drops]`.
+    pub castle_dropped: bool,
+    /// Promotion is a move of its own (Fairy-Stockfish's
+    /// `sittuyinPromotion`): a pawn on the promotion zone (anywhere when it
+    /// is its side's last pawn) turns into a type it promotes to, in place
+    /// (a move with `from == to`) or with one quiet move of that type; the
+    /// new piece may attack no enemy piece and the move may not give check.
+    /// Moves into the zone do not promote. With `[promotion] scheme =
+    /// "zone"` (its `limits` count).
+    pub promotion_in_place: bool,
 }
 
 #[derive(Deserialize)]
@@ -244,6 +268,10 @@ pub(super) struct RawRules {
     hop_immune: Option<Vec<Spanned<String>>>,
     material_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     material_komi: Option<Spanned<toml::Value>>,
+    must_drop: Option<bool>,
+    drop_opposite_colors: Option<Vec<Spanned<String>>>,
+    castle_dropped: Option<bool>,
+    promotion_in_place: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -476,6 +504,10 @@ pub(super) fn read(
         hop_immune: tokens(&raw.hop_immune),
         material_values,
         material_komi,
+        must_drop: raw.must_drop.unwrap_or(false),
+        drop_opposite_colors: tokens(&raw.drop_opposite_colors),
+        castle_dropped: raw.castle_dropped.unwrap_or(false),
+        promotion_in_place: raw.promotion_in_place.unwrap_or(false),
     })
 }
 
@@ -597,6 +629,19 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
             writeln!(f, "material-komi = {:.1}", f64::from(r.material_komi) / 2.0)?;
         }
     }
+    if r.must_drop {
+        writeln!(f, "must-drop = true")?;
+    }
+    if !r.drop_opposite_colors.is_empty() {
+        let list: Vec<String> = r.drop_opposite_colors.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "drop-opposite-colors = [{}]", list.join(", "))?;
+    }
+    if r.castle_dropped {
+        writeln!(f, "castle-dropped = true")?;
+    }
+    if r.promotion_in_place {
+        writeln!(f, "promotion-in-place = true")?;
+    }
     Ok(())
 }
 
@@ -660,6 +705,14 @@ pub(crate) struct SpecialRules {
     pub material: Option<Vec<i32>>,
     /// [`RulesDef::material_komi`], in half points.
     pub material_komi: i32,
+    /// [`RulesDef::must_drop`].
+    pub must_drop: bool,
+    /// [`RulesDef::drop_opposite_colors`], one bit per role.
+    pub drop_opposite: u64,
+    /// [`RulesDef::castle_dropped`].
+    pub castle_dropped: bool,
+    /// [`RulesDef::promotion_in_place`].
+    pub promotion_in_place: bool,
 }
 
 impl SpecialRules {
@@ -800,6 +853,37 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.wall-region needs a wall rule (`wall = ...`)".into(),
         ));
     }
+    let has_drops = def.drops.is_some();
+    if r.must_drop && !has_drops {
+        return Err(VariantError::GameEnd(
+            "rules.must-drop needs [drops] (pieces in hand to drop)".into(),
+        ));
+    }
+    let mut drop_opposite = 0u64;
+    for t in &r.drop_opposite_colors {
+        drop_opposite |= 1 << role("rules.drop-opposite-colors", t)?.0;
+    }
+    if drop_opposite != 0 && !has_drops {
+        return Err(VariantError::GameEnd(
+            "rules.drop-opposite-colors needs [drops]".into(),
+        ));
+    }
+    if r.castle_dropped && (!has_drops || def.castling.is_none()) {
+        return Err(VariantError::GameEnd(
+            "rules.castle-dropped needs [drops] and [castling]".into(),
+        ));
+    }
+    if r.castle_dropped && def.castling.as_ref().is_some_and(|c| c.any_start) {
+        return Err(VariantError::GameEnd(
+            "rules.castle-dropped does not go with castling from any start".into(),
+        ));
+    }
+    if r.promotion_in_place && !matches!(def.promotion, super::PromotionDef::Zone { .. }) {
+        return Err(VariantError::GameEnd(
+            "rules.promotion-in-place needs [promotion] scheme = \"zone\" (where pawns promote)"
+                .into(),
+        ));
+    }
     let all = WideRegion {
         white: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
         black: !<crate::bitboard::Huge as crate::bitboard::Board>::EMPTY,
@@ -890,6 +974,10 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         hop_immune,
         material,
         material_komi: r.material_komi,
+        must_drop: r.must_drop,
+        drop_opposite,
+        castle_dropped: r.castle_dropped,
+        promotion_in_place: r.promotion_in_place,
     })
 }
 

@@ -305,12 +305,13 @@ impl Reader<'_> {
                     Some(c) => match c.get_ref().as_str() {
                         "unpromoted" => CapturedRule::Unpromoted,
                         "marked" => CapturedRule::Marked,
+                        "lost" => CapturedRule::Lost,
                         other => {
                             return Err(self.err(
                                 c.span(),
                                 "drops.captured",
                                 format!(
-                                    "{}: expected \"unpromoted\" or \"marked\"",
+                                    "{}: expected \"unpromoted\", \"marked\" or \"lost\"",
                                     crate::quote::quoted(other)
                                 ),
                             ));
@@ -578,6 +579,7 @@ impl fmt::Display for VariantDef {
             let captured = match d.captured {
                 CapturedRule::Unpromoted => "unpromoted",
                 CapturedRule::Marked => "marked",
+                CapturedRule::Lost => "lost",
             };
             writeln!(f, "captured = \"{captured}\"")?;
             if d.promoted {
