@@ -282,6 +282,9 @@ impl<'v, B: Board> Position<'v, B> {
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return false;
         }
+        if r.makpong && !self.makpong_allows(m) {
+            return false;
+        }
         let next = self.play_unchecked(m);
         if r.pseudo_royal {
             // Taking a pseudo-royal piece needs no safety of one's own
@@ -333,6 +336,16 @@ impl<'v, B: Board> Position<'v, B> {
         !(r.check_illegal && next.royal_attacked(them))
     }
 
+    /// Makpong's rule: a royal piece in check moves only to take its one
+    /// checker (Fairy-Stockfish's `makpongRule`).
+    fn makpong_allows(&self, m: &Move) -> bool {
+        if m.role != self.variant.royal || m.is_drop() {
+            return true;
+        }
+        let checkers = self.checkers();
+        checkers.is_empty() || (m.is_capture() && checkers == B::bb(m.to))
+    }
+
     /// Why the rules refuse the pseudo-legal `m`, when a rule of `[rules]`
     /// does (for error messages; `None`: they allow it, or only the King's
     /// safety refuses it).
@@ -349,6 +362,9 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return Some("a piece of this type may not capture one of its own type");
+        }
+        if r.makpong && !self.makpong_allows(m) {
+            return Some("a King in check may only capture its one checker (makpong)");
         }
         if self.rules_allow(m) {
             if r.capture_forced && !m.is_capture() {

@@ -117,6 +117,8 @@ builtins! {
         "shouse",
         "kyotoshogi",
         "dobutsu",
+        "makpong",
+        "asean",
     ],
     large: ["chushogi"],
 }

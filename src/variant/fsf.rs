@@ -36,15 +36,10 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("caparandom", "Chess960 castling (chess960)"),
     ("armageddon", "material counting (black draw odds)"),
     (
-        "makpong",
-        "makpongRule (the King may not move away from check)",
-    ),
-    (
         "cambodian",
         "gating (cambodianMoves) and Cambodian counting",
     ),
     ("karouk", "gating (cambodianMoves) and check counting"),
-    ("asean", "ASEAN counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
     ("misere", "checkmateValue = win"),
     ("losers", "checkmateValue = win"),
@@ -289,6 +284,7 @@ const RULE_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "petrifyOnCaptureTypes",
+    "makpongRule",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -329,7 +325,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("makpongRule", "false"),
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
@@ -1645,6 +1640,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
     }
+    if ctx.boolean("makpongRule", false)? {
+        if royal.is_none() {
+            return Err(ctx.fail("makpongRule", "true: needs a King"));
+        }
+        rules.push_str("makpong = true\n");
+    }
     if !ctx.boolean("checking", true)? {
         if royal.is_none() {
             return Err(ctx.fail("checking", "false: needs a King to check"));
@@ -1733,19 +1734,71 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         .unwrap_or("none");
     match counting {
         "none" => {}
-        "makruk" => {
-            let need = ['r', 's', 'n'];
-            if need.iter().any(|l| !pieces.iter().any(|p| p.letter == *l)) {
-                return Err(ctx.fail(
-                    "countingRule",
-                    "Makruk's counting needs the pieces r, s and n",
-                ));
-            }
-            ge.push_str(
-                "\n[game-end.counting]\nboard-honour = 64\npieces-honour-default = 64\npieces-honour = [\n  { piece = \"R\", count = 2, moves = 8 },\n  { piece = \"R\", count = 1, moves = 16 },\n  { piece = \"S\", count = 2, moves = 22 },\n  { piece = \"N\", count = 2, moves = 32 },\n  { piece = \"S\", count = 1, moves = 44 },\n]\n",
+        "makruk" | "cambodian" | "asean" => {
+            // Fairy-Stockfish counts by type: its Rook, Khon (silver) and
+            // Knight, whatever their letters.
+            let letter = |key: &str| {
+                pieces
+                    .iter()
+                    .find(|p| p.key == key)
+                    .map(|p| p.letter.to_ascii_uppercase())
+                    .ok_or_else(|| {
+                        ctx.fail(
+                            "countingRule",
+                            format!("{counting}: the counting rules need a {key}"),
+                        )
+                    })
+            };
+            let (r, s, n) = (letter("rook")?, letter("silver")?, letter("knight")?);
+            let line = |p: char, count: u8, moves: u16| {
+                format!("  {{ piece = \"{p}\", count = {count}, moves = {moves} }},\n")
+            };
+            let (board, default, lines, extra) = match counting {
+                // Cambodian: one move less, counting sides of at most 3 pieces.
+                "cambodian" => (
+                    63,
+                    63,
+                    [
+                        line(r, 2, 7),
+                        line(r, 1, 15),
+                        line(s, 2, 21),
+                        line(n, 2, 31),
+                        line(s, 1, 43),
+                    ]
+                    .concat(),
+                    "counting-side-max = 3\nboard-honour-with-pawns = true\nboard-honour-shown = true\n",
+                ),
+                "asean" => (
+                    0,
+                    0,
+                    [line(r, 1, 16), line(s, 1, 44), line(n, 1, 64)].concat(),
+                    "pieces-honour-from-zero = true\n",
+                ),
+                _ => (
+                    64,
+                    64,
+                    [
+                        line(r, 2, 8),
+                        line(r, 1, 16),
+                        line(s, 2, 22),
+                        line(n, 2, 32),
+                        line(s, 1, 44),
+                    ]
+                    .concat(),
+                    "",
+                ),
+            };
+            let _ = write!(
+                ge,
+                "\n[game-end.counting]\nboard-honour = {board}\npieces-honour-default = {default}\npieces-honour = [\n{lines}]\n{extra}"
             );
         }
-        v => return Err(ctx.fail("countingRule", format!("{v:?}: only makruk or none"))),
+        v => {
+            return Err(ctx.fail(
+                "countingRule",
+                format!("{v:?}: expected makruk, cambodian, asean or none"),
+            ));
+        }
     }
     if !ge.is_empty() {
         t.push_str("\n[game-end]\n");

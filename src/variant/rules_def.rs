@@ -190,6 +190,10 @@ pub struct RulesDef {
     /// wins when, after the opponent's reply, it stands there unattacked
     /// (both sides so: a draw).
     pub region_safe: bool,
+    /// Makpong's rule (Fairy-Stockfish's `makpongRule`): a royal piece in
+    /// check may move only to capture its one checker; otherwise the check
+    /// is met by another piece.
+    pub makpong: bool,
 }
 
 #[derive(Deserialize)]
@@ -216,6 +220,7 @@ pub(super) struct RawRules {
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
     petrify: Option<Vec<Spanned<String>>>,
+    makpong: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -399,6 +404,7 @@ pub(super) fn read(
             .collect(),
         gating: raw.gating.unwrap_or(false),
         region_safe: raw.region_safe.unwrap_or(false),
+        makpong: raw.makpong.unwrap_or(false),
     })
 }
 
@@ -495,6 +501,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         let list: Vec<String> = r.petrify.iter().map(|t| quoted(t)).collect();
         writeln!(f, "petrify = [{}]", list.join(", "))?;
     }
+    if r.makpong {
+        writeln!(f, "makpong = true")?;
+    }
     Ok(())
 }
 
@@ -540,6 +549,8 @@ pub(crate) struct SpecialRules {
     pub gating: bool,
     /// [`RulesDef::region_safe`].
     pub region_safe: bool,
+    /// [`RulesDef::makpong`].
+    pub makpong: bool,
 }
 
 impl SpecialRules {
@@ -644,6 +655,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)".into(),
         ));
     }
+    if r.makpong && (r.kingless != Kingless::Neither || def.game_end.royal_capture) {
+        return Err(VariantError::GameEnd(
+            "rules.makpong needs both sides' royal pieces, without royal capture".into(),
+        ));
+    }
     if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
         return Err(VariantError::GameEnd(
             "rules.check-limit and check-illegal need royal pieces to check".into(),
@@ -708,6 +724,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         wall_region: r.wall_region.unwrap_or(all),
         petrify,
         region_safe: r.region_safe,
+        makpong: r.makpong,
     })
 }
 
