@@ -2,6 +2,7 @@
 
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
+pub(crate) mod first_moves;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;

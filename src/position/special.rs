@@ -184,6 +184,8 @@ impl<'v, B: Board> Position<'v, B> {
         };
         if r.gating {
             undo.gate = self.apply_gate(m, mover);
+        } else if r.first_moves.is_some() {
+            undo.gate = self.apply_first_rights(m, mover);
         }
         if r.explosions && m.is_capture() {
             let size = v.size;
@@ -258,7 +260,7 @@ impl<'v, B: Board> Position<'v, B> {
             }
         }
         self.checks = undo.checks;
-        if self.variant.rules.gating {
+        if self.variant.rules.gating || self.variant.rules.first_moves.is_some() {
             self.undo_gate(&undo.gate);
         }
     }

@@ -119,6 +119,8 @@ builtins! {
         "dobutsu",
         "makpong",
         "asean",
+        "cambodian",
+        "karouk",
     ],
     large: ["chushogi"],
 }

@@ -35,11 +35,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("fischerandom", "Chess960 castling (chess960)"),
     ("caparandom", "Chess960 castling (chess960)"),
     ("armageddon", "material counting (black draw odds)"),
-    (
-        "cambodian",
-        "gating (cambodianMoves) and Cambodian counting",
-    ),
-    ("karouk", "gating (cambodianMoves) and check counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
     ("misere", "checkmateValue = win"),
     ("losers", "checkmateValue = win"),
@@ -285,6 +280,8 @@ const RULE_KEYS: &[&str] = &[
     "wallingRegionBlack",
     "petrifyOnCaptureTypes",
     "makpongRule",
+    "cambodianMoves",
+    "checkCounting",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -317,7 +314,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("wallOrMove", "false"),
-    ("cambodianMoves", "false"),
     ("diagonalLines", "-"),
     ("pass", "false"),
     ("passWhite", "false"),
@@ -332,7 +328,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("checkCounting", "false"),
     ("connectN", "0"),
     ("connectPieceTypes", "*"),
     ("connectVertical", "true"),
@@ -1632,13 +1627,48 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     ) {
         (false, false) => {}
         (true, true) => rules.push_str("gating = true\n"),
+        // Rights without gating: Cambodian's first moves.
+        (true, false) if ctx.boolean("cambodianMoves", false)? => {
+            let letter = |key: &str| {
+                pieces
+                    .iter()
+                    .find(|p| p.key == key)
+                    .map(|p| p.letter.to_ascii_uppercase())
+            };
+            let (Some(king), Some(met)) = (royal, letter("fers")) else {
+                return Err(ctx.fail("cambodianMoves", "needs a king and a fers (the Met)"));
+            };
+            let _ = writeln!(
+                rules,
+                "first-moves = [{{ piece = \"{}\", betza = \"fsmN\" }}, {{ piece = \"{met}\", betza = \"fmD\" }}]",
+                king.to_ascii_uppercase()
+            );
+            if let Some(r) = letter("rook") {
+                let _ = writeln!(rules, "first-move-lost-to = [\"{r}\"]");
+            }
+        }
         (true, false) => {
             return Err(ctx.fail(
                 "gating",
-                "gating rights without seirawanGating (Cambodian's first moves) are not expressible here",
+                "gating rights without seirawanGating are expressible only with cambodianMoves",
             ));
         }
         (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
+    }
+    if ctx.boolean("cambodianMoves", false)? && !ctx.boolean("gating", false)? {
+        return Err(ctx.fail("cambodianMoves", "true: needs gating = true"));
+    }
+    if ctx.boolean("checkCounting", false)? {
+        // The checks each side needs: the start FEN's `W+B`, else 1.
+        let limit = start_fields
+            .iter()
+            .find_map(|f| f.split_once('+'))
+            .and_then(|(w, _)| w.parse::<u8>().ok())
+            .unwrap_or(1);
+        if royal.is_none() || !(1..=99).contains(&limit) {
+            return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
+        }
+        let _ = writeln!(rules, "check-limit = {limit}");
     }
     if ctx.boolean("makpongRule", false)? {
         if royal.is_none() {
