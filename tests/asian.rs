@@ -217,7 +217,7 @@ fn builtins_count_as_fairy_stockfish() {
     let text = ["fairy-stockfish.perft", "fairy-stockfish-built.perft"]
         .map(|f| std::fs::read_to_string(format!("{dir}{f}")).unwrap())
         .join("\n");
-    let mine = ["makpong", "cambodian", "karouk", "asean"];
+    let mine = ["makpong", "cambodian", "karouk", "asean", "shatar"];
     let (mut variant, mut fen) = (String::new(), String::new());
     let mut ran = 0;
     for line in text.lines().map(str::trim) {
@@ -238,4 +238,51 @@ fn builtins_count_as_fairy_stockfish() {
         }
     }
     assert!(ran >= 20, "{ran}");
+}
+
+/// Kar Ouk's FEN with a count running: the limit, the checks, the plies,
+/// as Fairy-Stockfish writes them; read back.
+#[test]
+fn karouk_counting_fields_around_the_checks() {
+    let fen = after("karouk", "3k4/2m5/8/4MP2/3KS3/8/8/8 w - - 0 1", &["f5f6m"]);
+    assert_eq!(fen, "3k4/2m5/5M2/4M3/3KS3/8/8/8 b - 126 1+1 0 1");
+    let again = after("karouk", &fen, &["c7b6"]);
+    assert_eq!(again, "3k4/8/1m3M2/4M3/3KS3/8/8/8 w - 126 1+1 1 2");
+}
+
+fn outcome(variant: &str, fen: &str) -> Option<(Option<betza::Color>, betza::EndReason)> {
+    let v = Variant::by_name(variant).unwrap();
+    let game = betza::Game::from_fen(v, fen).unwrap();
+    game.outcome().map(|o| (o.winner, o.reason))
+}
+
+/// Shatar's mate rule: a mate by the Knight alone loses for the mating
+/// side; a mate with no check by Knight, Rook or Bers in its series is a
+/// draw; a bare King draws at once.
+#[test]
+fn shatar_mate_rule_and_bare_king() {
+    use betza::{Color, EndReason};
+    // Mated by the Knight alone: Black, mated, wins.
+    assert_eq!(
+        outcome("shatar", "6rk/5Npp/8/8/8/8/8/4K3 b - - 0 1"),
+        Some((Some(Color::Black), EndReason::Checkmate))
+    );
+    // By the Bishop, no earlier check: a draw.
+    assert_eq!(
+        outcome("shatar", "6bk/7p/8/8/8/8/1B6/4K3 b - - 0 1"),
+        Some((None, EndReason::Checkmate))
+    );
+    // By the Rook: White wins.
+    assert_eq!(
+        outcome("shatar", "R6k/6pp/8/8/8/8/8/4K3 b - - 0 1"),
+        Some((Some(Color::White), EndReason::Checkmate))
+    );
+    // A bare King: a draw at once, no legal moves.
+    let v = Variant::by_name("shatar").unwrap();
+    let pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1").unwrap();
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(
+        outcome("shatar", "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1"),
+        Some((None, EndReason::Extinction))
+    );
 }

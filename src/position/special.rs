@@ -609,7 +609,10 @@ impl<'v, B: Board> Position<'v, B> {
             for c in [them, us] {
                 if self.extinct(c) {
                     let winner = if wins { c } else { c.opposite() };
-                    return win(Some(winner), EndReason::Extinction);
+                    return win(
+                        Some(winner).filter(|_| !r.extinction_draw),
+                        EndReason::Extinction,
+                    );
                 }
             }
         }

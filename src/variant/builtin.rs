@@ -121,6 +121,7 @@ builtins! {
         "asean",
         "cambodian",
         "karouk",
+        "shatar",
     ],
     large: ["chushogi"],
 }

@@ -227,6 +227,14 @@ pub struct GameEndDef {
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
     pub dead_material: Vec<DeadMaterialDef>,
+    /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`; `mate-needs`):
+    /// a checkmate wins only when a check by a piece of one of these types
+    /// is in the unbroken series of checks by the mating side that ends in
+    /// it; otherwise it is a draw (`EndReason::Checkmate` with no winner).
+    pub mate_needs: Vec<String>,
+    /// A checkmate given only by pieces of these types loses for the side
+    /// that gave it (`mate-loses-by`; Shatar: the Knight).
+    pub mate_loses_by: Vec<String>,
 }
 
 // ---------------------------------------------------------------------------
@@ -249,6 +257,10 @@ pub(super) struct RawGameEnd {
     counting: Option<Spanned<RawCounting>>,
     #[serde(default)]
     dead_material: Vec<Spanned<RawDead>>,
+    #[serde(default)]
+    mate_needs: Vec<Spanned<String>>,
+    #[serde(default)]
+    mate_loses_by: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -416,6 +428,12 @@ pub(super) fn read(
             board_honour_shown: c.board_honour_shown,
         });
     }
+    def.mate_needs = raw.mate_needs.iter().map(|t| t.get_ref().clone()).collect();
+    def.mate_loses_by = raw
+        .mate_loses_by
+        .iter()
+        .map(|t| t.get_ref().clone())
+        .collect();
     for d in &raw.dead_material {
         let d = d.get_ref();
         let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
@@ -472,6 +490,12 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
         writeln!(f, "move-rule-result = \"draw\"")?;
     }
     let list = |v: &[String]| v.iter().map(|t| quoted(t)).collect::<Vec<_>>().join(", ");
+    if !g.mate_needs.is_empty() {
+        writeln!(f, "mate-needs = [{}]", list(&g.mate_needs))?;
+    }
+    if !g.mate_loses_by.is_empty() {
+        writeln!(f, "mate-loses-by = [{}]", list(&g.mate_loses_by))?;
+    }
     if !g.dead_material.is_empty() {
         writeln!(f, "dead-material = [")?;
         for d in &g.dead_material {
@@ -576,6 +600,10 @@ pub(crate) struct EndRules {
     pub move_rule: MoveRuleDef,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
+    /// [`GameEndDef::mate_needs`], one bit per role.
+    pub mate_needs: u64,
+    /// [`GameEndDef::mate_loses_by`], one bit per role.
+    pub mate_loses: u64,
 }
 
 /// Checks the rules against the piece types and resolves tokens.
@@ -669,6 +697,19 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             "game-end.ignore-stuck-pieces: only with bare-king or royals-alone".into(),
         ));
     }
+    let mut mate_needs = 0u64;
+    for t in &g.mate_needs {
+        mate_needs |= 1u64 << (role("game-end.mate-needs", t)?.0 % 64);
+    }
+    let mut mate_loses = 0u64;
+    for t in &g.mate_loses_by {
+        mate_loses |= 1u64 << (role("game-end.mate-loses-by", t)?.0 % 64);
+    }
+    if (mate_needs != 0 || mate_loses != 0) && g.royal_capture {
+        return Err(VariantError::GameEnd(
+            "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)".into(),
+        ));
+    }
     let mut weak = 0u64;
     for t in &g.bare_king_weak {
         let i = def
@@ -699,5 +740,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         move_rule: g.move_rule,
         counting,
         dead_material,
+        mate_needs,
+        mate_loses,
     })
 }

@@ -35,7 +35,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("fischerandom", "Chess960 castling (chess960)"),
     ("caparandom", "Chess960 castling (chess960)"),
     ("armageddon", "material counting (black draw odds)"),
-    ("shatar", "shatarMateRule and a bare-King draw"),
     ("misere", "checkmateValue = win"),
     ("losers", "checkmateValue = win"),
     (
@@ -282,6 +281,7 @@ const RULE_KEYS: &[&str] = &[
     "makpongRule",
     "cambodianMoves",
     "checkCounting",
+    "shatarMateRule",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -324,7 +324,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
@@ -1535,9 +1534,6 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 "a claimed extinction only as the bare King rule (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
             ));
         }
-        if ext == "draw" {
-            return Err(ctx.fail("extinctionValue", "\"draw\": only win or loss"));
-        }
         let _ = writeln!(rules, "extinction = \"{ext}\"");
         // `*` is all pieces counted together, not each type.
         if types.contains('*') {
@@ -1669,6 +1665,28 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
         }
         let _ = writeln!(rules, "check-limit = {limit}");
+    }
+    if ctx.boolean("shatarMateRule", false)? {
+        let letter = |key: &str| {
+            pieces
+                .iter()
+                .find(|p| p.key == key)
+                .map(|p| format!("\"{}\"", p.letter.to_ascii_uppercase()))
+        };
+        let shak: Vec<String> = ["knight", "rook", "bers"]
+            .iter()
+            .filter_map(|k| letter(k))
+            .collect();
+        if royal.is_none() || shak.is_empty() {
+            return Err(ctx.fail(
+                "shatarMateRule",
+                "true: needs a King and a knight, rook or bers",
+            ));
+        }
+        let _ = writeln!(ge, "mate-needs = [{}]", shak.join(", "));
+        if let Some(n) = letter("knight") {
+            let _ = writeln!(ge, "mate-loses-by = [{n}]");
+        }
     }
     if ctx.boolean("makpongRule", false)? {
         if royal.is_none() {

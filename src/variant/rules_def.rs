@@ -152,6 +152,10 @@ pub struct RulesDef {
     /// (Fairy-Stockfish's `extinctionValue`). With `extinction_pieces`, a
     /// side left without some listed type instead.
     pub extinction: Option<bool>,
+    /// Extinction draws instead (`extinction = "draw"`, with `extinction`
+    /// `Some(false)`): Shatar's bare King (Fairy-Stockfish's
+    /// `extinctionValue = draw`).
+    pub extinction_draw: bool,
     /// The types counted one by one (Fairy-Stockfish's
     /// `extinctionPieceTypes`): a side whose count of any of them (on the
     /// board and in hand) falls to `extinction_count` is extinct. Empty:
@@ -309,9 +313,13 @@ pub(super) fn read(
             Kingless::Both,
         ][choice(k, "rules.kingless", &["neither", "white", "black", "both"])?],
     };
-    let extinction = match &raw.extinction {
-        None => None,
-        Some(e) => Some(choice(e, "rules.extinction", &["loss", "win"])? == 1),
+    let (extinction, extinction_draw) = match &raw.extinction {
+        None => (None, false),
+        Some(e) => match choice(e, "rules.extinction", &["loss", "win", "draw"])? {
+            1 => (Some(true), false),
+            2 => (Some(false), true),
+            _ => (Some(false), false),
+        },
     };
     let count = |v: &Option<Spanned<i64>>, key: &str| match v {
         None => Ok(0),
@@ -419,6 +427,7 @@ pub(super) fn read(
         check_limit,
         kingless,
         extinction,
+        extinction_draw,
         extinction_pieces: tokens(&raw.extinction_pieces),
         extinction_count,
         extinction_opponent_count,
@@ -482,7 +491,12 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         writeln!(f, "kingless = \"{}\"", r.kingless.as_str())?;
     }
     if let Some(win) = r.extinction {
-        writeln!(f, "extinction = \"{}\"", if win { "win" } else { "loss" })?;
+        let value = match (win, r.extinction_draw) {
+            (_, true) => "draw",
+            (true, false) => "win",
+            (false, false) => "loss",
+        };
+        writeln!(f, "extinction = \"{value}\"")?;
     }
     if !r.extinction_pieces.is_empty() {
         let list: Vec<String> = r.extinction_pieces.iter().map(|t| quoted(t)).collect();
@@ -586,6 +600,8 @@ pub(crate) struct SpecialRules {
     pub kingless: [bool; 2],
     /// See [`RulesDef::extinction`].
     pub extinction: Option<bool>,
+    /// See [`RulesDef::extinction_draw`].
+    pub extinction_draw: bool,
     /// [`RulesDef::extinction_pieces`], one bit per role; 0: all pieces
     /// counted together.
     pub extinction_roles: u64,
@@ -803,6 +819,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         check_limit: r.check_limit,
         kingless,
         extinction: r.extinction,
+        extinction_draw: r.extinction_draw && r.extinction.is_some(),
         extinction_roles,
         extinction_count: r.extinction_count,
         extinction_opponent_count: r.extinction_opponent_count,
