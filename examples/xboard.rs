@@ -1003,11 +1003,16 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 // (Fairy-Stockfish's `normal`, chess under XBoard's name)
                 // is what `variant NAME` could not reach.
                 let mut names: Vec<&str> = Vec::new();
-                // A turn with a wall (duck chess) has no XBoard move text.
+                // A turn with a wall (duck chess) has no XBoard move text;
+                // first moves (Cambodian's King leap) no `piece` line that
+                // XBoard's legality test would follow.
                 let builtins = AnyVariant::builtin_names()
                     .iter()
                     .filter(|&&b| {
-                        AnyVariant::by_name(b).is_ok_and(|v| v.definition().rules.wall.is_none())
+                        AnyVariant::by_name(b).is_ok_and(|v| {
+                            let r = &v.definition().rules;
+                            r.wall.is_none() && r.first_moves.is_empty()
+                        })
                     })
                     .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))
                     .map(|&b| protocol_name(b).0)
