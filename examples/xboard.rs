@@ -1040,12 +1040,17 @@ impl<B: Board, W: Write> Adapter<B, W> {
                 let mut names: Vec<&str> = Vec::new();
                 // A turn with a wall (duck chess) has no XBoard move text;
                 // a promotion in place (Sittuyin) or a King in hand
-                // (placement) none that XBoard plays.
+                // (placement) none that XBoard plays; first moves
+                // (Cambodian's King leap) no `piece` line that XBoard's
+                // legality test would follow.
                 let builtins = AnyVariant::builtin_names()
                     .iter()
                     .filter(|&&b| {
                         AnyVariant::by_name(b).is_ok_and(|v| {
-                            v.definition().rules.wall.is_none() && in_place_refusal(&v).is_none()
+                            let r = &v.definition().rules;
+                            r.wall.is_none()
+                                && r.first_moves.is_empty()
+                                && in_place_refusal(&v).is_none()
                         })
                     })
                     .filter(|&&b| !self.extra.iter().any(|e| e.name() == b))

@@ -180,14 +180,17 @@ fn fairy_stockfish_extinction_and_flag_keys() {
     assert_eq!(defs[0].rules.extinction, Some(false));
     assert_eq!(defs[0].rules.extinction_pieces, ["P"]);
     assert_eq!(defs[1].rules.region_win.len(), 1);
-    // Refused, naming the key: a claim but the bare King's, a draw value,
-    // `*` mixed with types, an extra move for a piece that is not the King.
+    // A draw value is read (Shatar's bare King, issue 37).
+    let defs =
+        VariantDef::from_fsf_ini("[x:chess]\nextinctionValue = draw\nextinctionPieceTypes = q\n")
+            .unwrap();
+    assert!(defs[0].rules.extinction_draw);
+    // Refused, naming the key: a claim but the bare King's, `*` mixed with
+    // types, an extra move for a piece that is not the King.
     let e = refusal(
         "[x:chess]\nextinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = q\n",
     );
     assert!(e.contains("extinctionClaim"), "{e}");
-    let e = refusal("[x:chess]\nextinctionValue = draw\nextinctionPieceTypes = q\n");
-    assert!(e.contains("extinctionValue"), "{e}");
     let e = refusal("[x:chess]\nextinctionValue = win\nextinctionPieceTypes = *q\n");
     assert!(e.contains("extinctionPieceTypes"), "{e}");
     let e = refusal("[x:chess]\nflagPiece = q\nflagRegion = *8\nflagMove = true\n");

@@ -297,16 +297,16 @@ fn _sl_get_fen(
 /// (plies since, the last one counted). The pieces' honour ignores it.
 fn with_count_started<B: betza::Board>(g: &Game<B>, fen: String, count_started: i64) -> String {
     let fen = g.with_counting_fields(fen);
-    let Some((_, counted)) = g.counting() else {
+    let Some((limit, counted)) = g.counting() else {
         return fen;
     };
+    if count_started == 0 {
+        return fen;
+    }
     let pos = g.position();
     let pieces_honour = [Color::White, Color::Black]
         .iter()
         .any(|&c| pos.occupied_by(c).into_iter().count() <= 1);
-    if count_started == 0 || pieces_honour {
-        return fen;
-    }
     let game_ply =
         2 * (i64::from(pos.fullmove_number()) - 1) + i64::from(pos.side_to_move() == Color::Black);
     let ply = if count_started < 0 {
@@ -314,10 +314,35 @@ fn with_count_started<B: betza::Board>(g: &Game<B>, fen: String, count_started: 
     } else {
         (1 + game_ply - count_started).max(0)
     };
+    // Cambodian (`board-honour-shown`): the board's honour, counted from
+    // `count_started`, is written when it ends sooner than the count.
+    let variant = g.board_variant();
+    let board = variant
+        .definition()
+        .game_end
+        .counting
+        .as_ref()
+        .filter(|c| c.board_honour_shown)
+        .map(|c| 2 * i64::from(c.board_honour));
+    let shorter = board.filter(|&b| b - ply < i64::from(limit) - i64::from(counted));
+    if pieces_honour && shorter.is_none() {
+        return fen;
+    }
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
     let n = fields.len();
     if n >= 2 && fields[n - 2] == counted.to_string() {
         fields[n - 2] = ply.to_string();
+    }
+    if let Some(b) = shorter {
+        // The limit's field: before the checks of a variant that counts them.
+        if let Some(f) = fields
+            .iter_mut()
+            .rev()
+            .skip(2)
+            .find(|f| **f == limit.to_string())
+        {
+            *f = b.to_string();
+        }
     }
     fields.join(" ")
 }

@@ -356,11 +356,18 @@ fn count_limit<B: Board>(pos: &Position<'_, B>, side: Color) -> u32 {
     let Some(c) = &v.end.counting else { return 0 };
     let other = side.opposite();
     let pawns = v.pawn.is_some_and(|p| !pos.roles[p.index()].is_empty());
-    if pawns || pos.piece_count(other) <= 1 {
+    let n = pos.piece_count(side);
+    if (pawns && !c.board_with_pawns)
+        || pos.piece_count(other) <= 1
+        || (c.side_max != 0 && n > u32::from(c.side_max))
+    {
         return 0;
     }
-    if pos.piece_count(side) > 1 {
+    if n > 1 {
         return c.board_honour as u32;
+    }
+    if pawns {
+        return 0;
     }
     let theirs = pos.colors[other.index()];
     c.pieces_honour
@@ -378,9 +385,9 @@ impl CountState {
         after: &Position<'_, B>,
     ) -> CountState {
         let v = before.variant;
-        if v.end.counting.is_none() {
+        let Some(c) = &v.end.counting else {
             return self;
-        }
+        };
         let mut s = self;
         if s.limit != 0 {
             s.ply = s.ply.saturating_add(1);
@@ -391,7 +398,8 @@ impl CountState {
         let pawns = v.pawn.is_some_and(|p| !after.roles[p.index()].is_empty());
         // A bare royal piece took the last pawn: it counts its pieces' honour.
         let l = count_limit(after, mover);
-        if m.captured.is_some()
+        if !c.from_zero
+            && m.captured.is_some()
             && m.captured() == v.pawn
             && after.piece_count(mover) == 1
             && !pawns
@@ -408,7 +416,7 @@ impl CountState {
         if (s.limit == 0 || restart) && l > 0 {
             s = CountState {
                 limit: 2 * l,
-                ply: if after.piece_count(next) > 1 {
+                ply: if c.from_zero || after.piece_count(next) > 1 {
                     0
                 } else {
                     2 * total

@@ -280,10 +280,12 @@ impl<B: Board> Game<B> {
         };
         let mut fields: Vec<&str> = fen.split(' ').collect();
         let (limit, ply) = (limit.to_string(), ply.to_string());
-        // The counters are the last two fields of every FEN written here.
-        if fields.len() >= 4 {
+        // The limit takes the en-passant field (before the checks of a
+        // variant that counts them), the plies the half-move clock.
+        let checks = usize::from(self.start.variant_data().rules.check_limit != 0);
+        if fields.len() >= 4 + checks {
             let n = fields.len();
-            fields[n - 3] = &limit;
+            fields[n - 3 - checks] = &limit;
             fields[n - 2] = &ply;
         }
         fields.join(" ")
@@ -477,7 +479,36 @@ impl<B: Board> Game<B> {
     /// repetition (perpetual check losing where the variant says so),
     /// Makruk's counting. Claims are [`Game::claims`].
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position().outcome().or_else(|| self.history_outcome())
+        match self.position().outcome() {
+            Some(o) => Some(self.mate_series(o)),
+            None => self.history_outcome(),
+        }
+    }
+
+    /// A checkmate drawn by the mate rule (`mate-needs`, Shatar's) wins
+    /// after all when a check by a piece of a listed type came earlier in
+    /// the unbroken series of the mating side's checks (Fairy-Stockfish
+    /// walks back two plies at a time while the mated side was in check).
+    fn mate_series(&self, o: Outcome) -> Outcome {
+        let needs = self.start.variant_data().end.mate_needs;
+        if needs == 0 || o.reason != EndReason::Checkmate || o.winner.is_some() {
+            return o;
+        }
+        let n = self.history.len();
+        let mut k = n;
+        while k >= 2 && self.history[k - 2].check {
+            k -= 2;
+            let Some(pos) = self.position_at(k) else {
+                break;
+            };
+            if pos.checker_roles() & needs != 0 {
+                return Outcome {
+                    winner: Some(self.position().side_to_move().opposite()),
+                    reason: EndReason::Checkmate,
+                };
+            }
+        }
+        o
     }
 
     /// The end by a rule of the game's history, if any.

@@ -350,7 +350,7 @@ pub(crate) fn castling_field<B: Board>(
     let mut s = String::new();
     for (i, color, king_side) in RIGHTS {
         // Gating rights follow each side's castling rights.
-        if i == 2 && pos.variant.rules.gating {
+        if i == 2 && (pos.variant.rules.gating || pos.variant.rules.first_moves.is_some()) {
             s.push_str(&pos.gate_letters(Color::White));
         }
         let Some(named) = pos.named_file(color, king_side) else {
@@ -373,7 +373,7 @@ pub(crate) fn castling_field<B: Board>(
             letter
         });
     }
-    if pos.variant.rules.gating {
+    if pos.variant.rules.gating || pos.variant.rules.first_moves.is_some() {
         s.push_str(&pos.gate_letters(Color::Black));
     }
     if s.is_empty() {

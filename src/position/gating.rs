@@ -24,6 +24,16 @@ pub(crate) struct GateUndo {
     hand: u8,
 }
 
+impl GateUndo {
+    /// An undo that restores `gates` alone (first moves' rights).
+    pub(crate) fn keeping(gates: [u16; 2]) -> GateUndo {
+        GateUndo {
+            gates,
+            ..GateUndo::default()
+        }
+    }
+}
+
 impl Default for GateUndo {
     fn default() -> GateUndo {
         GateUndo {
@@ -54,7 +64,8 @@ pub(crate) fn hands_refill(v: &Variant) -> bool {
 pub(crate) fn resolve_gates<B: Board>(v: &Variant, setup: &Setup, pos: &mut Position<'_, B>) {
     for color in Color::ALL {
         pos.gates[color.index()] = 0;
-        if !hands_refill(v) && pos.hands.is_empty(color) {
+        // First moves' rights need no hand.
+        if v.rules.gating && !hands_refill(v) && pos.hands.is_empty(color) {
             continue;
         }
         let rank = first_rank(v, color) as i32;
@@ -77,7 +88,8 @@ pub(crate) fn resolve_gates<B: Board>(v: &Variant, setup: &Setup, pos: &mut Posi
 /// fill. Then file letters are gating rights, as Fairy-Stockfish reads
 /// them; otherwise they are castling rights.
 pub(crate) fn reads_gates(v: &Variant, setup: &Setup, color: Color) -> bool {
-    v.rules.gating && (hands_refill(v) || setup.hands[color.index()].iter().any(|&n| n != 0))
+    (v.rules.gating && (hands_refill(v) || setup.hands[color.index()].iter().any(|&n| n != 0)))
+        || v.rules.first_moves.is_some()
 }
 
 impl<B: Board> Position<'_, B> {

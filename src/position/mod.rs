@@ -2,6 +2,7 @@
 
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
+pub(crate) mod first_moves;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;
@@ -837,7 +838,7 @@ impl<'v, B: Board> Position<'v, B> {
         // Royal capture: no legal move is the stalemate rule's, in check or not.
         Some(if !self.variant.end.royal_capture && self.is_check() {
             Outcome {
-                winner: Some(self.side.opposite()),
+                winner: self.mate_winner(),
                 reason: EndReason::Checkmate,
             }
         } else {
@@ -859,6 +860,38 @@ impl<'v, B: Board> Position<'v, B> {
                 reason: EndReason::Stalemate,
             }
         })
+    }
+
+    /// Who wins the checkmate of the side to move: the other side, but by
+    /// a mate rule (`mate-needs`, `mate-loses-by`, Shatar's) the mated
+    /// side when only pieces of `mate-loses-by` types give it, and nobody
+    /// (a draw) when no piece of a `mate-needs` type does; the game's
+    /// history may still show an earlier check by one ([`crate::Game`]).
+    fn mate_winner(&self) -> Option<Color> {
+        let end = &self.variant.end;
+        let winner = Some(self.side.opposite());
+        if end.mate_needs == 0 && end.mate_loses == 0 {
+            return winner;
+        }
+        let bits = self.checker_roles();
+        if end.mate_loses != 0 && bits & !end.mate_loses == 0 {
+            return Some(self.side);
+        }
+        if end.mate_needs != 0 && bits & end.mate_needs == 0 {
+            return None;
+        }
+        winner
+    }
+
+    /// The types of the pieces giving check, one bit per role.
+    pub(crate) fn checker_roles(&self) -> u64 {
+        let mut bits = 0u64;
+        for sq in self.checkers() {
+            if let Some(p) = self.piece_at(sq) {
+                bits |= 1u64 << (p.role.index() % 64);
+            }
+        }
+        bits
     }
 
     /// Whether the side to move is checkmated.

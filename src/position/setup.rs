@@ -605,7 +605,7 @@ pub(crate) fn build<'v, B: Board>(
             Some(cs) => crate::castling::resolve_rights(v, cs, setup, &mut pos, &mut problems),
         }
     }
-    if v.rules.gating {
+    if v.rules.gating || v.rules.first_moves.is_some() {
         crate::gating::resolve_gates(v, setup, &mut pos);
     }
 

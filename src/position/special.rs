@@ -282,6 +282,8 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if r.gating {
             undo.gate = self.apply_gate(m, mover);
+        } else if r.first_moves.is_some() {
+            undo.gate = self.apply_first_rights(m, mover);
         }
         if r.castle_dropped {
             // Taken back by `unmake`, which restores the rights.
@@ -366,7 +368,7 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.checks = undo.checks;
         self.passes = undo.passes;
-        if self.variant.rules.gating {
+        if self.variant.rules.gating || self.variant.rules.first_moves.is_some() {
             self.undo_gate(&undo.gate);
         }
     }
@@ -397,6 +399,9 @@ impl<'v, B: Board> Position<'v, B> {
                 && ((r.bikjang && self.kings_face()) || !self.royal_attacked(us));
         }
         if r.hop_immune >> m.role.index().min(63) & 1 != 0 && self.hop_immune_refuses(m) {
+            return false;
+        }
+        if r.makpong && !self.makpong_allows(m) {
             return false;
         }
         let next = self.play_unchecked(m);
@@ -466,6 +471,16 @@ impl<'v, B: Board> Position<'v, B> {
         !(self.line_between(m.from, m.to) & self.occupied() & self.hop_immune_pieces()).is_empty()
     }
 
+    /// Makpong's rule: a royal piece in check moves only to take its one
+    /// checker (Fairy-Stockfish's `makpongRule`).
+    fn makpong_allows(&self, m: &Move) -> bool {
+        if m.role != self.variant.royal || m.is_drop() {
+            return true;
+        }
+        let checkers = self.checkers();
+        checkers.is_empty() || (m.is_capture() && checkers == B::bb(m.to))
+    }
+
     /// Why the rules refuse the pseudo-legal `m`, when a rule of `[rules]`
     /// does (for error messages; `None`: they allow it, or only the King's
     /// safety refuses it).
@@ -503,6 +518,9 @@ impl<'v, B: Board> Position<'v, B> {
             if drop {
                 return Some("a piece in hand must be dropped first (the setup phase)");
             }
+        }
+        if r.makpong && !self.makpong_allows(m) {
+            return Some("a King in check may only capture its one checker (makpong)");
         }
         if self.placement_allows(m) && self.rules_allow(m) {
             if r.capture_forced && !m.is_capture() {
@@ -768,7 +786,10 @@ impl<'v, B: Board> Position<'v, B> {
             for c in [them, us] {
                 if self.extinct(c) {
                     let winner = if wins { c } else { c.opposite() };
-                    return win(Some(winner), EndReason::Extinction);
+                    return win(
+                        Some(winner).filter(|_| !r.extinction_draw),
+                        EndReason::Extinction,
+                    );
                 }
             }
         }

@@ -317,8 +317,14 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
     // does: `counting_fields`), its half-move clock is 0.
     if let Some(count) = counting_fields(v, fen)? {
         fields[3] = "-";
+        // The plies after the checks still needed, where they stand between.
+        let plies = if fields.len() == 7 && fields[4].contains('+') {
+            5
+        } else {
+            4
+        };
         if count.limit != 0 {
-            fields[4] = "0";
+            fields[plies] = "0";
         }
     }
     let mut checks = None;
@@ -446,7 +452,11 @@ pub(crate) fn counting_fields(
     v: &Variant,
     fen: &str,
 ) -> Result<Option<crate::game_end::CountState>, FenError> {
-    let fields: Vec<&str> = fen.trim().split(' ').collect();
+    let mut fields: Vec<&str> = fen.trim().split(' ').collect();
+    // The checks still needed (`1+1`) stand between the limit and the plies.
+    if v.rules.check_limit != 0 && fields.len() == 7 && fields[4].contains('+') {
+        fields.remove(4);
+    }
     let digits = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
     if v.end.counting.is_none() || fields.len() != 6 || !digits(fields[3]) {
         return Ok(None);

@@ -123,6 +123,11 @@ builtins! {
         "janggicasual",
         "placement",
         "sittuyin",
+        "makpong",
+        "asean",
+        "cambodian",
+        "karouk",
+        "shatar",
     ],
     large: ["chushogi"],
 }

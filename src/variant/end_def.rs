@@ -139,14 +139,34 @@ pub struct HonourDef {
 /// count starts at the number of pieces on the board and its limit is the
 /// first line of `pieces_honour` that the opponent's material meets, else
 /// `pieces_honour_default`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// The other counting rules of Fairy-Stockfish are switches of the same
+/// table: Cambodian (`CAMBODIAN_COUNTING`: `counting-side-max = 3`,
+/// `board-honour-with-pawns`, `board-honour-shown`) and ASEAN
+/// (`ASEAN_COUNTING`: no board's honour, `pieces-honour-from-zero`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CountingDef {
-    /// The board's honour limit, in moves.
+    /// The board's honour limit, in moves (0: no board's honour).
     pub board_honour: u16,
     /// The pieces' honour table, first match wins.
     pub pieces_honour: Vec<HonourDef>,
-    /// The pieces' honour limit when no line matches.
+    /// The pieces' honour limit when no line matches (0: no count then).
     pub pieces_honour_default: u16,
+    /// A side counts only while it has at most this many pieces, its
+    /// royal one included (0: any number; Cambodian: 3).
+    pub counting_side_max: u8,
+    /// The board's honour counts with pawn-type pieces still on the board
+    /// (Cambodian); the pieces' honour never does.
+    pub board_honour_with_pawns: bool,
+    /// The pieces' honour count starts at 0 (ASEAN), not at the number of
+    /// pieces on the board; a bare royal piece taking the last pawn then
+    /// starts no count of its own at once.
+    pub pieces_honour_from_zero: bool,
+    /// Where the board's honour was started at another ply than the
+    /// count's (pyffish's `count_started`), the count written is the
+    /// board's honour's when it ends sooner (Cambodian: Fairy-Stockfish's
+    /// `board_honor_counting_shorter`).
+    pub board_honour_shown: bool,
 }
 
 /// Material that cannot win: one side has its royal piece and exactly
@@ -207,6 +227,14 @@ pub struct GameEndDef {
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
     pub dead_material: Vec<DeadMaterialDef>,
+    /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`; `mate-needs`):
+    /// a checkmate wins only when a check by a piece of one of these types
+    /// is in the unbroken series of checks by the mating side that ends in
+    /// it; otherwise it is a draw (`EndReason::Checkmate` with no winner).
+    pub mate_needs: Vec<String>,
+    /// A checkmate given only by pieces of these types loses for the side
+    /// that gave it (`mate-loses-by`; Shatar: the Knight).
+    pub mate_loses_by: Vec<String>,
 }
 
 // ---------------------------------------------------------------------------
@@ -229,6 +257,10 @@ pub(super) struct RawGameEnd {
     counting: Option<Spanned<RawCounting>>,
     #[serde(default)]
     dead_material: Vec<Spanned<RawDead>>,
+    #[serde(default)]
+    mate_needs: Vec<Spanned<String>>,
+    #[serde(default)]
+    mate_loses_by: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -238,6 +270,13 @@ struct RawCounting {
     #[serde(default)]
     pieces_honour: Vec<Spanned<RawHonour>>,
     pieces_honour_default: Spanned<i64>,
+    counting_side_max: Option<Spanned<i64>>,
+    #[serde(default)]
+    board_honour_with_pawns: bool,
+    #[serde(default)]
+    pieces_honour_from_zero: bool,
+    #[serde(default)]
+    board_honour_shown: bool,
 }
 
 #[derive(Deserialize)]
@@ -372,15 +411,29 @@ pub(super) fn read(
                 moves: moves(&h.moves, "counting.pieces-honour.moves")?,
             });
         }
+        let limit = |v: &Spanned<i64>, k: &str| number(v, &key(k), 0, 10_000).map(|n| n as u16);
         def.counting = Some(CountingDef {
-            board_honour: moves(&c.board_honour, "counting.board-honour")?,
+            board_honour: limit(&c.board_honour, "counting.board-honour")?,
             pieces_honour,
-            pieces_honour_default: moves(
+            pieces_honour_default: limit(
                 &c.pieces_honour_default,
                 "counting.pieces-honour-default",
             )?,
+            counting_side_max: match &c.counting_side_max {
+                None => 0,
+                Some(v) => number(v, &key("counting.counting-side-max"), 1, 255)? as u8,
+            },
+            board_honour_with_pawns: c.board_honour_with_pawns,
+            pieces_honour_from_zero: c.pieces_honour_from_zero,
+            board_honour_shown: c.board_honour_shown,
         });
     }
+    def.mate_needs = raw.mate_needs.iter().map(|t| t.get_ref().clone()).collect();
+    def.mate_loses_by = raw
+        .mate_loses_by
+        .iter()
+        .map(|t| t.get_ref().clone())
+        .collect();
     for d in &raw.dead_material {
         let d = d.get_ref();
         let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
@@ -437,6 +490,12 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
         writeln!(f, "move-rule-result = \"draw\"")?;
     }
     let list = |v: &[String]| v.iter().map(|t| quoted(t)).collect::<Vec<_>>().join(", ");
+    if !g.mate_needs.is_empty() {
+        writeln!(f, "mate-needs = [{}]", list(&g.mate_needs))?;
+    }
+    if !g.mate_loses_by.is_empty() {
+        writeln!(f, "mate-loses-by = [{}]", list(&g.mate_loses_by))?;
+    }
     if !g.dead_material.is_empty() {
         writeln!(f, "dead-material = [")?;
         for d in &g.dead_material {
@@ -470,6 +529,18 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
             }
             writeln!(f, "]")?;
         }
+        if c.counting_side_max != 0 {
+            writeln!(f, "counting-side-max = {}", c.counting_side_max)?;
+        }
+        for (on, key) in [
+            (c.board_honour_with_pawns, "board-honour-with-pawns"),
+            (c.pieces_honour_from_zero, "pieces-honour-from-zero"),
+            (c.board_honour_shown, "board-honour-shown"),
+        ] {
+            if on {
+                writeln!(f, "{key} = true")?;
+            }
+        }
     }
     Ok(())
 }
@@ -491,6 +562,9 @@ pub(crate) struct Counting {
     pub board_honour: u16,
     pub pieces_honour: Vec<Honour>,
     pub pieces_honour_default: u16,
+    pub side_max: u8,
+    pub board_with_pawns: bool,
+    pub from_zero: bool,
 }
 
 /// Dead material, resolved: per role, how many of it each side has.
@@ -526,6 +600,10 @@ pub(crate) struct EndRules {
     pub move_rule: MoveRuleDef,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
+    /// [`GameEndDef::mate_needs`], one bit per role.
+    pub mate_needs: u64,
+    /// [`GameEndDef::mate_loses_by`], one bit per role.
+    pub mate_loses: u64,
 }
 
 /// Checks the rules against the piece types and resolves tokens.
@@ -562,10 +640,9 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
     let counting = match &g.counting {
         None => None,
         Some(c) => {
-            let moves_ok = |m: u16| m >= 1;
-            if !moves_ok(c.board_honour) || !moves_ok(c.pieces_honour_default) {
+            if c.board_honour == 0 && c.pieces_honour_default == 0 && c.pieces_honour.is_empty() {
                 return Err(VariantError::GameEnd(
-                    "a counting limit is at least 1 move".into(),
+                    "counting: no limit is set (board-honour, pieces-honour or its default)".into(),
                 ));
             }
             let mut lines = Vec::new();
@@ -586,6 +663,9 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
                 board_honour: c.board_honour,
                 pieces_honour: lines,
                 pieces_honour_default: c.pieces_honour_default,
+                side_max: c.counting_side_max,
+                board_with_pawns: c.board_honour_with_pawns,
+                from_zero: c.pieces_honour_from_zero,
             })
         }
     };
@@ -615,6 +695,19 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
     if g.ignore_stuck_pieces && !g.bare_king && !g.royals_alone_draw {
         return Err(VariantError::GameEnd(
             "game-end.ignore-stuck-pieces: only with bare-king or royals-alone".into(),
+        ));
+    }
+    let mut mate_needs = 0u64;
+    for t in &g.mate_needs {
+        mate_needs |= 1u64 << (role("game-end.mate-needs", t)?.0 % 64);
+    }
+    let mut mate_loses = 0u64;
+    for t in &g.mate_loses_by {
+        mate_loses |= 1u64 << (role("game-end.mate-loses-by", t)?.0 % 64);
+    }
+    if (mate_needs != 0 || mate_loses != 0) && g.royal_capture {
+        return Err(VariantError::GameEnd(
+            "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)".into(),
         ));
     }
     let mut weak = 0u64;
@@ -647,5 +740,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         move_rule: g.move_rule,
         counting,
         dead_material,
+        mate_needs,
+        mate_loses,
     })
 }

@@ -35,17 +35,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("fischerandom", "Chess960 castling (chess960)"),
     ("caparandom", "Chess960 castling (chess960)"),
     ("armageddon", "material counting (black draw odds)"),
-    (
-        "makpong",
-        "makpongRule (the King may not move away from check)",
-    ),
-    (
-        "cambodian",
-        "gating (cambodianMoves) and Cambodian counting",
-    ),
-    ("karouk", "gating (cambodianMoves) and check counting"),
-    ("asean", "ASEAN counting"),
-    ("shatar", "shatarMateRule and a bare-King draw"),
     ("misere", "checkmateValue = win"),
     ("losers", "checkmateValue = win"),
     (
@@ -282,6 +271,10 @@ const RULE_KEYS: &[&str] = &[
     "sittuyinRookDrop",
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
+    "makpongRule",
+    "cambodianMoves",
+    "checkCounting",
+    "shatarMateRule",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -310,17 +303,20 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("enclosingDropStart", "-"),
     ("wallOrMove", "false"),
     ("cambodianMoves", "false"),
+    ("diagonalLines", "-"),
+    ("pass", "false"),
+    ("passWhite", "false"),
+    ("passBlack", "false"),
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("makpongRule", "false"),
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("checkCounting", "false"),
     ("connectN", "0"),
     ("connectPieceTypes", "*"),
     ("connectVertical", "true"),
@@ -1671,9 +1667,6 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 "a claimed extinction only as the bare King rule (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
             ));
         }
-        if ext == "draw" {
-            return Err(ctx.fail("extinctionValue", "\"draw\": only win or loss"));
-        }
         let _ = writeln!(rules, "extinction = \"{ext}\"");
         // `*` is all pieces counted together, not each type.
         if types.contains('*') {
@@ -1763,10 +1756,30 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     ) {
         (false, false) => {}
         (true, true) => rules.push_str("gating = true\n"),
+        // Rights without gating: Cambodian's first moves.
+        (true, false) if ctx.boolean("cambodianMoves", false)? => {
+            let letter = |key: &str| {
+                pieces
+                    .iter()
+                    .find(|p| p.key == key)
+                    .map(|p| p.letter.to_ascii_uppercase())
+            };
+            let (Some(king), Some(met)) = (royal, letter("fers")) else {
+                return Err(ctx.fail("cambodianMoves", "needs a king and a fers (the Met)"));
+            };
+            let _ = writeln!(
+                rules,
+                "first-moves = [{{ piece = \"{}\", betza = \"fsmN\" }}, {{ piece = \"{met}\", betza = \"fmD\" }}]",
+                king.to_ascii_uppercase()
+            );
+            if let Some(r) = letter("rook") {
+                let _ = writeln!(rules, "first-move-lost-to = [\"{r}\"]");
+            }
+        }
         (true, false) => {
             return Err(ctx.fail(
                 "gating",
-                "gating rights without seirawanGating (Cambodian's first moves) are not expressible here",
+                "gating rights without seirawanGating are expressible only with cambodianMoves",
             ));
         }
         (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
@@ -1789,6 +1802,49 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     }
     if sittuyin_promotion {
         rules.push_str("promotion-in-place = true\n");
+    }
+    if ctx.boolean("cambodianMoves", false)? && !ctx.boolean("gating", false)? {
+        return Err(ctx.fail("cambodianMoves", "true: needs gating = true"));
+    }
+    if ctx.boolean("checkCounting", false)? {
+        // The checks each side needs: the start FEN's `W+B`, else 1.
+        let limit = start_fields
+            .iter()
+            .find_map(|f| f.split_once('+'))
+            .and_then(|(w, _)| w.parse::<u8>().ok())
+            .unwrap_or(1);
+        if royal.is_none() || !(1..=99).contains(&limit) {
+            return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
+        }
+        let _ = writeln!(rules, "check-limit = {limit}");
+    }
+    if ctx.boolean("shatarMateRule", false)? {
+        let letter = |key: &str| {
+            pieces
+                .iter()
+                .find(|p| p.key == key)
+                .map(|p| format!("\"{}\"", p.letter.to_ascii_uppercase()))
+        };
+        let shak: Vec<String> = ["knight", "rook", "bers"]
+            .iter()
+            .filter_map(|k| letter(k))
+            .collect();
+        if royal.is_none() || shak.is_empty() {
+            return Err(ctx.fail(
+                "shatarMateRule",
+                "true: needs a King and a knight, rook or bers",
+            ));
+        }
+        let _ = writeln!(ge, "mate-needs = [{}]", shak.join(", "));
+        if let Some(n) = letter("knight") {
+            let _ = writeln!(ge, "mate-loses-by = [{n}]");
+        }
+    }
+    if ctx.boolean("makpongRule", false)? {
+        if royal.is_none() {
+            return Err(ctx.fail("makpongRule", "true: needs a King"));
+        }
+        rules.push_str("makpong = true\n");
     }
     if !ctx.boolean("checking", true)? {
         if royal.is_none() {
@@ -1878,19 +1934,71 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         .unwrap_or("none");
     match counting {
         "none" => {}
-        "makruk" => {
-            let need = ['r', 's', 'n'];
-            if need.iter().any(|l| !pieces.iter().any(|p| p.letter == *l)) {
-                return Err(ctx.fail(
-                    "countingRule",
-                    "Makruk's counting needs the pieces r, s and n",
-                ));
-            }
-            ge.push_str(
-                "\n[game-end.counting]\nboard-honour = 64\npieces-honour-default = 64\npieces-honour = [\n  { piece = \"R\", count = 2, moves = 8 },\n  { piece = \"R\", count = 1, moves = 16 },\n  { piece = \"S\", count = 2, moves = 22 },\n  { piece = \"N\", count = 2, moves = 32 },\n  { piece = \"S\", count = 1, moves = 44 },\n]\n",
+        "makruk" | "cambodian" | "asean" => {
+            // Fairy-Stockfish counts by type: its Rook, Khon (silver) and
+            // Knight, whatever their letters.
+            let letter = |key: &str| {
+                pieces
+                    .iter()
+                    .find(|p| p.key == key)
+                    .map(|p| p.letter.to_ascii_uppercase())
+                    .ok_or_else(|| {
+                        ctx.fail(
+                            "countingRule",
+                            format!("{counting}: the counting rules need a {key}"),
+                        )
+                    })
+            };
+            let (r, s, n) = (letter("rook")?, letter("silver")?, letter("knight")?);
+            let line = |p: char, count: u8, moves: u16| {
+                format!("  {{ piece = \"{p}\", count = {count}, moves = {moves} }},\n")
+            };
+            let (board, default, lines, extra) = match counting {
+                // Cambodian: one move less, counting sides of at most 3 pieces.
+                "cambodian" => (
+                    63,
+                    63,
+                    [
+                        line(r, 2, 7),
+                        line(r, 1, 15),
+                        line(s, 2, 21),
+                        line(n, 2, 31),
+                        line(s, 1, 43),
+                    ]
+                    .concat(),
+                    "counting-side-max = 3\nboard-honour-with-pawns = true\nboard-honour-shown = true\n",
+                ),
+                "asean" => (
+                    0,
+                    0,
+                    [line(r, 1, 16), line(s, 1, 44), line(n, 1, 64)].concat(),
+                    "pieces-honour-from-zero = true\n",
+                ),
+                _ => (
+                    64,
+                    64,
+                    [
+                        line(r, 2, 8),
+                        line(r, 1, 16),
+                        line(s, 2, 22),
+                        line(n, 2, 32),
+                        line(s, 1, 44),
+                    ]
+                    .concat(),
+                    "",
+                ),
+            };
+            let _ = write!(
+                ge,
+                "\n[game-end.counting]\nboard-honour = {board}\npieces-honour-default = {default}\npieces-honour = [\n{lines}]\n{extra}"
             );
         }
-        v => return Err(ctx.fail("countingRule", format!("{v:?}: only makruk or none"))),
+        v => {
+            return Err(ctx.fail(
+                "countingRule",
+                format!("{v:?}: expected makruk, cambodian, asean or none"),
+            ));
+        }
     }
     if !ge.is_empty() {
         t.push_str("\n[game-end]\n");

@@ -110,6 +110,17 @@ pub struct RegionWinDef {
     pub region: WideRegion,
 }
 
+/// A piece's first moves (`first-moves`, Fairy-Stockfish's
+/// `cambodianMoves`): leaps in Betza that a piece of type `piece` may make
+/// only from a square of its side's first rank that keeps its right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstMoveDef {
+    /// The piece type's token.
+    pub piece: String,
+    /// Its first moves: leaps only (`fsmN`, `fmD`).
+    pub betza: String,
+}
+
 /// The `[rules]` table: see `docs/definitions.md`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RulesDef {
@@ -141,6 +152,10 @@ pub struct RulesDef {
     /// (Fairy-Stockfish's `extinctionValue`). With `extinction_pieces`, a
     /// side left without some listed type instead.
     pub extinction: Option<bool>,
+    /// Extinction draws instead (`extinction = "draw"`, with `extinction`
+    /// `Some(false)`): Shatar's bare King (Fairy-Stockfish's
+    /// `extinctionValue = draw`).
+    pub extinction_draw: bool,
     /// The types counted one by one (Fairy-Stockfish's
     /// `extinctionPieceTypes`): a side whose count of any of them (on the
     /// board and in hand) falls to `extinction_count` is extinct. Empty:
@@ -237,6 +252,22 @@ pub struct RulesDef {
     /// Moves into the zone do not promote. With `[promotion] scheme =
     /// "zone"` (its `limits` count).
     pub promotion_in_place: bool,
+    /// Makpong's rule (Fairy-Stockfish's `makpongRule`): a royal piece in
+    /// check may move only to capture its one checker; otherwise the check
+    /// is met by another piece.
+    pub makpong: bool,
+    /// First moves (Cambodian's King and Met, Fairy-Stockfish's
+    /// `cambodianMoves`): each side's first-rank squares hold rights,
+    /// written as file letters in FEN's castling field (`DEde`), on squares
+    /// of its pieces; a piece standing on a square with its right may also
+    /// make its type's first moves (non-capturing where the Betza says `m`),
+    /// the royal piece not while in check. A square loses its right when
+    /// its piece leaves or is taken there.
+    pub first_moves: Vec<FirstMoveDef>,
+    /// The royal piece's right is lost when a piece of one of these types
+    /// moves where its own moves on an empty board reach it (Cambodian: a
+    /// Rook in line with the King, `first-move-lost-to = ["R"]`).
+    pub first_move_lost_to: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -272,6 +303,16 @@ pub(super) struct RawRules {
     drop_opposite_colors: Option<Vec<Spanned<String>>>,
     castle_dropped: Option<bool>,
     promotion_in_place: Option<bool>,
+    makpong: Option<bool>,
+    first_moves: Option<Vec<Spanned<RawFirstMove>>>,
+    first_move_lost_to: Option<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawFirstMove {
+    piece: Spanned<String>,
+    betza: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -328,9 +369,13 @@ pub(super) fn read(
             Kingless::Both,
         ][choice(k, "rules.kingless", &["neither", "white", "black", "both"])?],
     };
-    let extinction = match &raw.extinction {
-        None => None,
-        Some(e) => Some(choice(e, "rules.extinction", &["loss", "win"])? == 1),
+    let (extinction, extinction_draw) = match &raw.extinction {
+        None => (None, false),
+        Some(e) => match choice(e, "rules.extinction", &["loss", "win", "draw"])? {
+            1 => (Some(true), false),
+            2 => (Some(false), true),
+            _ => (Some(false), false),
+        },
     };
     let count = |v: &Option<Spanned<i64>>, key: &str| match v {
         None => Ok(0),
@@ -482,6 +527,7 @@ pub(super) fn read(
         check_limit,
         kingless,
         extinction,
+        extinction_draw,
         extinction_pieces: tokens(&raw.extinction_pieces),
         extinction_count,
         extinction_opponent_count,
@@ -508,6 +554,17 @@ pub(super) fn read(
         drop_opposite_colors: tokens(&raw.drop_opposite_colors),
         castle_dropped: raw.castle_dropped.unwrap_or(false),
         promotion_in_place: raw.promotion_in_place.unwrap_or(false),
+        makpong: raw.makpong.unwrap_or(false),
+        first_moves: raw
+            .first_moves
+            .iter()
+            .flatten()
+            .map(|f| FirstMoveDef {
+                piece: f.get_ref().piece.get_ref().clone(),
+                betza: f.get_ref().betza.get_ref().clone(),
+            })
+            .collect(),
+        first_move_lost_to: tokens(&raw.first_move_lost_to),
     })
 }
 
@@ -543,7 +600,12 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         writeln!(f, "kingless = \"{}\"", r.kingless.as_str())?;
     }
     if let Some(win) = r.extinction {
-        writeln!(f, "extinction = \"{}\"", if win { "win" } else { "loss" })?;
+        let value = match (win, r.extinction_draw) {
+            (_, true) => "draw",
+            (true, false) => "win",
+            (false, false) => "loss",
+        };
+        writeln!(f, "extinction = \"{value}\"")?;
     }
     if !r.extinction_pieces.is_empty() {
         let list: Vec<String> = r.extinction_pieces.iter().map(|t| quoted(t)).collect();
@@ -642,6 +704,27 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.promotion_in_place {
         writeln!(f, "promotion-in-place = true")?;
     }
+    if r.makpong {
+        writeln!(f, "makpong = true")?;
+    }
+    if !r.first_moves.is_empty() {
+        let items: Vec<String> = r
+            .first_moves
+            .iter()
+            .map(|m| {
+                format!(
+                    "{{ piece = {}, betza = {} }}",
+                    quoted(&m.piece),
+                    quoted(&m.betza)
+                )
+            })
+            .collect();
+        writeln!(f, "first-moves = [{}]", items.join(", "))?;
+    }
+    if !r.first_move_lost_to.is_empty() {
+        let list: Vec<String> = r.first_move_lost_to.iter().map(|t| quoted(t)).collect();
+        writeln!(f, "first-move-lost-to = [{}]", list.join(", "))?;
+    }
     Ok(())
 }
 
@@ -671,6 +754,8 @@ pub(crate) struct SpecialRules {
     pub kingless: [bool; 2],
     /// See [`RulesDef::extinction`].
     pub extinction: Option<bool>,
+    /// See [`RulesDef::extinction_draw`].
+    pub extinction_draw: bool,
     /// [`RulesDef::extinction_pieces`], one bit per role; 0: all pieces
     /// counted together.
     pub extinction_roles: u64,
@@ -713,6 +798,29 @@ pub(crate) struct SpecialRules {
     pub castle_dropped: bool,
     /// [`RulesDef::promotion_in_place`].
     pub promotion_in_place: bool,
+    /// [`RulesDef::makpong`].
+    pub makpong: bool,
+    /// [`RulesDef::first_moves`]: the types (table role `i` is the `i`-th
+    /// entry) and their leaps' tables.
+    pub first_moves: Option<FirstMoves>,
+    /// [`RulesDef::first_move_lost_to`], one bit per role.
+    pub first_lost_to: u64,
+}
+
+/// The compiled first moves: per entry its piece type, and the leaps of
+/// every entry as the tables of a board with one type per entry.
+#[derive(Clone)]
+pub(crate) struct FirstMoves {
+    pub roles: Vec<Role>,
+    pub tables: std::sync::Arc<crate::tables::Tables>,
+}
+
+impl fmt::Debug for FirstMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FirstMoves")
+            .field("roles", &self.roles)
+            .finish()
+    }
 }
 
 impl SpecialRules {
@@ -817,6 +925,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)".into(),
         ));
     }
+    if r.makpong && (r.kingless != Kingless::Neither || def.game_end.royal_capture) {
+        return Err(VariantError::GameEnd(
+            "rules.makpong needs both sides' royal pieces, without royal capture".into(),
+        ));
+    }
     if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
         return Err(VariantError::GameEnd(
             "rules.check-limit and check-illegal need royal pieces to check".into(),
@@ -882,6 +995,16 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         return Err(VariantError::GameEnd(
             "rules.promotion-in-place needs [promotion] scheme = \"zone\" (where pawns promote)"
                 .into(),
+        ));
+    }
+    let first_moves = compile_first_moves(def, &role)?;
+    let mut first_lost_to = 0u64;
+    for t in &r.first_move_lost_to {
+        first_lost_to |= 1 << role("rules.first-move-lost-to", t)?.0;
+    }
+    if first_lost_to != 0 && first_moves.is_none() {
+        return Err(VariantError::GameEnd(
+            "rules.first-move-lost-to needs first-moves".into(),
         ));
     }
     let all = WideRegion {
@@ -957,6 +1080,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         check_limit: r.check_limit,
         kingless,
         extinction: r.extinction,
+        extinction_draw: r.extinction_draw && r.extinction.is_some(),
         extinction_roles,
         extinction_count: r.extinction_count,
         extinction_opponent_count: r.extinction_opponent_count,
@@ -978,7 +1102,69 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         drop_opposite,
         castle_dropped: r.castle_dropped,
         promotion_in_place: r.promotion_in_place,
+        makpong: r.makpong,
+        first_moves,
+        first_lost_to,
     })
+}
+
+/// Compiles `first-moves`: each entry's Betza as a piece type of a board
+/// of the variant's size, whose tables give the leaps from each square.
+fn compile_first_moves(
+    def: &VariantDef,
+    role: &dyn Fn(&str, &str) -> Result<Role, VariantError>,
+) -> Result<Option<FirstMoves>, VariantError> {
+    let r = &def.rules;
+    if r.first_moves.is_empty() {
+        return Ok(None);
+    }
+    let fail = |m: String| Err(VariantError::GameEnd(format!("rules.first-moves: {m}")));
+    if r.gating {
+        return fail("not with gating (both keep rights in the castling field)".into());
+    }
+    let size = match def.size() {
+        Some(s) if s.squares() <= crate::bitboard::MAX_SQUARES && def.files <= 16 => s,
+        _ => return fail("needs a board of at most 16 files and 128 squares".into()),
+    };
+    let mut roles = Vec::new();
+    let mut parsed = Vec::new();
+    for m in &r.first_moves {
+        roles.push(role("rules.first-moves", &m.piece)?);
+        match crate::notation::parse(&m.betza) {
+            Ok(p) => parsed.push(p),
+            Err(e) => return fail(format!("{}: {e}", quoted(&m.betza))),
+        }
+    }
+    let specs = [0, 1].map(|_| {
+        parsed
+            .iter()
+            .map(|p| crate::tables::PieceSpec {
+                royal: false,
+                terms: &p.terms,
+                confinement: None,
+                initial: None,
+                lines: None,
+            })
+            .collect::<Vec<_>>()
+    });
+    let tables = crate::tables::Tables::build(size, &specs)
+        .map_err(|_| VariantError::GameEnd("rules.first-moves: too many moves".into()))?;
+    for color in Color::ALL {
+        for i in 0..roles.len() {
+            for sq in 0..size.squares() {
+                if !tables.slot(color, i, Square(sq as u16)).leaps_only {
+                    return fail(format!(
+                        "{}: only leaps (no slides, hops or paths)",
+                        quoted(&r.first_moves[i].betza)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Some(FirstMoves {
+        roles,
+        tables: std::sync::Arc::new(tables),
+    }))
 }
 
 /// Refuses walls (a wall rule or petrification) where this library does
