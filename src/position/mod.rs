@@ -821,7 +821,12 @@ impl<'v, B: Board> Position<'v, B> {
         // Royal capture: no legal move is the stalemate rule's, in check or not.
         Some(if !self.variant.end.royal_capture && self.is_check() {
             Outcome {
-                winner: Some(self.side.opposite()),
+                // Misère: the mated side wins.
+                winner: Some(if self.variant.end.checkmate_wins {
+                    self.side
+                } else {
+                    self.side.opposite()
+                }),
                 reason: EndReason::Checkmate,
             }
         } else {

@@ -117,6 +117,13 @@ builtins! {
         "shouse",
         "kyotoshogi",
         "dobutsu",
+        "fairy",
+        "troitzky",
+        "gustav3",
+        "omicron",
+        "shako",
+        "misere",
+        "losers",
     ],
     large: ["chushogi"],
 }

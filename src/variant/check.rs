@@ -31,6 +31,7 @@ pub(super) struct CheckedCastling {
     pub distance: [u8; 2],
     pub any_start: bool,
     pub king: Role,
+    pub partner_files: [Option<u8>; 2],
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
@@ -705,6 +706,11 @@ fn castling(
             pieces[rook.index()].name.clone(),
         ));
     }
+    if c.any_start && c.partner_files.iter().any(Option::is_some) {
+        return Err(VariantError::GameEnd(
+            "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)".into(),
+        ));
+    }
     let o = o.or(pieces.get(king.index()).and_then(|p| p.castle_distance));
     match (c.kingside.or(o), c.queenside.or(o)) {
         (Some(k), Some(q)) => Ok(Some(CheckedCastling {
@@ -712,6 +718,7 @@ fn castling(
             distance: [k, q],
             any_start: c.any_start,
             king,
+            partner_files: c.partner_files,
         })),
         _ => Err(VariantError::CastlingIncomplete),
     }

@@ -441,6 +441,11 @@ pub struct CastlingDef {
     /// its token, with `[rules] kingless = "both"` only. Not being royal,
     /// it castles out of, through and into attack. `None`: the royal piece.
     pub king: Option<String>,
+    /// The partners' files, kingside then queenside (`kingside-partner`,
+    /// `queenside-partner`; Fairy-Stockfish's `castlingRookKingsideFile`
+    /// and `castlingRookQueensideFile`: Shako's Rooks on b and i, inside
+    /// the corners' Elephants). `None`: the corner of that side.
+    pub partner_files: [Option<u8>; 2],
 }
 
 /// A variant as plain data, as a definition file holds it (see the crate's

@@ -207,6 +207,10 @@ pub struct GameEndDef {
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
     pub dead_material: Vec<DeadMaterialDef>,
+    /// The checkmated side wins (`checkmate = "win"`; Fairy-Stockfish's
+    /// `checkmateValue = win`: misère and losers chess). Checkmate still
+    /// ends the game; only its winner changes.
+    pub checkmate_wins: bool,
 }
 
 // ---------------------------------------------------------------------------
@@ -229,6 +233,7 @@ pub(super) struct RawGameEnd {
     counting: Option<Spanned<RawCounting>>,
     #[serde(default)]
     dead_material: Vec<Spanned<RawDead>>,
+    checkmate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -328,6 +333,9 @@ pub(super) fn read(
         choice(v, &key("royal-capture"), &["loss"])?;
         def.royal_capture = true;
     }
+    if let Some(v) = &raw.checkmate {
+        def.checkmate_wins = choice(v, &key("checkmate"), &["loss", "win"])? == 1;
+    }
     if let Some(v) = &raw.repetition {
         def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
     }
@@ -418,6 +426,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if g.royal_capture {
         writeln!(f, "royal-capture = \"loss\"")?;
+    }
+    if g.checkmate_wins {
+        writeln!(f, "checkmate = \"win\"")?;
     }
     let r = g.repetition;
     if r.count != RepetitionDef::default().count {
@@ -519,6 +530,8 @@ pub(crate) struct EndRules {
     pub stuck_roles: u64,
     /// [`GameEndDef::royal_capture`].
     pub royal_capture: bool,
+    /// [`GameEndDef::checkmate_wins`].
+    pub checkmate_wins: bool,
     /// Some rule may end a game at once, leaving no legal move (bare King,
     /// royal capture): one test on the generator's path.
     pub at_once: bool,
@@ -642,6 +655,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         royals_alone: g.royals_alone_draw,
         stuck_roles: 0,
         royal_capture: g.royal_capture,
+        checkmate_wins: g.checkmate_wins,
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
         move_rule: g.move_rule,

@@ -46,8 +46,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("karouk", "gating (cambodianMoves) and check counting"),
     ("asean", "ASEAN counting"),
     ("shatar", "shatarMateRule and a bare-King draw"),
-    ("misere", "checkmateValue = win"),
-    ("losers", "checkmateValue = win"),
     (
         "horde",
         "a side without a King and a partial enPassantRegion",
@@ -244,6 +242,9 @@ const RULE_KEYS: &[&str] = &[
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
     "castlingKingPiece",
+    "castlingRank",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
     "pieceDrops",
     "capturesToHand",
     "firstRankPawnDrops",
@@ -305,12 +306,9 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
     ("castlingDroppedPiece", "false"),
-    ("castlingRank", "1"),
     ("castlingKingFile", "e"),
     ("castlingKingPieceWhite", "k"),
     ("castlingKingPieceBlack", "k"),
-    ("castlingRookKingsideFile", "-"),
-    ("castlingRookQueensideFile", "a"),
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
@@ -1340,10 +1338,11 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw, loss or win")));
         }
     }
-    if ctx.value_of("checkmateValue", "loss")? != "loss" {
+    let checkmate = ctx.value_of("checkmateValue", "loss")?;
+    if !["loss", "win"].contains(&checkmate.as_str()) {
         return Err(ctx.fail(
             "checkmateValue",
-            "only loss: this library's checkmate loses",
+            format!("{checkmate:?}: only loss or win (the mated side wins)"),
         ));
     }
     if ctx.boolean("flyingGeneral", false)? {
@@ -1446,11 +1445,25 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 ));
             }
         };
-        // The King's file: White's royal piece on the first rank.
-        let first_rank = start_fields[0].split('/').next_back().unwrap_or("");
+        // The King's file: White's royal piece on the castling rank.
+        let rank = ctx.int("castlingRank", 1, 16)?;
+        let rows: Vec<&str> = start_fields[0]
+            .split('[')
+            .next()
+            .unwrap_or("")
+            .split('/')
+            .collect();
+        let first_rank = usize::try_from(rank)
+            .ok()
+            .and_then(|r| rows.len().checked_sub(r))
+            .and_then(|i| rows.get(i))
+            .copied()
+            .unwrap_or("");
         let mut file = 0u8;
         let mut king_file = None;
         let mut digits = 0u32;
+        // White's pieces on that rank, by file.
+        let mut row: Vec<(u8, char)> = Vec::new();
         for c in first_rank.chars() {
             if let Some(d) = c.to_digit(10) {
                 digits = digits * 10 + d;
@@ -1458,25 +1471,54 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
             file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
             digits = 0;
-            if c.is_ascii_alphabetic() {
+            if c.is_ascii_alphabetic() || c == '*' {
                 if c == castler.to_ascii_uppercase() {
                     king_file = Some(file);
                 }
+                row.push((file, c));
                 file = file.saturating_add(1);
             }
         }
         let Some(kf) = king_file else {
             return Err(ctx.fail(
-                "castling",
-                "castling needs White's royal piece on the first rank of startFen",
+                if ctx.get("castlingRank").is_some() {
+                    "castlingRank"
+                } else {
+                    "castling"
+                },
+                "castling needs White's royal piece on the castling rank of startFen",
             ));
         };
         let ks = ctx.file("castlingKingsideFile", 6)?;
         let qs = ctx.file("castlingQueensideFile", 2)?;
+        // As Fairy-Stockfish reads `K` and `Q`: the partner nearest the
+        // partner file (the corner unless given), looking towards the King.
+        let rook_letter = rooks[0].to_ascii_uppercase();
+        let outer_ks = match ctx.get("castlingRookKingsideFile").map(|e| e.value.trim()) {
+            None | Some("-") => ctx.files - 1,
+            Some(_) => ctx.file("castlingRookKingsideFile", 0)?,
+        };
+        let outer_qs = ctx.file("castlingRookQueensideFile", 0)?;
+        let rook_at = |f: &u8| row.contains(&(*f, rook_letter));
+        let (Some(rook_ks), Some(rook_qs)) = (
+            (kf + 1..=outer_ks).rev().find(rook_at),
+            (outer_qs..kf).find(rook_at),
+        ) else {
+            return Err(ctx.fail(
+                "castling",
+                "castling needs White's partner on each side of its royal piece in startFen",
+            ));
+        };
         if ks <= kf || qs >= kf {
             return Err(ctx.fail(
                 "castlingKingsideFile",
                 "the King must move towards each corner when castling",
+            ));
+        }
+        if rook_ks <= ks || rook_ks >= ctx.files || rook_qs >= qs {
+            return Err(ctx.fail(
+                "castlingRookKingsideFile",
+                "each partner must stand beyond the King's castling square, on the board",
             ));
         }
         t.push_str("\n[castling]\n");
@@ -1486,10 +1528,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         let _ = writeln!(t, "kingside = {}", ks - kf);
         let _ = writeln!(t, "queenside = {}", kf - qs);
+        if rook_ks != ctx.files - 1 {
+            let _ = writeln!(t, "kingside-partner = \"{}\"", (b'a' + rook_ks) as char);
+        }
+        if rook_qs != 0 {
+            let _ = writeln!(t, "queenside-partner = \"{}\"", (b'a' + rook_qs) as char);
+        }
     }
 
     // [game-end]
     let mut ge = String::new();
+    if checkmate == "win" {
+        ge.push_str("checkmate = \"win\"\n");
+    }
     let n_move = ctx.int("nMoveRule", 50, 10000)?;
     if n_move != 50 {
         let _ = writeln!(ge, "move-rule = {n_move}");
@@ -1628,6 +1679,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
             .collect();
         let _ = writeln!(rules, "petrify = [{}]", list.join(", "));
+    }
+    // Walls in the start position that no rule places: holes in the board.
+    if walling == "none"
+        && petrify.is_empty()
+        && start_fields.first().is_some_and(|p| p.contains('*'))
+    {
+        rules.push_str("fixed-walls = true\n");
     }
     // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
     // gates the pieces in hand; only the two together are S-chess's.

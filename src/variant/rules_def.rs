@@ -190,6 +190,10 @@ pub struct RulesDef {
     /// wins when, after the opponent's reply, it stands there unattacked
     /// (both sides so: a draw).
     pub region_safe: bool,
+    /// The position may hold walls that no turn adds or removes (`*` in
+    /// FEN: holes in the board, as Gustav III, Omicron and Troitzky chess
+    /// have in Fairy-Stockfish's start positions).
+    pub fixed_walls: bool,
 }
 
 #[derive(Deserialize)]
@@ -216,6 +220,7 @@ pub(super) struct RawRules {
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
     petrify: Option<Vec<Spanned<String>>>,
+    fixed_walls: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -399,6 +404,7 @@ pub(super) fn read(
             .collect(),
         gating: raw.gating.unwrap_or(false),
         region_safe: raw.region_safe.unwrap_or(false),
+        fixed_walls: raw.fixed_walls.unwrap_or(false),
     })
 }
 
@@ -495,6 +501,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         let list: Vec<String> = r.petrify.iter().map(|t| quoted(t)).collect();
         writeln!(f, "petrify = [{}]", list.join(", "))?;
     }
+    if r.fixed_walls {
+        writeln!(f, "fixed-walls = true")?;
+    }
     Ok(())
 }
 
@@ -538,6 +547,8 @@ pub(crate) struct SpecialRules {
     pub petrify: u64,
     /// [`RulesDef::gating`].
     pub gating: bool,
+    /// [`RulesDef::fixed_walls`].
+    pub fixed_walls: bool,
     /// [`RulesDef::region_safe`].
     pub region_safe: bool,
 }
@@ -673,7 +684,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
                 .into(),
         ));
     }
-    if r.wall.is_some() || petrify != 0 {
+    if r.wall.is_some() || petrify != 0 || r.fixed_walls {
         walls_allowed(def, r)?;
     } else if r.wall_region.is_some() {
         return Err(VariantError::GameEnd(
@@ -708,6 +719,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         wall_region: r.wall_region.unwrap_or(all),
         petrify,
         region_safe: r.region_safe,
+        fixed_walls: r.fixed_walls,
     })
 }
 
@@ -718,7 +730,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
 fn walls_allowed(def: &VariantDef, r: &RulesDef) -> Result<(), VariantError> {
     let refuse = |what: &str| {
         Err(VariantError::GameEnd(format!(
-            "walls (rules.wall, rules.petrify) do not go with {what}"
+            "walls (rules.wall, rules.petrify, rules.fixed-walls) do not go with {what}"
         )))
     };
     if def.pieces.iter().any(|p| has_locust(&p.betza)) {

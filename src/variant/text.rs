@@ -79,6 +79,8 @@ struct RawCastling {
     queenside: Option<Spanned<i64>>,
     any_start: Option<bool>,
     king: Option<Spanned<String>>,
+    kingside_partner: Option<Spanned<String>>,
+    queenside_partner: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -284,6 +286,10 @@ impl Reader<'_> {
                     .transpose()?,
                 any_start: c.any_start.unwrap_or(false),
                 king: c.king.as_ref().map(|k| k.get_ref().clone()),
+                partner_files: [
+                    self.partner_file(size, &c.kingside_partner, "castling.kingside-partner")?,
+                    self.partner_file(size, &c.queenside_partner, "castling.queenside-partner")?,
+                ],
             }),
         };
         let game_end = match &raw.game_end {
@@ -342,6 +348,25 @@ impl Reader<'_> {
             rules,
             random_start: raw.random_start.unwrap_or(false),
         })
+    }
+
+    /// A castling partner's file letter, on the board.
+    fn partner_file(
+        &self,
+        size: BoardSize,
+        file: &Option<Spanned<String>>,
+        key: &str,
+    ) -> Result<Option<u8>, VariantError> {
+        file.as_ref()
+            .map(|f| match f.get_ref().as_bytes() {
+                [c @ b'a'..=b'z'] if usize::from(c - b'a') < size.files() as usize => Ok(c - b'a'),
+                _ => Err(self.err(
+                    f.span(),
+                    key,
+                    format!("{:?}: not a file of the board", f.get_ref()),
+                )),
+            })
+            .transpose()
     }
 
     fn promotion(&self, size: BoardSize, p: &RawPromotion) -> Result<PromotionDef, VariantError> {
@@ -595,6 +620,14 @@ impl fmt::Display for VariantDef {
             }
             if let Some(k) = &c.king {
                 writeln!(f, "king = {}", quoted(k))?;
+            }
+            for (key, file) in ["kingside-partner", "queenside-partner"]
+                .into_iter()
+                .zip(c.partner_files)
+            {
+                if let Some(file) = file {
+                    writeln!(f, "{key} = \"{}\"", (b'a' + file) as char)?;
+                }
             }
         }
         super::end_def::write(f, &self.game_end)?;

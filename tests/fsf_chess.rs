@@ -1,0 +1,133 @@
+//! Fairy-Stockfish's chess-like variants built in under its names, and the
+//! switches they brought: holes in the board (`[rules] fixed-walls`),
+//! castling partners inside the corners (`[castling] kingside-partner`,
+//! `queenside-partner`, from `castlingRookKingsideFile` and the like) and a
+//! checkmate that wins for the mated side (`[game-end] checkmate = "win"`).
+//! Counts: tests/data/fairy-stockfish*.perft (tests/fsf.rs).
+
+use std::collections::BTreeSet;
+
+use betza::{Color, EndReason, Position, Variant, VariantDef};
+
+fn v(name: &str) -> &'static Variant {
+    Variant::by_name(name).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn texts(p: &Position<'_>) -> BTreeSet<String> {
+    p.legal_moves().iter().map(|m| p.move_text(m)).collect()
+}
+
+#[test]
+fn holes_block_every_piece_and_stay_in_the_fen() {
+    let t = v("troitzky");
+    let p = Position::start(t);
+    assert_eq!(
+        p.to_fen(),
+        "****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1"
+    );
+    assert!(p.is_wall(p.square("a1").unwrap()));
+    // A Rook beside a hole: neither enters nor crosses it.
+    let p = Position::from_fen(
+        t,
+        "****qk****/**r5**/*8*/*8*/10/10/*8*/*8*/**R5**/****QK**** w - - 0 1",
+    )
+    .unwrap();
+    let moves = texts(&p);
+    assert!(moves.contains("c2c9"));
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("c2b2") || m.starts_with("c2a2"))
+    );
+    // A hole in a variant without them is refused.
+    assert!(
+        Position::from_fen(
+            v("chess"),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPP*PPP/RNBQKBNR w KQkq - 0 1"
+        )
+        .is_err()
+    );
+    // Without the switch the definition refuses the start position's holes.
+    let def = VariantDef::fairy_stockfish("troitzky").unwrap();
+    let mut plain = def.clone();
+    plain.rules.fixed_walls = false;
+    assert!(plain.build().is_err());
+    assert!(def.to_string().contains("fixed-walls = true"));
+}
+
+#[test]
+fn castling_partners_inside_the_corners() {
+    // Shako: the King on f2 castles with the Rooks of b2 and i2, landing
+    // on h2 or d2, as Fairy-Stockfish's castlingRookKingsideFile says.
+    let s = v("shako");
+    let p = Position::from_fen(
+        s,
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C w KQkq - 0 1",
+    )
+    .unwrap();
+    let moves = texts(&p);
+    assert!(
+        moves.contains("f2h2") && moves.contains("f2d2"),
+        "{moves:?}"
+    );
+    let after = p.play(&p.parse_move("f2h2").unwrap()).unwrap();
+    assert_eq!(
+        after.to_fen(),
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ER4RK1E/C8C b kq - 1 1"
+    );
+    let after = p.play(&p.parse_move("f2d2").unwrap()).unwrap();
+    assert_eq!(
+        after.to_fen(),
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/E2KR3RE/C8C b kq - 1 1"
+    );
+    // Without the partner files the corners' Elephants are no partners:
+    // the definition is refused (no Rook on the corners to castle with).
+    let mut def = VariantDef::fairy_stockfish("shako").unwrap();
+    assert_eq!(
+        def.castling.as_ref().unwrap().partner_files,
+        [Some(8), Some(1)]
+    );
+    def.castling.as_mut().unwrap().partner_files = [None, None];
+    assert!(def.build().is_err());
+    // A partner file off the board is refused where it is written.
+    let text = VariantDef::fairy_stockfish("shako")
+        .unwrap()
+        .to_string()
+        .replace("kingside-partner = \"i\"", "kingside-partner = \"k\"");
+    let e = text.parse::<VariantDef>().unwrap_err().to_string();
+    assert!(e.contains("castling.kingside-partner"), "{e}");
+}
+
+#[test]
+fn the_mated_side_wins_in_misere_chess() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = Position::from_fen(v("misere"), fen)
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Checkmate)
+    );
+    let o = Position::from_fen(v("chess"), fen)
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(o.winner, Some(Color::Black));
+    // Losers: the same, a capture is compulsory and a bare King wins.
+    let o = Position::from_fen(v("losers"), fen)
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(o.winner, Some(Color::White));
+    let p = Position::from_fen(v("losers"), "4k3/8/8/8/8/8/3p4/4K2N w - - 0 1").unwrap();
+    assert_eq!(texts(&p), ["e1d2".to_string()].into());
+    let after = p.play(&p.parse_move("e1d2").unwrap()).unwrap();
+    assert_eq!(after.outcome().unwrap().winner, Some(Color::Black));
+    assert!(
+        v("misere")
+            .definition()
+            .to_string()
+            .contains("checkmate = \"win\"")
+    );
+}
