@@ -131,3 +131,35 @@ fn the_mated_side_wins_in_misere_chess() {
             .contains("checkmate = \"win\"")
     );
 }
+
+#[test]
+fn each_side_promotes_to_its_own_types() {
+    // Chigorin chess: White's Pawn becomes a Chancellor, Rook or Knight,
+    // Black's a Queen, Rook or Bishop (Fairy-Stockfish's
+    // promotionPieceTypesWhite and promotionPieceTypesBlack).
+    let c = v("chigorin");
+    let promotions = |fen: &str| -> BTreeSet<String> {
+        let p = Position::from_fen(c, fen).unwrap();
+        texts(&p).into_iter().filter(|m| m.len() == 5).collect()
+    };
+    let set = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(
+        promotions("8/1k5P/8/8/8/3K4/p7/8 w - - 0 1"),
+        set(&["h7h8c", "h7h8r", "h7h8n"])
+    );
+    assert_eq!(
+        promotions("8/1k5P/8/8/8/3K4/p7/8 b - - 0 1"),
+        set(&["a2a1q", "a2a1r", "a2a1b"])
+    );
+    let p = Position::from_fen(c, "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1").unwrap();
+    assert!(p.parse_move("h7h8q").is_err());
+    // A side's list must be part of `promotes`.
+    let text = c.definition().to_string().replace(
+        "promotes-black = [\"Q\", \"R\", \"B\"]",
+        "promotes-black = [\"Q\", \"K\"]",
+    );
+    let e = betza::Variant::from_definition(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("promotes-black") && e.contains("\"K\""), "{e}");
+}

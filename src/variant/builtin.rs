@@ -124,6 +124,8 @@ builtins! {
         "shako",
         "misere",
         "losers",
+        "sortofalmost",
+        "chigorin",
     ],
     large: ["chushogi"],
 }

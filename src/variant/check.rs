@@ -113,6 +113,7 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             betza: p.betza.clone(),
             royal: p.royal,
             promotions: promotions(def, p)?,
+            promotions_barred: promotions_barred(def, p)?,
             promoted: p.promoted,
             confinement: p.confinement,
             initial: p.initial,
@@ -508,6 +509,30 @@ fn castle_terms(p: &PieceDef, piece: &notation::ParsedPiece) -> Result<Option<u8
         }
     }
     Ok(distance)
+}
+
+/// Per side, the roles of `promotions` that side may not take: those its
+/// `promotes-white` / `promotes-black` list leaves out.
+fn promotions_barred(def: &VariantDef, p: &PieceDef) -> Result<[u64; 2], VariantError> {
+    let mut barred = [0u64; 2];
+    for (side, list) in p.promotions_by_side.iter().enumerate() {
+        let Some(list) = list else { continue };
+        let key = ["promotes-white", "promotes-black"][side];
+        if let Some(t) = list.iter().find(|t| !p.promotions.contains(t)) {
+            return Err(VariantError::GameEnd(format!(
+                "{key} of piece {}: {} is not in its promotes list",
+                crate::quote::quoted(&p.name),
+                crate::quote::quoted(t)
+            )));
+        }
+        for t in &p.promotions {
+            if !list.contains(t) {
+                let r = role_of(def, key, t)?;
+                barred[side] |= 1u64.checked_shl(u32::from(r.0)).unwrap_or(0);
+            }
+        }
+    }
+    Ok(barred)
 }
 
 fn promotions(def: &VariantDef, p: &PieceDef) -> Result<Vec<Role>, VariantError> {

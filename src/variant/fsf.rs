@@ -103,8 +103,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "janggicasual",
         "Janggi's pieces (janggiCannon), passing and bikjang",
     ),
-    ("chigorin", "promotion types per colour"),
-    ("sortofalmost", "promotion types per colour"),
     ("berolina", "en passant after a diagonal double step"),
 ];
 
@@ -1129,26 +1127,25 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let general_promo = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
     let promo_w = colour_set("promotionPieceTypesWhite", &general_promo, "qrbn")?;
     let promo_b = colour_set("promotionPieceTypesBlack", &general_promo, "qrbn")?;
-    // Promotions are per piece type here: each colour's own set is
-    // expressible when no pawn type is both colours' (Spartan's Hoplite).
-    if (pawn_w != pawn_b || promo_w != promo_b) && pawn_w.iter().any(|l| pawn_b.contains(l)) {
-        let key = if pawn_w != pawn_b {
-            "promotionPawnTypesBlack"
-        } else {
-            "promotionPieceTypesBlack"
-        };
+    // Each colour's own pawn types are expressible when no pawn type is
+    // both colours' (Spartan's Hoplite); a pawn type of both colours with
+    // each colour's own promotions lists them per side (Chigorin chess).
+    if pawn_w != pawn_b && pawn_w.iter().any(|l| pawn_b.contains(l)) {
         return Err(ctx.fail(
-            key,
-            "different promotions for White and Black of one pawn type: this library's promotions are per piece type, not per colour",
+            "promotionPawnTypesBlack",
+            "different pawn types for White and Black sharing one type: this library's pawn types are per piece type, not per colour",
         ));
     }
+    let per_side = promo_w != promo_b && pawn_w == pawn_b;
     let mut pawn_types = pawn_w.clone();
     pawn_types.extend(pawn_b.iter().filter(|l| !pawn_w.contains(l)));
     let mut promo_types = promo_w.clone();
     promo_types.extend(promo_b.iter().filter(|l| !promo_w.contains(l)));
     // Each pawn type's promotions: its colour's set.
     let promotes_of = |l: char| {
-        if pawn_w.contains(&l) {
+        if per_side {
+            &promo_types
+        } else if pawn_w.contains(&l) {
             &promo_w
         } else {
             &promo_b
@@ -1906,6 +1903,15 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();
             let _ = writeln!(t, "promotes = [{}]", list.join(", "));
+            if per_side {
+                for (key, set) in [("promotes-white", &promo_w), ("promotes-black", &promo_b)] {
+                    let list: Vec<String> = set
+                        .iter()
+                        .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+                        .collect();
+                    let _ = writeln!(t, "{key} = [{}]", list.join(", "));
+                }
+            }
         }
         if let Some((_, to)) = promoted.iter().find(|(a, _)| *a == p.letter) {
             let _ = writeln!(t, "promotes = [\"+{upper}\"]");

@@ -101,6 +101,8 @@ struct RawPiece {
     en_passant_from: Option<Spanned<RawRegion>>,
     #[serde(default)]
     promotes: Vec<Spanned<String>>,
+    promotes_white: Option<Vec<Spanned<String>>>,
+    promotes_black: Option<Vec<Spanned<String>>>,
     drop_region: Option<Spanned<RawRegion>>,
     drops_per_file: Option<Spanned<i64>>,
     #[serde(default)]
@@ -480,6 +482,10 @@ impl Reader<'_> {
             royal: p.royal,
             pawn: p.pawn,
             promotions: p.promotes.iter().map(|t| t.get_ref().clone()).collect(),
+            promotions_by_side: [&p.promotes_white, &p.promotes_black].map(|l| {
+                l.as_ref()
+                    .map(|l| l.iter().map(|t| t.get_ref().clone()).collect())
+            }),
             promoted: p.promoted,
             confinement: region(&p.confined, "confined")?,
             initial: region(&p.initial, "initial")?,
@@ -661,6 +667,15 @@ impl fmt::Display for VariantDef {
             if !p.promotions.is_empty() {
                 let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
                 writeln!(f, "promotes = [{}]", list.join(", "))?;
+            }
+            for (key, side) in ["promotes-white", "promotes-black"]
+                .into_iter()
+                .zip(&p.promotions_by_side)
+            {
+                if let Some(side) = side {
+                    let list: Vec<String> = side.iter().map(|t| quoted(t)).collect();
+                    writeln!(f, "{key} = [{}]", list.join(", "))?;
+                }
             }
             if let Some(r) = &p.drop_region {
                 writeln!(f, "drop-region = {}", RegionText(size, r))?;
