@@ -163,3 +163,65 @@ fn each_side_promotes_to_its_own_types() {
         .to_string();
     assert!(e.contains("promotes-black") && e.contains("\"K\""), "{e}");
 }
+
+#[test]
+fn armageddon_gives_every_draw_to_black() {
+    // pyffish's cases: either side stalemated, and the fifty-move rule.
+    let a = v("armageddon");
+    let o = Position::from_fen(a, "k7/P7/K7/8/8/8/8/8 b - - 0 1")
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Stalemate)
+    );
+    let o = Position::from_fen(a, "8/8/8/8/8/k7/p7/K7 w - - 0 1")
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Stalemate)
+    );
+    let o = Position::from_fen(a, "8/8/8/3k4/8/3K4/8/8 w - - 0 1")
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(o.winner, Some(Color::Black));
+    // Chess's stalemate stays a draw; a checkmate keeps its winner.
+    let o = Position::from_fen(v("chess"), "k7/P7/K7/8/8/8/8/8 b - - 0 1")
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(o.winner, None);
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = Position::from_fen(a, mate).unwrap().outcome().unwrap();
+    assert_eq!(o.winner, Some(Color::Black));
+    let o = Position::from_fen(
+        a,
+        "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/2N5/PPPP1PPP/R1B1KBNR b KQkq - 1 3",
+    )
+    .unwrap()
+    .outcome()
+    .unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Checkmate)
+    );
+    // A game drawn by its history: the fivefold repetition of a game whose
+    // repetition ends it is Black's too.
+    let text = a
+        .definition()
+        .to_string()
+        .replace("[game-end]\n", "[game-end]\nrepetition-result = \"draw\"\n");
+    let def: VariantDef = text.parse().unwrap();
+    let v2 = def.build().unwrap();
+    let mut g = betza::Game::new(v2);
+    for m in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(Color::Black)));
+}

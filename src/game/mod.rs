@@ -477,7 +477,10 @@ impl<B: Board> Game<B> {
     /// repetition (perpetual check losing where the variant says so),
     /// Makruk's counting. Claims are [`Game::claims`].
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position().outcome().or_else(|| self.history_outcome())
+        self.position().outcome().or_else(|| {
+            self.history_outcome()
+                .map(|o| self.position().variant.end.draw_odds(o))
+        })
     }
 
     /// The end by a rule of the game's history, if any.

@@ -798,6 +798,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_by_rules()
+            .map(|o| self.variant.end.draw_odds(o))
+    }
+
+    /// [`Position::outcome`] before a draw is given to the side with draw
+    /// odds (`[game-end] draw-winner`).
+    fn outcome_by_rules(&self) -> Option<Outcome> {
         if self.variant.rules.any
             && let Some(o) = self.rules_outcome()
         {

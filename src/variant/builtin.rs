@@ -126,6 +126,7 @@ builtins! {
         "losers",
         "sortofalmost",
         "chigorin",
+        "armageddon",
     ],
     large: ["chushogi"],
 }

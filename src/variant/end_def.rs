@@ -16,6 +16,7 @@ use toml::Spanned;
 use super::def::VariantDef;
 use super::text::quoted;
 use super::{MAX_DEF_ROLES, Role, VariantError};
+use crate::Color;
 
 /// What the n-fold repetition of a position means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -211,6 +212,11 @@ pub struct GameEndDef {
     /// `checkmateValue = win`: misère and losers chess). Checkmate still
     /// ends the game; only its winner changes.
     pub checkmate_wins: bool,
+    /// The side that wins every game the rules end drawn (`draw-winner`;
+    /// Fairy-Stockfish's `materialCounting = blackdrawodds`: Armageddon's
+    /// Black): stalemate, a dead position, the n-move rule, repetition,
+    /// counting. Claims are not the rules' ends and stay draws.
+    pub draw_winner: Option<Color>,
 }
 
 // ---------------------------------------------------------------------------
@@ -234,6 +240,7 @@ pub(super) struct RawGameEnd {
     #[serde(default)]
     dead_material: Vec<Spanned<RawDead>>,
     checkmate: Option<Spanned<String>>,
+    draw_winner: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -336,6 +343,9 @@ pub(super) fn read(
     if let Some(v) = &raw.checkmate {
         def.checkmate_wins = choice(v, &key("checkmate"), &["loss", "win"])? == 1;
     }
+    if let Some(v) = &raw.draw_winner {
+        def.draw_winner = Some(Color::ALL[choice(v, &key("draw-winner"), &["white", "black"])?]);
+    }
     if let Some(v) = &raw.repetition {
         def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
     }
@@ -429,6 +439,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if g.checkmate_wins {
         writeln!(f, "checkmate = \"win\"")?;
+    }
+    if let Some(c) = g.draw_winner {
+        writeln!(f, "draw-winner = \"{}\"", ["white", "black"][c.index()])?;
     }
     let r = g.repetition;
     if r.count != RepetitionDef::default().count {
@@ -532,6 +545,8 @@ pub(crate) struct EndRules {
     pub royal_capture: bool,
     /// [`GameEndDef::checkmate_wins`].
     pub checkmate_wins: bool,
+    /// [`GameEndDef::draw_winner`].
+    pub draw_winner: Option<Color>,
     /// Some rule may end a game at once, leaving no legal move (bare King,
     /// royal capture): one test on the generator's path.
     pub at_once: bool,
@@ -539,6 +554,19 @@ pub(crate) struct EndRules {
     pub move_rule: MoveRuleDef,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
+}
+
+impl EndRules {
+    /// `outcome`, a draw given to the side with draw odds if there is one.
+    pub(crate) fn draw_odds(&self, outcome: crate::Outcome) -> crate::Outcome {
+        match (outcome.winner, self.draw_winner) {
+            (None, Some(c)) => crate::Outcome {
+                winner: Some(c),
+                ..outcome
+            },
+            _ => outcome,
+        }
+    }
 }
 
 /// Checks the rules against the piece types and resolves tokens.
@@ -656,6 +684,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         stuck_roles: 0,
         royal_capture: g.royal_capture,
         checkmate_wins: g.checkmate_wins,
+        draw_winner: g.draw_winner,
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
         move_rule: g.move_rule,

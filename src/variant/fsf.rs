@@ -34,7 +34,6 @@ pub const BUILTIN_INI: &str = include_str!("../../variants/fairy-stockfish.ini")
 pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("fischerandom", "Chess960 castling (chess960)"),
     ("caparandom", "Chess960 castling (chess960)"),
-    ("armageddon", "material counting (black draw odds)"),
     (
         "makpong",
         "makpongRule (the King may not move away from check)",
@@ -288,6 +287,7 @@ const RULE_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "petrifyOnCaptureTypes",
+    "materialCounting",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -346,7 +346,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectValue", "win"),
-    ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
 ];
@@ -1537,6 +1536,21 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let mut ge = String::new();
     if checkmate == "win" {
         ge.push_str("checkmate = \"win\"\n");
+    }
+    // Draw odds: a drawn end is that side's win (Armageddon's Black).
+    match ctx
+        .get("materialCounting")
+        .map_or("none", |e| e.value.trim())
+    {
+        "none" => {}
+        "whitedrawodds" => ge.push_str("draw-winner = \"white\"\n"),
+        "blackdrawodds" => ge.push_str("draw-winner = \"black\"\n"),
+        v => {
+            return Err(ctx.fail(
+                "materialCounting",
+                format!("{v:?}: only none, whitedrawodds or blackdrawodds (counting material is not expressible here)"),
+            ));
+        }
     }
     let n_move = ctx.int("nMoveRule", 50, 10000)?;
     if n_move != 50 {
