@@ -416,6 +416,7 @@ fn custom_variant_built_in_code() {
             queenside: None,
             any_start: false,
             king: None,
+            partner_files: [None; 2],
         })),
         VariantError::CastlingIncomplete
     ));

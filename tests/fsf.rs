@@ -116,7 +116,7 @@ fn refusals_name_section_line_and_key() {
     let e = refusal("[a:chess]\nmaxFile\n");
     assert!(e.contains("line 2") && e.contains("key = value"), "{e}");
     // A template's refused key is named with the template.
-    let e = refusal("[b]\nking = k\ncheckmateValue = win\n[c:b]\n");
+    let e = refusal("[b]\nking = k\ncheckmateValue = draw\n[c:b]\n");
     assert!(
         e.starts_with("section [b], line 3, key `checkmateValue`"),
         "{e}"

@@ -510,12 +510,15 @@ fn makruk_a_capture_that_bares_a_king_restarts_the_count() {
 fn royal_pieces_alone_are_dead_in_every_variant() {
     for name in Variant::builtin_names() {
         let variant = v(name);
-        // Not where a King alone can still win (a region to reach) or a
-        // side has none (horde, antichess).
+        // Not where a King alone can still win (a region to reach, a
+        // side's last piece: losers) or a side has none (horde,
+        // antichess), nor where a draw is a side's win (armageddon).
         let rules = &variant.definition().rules;
         if !rules.region_win.is_empty()
             || rules.kingless.of(Color::White)
             || rules.kingless.of(Color::Black)
+            || rules.extinction.is_some()
+            || variant.definition().game_end.draw_winner.is_some()
         {
             continue;
         }

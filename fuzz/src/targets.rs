@@ -860,6 +860,7 @@ pub fn betza(data: &[u8]) {
             queenside: None,
             any_start: false,
             king: None,
+            partner_files: [None; 2],
         }),
         facing_kings: false,
         stalemate: StalemateRule::Draw,
@@ -1181,6 +1182,7 @@ pub fn variant(data: &[u8]) {
             queenside: None,
             any_start: false,
             king: None,
+            partner_files: [None; 2],
         }),
         facing_kings: more & 64 != 0,
         stalemate: if more & 128 != 0 {

@@ -481,7 +481,9 @@ impl<B: Board> Game<B> {
     pub fn outcome(&self) -> Option<Outcome> {
         match self.position().outcome() {
             Some(o) => Some(self.mate_series(o)),
-            None => self.history_outcome(),
+            None => self
+                .history_outcome()
+                .map(|o| self.position().variant.end.draw_odds(o)),
         }
     }
 

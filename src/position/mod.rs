@@ -815,6 +815,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_by_rules()
+            .map(|o| self.variant.end.draw_odds(o))
+    }
+
+    /// [`Position::outcome`] before a draw is given to the side with draw
+    /// odds (`[game-end] draw-winner`).
+    fn outcome_by_rules(&self) -> Option<Outcome> {
         if self.variant.rules.any
             && let Some(o) = self.rules_outcome()
         {
@@ -869,7 +876,12 @@ impl<'v, B: Board> Position<'v, B> {
     /// history may still show an earlier check by one ([`crate::Game`]).
     fn mate_winner(&self) -> Option<Color> {
         let end = &self.variant.end;
-        let winner = Some(self.side.opposite());
+        // Misère: the mated side wins.
+        let winner = Some(if end.checkmate_wins {
+            self.side
+        } else {
+            self.side.opposite()
+        });
         if end.mate_needs == 0 && end.mate_loses == 0 {
             return winner;
         }

@@ -1256,14 +1256,13 @@ impl<'v, B: Board> Position<'v, B> {
     pub(crate) fn allowed_promotions(&self, role: Role) -> impl Iterator<Item = Role> + '_ {
         let v = self.variant;
         let ours = self.colors[self.side.index()];
-        v.pieces[role.index()]
-            .promotions
-            .iter()
-            .copied()
-            .filter(move |p| {
-                let limit = v.limits[p.index()];
-                limit == u8::MAX || (self.roles[p.index()] & ours).count() < limit as u32
-            })
+        let piece = &v.pieces[role.index()];
+        let barred = piece.promotions_barred[self.side.index()];
+        piece.promotions.iter().copied().filter(move |p| {
+            let limit = v.limits[p.index()];
+            barred >> p.index() & 1 == 0
+                && (limit == u8::MAX || (self.roles[p.index()] & ours).count() < limit as u32)
+        })
     }
 
     /// Whether the side to move has any legal move.

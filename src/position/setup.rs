@@ -764,7 +764,7 @@ fn walls<B: Board>(
         return;
     }
     let r = &v.rules;
-    let on = r.wall.is_some() || r.petrify != 0;
+    let on = r.wall.is_some() || r.petrify != 0 || r.fixed_walls;
     for square in setup.walls.squares() {
         if !on || !v.size.contains(square) {
             problems.push(SetupProblem::WallsOff { square });

@@ -31,6 +31,7 @@ pub(super) struct CheckedCastling {
     pub distance: [u8; 2],
     pub any_start: bool,
     pub king: Role,
+    pub partner_files: [Option<u8>; 2],
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
@@ -115,6 +116,7 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
             betza: p.betza.clone(),
             royal: p.royal,
             promotions: promotions(def, p)?,
+            promotions_barred: promotions_barred(def, p)?,
             promoted: p.promoted,
             confinement: p.confinement,
             initial: p.initial,
@@ -565,6 +567,30 @@ fn castle_terms(p: &PieceDef, piece: &notation::ParsedPiece) -> Result<Option<u8
     Ok(distance)
 }
 
+/// Per side, the roles of `promotions` that side may not take: those its
+/// `promotes-white` / `promotes-black` list leaves out.
+fn promotions_barred(def: &VariantDef, p: &PieceDef) -> Result<[u64; 2], VariantError> {
+    let mut barred = [0u64; 2];
+    for (side, list) in p.promotions_by_side.iter().enumerate() {
+        let Some(list) = list else { continue };
+        let key = ["promotes-white", "promotes-black"][side];
+        if let Some(t) = list.iter().find(|t| !p.promotions.contains(t)) {
+            return Err(VariantError::GameEnd(format!(
+                "{key} of piece {}: {} is not in its promotes list",
+                crate::quote::quoted(&p.name),
+                crate::quote::quoted(t)
+            )));
+        }
+        for t in &p.promotions {
+            if !list.contains(t) {
+                let r = role_of(def, key, t)?;
+                barred[side] |= 1u64.checked_shl(u32::from(r.0)).unwrap_or(0);
+            }
+        }
+    }
+    Ok(barred)
+}
+
 fn promotions(def: &VariantDef, p: &PieceDef) -> Result<Vec<Role>, VariantError> {
     if p.royal && !p.promotions.is_empty() {
         return Err(VariantError::RoyalPromotes(p.name.clone()));
@@ -761,6 +787,11 @@ fn castling(
             pieces[rook.index()].name.clone(),
         ));
     }
+    if c.any_start && c.partner_files.iter().any(Option::is_some) {
+        return Err(VariantError::GameEnd(
+            "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)".into(),
+        ));
+    }
     let o = o.or(pieces.get(king.index()).and_then(|p| p.castle_distance));
     match (c.kingside.or(o), c.queenside.or(o)) {
         (Some(k), Some(q)) => Ok(Some(CheckedCastling {
@@ -768,6 +799,7 @@ fn castling(
             distance: [k, q],
             any_start: c.any_start,
             king,
+            partner_files: c.partner_files,
         })),
         _ => Err(VariantError::CastlingIncomplete),
     }

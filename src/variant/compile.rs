@@ -176,9 +176,10 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         distance,
         any_start,
         king,
+        partner_files,
     }) = c.castling
     {
-        let castling = castling_setup(&v, rook, king, distance, any_start)?;
+        let castling = castling_setup(&v, rook, king, distance, any_start, partner_files)?;
         // From any start the King's text names the partner where its
         // castling square is also an ordinary move (docs/notation.md).
         if !large && !any_start {
@@ -463,6 +464,7 @@ fn castling_setup(
     king_role: Role,
     distance: [u8; 2],
     any_start: bool,
+    partner_files: [Option<u8>; 2],
 ) -> Result<Castling, VariantError> {
     let start = crate::fen::parse_placement(v, v.start_fen.split(' ').next().unwrap_or(""))
         .map_err(|e| VariantError::StartFen(e.to_string()))?;
@@ -478,6 +480,9 @@ fn castling_setup(
     // room for both distances; a side with none there never castles
     // (Spartan's Black, whose Kings do not castle).
     let files = size.files() as i32;
+    // Each side's partner file: the corner unless the definition names one.
+    let partner_file =
+        |side: usize| partner_files[side].map_or(if side == 0 { files - 1 } else { 0 }, i32::from);
     let can_castle_from = |sq: Square, color: Color| {
         let back = if color == Color::White {
             0
@@ -494,10 +499,10 @@ fn castling_setup(
             })
         };
         r == back
-            && files - 1 - f > distance[0] as i32
-            && f > distance[1] as i32
-            && partner_on(0)
-            && partner_on(files - 1)
+            && partner_file(0) - f > distance[0] as i32
+            && f - partner_file(1) > distance[1] as i32
+            && partner_on(partner_file(1))
+            && partner_on(partner_file(0))
     };
     for color in Color::ALL {
         let found = start
@@ -528,11 +533,7 @@ fn castling_setup(
         rights_lost[king.index()] |= 0b11 << (2 * color.index());
         for side in 0..2 {
             let d = distance[side] as i32;
-            let rf = if side == 0 {
-                size.files() as i32 - 1
-            } else {
-                0
-            };
+            let rf = partner_file(side);
             let dir = if rf > kf { 1 } else { -1 };
             // The King must land strictly between its start and the Rook.
             if (rf - kf).abs() <= d {

@@ -254,6 +254,12 @@ pub struct PieceDef {
     pub pawn: bool,
     /// Tokens of the types it may promote to (in move-list order).
     pub promotions: Vec<String>,
+    /// Per side (White, Black), the tokens of `promotions` that side's
+    /// pieces may promote to, where the sides differ (`promotes-white`,
+    /// `promotes-black`; Fairy-Stockfish's `promotionPieceTypesWhite` and
+    /// `Black`: Chigorin chess's White promotes to a Chancellor, Black to a
+    /// Queen). `None`: all of `promotions`.
+    pub promotions_by_side: [Option<Vec<String>>; 2],
     /// Whether the type counts as a promoted piece.
     pub promoted: bool,
     /// Squares it may never leave, if confined.
@@ -450,6 +456,11 @@ pub struct CastlingDef {
     /// its token, with `[rules] kingless = "both"` only. Not being royal,
     /// it castles out of, through and into attack. `None`: the royal piece.
     pub king: Option<String>,
+    /// The partners' files, kingside then queenside (`kingside-partner`,
+    /// `queenside-partner`; Fairy-Stockfish's `castlingRookKingsideFile`
+    /// and `castlingRookQueensideFile`: Shako's Rooks on b and i, inside
+    /// the corners' Elephants). `None`: the corner of that side.
+    pub partner_files: [Option<u8>; 2],
 }
 
 /// A variant as plain data, as a definition file holds it (see the crate's

@@ -16,6 +16,7 @@ use toml::Spanned;
 use super::def::VariantDef;
 use super::text::quoted;
 use super::{MAX_DEF_ROLES, Role, VariantError};
+use crate::Color;
 
 /// What the n-fold repetition of a position means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -235,6 +236,15 @@ pub struct GameEndDef {
     /// A checkmate given only by pieces of these types loses for the side
     /// that gave it (`mate-loses-by`; Shatar: the Knight).
     pub mate_loses_by: Vec<String>,
+    /// The checkmated side wins (`checkmate = "win"`; Fairy-Stockfish's
+    /// `checkmateValue = win`: misère and losers chess). Checkmate still
+    /// ends the game; only its winner changes.
+    pub checkmate_wins: bool,
+    /// The side that wins every game the rules end drawn (`draw-winner`;
+    /// Fairy-Stockfish's `materialCounting = blackdrawodds`: Armageddon's
+    /// Black): stalemate, a dead position, the n-move rule, repetition,
+    /// counting. Claims are not the rules' ends and stay draws.
+    pub draw_winner: Option<Color>,
 }
 
 // ---------------------------------------------------------------------------
@@ -261,6 +271,8 @@ pub(super) struct RawGameEnd {
     mate_needs: Vec<Spanned<String>>,
     #[serde(default)]
     mate_loses_by: Vec<Spanned<String>>,
+    checkmate: Option<Spanned<String>>,
+    draw_winner: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -367,6 +379,12 @@ pub(super) fn read(
         choice(v, &key("royal-capture"), &["loss"])?;
         def.royal_capture = true;
     }
+    if let Some(v) = &raw.checkmate {
+        def.checkmate_wins = choice(v, &key("checkmate"), &["loss", "win"])? == 1;
+    }
+    if let Some(v) = &raw.draw_winner {
+        def.draw_winner = Some(Color::ALL[choice(v, &key("draw-winner"), &["white", "black"])?]);
+    }
     if let Some(v) = &raw.repetition {
         def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
     }
@@ -471,6 +489,12 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if g.royal_capture {
         writeln!(f, "royal-capture = \"loss\"")?;
+    }
+    if g.checkmate_wins {
+        writeln!(f, "checkmate = \"win\"")?;
+    }
+    if let Some(c) = g.draw_winner {
+        writeln!(f, "draw-winner = \"{}\"", ["white", "black"][c.index()])?;
     }
     let r = g.repetition;
     if r.count != RepetitionDef::default().count {
@@ -593,6 +617,10 @@ pub(crate) struct EndRules {
     pub stuck_roles: u64,
     /// [`GameEndDef::royal_capture`].
     pub royal_capture: bool,
+    /// [`GameEndDef::checkmate_wins`].
+    pub checkmate_wins: bool,
+    /// [`GameEndDef::draw_winner`].
+    pub draw_winner: Option<Color>,
     /// Some rule may end a game at once, leaving no legal move (bare King,
     /// royal capture): one test on the generator's path.
     pub at_once: bool,
@@ -604,6 +632,19 @@ pub(crate) struct EndRules {
     pub mate_needs: u64,
     /// [`GameEndDef::mate_loses_by`], one bit per role.
     pub mate_loses: u64,
+}
+
+impl EndRules {
+    /// `outcome`, a draw given to the side with draw odds if there is one.
+    pub(crate) fn draw_odds(&self, outcome: crate::Outcome) -> crate::Outcome {
+        match (outcome.winner, self.draw_winner) {
+            (None, Some(c)) => crate::Outcome {
+                winner: Some(c),
+                ..outcome
+            },
+            _ => outcome,
+        }
+    }
 }
 
 /// Checks the rules against the piece types and resolves tokens.
@@ -735,6 +776,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         royals_alone: g.royals_alone_draw,
         stuck_roles: 0,
         royal_capture: g.royal_capture,
+        checkmate_wins: g.checkmate_wins,
+        draw_winner: g.draw_winner,
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
         move_rule: g.move_rule,

@@ -34,9 +34,6 @@ pub const BUILTIN_INI: &str = include_str!("../../variants/fairy-stockfish.ini")
 pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("fischerandom", "Chess960 castling (chess960)"),
     ("caparandom", "Chess960 castling (chess960)"),
-    ("armageddon", "material counting (black draw odds)"),
-    ("misere", "checkmateValue = win"),
-    ("losers", "checkmateValue = win"),
     (
         "horde",
         "a side without a King and a partial enPassantRegion",
@@ -76,8 +73,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("clobber10", "no royal piece"),
     ("flipello10", "enclosing drops"),
     ("supply", "hands fed from a second board (twoBoards)"),
-    ("chigorin", "promotion types per colour"),
-    ("sortofalmost", "promotion types per colour"),
     ("berolina", "en passant after a diagonal double step"),
 ];
 
@@ -215,6 +210,9 @@ const RULE_KEYS: &[&str] = &[
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
     "castlingKingPiece",
+    "castlingRank",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
     "pieceDrops",
     "capturesToHand",
     "firstRankPawnDrops",
@@ -289,12 +287,9 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
-    ("castlingRank", "1"),
     ("castlingKingFile", "e"),
     ("castlingKingPieceWhite", "k"),
     ("castlingKingPieceBlack", "k"),
-    ("castlingRookKingsideFile", "-"),
-    ("castlingRookQueensideFile", "a"),
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
     ("mustDropType", "*"),
@@ -1208,26 +1203,25 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let general_promo = piece_set(&ctx, "promotionPieceTypes", &pieces, "qrbn")?;
     let promo_w = colour_set("promotionPieceTypesWhite", &general_promo, "qrbn")?;
     let promo_b = colour_set("promotionPieceTypesBlack", &general_promo, "qrbn")?;
-    // Promotions are per piece type here: each colour's own set is
-    // expressible when no pawn type is both colours' (Spartan's Hoplite).
-    if (pawn_w != pawn_b || promo_w != promo_b) && pawn_w.iter().any(|l| pawn_b.contains(l)) {
-        let key = if pawn_w != pawn_b {
-            "promotionPawnTypesBlack"
-        } else {
-            "promotionPieceTypesBlack"
-        };
+    // Each colour's own pawn types are expressible when no pawn type is
+    // both colours' (Spartan's Hoplite); a pawn type of both colours with
+    // each colour's own promotions lists them per side (Chigorin chess).
+    if pawn_w != pawn_b && pawn_w.iter().any(|l| pawn_b.contains(l)) {
         return Err(ctx.fail(
-            key,
-            "different promotions for White and Black of one pawn type: this library's promotions are per piece type, not per colour",
+            "promotionPawnTypesBlack",
+            "different pawn types for White and Black sharing one type: this library's pawn types are per piece type, not per colour",
         ));
     }
+    let per_side = promo_w != promo_b && pawn_w == pawn_b;
     let mut pawn_types = pawn_w.clone();
     pawn_types.extend(pawn_b.iter().filter(|l| !pawn_w.contains(l)));
     let mut promo_types = promo_w.clone();
     promo_types.extend(promo_b.iter().filter(|l| !promo_w.contains(l)));
     // Each pawn type's promotions: its colour's set.
     let promotes_of = |l: char| {
-        if pawn_w.contains(&l) {
+        if per_side {
+            &promo_types
+        } else if pawn_w.contains(&l) {
             &promo_w
         } else {
             &promo_b
@@ -1444,10 +1438,11 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             return Err(ctx.fail("stalemateValue", format!("{v:?}: only draw, loss or win")));
         }
     }
-    if ctx.value_of("checkmateValue", "loss")? != "loss" {
+    let checkmate = ctx.value_of("checkmateValue", "loss")?;
+    if !["loss", "win"].contains(&checkmate.as_str()) {
         return Err(ctx.fail(
             "checkmateValue",
-            "only loss: this library's checkmate loses",
+            format!("{checkmate:?}: only loss or win (the mated side wins)"),
         ));
     }
     if ctx.boolean("flyingGeneral", false)? {
@@ -1559,12 +1554,25 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 ));
             }
         };
-        // The King's file: White's royal piece on the first rank.
-        let board = start_fields[0].split('[').next().unwrap_or("");
-        let first_rank = board.split('/').next_back().unwrap_or("");
+        // The King's file: White's royal piece on the castling rank.
+        let rank = ctx.int("castlingRank", 1, 16)?;
+        let rows: Vec<&str> = start_fields[0]
+            .split('[')
+            .next()
+            .unwrap_or("")
+            .split('/')
+            .collect();
+        let first_rank = usize::try_from(rank)
+            .ok()
+            .and_then(|r| rows.len().checked_sub(r))
+            .and_then(|i| rows.get(i))
+            .copied()
+            .unwrap_or("");
         let mut file = 0u8;
         let mut king_file = None;
         let mut digits = 0u32;
+        // White's pieces on that rank, by file.
+        let mut row: Vec<(u8, char)> = Vec::new();
         for c in first_rank.chars() {
             if let Some(d) = c.to_digit(10) {
                 digits = digits * 10 + d;
@@ -1572,10 +1580,11 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
             file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
             digits = 0;
-            if c.is_ascii_alphabetic() {
+            if c.is_ascii_alphabetic() || c == '*' {
                 if c == castler.to_ascii_uppercase() {
                     king_file = Some(file);
                 }
+                row.push((file, c));
                 file = file.saturating_add(1);
             }
         }
@@ -1588,16 +1597,44 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         });
         let Some(kf) = king_file else {
             return Err(ctx.fail(
-                "castling",
-                "castling needs White's royal piece on the first rank of startFen (or, with castlingDroppedPiece, castlingKingFile on the middle file)",
+                if ctx.get("castlingRank").is_some() {
+                    "castlingRank"
+                } else {
+                    "castling"
+                },
+                "castling needs White's royal piece on the castling rank of startFen (or, with castlingDroppedPiece, castlingKingFile on the middle file)",
             ));
         };
         let ks = ctx.file("castlingKingsideFile", 6)?;
         let qs = ctx.file("castlingQueensideFile", 2)?;
+        // As Fairy-Stockfish reads `K` and `Q`: the partner nearest the
+        // partner file (the corner unless given), looking towards the King.
+        let rook_letter = rooks[0].to_ascii_uppercase();
+        let outer_ks = match ctx.get("castlingRookKingsideFile").map(|e| e.value.trim()) {
+            None | Some("-") => ctx.files - 1,
+            Some(_) => ctx.file("castlingRookKingsideFile", 0)?,
+        };
+        let outer_qs = ctx.file("castlingRookQueensideFile", 0)?;
+        let rook_at = |f: &u8| row.contains(&(*f, rook_letter));
+        let (Some(rook_ks), Some(rook_qs)) = (
+            (kf + 1..=outer_ks).rev().find(rook_at),
+            (outer_qs..kf).find(rook_at),
+        ) else {
+            return Err(ctx.fail(
+                "castling",
+                "castling needs White's partner on each side of its royal piece in startFen",
+            ));
+        };
         if ks <= kf || qs >= kf {
             return Err(ctx.fail(
                 "castlingKingsideFile",
                 "the King must move towards each corner when castling",
+            ));
+        }
+        if rook_ks <= ks || rook_ks >= ctx.files || rook_qs >= qs {
+            return Err(ctx.fail(
+                "castlingRookKingsideFile",
+                "each partner must stand beyond the King's castling square, on the board",
             ));
         }
         t.push_str("\n[castling]\n");
@@ -1607,10 +1644,34 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         let _ = writeln!(t, "kingside = {}", ks - kf);
         let _ = writeln!(t, "queenside = {}", kf - qs);
+        if rook_ks != ctx.files - 1 {
+            let _ = writeln!(t, "kingside-partner = \"{}\"", (b'a' + rook_ks) as char);
+        }
+        if rook_qs != 0 {
+            let _ = writeln!(t, "queenside-partner = \"{}\"", (b'a' + rook_qs) as char);
+        }
     }
 
     // [game-end]
     let mut ge = String::new();
+    if checkmate == "win" {
+        ge.push_str("checkmate = \"win\"\n");
+    }
+    // Draw odds: a drawn end is that side's win (Armageddon's Black).
+    match ctx
+        .get("materialCounting")
+        .map_or("none", |e| e.value.trim())
+    {
+        "none" => {}
+        "whitedrawodds" => ge.push_str("draw-winner = \"white\"\n"),
+        "blackdrawodds" => ge.push_str("draw-winner = \"black\"\n"),
+        v => {
+            return Err(ctx.fail(
+                "materialCounting",
+                format!("{v:?}: only none, whitedrawodds or blackdrawodds (counting material is not expressible here)"),
+            ));
+        }
+    }
     let n_move = ctx.int("nMoveRule", 50, 10000)?;
     if n_move != 50 {
         let _ = writeln!(ge, "move-rule = {n_move}");
@@ -1747,6 +1808,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
             .collect();
         let _ = writeln!(rules, "petrify = [{}]", list.join(", "));
+    }
+    // Walls in the start position that no rule places: holes in the board.
+    if walling == "none"
+        && petrify.is_empty()
+        && start_fields.first().is_some_and(|p| p.contains('*'))
+    {
+        rules.push_str("fixed-walls = true\n");
     }
     // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
     // gates the pieces in hand; only the two together are S-chess's.
@@ -2121,6 +2189,15 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();
             let _ = writeln!(t, "promotes = [{}]", list.join(", "));
+            if per_side {
+                for (key, set) in [("promotes-white", &promo_w), ("promotes-black", &promo_b)] {
+                    let list: Vec<String> = set
+                        .iter()
+                        .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+                        .collect();
+                    let _ = writeln!(t, "{key} = [{}]", list.join(", "));
+                }
+            }
         }
         if let Some((_, to)) = promoted.iter().find(|(a, _)| *a == p.letter) {
             let _ = writeln!(t, "promotes = [\"+{upper}\"]");

@@ -465,6 +465,9 @@ pub struct PieceType {
     pub royal: bool,
     /// The types it may promote to.
     pub promotions: Vec<Role>,
+    /// Per side (White, Black), one bit per role of `promotions` that this
+    /// side may not promote to ([`PieceDef::promotions_by_side`]).
+    pub promotions_barred: [u64; 2],
     /// Whether it counts as promoted.
     pub promoted: bool,
     /// Its confinement, if any.

@@ -268,6 +268,10 @@ pub struct RulesDef {
     /// moves where its own moves on an empty board reach it (Cambodian: a
     /// Rook in line with the King, `first-move-lost-to = ["R"]`).
     pub first_move_lost_to: Vec<String>,
+    /// The position may hold walls that no turn adds or removes (`*` in
+    /// FEN: holes in the board, as Gustav III, Omicron and Troitzky chess
+    /// have in Fairy-Stockfish's start positions).
+    pub fixed_walls: bool,
 }
 
 #[derive(Deserialize)]
@@ -306,6 +310,7 @@ pub(super) struct RawRules {
     makpong: Option<bool>,
     first_moves: Option<Vec<Spanned<RawFirstMove>>>,
     first_move_lost_to: Option<Vec<Spanned<String>>>,
+    fixed_walls: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -565,6 +570,7 @@ pub(super) fn read(
             })
             .collect(),
         first_move_lost_to: tokens(&raw.first_move_lost_to),
+        fixed_walls: raw.fixed_walls.unwrap_or(false),
     })
 }
 
@@ -725,6 +731,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         let list: Vec<String> = r.first_move_lost_to.iter().map(|t| quoted(t)).collect();
         writeln!(f, "first-move-lost-to = [{}]", list.join(", "))?;
     }
+    if r.fixed_walls {
+        writeln!(f, "fixed-walls = true")?;
+    }
     Ok(())
 }
 
@@ -777,6 +786,8 @@ pub(crate) struct SpecialRules {
     pub petrify: u64,
     /// [`RulesDef::gating`].
     pub gating: bool,
+    /// [`RulesDef::fixed_walls`].
+    pub fixed_walls: bool,
     /// [`RulesDef::region_safe`].
     pub region_safe: bool,
     /// [`RulesDef::pass`].
@@ -959,7 +970,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
                 .into(),
         ));
     }
-    if r.wall.is_some() || petrify != 0 {
+    if r.wall.is_some() || petrify != 0 || r.fixed_walls {
         walls_allowed(def, r)?;
     } else if r.wall_region.is_some() {
         return Err(VariantError::GameEnd(
@@ -1105,6 +1116,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         makpong: r.makpong,
         first_moves,
         first_lost_to,
+        fixed_walls: r.fixed_walls,
     })
 }
 
@@ -1174,7 +1186,7 @@ fn compile_first_moves(
 fn walls_allowed(def: &VariantDef, r: &RulesDef) -> Result<(), VariantError> {
     let refuse = |what: &str| {
         Err(VariantError::GameEnd(format!(
-            "walls (rules.wall, rules.petrify) do not go with {what}"
+            "walls (rules.wall, rules.petrify, rules.fixed-walls) do not go with {what}"
         )))
     };
     if def.pieces.iter().any(|p| has_locust(&p.betza)) {

@@ -79,6 +79,8 @@ struct RawCastling {
     queenside: Option<Spanned<i64>>,
     any_start: Option<bool>,
     king: Option<Spanned<String>>,
+    kingside_partner: Option<Spanned<String>>,
+    queenside_partner: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -100,6 +102,8 @@ struct RawPiece {
     en_passant_from: Option<Spanned<RawRegion>>,
     #[serde(default)]
     promotes: Vec<Spanned<String>>,
+    promotes_white: Option<Vec<Spanned<String>>>,
+    promotes_black: Option<Vec<Spanned<String>>>,
     drop_region: Option<Spanned<RawRegion>>,
     drops_per_file: Option<Spanned<i64>>,
     #[serde(default)]
@@ -285,6 +289,10 @@ impl Reader<'_> {
                     .transpose()?,
                 any_start: c.any_start.unwrap_or(false),
                 king: c.king.as_ref().map(|k| k.get_ref().clone()),
+                partner_files: [
+                    self.partner_file(size, &c.kingside_partner, "castling.kingside-partner")?,
+                    self.partner_file(size, &c.queenside_partner, "castling.queenside-partner")?,
+                ],
             }),
         };
         let game_end = match &raw.game_end {
@@ -344,6 +352,25 @@ impl Reader<'_> {
             rules,
             random_start: raw.random_start.unwrap_or(false),
         })
+    }
+
+    /// A castling partner's file letter, on the board.
+    fn partner_file(
+        &self,
+        size: BoardSize,
+        file: &Option<Spanned<String>>,
+        key: &str,
+    ) -> Result<Option<u8>, VariantError> {
+        file.as_ref()
+            .map(|f| match f.get_ref().as_bytes() {
+                [c @ b'a'..=b'z'] if usize::from(c - b'a') < size.files() as usize => Ok(c - b'a'),
+                _ => Err(self.err(
+                    f.span(),
+                    key,
+                    format!("{:?}: not a file of the board", f.get_ref()),
+                )),
+            })
+            .transpose()
     }
 
     fn promotion(&self, size: BoardSize, p: &RawPromotion) -> Result<PromotionDef, VariantError> {
@@ -457,6 +484,10 @@ impl Reader<'_> {
             royal: p.royal,
             pawn: p.pawn,
             promotions: p.promotes.iter().map(|t| t.get_ref().clone()).collect(),
+            promotions_by_side: [&p.promotes_white, &p.promotes_black].map(|l| {
+                l.as_ref()
+                    .map(|l| l.iter().map(|t| t.get_ref().clone()).collect())
+            }),
             promoted: p.promoted,
             confinement: region(&p.confined, "confined")?,
             initial: region(&p.initial, "initial")?,
@@ -600,6 +631,14 @@ impl fmt::Display for VariantDef {
             if let Some(k) = &c.king {
                 writeln!(f, "king = {}", quoted(k))?;
             }
+            for (key, file) in ["kingside-partner", "queenside-partner"]
+                .into_iter()
+                .zip(c.partner_files)
+            {
+                if let Some(file) = file {
+                    writeln!(f, "{key} = \"{}\"", (b'a' + file) as char)?;
+                }
+            }
         }
         super::end_def::write(f, &self.game_end)?;
         super::rules_def::write(f, &self.rules, size)?;
@@ -635,6 +674,15 @@ impl fmt::Display for VariantDef {
             if !p.promotions.is_empty() {
                 let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
                 writeln!(f, "promotes = [{}]", list.join(", "))?;
+            }
+            for (key, side) in ["promotes-white", "promotes-black"]
+                .into_iter()
+                .zip(&p.promotions_by_side)
+            {
+                if let Some(side) = side {
+                    let list: Vec<String> = side.iter().map(|t| quoted(t)).collect();
+                    writeln!(f, "{key} = [{}]", list.join(", "))?;
+                }
             }
             if let Some(r) = &p.drop_region {
                 writeln!(f, "drop-region = {}", RegionText(size, r))?;
