@@ -117,6 +117,9 @@ builtins! {
         "shouse",
         "kyotoshogi",
         "dobutsu",
+        "clobber",
+        "clobber10",
+        "jesonmor",
     ],
     large: ["chushogi"],
 }

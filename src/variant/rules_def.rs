@@ -190,6 +190,12 @@ pub struct RulesDef {
     /// wins when, after the opponent's reply, it stands there unattacked
     /// (both sides so: a draw).
     pub region_safe: bool,
+    /// A piece on its winning region wins only when its side is to move:
+    /// it stood there through the opponent's reply (Fairy-Stockfish's
+    /// `flagMove` with a flag piece other than the King; Jeson Mor's Knight
+    /// on the centre square, which wins by leaving it). A piece of the side
+    /// that just moved on its region ends nothing: the reply may take it.
+    pub region_hold: bool,
 }
 
 #[derive(Deserialize)]
@@ -212,6 +218,7 @@ pub(super) struct RawRules {
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
     region_safe: Option<bool>,
+    region_hold: Option<bool>,
     gating: Option<bool>,
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
@@ -399,6 +406,7 @@ pub(super) fn read(
             .collect(),
         gating: raw.gating.unwrap_or(false),
         region_safe: raw.region_safe.unwrap_or(false),
+        region_hold: raw.region_hold.unwrap_or(false),
     })
 }
 
@@ -477,6 +485,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.region_safe {
         writeln!(f, "region-safe = true")?;
     }
+    if r.region_hold {
+        writeln!(f, "region-hold = true")?;
+    }
     if r.gating {
         writeln!(f, "gating = true")?;
     }
@@ -540,6 +551,8 @@ pub(crate) struct SpecialRules {
     pub gating: bool,
     /// [`RulesDef::region_safe`].
     pub region_safe: bool,
+    /// [`RulesDef::region_hold`].
+    pub region_hold: bool,
 }
 
 impl SpecialRules {
@@ -614,6 +627,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.region_safe && (regions.is_empty() || r.region_reply) {
         return Err(VariantError::GameEnd(
             "rules.region-safe needs a region-win and no region-reply".into(),
+        ));
+    }
+    if r.region_hold && (regions.is_empty() || r.region_reply || r.region_safe) {
+        return Err(VariantError::GameEnd(
+            "rules.region-hold needs a region-win and neither region-reply nor region-safe".into(),
         ));
     }
     let mut extinction_roles = 0u64;
@@ -708,6 +726,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         wall_region: r.wall_region.unwrap_or(all),
         petrify,
         region_safe: r.region_safe,
+        region_hold: r.region_hold,
     })
 }
 
