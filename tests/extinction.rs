@@ -193,7 +193,11 @@ fn fairy_stockfish_extinction_and_flag_keys() {
     assert!(e.contains("extinctionClaim"), "{e}");
     let e = refusal("[x:chess]\nextinctionValue = win\nextinctionPieceTypes = *q\n");
     assert!(e.contains("extinctionPieceTypes"), "{e}");
-    let e = refusal("[x:chess]\nflagPiece = q\nflagRegion = *8\nflagMove = true\n");
+    // The King as one side's flag only (a Queen flag alone is Jeson
+    // Mor's `region-hold`: tests/board_games.rs).
+    let e = refusal(
+        "[x:chess]\nflagPieceWhite = k\nflagPieceBlack = q\nflagRegion = *8\nflagMove = true\n",
+    );
     assert!(e.contains("flagMove"), "{e}");
     let e = refusal("[x:chess]\nflagPiece = z\nflagRegion = *8\n");
     assert!(e.contains("flagPiece"), "{e}");

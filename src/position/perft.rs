@@ -283,7 +283,11 @@ impl<'v, B: Board> Position<'v, B> {
         let list = roots
             .into_iter()
             .zip(per_root)
-            .filter_map(|((m, text), n)| Some((m, text, n?)))
+            // Unsharded, a root with no replies (split by pairs, it has
+            // no unit) is still listed, with 0.
+            .filter_map(|((m, text), n)| {
+                Some((m, text, n.or((options.shard.count == 1).then_some(0))?))
+            })
             .collect();
         (at_root, list)
     }

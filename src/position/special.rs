@@ -818,6 +818,11 @@ impl<'v, B: Board> Position<'v, B> {
                 if self.reached(them) {
                     return win(Some(them), EndReason::Region);
                 }
+            } else if r.region_hold {
+                // Only a piece that outlived the reply wins.
+                if self.reached(us) {
+                    return win(Some(us), EndReason::Region);
+                }
             } else if !r.region_reply {
                 for c in [them, us] {
                     if self.reached(c) {

@@ -138,6 +138,9 @@ builtins! {
         "sortofalmost",
         "chigorin",
         "armageddon",
+        "clobber",
+        "clobber10",
+        "jesonmor",
     ],
     large: ["chushogi"],
 }

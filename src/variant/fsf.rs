@@ -64,13 +64,10 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("dragon", "drops without captures to hand"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("perfect", "castling with a second rook type"),
-    ("clobber", "no royal piece"),
     ("ataxx", "enclosing drops"),
     ("flipersi", "enclosing drops"),
     ("flipello", "enclosing drops"),
     ("checkshogi", "checkCounting"),
-    ("jesonmor", "flag regions"),
-    ("clobber10", "no royal piece"),
     ("flipello10", "enclosing drops"),
     ("supply", "hands fed from a second board (twoBoards)"),
     ("berolina", "en passant after a diagonal double step"),
@@ -1971,16 +1968,21 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         let _ = writeln!(rules, "region-win = [{}]", items.join(", "));
         if flag_move {
-            // Fairy-Stockfish's extra move, as racing kings has it: only
-            // with the royal piece as both sides' flag.
+            // Fairy-Stockfish's extra move: with the royal piece as both
+            // sides' flag, racing kings' reply; with other types only, the
+            // flag counts for the side to move alone (Jeson Mor).
             let king_flag = royal.is_some_and(|k| piece_w == [k] && piece_b == [k]);
-            if !king_flag {
+            let king_any = royal.is_some_and(|k| piece_w.contains(&k) || piece_b.contains(&k));
+            if king_flag {
+                rules.push_str("region-reply = true\n");
+            } else if !king_any {
+                rules.push_str("region-hold = true\n");
+            } else {
                 return Err(ctx.fail(
                     "flagMove",
-                    "only with the King as both sides' flag piece (racing kings' reply)",
+                    "with the King as one side's flag piece only: not expressible here",
                 ));
             }
-            rules.push_str("region-reply = true\n");
         }
         if ctx.boolean("flagPieceSafe", false)? {
             if flag_move {

@@ -272,6 +272,12 @@ pub struct RulesDef {
     /// FEN: holes in the board, as Gustav III, Omicron and Troitzky chess
     /// have in Fairy-Stockfish's start positions).
     pub fixed_walls: bool,
+    /// A piece on its winning region wins only when its side is to move:
+    /// it stood there through the opponent's reply (Fairy-Stockfish's
+    /// `flagMove` with a flag piece other than the King; Jeson Mor's Knight
+    /// on the centre square, which wins by leaving it). A piece of the side
+    /// that just moved on its region ends nothing: the reply may take it.
+    pub region_hold: bool,
 }
 
 #[derive(Deserialize)]
@@ -294,6 +300,7 @@ pub(super) struct RawRules {
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
     region_safe: Option<bool>,
+    region_hold: Option<bool>,
     gating: Option<bool>,
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
@@ -571,6 +578,7 @@ pub(super) fn read(
             .collect(),
         first_move_lost_to: tokens(&raw.first_move_lost_to),
         fixed_walls: raw.fixed_walls.unwrap_or(false),
+        region_hold: raw.region_hold.unwrap_or(false),
     })
 }
 
@@ -653,6 +661,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     }
     if r.region_safe {
         writeln!(f, "region-safe = true")?;
+    }
+    if r.region_hold {
+        writeln!(f, "region-hold = true")?;
     }
     if r.gating {
         writeln!(f, "gating = true")?;
@@ -816,6 +827,8 @@ pub(crate) struct SpecialRules {
     pub first_moves: Option<FirstMoves>,
     /// [`RulesDef::first_move_lost_to`], one bit per role.
     pub first_lost_to: u64,
+    /// [`RulesDef::region_hold`].
+    pub region_hold: bool,
 }
 
 /// The compiled first moves: per entry its piece type, and the leaps of
@@ -906,6 +919,11 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.region_safe && (regions.is_empty() || r.region_reply) {
         return Err(VariantError::GameEnd(
             "rules.region-safe needs a region-win and no region-reply".into(),
+        ));
+    }
+    if r.region_hold && (regions.is_empty() || r.region_reply || r.region_safe) {
+        return Err(VariantError::GameEnd(
+            "rules.region-hold needs a region-win and neither region-reply nor region-safe".into(),
         ));
     }
     let mut extinction_roles = 0u64;
@@ -1117,6 +1135,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         first_moves,
         first_lost_to,
         fixed_walls: r.fixed_walls,
+        region_hold: r.region_hold,
     })
 }
 
