@@ -8,9 +8,42 @@
 //! carries them; they need the game's history) and whether a position
 //! gives check (`Position::is_check`, checked against perft elsewhere).
 
+use betza::variant::RulesDef;
 use betza::{Color, Move, Position, Role, Square, VariantDef};
 
 /// Whether the definition has any rule of `[rules]`.
+/// Whether this reference models every rule of `def`'s `[rules]`: those
+/// it knows set back to their defaults leave nothing (a rule added to the
+/// library later is unknown here until the reference learns it).
+pub fn modelled(def: &VariantDef) -> bool {
+    let r = &def.rules;
+    let known = RulesDef {
+        explosions: false,
+        explosion_immune: Vec::new(),
+        explosion_proof: Vec::new(),
+        mutually_immune: Vec::new(),
+        capture_forced: false,
+        check_illegal: false,
+        check_limit: 0,
+        kingless: Default::default(),
+        extinction: None,
+        extinction_pieces: Vec::new(),
+        extinction_count: RulesDef::default().extinction_count,
+        extinction_opponent_count: RulesDef::default().extinction_opponent_count,
+        extinction_pseudo_royal: false,
+        duple_check: false,
+        region_win: Vec::new(),
+        region_reply: false,
+        wall: None,
+        wall_region: None,
+        petrify: Vec::new(),
+        gating: false,
+        region_safe: false,
+        ..r.clone()
+    };
+    known == RulesDef::default()
+}
+
 pub fn has_rules(def: &VariantDef) -> bool {
     let r = &def.rules;
     r.explosions
