@@ -323,3 +323,23 @@ fn c_abi_pass() {
         betza_game_free(g);
     }
 }
+
+/// pyffish's has_insufficient_material cases for janggi: (White, Black).
+/// Its "issue #53" position (`5k3/4a4/3CN4/...`) is refused: the Cannon on
+/// d8 checks the King on f10 along the palace's diagonal with White to move.
+#[test]
+fn pyffish_insufficient_material() {
+    let j = v("janggi");
+    for (fen, want) in [
+        (START, (false, false)),
+        ("4k4/9/9/9/9/4B4/4B4/9/9/4K4 w - - 0 1", (false, true)),
+        ("4k4/9/9/9/9/9/9/9/4A4/4KC3 w - - 0 1", (false, true)),
+    ] {
+        let p = pos(j, fen);
+        let got = (
+            p.has_insufficient_material(Color::White),
+            p.has_insufficient_material(Color::Black),
+        );
+        assert_eq!(got, want, "{fen}");
+    }
+}

@@ -190,9 +190,8 @@ pub(crate) fn parse_hands(v: &Variant, text: &str) -> Result<[[u8; MAX_ROLES]; 2
             return Err(bad("expected a piece letter".into()));
         };
         i += n;
-        let role = v
-            .role_of_token(token)
-            .ok_or_else(|| bad(format!("unknown piece token \"{token}\"")))?;
+        let role =
+            role_in_fen(v, token).ok_or_else(|| bad(format!("unknown piece token \"{token}\"")))?;
         let color = if upper { Color::White } else { Color::Black };
         let n = &mut hands[color.index()][role.index()];
         *n = (*n as u32 + count).min(255) as u8;
@@ -269,7 +268,7 @@ pub(crate) fn parse_board(v: &Variant, text: &str) -> Result<BoardPart, FenError
                 return Err(bad());
             };
             let color = if upper { Color::White } else { Color::Black };
-            let role = v.role_of_token(token).ok_or_else(bad)?;
+            let role = role_in_fen(v, token).ok_or_else(bad)?;
             let mark = b.get(j + n) == Some(&b'~');
             if file < size.files() as usize {
                 let sq = size.square(file as i32, rank as i32).expect("on board");
@@ -718,6 +717,17 @@ fn too_large(counter: &str) -> bool {
     !counter.is_empty()
         && counter.bytes().all(|b| b.is_ascii_digit())
         && counter.bytes().any(|b| b != b'0')
+}
+
+/// The type a FEN's piece letter names: its token, or else its alias, as
+/// Fairy-Stockfish reads its letter synonyms (Janggi's `h` and `e`).
+fn role_in_fen(v: &crate::Variant, token: PieceToken) -> Option<crate::variant::Role> {
+    v.role_of_token(token).or_else(|| {
+        v.pieces
+            .iter()
+            .position(|p| p.alias == Some(token))
+            .map(|i| crate::variant::Role(i as u8))
+    })
 }
 
 impl std::fmt::Display for FenError {
