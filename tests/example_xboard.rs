@@ -74,7 +74,7 @@ fn handshake_announces_the_features() {
          gardner,losalamos,chaturanga,ai-wok,capahouse,opulent,tencubed,minixiangqi,manchu,mini,\
          gorogoro,judkins,euroshogi,okisakishogi,yarishogi,threekings,breakthrough,\
          fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,kyotoshogi,\
-         dobutsu,chu\"",
+         dobutsu,pocketknight,dragon,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -1165,6 +1165,15 @@ fn placement_and_sittuyin_are_refused_saying_why() {
             "tellusererror sittuyin: XBoard cannot show a promotion in place (a move to its own square), so this adapter does not play it",
             "Error (unsupported variant): sittuyin"
         ]
+    );
+    // Drops without captures to hand go under XBoard's bughouse parent,
+    // whose captures fill no holding.
+    let out = session("new\nvariant pocketknight\nquit\n");
+    assert!(
+        out[0].ends_with(
+            ") 8x8+1_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1"
+        ),
+        "{out:?}"
     );
     let out = session("new\nvariant placement\nquit\n");
     assert_eq!(

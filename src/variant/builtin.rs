@@ -119,6 +119,8 @@ builtins! {
         "dobutsu",
         "placement",
         "sittuyin",
+        "pocketknight",
+        "dragon",
     ],
     large: ["chushogi"],
 }
