@@ -225,11 +225,13 @@ fn position_strategy() -> impl Strategy<Value = Position<'static>> {
     // reference lets a castling King cross a square the library (and a
     // Fairy-Stockfish built here, perft 2 = 1053) refuses. Their counts
     // are checked against Fairy-Stockfish's in tests/data, as are the
-    // gating variants' (S-chess), whose gated moves the reference lacks.
+    // gating variants' (S-chess), whose gated moves the reference lacks,
+    // and the setup phase's (placement, Sittuyin: must-drop and promotions
+    // in place, which the reference lacks too).
     let kept: Vec<usize> = (0..ALL.len())
         .filter(|&v| {
             let r = &variant(v).definition().rules;
-            !r.extinction_pseudo_royal && !r.gating
+            !r.extinction_pseudo_royal && !r.gating && !r.must_drop && !r.promotion_in_place
         })
         .collect();
     prop::sample::select(kept).prop_flat_map(|v| testing::positions(variant(v), 0usize..120))
