@@ -1166,6 +1166,15 @@ fn placement_and_sittuyin_are_refused_saying_why() {
             "Error (unsupported variant): sittuyin"
         ]
     );
+    // Drops without captures to hand go under XBoard's bughouse parent,
+    // whose captures fill no holding.
+    let out = session("new\nvariant pocketknight\nquit\n");
+    assert!(
+        out[0].ends_with(
+            ") 8x8+1_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1"
+        ),
+        "{out:?}"
+    );
     let out = session("new\nvariant placement\nquit\n");
     assert_eq!(
         out,

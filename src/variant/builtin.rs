@@ -141,6 +141,8 @@ builtins! {
         "clobber",
         "clobber10",
         "jesonmor",
+        "pocketknight",
+        "dragon",
     ],
     large: ["chushogi"],
 }

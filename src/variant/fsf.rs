@@ -60,8 +60,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "koedem",
         "hands fed from a second board (twoBoards) and extinction",
     ),
-    ("pocketknight", "drops without captures to hand"),
-    ("dragon", "drops without captures to hand"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("perfect", "castling with a second rook type"),
     ("ataxx", "enclosing drops"),
