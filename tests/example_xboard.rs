@@ -74,7 +74,8 @@ fn handshake_announces_the_features() {
          gardner,losalamos,chaturanga,ai-wok,capahouse,opulent,tencubed,minixiangqi,manchu,mini,\
          gorogoro,judkins,euroshogi,okisakishogi,yarishogi,threekings,breakthrough,\
          fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,kyotoshogi,\
-         dobutsu,chu\"",
+         dobutsu,fairy,troitzky,gustav3,omicron,shako,misere,losers,sortofalmost,chigorin,\
+         armageddon,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
