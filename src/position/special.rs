@@ -233,7 +233,7 @@ impl<'v, B: Board> Position<'v, B> {
             undo.push(m.to, WALL_ADDED);
             self.set_wall(m.to, true);
         }
-        if r.flip.is_some() && !(m.from == m.to && !m.is_drop()) {
+        if r.flip.is_some() && (m.from != m.to || m.is_drop()) {
             // The enemy pieces the landing piece encloses turn over (a
             // pass, from == to, turns nothing).
             for sq in self.flips(m.to, mover) {
