@@ -958,6 +958,7 @@ fn rule_summaries_match_the_library() {
                         betza::StalemateRule::Loss => "loss".to_string(),
                         betza::StalemateRule::Win => "win".to_string(),
                         betza::StalemateRule::FewerPieces => "fewer pieces".to_string(),
+                        betza::StalemateRule::MorePieces => "more pieces".to_string(),
                         other => panic!("{other:?}: a stalemate rule the docs do not name"),
                     },
                     suffix.to_string(),

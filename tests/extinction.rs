@@ -207,7 +207,7 @@ fn fairy_stockfish_extinction_and_flag_keys() {
     assert!(e.contains("dupleCheck"), "{e}");
     let e = refusal("[x:breakthrough]\nchecking = false\n");
     assert!(e.contains("checking"), "{e}");
-    let e = refusal("[x:chess]\nstalematePieceCount = true\nstalemateValue = loss\n");
+    let e = refusal("[x:chess]\nstalematePieceCount = true\nstalemateValue = draw\n");
     assert!(e.contains("stalematePieceCount"), "{e}");
     // Antichess's keys: compulsory capture, stalemate and extinction win.
     let defs = VariantDef::from_fsf_ini("[a:antichess]\n[s:suicide]\n").unwrap();

@@ -34,6 +34,7 @@ impl PieceType {
     pub fn describe(&self) -> String {
         // A variant's Betza strings were parsed when it was built.
         let mut text = match notation::parse(&self.betza) {
+            _ if self.betza.is_empty() => "never moves".to_string(),
             Ok(piece) => describe_terms(&piece.terms),
             Err(e) => e.to_string(),
         };

@@ -3,6 +3,7 @@
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
 pub(crate) mod first_moves;
+pub(crate) mod enclosing;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;
@@ -854,12 +855,16 @@ impl<'v, B: Board> Position<'v, B> {
                     StalemateRule::Draw => None,
                     StalemateRule::Loss => Some(self.side.opposite()),
                     StalemateRule::Win => Some(self.side),
-                    StalemateRule::FewerPieces => {
+                    rule @ (StalemateRule::FewerPieces | StalemateRule::MorePieces) => {
                         let (us, them) = (self.side, self.side.opposite());
                         let n = |c: Color| self.colors[c.index()].count();
+                        let (fewer, more) = match rule {
+                            StalemateRule::FewerPieces => (us, them),
+                            _ => (them, us),
+                        };
                         match n(us).cmp(&n(them)) {
-                            std::cmp::Ordering::Less => Some(us),
-                            std::cmp::Ordering::Greater => Some(them),
+                            std::cmp::Ordering::Less => Some(fewer),
+                            std::cmp::Ordering::Greater => Some(more),
                             std::cmp::Ordering::Equal => None,
                         }
                     }
@@ -1761,6 +1766,13 @@ impl<'v, B: Board> Position<'v, B> {
             let theirs_in_check = next.is_check();
             if def.drop_mate_illegal && theirs_in_check && !next.has_legal_move() {
                 format!("a {name} may not be dropped to give checkmate")
+            } else if !self.enclosing_allows(&m) {
+                match v.rules.enclosing_drop {
+                    Some(crate::variant::Enclosing::Ataxx) => {
+                        format!("{sq} is not next to a piece of the side to move")
+                    }
+                    _ => format!("a {name} on {sq} encloses no line of enemy pieces"),
+                }
             } else if let Some(reason) = self.rules_refusal(&m) {
                 // `[rules] drop-opposite-colors`.
                 reason.into()

@@ -14,13 +14,17 @@ use crate::variant::{SpecialRules, WallRule};
 /// counters.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RulesUndo {
-    squares: [Square; 9],
-    codes: [u8; 9],
+    squares: [Square; UNDO_SQUARES],
+    codes: [u8; UNDO_SQUARES],
     len: u8,
     checks: [u8; 2],
     gate: crate::gating::GateUndo,
     passes: u8,
 }
+
+/// The squares a [`RulesUndo`] remembers: an explosion's nine, or the
+/// pieces one move turns over (`flip`).
+const UNDO_SQUARES: usize = crate::position::enclosing::MAX_FLIPS;
 
 /// In `RulesUndo::codes`: the square became a wall (taken back by
 /// removing it), or stopped being one. Never a piece's code in a variant
@@ -44,8 +48,8 @@ impl RulesUndo {
 impl Default for RulesUndo {
     fn default() -> RulesUndo {
         RulesUndo {
-            squares: [Square(0); 9],
-            codes: [0; 9],
+            squares: [Square(0); UNDO_SQUARES],
+            codes: [0; UNDO_SQUARES],
             len: 0,
             checks: [0; 2],
             gate: crate::gating::GateUndo::default(),
@@ -338,6 +342,15 @@ impl<'v, B: Board> Position<'v, B> {
             undo.push(m.to, WALL_ADDED);
             self.set_wall(m.to, true);
         }
+        if r.flip.is_some() && (m.from != m.to || m.is_drop()) {
+            // The enemy pieces the landing piece encloses turn over (a
+            // pass, from == to, turns nothing).
+            for sq in self.flips(m.to, mover) {
+                let code = self.board[sq.index()];
+                undo.push(sq, code);
+                self.put_code(sq, code ^ 0x80);
+            }
+        }
         if let (Some(rule), Some(w)) = (r.wall, m.wall())
             && v.size.contains(w)
         {
@@ -387,6 +400,9 @@ impl<'v, B: Board> Position<'v, B> {
                 && !(r.check_illegal && self.play_unchecked(m).royal_attacked(them));
         }
         if r.explosions && m.is_capture() && m.role == v.royal {
+            return false;
+        }
+        if m.is_drop() && !self.enclosing_allows(m) {
             return false;
         }
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {

@@ -93,10 +93,16 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
     let mut parsed = Vec::with_capacity(def.pieces.len());
     let mut pieces = Vec::with_capacity(def.pieces.len());
     for p in &def.pieces {
-        let mut piece = notation::parse(&p.betza).map_err(|error| VariantError::Betza {
-            name: p.name.clone(),
-            error,
-        })?;
+        // An empty Betza string: a piece that never moves (Fairy-Stockfish's
+        // `immobile`, Reversi's stones, placed by drops).
+        let mut piece = if p.betza.is_empty() {
+            notation::ParsedPiece { terms: Vec::new() }
+        } else {
+            notation::parse(&p.betza).map_err(|error| VariantError::Betza {
+                name: p.name.clone(),
+                error,
+            })?
+        };
         if p.distinct_two_step {
             distinct_two_step(p, &mut piece)?;
         }

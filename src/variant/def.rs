@@ -218,6 +218,10 @@ pub enum StalemateRule {
     /// The side with fewer pieces wins, equal numbers draw (Fairy-Stockfish's
     /// `suicide`).
     FewerPieces,
+    /// The side with more pieces on the board wins, equal numbers draw
+    /// (Fairy-Stockfish's `stalematePieceCount` with a lost stalemate:
+    /// Reversi, Ataxx).
+    MorePieces,
 }
 
 /// How a promotion is written at the end of a move text. Derived from the

@@ -62,11 +62,23 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("perfect", "castling with a second rook type"),
-    ("ataxx", "enclosing drops"),
-    ("flipersi", "enclosing drops"),
-    ("flipello", "enclosing drops"),
+    (
+        "ataxx",
+        "drops without a hand (freeDrops) and passing when stuck (passOnStalemate)",
+    ),
+    (
+        "flipersi",
+        "hands of more than 31 pieces of a type (32 stones a side)",
+    ),
+    (
+        "flipello",
+        "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
+    ),
     ("checkshogi", "checkCounting"),
-    ("flipello10", "enclosing drops"),
+    (
+        "flipello10",
+        "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
+    ),
     ("supply", "hands fed from a second board (twoBoards)"),
     ("berolina", "en passant after a diagonal double step"),
 ];
@@ -268,6 +280,9 @@ const RULE_KEYS: &[&str] = &[
     "cambodianMoves",
     "checkCounting",
     "shatarMateRule",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -289,8 +304,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDropType", "*"),
     ("dropLoop", "false"),
-    ("enclosingDrop", "none"),
-    ("enclosingDropStart", "-"),
     ("wallOrMove", "false"),
     ("cambodianMoves", "false"),
     ("diagonalLines", "-"),
@@ -300,7 +313,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
@@ -1138,7 +1150,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                     .find(|(n, _)| n == key)
                     .map(|(_, b)| *b)
                     .unwrap_or("");
-                if b.is_empty() {
+                // `immobile` has no moves at all (Reversi's stones).
+                if b.is_empty() && key != "immobile" {
                     return Err(ctx.fail(key, "this piece type's moves are not expressible here"));
                 }
                 b.to_string()
@@ -1423,10 +1436,14 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ("win", false) => t.push_str("stalemate = \"win\"\n"),
         // The side with fewer pieces wins (suicide chess).
         ("win", true) => t.push_str("stalemate = \"fewer-pieces\"\n"),
+        // The side with more pieces wins (Reversi, Ataxx).
+        ("loss", true) => t.push_str("stalemate = \"more-pieces\"\n"),
         (v, true) => {
             return Err(ctx.fail(
                 "stalematePieceCount",
-                format!("with stalemateValue {v:?}: only with win (fewer pieces wins)"),
+                format!(
+                    "with stalemateValue {v:?}: only with win or loss (fewer or more pieces wins)"
+                ),
             ));
         }
         (v, false) => {
@@ -1810,6 +1827,34 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         && start_fields.first().is_some_and(|p| p.contains('*'))
     {
         rules.push_str("fixed-walls = true\n");
+    }
+    // Reversi and Ataxx: where drops go and which pieces turn over.
+    for (key, out) in [
+        ("enclosingDrop", "enclosing-drop"),
+        ("flipEnclosedPieces", "flip"),
+    ] {
+        match ctx.get(key).map_or("none", |e| e.value.trim()) {
+            "none" => {}
+            v @ ("reversi" | "ataxx") => {
+                let _ = writeln!(rules, "{out} = \"{v}\"");
+            }
+            v => {
+                return Err(ctx.fail(
+                    key,
+                    format!("{v:?}: expected none, reversi or ataxx (snort, anyside, top and quadwrangle are not expressible here)"),
+                ));
+            }
+        }
+    }
+    let start = ctx.region("enclosingDropStart", Vec::new())?;
+    if !start.is_empty() {
+        if ctx
+            .get("enclosingDrop")
+            .is_none_or(|e| e.value.trim() == "none")
+        {
+            return Err(ctx.fail("enclosingDropStart", "needs enclosingDrop"));
+        }
+        let _ = writeln!(rules, "enclosing-start = \"{}\"", squares_text(&start));
     }
     // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
     // gates the pieces in hand; only the two together are S-chess's.

@@ -48,7 +48,7 @@ pub use end_def::{
     RepetitionDef, RepetitionResult,
 };
 pub(crate) use rules_def::SpecialRules;
-pub use rules_def::{Kingless, RegionWinDef, RulesDef, WallRule};
+pub use rules_def::{Enclosing, Kingless, RegionWinDef, RulesDef, WallRule};
 pub use text::MAX_DEFINITION_BYTES;
 pub(crate) use text::prefix;
 

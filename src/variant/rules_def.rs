@@ -100,6 +100,40 @@ impl WallRule {
     }
 }
 
+/// Which drops a side may make, or which enemy pieces a move turns over
+/// (`[rules] enclosing-drop`, `flip`; Fairy-Stockfish's `enclosingDrop`
+/// and `flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Enclosing {
+    /// Reversi: a drop must enclose a line of enemy pieces between it and
+    /// an own piece (in any of the eight directions); the pieces so
+    /// enclosed turn over.
+    Reversi,
+    /// Ataxx: a drop must land next to an own piece (any of the eight
+    /// neighbours); every enemy piece next to where a piece lands turns
+    /// over.
+    Ataxx,
+}
+
+impl Enclosing {
+    /// The name in a definition: `"reversi"`, `"ataxx"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Enclosing::Reversi => "reversi",
+            Enclosing::Ataxx => "ataxx",
+        }
+    }
+
+    /// Every rule, in the order of their names.
+    pub const ALL: [Enclosing; 2] = [Enclosing::Reversi, Enclosing::Ataxx];
+
+    /// The rule of a name of [`Enclosing::as_str`].
+    pub fn from_name(name: &str) -> Option<Enclosing> {
+        Enclosing::ALL.into_iter().find(|e| e.as_str() == name)
+    }
+}
+
 /// A region that wins: a piece of type `piece` of a side standing on that
 /// side's squares of `region` wins the game for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,6 +312,16 @@ pub struct RulesDef {
     /// on the centre square, which wins by leaving it). A piece of the side
     /// that just moved on its region ends nothing: the reply may take it.
     pub region_hold: bool,
+    /// Where a drop may go (`enclosing-drop`, Fairy-Stockfish's
+    /// `enclosingDrop`): see [`Enclosing`].
+    pub enclosing_drop: Option<Enclosing>,
+    /// While any of these squares is empty, drops go only there, enclosing
+    /// nothing (`enclosing-start`, `enclosingDropStart`: Reversi's four
+    /// centre squares). Needs `enclosing-drop`.
+    pub enclosing_start: Option<WideRegion>,
+    /// Which enemy pieces turn over when a piece lands (`flip`,
+    /// `flipEnclosedPieces`): see [`Enclosing`].
+    pub flip: Option<Enclosing>,
 }
 
 #[derive(Deserialize)]
@@ -301,6 +345,9 @@ pub(super) struct RawRules {
     region_reply: Option<bool>,
     region_safe: Option<bool>,
     region_hold: Option<bool>,
+    enclosing_drop: Option<Spanned<String>>,
+    enclosing_start: Option<Spanned<String>>,
+    flip: Option<Spanned<String>>,
     gating: Option<bool>,
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
@@ -526,6 +573,33 @@ pub(super) fn read(
             "needs material-values".into(),
         ));
     }
+    let enclosing = |v: &Option<Spanned<String>>, key: &str| match v {
+        None => Ok(None),
+        Some(e) => {
+            let names: Vec<&str> = Enclosing::ALL.iter().map(|e| e.as_str()).collect();
+            Ok(Some(Enclosing::ALL[choice(e, key, &names)?]))
+        }
+    };
+    let enclosing_drop = enclosing(&raw.enclosing_drop, "rules.enclosing-drop")?;
+    let flip = enclosing(&raw.flip, "rules.flip")?;
+    let enclosing_start = match &raw.enclosing_start {
+        None => None,
+        Some(s) => {
+            let set = Region::parse_squares_in(size, s.get_ref())
+                .map_err(|m| err(s.span(), "rules.enclosing-start", m))?;
+            if enclosing_drop.is_none() {
+                return Err(err(
+                    s.span(),
+                    "rules.enclosing-start",
+                    "needs `enclosing-drop`".into(),
+                ));
+            }
+            Some(Region {
+                white: set,
+                black: set,
+            })
+        }
+    };
     let tokens = |v: &Option<Vec<Spanned<String>>>| -> Vec<String> {
         v.iter().flatten().map(|t| t.get_ref().clone()).collect()
     };
@@ -579,6 +653,9 @@ pub(super) fn read(
         first_move_lost_to: tokens(&raw.first_move_lost_to),
         fixed_walls: raw.fixed_walls.unwrap_or(false),
         region_hold: raw.region_hold.unwrap_or(false),
+        enclosing_drop,
+        enclosing_start,
+        flip,
     })
 }
 
@@ -664,6 +741,19 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     }
     if r.region_hold {
         writeln!(f, "region-hold = true")?;
+    }
+    if let Some(e) = r.enclosing_drop {
+        writeln!(f, "enclosing-drop = \"{}\"", e.as_str())?;
+    }
+    if let Some(region) = &r.enclosing_start {
+        writeln!(
+            f,
+            "enclosing-start = {}",
+            quoted(&Region::format_squares(size, region.white))
+        )?;
+    }
+    if let Some(e) = r.flip {
+        writeln!(f, "flip = \"{}\"", e.as_str())?;
     }
     if r.gating {
         writeln!(f, "gating = true")?;
@@ -829,6 +919,12 @@ pub(crate) struct SpecialRules {
     pub first_lost_to: u64,
     /// [`RulesDef::region_hold`].
     pub region_hold: bool,
+    /// [`RulesDef::enclosing_drop`].
+    pub enclosing_drop: Option<Enclosing>,
+    /// [`RulesDef::enclosing_start`] (either side's part: they are equal).
+    pub enclosing_start: Option<WideRegion>,
+    /// [`RulesDef::flip`].
+    pub flip: Option<Enclosing>,
 }
 
 /// The compiled first moves: per entry its piece type, and the leaps of
@@ -924,6 +1020,26 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.region_hold && (regions.is_empty() || r.region_reply || r.region_safe) {
         return Err(VariantError::GameEnd(
             "rules.region-hold needs a region-win and neither region-reply nor region-safe".into(),
+        ));
+    }
+    if (r.enclosing_drop.is_some() || r.flip.is_some())
+        && (def.files > 16
+            || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES)
+    {
+        return Err(VariantError::GameEnd(
+            "rules.enclosing-drop and rules.flip need a board of at most 16 files and 128 squares"
+                .into(),
+        ));
+    }
+    if r.enclosing_drop.is_some() && def.drops.is_none() && !start_has_hands(&def.start_fen) {
+        return Err(VariantError::GameEnd(
+            "rules.enclosing-drop needs drops ([drops] or pieces in the start position's hands)"
+                .into(),
+        ));
+    }
+    if r.flip.is_some() && (r.wall.is_some() || !r.petrify.is_empty() || r.explosions) {
+        return Err(VariantError::GameEnd(
+            "rules.flip does not go with walls or explosions".into(),
         ));
     }
     let mut extinction_roles = 0u64;
@@ -1136,6 +1252,9 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         first_lost_to,
         fixed_walls: r.fixed_walls,
         region_hold: r.region_hold,
+        enclosing_drop: r.enclosing_drop,
+        enclosing_start: r.enclosing_start,
+        flip: r.flip,
     })
 }
 

@@ -257,12 +257,13 @@ impl Reader<'_> {
                 "loss" => StalemateRule::Loss,
                 "win" => StalemateRule::Win,
                 "fewer-pieces" => StalemateRule::FewerPieces,
+                "more-pieces" => StalemateRule::MorePieces,
                 other => {
                     return Err(self.err(
                         s.span(),
                         "stalemate",
                         format!(
-                            "{}: expected \"draw\", \"loss\", \"win\" or \"fewer-pieces\"",
+                            "{}: expected \"draw\", \"loss\", \"win\", \"fewer-pieces\" or \"more-pieces\"",
                             crate::quote::quoted(other)
                         ),
                     ));
@@ -554,6 +555,7 @@ impl fmt::Display for VariantDef {
             StalemateRule::Loss => writeln!(f, "stalemate = \"loss\"")?,
             StalemateRule::Win => writeln!(f, "stalemate = \"win\"")?,
             StalemateRule::FewerPieces => writeln!(f, "stalemate = \"fewer-pieces\"")?,
+            StalemateRule::MorePieces => writeln!(f, "stalemate = \"more-pieces\"")?,
         }
         if self.facing_kings {
             writeln!(f, "facing-kings = true")?;
