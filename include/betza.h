@@ -286,6 +286,14 @@ typedef enum BetzaReason {
    A side has no piece left (antichess, horde).
    */
   BETZA_REASON_EXTINCTION = 13,
+  /*
+   Both sides passed in a row (passing variants; Janggi).
+   */
+  BETZA_REASON_PASSES = 14,
+  /*
+   A pass left the Kings facing each other (Janggi's bikjang).
+   */
+  BETZA_REASON_BIKJANG = 15,
 } BetzaReason;
 
 /*

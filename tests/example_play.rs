@@ -653,18 +653,20 @@ fn reach_agrees_with_the_legal_moves() {
             let r =
                 play::reach::reach(v, role, &values).unwrap_or_else(|| panic!("{name} {}", p.name));
             let reached = r.marks.iter().filter(|m| m.letter().is_some()).count();
-            // A grasshopper goes nowhere without a piece to hop over.
+            // A grasshopper, or a hopper (Janggi's Cannon), goes nowhere
+            // without a piece to hop over.
             let needs_screen = betza::notation::parse(&p.betza).is_ok_and(|parsed| {
                 parsed
                     .terms
                     .iter()
-                    .all(|t| matches!(t, betza::notation::Term::Move(m) if m.grasshopper))
+                    .all(|t| matches!(t, betza::notation::Term::Move(m) if m.grasshopper || m.hop))
             });
             // A board of a piece or two is an extinct side's where the
             // variant counts some types (three Kings each, every type in
-            // Extinction): the game is over.
-            let extinct_alone = !v.definition().rules.extinction_pieces.is_empty()
-                && !v.definition().rules.extinction_pseudo_royal;
+            // Extinction, Shatar's bare King): the game is over.
+            let rules = &v.definition().rules;
+            let extinct_alone = (!rules.extinction_pieces.is_empty() || rules.extinction.is_some())
+                && !rules.extinction_pseudo_royal;
             assert!(
                 reached > 0 || needs_screen || extinct_alone,
                 "{name} {}: reaches nothing",
@@ -673,7 +675,10 @@ fn reach_agrees_with_the_legal_moves() {
             // Where no move may give check a line onto the enemy King is
             // cut; where captures are compulsory a capture leaves one move.
             let rules = &v.definition().rules;
-            let cut = rules.check_illegal || rules.capture_forced || extinct_alone;
+            // A piece that wins by standing on its region (Jeson Mor's
+            // Knight in the middle) has ended the game where it stands.
+            let cut =
+                rules.check_illegal || rules.capture_forced || extinct_alone || rules.region_hold;
             if p.betza == "N" && !cut {
                 assert!(
                     r.marks.iter().all(|m| m.letter().is_none() || m.jump),

@@ -74,7 +74,9 @@ fn handshake_announces_the_features() {
          gardner,losalamos,chaturanga,ai-wok,capahouse,opulent,tencubed,minixiangqi,manchu,mini,\
          gorogoro,judkins,euroshogi,okisakishogi,yarishogi,threekings,breakthrough,\
          fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,kyotoshogi,\
-         dobutsu,makpong,asean,shatar,chu\"",
+         dobutsu,janggi,janggitraditional,janggimodern,janggicasual,makpong,asean,shatar,fairy,\
+         troitzky,gustav3,omicron,shako,misere,losers,sortofalmost,chigorin,armageddon,clobber,\
+         clobber10,jesonmor,pocketknight,dragon,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",

@@ -21,11 +21,6 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (1, 1),
 ];
 
-/// The most pieces one move turns over on a board of at most 16 files and
-/// 128 squares: a line of (files - 2) plus one of (ranks - 2) plus two
-/// diagonals of at most (min - 2) each stays under 40.
-pub(crate) const MAX_FLIPS: usize = 40;
-
 impl<B: Board> Position<'_, B> {
     /// The colour of the piece on `sq` (`None`: empty or off the board).
     fn color_on(&self, sq: Square) -> Option<Color> {

@@ -2,8 +2,8 @@
 
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
-pub(crate) mod first_moves;
 pub(crate) mod enclosing;
+pub(crate) mod first_moves;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;
@@ -1642,9 +1642,14 @@ impl<'v, B: Board> Position<'v, B> {
         });
         if legal.is_empty() && from == to && via.is_none() && wanted.is_none() {
             // A pass (`[rules] pass`): the royal piece's move to its own square.
-            let reason = if !self.variant.rules.pass {
-                "passing (a move to the piece's own square) is not a move in this variant"
-            } else if self.king(self.side) != Some(from) {
+            if !self.variant.rules.pass {
+                // No such move (the C ABI's BETZA_INVALID_MOVE), said plainly.
+                return Err(MoveError::Syntax {
+                    text: text.to_string(),
+                    reason: "passing (a move to the piece's own square) is not a move in this variant",
+                });
+            }
+            let reason = if self.king(self.side) != Some(from) {
                 "only the King passes"
             } else {
                 "a pass is illegal in check"

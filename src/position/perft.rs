@@ -284,9 +284,13 @@ impl<'v, B: Board> Position<'v, B> {
             .into_iter()
             .zip(per_root)
             // Unsharded, a root with no replies (split by pairs, it has
-            // no unit) is still listed, with 0.
+            // no unit) is still listed, with 0 (at depth 0 none is listed).
             .filter_map(|((m, text), n)| {
-                Some((m, text, n.or((options.shard.count == 1).then_some(0))?))
+                Some((
+                    m,
+                    text,
+                    n.or((options.shard.count == 1 && depth > 0).then_some(0))?,
+                ))
             })
             .collect();
         (at_root, list)

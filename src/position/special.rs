@@ -20,11 +20,14 @@ pub(crate) struct RulesUndo {
     checks: [u8; 2],
     gate: crate::gating::GateUndo,
     passes: u8,
+    /// The squares whose pieces a `flip` turned over, one bit each (flips
+    /// need boards of at most 128 squares): a mask keeps the record small
+    /// for every variant's undo.
+    flipped: [u64; 2],
 }
 
-/// The squares a [`RulesUndo`] remembers: an explosion's nine, or the
-/// pieces one move turns over (`flip`).
-const UNDO_SQUARES: usize = crate::position::enclosing::MAX_FLIPS;
+/// The squares a [`RulesUndo`] remembers: an explosion's nine.
+const UNDO_SQUARES: usize = 9;
 
 /// In `RulesUndo::codes`: the square became a wall (taken back by
 /// removing it), or stopped being one. Never a piece's code in a variant
@@ -54,6 +57,7 @@ impl Default for RulesUndo {
             checks: [0; 2],
             gate: crate::gating::GateUndo::default(),
             passes: 0,
+            flipped: [0; 2],
         }
     }
 }
@@ -346,9 +350,11 @@ impl<'v, B: Board> Position<'v, B> {
             // The enemy pieces the landing piece encloses turn over (a
             // pass, from == to, turns nothing).
             for sq in self.flips(m.to, mover) {
-                let code = self.board[sq.index()];
-                undo.push(sq, code);
-                self.put_code(sq, code ^ 0x80);
+                let i = sq.index();
+                if i < 128 {
+                    undo.flipped[i / 64] |= 1 << (i % 64);
+                    self.put_code(sq, self.board[i] ^ 0x80);
+                }
             }
         }
         if let (Some(rule), Some(w)) = (r.wall, m.wall())
@@ -372,6 +378,14 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// Takes back [`Self::apply_rules`] (before `unmake`).
     pub(crate) fn undo_rules(&mut self, undo: &RulesUndo) {
+        for (w, &word) in undo.flipped.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let sq = Square((64 * w) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                self.put_code(sq, self.board[sq.index()] ^ 0x80);
+            }
+        }
         for i in (0..undo.len as usize).rev() {
             match undo.codes[i] {
                 WALL_ADDED => self.set_wall(undo.squares[i], false),

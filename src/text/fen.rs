@@ -397,7 +397,8 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         return Err(FenError::Castling(c.to_string()));
     }
     if c != "-" {
-        if strict && v.castling.is_none() {
+        // First-move rights (Cambodian) are letters of this field too.
+        if strict && v.castling.is_none() && v.rules.first_moves.is_none() {
             return Err(FenError::NoCastling(c.to_string()));
         }
         crate::castling::read_castling_field(v, c, &mut setup).map_err(|reason| {

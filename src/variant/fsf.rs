@@ -305,18 +305,11 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("mustDropType", "*"),
     ("dropLoop", "false"),
     ("wallOrMove", "false"),
-    ("cambodianMoves", "false"),
-    ("diagonalLines", "-"),
-    ("pass", "false"),
-    ("passWhite", "false"),
-    ("passBlack", "false"),
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shatarMateRule", "false"),
-    ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("connectN", "0"),
@@ -957,7 +950,8 @@ fn janggi_rules(
         ("soldier", 2),
     ];
     let (values, komi): (Vec<(char, u16)>, &str) = match counting.as_str() {
-        "none" => return Ok(()),
+        // Draw odds are the game end's (below).
+        "none" | "whitedrawodds" | "blackdrawodds" => return Ok(()),
         "janggi" => (
             pieces
                 .iter()
@@ -974,7 +968,7 @@ fn janggi_rules(
         v => {
             return Err(ctx.fail(
                 "materialCounting",
-                format!("{v:?}: only janggi, unweighted or none"),
+                format!("{v:?}: only janggi, unweighted, whitedrawodds, blackdrawodds or none"),
             ));
         }
     };
@@ -1628,14 +1622,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         };
         let outer_qs = ctx.file("castlingRookQueensideFile", 0)?;
         let rook_at = |f: &u8| row.contains(&(*f, rook_letter));
-        let (Some(rook_ks), Some(rook_qs)) = (
+        let (rook_ks, rook_qs) = match (
             (kf + 1..=outer_ks).rev().find(rook_at),
             (outer_qs..kf).find(rook_at),
-        ) else {
-            return Err(ctx.fail(
-                "castling",
-                "castling needs White's partner on each side of its royal piece in startFen",
-            ));
+        ) {
+            (Some(k), Some(q)) => (k, q),
+            // Partners still in hand are dropped on the partner files.
+            _ if dropped_castling => (outer_ks, outer_qs),
+            _ => {
+                return Err(ctx.fail(
+                    "castling",
+                    "castling needs White's partner on each side of its royal piece in startFen",
+                ));
+            }
         };
         if ks <= kf || qs >= kf {
             return Err(ctx.fail(
@@ -1674,15 +1673,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         .get("materialCounting")
         .map_or("none", |e| e.value.trim())
     {
-        "none" => {}
         "whitedrawodds" => ge.push_str("draw-winner = \"white\"\n"),
         "blackdrawodds" => ge.push_str("draw-winner = \"black\"\n"),
-        v => {
-            return Err(ctx.fail(
-                "materialCounting",
-                format!("{v:?}: only none, whitedrawodds or blackdrawodds (counting material is not expressible here)"),
-            ));
-        }
+        // None, or material counting (the rules', read above).
+        _ => {}
     }
     let n_move = ctx.int("nMoveRule", 50, 10000)?;
     if n_move != 50 {

@@ -11,10 +11,10 @@
 use betza::variant::RulesDef;
 use betza::{Color, Move, Position, Role, Square, VariantDef};
 
-/// Whether the definition has any rule of `[rules]`.
 /// Whether this reference models every rule of `def`'s `[rules]`: those
 /// it knows set back to their defaults leave nothing (a rule added to the
 /// library later is unknown here until the reference learns it).
+#[allow(dead_code)] // props uses it; other tests include this module too
 pub fn modelled(def: &VariantDef) -> bool {
     let r = &def.rules;
     let known = RulesDef {
@@ -44,6 +44,7 @@ pub fn modelled(def: &VariantDef) -> bool {
     known == RulesDef::default()
 }
 
+/// Whether the definition has any rule of `[rules]`.
 pub fn has_rules(def: &VariantDef) -> bool {
     let r = &def.rules;
     r.explosions
