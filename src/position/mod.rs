@@ -736,7 +736,11 @@ impl<'v, B: Board> Position<'v, B> {
     /// Squares holding pieces of type `role` (both sides).
     #[inline]
     pub fn pieces_of(&self, role: Role) -> Bitboard<B::Word> {
-        // A role of no variant (hand-made) stands nowhere.
+        // A role of no variant (hand-made, or the walls' spare one) stands
+        // nowhere.
+        if !self.has_role(role) {
+            return B::EMPTY;
+        }
         self.roles
             .as_ref()
             .get(role.index())
@@ -981,6 +985,12 @@ impl<'v, B: Board> Position<'v, B> {
             return list;
         }
         self.generate(false, &mut |m| list.push(m));
+        // A pass (`[rules] pass`) is the royal piece's move to its square.
+        if self.variant.rules.pass
+            && let Some(k) = self.king(self.side)
+        {
+            list.push(Move::pass(self.variant.royal, k));
+        }
         list
     }
 

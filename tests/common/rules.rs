@@ -14,7 +14,7 @@ use betza::{Color, Move, Position, Role, Square, VariantDef};
 /// Whether this reference models every rule of `def`'s `[rules]`: those
 /// it knows set back to their defaults leave nothing (a rule added to the
 /// library later is unknown here until the reference learns it).
-#[allow(dead_code)] // props uses it; other tests include this module too
+#[allow(dead_code)] // props and the fuzz targets use it; other tests include this module too
 pub fn modelled(def: &VariantDef) -> bool {
     let r = &def.rules;
     let known = RulesDef {
