@@ -10,7 +10,7 @@ use crate::position::Position;
 use crate::variant::{Enclosing, SpecialRules};
 
 /// The eight directions, as (file, rank) steps.
-const DIRECTIONS: [(i32, i32); 8] = [
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),

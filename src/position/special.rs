@@ -305,17 +305,8 @@ impl<'v, B: Board> Position<'v, B> {
         if r.explosions && m.is_capture() {
             let size = v.size;
             let (f, rk) = (size.file(m.to) as i32, size.rank(m.to) as i32);
-            for (df, dr) in [
-                (0, 0),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ] {
+            // The capture square, then its eight neighbours.
+            for (df, dr) in std::iter::once((0, 0)).chain(crate::position::enclosing::DIRECTIONS) {
                 let Some(sq) = size.square(f + df, rk + dr) else {
                     continue;
                 };
