@@ -2171,6 +2171,28 @@ fn xboard_game(v: &'static Variant, name: &str) -> (betza::Game, String) {
 }
 
 #[test]
+fn a_perpetual_check_in_xboard_ends_with_the_checkers_admission() {
+    // A real Xiangqi match in XBoard 4.9.1 (claim testing on), the engine
+    // against itself from the start position: White's Chariot checks from f8
+    // and f7 while Black's General steps between d7 and d8. At the third
+    // occurrence the checker (XBoard's first engine) says 0-1 at once, its
+    // own loss; the checked side waits; XBoard saves the rules' result.
+    let first = replay_xboard_log("xiangqi-perpetual-first.log");
+    assert_eq!(first.iter().filter(|l| *l == "usermove d7d8").count(), 2);
+    let second = replay_xboard_log("xiangqi-perpetual-second.log");
+    assert!(second.iter().any(|l| l == "usermove f7f8"));
+    let v = Variant::by_name("xiangqi").unwrap();
+    let (game, pgn) = xboard_game(v, "xiangqi-perpetual.pgn");
+    assert!(pgn.contains("{Black wins by perpetual check} 0-1"), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"));
+    let o = game.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), betza::EndReason::PerpetualCheck)
+    );
+}
+
+#[test]
 fn makruk_in_xboard_ends_by_its_counting_with_the_documented_flags() {
     // One position (a Rook and a Khon against a Met: the board's honour,
     // 64 moves), three XBoard 4.9.1 matches of the engine against itself:
