@@ -172,6 +172,11 @@ row "shogi start" 3 300 no shogi 4.5 shogi
 row "crazyhouse start" 4 150 no crazyhouse 4.5 crazyhouse
 # Janggi (issue 37): passing, bikjang and the Cannon's rule, on the [rules] path.
 row "janggi start" 3 - no janggi - janggi
+# Gating (S-chess), placement before play (Sittuyin) and walls (Duck chess):
+# issue 37's turns that are more than a move.
+row "seirawan start" 4 - no seirawan - seirawan
+row "sittuyin start" 3 - no sittuyin - sittuyin
+row "duck start" 2 - no duck - duck
 # Chess960 (position 0 of shakmaty's chess960.perft) and the lichess
 # variants (issue 35: at most 2.5x shakmaty's
 # instructions per node, shakmaty's `variant` feature counting beside us).
