@@ -106,7 +106,7 @@ impl<'v, B: Board> Position<'v, B> {
         c: &Castling,
         s: &Safety<B::Word>,
         legal: bool,
-        sink: &mut impl FnMut(Move),
+        sink: &mut dyn FnMut(Move),
     ) {
         let v = self.variant;
         let us = self.side;

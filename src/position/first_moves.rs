@@ -35,7 +35,7 @@ impl<B: Board> Position<'_, B> {
         drops: bool,
         sink: &mut dyn FnMut(Move),
     ) {
-        self.generate_moves(skip, drops, false, &mut |m| sink(m));
+        self.generate_moves_dyn(skip, drops, false, sink);
         let v = self.variant;
         let Some(first) = &v.rules.first_moves else {
             return;

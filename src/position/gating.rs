@@ -137,11 +137,11 @@ impl<B: Board> Position<'_, B> {
         let gates = self.gating_squares(us);
         let d = match B::drops(v) {
             Some(d) if !gates.is_empty() && !self.hands.is_empty(us) => d,
-            _ => return self.generate_moves(skip, drops, false, &mut |m| sink(m)),
+            _ => return self.generate_moves_dyn(skip, drops, false, sink),
         };
         let hands = self.hands;
         let castling = v.castling.as_ref();
-        self.generate_moves(skip, drops, false, &mut |m: Move| {
+        self.generate_moves_dyn(skip, drops, false, &mut |m: Move| {
             sink(m);
             // One square besides from and to per move: a capture on the
             // way (`via`) does not gate either.
@@ -290,7 +290,7 @@ impl<B: Board> Position<'_, B> {
             return None;
         }
         let mut legal: MoveList = MoveList::new();
-        self.generate(true, &mut |m| {
+        self.generate_dyn(true, &mut |m| {
             if m.from == from || m.via == from {
                 legal.push(m)
             }

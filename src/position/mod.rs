@@ -711,7 +711,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep.get()?;
         let mut found = false;
-        self.generate(true, &mut |m| found |= m.is_en_passant());
+        self.generate_dyn(true, &mut |m| found |= m.is_en_passant());
         found.then_some(ep)
     }
 
@@ -931,7 +931,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// Every legal move, each promotion choice separately.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(true, &mut |m| list.push(m));
+        self.generate_dyn(true, &mut |m| list.push(m));
         list
     }
 
@@ -953,7 +953,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn moves_between(&self, from: Square, to: Square) -> MoveList<8> {
         let mut list = MoveList::new();
         if self.piece_at(from).is_some_and(|p| p.color == self.side) {
-            self.generate(true, &mut |m| {
+            self.generate_dyn(true, &mut |m| {
                 if m.from == from && m.to == to {
                     list.push(m)
                 }
@@ -977,14 +977,14 @@ impl<'v, B: Board> Position<'v, B> {
         let mut list = MoveList::new();
         if self.variant.rules.wall.is_some() {
             // A turn of a variant with walls is a move and its wall.
-            self.generate(false, &mut |m| {
+            self.generate_dyn(false, &mut |m| {
                 for w in self.wall_squares(&m) {
                     list.push(m.with_wall(w));
                 }
             });
             return list;
         }
-        self.generate(false, &mut |m| list.push(m));
+        self.generate_dyn(false, &mut |m| list.push(m));
         // A pass (`[rules] pass`) is the royal piece's move to its square.
         if self.variant.rules.pass
             && let Some(k) = self.king(self.side)
@@ -1672,7 +1672,7 @@ impl<'v, B: Board> Position<'v, B> {
         if legal.is_empty() {
             let mut pseudo = false;
             let mut forbidden = None;
-            self.generate_from(!B::bb(from), false, false, &mut |m: Move| {
+            self.generate_from_dyn(!B::bb(from), false, false, &mut |m: Move| {
                 if m.to == to && m.via() == via {
                     pseudo = true;
                     if self.variant.rules.any && forbidden.is_none() {
@@ -1771,7 +1771,7 @@ impl<'v, B: Board> Position<'v, B> {
             return Ok(m);
         }
         let mut pseudo = false;
-        self.generate(false, &mut |x| pseudo |= x == m);
+        self.generate_dyn(false, &mut |x| pseudo |= x == m);
         let def = &v.definition().pieces[role.index()];
         let sq = self.name(to);
         let reason = if self.piece_at(to).is_some() {
@@ -1857,7 +1857,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn drop_squares(&self, role: Role) -> Bitboard<B::Word> {
         let mut targets = B::EMPTY;
         if self.hand_count(self.side, role) > 0 {
-            self.generate(true, &mut |m| {
+            self.generate_dyn(true, &mut |m| {
                 if m.is_drop() && m.role == role {
                     targets = targets.with(m.to)
                 }

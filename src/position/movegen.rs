@@ -158,7 +158,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// `legal`): each (via, to) once per piece, with every promotion choice.
     #[cold]
     #[inline(never)]
-    fn locust_moves(&self, s: &Safety<B::Word>, legal: bool, sink: &mut impl FnMut(Move)) {
+    fn locust_moves(&self, s: &Safety<B::Word>, legal: bool, sink: &mut dyn FnMut(Move)) {
         let t = B::tables(self.variant);
         let us = self.side;
         let them = us.opposite();
@@ -652,6 +652,42 @@ impl<'v, B: Board> Position<'v, B> {
         self.generate_from(B::EMPTY, true, legal, sink)
     }
 
+    /// [`generate`](Self::generate) through one compiled copy per board
+    /// type, for the callers off perft's path: each caller's own closure
+    /// would compile the whole generator again (6-21 KB each; the web
+    /// module's size, docs/web.md).
+    #[inline(never)]
+    pub(crate) fn generate_dyn(&self, legal: bool, sink: &mut dyn FnMut(Move)) {
+        self.generate_from_dyn(B::EMPTY, true, legal, sink)
+    }
+
+    /// [`generate_from`](Self::generate_from) through one compiled copy per
+    /// board type (see [`generate_dyn`](Self::generate_dyn)).
+    #[inline(never)]
+    pub(crate) fn generate_from_dyn(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut dyn FnMut(Move),
+    ) {
+        self.generate_from(skip, drops, legal, &mut |m| sink(m))
+    }
+
+    /// [`generate_moves`](Self::generate_moves) through one compiled copy
+    /// per board type, for the rules' paths that wrap it (gating, first
+    /// moves; see [`generate_dyn`](Self::generate_dyn)).
+    #[inline(never)]
+    pub(crate) fn generate_moves_dyn(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut dyn FnMut(Move),
+    ) {
+        self.generate_moves(skip, drops, legal, &mut |m| sink(m))
+    }
+
     /// [`generate`](Self::generate) without the moves of the pieces on
     /// `skip` and, unless `drops`, without drops: the moves of one piece
     /// come from the same code as all moves.
@@ -807,7 +843,7 @@ impl<'v, B: Board> Position<'v, B> {
         s: &Safety<B::Word>,
         legal: bool,
         d: &DropRules<B::Word>,
-        sink: &mut impl FnMut(Move),
+        sink: &mut dyn FnMut(Move),
     ) {
         self.for_each_drop(s, legal, d, |r, targets| {
             for to in targets {
@@ -1047,7 +1083,7 @@ impl<'v, B: Board> Position<'v, B> {
         let v = self.variant;
         let Some(c) = &v.castling else { return };
         if c.any_start {
-            return self.castles_any_start(c, s, legal, sink);
+            return self.castles_any_start(c, s, legal, &mut |m| sink(m));
         }
         let us = self.side;
         let them = us.opposite();
@@ -1269,7 +1305,7 @@ impl<'v, B: Board> Position<'v, B> {
     pub(crate) fn has_legal_move(&self) -> bool {
         // Generation is cheap enough; a short-circuit would need another path.
         let mut any = false;
-        self.generate(true, &mut |_| any = true);
+        self.generate_dyn(true, &mut |_| any = true);
         any
     }
 }

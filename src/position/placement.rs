@@ -156,7 +156,7 @@ impl<'v, B: Board> Position<'v, B> {
                         next.side = us;
                         next.ep = crate::bitboard::OptSquare::NONE;
                         let mut attacks = false;
-                        next.generate_from(!B::bb(to), false, false, &mut |x: Move| {
+                        next.generate_from_dyn(!B::bb(to), false, false, &mut |x: Move| {
                             attacks |= x.is_capture();
                         });
                         if !attacks {
@@ -181,7 +181,7 @@ impl<'v, B: Board> Position<'v, B> {
         );
         probe.ep = crate::bitboard::OptSquare::NONE;
         let mut squares = B::bb(from);
-        probe.generate_from(!B::bb(from), false, false, &mut |x: Move| {
+        probe.generate_from_dyn(!B::bb(from), false, false, &mut |x: Move| {
             if !x.is_capture() && !x.is_castle() && x.via().is_none() {
                 squares = squares.with(x.to);
             }

@@ -137,7 +137,7 @@ impl<'v, B: Board> Position<'v, B> {
     /// ```
     pub fn for_each_legal_move_from(&self, from: Square, mut f: impl FnMut(Move)) {
         if from.index() < self.size().squares() && self.colors[self.side.index()].contains(from) {
-            self.generate_from(!B::bb(from), false, true, &mut f);
+            self.generate_from_dyn(!B::bb(from), false, true, &mut f);
         }
     }
 
@@ -161,7 +161,7 @@ impl<'v, B: Board> Position<'v, B> {
         let mut found = false;
         if m.is_drop() {
             // A drop has no piece to start from: the drops of its type.
-            self.generate_from(!B::EMPTY, true, true, &mut |x| found |= x == *m);
+            self.generate_from_dyn(!B::EMPTY, true, true, &mut |x| found |= x == *m);
         } else if self.board.as_ref().get(m.from.index()).is_some() {
             self.for_each_legal_move_from(m.from, |x| found |= x == *m);
         }

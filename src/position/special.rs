@@ -694,7 +694,7 @@ impl<'v, B: Board> Position<'v, B> {
                 after.side = us;
                 after.ep = crate::bitboard::OptSquare::NONE;
                 let mut shots = B::EMPTY;
-                after.generate_from(!B::bb(m.to), false, false, &mut |x: Move| {
+                after.generate_from_dyn(!B::bb(m.to), false, false, &mut |x: Move| {
                     if !x.is_capture() && !x.is_castle() {
                         shots = shots.with(x.to);
                     }

@@ -205,7 +205,7 @@ impl<'v, B: Board> Position<'v, B> {
             s.push_str(&v.pieces[m.role.index()].token.to_string());
         }
         let (mut others, mut same_file, mut same_rank) = (false, false, false);
-        self.generate(true, &mut |x| {
+        self.generate_dyn(true, &mut |x| {
             if x.role == m.role
                 && x.to == m.to
                 && x.via() == m.via()
@@ -484,7 +484,7 @@ impl<'v, B: Board> Position<'v, B> {
         if base.is_empty() {
             let mut pseudo = false;
             let mut forbidden = None;
-            self.generate(false, &mut |m| {
+            self.generate_dyn(false, &mut |m| {
                 if fits(&m) {
                     pseudo = true;
                     if v.rules.any && forbidden.is_none() {

@@ -1,0 +1,18 @@
+// The module's size (issue 38 item 5; docs/web.md, "Size"): a ceiling, so
+// that the WebAssembly module cannot grow back unnoticed. The issue's goal
+// is 1 MB after wasm-opt; the module is not there yet (1,997,650 bytes when
+// this test was written, from 3,200,666 before the move generator's copies
+// per caller were folded), so the ceiling is the size reached, with room for
+// a few more built-in variants. Lower it as the module shrinks.
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const CEILING = 2_050_000;
+
+it(`betza_bg.wasm is at most ${CEILING} bytes`, () => {
+  const wasm = fileURLToPath(new URL("../pkg/betza_bg.wasm", import.meta.url));
+  const bytes = statSync(wasm).size;
+  assert.ok(bytes <= CEILING, `web/pkg/betza_bg.wasm is ${bytes} bytes, over ${CEILING}`);
+});
