@@ -82,7 +82,17 @@ fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult
     };
     with_game!(&mut game, |g| {
         for m in moves {
-            play_text(g, m)?;
+            // Past an end by a rule of the history (a repetition, the
+            // n-move rule) or a dead position, as pyffish replays a list:
+            // only the last position is judged.
+            match crate::text_move(g.position(), m) {
+                Ok(mv) => {
+                    g.play_past_end(&mv).map_err(crate::move_err)?;
+                }
+                Err(_) => {
+                    play_text(g, m)?;
+                }
+            }
         }
     });
     Ok(game)
@@ -134,6 +144,7 @@ fn is_history(reason: EndReason) -> bool {
         reason,
         EndReason::Repetition
             | EndReason::PerpetualCheck
+            | EndReason::PerpetualChase
             | EndReason::MoveRule
             | EndReason::Counting
     )
