@@ -377,3 +377,24 @@ fn the_definition_keys_read_back_and_refuse_what_is_wrong() {
     let e = with("chase-exempt = [\"P\"]", "chase-exempt = [\"K\"]").expect_err("royal");
     assert!(e.contains("chase-exempt"), "{e}");
 }
+
+#[test]
+fn fairy_stockfish_configurations_read_chasing_rule() {
+    use betza::VariantDef;
+    let ini = VariantDef::fairy_stockfish("xiangqi").expect("expressible");
+    let built = Variant::by_name("xiangqi").expect("built in");
+    assert_eq!(ini.game_end.chasing, built.definition().game_end.chasing);
+    // Janggi and Manchu come from Xiangqi's rules without chasing.
+    for name in ["janggi", "manchu"] {
+        let d = VariantDef::fairy_stockfish(name).expect("expressible");
+        assert_eq!(d.game_end.chasing, None, "{name}");
+    }
+    let defs =
+        VariantDef::from_fsf_ini("[myxq:janggi]\nchasingRule = axf\nsoldierPromotionRank = 6\n")
+            .expect("reads");
+    assert!(defs[0].game_end.chasing.is_some());
+    let e = VariantDef::from_fsf_ini("[myxq:xiangqi]\nchasingRule = wxf\n").expect_err("unknown");
+    assert!(e.to_string().contains("chasingRule"), "{e}");
+    let e = VariantDef::from_fsf_ini("[myxq:chess]\nchasingRule = axf\n").expect_err("claims");
+    assert!(e.to_string().contains("repetition"), "{e}");
+}
