@@ -123,7 +123,7 @@ pub use crate::san::{CheckMark, San, SanError, SanGate};
 pub use crate::setup::{CastlingRights, Marks, Setup, SetupError, SetupProblem};
 pub use crate::uci::{PromotionSuffix, UciMove};
 pub use crate::variant::{
-    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
+    BareKingEscape, ChasingDef, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
     RepetitionDef, RepetitionResult,
 };
 pub use crate::variant::{

@@ -82,7 +82,17 @@ fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult
     };
     with_game!(&mut game, |g| {
         for m in moves {
-            play_text(g, m)?;
+            // Past an end by a rule of the history (a repetition, the
+            // n-move rule) or a dead position, as pyffish replays a list:
+            // only the last position is judged.
+            match crate::text_move(g.position(), m) {
+                Ok(mv) => {
+                    g.play_past_end(&mv).map_err(crate::move_err)?;
+                }
+                Err(_) => {
+                    play_text(g, m)?;
+                }
+            }
         }
     });
     Ok(game)
@@ -134,6 +144,7 @@ fn is_history(reason: EndReason) -> bool {
         reason,
         EndReason::Repetition
             | EndReason::PerpetualCheck
+            | EndReason::PerpetualChase
             | EndReason::MoveRule
             | EndReason::Counting
     )
@@ -456,10 +467,18 @@ fn _sl_is_optional_game_end(
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
+    let rule = variant_by_name(variant)?.definition().game_end.move_rule;
     let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| {
         let status = g.status();
+        // Fairy-Stockfish asks its claimable n-move rule first, before a
+        // repetition (a perpetual chase over a long history is then a draw).
+        // (A history's end implies legal moves: mates are judged first.)
+        let n_move_claim = rule.claim
+            && rule.moves > 0
+            && g.position().halfmove_clock() >= 2 * u32::from(rule.moves);
         match status.outcome {
+            Some(o) if is_history(o.reason) && n_move_claim => (true, VALUE_DRAW),
             Some(o) if is_history(o.reason) => (true, value_for_side_to_move(g, o.winner)),
             Some(_) => (false, VALUE_DRAW),
             None => (!status.claims.is_empty(), VALUE_DRAW),

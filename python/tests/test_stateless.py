@@ -83,3 +83,17 @@ def test_load_variant_config() -> None:
     assert betza.Board("mini-sf").perft(2) == 81
     with pytest.raises(betza.VariantError):
         sf.load_variant_config("name = 1")
+
+
+def test_xiangqi_chasing_as_pyffish_judges_it() -> None:
+    fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1"
+    chase = ["c3a3"] + 2 * ["a8b8", "a3b3", "b8a8", "b3a3"]
+    # White's Cannon chases Black's Chariot: Black, to move, wins.
+    assert sf.is_optional_game_end("xiangqi", fen, chase) == (True, sf.VALUE_MATE)
+    # Played on past that end, as pyffish replays a list: White to move loses.
+    longer = chase + ["a8b8", "a3b3", "b8a8"]
+    assert sf.is_optional_game_end("xiangqi", fen, longer) == (True, -sf.VALUE_MATE)
+    # 100,001 plies: the claimable fifty-move rule comes first, a draw
+    # (pyffish 0.0.90 answers the same).
+    long = ["c3a3"] + 25_000 * ["a8b8", "a3b3", "b8a8", "b3a3"]
+    assert sf.is_optional_game_end("xiangqi", fen, long) == (True, sf.VALUE_DRAW)

@@ -169,6 +169,9 @@ pub enum BetzaReason {
     BETZA_REASON_PASSES = 14,
     /// A pass left the Kings facing each other (Janggi's bikjang).
     BETZA_REASON_BIKJANG = 15,
+    /// A repetition in which a side chased a piece with every move
+    /// (Xiangqi's chasing rules; games only).
+    BETZA_REASON_PERPETUAL_CHASE = 16,
 }
 
 /// The rule's name in words ("checkmate", "bare king", "perpetual check",
@@ -194,6 +197,7 @@ pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
         13 => "extinction\0",
         14 => "passes\0",
         15 => "bikjang\0",
+        16 => "perpetual chase\0",
         _ => "unknown reason\0",
     };
     s.as_ptr().cast()
@@ -244,6 +248,7 @@ impl BetzaOutcome {
                     EndReason::Extinction => BetzaReason::BETZA_REASON_EXTINCTION,
                     EndReason::Passes => BetzaReason::BETZA_REASON_PASSES,
                     EndReason::Bikjang => BetzaReason::BETZA_REASON_BIKJANG,
+                    EndReason::PerpetualChase => BetzaReason::BETZA_REASON_PERPETUAL_CHASE,
                 },
             },
         }

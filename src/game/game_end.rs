@@ -440,6 +440,23 @@ pub(crate) struct Judge<'a> {
 }
 
 impl Judge<'_> {
+    /// The earlier occurrence of the current position that makes it the
+    /// `count`-th, looking back (`None`: it has occurred fewer times).
+    pub(crate) fn first_occurrence(&self, count: usize) -> Option<usize> {
+        let n = self.hashes.len().checked_sub(1)?;
+        let now = self.hashes[n];
+        let mut seen = 1;
+        for j in (0..n).rev() {
+            if self.hashes[j] == now {
+                seen += 1;
+                if seen == count {
+                    return Some(j);
+                }
+            }
+        }
+        None
+    }
+
     /// The end by repetition of the current position, if the variant's
     /// rule ends the game there (not a claim). `pos` is the current one.
     pub(crate) fn repetition<B: Board>(&self, pos: &Position<'_, B>) -> Option<Outcome> {
@@ -448,20 +465,7 @@ impl Judge<'_> {
             return None;
         }
         let n = self.hashes.len() - 1;
-        let now = self.hashes[n];
-        // The earlier occurrence that makes it the n-th, looking back.
-        let mut seen = 1;
-        let mut first = None;
-        for j in (0..n).rev() {
-            if self.hashes[j] == now {
-                seen += 1;
-                if seen == rule.count as usize {
-                    first = Some(j);
-                    break;
-                }
-            }
-        }
-        let first = first?;
+        let first = self.first_occurrence(rule.count as usize)?;
         let to_move = pos.side;
         let completer = to_move.opposite();
         if rule.perpetual_check_loses {

@@ -1,6 +1,7 @@
 //! A game: a start position, the moves played, undo, the outcome and the
 //! claimable draws (`docs/notation.md`, "Games and claims").
 
+pub(crate) mod chasing;
 pub(crate) mod game_end;
 pub mod pgn;
 
@@ -386,6 +387,40 @@ impl<B: Board> Game<B> {
         Ok(*m)
     }
 
+    /// Plays a legal move even where a rule of the game's history (a
+    /// repetition, the n-move rule, counting) or a dead position has ended
+    /// the game: what a stateless call replaying a list of moves does, as
+    /// pyffish and Fairy-Stockfish judge the last position only. The
+    /// status then judges the new position. An illegal move is refused.
+    ///
+    /// ```
+    /// use betza::{Game, Variant};
+    /// let mut game = Game::new(Variant::by_name("xiangqi").unwrap());
+    /// for _ in 0..2 {
+    ///     for m in ["b1c3", "b10c8", "c3b1", "c8b10"] {
+    ///         game.play_text(m)?;
+    ///     }
+    /// }
+    /// assert!(game.status().is_over()); // the start position, a third time
+    /// assert!(game.play_text("b1c3").is_err());
+    /// let m = game.position().parse_move("b1c3")?;
+    /// game.play_past_end(&m)?;
+    /// assert!(!game.status().is_over());
+    /// # Ok::<_, betza::Error>(())
+    /// ```
+    pub fn play_past_end(&mut self, m: &Move) -> Result<Move, MoveError> {
+        if !self.position().is_legal(m) {
+            let text = self.position().move_text(m);
+            return Err(if self.position().has_legal_move() {
+                MoveError::Illegal { text }
+            } else {
+                MoveError::GameOver { text }
+            });
+        }
+        self.push(*m);
+        Ok(*m)
+    }
+
     /// Whether the game is over although the side to move has a legal move
     /// (a dead position, or a rule of the history); a legal move being
     /// known, this is [`Game::outcome`] without generating the moves again.
@@ -570,11 +605,42 @@ impl<B: Board> Game<B> {
             .map(|p| p.check)
             .chain([self.position().is_check()])
             .collect();
-        Judge {
+        let judge = Judge {
             hashes: &hashes,
             checks: &checks,
+        };
+        let o = judge.repetition(self.position())?;
+        if o.reason == EndReason::Repetition
+            && self.start.variant_data().end.chasing.is_some()
+            && let Some(first) = judge.first_occurrence(rule.count as usize)
+            && let Some(winner) = self.chase_verdict(first)
+        {
+            return Some(Outcome {
+                winner,
+                reason: EndReason::PerpetualChase,
+            });
         }
-        .repetition(self.position())
+        Some(o)
+    }
+
+    /// The chasing rules' verdict on the repetition since position `first`
+    /// (see [`crate::game::chasing::verdict`]): replays the plies from
+    /// there once, finding what each move chased.
+    fn chase_verdict(&self, first: usize) -> Option<Option<Color>> {
+        let n = self.history.len();
+        let start = first.max(1);
+        let mut pos = self.position_at(start - 1)?;
+        let mut chased = vec![B::EMPTY; n + 1];
+        for (slot, ply) in chased[start..].iter_mut().zip(&self.history[start - 1..]) {
+            let after = pos.play_unchecked(&ply.m);
+            *slot = after.chased_by(&pos, &ply.m);
+            pos = after;
+        }
+        let dummy = self.history.first()?.m;
+        let moves: Vec<Move> = std::iter::once(dummy)
+            .chain(self.history.iter().map(|p| p.m))
+            .collect();
+        crate::game::chasing::verdict(&chased, &moves, first, n, self.position().side_to_move())
     }
 
     /// How often the current position has occurred in this game, counting

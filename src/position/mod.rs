@@ -177,6 +177,10 @@ pub enum EndReason {
     /// A pass left the royal pieces facing each other (`[rules] bikjang`,
     /// Janggi): drawn, or decided by material counting.
     Bikjang,
+    /// A repetition in which a side chased a piece with every one of its
+    /// moves (`[game-end] chasing`, Xiangqi's rules); both doing so is a
+    /// draw.
+    PerpetualChase,
 }
 
 impl EndReason {
@@ -201,12 +205,13 @@ impl EndReason {
             EndReason::Extinction => "extinction",
             EndReason::Passes => "passes",
             EndReason::Bikjang => "bikjang",
+            EndReason::PerpetualChase => "perpetual chase",
         }
     }
 
     /// Reads [`EndReason::as_str`]'s text back.
     pub fn from_name(name: &str) -> Option<EndReason> {
-        const ALL: [EndReason; 15] = [
+        const ALL: [EndReason; 16] = [
             EndReason::Checkmate,
             EndReason::Stalemate,
             EndReason::BareKing,
@@ -222,6 +227,7 @@ impl EndReason {
             EndReason::Extinction,
             EndReason::Passes,
             EndReason::Bikjang,
+            EndReason::PerpetualChase,
         ];
         ALL.into_iter().find(|r| r.as_str() == name)
     }

@@ -186,6 +186,27 @@ pub struct DeadMaterialDef {
     pub same_color: bool,
 }
 
+/// Xiangqi's chasing rules (`chasing = "axf"`), as the Asian Xiangqi
+/// Federation's rules and Fairy-Stockfish's `chasingRule = axf` judge them:
+/// when a repetition ends the game and neither side checked with every
+/// move, a side that *chased* with every one of its moves since the first
+/// occurrence loses (both doing so is a draw). A move chases a piece when
+/// it newly attacks it (directly, or by uncovering an attack) and the piece
+/// is unprotected, or of a higher `values` entry than its attacker; royal
+/// pieces never chase nor are chased, the `exempt` pieces never chase and
+/// are chased only on the squares of their `initial` region (a Soldier
+/// across the river). `docs/definitions.md` gives the whole rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ChasingDef {
+    /// Piece values (token, value) of `chase-values`: an attack on a piece
+    /// of a higher value than its attacker chases it even when protected.
+    /// Pieces without a value are never stronger or weaker.
+    pub values: Vec<(String, u8)>,
+    /// Tokens of `chase-exempt`: pieces that never chase, and are chased
+    /// only on their `initial` region's squares.
+    pub exempt: Vec<String>,
+}
+
 /// The game-end rules of a definition (`[game-end]`); the default is a
 /// variant without the table.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -224,6 +245,9 @@ pub struct GameEndDef {
     pub repetition: RepetitionDef,
     /// The n-move rule.
     pub move_rule: MoveRuleDef,
+    /// Xiangqi's chasing rules (`chasing = "axf"`), judged when a
+    /// repetition ends the game.
+    pub chasing: Option<ChasingDef>,
     /// Makruk's counting rules.
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
@@ -262,6 +286,9 @@ pub(super) struct RawGameEnd {
     repetition: Option<Spanned<i64>>,
     repetition_result: Option<Spanned<String>>,
     perpetual_check: Option<Spanned<String>>,
+    chasing: Option<Spanned<String>>,
+    chase_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+    chase_exempt: Option<Vec<Spanned<String>>>,
     move_rule: Option<Spanned<i64>>,
     move_rule_result: Option<Spanned<String>>,
     counting: Option<Spanned<RawCounting>>,
@@ -411,6 +438,41 @@ pub(super) fn read(
         }
         def.repetition.perpetual_check_loses = true;
     }
+    if let Some(v) = &raw.chasing {
+        choice(v, &key("chasing"), &["axf"])?;
+        if def.repetition.result == RepetitionResult::Claim || def.repetition.count == 0 {
+            return Err(err(
+                v.span(),
+                &key("chasing"),
+                "chasing is judged when a repetition ends the game: set \
+                 `repetition-result` to a result other than \"claim\""
+                    .into(),
+            ));
+        }
+        let mut c = ChasingDef::default();
+        if let Some(values) = &raw.chase_values {
+            for (token, n) in values.get_ref() {
+                let n = number(n, &key("chase-values"), 1, 255)? as u8;
+                c.values.push((token.clone(), n));
+            }
+        }
+        if let Some(list) = &raw.chase_exempt {
+            c.exempt = list.iter().map(|t| t.get_ref().clone()).collect();
+        }
+        def.chasing = Some(c);
+    } else if let Some(v) = &raw.chase_values {
+        return Err(err(
+            v.span(),
+            &key("chase-values"),
+            "needs `chasing = \"axf\"`".into(),
+        ));
+    } else if let Some(t) = raw.chase_exempt.as_ref().and_then(|l| l.first()) {
+        return Err(err(
+            t.span(),
+            &key("chase-exempt"),
+            "needs `chasing = \"axf\"`".into(),
+        ));
+    }
     if let Some(v) = &raw.move_rule {
         def.move_rule.moves = number(v, &key("move-rule"), 0, 10_000)? as u16;
     }
@@ -506,6 +568,21 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     if r.perpetual_check_loses {
         writeln!(f, "perpetual-check = \"loss\"")?;
     }
+    if let Some(c) = &g.chasing {
+        writeln!(f, "chasing = \"axf\"")?;
+        if !c.values.is_empty() {
+            let values: Vec<String> = c
+                .values
+                .iter()
+                .map(|(t, n)| format!("{} = {n}", quoted(t)))
+                .collect();
+            writeln!(f, "chase-values = {{ {} }}", values.join(", "))?;
+        }
+        if !c.exempt.is_empty() {
+            let list: Vec<String> = c.exempt.iter().map(|t| quoted(t)).collect();
+            writeln!(f, "chase-exempt = [{}]", list.join(", "))?;
+        }
+    }
     let m = g.move_rule;
     if m.moves != MoveRuleDef::default().moves {
         writeln!(f, "move-rule = {}", m.moves)?;
@@ -591,6 +668,15 @@ pub(crate) struct Counting {
     pub from_zero: bool,
 }
 
+/// The chasing rules, resolved (see [`ChasingDef`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Chasing {
+    /// Per role, its value (0: none).
+    pub values: [u8; MAX_DEF_ROLES],
+    /// The exempt roles, one bit per role.
+    pub exempt: u64,
+}
+
 /// Dead material, resolved: per role, how many of it each side has.
 #[derive(Clone, Debug)]
 pub(crate) struct DeadMaterial {
@@ -626,6 +712,8 @@ pub(crate) struct EndRules {
     pub at_once: bool,
     pub repetition: RepetitionDef,
     pub move_rule: MoveRuleDef,
+    /// [`GameEndDef::chasing`], resolved.
+    pub chasing: Option<Chasing>,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
     /// [`GameEndDef::mate_needs`], one bit per role.
@@ -768,6 +856,34 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         }
         weak |= 1u64.checked_shl(i as u32).unwrap_or(0);
     }
+    let chasing = match &g.chasing {
+        None => None,
+        Some(c) => {
+            if g.repetition.result == RepetitionResult::Claim || g.repetition.count < 2 {
+                return Err(VariantError::GameEnd(
+                    "chasing is judged only when a repetition ends the game".into(),
+                ));
+            }
+            let mut values = [0u8; MAX_DEF_ROLES];
+            for (t, n) in &c.values {
+                let r = role("game-end.chase-values", t)?;
+                if *n == 0 {
+                    return Err(VariantError::GameEnd(format!(
+                        "game-end.chase-values: {}: a value is at least 1",
+                        crate::quote::quoted(t)
+                    )));
+                }
+                values[r.index()] = *n;
+            }
+            let mut exempt = 0u64;
+            for t in &c.exempt {
+                exempt |= 1u64
+                    .checked_shl(role("game-end.chase-exempt", t)?.0 as u32)
+                    .unwrap_or(0);
+            }
+            Some(Chasing { values, exempt })
+        }
+    };
     Ok(EndRules {
         bare_king: g.bare_king,
         bare_king_attack: g.bare_king_escape == BareKingEscape::Attack,
@@ -781,6 +897,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
         move_rule: g.move_rule,
+        chasing,
         counting,
         dead_material,
         mate_needs,

@@ -236,6 +236,7 @@ const RULE_KEYS: &[&str] = &[
     "nFoldValue",
     "nFoldValueAbsolute",
     "perpetualCheckIllegal",
+    "chasingRule",
     "stalemateValue",
     "checkmateValue",
     "extinctionValue",
@@ -309,7 +310,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("moveRepetitionIllegal", "false"),
-    ("chasingRule", "none"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("connectN", "0"),
@@ -888,6 +888,60 @@ pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
 
 // ---------------------------------------------------------------------------
 // Conversion
+
+/// Fairy-Stockfish's `chasingRule`: `axf` is `[game-end] chasing`, its
+/// stronger pieces (a Horse or Cannon attacking a Chariot, an Elephant or
+/// Advisor attacking those three) as `chase-values` by piece type, its
+/// Soldiers exempt.
+fn chasing_rule(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    repetition: &str,
+    soldier_rank: u8,
+    ge: &mut String,
+) -> Result<(), VariantError> {
+    let rule = ctx.get("chasingRule").map_or("none", |e| e.value.trim());
+    match rule {
+        "none" => return Ok(()),
+        "axf" => {}
+        v => return Err(ctx.fail("chasingRule", format!("{v:?}: expected axf or none"))),
+    }
+    if repetition == "claim" {
+        return Err(ctx.fail(
+            "chasingRule",
+            "axf: judged when a repetition ends the game (nFoldValue other than a draw, \
+             or perpetualCheckIllegal)",
+        ));
+    }
+    const VALUES: &[(&str, u8)] = &[
+        ("rook", 4),
+        ("horse", 3),
+        ("cannon", 3),
+        ("elephant", 2),
+        ("fers", 2),
+    ];
+    let values: Vec<String> = pieces
+        .iter()
+        .filter_map(|p| {
+            let (_, n) = VALUES.iter().find(|(k, _)| *k == p.key)?;
+            Some(format!("\"{}\" = {n}", p.letter.to_ascii_uppercase()))
+        })
+        .collect();
+    ge.push_str("chasing = \"axf\"\n");
+    if !values.is_empty() {
+        let _ = writeln!(ge, "chase-values = {{ {} }}", values.join(", "));
+    }
+    if let Some(p) = pieces.iter().find(|p| p.key == "soldier") {
+        if soldier_rank <= 1 {
+            return Err(ctx.fail(
+                "chasingRule",
+                "axf with Soldiers promoted everywhere (soldierPromotionRank 1): not expressible here",
+            ));
+        }
+        let _ = writeln!(ge, "chase-exempt = [\"{}\"]", p.letter.to_ascii_uppercase());
+    }
+    Ok(())
+}
 
 /// Janggi's rules in `[rules]`: passing (`pass`, `passWhite`, `passBlack`),
 /// `bikjangRule`, `materialCounting` and the Janggi cannon's `hop-immune`.
@@ -1710,6 +1764,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if perpetual {
         ge.push_str("perpetual-check = \"loss\"\n");
     }
+    chasing_rule(&ctx, &pieces, result, soldier_rank, &mut ge)?;
     // [rules]: extinction, flags, no King.
     let mut rules = String::new();
     if royal.is_none() {

@@ -44,7 +44,7 @@ pub use def::{
 };
 pub(crate) use end_def::EndRules;
 pub use end_def::{
-    BareKingEscape, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
+    BareKingEscape, ChasingDef, CountingDef, DeadMaterialDef, GameEndDef, HonourDef, MoveRuleDef,
     RepetitionDef, RepetitionResult,
 };
 pub(crate) use rules_def::SpecialRules;
