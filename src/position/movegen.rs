@@ -764,15 +764,33 @@ impl<'v, B: Board> Position<'v, B> {
                 via_captured: RoleByte::NONE,
                 gate: crate::moves::Gate::NONE,
             };
-            for to in quiet {
-                let mut flags = MoveFlags::empty();
-                if to.0 as i32 == double_to || (diagonal && self.diagonal_double(from, to)) {
-                    flags |= MoveFlags::DOUBLE_STEP;
-                }
+            let mut push = |to: Square, flags: MoveFlags| {
                 if plain_quiet {
                     sink(plain(to, None, flags));
                 } else {
                     self.emit(from, to, r, None, flags, sink);
+                }
+            };
+            // Two loops, so that the usual one asks nothing more per move.
+            if diagonal {
+                for to in quiet {
+                    let double = to.0 as i32 == double_to || self.diagonal_double(from, to);
+                    push(
+                        to,
+                        if double {
+                            MoveFlags::DOUBLE_STEP
+                        } else {
+                            MoveFlags::empty()
+                        },
+                    );
+                }
+            } else {
+                for to in quiet {
+                    let mut flags = MoveFlags::empty();
+                    if to.0 as i32 == double_to {
+                        flags |= MoveFlags::DOUBLE_STEP;
+                    }
+                    push(to, flags);
                 }
             }
             for to in caps {
