@@ -417,6 +417,7 @@ fn custom_variant_built_in_code() {
             any_start: false,
             king: None,
             partner_files: [None; 2],
+            other_rooks: Vec::new(),
         })),
         VariantError::CastlingIncomplete
     ));

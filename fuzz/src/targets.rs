@@ -869,6 +869,7 @@ pub fn betza(data: &[u8]) {
             any_start: false,
             king: None,
             partner_files: [None; 2],
+            other_rooks: Vec::new(),
         }),
         facing_kings: false,
         stalemate: StalemateRule::Draw,
@@ -1191,6 +1192,7 @@ pub fn variant(data: &[u8]) {
             any_start: false,
             king: None,
             partner_files: [None; 2],
+            other_rooks: Vec::new(),
         }),
         facing_kings: more & 64 != 0,
         stalemate: if more & 128 != 0 {

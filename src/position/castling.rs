@@ -286,7 +286,7 @@ pub(crate) fn resolve_rights<B: Board>(
             let king = c.king_start[color.index()];
             let rook = c.rook_start[color.index()][side];
             (pos.piece_at(king) == Some(royal)
-                && pos.piece_at(rook) == Some(partner)
+                && c.is_partner(pos.piece_at(rook), color)
                 && wanted.is_none_or(|f| f == size.file(rook)))
             .then_some(rook)
         };

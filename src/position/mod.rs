@@ -700,6 +700,14 @@ impl<'v, B: Board> Position<'v, B> {
         self.ep.get().filter(|_| self.variant.lions != 0)
     }
 
+    /// The en-passant victim's square when it is not straight beyond the
+    /// en-passant square (a diagonal double step's, Berolina).
+    pub(crate) fn ep_victim_aside(&self) -> Option<Square> {
+        let (ep, victim) = (self.ep.get()?, self.ep_victim.get()?);
+        let size = self.variant.size;
+        (self.variant.lions == 0 && size.file(ep) != size.file(victim)).then_some(victim)
+    }
+
     /// The en-passant field as FEN writes it and the hash keys it: the
     /// legal en-passant square, or in a variant with Lions the
     /// [`lion_square`](Self::lion_square).
@@ -1345,14 +1353,22 @@ impl<'v, B: Board> Position<'v, B> {
             .castling
             .as_ref()
             .filter(|c| m.is_castle() && c.rook.index() < B::MAX_ROLES);
-        if castle.is_some() {
+        // The partner keeps its type (`other-rooks`).
+        let mut rook = 0;
+        if let Some(c) = castle {
+            rook = self
+                .board
+                .as_ref()
+                .get(m.via.index())
+                .copied()
+                .filter(|&code| code != 0)
+                .unwrap_or((c.rook.0 + 1) | ((us as u8) << 7));
             self.set(m.via, 0, undo);
         }
         self.set(m.from, 0, undo);
         self.set(m.to, placed, undo);
         if let Some(c) = castle {
             let side = usize::from(m.via.0 < m.from.0);
-            let rook = (c.rook.0 + 1) | ((us as u8) << 7);
             self.set(c.rook_to[us.index()][side], rook, undo);
         }
     }

@@ -787,6 +787,8 @@ impl<'v, B: Board> Position<'v, B> {
             } else {
                 -1
             };
+            // Berolina's diagonal double steps: only where the variant has them.
+            let diagonal = v.ep_diagonal && Some(r) == v.pawn;
             let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| Move {
                 from,
                 to,
@@ -798,15 +800,33 @@ impl<'v, B: Board> Position<'v, B> {
                 via_captured: RoleByte::NONE,
                 gate: crate::moves::Gate::NONE,
             };
-            for to in quiet {
-                let mut flags = MoveFlags::empty();
-                if to.0 as i32 == double_to {
-                    flags |= MoveFlags::DOUBLE_STEP;
-                }
+            let mut push = |to: Square, flags: MoveFlags| {
                 if plain_quiet {
                     sink(plain(to, None, flags));
                 } else {
                     self.emit(from, to, r, None, flags, sink);
+                }
+            };
+            // Two loops, so that the usual one asks nothing more per move.
+            if diagonal {
+                for to in quiet {
+                    let double = to.0 as i32 == double_to || self.diagonal_double(from, to);
+                    push(
+                        to,
+                        if double {
+                            MoveFlags::DOUBLE_STEP
+                        } else {
+                            MoveFlags::empty()
+                        },
+                    );
+                }
+            } else {
+                for to in quiet {
+                    let mut flags = MoveFlags::empty();
+                    if to.0 as i32 == double_to {
+                        flags |= MoveFlags::DOUBLE_STEP;
+                    }
+                    push(to, flags);
                 }
             }
             for to in caps {
@@ -947,6 +967,12 @@ impl<'v, B: Board> Position<'v, B> {
         for to in candidates {
             let m = Move::drop(role, to);
             let next = self.play_unchecked(&m);
+            // A check that reaches the check limit wins by checks, not mate
+            // (Fairy-Stockfish's checkshogi).
+            let limit = self.variant.rules.check_limit;
+            if limit != 0 && next.checks[us.index()] >= limit {
+                continue;
+            }
             if next.is_check() && !next.has_legal_move() {
                 targets = targets.without(to);
             }
@@ -1079,6 +1105,17 @@ impl<'v, B: Board> Position<'v, B> {
         done
     }
 
+    /// Whether `from` to `to` is two squares diagonally forward for the side
+    /// to move (a diagonal double step, `ep_diagonal`).
+    #[cold]
+    #[inline(never)]
+    fn diagonal_double(&self, from: Square, to: Square) -> bool {
+        let size = self.variant.size;
+        let fwd = if self.side == Color::White { 2 } else { -2 };
+        (size.file(to) as i32 - size.file(from) as i32).abs() == 2
+            && size.rank(to) as i32 - size.rank(from) as i32 == fwd
+    }
+
     pub(crate) fn castles(&self, s: &Safety<B::Word>, legal: bool, sink: &mut impl FnMut(Move)) {
         let v = self.variant;
         let Some(c) = &v.castling else { return };
@@ -1109,12 +1146,7 @@ impl<'v, B: Board> Position<'v, B> {
                 continue;
             }
             let rook = c.rook_start[us.index()][side];
-            if self.piece_at(rook)
-                != Some(crate::Piece {
-                    role: c.rook,
-                    color: us,
-                })
-            {
+            if !c.is_partner(self.piece_at(rook), us) {
                 continue;
             }
             let rank = size.rank(king) as i32;

@@ -86,6 +86,11 @@ pub struct Setup {
     /// variant with Lions, Lion-trading rule 4's square
     /// ([`Position::lion_square`]).
     pub ep_square: Option<Square>,
+    /// The square of the pawn an en-passant capture on `ep_square` takes,
+    /// when it is not the square straight beyond it: a diagonal double
+    /// step's (Berolina; FEN writes both squares, `c5d6`). `None`: straight
+    /// beyond.
+    pub ep_victim: Option<Square>,
     /// Plies since the last capture or Pawn move.
     pub halfmove_clock: u32,
     /// The move number, from 1.
@@ -127,6 +132,7 @@ impl Setup {
             castling: CastlingRights::empty(),
             castling_files: [None; 4],
             ep_square: None,
+            ep_victim: None,
             halfmove_clock: 0,
             fullmove_number: 1,
             hands: [[0; MAX_ROLES]; 2],
@@ -631,8 +637,22 @@ pub(crate) fn build<'v, B: Board>(
             let fwd: i32 = if mover == Color::White { 1 } else { -1 };
             let on_board = size.contains(sq);
             let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
-            let origin = size.square(f, r - fwd).filter(|_| on_board);
-            let landing = size.square(f, r + fwd).filter(|_| on_board);
+            // A diagonal double step's victim is a file aside (Berolina).
+            let df = match setup.ep_victim {
+                None => Some(0),
+                Some(l) => Some(size.file(l) as i32 - f).filter(|df| {
+                    v.ep_diagonal
+                        && size.contains(l)
+                        && size.rank(l) as i32 == r + fwd
+                        && df.abs() == 1
+                }),
+            };
+            let origin = df
+                .and_then(|d| size.square(f - d, r - fwd))
+                .filter(|_| on_board);
+            let landing = df
+                .and_then(|d| size.square(f + d, r + fwd))
+                .filter(|_| on_board);
             match (origin, landing) {
                 (Some(o), Some(l)) if v.double_step_from(mover, o) => {
                     pos.ep = OptSquare::new(Some(sq));
@@ -826,6 +846,7 @@ impl<'v> Position<'v> {
         setup.castling = CastlingRights::from_bits_truncate(self.castling);
         setup.castling_files = self.castling_files_named();
         setup.ep_square = self.ep.get();
+        setup.ep_victim = self.ep_victim_aside();
         setup.halfmove_clock = self.halfmove;
         setup.fullmove_number = self.fullmove;
         setup.checks = self.checks;

@@ -56,7 +56,13 @@ fn castling_key(rights: u8) -> u64 {
 /// The key of the en-passant square, when it is hashed at all.
 #[inline]
 fn ep_key<B: Board>(pos: &Position<'_, B>) -> u64 {
-    pos.ep_field().map_or(0, |sq| mix(EN_PASSANT | sq.0 as u64))
+    pos.ep_field().map_or(0, |sq| {
+        // A diagonal double step's victim aside tells two such rights apart.
+        let aside = pos
+            .ep_victim_aside()
+            .map_or(0, |v| (u64::from(v.0) + 1) << 16);
+        mix(EN_PASSANT | sq.0 as u64 | aside)
+    })
 }
 
 impl<'v, B: Board> Position<'v, B> {
@@ -165,8 +171,9 @@ impl<'v, B: Board> Position<'v, B> {
             if m.is_castle() {
                 // A castling move's `via` field is its partner's square.
                 let side = usize::from(m.via.0 < m.from.0);
-                h ^= piece_key(c.rook, us, m.via);
-                h ^= piece_key(c.rook, us, c.rook_to[us.index()][side]);
+                let rook = self.piece_at(m.via).map_or(c.rook, |p| p.role);
+                h ^= piece_key(rook, us, m.via);
+                h ^= piece_key(rook, us, c.rook_to[us.index()][side]);
             }
             if c.any_start {
                 h ^= self.rights_key(self.castling & self.any_start_rights_lost(m));

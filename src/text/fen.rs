@@ -420,10 +420,17 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         if strict && !v.en_passant && v.lions == 0 {
             return Err(FenError::NoEnPassant(e.to_string()));
         }
-        let sq = size
-            .parse_square(e)
-            .ok_or_else(|| FenError::EnPassantSyntax(e.to_string()))?;
-        setup.ep_square = Some(sq);
+        match size.parse_square(e) {
+            Some(sq) => setup.ep_square = Some(sq),
+            None => {
+                // Fairy-Stockfish's two squares (`c5d6`, `f5f6`): the
+                // square passed over and the pawn's, in either order.
+                let (sq, victim) = ep_pair(size, e, setup.side)
+                    .ok_or_else(|| FenError::EnPassantSyntax(e.to_string()))?;
+                setup.ep_square = Some(sq);
+                setup.ep_victim = (size.file(sq) != size.file(victim)).then_some(victim);
+            }
+        }
     }
     check(&setup, Part::EnPassant)?;
 
@@ -486,6 +493,26 @@ pub(crate) fn counting_fields(
 /// Takes the check counters out of a FEN's fields: lichess's `+W+B` (checks
 /// given) as the last field, or the remaining checks `W+B` of shakmaty and
 /// Fairy-Stockfish after the en-passant field. Returns the checks given.
+/// Fairy-Stockfish's two-square en-passant field: the square passed over
+/// and the pawn's, one rank beyond it for the side that moved (the
+/// opponent of `side`, to move), in either order.
+fn ep_pair(size: crate::bitboard::BoardSize, text: &str, side: Color) -> Option<(Square, Square)> {
+    let (a, used) = size.parse_square_prefix(text.as_bytes())?;
+    let b = size.parse_square(text.get(used..)?)?;
+    let fwd = if side == Color::White { -1 } else { 1 };
+    let beyond = |ep: Square, victim: Square| {
+        size.rank(victim) as i32 == size.rank(ep) as i32 + fwd
+            && (size.file(victim) as i32 - size.file(ep) as i32).abs() <= 1
+    };
+    if beyond(a, b) {
+        Some((a, b))
+    } else if beyond(b, a) {
+        Some((b, a))
+    } else {
+        None
+    }
+}
+
 fn take_checks(limit: u8, fields: &mut Vec<&str>) -> Result<Option<[u8; 2]>, FenError> {
     let error = |text: &str, reason: String| FenError::Checks {
         text: crate::variant::prefix(text),
@@ -678,9 +705,19 @@ pub(crate) fn write<B: Board>(
     s.push(' ');
     s.push_str(&crate::castling::castling_field(pos, notation));
     s.push(' ');
-    match pos.ep_field() {
-        Some(sq) => size.write_square(sq, &mut s),
-        None => s.push('-'),
+    match (pos.ep_field(), pos.ep_victim_aside()) {
+        // A victim aside: both squares, in Fairy-Stockfish's order (by index).
+        (Some(sq), Some(victim)) => {
+            let (a, b) = if victim.0 < sq.0 {
+                (victim, sq)
+            } else {
+                (sq, victim)
+            };
+            size.write_square(a, &mut s);
+            size.write_square(b, &mut s);
+        }
+        (Some(sq), None) => size.write_square(sq, &mut s),
+        (None, _) => s.push('-'),
     }
     let limit = v.rules.check_limit;
     if limit != 0 {

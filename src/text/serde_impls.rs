@@ -193,6 +193,9 @@ struct SetupData {
     side: Color,
     castling: CastlingRights,
     ep_square: Option<Square>,
+    /// The en-passant victim a file aside (Berolina), when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ep_victim: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
     /// Per colour, White's first: the types in hand with their counts.
@@ -216,6 +219,7 @@ fn no_gates(g: &[u32; 2]) -> bool {
 
 impl Serialize for Setup {
     /// `{"pieces": [[square, piece], ...], "side", "castling", "ep_square",
+    /// (with a victim a file aside `"ep_victim"`)
     /// "halfmove_clock", "fullmove_number", "hands": [[[role, count], ...],
     /// [...]], "marked": [square, ...]}`, and with walls `"walls": [square,
     /// ...]`, with gating rights `"gates": [white, black]`.
@@ -225,6 +229,7 @@ impl Serialize for Setup {
             side: self.side,
             castling: self.castling,
             ep_square: self.ep_square,
+            ep_victim: self.ep_victim,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
             hands: [0, 1].map(|c| {
@@ -252,6 +257,7 @@ impl<'de> Deserialize<'de> for Setup {
         setup.side = data.side;
         setup.castling = data.castling;
         setup.ep_square = data.ep_square;
+        setup.ep_victim = data.ep_victim;
         setup.halfmove_clock = data.halfmove_clock;
         setup.fullmove_number = data.fullmove_number;
         for (c, hand) in data.hands.iter().enumerate() {

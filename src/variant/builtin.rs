@@ -143,6 +143,9 @@ builtins! {
         "jesonmor",
         "pocketknight",
         "dragon",
+        "perfect",
+        "checkshogi",
+        "berolina",
     ],
     large: ["chushogi"],
 }

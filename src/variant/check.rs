@@ -32,6 +32,8 @@ pub(super) struct CheckedCastling {
     pub any_start: bool,
     pub king: Role,
     pub partner_files: [Option<u8>; 2],
+    /// The partner types, one bit per role (`rook` and `other-rooks`).
+    pub rooks: u64,
 }
 
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
@@ -798,6 +800,21 @@ fn castling(
             "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)".into(),
         ));
     }
+    let mut rooks = 1u64 << rook.0;
+    for t in &c.other_rooks {
+        let r = role_of(def, "castling other-rooks", t)?;
+        if r == royal || r == king || Some(r) == pawn {
+            return Err(VariantError::CastlingPartner(
+                pieces[r.index()].name.clone(),
+            ));
+        }
+        rooks |= 1 << r.0;
+    }
+    if c.any_start && !c.other_rooks.is_empty() {
+        return Err(VariantError::GameEnd(
+            "castling.other-rooks: not with any-start".into(),
+        ));
+    }
     let o = o.or(pieces.get(king.index()).and_then(|p| p.castle_distance));
     match (c.kingside.or(o), c.queenside.or(o)) {
         (Some(k), Some(q)) => Ok(Some(CheckedCastling {
@@ -806,6 +823,7 @@ fn castling(
             any_start: c.any_start,
             king,
             partner_files: c.partner_files,
+            rooks,
         })),
         _ => Err(VariantError::CastlingIncomplete),
     }

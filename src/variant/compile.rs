@@ -108,6 +108,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 }
             ),
         lions: role_bits(&def, |p| p.lion),
+        ep_diagonal: false,
         lion_bait: role_bits(&def, |p| p.lion_bait),
         from_zone_captures: matches!(
             def.promotion,
@@ -127,6 +128,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     } else {
         immobility::<Small>(&v, &v.tables)?
     };
+    if !large {
+        v.ep_diagonal = diagonal_double_step(&v);
+    }
     if let Promotion::Zone { forced, .. } = v.promotion {
         for color in Color::ALL {
             for (r, p) in v.pieces.iter().enumerate() {
@@ -177,9 +181,11 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         any_start,
         king,
         partner_files,
+        rooks,
     }) = c.castling
     {
-        let castling = castling_setup(&v, rook, king, distance, any_start, partner_files)?;
+        let mut castling = castling_setup(&v, rook, king, distance, any_start, partner_files)?;
+        castling.rooks = rooks;
         // From any start the King's text names the partner where its
         // castling square is also an ordinary move (docs/notation.md).
         if !large && !any_start {
@@ -567,7 +573,33 @@ fn castling_setup(
         rook_to,
         rights_lost,
         any_start,
+        rooks: 1 << rook.0,
     })
+}
+
+/// Whether the pawn type, with en passant, reaches two squares diagonally
+/// forward from a square of its initial region on an empty board
+/// (Berolina's `imfnA`): such a step is a double step.
+fn diagonal_double_step(v: &Variant) -> bool {
+    let (Some(pawn), true) = (v.pawn, v.en_passant) else {
+        return false;
+    };
+    let size = v.size;
+    let Some(from) = size
+        .all()
+        .squares()
+        .find(|&sq| v.double_step_from(Color::White, sq))
+    else {
+        return false;
+    };
+    let reach = v
+        .tables
+        .reach_on_empty_board(Color::White, pawn.index(), from);
+    let (f, r) = (size.file(from) as i32, size.rank(from) as i32);
+    [-2, 2]
+        .into_iter()
+        .filter_map(|df| size.square(f + df, r + 2))
+        .any(|sq| reach.contains(sq))
 }
 
 /// One bit per piece type of `def` that `pick` chooses.

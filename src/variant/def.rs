@@ -465,6 +465,11 @@ pub struct CastlingDef {
     /// and `castlingRookQueensideFile`: Shako's Rooks on b and i, inside
     /// the corners' Elephants). `None`: the corner of that side.
     pub partner_files: [Option<u8>; 2],
+    /// Other types that castle as the partner does, when one stands where
+    /// the partner would (`other-rooks`; Fairy-Stockfish's
+    /// `castlingRookPieces` beyond the first: Perfect chess's Chancellor in
+    /// the corner). Not with `any_start`.
+    pub other_rooks: Vec<String>,
 }
 
 /// A variant as plain data, as a definition file holds it (see the crate's

@@ -61,7 +61,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "hands fed from a second board (twoBoards) and extinction",
     ),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
-    ("perfect", "castling with a second rook type"),
     (
         "ataxx",
         "drops without a hand (freeDrops) and passing when stuck (passOnStalemate)",
@@ -74,13 +73,11 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "flipello",
         "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
     ),
-    ("checkshogi", "checkCounting"),
     (
         "flipello10",
         "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
     ),
     ("supply", "hands fed from a second board (twoBoards)"),
-    ("berolina", "en passant after a diagonal double step"),
 ];
 
 /// One `key = value` line.
@@ -1585,10 +1582,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             };
     if castles {
         let rooks = piece_set(&ctx, "castlingRookPieces", &pieces, "r")?;
-        if rooks.len() != 1 {
+        if rooks.is_empty() {
             return Err(ctx.fail(
                 "castlingRookPieces",
-                "exactly one castling partner type here",
+                "a castling partner type is needed here",
             ));
         }
         for key in ["castlingRookPiecesWhite", "castlingRookPiecesBlack"] {
@@ -1669,13 +1666,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         let qs = ctx.file("castlingQueensideFile", 2)?;
         // As Fairy-Stockfish reads `K` and `Q`: the partner nearest the
         // partner file (the corner unless given), looking towards the King.
-        let rook_letter = rooks[0].to_ascii_uppercase();
+        let rook_letters: Vec<char> = rooks.iter().map(char::to_ascii_uppercase).collect();
         let outer_ks = match ctx.get("castlingRookKingsideFile").map(|e| e.value.trim()) {
             None | Some("-") => ctx.files - 1,
             Some(_) => ctx.file("castlingRookKingsideFile", 0)?,
         };
         let outer_qs = ctx.file("castlingRookQueensideFile", 0)?;
-        let rook_at = |f: &u8| row.contains(&(*f, rook_letter));
+        let rook_at = |f: &u8| rook_letters.iter().any(|&l| row.contains(&(*f, l)));
         let (rook_ks, rook_qs) = match (
             (kf + 1..=outer_ks).rev().find(rook_at),
             (outer_qs..kf).find(rook_at),
@@ -1714,6 +1711,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         if rook_qs != 0 {
             let _ = writeln!(t, "queenside-partner = \"{}\"", (b'a' + rook_qs) as char);
+        }
+        if rooks.len() > 1 {
+            let others: Vec<String> = rook_letters[1..]
+                .iter()
+                .map(|l| format!("\"{l}\""))
+                .collect();
+            let _ = writeln!(t, "other-rooks = [{}]", others.join(", "));
         }
     }
 

@@ -513,6 +513,17 @@ pub(crate) struct Castling {
     /// start rank (`king_start` and `rook_start` are the start position's);
     /// `king_to` and `rook_to` hold for every start.
     pub any_start: bool,
+    /// The partner types, one bit per role: `rook` and `[castling]
+    /// other-rooks`.
+    pub rooks: u64,
+}
+
+impl Castling {
+    /// Whether `piece` of `color` may be `color`'s castling partner.
+    #[inline]
+    pub(crate) fn is_partner(&self, piece: Option<crate::Piece>, color: Color) -> bool {
+        piece.is_some_and(|p| p.color == color && self.rooks >> p.role.index().min(63) & 1 != 0)
+    }
 }
 
 /// A compiled variant: immutable, shareable, many may live in one process.
@@ -561,6 +572,9 @@ pub struct Variant {
     pub(crate) count_slowly: bool,
     /// The Lion types (one bit per role): the Lion-trading rules apply.
     pub(crate) lions: u64,
+    /// With en passant: the pawn type's initial moves include a diagonal
+    /// two-square step (Berolina), which is a double step too.
+    pub(crate) ep_diagonal: bool,
     /// The `lion-bait` types (one bit per role).
     pub(crate) lion_bait: u64,
     /// `[colour][role]`: where a move of the type must promote (the forced

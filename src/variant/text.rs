@@ -81,6 +81,7 @@ struct RawCastling {
     king: Option<Spanned<String>>,
     kingside_partner: Option<Spanned<String>>,
     queenside_partner: Option<Spanned<String>>,
+    other_rooks: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -294,6 +295,12 @@ impl Reader<'_> {
                     self.partner_file(size, &c.kingside_partner, "castling.kingside-partner")?,
                     self.partner_file(size, &c.queenside_partner, "castling.queenside-partner")?,
                 ],
+                other_rooks: c
+                    .other_rooks
+                    .iter()
+                    .flatten()
+                    .map(|t| t.get_ref().clone())
+                    .collect(),
             }),
         };
         let game_end = match &raw.game_end {
@@ -640,6 +647,10 @@ impl fmt::Display for VariantDef {
                 if let Some(file) = file {
                     writeln!(f, "{key} = \"{}\"", (b'a' + file) as char)?;
                 }
+            }
+            if !c.other_rooks.is_empty() {
+                let list: Vec<String> = c.other_rooks.iter().map(|t| quoted(t)).collect();
+                writeln!(f, "other-rooks = [{}]", list.join(", "))?;
             }
         }
         super::end_def::write(f, &self.game_end)?;
