@@ -169,6 +169,8 @@ pub enum BetzaReason {
     BETZA_REASON_PASSES = 14,
     /// A pass left the Kings facing each other (Janggi's bikjang).
     BETZA_REASON_BIKJANG = 15,
+    /// The board is full (Othello, Ataxx): decided by counting pieces.
+    BETZA_REASON_FULL_BOARD = 16,
 }
 
 /// The rule's name in words ("checkmate", "bare king", "perpetual check",
@@ -194,6 +196,7 @@ pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
         13 => "extinction\0",
         14 => "passes\0",
         15 => "bikjang\0",
+        16 => "full board\0",
         _ => "unknown reason\0",
     };
     s.as_ptr().cast()
@@ -244,6 +247,7 @@ impl BetzaOutcome {
                     EndReason::Extinction => BetzaReason::BETZA_REASON_EXTINCTION,
                     EndReason::Passes => BetzaReason::BETZA_REASON_PASSES,
                     EndReason::Bikjang => BetzaReason::BETZA_REASON_BIKJANG,
+                    EndReason::FullBoard => BetzaReason::BETZA_REASON_FULL_BOARD,
                 },
             },
         }

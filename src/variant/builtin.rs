@@ -143,6 +143,10 @@ builtins! {
         "jesonmor",
         "pocketknight",
         "dragon",
+        "ataxx",
+        "flipersi",
+        "flipello",
+        "flipello10",
     ],
     large: ["chushogi"],
 }

@@ -62,23 +62,7 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
     ("perfect", "castling with a second rook type"),
-    (
-        "ataxx",
-        "drops without a hand (freeDrops) and passing when stuck (passOnStalemate)",
-    ),
-    (
-        "flipersi",
-        "hands of more than 31 pieces of a type (32 stones a side)",
-    ),
-    (
-        "flipello",
-        "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
-    ),
     ("checkshogi", "checkCounting"),
-    (
-        "flipello10",
-        "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
-    ),
     ("supply", "hands fed from a second board (twoBoards)"),
     ("berolina", "en passant after a diagonal double step"),
 ];
@@ -283,6 +267,11 @@ const RULE_KEYS: &[&str] = &[
     "enclosingDrop",
     "enclosingDropStart",
     "flipEnclosedPieces",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "freeDrops",
+    "adjudicateFullBoard",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -305,9 +294,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("mustDropType", "*"),
     ("dropLoop", "false"),
     ("wallOrMove", "false"),
-    ("passOnStalemate", "false"),
-    ("passOnStalemateWhite", "false"),
-    ("passOnStalemateBlack", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("flagPieceCount", "1"),
@@ -324,7 +310,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectValue", "win"),
-    ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
 ];
 
@@ -1849,6 +1834,35 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             return Err(ctx.fail("enclosingDropStart", "needs enclosingDrop"));
         }
         let _ = writeln!(rules, "enclosing-start = \"{}\"", squares_text(&start));
+    }
+    // Othello and Ataxx: a pass when stuck, drops from no hand, and the
+    // full board's end.
+    let stuck = ctx.boolean("passOnStalemate", false)?;
+    let (stuck_w, stuck_b) = (
+        ctx.boolean("passOnStalemateWhite", stuck)?,
+        ctx.boolean("passOnStalemateBlack", stuck)?,
+    );
+    if stuck_w != stuck_b {
+        return Err(ctx.fail(
+            if ctx.get("passOnStalemateWhite").is_some() {
+                "passOnStalemateWhite"
+            } else {
+                "passOnStalemateBlack"
+            },
+            "passing when stuck for one side only is not expressible here",
+        ));
+    }
+    if stuck_w {
+        rules.push_str("pass-stuck = true\n");
+    }
+    if ctx.boolean("freeDrops", false)? {
+        if !drops || to_hand {
+            return Err(ctx.fail("freeDrops", "true: needs pieceDrops without capturesToHand"));
+        }
+        rules.push_str("free-drops = true\n");
+    }
+    if ctx.boolean("adjudicateFullBoard", false)? {
+        rules.push_str("full-board = true\n");
     }
     // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
     // gates the pieces in hand; only the two together are S-chess's.
