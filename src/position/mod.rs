@@ -356,7 +356,7 @@ impl Hands {
     #[inline(always)]
     pub(crate) fn is_empty(&self, color: Color) -> bool {
         const SIDE: usize = HAND_BITS * MAX_HAND_TYPES / 8;
-        const _: () = assert!(HAND_BITS * MAX_HAND_TYPES % 8 == 0);
+        const _: () = assert!((HAND_BITS * MAX_HAND_TYPES).is_multiple_of(8));
         let start = color.index() * SIDE;
         self.0[start..start + SIDE] == [0; SIDE]
     }
