@@ -135,6 +135,7 @@ fn is_immediate(reason: EndReason) -> bool {
             | EndReason::RoyalCaptured
             | EndReason::Passes
             | EndReason::Bikjang
+            | EndReason::FullBoard
     )
 }
 

@@ -172,6 +172,8 @@ pub enum BetzaReason {
     /// A repetition in which a side chased a piece with every move
     /// (Xiangqi's chasing rules; games only).
     BETZA_REASON_PERPETUAL_CHASE = 16,
+    /// The board is full (Othello, Ataxx): decided by counting pieces.
+    BETZA_REASON_FULL_BOARD = 17,
 }
 
 /// The rule's name in words ("checkmate", "bare king", "perpetual check",
@@ -198,6 +200,7 @@ pub extern "C" fn betza_reason_text(reason: i32) -> *const c_char {
         14 => "passes\0",
         15 => "bikjang\0",
         16 => "perpetual chase\0",
+        17 => "full board\0",
         _ => "unknown reason\0",
     };
     s.as_ptr().cast()
@@ -249,6 +252,7 @@ impl BetzaOutcome {
                     EndReason::Passes => BetzaReason::BETZA_REASON_PASSES,
                     EndReason::Bikjang => BetzaReason::BETZA_REASON_BIKJANG,
                     EndReason::PerpetualChase => BetzaReason::BETZA_REASON_PERPETUAL_CHASE,
+                    EndReason::FullBoard => BetzaReason::BETZA_REASON_FULL_BOARD,
                 },
             },
         }

@@ -4,10 +4,10 @@
 //! Reversi and Ataxx. Only variants with these switches come here, from
 //! the `[rules]` generic path.
 
-use crate::bitboard::{Board, Color, Square};
+use crate::bitboard::{Board, Color, Square, SquareSet};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::variant::{Enclosing, SpecialRules};
+use crate::variant::Enclosing;
 
 /// The eight directions, as (file, rank) steps.
 pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
@@ -43,12 +43,9 @@ impl<B: Board> Position<'_, B> {
         let size = self.variant.size;
         if let Some(start) = &r.enclosing_start {
             // While a start square is empty, drops go there and nowhere else.
-            let empty_start = size
-                .all_of::<B::Word>()
-                .squares()
-                .any(|sq| SpecialRules::in_region(start, us, sq) && self.color_on(sq).is_none());
-            if empty_start {
-                return SpecialRules::in_region(start, us, m.to);
+            let start = B::from_region(start.of(us)) & size.all_of::<B::Word>();
+            if !(start & !self.occupied()).is_empty() {
+                return start.contains(m.to);
             }
         }
         match rule {

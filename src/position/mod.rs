@@ -181,6 +181,9 @@ pub enum EndReason {
     /// moves (`[game-end] chasing`, Xiangqi's rules); both doing so is a
     /// draw.
     PerpetualChase,
+    /// The board is full (`[rules] full-board`: Othello, Ataxx): drawn, or
+    /// decided by material counting.
+    FullBoard,
 }
 
 impl EndReason {
@@ -206,6 +209,7 @@ impl EndReason {
             EndReason::Passes => "passes",
             EndReason::Bikjang => "bikjang",
             EndReason::PerpetualChase => "perpetual chase",
+            EndReason::FullBoard => "full board",
         }
     }
 
@@ -228,6 +232,7 @@ impl EndReason {
             EndReason::Passes,
             EndReason::Bikjang,
             EndReason::PerpetualChase,
+            EndReason::FullBoard,
         ];
         ALL.into_iter().find(|r| r.as_str() == name)
     }
@@ -306,17 +311,23 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) passes: u8,
 }
 
-/// Both sides' hands, packed: a 5-bit count per hand slot (see
-/// `variant::DropRules`), [`MAX_HAND_TYPES`] slots a side, so that a
-/// position stays within 528 bytes.
+/// Both sides' hands, packed: a [`HAND_BITS`]-bit count per hand slot (see
+/// `variant::DropRules`), [`MAX_HAND_TYPES`] slots a side: fourteen bytes,
+/// which the position's alignment pads to anyway (it stays 528 bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Hands([u8; 10]);
+pub(crate) struct Hands([u8; 2 * HAND_BITS * MAX_HAND_TYPES / 8]);
+
+/// The bits of one count: up to [`MAX_HAND_COUNT`] (Othello's 60 stones a
+/// side, or 96 on 10x10, fit).
+const HAND_BITS: usize = 7;
+const HAND_MASK: u16 = (1 << HAND_BITS) - 1;
+const _: () = assert!(MAX_HAND_COUNT as u16 == HAND_MASK);
 
 impl Hands {
     /// The bit where the count of `slot` of `color` starts.
     #[inline(always)]
     fn bit(color: Color, slot: u8) -> usize {
-        color.index() * 5 * MAX_HAND_TYPES + 5 * slot as usize
+        color.index() * HAND_BITS * MAX_HAND_TYPES + HAND_BITS * slot as usize
     }
 
     /// The count of hand slot `slot` of `color`.
@@ -326,7 +337,7 @@ impl Hands {
         let (i, shift) = (b / 8, b % 8);
         let lo = self.0.get(i).copied().unwrap_or(0) as u16;
         let hi = self.0.get(i + 1).copied().unwrap_or(0) as u16;
-        (((lo | hi << 8) >> shift) & 31) as u8
+        (((lo | hi << 8) >> shift) & HAND_MASK) as u8
     }
 
     /// Sets the count (at most [`MAX_HAND_COUNT`]; more is kept at it).
@@ -339,20 +350,21 @@ impl Hands {
         let (i, shift) = (b / 8, b % 8);
         let lo = self.0[i] as u16;
         let hi = self.0.get(i + 1).copied().unwrap_or(0) as u16;
-        let w = (lo | hi << 8) & !(31 << shift) | ((n.min(MAX_HAND_COUNT) as u16) << shift);
+        let w = (lo | hi << 8) & !(HAND_MASK << shift) | ((n.min(MAX_HAND_COUNT) as u16) << shift);
         self.0[i] = w as u8;
         if let Some(h) = self.0.get_mut(i + 1) {
             *h = (w >> 8) as u8;
         }
     }
 
-    /// Whether `color`'s hand is empty: its counts fill five whole bytes
-    /// (five bits a slot, [`MAX_HAND_TYPES`] slots), tested at once.
+    /// Whether `color`'s hand is empty: its counts fill whole bytes
+    /// ([`HAND_BITS`] bits a slot, [`MAX_HAND_TYPES`] slots), tested at once.
     #[inline(always)]
     pub(crate) fn is_empty(&self, color: Color) -> bool {
-        const _: () = assert!(5 * MAX_HAND_TYPES == 40);
-        let start = color.index() * 5;
-        self.0[start..start + 5] == [0; 5]
+        const SIDE: usize = HAND_BITS * MAX_HAND_TYPES / 8;
+        const _: () = assert!((HAND_BITS * MAX_HAND_TYPES).is_multiple_of(8));
+        let start = color.index() * SIDE;
+        self.0[start..start + SIDE] == [0; SIDE]
     }
 
     #[inline(always)]
@@ -999,6 +1011,14 @@ impl<'v, B: Board> Position<'v, B> {
             return list;
         }
         self.generate_dyn(false, &mut |m| list.push(m));
+        // A pass when stuck (`[rules] pass-stuck`) is pseudo-legal where it
+        // is legal.
+        if self.variant.rules.pass_stuck
+            && let Some(pass) = self.stuck_pass()
+            && self.is_legal(&pass)
+        {
+            list.push(pass);
+        }
         // A pass (`[rules] pass`) is the royal piece's move to its square.
         if self.variant.rules.pass
             && let Some(k) = self.king(self.side)
@@ -1674,7 +1694,22 @@ impl<'v, B: Board> Position<'v, B> {
         });
         if legal.is_empty() && from == to && via.is_none() && wanted.is_none() {
             // A pass (`[rules] pass`): the royal piece's move to its own square.
-            if !self.variant.rules.pass {
+            let r = &self.variant.rules;
+            if r.pass_stuck {
+                if self.outcome().is_some() {
+                    return Err(MoveError::GameOver {
+                        text: text.to_string(),
+                    });
+                }
+                let pass = Move::pass(Role(self.role_on(from) as u8), from);
+                return Err(MoveError::Forbidden {
+                    text: text.to_string(),
+                    reason: self
+                        .rules_refusal(&pass)
+                        .unwrap_or("a pass is legal only when no other move is"),
+                });
+            }
+            if !r.pass {
                 // No such move (the C ABI's BETZA_INVALID_MOVE), said plainly.
                 return Err(MoveError::Syntax {
                     text: text.to_string(),

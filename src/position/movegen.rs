@@ -50,7 +50,7 @@ pub(crate) struct Safety<W: BitWord = u128> {
 impl<'v, B: Board> Position<'v, B> {
     /// The role on an occupied square.
     #[inline(always)]
-    fn role_on(&self, sq: Square) -> usize {
+    pub(crate) fn role_on(&self, sq: Square) -> usize {
         crate::position::code_role(self.board[sq.index()])
     }
 

@@ -268,7 +268,7 @@ pub enum SetupProblem {
         role: Role,
     },
     /// More pieces of a type in hand than the variant has in all (or than a
-    /// hand holds, 31).
+    /// hand holds, [`MAX_HAND_COUNT`]).
     HandCount {
         /// The side.
         color: Color,
@@ -281,7 +281,7 @@ pub enum SetupProblem {
     },
     /// More pieces that would enter a hand as one type (those of both
     /// hands and those on the board that a capture turns into it) than a
-    /// hand holds, 31: a hand could overflow during play.
+    /// hand holds, [`MAX_HAND_COUNT`]: a hand could overflow during play.
     HandTotal {
         /// The type.
         role: Role,
@@ -722,6 +722,18 @@ fn hands<B: Board>(
             problems.push(SetupProblem::Marked { square: sq });
         }
     }
+    if v.rules.free_drops
+        && let Some(d) = &v.drops
+    {
+        // Free drops take nothing from a hand: each holds one of every
+        // type for good, and FEN's hands (never written) are not read.
+        for color in Color::ALL {
+            for slot in 0..d.roles.len() {
+                pos.hands.set(color, slot as u8, 1);
+            }
+        }
+        return;
+    }
     for color in Color::ALL {
         for (i, &n) in setup.hands[color.index()].iter().enumerate() {
             if n == 0 {
@@ -750,6 +762,11 @@ fn hands<B: Board>(
     if let Some(d) = &v.drops {
         for (slot, &role) in d.roles.iter().enumerate() {
             let slot = slot as u8;
+            // Where no capture enters this slot, a hand only shrinks.
+            let filled = d.into_hand.contains(&slot) || (d.marked && d.pawn_slot == slot);
+            if !filled {
+                continue;
+            }
             let mut all = pos.hands.count(Color::White, slot) as u32
                 + pos.hands.count(Color::Black, slot) as u32;
             for sq in pos.pieces_bb() {

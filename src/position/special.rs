@@ -7,7 +7,7 @@
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags, MoveList};
 use crate::position::{EndReason, Outcome, Position, code_role};
-use crate::variant::{SpecialRules, WallRule};
+use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Role, SpecialRules, WallRule};
 
 /// What [`Position::apply_rules`] changed besides `make`, to take it back:
 /// the squares an explosion emptied (with what stood there) and the check
@@ -24,6 +24,8 @@ pub(crate) struct RulesUndo {
     /// need boards of at most 128 squares): a mask keeps the record small
     /// for every variant's undo.
     flipped: [u64; 2],
+    /// The hand slot a free drop gave back (colour in bit 4), or `NO_SLOT`.
+    free_hand: u8,
 }
 
 /// The squares a [`RulesUndo`] remembers: an explosion's nine.
@@ -58,6 +60,7 @@ impl Default for RulesUndo {
             gate: crate::gating::GateUndo::default(),
             passes: 0,
             flipped: [0; 2],
+            free_hand: NO_SLOT,
         }
     }
 }
@@ -281,7 +284,7 @@ impl<'v, B: Board> Position<'v, B> {
             passes: self.passes,
             ..RulesUndo::default()
         };
-        if r.pass {
+        if r.pass || r.pass_stuck {
             self.passes = if m.is_pass() {
                 (self.passes + 1).min(2)
             } else {
@@ -297,10 +300,21 @@ impl<'v, B: Board> Position<'v, B> {
             // Taken back by `unmake`, which restores the rights.
             self.castle_dropped(m, mover);
         }
-        if r.must_drop && m.is_drop() {
+        if (r.must_drop || r.enclosing_drop.is_some()) && m.is_drop() {
             // A drop is irreversible: the move clock restarts, as
             // Fairy-Stockfish counts it (`unmake` restores the clock).
             self.halfmove = 0;
+        }
+        if r.free_drops
+            && m.is_drop()
+            && let Some(d) = &v.drops
+        {
+            // The hand gives nothing: the piece `make` took goes back.
+            let slot = d.slot[m.role.index() % MAX_DEF_ROLES];
+            if slot != NO_SLOT {
+                self.hands.add(mover, slot);
+                undo.free_hand = slot | (mover as u8) << 4;
+            }
         }
         if r.explosions && m.is_capture() {
             let size = v.size;
@@ -384,6 +398,14 @@ impl<'v, B: Board> Position<'v, B> {
                 code => self.put_code(undo.squares[i], code),
             }
         }
+        if undo.free_hand != NO_SLOT {
+            let color = if undo.free_hand & 16 != 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            self.hands.remove(color, undo.free_hand & 15);
+        }
         self.checks = undo.checks;
         self.passes = undo.passes;
         if self.variant.rules.gating || self.variant.rules.first_moves.is_some() {
@@ -413,6 +435,9 @@ impl<'v, B: Board> Position<'v, B> {
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return false;
         }
+        if m.is_pass() && r.pass_stuck {
+            return self.stuck_pass() == Some(*m) && !self.moves_besides_pass();
+        }
         if m.is_pass() {
             // Under bikjang a pass is legal even in check.
             return r.pass
@@ -424,6 +449,11 @@ impl<'v, B: Board> Position<'v, B> {
         }
         if r.makpong && !self.makpong_allows(m) {
             return false;
+        }
+        // Nothing of the position after the move is judged: no need to play it
+        // (a side without a King, Reversi's and Ataxx's stones).
+        if r.kingless[us.index()] && !r.pseudo_royal && !r.bikjang && !r.check_illegal {
+            return true;
         }
         let next = self.play_unchecked(m);
         if r.bikjang && self.kings_face() && next.kings_face() {
@@ -519,6 +549,13 @@ impl<'v, B: Board> Position<'v, B> {
         if r.mutual >> m.role.index() & 1 != 0 && m.captured() == Some(m.role) {
             return Some("a piece of this type may not capture one of its own type");
         }
+        if m.is_pass() && r.pass_stuck {
+            return Some(if self.stuck_pass().is_some_and(|p| p.from != m.from) {
+                "a side passes with its first piece (the lowest square)"
+            } else {
+                "a pass is legal only when no other move is"
+            });
+        }
         if m.is_pass() && !r.pass {
             return Some("passing is not a move in this variant");
         }
@@ -573,6 +610,56 @@ impl<'v, B: Board> Position<'v, B> {
     /// has ended: into `sink`, but those of pieces on `skip` (and drops
     /// unless `drops`).
     fn rules_moves(&self, skip: Bitboard<B::Word>, drops: bool, sink: &mut dyn FnMut(Move)) {
+        let moved = self.moves_but_passes(skip, drops, sink);
+        let r = &self.variant.rules;
+        if r.pass_stuck && !moved {
+            self.pass_when_stuck(skip, drops, sink);
+        }
+    }
+
+    /// The pass of a side with no other legal move (`[rules] pass-stuck`),
+    /// into `sink` unless its piece is on `skip`. Called when the moves
+    /// generated (not those of `skip`, nor drops unless `drops`) were none.
+    #[cold]
+    fn pass_when_stuck(&self, skip: Bitboard<B::Word>, drops: bool, sink: &mut dyn FnMut(Move)) {
+        let Some(pass) = self.stuck_pass() else {
+            return;
+        };
+        if skip.contains(pass.from) {
+            return;
+        }
+        // Moves left out of this generation may exist.
+        if (!skip.is_empty() || !drops) && self.moves_besides_pass() {
+            return;
+        }
+        sink(pass);
+    }
+
+    /// The pass the side to move would make under `pass-stuck`: its royal
+    /// piece's, or its first piece's (lowest square, as Fairy-Stockfish
+    /// picks it), to its own square; none without a piece or in check.
+    pub(crate) fn stuck_pass(&self) -> Option<Move> {
+        let us = self.side;
+        let sq = self.king(us).or_else(|| self.colors[us.index()].first())?;
+        if self.royal_attacked(us) {
+            return None;
+        }
+        Some(Move::pass(Role(self.role_on(sq) as u8), sq))
+    }
+
+    /// Whether the side to move has a legal move other than a pass.
+    fn moves_besides_pass(&self) -> bool {
+        self.moves_but_passes(B::EMPTY, true, &mut |_| {})
+    }
+
+    /// [`Self::rules_moves`] but `pass-stuck`'s pass; whether it gave any.
+    fn moves_but_passes(
+        &self,
+        skip: Bitboard<B::Word>,
+        drops: bool,
+        sink: &mut dyn FnMut(Move),
+    ) -> bool {
+        let mut moved = false;
         // Every piece's moves: compulsory capture looks at all of them.
         let mut list = self.pseudo_list();
         let r = &self.variant.rules;
@@ -603,8 +690,9 @@ impl<'v, B: Board> Position<'v, B> {
                 continue;
             }
             if r.wall.is_some() {
-                self.wall_moves_allowed(m, sink);
+                moved |= self.wall_moves_allowed(m, sink);
             } else if self.placement_allows(m) && self.rules_allow(m) {
+                moved = true;
                 sink(*m);
             }
         }
@@ -615,9 +703,11 @@ impl<'v, B: Board> Position<'v, B> {
         {
             let m = Move::pass(self.variant.royal, k);
             if self.rules_allow(&m) {
+                moved = true;
                 sink(m);
             }
         }
+        moved
     }
 
     /// The move `m` of a piece without its wall, as `make` plays it: a
@@ -814,8 +904,13 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
         }
-        if r.pass && self.passes >= 2 {
+        if (r.pass || r.pass_stuck) && self.passes >= 2 {
             return win(self.material_winner(), EndReason::Passes);
+        }
+        if r.full_board
+            && (v.size.all_of::<B::Word>() & !self.occupied() & !self.walls()).is_empty()
+        {
+            return win(self.material_winner(), EndReason::FullBoard);
         }
         if r.bikjang && self.passes >= 1 && self.kings_face() {
             return win(self.material_winner(), EndReason::Bikjang);

@@ -695,7 +695,8 @@ pub(crate) fn write<B: Board>(
             s.push('/');
         }
     }
-    if v.drops.is_some() {
+    // Free drops take nothing from a hand: Fairy-Stockfish writes none.
+    if v.drops.is_some() && !v.rules.free_drops {
         s.push('[');
         s.push_str(&hands_text(pos));
         s.push(']');

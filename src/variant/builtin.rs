@@ -146,6 +146,10 @@ builtins! {
         "perfect",
         "checkshogi",
         "berolina",
+        "ataxx",
+        "flipersi",
+        "flipello",
+        "flipello10",
     ],
     large: ["chushogi"],
 }

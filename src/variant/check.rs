@@ -201,7 +201,10 @@ fn drops(
         // the types with drop settings.
         let mut into = gating_hands(def, pieces)?;
         for (i, p) in def.pieces.iter().enumerate() {
-            if p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal {
+            // Free drops (`[rules] free-drops`) drop every type but a royal.
+            let free = def.rules.free_drops && !p.royal;
+            if free || p.drop_region.is_some() || p.drops_per_file.is_some() || p.drop_mate_illegal
+            {
                 into[i] = Some(Role(i as u8));
             }
         }

@@ -61,22 +61,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "hands fed from a second board (twoBoards) and extinction",
     ),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
-    (
-        "ataxx",
-        "drops without a hand (freeDrops) and passing when stuck (passOnStalemate)",
-    ),
-    (
-        "flipersi",
-        "hands of more than 31 pieces of a type (32 stones a side)",
-    ),
-    (
-        "flipello",
-        "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
-    ),
-    (
-        "flipello10",
-        "passing when stuck (passOnStalemate) and hands of more than 31 pieces of a type",
-    ),
     ("supply", "hands fed from a second board (twoBoards)"),
 ];
 
@@ -281,6 +265,11 @@ const RULE_KEYS: &[&str] = &[
     "enclosingDrop",
     "enclosingDropStart",
     "flipEnclosedPieces",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "freeDrops",
+    "adjudicateFullBoard",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -303,9 +292,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("mustDropType", "*"),
     ("dropLoop", "false"),
     ("wallOrMove", "false"),
-    ("passOnStalemate", "false"),
-    ("passOnStalemateWhite", "false"),
-    ("passOnStalemateBlack", "false"),
     ("moveRepetitionIllegal", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
@@ -321,7 +307,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectValue", "win"),
-    ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
 ];
 
@@ -1908,6 +1893,35 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             return Err(ctx.fail("enclosingDropStart", "needs enclosingDrop"));
         }
         let _ = writeln!(rules, "enclosing-start = \"{}\"", squares_text(&start));
+    }
+    // Othello and Ataxx: a pass when stuck, drops from no hand, and the
+    // full board's end.
+    let stuck = ctx.boolean("passOnStalemate", false)?;
+    let (stuck_w, stuck_b) = (
+        ctx.boolean("passOnStalemateWhite", stuck)?,
+        ctx.boolean("passOnStalemateBlack", stuck)?,
+    );
+    if stuck_w != stuck_b {
+        return Err(ctx.fail(
+            if ctx.get("passOnStalemateWhite").is_some() {
+                "passOnStalemateWhite"
+            } else {
+                "passOnStalemateBlack"
+            },
+            "passing when stuck for one side only is not expressible here",
+        ));
+    }
+    if stuck_w {
+        rules.push_str("pass-stuck = true\n");
+    }
+    if ctx.boolean("freeDrops", false)? {
+        if !drops || to_hand {
+            return Err(ctx.fail("freeDrops", "true: needs pieceDrops without capturesToHand"));
+        }
+        rules.push_str("free-drops = true\n");
+    }
+    if ctx.boolean("adjudicateFullBoard", false)? {
+        rules.push_str("full-board = true\n");
     }
     // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
     // gates the pieces in hand; only the two together are S-chess's.

@@ -61,11 +61,11 @@ pub const MAX_ROLES: usize = 20;
 pub(crate) const MAX_DEF_ROLES: usize = crate::bitboard::MAX_LARGE_ROLES;
 
 /// The most piece types a variant's hands may hold (each hand keeps a count
-/// of up to 31 per type).
+/// of up to [`MAX_HAND_COUNT`] per type).
 pub const MAX_HAND_TYPES: usize = 8;
 
 /// The most pieces of one type a hand holds.
-pub const MAX_HAND_COUNT: u8 = 31;
+pub const MAX_HAND_COUNT: u8 = 127;
 
 /// No hand slot: the type never enters a hand.
 pub(crate) const NO_SLOT: u8 = u8::MAX;

@@ -322,6 +322,21 @@ pub struct RulesDef {
     /// Which enemy pieces turn over when a piece lands (`flip`,
     /// `flipEnclosedPieces`): see [`Enclosing`].
     pub flip: Option<Enclosing>,
+    /// A side with no legal move passes (`pass-stuck`, Fairy-Stockfish's
+    /// `passOnStalemate`; Othello, Ataxx): the pass is the move of its royal
+    /// piece, or without one of its first piece (the lowest square, `a1`
+    /// before `b1` before `a2`), to its own square, legal only when no
+    /// other move is and the side is not in check; a side without a piece
+    /// cannot pass. Two passes in a row end the game: a draw, or by
+    /// `material_values`.
+    pub pass_stuck: bool,
+    /// Drops take no piece from a hand (`free-drops`, Fairy-Stockfish's
+    /// `freeDrops`; Ataxx): each type of `[drops]` may always be dropped,
+    /// and FEN writes no hands.
+    pub free_drops: bool,
+    /// A full board ends the game (`full-board`, Fairy-Stockfish's
+    /// `adjudicateFullBoard`): a draw, or by `material_values`.
+    pub full_board: bool,
 }
 
 #[derive(Deserialize)]
@@ -348,6 +363,9 @@ pub(super) struct RawRules {
     enclosing_drop: Option<Spanned<String>>,
     enclosing_start: Option<Spanned<String>>,
     flip: Option<Spanned<String>>,
+    pass_stuck: Option<bool>,
+    free_drops: Option<bool>,
+    full_board: Option<bool>,
     gating: Option<bool>,
     wall: Option<Spanned<String>>,
     wall_region: Option<Spanned<RawSides>>,
@@ -656,6 +674,9 @@ pub(super) fn read(
         enclosing_drop,
         enclosing_start,
         flip,
+        pass_stuck: raw.pass_stuck.unwrap_or(false),
+        free_drops: raw.free_drops.unwrap_or(false),
+        full_board: raw.full_board.unwrap_or(false),
     })
 }
 
@@ -835,6 +856,15 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.fixed_walls {
         writeln!(f, "fixed-walls = true")?;
     }
+    for (key, on) in [
+        ("pass-stuck", r.pass_stuck),
+        ("free-drops", r.free_drops),
+        ("full-board", r.full_board),
+    ] {
+        if on {
+            writeln!(f, "{key} = true")?;
+        }
+    }
     Ok(())
 }
 
@@ -925,6 +955,12 @@ pub(crate) struct SpecialRules {
     pub enclosing_start: Option<WideRegion>,
     /// [`RulesDef::flip`].
     pub flip: Option<Enclosing>,
+    /// [`RulesDef::pass_stuck`].
+    pub pass_stuck: bool,
+    /// [`RulesDef::free_drops`].
+    pub free_drops: bool,
+    /// [`RulesDef::full_board`].
+    pub full_board: bool,
 }
 
 /// The compiled first moves: per entry its piece type, and the leaps of
@@ -1186,6 +1222,22 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
                 .into(),
         ));
     }
+    if r.pass_stuck && (r.pass || r.bikjang || r.wall.is_some() || r.gating) {
+        return Err(VariantError::GameEnd(
+            "rules.pass-stuck does not go with pass, bikjang, walls or gating".into(),
+        ));
+    }
+    // Captures would fill the hands that free drops keep unchanged.
+    if r.free_drops
+        && (r.gating
+            || def
+                .drops
+                .is_none_or(|d| d.captured != super::def::CapturedRule::Lost))
+    {
+        return Err(VariantError::GameEnd(
+            "rules.free-drops needs [drops] with captured = \"lost\", and no gating".into(),
+        ));
+    }
     let any = *r != RulesDef::default();
     // Extinction decides only the end while its pieces are not royal.
     let extinction_plain = !r.extinction_pseudo_royal;
@@ -1255,6 +1307,9 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         enclosing_drop: r.enclosing_drop,
         enclosing_start: r.enclosing_start,
         flip: r.flip,
+        pass_stuck: r.pass_stuck,
+        free_drops: r.free_drops,
+        full_board: r.full_board,
     })
 }
 
