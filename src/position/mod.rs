@@ -215,7 +215,7 @@ impl EndReason {
 
     /// Reads [`EndReason::as_str`]'s text back.
     pub fn from_name(name: &str) -> Option<EndReason> {
-        const ALL: [EndReason; 16] = [
+        const ALL: [EndReason; 17] = [
             EndReason::Checkmate,
             EndReason::Stalemate,
             EndReason::BareKing,
