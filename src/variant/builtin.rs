@@ -143,6 +143,11 @@ builtins! {
         "jesonmor",
         "pocketknight",
         "dragon",
+        "loop",
+        "chessgi",
+        "bughouse",
+        "koedem",
+        "supply",
     ],
     large: ["chushogi"],
 }
