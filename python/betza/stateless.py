@@ -127,6 +127,7 @@ __all__ = [
     "error",
     "game_result",
     "get_fen",
+    "get_fog_fen",
     "get_san",
     "get_san_moves",
     "gives_check",
@@ -239,8 +240,9 @@ def set_option(name: str, value: Any) -> None:
 
 
 def two_boards(variant: str) -> bool:
-    """Whether the variant is played on two boards (bughouse): no variant
-    of this library is."""
+    """Whether the variant is played on two boards (bughouse, Koedem, supply
+    chess: one board of which this library plays, captures going to the
+    partner's)."""
     return _betza._sl_two_boards(variant)
 
 
@@ -300,6 +302,13 @@ def get_fen(
 ) -> str:
     """The FEN after ``moves`` from ``fen`` (SFEN with ``sfen=True``)."""
     return _betza._sl_get_fen(variant, fen, moves, chess960, sfen, show_promoted, count_started)
+
+
+def get_fog_fen(fen: str, variant: str, chess960: bool = False) -> str:
+    """The FEN as the side to move sees it in fog of war (pyffish's
+    ``get_fog_fen``): squares it neither occupies nor reaches with a legal
+    move are written ``*``. Note pyffish's order: the FEN comes first."""
+    return _betza._sl_get_fog_fen(fen, variant, chess960)
 
 
 def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:

@@ -7,7 +7,8 @@ use std::sync::Mutex;
 
 use betza::fen::{FenCode, complete_fen, fen_code};
 use betza::{
-    AnyVariant, Board, CastlingNotation, Color, EndReason, FenError, Game, Notation, with_board,
+    AnyVariant, Board, CapturedRule, CastlingNotation, Color, EndReason, FenError, Game, Notation,
+    with_board,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -422,8 +423,16 @@ fn _sl_piece_to_partner(
             .hand_roles()
             .iter()
             .find(|&&r| after.hand_count(mover, r) > before.hand_count(mover, r));
+        // A marked piece (promoted from a pawn) goes to the partner as one.
+        let marked = m.is_capture() && !m.is_en_passant() && before.is_marked(m.to());
         let role = match entered {
             Some(&r) => Some(r),
+            None if marked => v
+                .definition()
+                .pieces
+                .iter()
+                .position(|p| p.pawn)
+                .map(|i| betza::Role(i as u8)),
             None => m.captured().or(m.via_captured()),
         };
         Ok::<String, PyErr>(role.map_or_else(String::new, |r| v.piece(r).token.fen(captured_color)))
@@ -510,17 +519,41 @@ fn _sl_is_capture(
 }
 
 /// pyffish's `two_boards`: whether the variant is played on two boards
-/// (bughouse). No variant of this library is.
+/// (bughouse, Koedem, supply chess: `[drops] captured = "partner"`, one
+/// board of which the library plays).
 #[pyfunction]
 fn _sl_two_boards(variant: &str) -> PyResult<bool> {
-    variant_by_name(variant).map(|_| false)
+    Ok(variant_by_name(variant)?
+        .definition()
+        .drops
+        .is_some_and(|d| d.captured == CapturedRule::Partner))
 }
 
 /// pyffish's `captures_to_hand`: whether captured pieces go to the
-/// capturer's hand (crazyhouse, shogi).
+/// capturer's hand (crazyhouse, shogi; not placement's or bughouse's
+/// hands, which captures never fill).
 #[pyfunction]
 fn _sl_captures_to_hand(variant: &str) -> PyResult<bool> {
-    Ok(variant_by_name(variant)?.definition().drops.is_some())
+    Ok(variant_by_name(variant)?
+        .definition()
+        .drops
+        .is_some_and(|d| !matches!(d.captured, CapturedRule::Lost | CapturedRule::Partner)))
+}
+
+/// pyffish's `get_fog_fen`: the FEN as the side to move sees it in fog of
+/// war, every square it does not see written `*` (`Position::to_fog_fen`).
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960 = false))]
+fn _sl_get_fog_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<String> {
+    let game = build(variant, fen, &[], chess960)?;
+    Ok(with_game!(&game, |g| {
+        let castling = if chess960 {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::XFen
+        };
+        with_count_started(g, g.position().to_fog_fen_with(castling), 0)
+    }))
 }
 
 /// pyffish's `version`: this package's version as three numbers.
@@ -596,6 +629,7 @@ pub(crate) fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sl_has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(_sl_piece_to_partner, m)?)?;
     m.add_function(wrap_pyfunction!(_sl_two_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(_sl_get_fog_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sl_captures_to_hand, m)?)?;
     m.add_function(wrap_pyfunction!(_sl_version, m)?)?;
     for (code, name) in FenCode::ALL {

@@ -816,14 +816,15 @@ impl<W: BitWord> Builder<W> {
         let (files, ranks) = (size.files() as i8, size.ranks() as i8);
         let all_allowed = confinement.unwrap_or(size.all_of());
         // The square one step `d` from (f, r), if on the board and in `allowed`.
-        let step = |allowed: Bitboard<W>, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
-            let (f, r) = (f + d.0, r + d.1);
-            if f < 0 || r < 0 || f >= files || r >= ranks {
-                return None;
-            }
-            let s = Square(r as u16 * files as u16 + f as u16);
-            allowed.contains(s).then_some((f, r, s))
-        };
+        let step_in =
+            |allowed: Bitboard<W>, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
+                let (f, r) = (f + d.0, r + d.1);
+                if f < 0 || r < 0 || f >= files || r >= ranks {
+                    return None;
+                }
+                let s = Square(r as u16 * files as u16 + f as u16);
+                allowed.contains(s).then_some((f, r, s))
+            };
         let (f0, r0) = (size.file(from) as i8, size.rank(from) as i8);
         let mut root = self.prog[0].first;
         while root != 0 {
@@ -837,13 +838,17 @@ impl<W: BitWord> Builder<W> {
             let dir = (leg.dir.0 * sign, leg.dir.1 * sign);
             // A diagonal move of a piece with `diagonal-lines` keeps to them.
             let mut allowed = all_allowed;
+            // A lame leap's blocking squares need not lie in the confinement:
+            // the piece never stands there (supply chess's Elephants).
+            let mut path_allowed = size.all_of();
             if let Some(lines) = self.lines.filter(|_| diagonal(dir)) {
                 if !lines.contains(from) {
                     continue;
                 }
                 allowed &= lines;
+                path_allowed &= lines;
             }
-            let step = |f: i8, r: i8, d: (i8, i8)| step(allowed, f, r, d);
+            let step = |f: i8, r: i8, d: (i8, i8)| step_in(allowed, f, r, d);
             if leg.lame {
                 // Step by step: straight for orthogonal and diagonal leaps,
                 // orthogonally along the long side first for oblique ones.
@@ -861,7 +866,12 @@ impl<W: BitWord> Builder<W> {
                     } else {
                         orth
                     };
-                    match step(f, r, d) {
+                    let within = if (k as i8) + 1 == long {
+                        allowed
+                    } else {
+                        path_allowed
+                    };
+                    match step_in(within, f, r, d) {
                         Some((nf, nr, s)) => {
                             (f, r) = (nf, nr);
                             *slot = s;

@@ -24,16 +24,38 @@ impl<'v, B: Board> Position<'v, B> {
     /// (`must-drop`). The caller then keeps only drops, if any is legal.
     #[inline]
     pub(crate) fn must_drop_now(&self) -> bool {
-        self.variant.rules.must_drop && !self.hands.is_empty(self.side)
+        let r = &self.variant.rules;
+        r.must_drop
+            && match r.must_drop_role {
+                None => !self.hands.is_empty(self.side),
+                Some(t) => self.hand_count(self.side, t) > 0,
+            }
     }
 
     /// The placement rules' own test of the pseudo-legal `m` (beside the
     /// King's safety): a drop that keeps each `drop-opposite-colors` type
     /// able to stand half its pieces on each colour.
+    /// Also the drops' own rules: while a `must-drop-type` piece is in
+    /// hand only it drops, and with `drop-check-illegal` no drop checks.
     #[inline]
     pub(crate) fn placement_allows(&self, m: &Move) -> bool {
-        let set = self.variant.rules.drop_opposite;
-        set == 0 || !m.is_drop() || self.opposite_colors_kept(m, set)
+        if !m.is_drop() {
+            return true;
+        }
+        let r = &self.variant.rules;
+        if self.wrong_drop_type(m) || (r.drop_check_illegal && self.play_unchecked(m).is_check()) {
+            return false;
+        }
+        r.drop_opposite == 0 || self.opposite_colors_kept(m, r.drop_opposite)
+    }
+
+    /// Whether the drop `m` is of another type than the `must-drop-type`
+    /// piece its side still holds (Koedem's King must come first).
+    pub(crate) fn wrong_drop_type(&self, m: &Move) -> bool {
+        self.variant
+            .rules
+            .must_drop_role
+            .is_some_and(|t| m.role != t && self.hand_count(self.side, t) > 0)
     }
 
     /// As Fairy-Stockfish's `dropOppositeColoredBishop` judges a drop:

@@ -594,6 +594,12 @@ impl<'v, B: Board> Position<'v, B> {
         if r.explosions && !r.kingless[us.index()] && next.king(us).is_none() {
             return Some("the explosion would take the own King");
         }
+        if m.is_drop() && self.wrong_drop_type(m) {
+            return Some("the piece of the type that must be dropped first is still in hand");
+        }
+        if m.is_drop() && r.drop_check_illegal && next.is_check() {
+            return Some("a drop may not give check in this variant");
+        }
         if !self.placement_allows(m) {
             return Some(
                 "the pieces of a type that must stand on both colours could no longer do so",

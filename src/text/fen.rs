@@ -658,6 +658,17 @@ pub(crate) fn write<B: Board>(
     notation: crate::castling::CastlingNotation,
     show_promoted: bool,
 ) -> String {
+    write_hiding(pos, notation, show_promoted, &|_| false)
+}
+
+/// [`write`] with the squares `hidden` says written as walls (`*`),
+/// whatever stands there: fog of war's FEN.
+pub(crate) fn write_hiding<B: Board>(
+    pos: &Position<'_, B>,
+    notation: crate::castling::CastlingNotation,
+    show_promoted: bool,
+    hidden: &dyn Fn(Square) -> bool,
+) -> String {
     let v = pos.variant;
     // A hand takes a marked piece back as a pawn: its mark is always shown.
     let show_promoted = show_promoted || v.drops.as_ref().is_some_and(|d| d.marked);
@@ -668,7 +679,7 @@ pub(crate) fn write<B: Board>(
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on board");
             match pos.piece_at(sq) {
-                None if pos.is_wall(sq) => {
+                p if hidden(sq) || (p.is_none() && pos.is_wall(sq)) => {
                     if empty > 0 {
                         let _ = write!(s, "{empty}");
                         empty = 0;

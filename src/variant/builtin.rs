@@ -150,6 +150,11 @@ builtins! {
         "flipersi",
         "flipello",
         "flipello10",
+        "loop",
+        "chessgi",
+        "bughouse",
+        "koedem",
+        "supply",
     ],
     large: ["chushogi"],
 }

@@ -224,7 +224,11 @@ fn drops(
         }
         let r = Role(i as u8);
         into[i] = Some(match d.captured {
-            CapturedRule::Marked | CapturedRule::Lost => r,
+            // Partner: the types a hand may hold (compile keeps captures out).
+            CapturedRule::Marked
+            | CapturedRule::Lost
+            | CapturedRule::AsIs
+            | CapturedRule::Partner => r,
             CapturedRule::Unpromoted => {
                 // A promoted type that turns back into an unpromoted one
                 // (a demotion: Kyoto shogi's flip) is not its origin.
@@ -245,7 +249,11 @@ fn drops(
             }
         });
     }
-    if d.captured == CapturedRule::Marked {
+    // Bughouse's hands mark promotions only where a pawn type promotes.
+    let partner_marks = d.captured == CapturedRule::Partner
+        && pawn.is_some_and(|p| !pieces[p.index()].promotions.is_empty());
+    if d.captured == CapturedRule::Marked || partner_marks {
+        let rule = if partner_marks { "partner" } else { "marked" };
         let Some(p) = pawn else {
             return Err(VariantError::Drops(
                 "captured = \"marked\" needs a pawn type (marked pieces enter the hand as it)"
@@ -258,7 +266,7 @@ fn drops(
             .find(|&(i, q)| i != p.index() && !q.promotions.is_empty())
         {
             return Err(VariantError::Drops(format!(
-                "captured = \"marked\": only the pawn type may promote, but {:?} does",
+                "captured = \"{rule}\": only the pawn type may promote, but {:?} does",
                 q.1.name
             )));
         }

@@ -378,10 +378,14 @@ fn drop_rules<B: Board>(
             into_hand[r] = slot[t.index()];
         }
     }
-    let marked = v
-        .def
-        .drops
-        .is_some_and(|d| d.captured == CapturedRule::Marked);
+    // Bughouse's hands (`partner`) mark promotions too: a captured one
+    // would reach the partner as a pawn.
+    let marked = v.def.drops.is_some_and(|d| {
+        d.captured == CapturedRule::Marked
+            || (d.captured == CapturedRule::Partner
+                && v.pawn
+                    .is_some_and(|p| !v.pieces[p.index()].promotions.is_empty()))
+    });
     let mut region = [[B::EMPTY; 2]; MAX_HAND_TYPES];
     let mut per_file = [0u8; MAX_HAND_TYPES];
     let mut no_mate = [false; MAX_HAND_TYPES];
@@ -420,9 +424,13 @@ fn drop_rules<B: Board>(
     let to_hand = v
         .def
         .drops
-        .is_some_and(|d| d.captured != CapturedRule::Lost);
+        .is_some_and(|d| !matches!(d.captured, CapturedRule::Lost | CapturedRule::Partner));
     DropRules {
-        pawn_slot: v.pawn.map_or(NO_SLOT, |p| slot[p.index()]),
+        // A marked capture enters as a pawn only where captures enter.
+        pawn_slot: match v.pawn {
+            Some(p) if marked && to_hand => slot[p.index()],
+            _ => NO_SLOT,
+        },
         roles,
         slot,
         into_hand: if to_hand {

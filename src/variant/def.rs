@@ -423,6 +423,17 @@ pub enum CapturedRule {
     /// the start position's hands and those with drop settings
     /// (placement, Sittuyin).
     Lost,
+    /// Itself, promoted or not: a Queen promoted from a Pawn enters as a
+    /// Queen (Fairy-Stockfish's `dropLoop`: loop chess, chessgi). Any type
+    /// but a royal one may enter a hand.
+    AsIs,
+    /// Nothing here: the captured piece goes to a partner's hand on a
+    /// second board (Fairy-Stockfish's `twoBoards`: bughouse played on one
+    /// board, as its single-board perft counts). The hands hold any type
+    /// but a royal one, filled only by the position (FEN); pieces promoted
+    /// from the pawn type are marked (FEN `Q~`), as they would reach the
+    /// partner as pawns.
+    Partner,
 }
 
 /// Hands and drops: captured pieces change sides and may be dropped back

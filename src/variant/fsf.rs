@@ -47,21 +47,7 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("atomar", "blastOnCapture"),
     ("3check", "checkCounting"),
     ("5check", "checkCounting"),
-    (
-        "loop",
-        "dropLoop (captured promoted pieces keep their type)",
-    ),
-    (
-        "chessgi",
-        "dropLoop (captured promoted pieces keep their type)",
-    ),
-    ("bughouse", "hands fed from a second board (twoBoards)"),
-    (
-        "koedem",
-        "hands fed from a second board (twoBoards) and extinction",
-    ),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
-    ("supply", "hands fed from a second board (twoBoards)"),
 ];
 
 /// One `key = value` line.
@@ -203,6 +189,10 @@ const RULE_KEYS: &[&str] = &[
     "castlingRookQueensideFile",
     "pieceDrops",
     "capturesToHand",
+    "twoBoards",
+    "dropLoop",
+    "dropChecks",
+    "mustDropType",
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
     "dropRegionWhite",
@@ -276,7 +266,6 @@ const RULE_KEYS: &[&str] = &[
 /// value that leaves the rule off: any other value is refused.
 const OFF_KEYS: &[(&str, &str)] = &[
     ("chess960", "false"),
-    ("twoBoards", "false"),
     ("piecePromotionOnCapture", "false"),
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", "-"),
@@ -288,9 +277,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("castlingKingPieceWhite", "k"),
     ("castlingKingPieceBlack", "k"),
     ("oppositeCastling", "false"),
-    ("dropChecks", "true"),
-    ("mustDropType", "*"),
-    ("dropLoop", "false"),
     ("wallOrMove", "false"),
     ("moveRepetitionIllegal", "false"),
     ("flagPieceCount", "1"),
@@ -1417,10 +1403,42 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 .collect()
         })
         .unwrap_or_default();
+    // Bughouse on one board: captures go to a partner's hand, not here.
+    let two_boards = ctx.boolean("twoBoards", false)?;
+    if two_boards && (to_hand || !drops) {
+        return Err(ctx.fail(
+            "twoBoards",
+            "true: only with pieceDrops and without capturesToHand (one board of bughouse)",
+        ));
+    }
+    let drop_loop = ctx.boolean("dropLoop", false)?;
+    if drop_loop && !to_hand {
+        return Err(ctx.fail("dropLoop", "true: needs capturesToHand"));
+    }
+    let drop_checks = ctx.boolean("dropChecks", true)?;
+    if !drop_checks && !drops {
+        return Err(ctx.fail("dropChecks", "false: needs pieceDrops"));
+    }
     let must_drop = ctx.boolean("mustDrop", false)?;
     if must_drop && !drops {
         return Err(ctx.fail("mustDrop", "true: needs pieceDrops"));
     }
+    let must_drop_type = match ctx.get("mustDropType").map_or("*", |e| e.value.as_str()) {
+        "*" => None,
+        v => {
+            let c = v.chars().next().map(|c| c.to_ascii_lowercase());
+            match c.filter(|c| v.len() == 1 && pieces.iter().any(|p| p.letter == *c)) {
+                Some(c) if must_drop => Some(c),
+                Some(_) => return Err(ctx.fail("mustDropType", "needs mustDrop = true")),
+                None => {
+                    return Err(ctx.fail(
+                        "mustDropType",
+                        format!("{v:?}: expected * or the letter of one of the variant's pieces"),
+                    ));
+                }
+            }
+        }
+    };
     let rook_drop = ctx.boolean("sittuyinRookDrop", false)?;
     let bishops_apart = ctx.boolean("dropOppositeColoredBishop", false)?;
     let dropped_castling = ctx.boolean("castlingDroppedPiece", false)?;
@@ -1962,6 +1980,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if must_drop {
         rules.push_str("must-drop = true\n");
     }
+    if let Some(c) = must_drop_type {
+        let _ = writeln!(rules, "must-drop-type = \"{}\"", c.to_ascii_uppercase());
+    }
+    if !drop_checks {
+        rules.push_str("drop-check-illegal = true\n");
+    }
     if bishops_apart {
         let Some(b) = pieces.iter().find(|p| p.key == "bishop") else {
             return Err(ctx.fail("dropOppositeColoredBishop", "true: needs a bishop"));
@@ -2189,8 +2213,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         t.push_str(&rules);
     }
     if drops {
-        let captured = if !to_hand {
+        let captured = if two_boards {
+            "partner"
+        } else if !to_hand {
             "lost"
+        } else if drop_loop {
+            "as-is"
         } else if has_pawn_promotion {
             "marked"
         } else {
@@ -2324,7 +2352,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 upper,
             ));
         }
-        if drops && (to_hand || start_hand.contains(&p.letter)) {
+        // On one board of bughouse any piece but the King may be in hand.
+        let in_hand =
+            to_hand || start_hand.contains(&p.letter) || (two_boards && Some(p.letter) != royal);
+        if drops && in_hand {
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
             if rook_drop && p.key == "rook" {
                 // Sittuyin's Rooks: on the side's first rank only.

@@ -81,7 +81,8 @@ pub(crate) struct DropRules<W: BitWord = u128> {
     pub into_hand: [u8; MAX_DEF_ROLES],
     /// Promotions are marked and marked pieces enter as `pawn_slot`.
     pub marked: bool,
-    /// The pawn type's slot (for marked pieces), or [`NO_SLOT`].
+    /// The slot a marked capture enters (the pawn type's), or [`NO_SLOT`]
+    /// where captures enter no hand.
     pub pawn_slot: u8,
     /// `[slot][colour]`: where the type may be dropped, squares where it
     /// could never move taken out when immobility is illegal.
@@ -938,7 +939,8 @@ impl Variant {
     /// The most pieces of `role` one hand may hold: as many as the start
     /// position has of the types that enter a hand as it (both sides, on the
     /// board and in hand), at most [`MAX_HAND_COUNT`]; 0 for a type that
-    /// never enters a hand.
+    /// never enters a hand. With `captured = "partner"` (bughouse on one
+    /// board) every piece of the start position counts as its own type.
     pub fn hand_limit(&self, role: Role) -> u8 {
         let Some(d) = &self.drops else { return 0 };
         let Some(&slot) = d.slot.get(role.index()).filter(|&&s| s != NO_SLOT) else {
@@ -946,9 +948,18 @@ impl Variant {
         };
         let placement = self.start_fen.split(' ').next().unwrap_or("");
         let start = crate::fen::parse_placement(self, placement).unwrap_or_default();
+        // Bughouse's hands (`partner`) hold what the partner's board, set
+        // up as this one, captures: each type as itself.
+        let partner = self
+            .def
+            .drops
+            .is_some_and(|x| x.captured == CapturedRule::Partner);
         let on_board = start
             .iter()
-            .filter(|(_, p)| d.into_hand[p.role.index()] == slot)
+            .filter(|(_, p)| {
+                let i = p.role.index();
+                (if partner { d.slot[i] } else { d.into_hand[i] }) == slot
+            })
             .count();
         // Pieces the start position has in hand count too.
         let in_hand = crate::fen::split_hands(self, placement)

@@ -267,6 +267,14 @@ pub struct RulesDef {
     /// `[drops]`; a side whose royal piece is still in hand has no King to
     /// keep safe until it is dropped.
     pub must_drop: bool,
+    /// The one type `must_drop` applies to (Fairy-Stockfish's
+    /// `mustDropType`: Koedem's King): while a side has one in hand, its
+    /// drops are of this type only, and it must drop one where it can.
+    /// `None`: every type. Needs `must_drop`.
+    pub must_drop_type: Option<String>,
+    /// No drop may give check (Fairy-Stockfish's `dropChecks = false`:
+    /// supply chess). Needs `[drops]`.
+    pub drop_check_illegal: bool,
     /// The types whose pieces must end on squares of both colours
     /// (Fairy-Stockfish's `dropOppositeColoredBishop`, placement's
     /// Bishops): no drop may leave a side unable to stand half of its
@@ -376,6 +384,8 @@ pub(super) struct RawRules {
     material_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     material_komi: Option<Spanned<toml::Value>>,
     must_drop: Option<bool>,
+    must_drop_type: Option<Spanned<String>>,
+    drop_check_illegal: Option<bool>,
     drop_opposite_colors: Option<Vec<Spanned<String>>>,
     castle_dropped: Option<bool>,
     promotion_in_place: Option<bool>,
@@ -655,6 +665,8 @@ pub(super) fn read(
         material_values,
         material_komi,
         must_drop: raw.must_drop.unwrap_or(false),
+        must_drop_type: raw.must_drop_type.as_ref().map(|t| t.get_ref().clone()),
+        drop_check_illegal: raw.drop_check_illegal.unwrap_or(false),
         drop_opposite_colors: tokens(&raw.drop_opposite_colors),
         castle_dropped: raw.castle_dropped.unwrap_or(false),
         promotion_in_place: raw.promotion_in_place.unwrap_or(false),
@@ -822,6 +834,12 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if r.must_drop {
         writeln!(f, "must-drop = true")?;
     }
+    if let Some(t) = &r.must_drop_type {
+        writeln!(f, "must-drop-type = {}", quoted(t))?;
+    }
+    if r.drop_check_illegal {
+        writeln!(f, "drop-check-illegal = true")?;
+    }
     if !r.drop_opposite_colors.is_empty() {
         let list: Vec<String> = r.drop_opposite_colors.iter().map(|t| quoted(t)).collect();
         writeln!(f, "drop-opposite-colors = [{}]", list.join(", "))?;
@@ -934,6 +952,10 @@ pub(crate) struct SpecialRules {
     pub material_komi: i32,
     /// [`RulesDef::must_drop`].
     pub must_drop: bool,
+    /// [`RulesDef::must_drop_type`]'s role.
+    pub must_drop_role: Option<Role>,
+    /// [`RulesDef::drop_check_illegal`].
+    pub drop_check_illegal: bool,
     /// [`RulesDef::drop_opposite_colors`], one bit per role.
     pub drop_opposite: u64,
     /// [`RulesDef::castle_dropped`].
@@ -1153,6 +1175,20 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             "rules.must-drop needs [drops] (pieces in hand to drop)".into(),
         ));
     }
+    let must_drop_role = match &r.must_drop_type {
+        None => None,
+        Some(_) if !r.must_drop => {
+            return Err(VariantError::GameEnd(
+                "rules.must-drop-type needs must-drop = true".into(),
+            ));
+        }
+        Some(t) => Some(role("rules.must-drop-type", t)?),
+    };
+    if r.drop_check_illegal && !has_drops {
+        return Err(VariantError::GameEnd(
+            "rules.drop-check-illegal needs [drops]".into(),
+        ));
+    }
     let mut drop_opposite = 0u64;
     for t in &r.drop_opposite_colors {
         drop_opposite |= 1 << role("rules.drop-opposite-colors", t)?.0;
@@ -1296,6 +1332,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         material,
         material_komi: r.material_komi,
         must_drop: r.must_drop,
+        must_drop_role,
+        drop_check_illegal: r.drop_check_illegal,
         drop_opposite,
         castle_dropped: r.castle_dropped,
         promotion_in_place: r.promotion_in_place,

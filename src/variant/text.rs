@@ -322,12 +322,14 @@ impl Reader<'_> {
                         "unpromoted" => CapturedRule::Unpromoted,
                         "marked" => CapturedRule::Marked,
                         "lost" => CapturedRule::Lost,
+                        "as-is" => CapturedRule::AsIs,
+                        "partner" => CapturedRule::Partner,
                         other => {
                             return Err(self.err(
                                 c.span(),
                                 "drops.captured",
                                 format!(
-                                    "{}: expected \"unpromoted\", \"marked\" or \"lost\"",
+                                    "{}: expected \"unpromoted\", \"marked\", \"lost\", \"as-is\" or \"partner\"",
                                     crate::quote::quoted(other)
                                 ),
                             ));
@@ -620,6 +622,8 @@ impl fmt::Display for VariantDef {
                 CapturedRule::Unpromoted => "unpromoted",
                 CapturedRule::Marked => "marked",
                 CapturedRule::Lost => "lost",
+                CapturedRule::AsIs => "as-is",
+                CapturedRule::Partner => "partner",
             };
             writeln!(f, "captured = \"{captured}\"")?;
             if d.promoted {
