@@ -4,6 +4,7 @@
 pub(crate) mod castling;
 pub(crate) mod enclosing;
 pub(crate) mod first_moves;
+pub(crate) mod forced;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;

@@ -679,6 +679,9 @@ impl<'v, B: Board> Position<'v, B> {
             let r = &self.variant.rules;
             if r.any {
                 if !r.plain {
+                    if r.forced_plain {
+                        return self.generate_forced(skip, drops, sink);
+                    }
                     return self.generate_rules(skip, drops, sink);
                 }
                 // Without a King every pseudo-legal move is legal (all
@@ -928,6 +931,9 @@ impl<'v, B: Board> Position<'v, B> {
                 return 0;
             }
             let r = &self.variant.rules;
+            if r.forced_plain {
+                return self.count_forced();
+            }
             if self.variant.end.royal_capture
                 || self.variant.from_zone_captures
                 || (r.any && (!r.plain || r.kingless[self.side.index()]))

@@ -850,6 +850,9 @@ pub(crate) struct SpecialRules {
     /// end judged at each node. A whitelist, so that a rule added later
     /// takes the generic path until it is judged plain too.
     pub plain: bool,
+    /// Plain but for `capture-forced`: the fast generator's legal moves,
+    /// captures only when there is one (`position::forced`).
+    pub forced_plain: bool,
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
@@ -1187,35 +1190,17 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         ));
     }
     let any = *r != RulesDef::default();
-    // Extinction decides only the end while its pieces are not royal.
-    let extinction_plain = !r.extinction_pseudo_royal;
-    let plain = RulesDef {
-        region_win: Vec::new(),
-        region_reply: false,
-        region_safe: false,
-        check_limit: 0,
-        kingless: Kingless::default(),
-        extinction: r.extinction.filter(|_| !extinction_plain),
-        extinction_pieces: if extinction_plain {
-            Vec::new()
-        } else {
-            r.extinction_pieces.clone()
-        },
-        extinction_count: if extinction_plain {
-            0
-        } else {
-            r.extinction_count
-        },
-        extinction_opponent_count: if extinction_plain {
-            0
-        } else {
-            r.extinction_opponent_count
-        },
-        ..r.clone()
-    } == RulesDef::default();
+    let plain = judged_plain(r);
+    // Plain but for one rule that has a fast path of its own.
+    let forced_plain = r.capture_forced
+        && judged_plain(&RulesDef {
+            capture_forced: false,
+            ..r.clone()
+        });
     Ok(SpecialRules {
         any,
         plain,
+        forced_plain,
         explosions: r.explosions,
         immune,
         proof,
@@ -1256,6 +1241,37 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         enclosing_start: r.enclosing_start,
         flip: r.flip,
     })
+}
+
+/// Whether the rules `r` decide only when the game ends (see
+/// [`SpecialRules::plain`]).
+fn judged_plain(r: &RulesDef) -> bool {
+    // Extinction decides only the end while its pieces are not royal.
+    let extinction_plain = !r.extinction_pseudo_royal;
+    RulesDef {
+        region_win: Vec::new(),
+        region_reply: false,
+        region_safe: false,
+        check_limit: 0,
+        kingless: Kingless::default(),
+        extinction: r.extinction.filter(|_| !extinction_plain),
+        extinction_pieces: if extinction_plain {
+            Vec::new()
+        } else {
+            r.extinction_pieces.clone()
+        },
+        extinction_count: if extinction_plain {
+            0
+        } else {
+            r.extinction_count
+        },
+        extinction_opponent_count: if extinction_plain {
+            0
+        } else {
+            r.extinction_opponent_count
+        },
+        ..r.clone()
+    } == RulesDef::default()
 }
 
 /// Compiles `first-moves`: each entry's Betza as a piece type of a board
