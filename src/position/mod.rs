@@ -8,6 +8,7 @@ pub(crate) mod forced;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;
+pub(crate) mod no_check;
 pub mod owned;
 pub mod perft;
 pub(crate) mod placement;

@@ -853,6 +853,9 @@ pub(crate) struct SpecialRules {
     /// Plain but for `capture-forced`: the fast generator's legal moves,
     /// captures only when there is one (`position::forced`).
     pub forced_plain: bool,
+    /// Plain but for `check-illegal`: the fast generator's legal moves
+    /// less those giving check (`position::no_check`).
+    pub no_check_plain: bool,
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
@@ -1197,10 +1200,16 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             capture_forced: false,
             ..r.clone()
         });
+    let no_check_plain = r.check_illegal
+        && judged_plain(&RulesDef {
+            check_illegal: false,
+            ..r.clone()
+        });
     Ok(SpecialRules {
         any,
         plain,
         forced_plain,
+        no_check_plain,
         explosions: r.explosions,
         immune,
         proof,
