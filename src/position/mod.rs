@@ -3,6 +3,7 @@
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
 pub(crate) mod enclosing;
+pub(crate) mod explosions;
 pub(crate) mod first_moves;
 pub(crate) mod forced;
 pub(crate) mod gating;

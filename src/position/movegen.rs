@@ -685,6 +685,9 @@ impl<'v, B: Board> Position<'v, B> {
                     if r.no_check_plain {
                         return self.generate_no_check(skip, drops, sink);
                     }
+                    if r.explosions_plain {
+                        return self.generate_explosions(skip, drops, sink);
+                    }
                     return self.generate_rules(skip, drops, sink);
                 }
                 // Without a King every pseudo-legal move is legal (all

@@ -392,7 +392,7 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// Whether the pseudo-legal `m` is legal under the rules.
-    fn rules_allow(&self, m: &Move) -> bool {
+    pub(crate) fn rules_allow(&self, m: &Move) -> bool {
         let v = self.variant;
         let r = &v.rules;
         let us = self.side;

@@ -856,6 +856,10 @@ pub(crate) struct SpecialRules {
     /// Plain but for `check-illegal`: the fast generator's legal moves
     /// less those giving check (`position::no_check`).
     pub no_check_plain: bool,
+    /// Plain but for `explosions` (and `explosion-immune`,
+    /// `explosion-proof`, `mutually-immune`): pseudo-legal moves judged on
+    /// bitboards (`position::explosions`).
+    pub explosions_plain: bool,
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
@@ -1205,11 +1209,20 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             check_illegal: false,
             ..r.clone()
         });
+    let explosions_plain = r.explosions
+        && judged_plain(&RulesDef {
+            explosions: false,
+            explosion_immune: Vec::new(),
+            explosion_proof: Vec::new(),
+            mutually_immune: Vec::new(),
+            ..r.clone()
+        });
     Ok(SpecialRules {
         any,
         plain,
         forced_plain,
         no_check_plain,
+        explosions_plain,
         explosions: r.explosions,
         immune,
         proof,
