@@ -21,8 +21,10 @@ impl<'v, B: Board> Position<'v, B> {
         drops: bool,
         sink: &mut dyn FnMut(Move),
     ) {
-        self.generate_moves(skip, drops, false, &mut |m: Move| {
-            if self.explosion_allows(&m) {
+        // All generated, then skipped: a side without a royal piece finds
+        // its castling piece by its start square, not by a King to skip.
+        self.generate_moves(B::EMPTY, drops, false, &mut |m: Move| {
+            if (m.is_drop() || !skip.contains(m.from)) && self.explosion_allows(&m) {
                 sink(m);
             }
         });

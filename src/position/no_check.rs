@@ -21,15 +21,22 @@ impl<'v, B: Board> Position<'v, B> {
     ) {
         let us = self.side;
         let legal = !self.variant.rules.kingless[us.index()] && !self.variant.end.royal_capture;
+        // All generated, then skipped: a side without a royal piece finds
+        // its castling piece by its start square, not by a King to skip.
+        let mut sink = |m: Move| {
+            if m.is_drop() || !skip.contains(m.from) {
+                sink(m);
+            }
+        };
         let Some(ek) = self.king(us.opposite()) else {
             // No royal piece to check.
-            return self.generate_moves(skip, drops, legal, &mut |m: Move| sink(m));
+            return self.generate_moves(B::EMPTY, drops, legal, &mut sink);
         };
         let t = B::tables(self.variant);
         // Hops, locusts and facing Kings attack in ways the tables below do
         // not say: each move is played on a copy then.
         let simple = !t.has_hops(us) && t.locust_roles(us).is_empty() && !self.variant.facing_kings;
-        self.generate_moves(skip, drops, legal, &mut |m: Move| {
+        self.generate_moves(B::EMPTY, drops, legal, &mut |m: Move| {
             let check = if simple && !m.is_castle() && m.via().is_none() {
                 self.checks_with(&m, ek)
             } else {
