@@ -1292,7 +1292,9 @@ struct TargetCounter<W: BitWord> {
     plain: bool,
     zone: Bitboard<W>,
     forced: Bitboard<W>,
-    choices: u64,
+    /// The type counted: its promotion choices are counted only where a
+    /// target lies in the zone (rarely; they depend on the position).
+    role: Role,
     /// Promotion on capture: the types whose capture may or may not promote
     /// (two moves each), one bit per role.
     optional: Option<u64>,
@@ -1305,7 +1307,7 @@ impl<W: BitWord> TargetCounter<W> {
             plain: true,
             zone: B::EMPTY,
             forced: B::EMPTY,
-            choices: 0,
+            role: r,
             optional: None,
         };
         match *B::promotion(v) {
@@ -1315,7 +1317,6 @@ impl<W: BitWord> TargetCounter<W> {
                     c.plain = false;
                     c.zone = zone.of(pos.side);
                     c.forced = forced.of(pos.side) | B::must_promote(v, pos.side)[r.index()];
-                    c.choices = pos.allowed_promotions(r).count() as u64;
                 }
             }
             Promotion::OnCapture { .. } => {
@@ -1354,7 +1355,8 @@ impl<W: BitWord> TargetCounter<W> {
             return all.count() as u64;
         }
         let must = (all & self.forced).count() as u64;
-        all.count() as u64 + inside * self.choices - must
+        let choices = pos.allowed_promotions(self.role).count() as u64;
+        all.count() as u64 + inside * choices - must
     }
 }
 
