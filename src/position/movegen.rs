@@ -679,15 +679,6 @@ impl<'v, B: Board> Position<'v, B> {
             let r = &self.variant.rules;
             if r.any {
                 if !r.plain {
-                    if r.forced_plain {
-                        return self.generate_forced(skip, drops, sink);
-                    }
-                    if r.no_check_plain {
-                        return self.generate_no_check(skip, drops, sink);
-                    }
-                    if r.explosions_plain {
-                        return self.generate_explosions(skip, drops, sink);
-                    }
                     return self.generate_rules(skip, drops, sink);
                 }
                 // Without a King every pseudo-legal move is legal (all
