@@ -3,11 +3,14 @@
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
 pub(crate) mod enclosing;
+pub(crate) mod explosions;
 pub(crate) mod first_moves;
 pub(crate) mod fog;
+pub(crate) mod forced;
 pub(crate) mod gating;
 pub(crate) mod movegen;
 pub mod moves;
+pub(crate) mod no_check;
 pub mod owned;
 pub mod perft;
 pub(crate) mod placement;

@@ -990,6 +990,9 @@ impl<'v, B: Board> Position<'v, B> {
                 return 0;
             }
             let r = &self.variant.rules;
+            if r.forced_plain {
+                return self.count_forced();
+            }
             if self.variant.end.royal_capture
                 || self.variant.from_zone_captures
                 || (r.any && (!r.plain || r.kingless[self.side.index()]))
@@ -1348,7 +1351,9 @@ struct TargetCounter<W: BitWord> {
     plain: bool,
     zone: Bitboard<W>,
     forced: Bitboard<W>,
-    choices: u64,
+    /// The type counted: its promotion choices are counted only where a
+    /// target lies in the zone (rarely; they depend on the position).
+    role: Role,
     /// Promotion on capture: the types whose capture may or may not promote
     /// (two moves each), one bit per role.
     optional: Option<u64>,
@@ -1361,7 +1366,7 @@ impl<W: BitWord> TargetCounter<W> {
             plain: true,
             zone: B::EMPTY,
             forced: B::EMPTY,
-            choices: 0,
+            role: r,
             optional: None,
         };
         match *B::promotion(v) {
@@ -1371,7 +1376,6 @@ impl<W: BitWord> TargetCounter<W> {
                     c.plain = false;
                     c.zone = zone.of(pos.side);
                     c.forced = forced.of(pos.side) | B::must_promote(v, pos.side)[r.index()];
-                    c.choices = pos.allowed_promotions(r).count() as u64;
                 }
             }
             Promotion::OnCapture { .. } => {
@@ -1410,7 +1414,8 @@ impl<W: BitWord> TargetCounter<W> {
             return all.count() as u64;
         }
         let must = (all & self.forced).count() as u64;
-        all.count() as u64 + inside * self.choices - must
+        let choices = pos.allowed_promotions(self.role).count() as u64;
+        all.count() as u64 + inside * choices - must
     }
 }
 

@@ -414,7 +414,7 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// Whether the pseudo-legal `m` is legal under the rules.
-    fn rules_allow(&self, m: &Move) -> bool {
+    pub(crate) fn rules_allow(&self, m: &Move) -> bool {
         let v = self.variant;
         let r = &v.rules;
         let us = self.side;
@@ -840,6 +840,18 @@ impl<'v, B: Board> Position<'v, B> {
         drops: bool,
         sink: &mut dyn FnMut(Move),
     ) {
+        // A rule with a fast path of its own (tested here, out of the
+        // generator's line, so that other variants pay nothing for it).
+        let r = &self.variant.rules;
+        if r.forced_plain {
+            return self.generate_forced(skip, drops, sink);
+        }
+        if r.no_check_plain {
+            return self.generate_no_check(skip, drops, sink);
+        }
+        if r.explosions_plain {
+            return self.generate_explosions(skip, drops, sink);
+        }
         self.rules_moves(skip, drops, sink)
     }
 

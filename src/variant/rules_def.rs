@@ -898,6 +898,16 @@ pub(crate) struct SpecialRules {
     /// end judged at each node. A whitelist, so that a rule added later
     /// takes the generic path until it is judged plain too.
     pub plain: bool,
+    /// Plain but for `capture-forced`: the fast generator's legal moves,
+    /// captures only when there is one (`position::forced`).
+    pub forced_plain: bool,
+    /// Plain but for `check-illegal`: the fast generator's legal moves
+    /// less those giving check (`position::no_check`).
+    pub no_check_plain: bool,
+    /// Plain but for `explosions` (and `explosion-immune`,
+    /// `explosion-proof`, `mutually-immune`): pseudo-legal moves judged on
+    /// bitboards (`position::explosions`).
+    pub explosions_plain: bool,
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
@@ -1275,35 +1285,32 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         ));
     }
     let any = *r != RulesDef::default();
-    // Extinction decides only the end while its pieces are not royal.
-    let extinction_plain = !r.extinction_pseudo_royal;
-    let plain = RulesDef {
-        region_win: Vec::new(),
-        region_reply: false,
-        region_safe: false,
-        check_limit: 0,
-        kingless: Kingless::default(),
-        extinction: r.extinction.filter(|_| !extinction_plain),
-        extinction_pieces: if extinction_plain {
-            Vec::new()
-        } else {
-            r.extinction_pieces.clone()
-        },
-        extinction_count: if extinction_plain {
-            0
-        } else {
-            r.extinction_count
-        },
-        extinction_opponent_count: if extinction_plain {
-            0
-        } else {
-            r.extinction_opponent_count
-        },
-        ..r.clone()
-    } == RulesDef::default();
+    let plain = judged_plain(r);
+    // Plain but for one rule that has a fast path of its own.
+    let forced_plain = r.capture_forced
+        && judged_plain(&RulesDef {
+            capture_forced: false,
+            ..r.clone()
+        });
+    let no_check_plain = r.check_illegal
+        && judged_plain(&RulesDef {
+            check_illegal: false,
+            ..r.clone()
+        });
+    let explosions_plain = r.explosions
+        && judged_plain(&RulesDef {
+            explosions: false,
+            explosion_immune: Vec::new(),
+            explosion_proof: Vec::new(),
+            mutually_immune: Vec::new(),
+            ..r.clone()
+        });
     Ok(SpecialRules {
         any,
         plain,
+        forced_plain,
+        no_check_plain,
+        explosions_plain,
         explosions: r.explosions,
         immune,
         proof,
@@ -1349,6 +1356,37 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         free_drops: r.free_drops,
         full_board: r.full_board,
     })
+}
+
+/// Whether the rules `r` decide only when the game ends (see
+/// [`SpecialRules::plain`]).
+fn judged_plain(r: &RulesDef) -> bool {
+    // Extinction decides only the end while its pieces are not royal.
+    let extinction_plain = !r.extinction_pseudo_royal;
+    RulesDef {
+        region_win: Vec::new(),
+        region_reply: false,
+        region_safe: false,
+        check_limit: 0,
+        kingless: Kingless::default(),
+        extinction: r.extinction.filter(|_| !extinction_plain),
+        extinction_pieces: if extinction_plain {
+            Vec::new()
+        } else {
+            r.extinction_pieces.clone()
+        },
+        extinction_count: if extinction_plain {
+            0
+        } else {
+            r.extinction_count
+        },
+        extinction_opponent_count: if extinction_plain {
+            0
+        } else {
+            r.extinction_opponent_count
+        },
+        ..r.clone()
+    } == RulesDef::default()
 }
 
 /// Compiles `first-moves`: each entry's Betza as a piece type of a board
