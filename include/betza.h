@@ -294,6 +294,15 @@ typedef enum BetzaReason {
    A pass left the Kings facing each other (Janggi's bikjang).
    */
   BETZA_REASON_BIKJANG = 15,
+  /*
+   A repetition in which a side chased a piece with every move
+   (Xiangqi's chasing rules; games only).
+   */
+  BETZA_REASON_PERPETUAL_CHASE = 16,
+  /*
+   The board is full (Othello, Ataxx): decided by counting pieces.
+   */
+  BETZA_REASON_FULL_BOARD = 17,
 } BetzaReason;
 
 /*
