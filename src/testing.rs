@@ -338,11 +338,14 @@ fn corrupt_placement(pos: &Position<'_>, placement: &str, k: u32) -> String {
             let free = (b'A'..=b'Z')
                 .find(|&c| !used(c))
                 .expect("at most 20 piece types");
-            // Replace the first token (with its '+', if any) of the placement.
+            // Replace the first token (with its '+', if any) of the board;
+            // on an empty board (Reversi's start) put the letter before a rank.
             let text = ranks.join("/");
-            let at = text
-                .find(|c: char| c.is_ascii_alphabetic() || c == '+')
-                .expect("a placement holds the royal pieces");
+            let board = text.split('[').next().unwrap_or_default();
+            let Some(at) = board.find(|c: char| c.is_ascii_alphabetic() || c == '+') else {
+                ranks[r].insert(0, free as char);
+                return ranks.join("/");
+            };
             let len = crate::variant::PieceToken::read_prefix(&text.as_bytes()[at..])
                 .map_or(1, |(_, _, n)| n);
             let mut out = text;
