@@ -76,7 +76,8 @@ fn handshake_announces_the_features() {
          fox-and-hounds,coregal,extinction,kinglet,spartan,codrus,seirawan,shouse,kyotoshogi,\
          dobutsu,janggi,janggitraditional,janggimodern,janggicasual,makpong,asean,shatar,fairy,\
          troitzky,gustav3,omicron,shako,misere,losers,sortofalmost,chigorin,armageddon,clobber,\
-         clobber10,jesonmor,pocketknight,dragon,loop,chessgi,bughouse,koedem,supply,chu\"",
+         clobber10,jesonmor,pocketknight,dragon,perfect,checkshogi,berolina,ataxx,flipersi,flipello,\
+         flipello10,loop,chessgi,bughouse,koedem,supply,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
