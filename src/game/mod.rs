@@ -402,10 +402,10 @@ impl<B: Board> Game<B> {
     ///     }
     /// }
     /// assert!(game.status().is_over()); // the start position, a third time
-    /// assert!(game.play_text("b1c3").is_err());
-    /// let m = game.position().parse_move("b1c3")?;
+    /// assert!(game.play_text("a1a2").is_err());
+    /// let m = game.position().parse_move("a1a2")?;
     /// game.play_past_end(&m)?;
-    /// assert!(!game.status().is_over());
+    /// assert!(!game.status().is_over()); // a position not seen before
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn play_past_end(&mut self, m: &Move) -> Result<Move, MoveError> {
