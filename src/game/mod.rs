@@ -368,23 +368,7 @@ impl<B: Board> Game<B> {
     /// refused with [`MoveError::GameOver`], even where the position still
     /// has moves (a repetition, a dead position).
     pub fn play(&mut self, m: &Move) -> Result<Move, MoveError> {
-        if !self.position().is_legal(m) {
-            let text = self.position().move_text(m);
-            return Err(
-                if self.position().has_legal_move() && !self.over_with_moves() {
-                    MoveError::Illegal { text }
-                } else {
-                    MoveError::GameOver { text }
-                },
-            );
-        }
-        if self.over_with_moves() {
-            return Err(MoveError::GameOver {
-                text: self.position().move_text(m),
-            });
-        }
-        self.push(*m);
-        Ok(*m)
+        self.play_checked(m, false)
     }
 
     /// Plays a legal move even where a rule of the game's history (a
@@ -409,12 +393,26 @@ impl<B: Board> Game<B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn play_past_end(&mut self, m: &Move) -> Result<Move, MoveError> {
+        self.play_checked(m, true)
+    }
+
+    /// [`Game::play`] (`past_end` false) or [`Game::play_past_end`]: an
+    /// illegal move is [`MoveError::Illegal`] where the side to move has a
+    /// legal move and (unless `past_end`) the history has not ended the
+    /// game, else [`MoveError::GameOver`].
+    fn play_checked(&mut self, m: &Move, past_end: bool) -> Result<Move, MoveError> {
+        let over = |game: &Self| !past_end && game.over_with_moves();
         if !self.position().is_legal(m) {
             let text = self.position().move_text(m);
-            return Err(if self.position().has_legal_move() {
+            return Err(if self.position().has_legal_move() && !over(self) {
                 MoveError::Illegal { text }
             } else {
                 MoveError::GameOver { text }
+            });
+        }
+        if over(self) {
+            return Err(MoveError::GameOver {
+                text: self.position().move_text(m),
             });
         }
         self.push(*m);
