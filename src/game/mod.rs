@@ -5,8 +5,9 @@ pub(crate) mod chasing;
 pub(crate) mod game_end;
 pub mod pgn;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use bitflags::bitflags;
 
@@ -124,6 +125,30 @@ struct Ply {
 /// keeps one position (about 500 bytes) per this many plies, not per ply.
 const CHECKPOINT_EVERY: usize = 64;
 
+/// The hasher of [`Game`]'s count of positions: the keys are Zobrist hashes,
+/// already uniform, so the key is its own hash.
+#[derive(Default)]
+struct ZobristKey(u64);
+
+impl Hasher for ZobristKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used (the keys are `u64`); any other input
+        // is folded in, never lost.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+/// Position hash to how often it occurs before a ply of the history.
+type Occurrences = HashMap<u64, u32, BuildHasherDefault<ZobristKey>>;
+
 /// A game: its start position and the moves played since, with undo, the
 /// outcome by the variant's rules and the claimable draws.
 ///
@@ -157,6 +182,10 @@ pub struct Game<B: Board = Small> {
     /// The position before ply `i * CHECKPOINT_EVERY`.
     checkpoints: Vec<OwnedPosition<B>>,
     history: Vec<Ply>,
+    /// How often each position before a ply occurs (the hashes of
+    /// `history`): [`Game::repetitions`] in constant time, so playing a
+    /// long game stays linear.
+    occurrences: Occurrences,
     current: OwnedPosition<B>,
     hash: u64,
     /// Makruk's count at the current position.
@@ -227,6 +256,7 @@ impl<B: Board> Game<B> {
             current: start.clone(),
             start,
             history: Vec::new(),
+            occurrences: Occurrences::default(),
             count: CountState::default(),
             declared: None,
             tags: Vec::new(),
@@ -465,6 +495,7 @@ impl<B: Board> Game<B> {
             count: self.count,
             m,
         });
+        *self.occurrences.entry(self.hash).or_insert(0) += 1;
         let mut count = self.count;
         self.current.update_with(|before| {
             let after = before.play_unchecked(&m);
@@ -499,6 +530,12 @@ impl<B: Board> Game<B> {
         }
         self.notes.remove(&n);
         let ply = self.history.pop().expect("not empty");
+        if let Some(seen) = self.occurrences.get_mut(&ply.hash) {
+            *seen -= 1;
+            if *seen == 0 {
+                self.occurrences.remove(&ply.hash);
+            }
+        }
         self.hash = ply.hash;
         self.count = ply.count;
         self.declared = None;
@@ -591,14 +628,12 @@ impl<B: Board> Game<B> {
         {
             return None;
         }
-        let hashes: Vec<u64> = self
-            .history
-            .iter()
-            .map(|p| p.hash)
-            .chain([self.hash])
-            .collect();
-        let checks: Vec<bool> = self
-            .history
+        // Only the span since the occurrence that makes this the count-th
+        // is judged: the work is that span's, not the whole game's.
+        let first = self.occurrence_back(rule.count as usize)?;
+        let span = &self.history[first..];
+        let hashes: Vec<u64> = span.iter().map(|p| p.hash).chain([self.hash]).collect();
+        let checks: Vec<bool> = span
             .iter()
             .map(|p| p.check)
             .chain([self.position().is_check()])
@@ -610,7 +645,6 @@ impl<B: Board> Game<B> {
         let o = judge.repetition(self.position())?;
         if o.reason == EndReason::Repetition
             && self.start.variant_data().end.chasing.is_some()
-            && let Some(first) = judge.first_occurrence(rule.count as usize)
             && let Some(winner) = self.chase_verdict(first)
         {
             return Some(Outcome {
@@ -621,30 +655,49 @@ impl<B: Board> Game<B> {
         Some(o)
     }
 
+    /// The earlier position (its ply) that makes the current one its
+    /// `count`-th occurrence, looking back; `None`: fewer occurrences.
+    fn occurrence_back(&self, count: usize) -> Option<usize> {
+        let mut seen = 1;
+        for (k, p) in self.history.iter().enumerate().rev() {
+            if p.hash == self.hash {
+                seen += 1;
+                if seen == count {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+
     /// The chasing rules' verdict on the repetition since position `first`
     /// (see [`crate::game::chasing::verdict`]): replays the plies from
-    /// there once, finding what each move chased.
+    /// there once, finding what each move chased. The verdict's indexes
+    /// start at position `base`, the one before `first` (or the start):
+    /// its position 0 is the game's start only when `first` is.
     fn chase_verdict(&self, first: usize) -> Option<Option<Color>> {
         let n = self.history.len();
-        let start = first.max(1);
-        let mut pos = self.position_at(start - 1)?;
-        let mut chased = vec![B::EMPTY; n + 1];
-        for (slot, ply) in chased[start..].iter_mut().zip(&self.history[start - 1..]) {
+        let base = first.saturating_sub(1);
+        let plies = self.history.get(base..)?;
+        let mut pos = self.position_at(base)?;
+        let mut chased = vec![B::EMPTY; n - base + 1];
+        for (slot, ply) in chased[1..].iter_mut().zip(plies) {
             let after = pos.play_unchecked(&ply.m);
             *slot = after.chased_by(&pos, &ply.m);
             pos = after;
         }
-        let dummy = self.history.first()?.m;
+        let dummy = plies.first()?.m;
         let moves: Vec<Move> = std::iter::once(dummy)
-            .chain(self.history.iter().map(|p| p.m))
+            .chain(plies.iter().map(|p| p.m))
             .collect();
-        crate::game::chasing::verdict(&chased, &moves, first, n, self.position().side_to_move())
+        let to_move = self.position().side_to_move();
+        crate::game::chasing::verdict(&chased, &moves, first - base, n - base, to_move)
     }
 
     /// How often the current position has occurred in this game, counting
     /// now (1 the first time). Positions are compared by [`Position::hash`].
     pub fn repetitions(&self) -> usize {
-        1 + self.history.iter().filter(|p| p.hash == self.hash).count()
+        1 + self.occurrences.get(&self.hash).map_or(0, |&n| n as usize)
     }
 
     /// The draws that could be claimed now, by the variant's claimable
