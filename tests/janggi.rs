@@ -343,3 +343,127 @@ fn pyffish_insufficient_material() {
         assert_eq!(got, want, "{fen}");
     }
 }
+
+/// The game of `name` from the start after `moves` (move text, spaces).
+fn game(name: &str, moves: &str) -> Game {
+    let mut g = Game::new(v(name));
+    for m in moves.split_whitespace() {
+        g.play_text(m).unwrap_or_else(|e| panic!("{name} {m}: {e}"));
+    }
+    g
+}
+
+/// `janggimodern`'s rule against moving one piece back and forth
+/// (`[game-end] move-repetition = "loss"`, Fairy-Stockfish's
+/// `moveRepetitionIllegal`): the move that completes four moves back and
+/// forth stays legal, as in Fairy-Stockfish, and loses. Each verdict was
+/// checked against a Fairy-Stockfish built from its sources (`go depth 1
+/// searchmoves` on the move: `score mate 0` where it loses).
+#[test]
+fn moving_back_and_forth_loses_in_janggimodern() {
+    // White's Chariot comes to a2, then a3, a2, a3, a2: the fourth move
+    // back and forth loses. Black's moves in between do not matter.
+    let before = "a1a2 a10a9 a2a3 i10i9 a3a2 a9a8 a2a3 i9i8";
+    let mut g = game("janggimodern", before);
+    for k in 0..=g.ply_count() {
+        let mut h = game("janggimodern", "");
+        for m in before.split_whitespace().take(k) {
+            h.play_text(m).unwrap();
+        }
+        assert!(h.status().outcome.is_none(), "ply {k}");
+    }
+    assert!(
+        g.position()
+            .legal_moves()
+            .iter()
+            .any(|m| g.position().move_text(m) == "a3a2")
+    );
+    g.play_text("a3a2").unwrap();
+    let o = g.status().outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Repetition)
+    );
+    assert!(g.play_text("b10c8").is_err());
+    // Another move, or the same series in janggi, ends nothing.
+    assert!(
+        game("janggimodern", &format!("{before} a3a1"))
+            .status()
+            .outcome
+            .is_none()
+    );
+    assert!(
+        game("janggi", &format!("{before} a3a2"))
+            .status()
+            .outcome
+            .is_none()
+    );
+
+    // A pass may stand for the fifth move from the end.
+    let g = game(
+        "janggimodern",
+        "a1a2 a10a9 a2a3 i10i9 a3a2 a9a8 a2a3 i9i8 e2e2 b10c8 a3a2",
+    );
+    let o = g.status().outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Repetition)
+    );
+
+    // The Advisor, kept to its palace, which the enemy King's does not
+    // meet, is exempt (and so is the King).
+    let g = game(
+        "janggimodern",
+        "d1d2 a10a9 d2d3 i10i9 d3d2 a9a8 d2d3 i9i8 d3d2",
+    );
+    assert!(g.status().outcome.is_none());
+
+    // Both Chariots shuffling: White's fifth move completes its series
+    // first, long before a fourfold repetition.
+    let shuffle = "a1a2 a10a9 a2a1 a9a10 a1a2 a10a9 a2a1 a9a10";
+    let mut g = game("janggimodern", shuffle);
+    assert!(g.status().outcome.is_none());
+    g.play_text("a1a2").unwrap();
+    let o = g.status().outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Repetition)
+    );
+
+    // pyffish's `is_optional_game_end` reports the loss; its
+    // `legal_moves` keeps the move (python/tests).
+}
+
+/// `move-repetition` needs the n-fold repetition rule it is judged with,
+/// and reads back as written.
+#[test]
+fn move_repetition_definitions() {
+    let def = v("janggimodern").definition();
+    assert!(def.game_end.move_repetition_loses);
+    let text = def.to_string();
+    assert!(text.contains("move-repetition = \"loss\""), "{text}");
+    let again = text.parse::<VariantDef>().unwrap();
+    assert_eq!(&again, def);
+    let off = text
+        .replace("repetition = 4\n", "repetition = 0\n")
+        .replace("perpetual-check = \"loss\"\n", "");
+    let e = off.parse::<VariantDef>().unwrap_err().to_string();
+    assert!(e.contains("move-repetition"), "{e}");
+    let bad = text.replace("move-repetition = \"loss\"", "move-repetition = \"draw\"");
+    let e = bad.parse::<VariantDef>().unwrap_err().to_string();
+    assert!(
+        e.contains("move-repetition") && e.contains("\"loss\""),
+        "{e}"
+    );
+    // Fairy-Stockfish's key, which does nothing without an n-fold rule.
+    let ini = |keys: &str| VariantDef::from_fsf_ini(&format!("[mj:janggi]\n{keys}"));
+    let rule = |keys: &str| ini(keys).unwrap()[0].game_end.move_repetition_loses;
+    assert!(rule("moveRepetitionIllegal = true\nnFoldRule = 4\n"));
+    let off = "moveRepetitionIllegal = true\nnFoldRule = 0\nperpetualCheckIllegal = false\n";
+    assert!(!rule(off));
+    assert!(!rule("moveRepetitionIllegal = false\n"));
+    let e = ini("moveRepetitionIllegal = maybe\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("moveRepetitionIllegal"), "{e}");
+}

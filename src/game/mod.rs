@@ -3,6 +3,7 @@
 
 pub(crate) mod chasing;
 pub(crate) mod game_end;
+mod move_repetition;
 pub mod pgn;
 
 use std::collections::{BTreeMap, HashMap};
@@ -610,6 +611,9 @@ impl<B: Board> Game<B> {
         if crate::game_end::move_rule(self.position()) == Some(false) {
             return draw(EndReason::MoveRule);
         }
+        if let Some(o) = self.move_repetition_end() {
+            return Some(o);
+        }
         if let Some(o) = self.repetition_end() {
             return Some(o);
         }
@@ -617,6 +621,24 @@ impl<B: Board> Game<B> {
             return draw(EndReason::Counting);
         }
         None
+    }
+
+    /// The end by the rule against moving back and forth
+    /// ([`crate::GameEndDef::move_repetition_loses`]): the side to move
+    /// wins, by repetition, unless an n-fold repetition (ending the game or
+    /// a claim) lies nearer than the series, which Fairy-Stockfish's scan
+    /// meets first.
+    fn move_repetition_end(&self) -> Option<Outcome> {
+        let back = self.move_repetition()?;
+        let count = self.start.variant_data().end.repetition.count as usize;
+        let nearer = self.repetitions() >= count
+            && self
+                .occurrence_back(count)
+                .is_some_and(|first| self.history.len() - first < back);
+        (!nearer).then(|| Outcome {
+            winner: Some(self.position().side_to_move()),
+            reason: EndReason::Repetition,
+        })
     }
 
     /// The end by a repetition rule that ends the game, if any.

@@ -15,7 +15,7 @@ use toml::Spanned;
 
 use super::def::VariantDef;
 use super::text::quoted;
-use super::{MAX_DEF_ROLES, Role, VariantError};
+use super::{CapturedRule, MAX_DEF_ROLES, Role, VariantError};
 use crate::Color;
 
 /// What the n-fold repetition of a position means.
@@ -248,6 +248,14 @@ pub struct GameEndDef {
     /// Xiangqi's chasing rules (`chasing = "axf"`), judged when a
     /// repetition ends the game.
     pub chasing: Option<ChasingDef>,
+    /// Janggi's rule against moving one piece back and forth
+    /// (`move-repetition = "loss"`; Fairy-Stockfish's
+    /// `moveRepetitionIllegal`, which makes the move lose rather than
+    /// refusing it): a side whose last four moves took one piece back and
+    /// forth between two squares, out of check each time, loses.
+    /// `docs/definitions.md` gives the whole rule. Needs a `repetition`
+    /// rule (2 or more).
+    pub move_repetition_loses: bool,
     /// Makruk's counting rules.
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
@@ -289,6 +297,7 @@ pub(super) struct RawGameEnd {
     chasing: Option<Spanned<String>>,
     chase_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     chase_exempt: Option<Vec<Spanned<String>>>,
+    move_repetition: Option<Spanned<String>>,
     move_rule: Option<Spanned<i64>>,
     move_rule_result: Option<Spanned<String>>,
     counting: Option<Spanned<RawCounting>>,
@@ -473,6 +482,17 @@ pub(super) fn read(
             "needs `chasing = \"axf\"`".into(),
         ));
     }
+    if let Some(v) = &raw.move_repetition {
+        choice(v, &key("move-repetition"), &["loss"])?;
+        if def.repetition.count == 0 {
+            return Err(err(
+                v.span(),
+                &key("move-repetition"),
+                "judged with the n-fold repetition rule: set `repetition` to 2 or more".into(),
+            ));
+        }
+        def.move_repetition_loses = true;
+    }
     if let Some(v) = &raw.move_rule {
         def.move_rule.moves = number(v, &key("move-rule"), 0, 10_000)? as u16;
     }
@@ -583,6 +603,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
             writeln!(f, "chase-exempt = [{}]", list.join(", "))?;
         }
     }
+    if g.move_repetition_loses {
+        writeln!(f, "move-repetition = \"loss\"")?;
+    }
     let m = g.move_rule;
     if m.moves != MoveRuleDef::default().moves {
         writeln!(f, "move-rule = {}", m.moves)?;
@@ -677,6 +700,21 @@ pub(crate) struct Chasing {
     pub exempt: u64,
 }
 
+/// The rule against moving back and forth, resolved (see
+/// [`GameEndDef::move_repetition_loses`]).
+#[derive(Clone, Debug)]
+pub(crate) struct MoveRepetition {
+    /// Per side that moves, the roles (one bit each) exempt from the rule:
+    /// confined to a region that the other side's royal piece's region
+    /// does not meet (Janggi's King and Advisors, kept to their palace),
+    /// as Fairy-Stockfish compares the two types' mobility regions.
+    pub exempt: [u64; 2],
+    /// Captures fill a hand: the scan goes back over the whole game, not
+    /// only to the last capture or pawn move (Fairy-Stockfish's
+    /// `capturesToHand`).
+    pub whole_game: bool,
+}
+
 /// Dead material, resolved: per role, how many of it each side has.
 #[derive(Clone, Debug)]
 pub(crate) struct DeadMaterial {
@@ -714,6 +752,8 @@ pub(crate) struct EndRules {
     pub move_rule: MoveRuleDef,
     /// [`GameEndDef::chasing`], resolved.
     pub chasing: Option<Chasing>,
+    /// [`GameEndDef::move_repetition_loses`], resolved.
+    pub move_repetition: Option<MoveRepetition>,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
     /// [`GameEndDef::mate_needs`], one bit per role.
@@ -884,6 +924,31 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             Some(Chasing { values, exempt })
         }
     };
+    if g.move_repetition_loses && g.repetition.count < 2 {
+        return Err(VariantError::GameEnd(
+            "move-repetition is judged with the n-fold repetition rule: set repetition to 2 or more"
+                .into(),
+        ));
+    }
+    let move_repetition = g.move_repetition_loses.then(|| {
+        let royal_region = def.pieces.get(royal.index()).and_then(|p| p.confinement);
+        let mut exempt = [0u64; 2];
+        for (i, p) in def.pieces.iter().enumerate() {
+            let (Some(own), Some(theirs)) = (p.confinement, royal_region) else {
+                continue;
+            };
+            for c in Color::ALL {
+                if (own.of(c) & theirs.of(c.opposite())).is_empty() {
+                    exempt[c.index()] |= 1u64.checked_shl(i as u32).unwrap_or(0);
+                }
+            }
+        }
+        let whole_game = def
+            .drops
+            .as_ref()
+            .is_some_and(|d| !matches!(d.captured, CapturedRule::Lost | CapturedRule::Partner));
+        MoveRepetition { exempt, whole_game }
+    });
     Ok(EndRules {
         bare_king: g.bare_king,
         bare_king_attack: g.bare_king_escape == BareKingEscape::Attack,
@@ -898,6 +963,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         repetition: g.repetition,
         move_rule: g.move_rule,
         chasing,
+        move_repetition,
         counting,
         dead_material,
         mate_needs,

@@ -207,6 +207,7 @@ const RULE_KEYS: &[&str] = &[
     "nFoldValue",
     "nFoldValueAbsolute",
     "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
     "chasingRule",
     "stalemateValue",
     "checkmateValue",
@@ -278,7 +279,6 @@ const OFF_KEYS: &[(&str, &str)] = &[
     ("castlingKingPieceBlack", "k"),
     ("oppositeCastling", "false"),
     ("wallOrMove", "false"),
-    ("moveRepetitionIllegal", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("connectN", "0"),
@@ -1770,6 +1770,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     }
     if perpetual {
         ge.push_str("perpetual-check = \"loss\"\n");
+    }
+    // Judged in Fairy-Stockfish's n-fold scan: without one it does nothing.
+    if ctx.boolean("moveRepetitionIllegal", false)? && n_fold != 0 {
+        ge.push_str("move-repetition = \"loss\"\n");
     }
     chasing_rule(&ctx, &pieces, result, soldier_rank, &mut ge)?;
     // [rules]: extinction, flags, no King.
