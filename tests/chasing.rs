@@ -398,3 +398,39 @@ fn fairy_stockfish_configurations_read_chasing_rule() {
     let e = VariantDef::from_fsf_ini("[myxq:chess]\nchasingRule = axf\n").expect_err("claims");
     assert!(e.to_string().contains("repetition"), "{e}");
 }
+
+/// Under the chasing rules Fairy-Stockfish's n-move rule comes later where
+/// checks were many: after 20 plies of the game, each check beyond ten
+/// by the side that checked more since the last capture or pawn move adds
+/// two plies. Here White's Chariot checks with each of its 11 moves: the
+/// claim of ply 20 goes away at ply 21, White's eleventh check, and
+/// comes back at ply 22.
+#[test]
+fn many_checks_extend_the_move_rule() {
+    use betza::Claims;
+    let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 80 1";
+    let moves = "a1a10 e10e9 a10a9 e9e8 a9a8 e8e9 a8e8 e9f9 e8e9 f9f8 e9f9 f8e8 f9f8 e8e9 \
+                 f8f9 e9e10 f9e9 e10f10 e9e10 f10f9 e10f10 f9e9";
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let claims = |g: &Game| g.status().claims.contains(Claims::FIFTY_MOVES);
+    // Xiangqi without the chasing rules: the rule at the clock's 100.
+    let mut def = Variant::by_name("xiangqi").unwrap().definition().clone();
+    def.game_end.chasing = None;
+    let plain = std::sync::Arc::new(Variant::new(def).unwrap());
+    for (ply, with, without) in [
+        (19, false, false),
+        (20, true, true),
+        (21, false, true),
+        (22, true, true),
+    ] {
+        let g = game(fen, &moves[..ply]);
+        assert_eq!(g.position().halfmove_clock(), 80 + ply as u32);
+        assert_eq!(claims(&g), with, "ply {ply}");
+        assert_eq!(g.move_rule(), with.then_some(true), "ply {ply}");
+        let mut h = Game::from_fen(plain.clone(), fen).unwrap();
+        for m in &moves[..ply] {
+            h.play_text(m).unwrap();
+        }
+        assert_eq!(claims(&h), without, "ply {ply} without chasing");
+    }
+}

@@ -477,16 +477,14 @@ fn _sl_is_optional_game_end(
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
-    let rule = variant_by_name(variant)?.definition().game_end.move_rule;
     let game = build(variant, fen, &moves, chess960)?;
     Ok(with_game!(&game, |g| {
         let status = g.status();
         // Fairy-Stockfish asks its claimable n-move rule first, before a
         // repetition (a perpetual chase over a long history is then a draw).
         // (A history's end implies legal moves: mates are judged first.)
-        let n_move_claim = rule.claim
-            && rule.moves > 0
-            && g.position().halfmove_clock() >= 2 * u32::from(rule.moves);
+        // (Later under the chasing rules where checks were many.)
+        let n_move_claim = g.move_rule() == Some(true);
         match status.outcome {
             Some(o) if is_history(o.reason) && n_move_claim => (true, VALUE_DRAW),
             Some(o) if is_history(o.reason) => (true, value_for_side_to_move(g, o.winner)),

@@ -368,3 +368,46 @@ pub(crate) fn verdict<W: crate::bitboard::BitWord>(
         (false, false) => None,
     }
 }
+
+impl<B: crate::bitboard::Board> crate::Game<B> {
+    /// Whether the variant's n-move rule applies now: `Some(true)` when it
+    /// may be claimed, `Some(false)` when it ends the game, `None` before
+    /// the half-move clock reaches twice its moves. With the chasing rules it comes
+    /// later where checks were many, as Fairy-Stockfish extends it: once 20
+    /// plies have been played since the game's start, the side that gave
+    /// more checks in the plies since the last capture or pawn move counts
+    /// them, and each check beyond ten adds a move (two plies) to the rule.
+    pub fn move_rule(&self) -> Option<bool> {
+        let pos = self.position();
+        let due = crate::game_end::move_rule(pos)?;
+        let n = self.history.len();
+        if self.start.variant_data().end.chasing.is_none() || n < 20 {
+            return Some(due);
+        }
+        let clock = pos.halfmove_clock() as usize;
+        let end = clock.min(n);
+        let check = |k: usize| {
+            usize::from(if k == n {
+                pos.is_check()
+            } else {
+                self.history[k].check
+            })
+        };
+        // Checks by the side that just moved (positions n, n-2, ...) and
+        // by the other (n-1, n-3, ...), over pairs of plies back while
+        // `i < end`, the first pair always.
+        let (mut by_mover, mut by_other) = (0, 0);
+        let mut i = 0;
+        loop {
+            by_mover += check(n - i);
+            by_other += check(n - i - 1);
+            i += 2;
+            if i >= end {
+                break;
+            }
+        }
+        let extra = 2 * by_mover.max(by_other).saturating_sub(10);
+        let moves = pos.variant.end.move_rule.moves as usize;
+        (clock >= 2 * moves + extra).then_some(due)
+    }
+}

@@ -608,7 +608,7 @@ impl<B: Board> Game<B> {
                 reason,
             })
         };
-        if crate::game_end::move_rule(self.position()) == Some(false) {
+        if self.move_rule() == Some(false) {
             return draw(EndReason::MoveRule);
         }
         if let Some(o) = self.move_repetition_end() {
@@ -741,7 +741,7 @@ impl<B: Board> Game<B> {
         {
             claims |= Claims::THREEFOLD_REPETITION;
         }
-        if crate::game_end::move_rule(self.position()) == Some(true) {
+        if self.move_rule() == Some(true) {
             claims |= Claims::FIFTY_MOVES;
         }
         claims
