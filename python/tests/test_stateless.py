@@ -97,3 +97,16 @@ def test_xiangqi_chasing_as_pyffish_judges_it() -> None:
     # (pyffish 0.0.90 answers the same).
     long = ["c3a3"] + 25_000 * ["a8b8", "a3b3", "b8a8", "b3a3"]
     assert sf.is_optional_game_end("xiangqi", fen, long) == (True, sf.VALUE_DRAW)
+
+
+def test_janggimodern_moving_back_and_forth_as_pyffish_judges_it() -> None:
+    # Fairy-Stockfish's moveRepetitionIllegal: the move that completes four
+    # moves of one piece back and forth stays legal, and loses.
+    before = ["a1a2", "a10a9", "a2a3", "i10i9", "a3a2", "a9a8", "a2a3", "i9i8"]
+    assert "a3a2" in sf.legal_moves("janggimodern", "startpos", before)
+    assert sf.is_optional_game_end("janggimodern", "startpos", before) == (False, 0)
+    after = before + ["a3a2"]
+    # Black, to move, wins; its moves are still listed.
+    assert sf.is_optional_game_end("janggimodern", "startpos", after) == (True, sf.VALUE_MATE)
+    assert sf.legal_moves("janggimodern", "startpos", after)
+    assert sf.is_optional_game_end("janggi", "startpos", after) == (False, 0)
