@@ -399,6 +399,17 @@ fn moving_back_and_forth_loses_in_janggimodern() {
             .is_none()
     );
 
+    // Only the plies since the last capture count (Soldiers' moves do not
+    // reset the clock in Janggi): Black's capture on a4 saves White.
+    let soldiers = "a1a2 a7a6 a2a3 a6a5 a3a2 i10i9 a2a3 i9i8 a3a2";
+    let o = game("janggimodern", soldiers).status().outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Repetition)
+    );
+    let capture = "a1a2 a7a6 a2a3 a6a5 a3a2 a5a4 a2a3 i10i9 a3a2";
+    assert!(game("janggimodern", capture).status().outcome.is_none());
+
     // A pass may stand for the fifth move from the end.
     let g = game(
         "janggimodern",
