@@ -485,11 +485,15 @@ fn _sl_is_optional_game_end(
         // (A history's end implies legal moves: mates are judged first.)
         // (Later under the chasing rules where checks were many.)
         let n_move_claim = g.move_rule() == Some(true);
+        // A claim is decided by material where the variant counts it
+        // (Janggi), as Fairy-Stockfish values its n-move and n-fold ends.
+        let claimed = || value_for_side_to_move(g, g.position().material_winner());
         match status.outcome {
-            Some(o) if is_history(o.reason) && n_move_claim => (true, VALUE_DRAW),
+            Some(o) if is_history(o.reason) && n_move_claim => (true, claimed()),
             Some(o) if is_history(o.reason) => (true, value_for_side_to_move(g, o.winner)),
             Some(_) => (false, VALUE_DRAW),
-            None => (!status.claims.is_empty(), VALUE_DRAW),
+            None if status.claims.is_empty() => (false, VALUE_DRAW),
+            None => (true, claimed()),
         }
     }))
 }

@@ -110,3 +110,12 @@ def test_janggimodern_moving_back_and_forth_as_pyffish_judges_it() -> None:
     assert sf.is_optional_game_end("janggimodern", "startpos", after) == (True, sf.VALUE_MATE)
     assert sf.legal_moves("janggimodern", "startpos", after)
     assert sf.is_optional_game_end("janggi", "startpos", after) == (False, 0)
+
+
+def test_janggi_move_rule_decided_by_material() -> None:
+    # Fairy-Stockfish values its n-move rule's end by material counting in
+    # Janggi: equal material, Black's komi wins; White is to move.
+    fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 100 60"
+    assert sf.is_optional_game_end("janggi", fen, []) == (True, -sf.VALUE_MATE)
+    assert sf.is_optional_game_end("janggicasual", fen, []) == (True, sf.VALUE_DRAW)
+    assert sf.is_optional_game_end("janggi", fen.replace(" 100 ", " 98 "), []) == (False, 0)

@@ -181,8 +181,16 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// The winner by material counting (`[rules] material-values`), or
-    /// `None` for a draw: where the rules end a game drawn.
-    pub(crate) fn material_winner(&self) -> Option<Color> {
+    /// `None` for a draw (or a variant that does not count material): where
+    /// the rules end a game drawn.
+    ///
+    /// ```
+    /// use betza::{Color, Position, Variant};
+    /// let start = Position::start(Variant::by_name("janggi").unwrap());
+    /// // Equal material: Black's 1.5 points of komi decide.
+    /// assert_eq!(start.material_winner(), Some(Color::Black));
+    /// ```
+    pub fn material_winner(&self) -> Option<Color> {
         let r = &self.variant.rules;
         let values = r.material.as_ref()?;
         let sum = |c: Color| -> i64 {
