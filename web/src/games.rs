@@ -168,4 +168,32 @@ impl AnyGame {
     pub(crate) fn variant(&self) -> WebVariant {
         with_game!(self, |g| WebVariant::from(g.board_variant()))
     }
+
+    /// The leaf count of the legal-move tree `depth` plies deep from the
+    /// current position. A small board counts with the library's perft (the
+    /// speed goal's); a huge one (no speed goal) plays each legal move on a
+    /// copy: the library's perft has four copies of the move generator per
+    /// board type, 120 KB of the module for `Huge`. The same count.
+    pub(crate) fn perft(&self, depth: u32) -> u64 {
+        match self {
+            AnyGame::Small(g) => g.position().perft(depth),
+            AnyGame::Huge(g) => perft_by_play(g.position(), depth),
+        }
+    }
+}
+
+/// Perft through the public moves: the legal moves, each played on a copy
+/// (`play_unchecked`, which applies the variant's rules as `play` does).
+fn perft_by_play<B: betza::Board>(pos: &betza::Position<'_, B>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| perft_by_play(&pos.play_unchecked(m), depth - 1))
+        .sum()
 }

@@ -430,7 +430,7 @@ pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
 pub fn perft(variant: &str, depth: u32, fen: Option<String>) -> Result<f64, JsError> {
     let v = variant_by_name(variant).map_err(err)?;
     let game = AnyGame::new(&v, fen.as_deref()).map_err(err)?;
-    Ok(with_game!(&game, |g| g.position().perft(depth)) as f64)
+    Ok(game.perft(depth) as f64)
 }
 
 /// The piece types of `variant`, in its definition's order.
@@ -1109,7 +1109,7 @@ impl Board {
 
     /// The leaf count of the legal-move tree `depth` plies deep from here.
     pub fn perft(&self, depth: u32) -> f64 {
-        with_game!(&self.game, |g| g.position().perft(depth)) as f64
+        self.game.perft(depth) as f64
     }
 
     /// The game (the start position and the moves played) in PGN, with the
