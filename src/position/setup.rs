@@ -157,7 +157,7 @@ impl Setup {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn from_fen(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
-        crate::fen::read_setup(variant, fen, false)
+        crate::fen::read_setup(variant, fen, None)
     }
 
     /// The piece on `sq`, if any.

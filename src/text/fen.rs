@@ -291,9 +291,27 @@ pub(crate) fn parse_board(v: &Variant, text: &str) -> Result<BoardPart, FenError
     Ok((out, marked, walls))
 }
 
-/// Reads a FEN into a [`Setup`]. With `strict`, each field's rules are
-/// checked as it is read, so the first wrong field is the one reported.
-pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, FenError> {
+/// The problems of a setup in a variant, found by building it on the
+/// variant's board type ([`setup_problems`]).
+pub(crate) type SetupCheck = fn(&Variant, &Setup) -> Vec<SetupProblem>;
+
+/// The problems of `setup` built on the board type `B`, the one `v` is
+/// compiled for: the caller names it, so only its board type's code is
+/// linked in (a WebAssembly build without `Large` is 200 KB smaller).
+fn setup_problems<B: Board>(v: &Variant, setup: &Setup) -> Vec<SetupProblem> {
+    crate::setup::build::<B>(v, setup).1
+}
+
+/// Reads a FEN into a [`Setup`]. With `strict` (the check of the variant's
+/// board type), each field's rules are checked as it is read, so the first
+/// wrong field is the one reported.
+pub(crate) fn read_setup(
+    v: &Variant,
+    fen: &str,
+    strict: Option<SetupCheck>,
+) -> Result<Setup, FenError> {
+    let check_setup = strict;
+    let strict = check_setup.is_some();
     // Surrounding white space (a pasted line, a trailing newline) is no error.
     let fen = fen.trim();
     let mut fields: Vec<&str> = fen.split(' ').collect();
@@ -349,17 +367,11 @@ pub(crate) fn read_setup(v: &Variant, fen: &str, strict: bool) -> Result<Setup, 
         setup.hands = parse_hands(v, h)?;
     }
     let check = |setup: &Setup, part: Part| -> Result<(), FenError> {
-        if !strict {
-            return Ok(());
-        }
         // Built in the variant's board type (one test per FEN, not per move).
-        let problems = if v.huge.is_some() {
-            crate::setup::build::<crate::bitboard::Huge>(v, setup).1
-        } else if v.large.is_some() {
-            crate::setup::build::<crate::bitboard::Large>(v, setup).1
-        } else {
-            crate::setup::build::<crate::bitboard::Small>(v, setup).1
+        let Some(check_setup) = check_setup else {
+            return Ok(());
         };
+        let problems = check_setup(v, setup);
         match problems.into_iter().find(|p| p.part() == part) {
             Some(p) => Err(fen_error(v, &p, &fields)),
             None => Ok(()),
@@ -623,13 +635,13 @@ pub(crate) fn parse<'v, B: Board>(v: &'v Variant, fen: &str) -> Result<Position<
     // the first fault: each field's check sees the problems of the fields
     // read so far, which do not depend on the fields after them, so a FEN
     // that passes here passes there too, and gives the same position.
-    if let Ok(setup) = read_setup(v, fen, false) {
+    if let Ok(setup) = read_setup(v, fen, None) {
         let (pos, problems) = crate::setup::build(v, &setup);
         if problems.is_empty() {
             return Ok(pos);
         }
     }
-    let setup = read_setup(v, fen, true)?;
+    let setup = read_setup(v, fen, Some(setup_problems::<B>))?;
     let (pos, problems) = crate::setup::build(v, &setup);
     match problems.first() {
         None => Ok(pos),

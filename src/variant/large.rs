@@ -158,12 +158,17 @@ pub(crate) fn compiled_for<B: Board>(v: &Variant) -> bool {
     }
 }
 
-/// The built-in variant of that name, if it is compiled for `B`.
+/// The built-in variant of that name, if it is compiled for `B`. Only the
+/// built-ins of `B`'s kind are looked at: a small board's lookup never
+/// compiles Chu Shogi (and a build that uses only `Small` and `Huge` links
+/// no code of `Large`).
 pub(crate) fn builtin_for<B: Board>(name: &str) -> Option<VariantRef> {
-    crate::builtin::by_name(name)
-        .or_else(|| crate::builtin::large_by_name(name))
-        .filter(|v| compiled_for::<B>(v))
-        .map(VariantRef::from)
+    let v = if B::MAX_SQUARES <= Small::MAX_SQUARES {
+        crate::builtin::by_name(name)
+    } else {
+        crate::builtin::large_by_name(name)
+    };
+    v.filter(|v| compiled_for::<B>(v)).map(VariantRef::from)
 }
 
 impl<B: Board> BoardVariant<B> {

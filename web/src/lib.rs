@@ -16,16 +16,16 @@
 use std::sync::Mutex;
 
 use betza::pgn::PgnGames;
-use betza::{AnyVariant, Board as BoardType, Color, Game, Move, Position, Square};
+use betza::{Board as BoardType, Color, Game, Move, Position, Square};
 use wasm_bindgen::prelude::*;
 
 mod games;
 
-use games::{AnyGame, with_game};
+use games::{AnyGame, WebVariant, with_game, with_variant};
 
 /// Variants loaded at run time by `loadVariantConfig`: looked up before
 /// the built-ins, so a loaded definition may replace a built-in's name.
-static LOADED: Mutex<Vec<AnyVariant>> = Mutex::new(Vec::new());
+static LOADED: Mutex<Vec<WebVariant>> = Mutex::new(Vec::new());
 
 fn err(msg: impl std::fmt::Display) -> JsError {
     JsError::new(&msg.to_string())
@@ -34,7 +34,7 @@ fn err(msg: impl std::fmt::Display) -> JsError {
 /// The variant of this name (any case): a loaded one, else a built-in of
 /// any board type. ffish.js's names for chess, `""` and `standard`, are
 /// chess.
-fn variant_by_name(name: &str) -> Result<AnyVariant, String> {
+fn variant_by_name(name: &str) -> Result<WebVariant, String> {
     let name = name.trim();
     let name = if name.is_empty() || name.eq_ignore_ascii_case("standard") {
         "chess"
@@ -50,12 +50,12 @@ fn variant_by_name(name: &str) -> Result<AnyVariant, String> {
         return Ok(v.clone());
     }
     drop(loaded);
-    AnyVariant::by_name(name).map_err(|e| e.to_string())
+    WebVariant::by_name(name).map_err(|e| e.to_string())
 }
 
 /// The variant `name`, or with `is960` its Chess960 form: the variant named
 /// `<name>960` (as the library or a loaded definition names it).
-fn variant_960(name: Option<&str>, is960: bool) -> Result<AnyVariant, String> {
+fn variant_960(name: Option<&str>, is960: bool) -> Result<WebVariant, String> {
     let name = name.unwrap_or("chess");
     if !is960 {
         return variant_by_name(name);
@@ -87,7 +87,7 @@ struct Refusal {
 /// refused (only a Fairy-Stockfish text has any: a TOML definition is all or
 /// nothing).
 struct Config {
-    variants: Vec<AnyVariant>,
+    variants: Vec<WebVariant>,
     refused: Vec<Refusal>,
 }
 
@@ -99,7 +99,7 @@ struct Config {
 /// configuration at all.
 fn read_config(text: &str) -> Result<Config, String> {
     if !is_fsf_ini(text) {
-        let v = AnyVariant::from_definition(text).map_err(|e| e.to_string())?;
+        let v = WebVariant::from_definition(text).map_err(|e| e.to_string())?;
         return Ok(Config {
             variants: vec![v],
             refused: Vec::new(),
@@ -111,7 +111,7 @@ fn read_config(text: &str) -> Result<Config, String> {
         refused: Vec::new(),
     };
     for (name, def) in sections {
-        match def.and_then(AnyVariant::new) {
+        match def.and_then(WebVariant::new) {
             Ok(v) => config.variants.push(v),
             Err(e) => {
                 let (line, key) = match &e {
@@ -329,7 +329,7 @@ pub fn info() -> String {
 /// loaded by `loadVariantConfig`.
 #[wasm_bindgen]
 pub fn variants() -> String {
-    let mut names: Vec<String> = AnyVariant::builtin_names()
+    let mut names: Vec<String> = betza::AnyVariant::builtin_names()
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -393,7 +393,7 @@ pub fn validate_fen(
     let v = variant_960(variant.as_deref(), chess960.unwrap_or(false)).map_err(err)?;
     // As ffish.js reads it: cut short or with castling letters in any order.
     let fen = betza::fen::complete_fen(fen);
-    let error = betza::with_board!(&v, |v| v.from_fen(&fen).err());
+    let error = with_variant!(&v, |v| v.from_fen(&fen).err());
     Ok(betza::fen::fen_code(v.definition(), &fen, error.as_ref()) as i32)
 }
 
@@ -401,7 +401,7 @@ pub fn validate_fen(
 #[wasm_bindgen(js_name = fenError)]
 pub fn fen_error(fen: &str, variant: Option<String>) -> Result<String, JsError> {
     let v = variant_by_name(variant.as_deref().unwrap_or("chess")).map_err(err)?;
-    Ok(betza::with_board!(&v, |v| match v.from_fen(fen) {
+    Ok(with_variant!(&v, |v| match v.from_fen(fen) {
         Ok(_) => String::new(),
         Err(e) => e.to_string(),
     }))
@@ -416,7 +416,7 @@ pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
         Some(Ok(g)) => AnyGame::from(g),
         Some(Err(betza::PgnError::UnknownVariant(name))) => {
             let v = variant_by_name(&name).map_err(err)?;
-            betza::with_board!(&v, |v| AnyGame::from(v.game_from_pgn(pgn).map_err(err)?))
+            with_variant!(&v, |v| AnyGame::from(v.game_from_pgn(pgn).map_err(err)?))
         }
         Some(Err(e)) => return Err(err(e)),
     };
@@ -430,7 +430,7 @@ pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
 pub fn perft(variant: &str, depth: u32, fen: Option<String>) -> Result<f64, JsError> {
     let v = variant_by_name(variant).map_err(err)?;
     let game = AnyGame::new(&v, fen.as_deref()).map_err(err)?;
-    Ok(with_game!(&game, |g| g.position().perft(depth)) as f64)
+    Ok(game.perft(depth) as f64)
 }
 
 /// The piece types of `variant`, in its definition's order.
@@ -462,7 +462,7 @@ pub fn memory_bytes() -> f64 {
     }
 }
 
-fn pieces_of(v: &AnyVariant) -> Vec<PieceInfo> {
+fn pieces_of(v: &WebVariant) -> Vec<PieceInfo> {
     v.pieces()
         .iter()
         .map(|p| PieceInfo {
@@ -1109,7 +1109,7 @@ impl Board {
 
     /// The leaf count of the legal-move tree `depth` plies deep from here.
     pub fn perft(&self, depth: u32) -> f64 {
-        with_game!(&self.game, |g| g.position().perft(depth)) as f64
+        self.game.perft(depth) as f64
     }
 
     /// The game (the start position and the moves played) in PGN, with the

@@ -126,6 +126,14 @@ describe("a GUI's calls", () => {
     assert.equal(board.perft(2), 2039);
     board.delete();
   });
+  it("perft on a board past 128 squares (counted by playing each move): Chu Shogi", () => {
+    // The library's counts (tests/chushogi.rs; perft 3 by examples/perft.rs).
+    assert.equal(betza.perft("chushogi", 2), 1296);
+    assert.equal(betza.perft("chushogi", 3), 52599);
+    const board = new betza.Board("chushogi", "11k/12/12/12/12/12/5p6/5p6/5N6/12/12/K11 w - - 0 1");
+    assert.equal(board.perft(1), board.numberLegalMoves());
+    board.delete();
+  });
   it("PGN out, read back", () => {
     const board = new betza.Board();
     board.pushSanMoves("e4 e5 Nf3 Nc6 Bb5");
