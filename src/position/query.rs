@@ -30,8 +30,10 @@ pub struct MoveUndo {
     on_to: Option<Piece>,
     fullmove_after: u32,
     halfmove_after: u32,
-    /// What the `[rules]` changed (explosions, check counters).
-    rules: crate::special::RulesUndo,
+    /// What the `[rules]` changed (explosions, check counters): only for
+    /// rules that change something (`SpecialRules::applies`), so that the
+    /// other variants neither fill nor carry the record.
+    rules: Option<crate::special::RulesUndo>,
 }
 
 impl fmt::Debug for MoveUndo {
@@ -255,12 +257,14 @@ impl<'v, B: Board> Position<'v, B> {
         // A move naming squares off the board or types the variant lacks
         // would leave a position later calls cannot read: it changes nothing.
         let played = self.fits(m);
-        let mut rules = crate::special::RulesUndo::default();
+        let mut rules = None;
         let mover = self.side;
         let undo = if played {
             if self.variant.rules.any {
                 let undo = self.make(&self.piece_move(m));
-                rules = self.apply_rules(m, mover);
+                if self.variant.rules.applies {
+                    rules = Some(self.apply_rules(m, mover));
+                }
                 undo
             } else {
                 self.make(m)
@@ -312,8 +316,10 @@ impl<'v, B: Board> Position<'v, B> {
             return Err(UndoError);
         }
         if undo.played {
-            if self.variant.rules.any {
-                self.undo_rules(&undo.rules);
+            if let Some(rules) = &undo.rules
+                && self.variant.rules.applies
+            {
+                self.undo_rules(rules);
             }
             self.unmake(&undo.undo);
         }
