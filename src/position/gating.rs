@@ -190,7 +190,9 @@ impl<B: Board> Position<'_, B> {
         };
         if let (Some(role), Some(sq), Some(d)) = (m.gate(), m.gate_square(), &v.drops) {
             let slot = d.slot[role.index() % MAX_DEF_ROLES];
-            if slot != NO_SLOT && sq.index() < v.size.squares() && role.index() < B::MAX_ROLES {
+            // A hand-made move's gate may name any type (`fits` leaves the
+            // gate to this check).
+            if slot != NO_SLOT && sq.index() < v.size.squares() && role.index() < v.pieces.len() {
                 self.put_code(sq, (role.0 + 1) | (mover as u8) << 7);
                 self.hands.remove(mover, slot);
                 undo.square = sq;

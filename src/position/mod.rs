@@ -1096,7 +1096,9 @@ impl<'v, B: Board> Position<'v, B> {
             if self.variant.rules.any {
                 // The piece's move, then what the rules add (walls too).
                 next.make(&self.piece_move(m));
-                next.apply_rules(m, self.side);
+                if self.variant.rules.applies {
+                    next.apply_rules(m, self.side);
+                }
             } else {
                 next.make(m);
             }

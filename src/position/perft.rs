@@ -122,7 +122,7 @@ impl<'v, B: Board> Position<'v, B> {
         if r.any && !r.plain && !r.forced_plain && !r.no_check_plain && !r.explosions_plain {
             return self.perft_rules(depth, bulk);
         }
-        match (self.variant.drops.is_some(), r.any) {
+        match (self.variant.drops.is_some(), r.applies) {
             (true, false) => self.perft_in_place::<true, false>(depth, bulk),
             (false, false) => self.perft_in_place::<false, false>(depth, bulk),
             (true, true) => self.perft_in_place::<true, true>(depth, bulk),
@@ -133,8 +133,9 @@ impl<'v, B: Board> Position<'v, B> {
     /// Perft by playing each move in place and taking it back (no copy of
     /// the position per move); `depth >= 1`, and `>= 2` with `bulk`.
     /// `HANDS`: whether the variant has hands (see `Position::make_with`);
-    /// `RULES`: whether it has `[rules]` (plain ones: see `perft_in_place_any`),
-    /// applied after each move for the state they keep (check counts).
+    /// `RULES`: whether it has `[rules]` that change the position or keep a
+    /// state (check counts; plain ones: see `perft_in_place_any`), applied
+    /// after each move.
     fn perft_in_place<const HANDS: bool, const RULES: bool>(
         &mut self,
         depth: u32,

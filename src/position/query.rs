@@ -30,8 +30,10 @@ pub struct MoveUndo {
     on_to: Option<Piece>,
     fullmove_after: u32,
     halfmove_after: u32,
-    /// What the `[rules]` changed (explosions, check counters).
-    rules: crate::special::RulesUndo,
+    /// What the `[rules]` changed (explosions, check counters): only for
+    /// rules that change something (`SpecialRules::applies`), so that the
+    /// other variants neither fill nor carry the record.
+    rules: Option<crate::special::RulesUndo>,
 }
 
 impl fmt::Debug for MoveUndo {
@@ -254,37 +256,73 @@ impl<'v, B: Board> Position<'v, B> {
     pub fn play_in_place_unchecked(&mut self, m: &Move) -> MoveUndo {
         // A move naming squares off the board or types the variant lacks
         // would leave a position later calls cannot read: it changes nothing.
-        let played = self.fits(m);
-        let mut rules = crate::special::RulesUndo::default();
-        let mover = self.side;
-        let undo = if played {
-            if self.variant.rules.any {
-                let undo = self.make(&self.piece_move(m));
-                rules = self.apply_rules(m, mover);
-                undo
-            } else {
-                self.make(m)
-            }
-        } else {
-            let mut copy = *self;
-            copy.make(&Move::new(
-                m.from,
-                m.from,
-                m.role,
-                None,
-                None,
-                MoveFlags::empty(),
-            ))
-        };
+        if !self.fits(m) {
+            return self.not_played(m);
+        }
+        if self.variant.rules.any {
+            return self.play_under_rules(m);
+        }
+        // Without rules the record is `make`'s and no rules record: built
+        // in place (an engine's loop: nothing else copied or tested).
+        let undo = self.make(m);
         MoveUndo {
             undo,
-            played,
+            played: true,
+            side_after: self.side,
+            to: m.to,
+            on_to: self.piece_at(m.to),
+            fullmove_after: self.fullmove,
+            halfmove_after: self.halfmove,
+            rules: None,
+        }
+    }
+
+    /// [`play_in_place_unchecked`](Self::play_in_place_unchecked) of a
+    /// variant with `[rules]`: the piece's move, then what the rules add.
+    #[inline(never)]
+    fn play_under_rules(&mut self, m: &Move) -> MoveUndo {
+        let mover = self.side;
+        let undo = self.make(&self.piece_move(m));
+        let rules = self
+            .variant
+            .rules
+            .applies
+            .then(|| self.apply_rules(m, mover));
+        MoveUndo {
+            undo,
+            played: true,
             side_after: self.side,
             to: m.to,
             on_to: self.piece_at(m.to),
             fullmove_after: self.fullmove,
             halfmove_after: self.halfmove,
             rules,
+        }
+    }
+
+    /// The record of a move that does not fit the position, not played:
+    /// `undo_move` takes nothing back.
+    #[cold]
+    #[inline(never)]
+    fn not_played(&self, m: &Move) -> MoveUndo {
+        let mut copy = *self;
+        let undo = copy.make(&Move::new(
+            m.from,
+            m.from,
+            m.role,
+            None,
+            None,
+            MoveFlags::empty(),
+        ));
+        MoveUndo {
+            undo,
+            played: false,
+            side_after: self.side,
+            to: m.to,
+            on_to: self.piece_at(m.to),
+            fullmove_after: self.fullmove,
+            halfmove_after: self.halfmove,
+            rules: None,
         }
     }
 
@@ -298,7 +336,6 @@ impl<'v, B: Board> Position<'v, B> {
             && m.to.index() < squares
             && m.role.index() < roles
             && m.promotion().is_none_or(|p| p.index() < roles)
-            && m.gate().is_none_or(|g| g.index() < roles)
     }
 
     /// Takes back the move whose record `undo` is, if the position is as
@@ -312,8 +349,10 @@ impl<'v, B: Board> Position<'v, B> {
             return Err(UndoError);
         }
         if undo.played {
-            if self.variant.rules.any {
-                self.undo_rules(&undo.rules);
+            if let Some(rules) = &undo.rules
+                && self.variant.rules.applies
+            {
+                self.undo_rules(rules);
             }
             self.unmake(&undo.undo);
         }

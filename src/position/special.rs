@@ -7,7 +7,7 @@
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags, MoveList};
 use crate::position::{EndReason, Outcome, Position, code_role};
-use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Role, SpecialRules, WallRule};
+use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Role, WallRule};
 
 /// What [`Position::apply_rules`] changed besides `make`, to take it back:
 /// the squares an explosion emptied (with what stood there) and the check
@@ -884,17 +884,19 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// Whether `color` has a piece of a region type on its region (with
     /// `region-safe`, one that no enemy piece attacks).
+    #[inline]
     fn reached(&self, color: Color) -> bool {
         let r = &self.variant.rules;
-        let them = color.opposite();
-        let (occ, theirs) = (self.occupied(), self.colors[them.index()]);
+        let ours = self.colors[color.index()];
+        // On bitboards: asked at every node of king of the hill's tree.
         r.regions.iter().any(|(role, region)| {
-            (self.roles[role.index()] & self.colors[color.index()])
-                .squares()
-                .any(|sq| {
-                    SpecialRules::in_region(region, color, sq)
-                        && !(r.region_safe && self.attacked(sq, them, occ, theirs))
-                })
+            let on = self.roles[role.index()] & ours & B::from_region(region.of(color));
+            if !r.region_safe {
+                return !on.is_empty();
+            }
+            let them = color.opposite();
+            let (occ, theirs) = (self.occupied(), self.colors[them.index()]);
+            on.squares().any(|sq| !self.attacked(sq, them, occ, theirs))
         })
     }
 
@@ -949,7 +951,6 @@ impl<'v, B: Board> Position<'v, B> {
             }
         }
         if !r.regions.is_empty() {
-            let (w, b) = (self.reached(Color::White), self.reached(Color::Black));
             if r.region_safe {
                 // The side to move's piece outlived the reply: it wins,
                 // unless the other's stands safe too (Fairy-Stockfish's
@@ -971,21 +972,24 @@ impl<'v, B: Board> Position<'v, B> {
                         return win(Some(c), EndReason::Region);
                     }
                 }
-            } else if w && b {
-                return win(None, EndReason::Region);
-            } else if b {
-                return win(Some(Color::Black), EndReason::Region);
-            } else if w {
-                // Black, to move, may still draw by reaching its region.
-                let mut catches = false;
-                if us == Color::Black {
-                    self.rules_moves(B::EMPTY, true, &mut |m| {
-                        catches |= r.regions.iter().any(|(role, _)| *role == m.role)
-                            && self.play_unchecked(&m).reached(Color::Black);
-                    });
-                }
-                if !catches {
-                    return win(Some(Color::White), EndReason::Region);
+            } else {
+                let (w, b) = (self.reached(Color::White), self.reached(Color::Black));
+                if w && b {
+                    return win(None, EndReason::Region);
+                } else if b {
+                    return win(Some(Color::Black), EndReason::Region);
+                } else if w {
+                    // Black, to move, may still draw by reaching its region.
+                    let mut catches = false;
+                    if us == Color::Black {
+                        self.rules_moves(B::EMPTY, true, &mut |m| {
+                            catches |= r.regions.iter().any(|(role, _)| *role == m.role)
+                                && self.play_unchecked(&m).reached(Color::Black);
+                        });
+                    }
+                    if !catches {
+                        return win(Some(Color::White), EndReason::Region);
+                    }
                 }
             }
         }
@@ -995,5 +999,61 @@ impl<'v, B: Board> Position<'v, B> {
     /// How many checks `color` has given (a variant that counts them).
     pub fn checks_given(&self, color: Color) -> u8 {
         self.checks[color.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Variant, builtin};
+
+    /// The rules judged to change nothing after a move (`applies` false)
+    /// indeed change nothing: `apply_rules` after each legal move of a few
+    /// playouts leaves the position as `make` left it.
+    #[test]
+    fn rules_not_applied_change_nothing_after_a_move() {
+        let mut judged = 0;
+        for name in builtin::NAMES {
+            let v = Variant::by_name(name).unwrap();
+            if !v.rules.any || v.rules.applies {
+                continue;
+            }
+            judged += 1;
+            let mut pos = Position::start(v);
+            for ply in 0..30 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for m in moves.iter() {
+                    let mut made = pos;
+                    made.make(&pos.piece_move(m));
+                    let mut applied = made;
+                    let undo = applied.apply_rules(m, pos.side);
+                    assert_eq!(applied, made, "{name} {}", pos.debug_move(m));
+                    assert_eq!(applied.passes, made.passes, "{name}");
+                    applied.undo_rules(&undo);
+                    assert_eq!(applied, made, "{name}");
+                }
+                pos = pos.play_unchecked(&moves[(ply * 7) % moves.len()]);
+            }
+        }
+        // King of the hill, horde, antichess, racing kings at least.
+        assert!(judged >= 4, "{judged}");
+        for (name, applies) in [
+            ("kingofthehill", false),
+            ("horde", false),
+            ("antichess", false),
+            ("racingkings", false),
+            ("3check", true),
+            ("atomic", true),
+            ("seirawan", true),
+            ("duck", true),
+        ] {
+            assert_eq!(
+                Variant::by_name(name).unwrap().rules.applies,
+                applies,
+                "{name}"
+            );
+        }
     }
 }

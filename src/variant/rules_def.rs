@@ -908,6 +908,13 @@ pub(crate) struct SpecialRules {
     /// `explosion-proof`, `mutually-immune`): pseudo-legal moves judged on
     /// bitboards (`position::explosions`).
     pub explosions_plain: bool,
+    /// Some rule changes the position or the rules' state after a move
+    /// (explosions, check counts, gates, walls...): `apply_rules` runs and
+    /// a move's undo record keeps what it changed. False for rules that
+    /// only judge (regions, extinction, a side without a King, compulsory
+    /// capture, no check given), whose variants play and take back moves
+    /// as those without rules.
+    pub applies: bool,
     pub explosions: bool,
     /// `explosion-immune`, one bit per role.
     pub immune: u64,
@@ -1008,21 +1015,6 @@ impl fmt::Debug for FirstMoves {
         f.debug_struct("FirstMoves")
             .field("roles", &self.roles)
             .finish()
-    }
-}
-
-impl SpecialRules {
-    /// Whether `sq` is in `color`'s part of `region`.
-    pub(crate) fn in_region(region: &WideRegion, color: Color, sq: Square) -> bool {
-        let set = match color {
-            Color::White => &region.white,
-            Color::Black => &region.black,
-        };
-        let i = sq.index();
-        (set.0)
-            .0
-            .get(i / 64)
-            .is_some_and(|w| w >> (i % 64) & 1 != 0)
     }
 }
 
@@ -1308,6 +1300,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     Ok(SpecialRules {
         any,
         plain,
+        applies: !judged_stateless(r),
         forced_plain,
         no_check_plain,
         explosions_plain,
@@ -1385,6 +1378,29 @@ fn judged_plain(r: &RulesDef) -> bool {
         } else {
             r.extinction_opponent_count
         },
+        ..r.clone()
+    } == RulesDef::default()
+}
+
+/// Whether the rules `r` change nothing after a move (see
+/// [`SpecialRules::applies`]): a whitelist, so that a rule added later
+/// is applied until it is judged stateless too.
+fn judged_stateless(r: &RulesDef) -> bool {
+    RulesDef {
+        capture_forced: false,
+        check_illegal: false,
+        kingless: Kingless::default(),
+        extinction: None,
+        extinction_draw: false,
+        extinction_pieces: Vec::new(),
+        extinction_count: 0,
+        extinction_opponent_count: 0,
+        extinction_pseudo_royal: false,
+        duple_check: false,
+        region_win: Vec::new(),
+        region_reply: false,
+        region_safe: false,
+        region_hold: false,
         ..r.clone()
     } == RulesDef::default()
 }
