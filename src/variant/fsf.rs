@@ -1074,6 +1074,45 @@ fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> 
     Ok(out)
 }
 
+/// The token a `promotionLimit` letter limits. Fairy-Stockfish counts
+/// the pieces of that type, promoted ones included: a type reached only by
+/// promotion (Shogun's Centaur `g`, its Knight's promotion) is the one
+/// promoted token that becomes it (`+N`); a type on the board that nothing
+/// promotes to is itself. A type both on the board and reached by
+/// promotion, or reached from several types, counts pieces of several
+/// tokens together, which this library's per-token limits cannot.
+fn limit_token(
+    ctx: &Ctx,
+    letter: char,
+    pieces: &[PieceSpec],
+    all_pieces: &[PieceSpec],
+    promoted: &[(char, char)],
+) -> Result<String, VariantError> {
+    if !all_pieces.iter().any(|p| p.letter == letter) {
+        return Err(ctx.fail(
+            "promotionLimit",
+            format!("{letter:?} is no piece type's letter here"),
+        ));
+    }
+    let sources: Vec<char> = promoted
+        .iter()
+        .filter(|(_, to)| *to == letter)
+        .map(|(from, _)| *from)
+        .collect();
+    let kept = pieces.iter().any(|p| p.letter == letter);
+    match (kept, sources.as_slice()) {
+        (true, []) => Ok(letter.to_ascii_uppercase().to_string()),
+        (false, [from]) => Ok(format!("+{}", from.to_ascii_uppercase())),
+        _ => Err(ctx.fail(
+            "promotionLimit",
+            format!(
+                "{letter:?}: Fairy-Stockfish counts its pieces and the promoted pieces of {} together; this library limits each type on its own",
+                sources.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ")
+            ),
+        )),
+    }
+}
+
 fn convert(name: &str, line: usize, config: &Config) -> Result<VariantDef, VariantError> {
     let toml = to_toml(name, line, config)?;
     toml.parse::<VariantDef>().map_err(|e| {
@@ -1547,18 +1586,18 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         if !limits.is_empty() {
             let mut parts = Vec::new();
             for (l, n) in &limits {
-                if !pieces.iter().any(|p| p.letter == *l) {
-                    return Err(ctx.fail(
-                        "promotionLimit",
-                        format!("{l:?} is no piece type's letter here"),
-                    ));
-                }
-                let n: u8 = n.parse().map_err(|_| {
+                let n: u8 = n.parse().ok().filter(|n| *n <= 128).ok_or_else(|| {
                     ctx.fail("promotionLimit", format!("{l}:{n}: a count 0-128 expected"))
                 })?;
-                parts.push(format!("{} = {n}", l.to_ascii_uppercase()));
+                let token = limit_token(&ctx, *l, &pieces, &all_pieces, &promoted)?;
+                // Fairy-Stockfish's 0 is no limit.
+                if n != 0 {
+                    parts.push(format!("\"{token}\" = {n}"));
+                }
             }
-            let _ = writeln!(t, "limits = {{ {} }}", parts.join(", "));
+            if !parts.is_empty() {
+                let _ = writeln!(t, "limits = {{ {} }}", parts.join(", "));
+            }
         }
     } else if ctx.get("promotionLimit").is_some() {
         return Err(ctx.fail("promotionLimit", "no promotion to limit"));
@@ -2353,8 +2392,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             ));
         }
         // On one board of bughouse any piece but the King may be in hand.
+        // The royal piece is never captured into a hand.
         let in_hand =
-            to_hand || start_hand.contains(&p.letter) || (two_boards && Some(p.letter) != royal);
+            start_hand.contains(&p.letter) || ((to_hand || two_boards) && Some(p.letter) != royal);
         if drops && in_hand {
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
             if rook_drop && p.key == "rook" {

@@ -1,0 +1,97 @@
+//! Fairy-Stockfish configuration keys that pyffish's own test suite uses
+//! (its `test.py` configuration): each read as Fairy-Stockfish defines it.
+
+use betza::{Position, VariantDef};
+
+/// The one variant of a configuration text, built.
+fn variant(text: &str) -> betza::Variant {
+    let defs = VariantDef::from_fsf_ini(text).unwrap_or_else(|e| panic!("{e}"));
+    defs.last()
+        .unwrap()
+        .clone()
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The legal moves' texts from `fen`, sorted.
+fn moves(v: &betza::Variant, fen: &str) -> Vec<String> {
+    let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut out: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    out.sort();
+    out
+}
+
+fn refusal(text: &str) -> String {
+    VariantDef::from_fsf_ini(text)
+        .map(|d| d.len())
+        .unwrap_err()
+        .to_string()
+}
+
+/// pyffish's Shogun: `promotionLimit` names the Centaur `g`, a type only
+/// a Knight's promotion reaches (`promotedPieceType = n:g`): Fairy-Stockfish
+/// counts the promoted Knights, so a Knight may not promote while one is on
+/// the board.
+const SHOGUN: &str = "[shogun:crazyhouse]
+startFen = rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1
+commoner = c
+centaur = g
+archbishop = a
+chancellor = m
+fers = f
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *3 *2 *1
+promotionLimit = g:1 a:1 m:1 q:1
+promotionPieceTypes = -
+promotedPieceType = p:c n:g b:a r:m f:q
+mandatoryPawnPromotion = false
+firstRankPawnDrops = true
+promotionZonePawnDrops = true
+dropRegionWhite = *1 *2 *3 *4 *5
+dropRegionBlack = *4 *5 *6 *7 *8
+immobilityIllegal = true
+";
+
+#[test]
+fn promotion_limit_of_a_type_reached_only_by_promotion() {
+    let v = variant(SHOGUN);
+    // Fairy-Stockfish's counts (a Fairy-Stockfish built from its sources).
+    assert_eq!(v.start_position().perft(3), 8978);
+    let free = moves(&v, "4k3/8/8/3N4/8/8/8/4K3[] w - - 0 1");
+    assert!(free.contains(&"d5c7+".to_string()), "{free:?}");
+    // A promoted Knight on b3: no second one.
+    let limited = moves(&v, "4k3/8/8/3N4/8/1+N6/8/4K3[] w - - 0 1");
+    assert!(limited.contains(&"d5c7".to_string()), "{limited:?}");
+    assert!(
+        !limited
+            .iter()
+            .any(|m| m.starts_with("d5") && m.ends_with('+')),
+        "{limited:?}"
+    );
+    // The start position's promoted Fers is the one Queen: a Fers may not
+    // promote, the Bishop may.
+    let start = moves(&v, "4k3/8/8/3F4/3B4/8/8/+F3K3[] w - - 0 1");
+    assert!(start.contains(&"d4f6+".to_string()), "{start:?}");
+    assert!(
+        !start
+            .iter()
+            .any(|m| m.starts_with("d5") && m.ends_with('+')),
+        "{start:?}"
+    );
+}
+
+#[test]
+fn promotion_limit_zero_is_no_limit_and_shared_counts_are_refused() {
+    // 0 is Fairy-Stockfish's "no limit".
+    let v = variant(&SHOGUN.replace("g:1 a:1", "g:0 a:1"));
+    let two = moves(&v, "4k3/8/8/3N4/8/1+N6/8/4K3[] w - - 0 1");
+    assert!(two.contains(&"d5c7+".to_string()), "{two:?}");
+    // Two types promoting to one counted type: not per-token limits.
+    let e = refusal(&SHOGUN.replace("n:g b:a", "n:g b:g"));
+    assert!(
+        e.contains("key `promotionLimit`") && e.contains("together"),
+        "{e}"
+    );
+    let e = refusal(&SHOGUN.replace("g:1 a:1", "x:1 a:1"));
+    assert!(e.contains("'x' is no piece type's letter here"), "{e}");
+}
