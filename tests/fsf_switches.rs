@@ -95,3 +95,77 @@ fn promotion_limit_zero_is_no_limit_and_shared_counts_are_refused() {
     let e = refusal(&SHOGUN.replace("g:1 a:1", "x:1 a:1"));
     assert!(e.contains("'x' is no piece type's letter here"), "{e}");
 }
+
+/// pyffish's `betzatest`: Fairy-Stockfish's halves (`lh`, `rh`) and chiral
+/// halves (`hl`, `hr`) of the Knight.
+const BETZATEST: &str = "[betzatest]
+maxRank = 7
+maxFile = 7
+customPiece1 = a:lhN
+customPiece2 = b:rhN
+customPiece3 = c:hlN
+customPiece4 = d:hrN
+startFen = 7/7/7/3A3/7/7/7 w - - 0 1
+";
+
+#[test]
+fn betza_halves_and_chiral_halves() {
+    let v = variant(BETZATEST);
+    // pyffish's test.py's expectations.
+    for (piece, want) in [
+        ('A', ["d4c2", "d4b3", "d4b5", "d4c6"]),
+        ('B', ["d4e2", "d4f3", "d4f5", "d4e6"]),
+        ('C', ["d4e2", "d4b3", "d4f5", "d4c6"]),
+        ('D', ["d4c2", "d4f3", "d4b5", "d4e6"]),
+    ] {
+        let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(
+            moves(&v, &format!("7/7/7/3{piece}3/7/7/7 w - - 0 1")),
+            want,
+            "{piece}"
+        );
+    }
+}
+
+/// Each Betza string's destinations from d4 on an empty board, as a
+/// Fairy-Stockfish built from its sources lists them (`go perft 1`).
+#[test]
+fn betza_dialect_moves_are_fairy_stockfishs() {
+    let cases = [
+        ("fhN", "b5 c6 e6 f5"),
+        ("bhN", "b3 c2 e2 f3"),
+        ("lhN", "b3 b5 c2 c6"),
+        ("rhN", "e2 e6 f3 f5"),
+        ("hlN", "b3 c6 e2 f5"),
+        ("hrN", "b5 c2 e6 f3"),
+        ("fsK", "c4 c5 e4 e5"),
+        ("fK", "c5 d5 e5"),
+        ("rfW", "d5 e4"),
+        ("hlW", "c4"),
+        ("hrF", "c3 c5 e3 e5"),
+        ("fsN", "b5 f5"),
+        ("lvN", "c2 c6"),
+        ("rvN", "e2 e6"),
+        ("fbW", "d3 d5"),
+        ("K2", "b2 b4 b6 c3 c4 c5 d2 d3 d5 d6 e3 e4 e5 f2 f4 f6"),
+        ("fQ3", "a7 b6 c5 d5 d6 d7 e5 f6 g7"),
+    ];
+    for (betza, want) in cases {
+        let v = variant(&format!(
+            "[t]\nmaxRank = 8\nmaxFile = 8\ncustomPiece1 = a:{betza}\nstartFen = 8/8/8/8/3A4/8/8/8 w - - 0 1\n"
+        ));
+        let got: Vec<String> = moves(&v, "8/8/8/8/3A4/8/8/8 w - - 0 1")
+            .iter()
+            .map(|m| m[2..].to_string())
+            .collect();
+        assert_eq!(got.join(" "), want, "{betza}");
+    }
+    // Letters that select nothing (Fairy-Stockfish gives the atom no move).
+    for betza in ["hN", "vsN"] {
+        let e = refusal(&format!(
+            "[t]\ncustomPiece1 = a:{betza}\nstartFen = 8/8/8/8/3A4/8/8/8 w - - 0 1\n"
+        ));
+        assert!(e.contains("select none"), "{betza}: {e}");
+    }
+}

@@ -16,6 +16,9 @@ use std::fmt::Write as _;
 
 use super::{VariantDef, VariantError};
 
+mod dialect;
+pub use dialect::betza_to_xbetza;
+
 /// The most bytes of configuration text read.
 pub const MAX_FSF_INI_BYTES: usize = 1 << 20;
 /// The most sections (variants) of one text.
@@ -774,84 +777,6 @@ fn region_toml(w: &Squares, b: &Squares) -> String {
         squares_text(w),
         squares_text(b)
     )
-}
-
-/// Fairy-Stockfish's Betza dialect in XBetza: a single direction letter
-/// before an oblique atom (`fN`) means one direction pair there (XBetza's
-/// `ffN`), where XBetza's `fN` means all four forward moves.
-pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut pending = String::new();
-    let b = fsf.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i] as char;
-        match c {
-            'm' | 'c' | 'p' | 'g' | 'n' | 'i' | 'e' => pending.push(c),
-            'h' => {
-                // `fh`, `bh`, `lh`, `rh`: the half of the moves on that
-                // side, XBetza's single letter (handled with the letter
-                // before); `h` first is a chiral half XBetza lacks.
-                return Err(format!(
-                    "'h' at {}: a chiral half (`hl`, `hr`) has no XBetza form",
-                    i + 1
-                ));
-            }
-            'f' | 'b' | 'r' | 'l' | 'v' | 's' => {
-                if b.get(i + 1) == Some(&b'h') && "fbrl".contains(c) {
-                    pending.push(c);
-                    i += 2;
-                    continue;
-                }
-                let next = b.get(i + 1).map(|&x| x as char);
-                let vert = |x: char| "fbv".contains(x);
-                let horiz = |x: char| "rls".contains(x);
-                let pair =
-                    next.filter(|&n| n == c || (vert(c) && horiz(n)) || (horiz(c) && vert(n)));
-                pending.push(c);
-                if let Some(n) = pair {
-                    pending.push(n);
-                    i += 1;
-                } else {
-                    pending.push('\u{0}');
-                }
-            }
-            'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'J' | 'Z' | 'G' | 'K' | 'R' | 'B' | 'Q' => {
-                let oblique = matches!(c, 'N' | 'C' | 'J' | 'Z');
-                for (k, ch) in pending.chars().enumerate() {
-                    if ch == '\u{0}' {
-                        // A single direction letter: Fairy-Stockfish doubles
-                        // it; XBetza reads the double only on oblique atoms.
-                        let prev = pending.chars().nth(k - 1).unwrap_or('f');
-                        if oblique && "fbrl".contains(prev) {
-                            out.push(prev);
-                        }
-                    } else {
-                        out.push(ch);
-                    }
-                }
-                pending.clear();
-                out.push(c);
-                if let Some(&d) = b.get(i + 1)
-                    && (d.is_ascii_digit() || d as char == c)
-                {
-                    out.push(d as char);
-                    i += 1;
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "{c:?} at {}: not in Fairy-Stockfish's Betza (its letters are mcpgnie fbrlvs and the atoms WFDNAHCJZGKRBQ)",
-                    i + 1
-                ));
-            }
-        }
-        i += 1;
-    }
-    if !pending.is_empty() {
-        return Err("modifiers without an atom at the end".to_string());
-    }
-    Ok(out)
 }
 
 // ---------------------------------------------------------------------------
