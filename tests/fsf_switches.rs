@@ -169,3 +169,44 @@ fn betza_dialect_moves_are_fairy_stockfishs() {
         assert!(e.contains("select none"), "{betza}: {e}");
     }
 }
+
+/// pyffish's `repetitionloss`: `nFoldValue = loss` (relative) is the side
+/// to move's loss when the position repeats: the player who completed the
+/// repetition wins.
+#[test]
+fn n_fold_value_loss_is_a_win_for_the_completer() {
+    let def = VariantDef::from_fsf_ini("[repetitionloss:chess]\nnFoldValue = loss\n").unwrap();
+    assert!(
+        def[0]
+            .to_string()
+            .contains("repetition-result = \"win-for-completer\"")
+    );
+    let v = std::sync::Arc::new(def[0].clone().build().unwrap());
+    // The start position a third time after Black's move: Black wins.
+    let mut g = betza::Game::new(&v);
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        g.play_text(m).unwrap();
+        assert!(g.outcome().is_none(), "{m}");
+    }
+    g.play_text("f6g8").unwrap();
+    let o = g.outcome().expect("the third occurrence ends the game");
+    assert_eq!(o.winner, Some(betza::Color::Black));
+    // After White's move: White wins (Black to move at the start).
+    let mut g = betza::Game::from_fen(&v, "k7/8/8/8/8/8/8/K7 b - - 0 1").unwrap();
+    for m in ["a8b8", "a1b1", "b8a8", "b1a1", "a8b8", "a1b1", "b8a8"] {
+        g.play_text(m).unwrap();
+        assert!(g.outcome().is_none(), "{m}");
+    }
+    g.play_text("b1a1").unwrap();
+    let o = g.outcome().expect("a third occurrence");
+    assert_eq!(o.winner, Some(betza::Color::White));
+    // Lone Kings are no dead position: a repetition can still be won
+    // (pyffish's `has_insufficient_material` answers (False, False)).
+    let pos = Position::from_fen(&v, "k7/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    assert!(!pos.is_insufficient_material());
+    assert!(!pos.has_insufficient_material(betza::Color::White));
+    assert!(!pos.has_insufficient_material(betza::Color::Black));
+    let chess = betza::Variant::by_name("chess").unwrap();
+    let pos = Position::from_fen(chess, "k7/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    assert!(pos.has_insufficient_material(betza::Color::White));
+}

@@ -1718,6 +1718,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ("draw", _) if perpetual => "draw",
         ("draw", _) => "claim",
         ("win", false) => "loss-for-completer",
+        // Fairy-Stockfish's value is the side to move's: it loses, the
+        // player who completed the repetition wins.
+        ("loss", false) => "win-for-completer",
         ("loss", true) => "loss-for-white",
         (v, a) => {
             return Err(ctx.fail(
