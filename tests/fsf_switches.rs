@@ -210,3 +210,33 @@ fn n_fold_value_loss_is_a_win_for_the_completer() {
     let pos = Position::from_fen(chess, "k7/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
     assert!(pos.has_insufficient_material(betza::Color::White));
 }
+
+/// pyffish's `diana`: the King castles one square, onto a square it also
+/// steps to; castling is written as the King taking its Rook.
+const DIANA: &str = "[diana:losalamos]
+pieceToCharTable = PNBRQ................Kpnbrq................k
+bishop = b
+promotionPieceTypes = rbn
+castling = true
+castlingKingsideFile = e
+castlingQueensideFile = b
+startFen = rbnkbr/pppppp/6/6/PPPPPP/RBNKBR w KQkq - 0 1
+";
+
+#[test]
+fn castling_onto_an_ordinary_move_names_the_partner() {
+    let v = variant(DIANA);
+    // Fairy-Stockfish's counts (built from its sources).
+    assert_eq!(v.start_position().perft(4), 7110);
+    let fen = "rbnk1r/pppbpp/3p2/5P/PPPPPB/RBNK1R w KQkq - 2 3";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    assert_eq!(pos.perft(3), 3217);
+    let list = moves(&v, fen);
+    assert!(list.contains(&"d1f1".to_string()), "{list:?}");
+    assert!(list.contains(&"d1e1".to_string()), "{list:?}");
+    let castle = pos.parse_move("d1f1").unwrap();
+    assert!(castle.is_castle());
+    assert_eq!(pos.move_text(&castle), "d1f1");
+    assert!(!pos.parse_move("d1e1").unwrap().is_castle());
+    assert_eq!(pos.san(&castle), "O-O");
+}

@@ -186,11 +186,8 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     {
         let mut castling = castling_setup(&v, rook, king, distance, any_start, partner_files)?;
         castling.rooks = rooks;
-        // From any start the King's text names the partner where its
-        // castling square is also an ordinary move (docs/notation.md).
-        if !large && !any_start {
-            no_castling_overlap(&v.tables, &castling)?;
-        }
+        // Where the King's castling square is also one of its ordinary
+        // moves, the move text names the partner (docs/notation.md).
         v.castling = Some(castling);
     }
     if want_large {
@@ -293,9 +290,6 @@ fn large_data<B: Board>(
                 }
             }
         }
-    }
-    if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
-        no_castling_overlap(&tables, c)?;
     }
     let immobile = immobility::<B>(v, &tables)?;
     for color in Color::ALL {
@@ -451,25 +445,6 @@ fn drop_rules<B: Board>(
         drops,
         as_promoted,
     }
-}
-
-/// Castling must land where no ordinary move goes: a move is named by
-/// (from, to, promotion) alone.
-fn no_castling_overlap<W: crate::bitboard::BitWord>(
-    tables: &Tables<W>,
-    c: &Castling,
-) -> Result<(), VariantError> {
-    for color in Color::ALL {
-        let from = c.king_start[color.index()];
-        let reach = tables.reach_on_empty_board(color, c.king.index(), from);
-        if c.king_to[color.index()]
-            .iter()
-            .any(|&to| reach.contains(to))
-        {
-            return Err(VariantError::CastlingOverlapsMove(color));
-        }
-    }
-    Ok(())
 }
 
 fn castling_setup(

@@ -432,9 +432,6 @@ pub enum VariantError {
         /// The Rook's file.
         file: char,
     },
-    /// A castling square is also one of the King's ordinary moves (a move
-    /// is named by from, to and promotion alone).
-    CastlingOverlapsMove(Color),
     /// The start position is not a valid position of the variant.
     StartFen(String),
     /// A game-end rule (`[game-end]`) cannot apply as written.
@@ -1220,10 +1217,6 @@ impl std::fmt::Display for VariantError {
             } => write!(
                 f,
                 "castling: the {color} King on {square} cannot move {distance} squares towards file {file}"
-            ),
-            VariantError::CastlingOverlapsMove(v0) => write!(
-                f,
-                "castling: the {v0} King's castling square is also one of its ordinary moves"
             ),
             VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
             VariantError::GameEnd(v0) => write!(f, "game-end rules: {v0}"),
