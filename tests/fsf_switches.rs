@@ -240,3 +240,36 @@ fn castling_onto_an_ordinary_move_names_the_partner() {
     assert!(!pos.parse_move("d1e1").unwrap().is_castle());
     assert_eq!(pos.san(&castle), "O-O");
 }
+
+/// pyffish's `cannonatomic`: `atomic` as a template, with a Cannon added.
+#[test]
+fn atomic_serves_as_a_template() {
+    let v = variant("[cannonatomic:atomic]\ncannon = c\n");
+    // Fairy-Stockfish's counts (built from its sources).
+    assert_eq!(v.start_position().perft(4), 197_326);
+    let pos = Position::from_fen(&v, "r3k2r/8/8/2C5/8/6c1/8/R3K2R w KQkq - 0 1").unwrap();
+    assert_eq!(pos.perft(3), 55_002);
+    // A capture explodes the neighbours; the King may not capture.
+    let list = moves(&v, "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+    assert!(!list.contains(&"e1d2".to_string()), "{list:?}");
+    // Its King is royal (atomic), not a commoner that may be left attacked.
+    let text = VariantDef::from_fsf_ini("[a:atomic]\n").unwrap()[0].to_string();
+    assert!(
+        text.contains("explosions = true") && text.contains("royal = true"),
+        "{text}"
+    );
+    let text = VariantDef::from_fsf_ini("[a:nocheckatomic]\n").unwrap()[0].to_string();
+    assert!(
+        text.contains("kingless = \"both\"") && text.contains("extinction = \"loss\""),
+        "{text}"
+    );
+    let text = VariantDef::from_fsf_ini("[a:atomar]\n").unwrap()[0].to_string();
+    assert!(
+        text.contains("explosion-proof = [\"K\"]") && text.contains("mutually-immune = [\"K\"]"),
+        "{text}"
+    );
+    let e = refusal("[a:chess]\nblastOnCapture = true\n");
+    assert!(e.contains("key `blastOnCapture`: true with a king"), "{e}");
+    let e = refusal("[a:chess]\nblastImmuneTypes = q\n");
+    assert!(e.contains("needs blastOnCapture"), "{e}");
+}

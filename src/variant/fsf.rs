@@ -45,9 +45,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "petrified",
         "petrifyOnCaptureTypes with extinctionPseudoRoyal",
     ),
-    ("nocheckatomic", "blastOnCapture"),
-    ("atomic", "blastOnCapture"),
-    ("atomar", "blastOnCapture"),
     ("3check", "checkCounting"),
     ("5check", "checkCounting"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
@@ -263,6 +260,9 @@ const RULE_KEYS: &[&str] = &[
     "passOnStalemateBlack",
     "freeDrops",
     "adjudicateFullBoard",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -270,9 +270,6 @@ const RULE_KEYS: &[&str] = &[
 const OFF_KEYS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("piecePromotionOnCapture", "false"),
-    ("blastOnCapture", "false"),
-    ("blastImmuneTypes", "-"),
-    ("mutuallyImmuneTypes", "-"),
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
@@ -999,6 +996,83 @@ fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> 
     Ok(out)
 }
 
+/// Fairy-Stockfish's atomic King: with `blastOnCapture`, a King that is
+/// no `king` but the one type of a pseudo-royal extinction
+/// (`extinctionValue = loss`, `extinctionPieceTypes = k`,
+/// `extinctionPseudoRoyal`) is this library's royal piece of `explosions`,
+/// which may not be left attacked, may not capture (its own explosion
+/// would take it) and is not attacked by the enemy's beside it. Its letter,
+/// or `None` for any other configuration.
+fn blast_royal(
+    ctx: &Ctx,
+    royal: Option<char>,
+    pieces: &[PieceSpec],
+) -> Result<Option<char>, VariantError> {
+    if !ctx.boolean("blastOnCapture", false)? {
+        return Ok(None);
+    }
+    if royal.is_some() {
+        return Err(ctx.fail(
+            "blastOnCapture",
+            "true with a king: Fairy-Stockfish's explosions take a commoner King (king = -, commoner = k) made royal by extinctionPseudoRoyal",
+        ));
+    }
+    let types = ctx
+        .get("extinctionPieceTypes")
+        .map_or("", |e| e.value.trim());
+    let mut letters = types.chars();
+    let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
+    Ok(match (letters.next(), letters.next()) {
+        (Some(l), None)
+            if pseudo
+                && ctx.value_of("extinctionValue", "none")? == "loss"
+                && !ctx.boolean("extinctionClaim", false)?
+                && !ctx.boolean("dupleCheck", false)?
+                && ctx.int("extinctionPieceCount", 0, 64)? == 0
+                && ctx.int("extinctionOpponentPieceCount", 0, 64)? == 0
+                && pieces.iter().any(|p| p.letter == l.to_ascii_lowercase()) =>
+        {
+            Some(l.to_ascii_lowercase())
+        }
+        _ => None,
+    })
+}
+
+/// `blastOnCapture`, `blastImmuneTypes` and `mutuallyImmuneTypes`:
+/// `[rules] explosions` (Fairy-Stockfish spares the `pawn` type beside a
+/// capture: `explosion-immune`), `explosion-proof` and `mutually-immune`.
+fn explosions(ctx: &Ctx, pieces: &[PieceSpec], rules: &mut String) -> Result<(), VariantError> {
+    let list = |set: &[char]| {
+        set.iter()
+            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let blast = ctx.boolean("blastOnCapture", false)?;
+    let proof = piece_set(ctx, "blastImmuneTypes", pieces, "-")?;
+    if blast {
+        rules.push_str("explosions = true\n");
+        let pawns: Vec<char> = pieces
+            .iter()
+            .filter(|p| p.key == "pawn")
+            .map(|p| p.letter)
+            .collect();
+        if !pawns.is_empty() {
+            let _ = writeln!(rules, "explosion-immune = [{}]", list(&pawns));
+        }
+        if !proof.is_empty() {
+            let _ = writeln!(rules, "explosion-proof = [{}]", list(&proof));
+        }
+    } else if !proof.is_empty() {
+        return Err(ctx.fail("blastImmuneTypes", "needs blastOnCapture = true"));
+    }
+    let immune = piece_set(ctx, "mutuallyImmuneTypes", pieces, "-")?;
+    if !immune.is_empty() {
+        let _ = writeln!(rules, "mutually-immune = [{}]", list(&immune));
+    }
+    Ok(())
+}
+
 /// The token a `promotionLimit` letter limits. Fairy-Stockfish counts
 /// the pieces of that type, promoted ones included: a type reached only by
 /// promotion (Shogun's Centaur `g`, its Knight's promotion) is the one
@@ -1155,6 +1229,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     // Without a King no piece is royal (Breakthrough, Three Kings): the
     // library's `kingless = "both"`.
     let royal = royal.filter(|r| pieces.iter().any(|p| p.letter == *r));
+    let blast_royal = blast_royal(&ctx, royal, &pieces)?;
+    let royal = royal.or(blast_royal);
     if pieces.len() > 20 {
         return Err(err(
             name,
@@ -1754,7 +1830,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let count = ctx.int("extinctionPieceCount", 0, 64)?;
     let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
     let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
-    if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
+    if blast_royal.is_some() {
+        // Read as the royal piece of explosions (above).
+    } else if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
         ge.push_str("bare-king = \"loss\"\n");
     } else if ext != "none" && !types.is_empty() && !types.starts_with('-') {
         if claim {
@@ -1804,6 +1882,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     } else if ctx.boolean("dupleCheck", false)? {
         return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
     }
+    explosions(&ctx, &pieces, &mut rules)?;
     if ctx.boolean("mustCapture", false)? {
         rules.push_str("capture-forced = true\n");
     }
