@@ -273,3 +273,31 @@ fn atomic_serves_as_a_template() {
     let e = refusal("[a:chess]\nblastImmuneTypes = q\n");
     assert!(e.contains("needs blastOnCapture"), "{e}");
 }
+
+/// pyffish's `cannonshogi` sets `promotedPieceType` for its new pieces
+/// only: Fairy-Stockfish keeps the template's promotions of the other types
+/// (its values are per type), but not of a type the section replaced (the
+/// Soldier that took the shogi Pawn's letter does not promote).
+#[test]
+fn promoted_piece_type_keeps_the_templates_other_types() {
+    let defs = VariantDef::from_fsf_ini(
+        "[cs:shogi]\nsoldier = p\ncustomPiece1 = a:pR\ncustomPiece4 = w:mRpRmFpB2\npromotedPieceType = a:w\n",
+    )
+    .unwrap();
+    let def = &defs[0];
+    let promotes = |token: &str| {
+        def.pieces
+            .iter()
+            .find(|p| p.token == token)
+            .unwrap_or_else(|| panic!("{token}"))
+            .promotions
+            .clone()
+    };
+    assert_eq!(promotes("R"), ["+R"]);
+    assert_eq!(promotes("B"), ["+B"]);
+    assert_eq!(promotes("S"), ["+S"]);
+    assert_eq!(promotes("A"), ["+A"]);
+    assert!(promotes("P").is_empty());
+    // Dragon and Horse stay promoted forms, not types of their own.
+    assert!(!def.pieces.iter().any(|p| p.token == "H" || p.token == "D"));
+}

@@ -486,6 +486,7 @@ impl Resolver {
                 }
             }
         };
+        let template = config.clone();
         for (key, entry) in s.keys {
             // A piece letter given here replaces the template's piece of
             // that letter, as Fairy-Stockfish's add_piece does.
@@ -502,7 +503,63 @@ impl Resolver {
             }
             config.keys.insert(key, entry);
         }
+        merge_per_type(&template, &mut config);
         Ok((s.name, config))
+    }
+}
+
+/// The piece key that `letter` names in `config` (the last type of the
+/// letter in Fairy-Stockfish's order), if any.
+fn type_of_letter(config: &Config, letter: char) -> Option<&str> {
+    config
+        .keys
+        .iter()
+        .filter(|(k, e)| {
+            piece_rank(k).is_some()
+                && e.value.chars().next().map(|c| c.to_ascii_lowercase()) == Some(letter)
+        })
+        .max_by_key(|(k, _)| piece_rank(k))
+        .map(|(k, _)| k.as_str())
+}
+
+/// Fairy-Stockfish keeps a template's `promotedPieceType` and
+/// `promotionLimit` for each piece type and sets only the types a section
+/// names (its values are per type, not one text): the template's pairs
+/// whose types keep their letters in the section come first, the
+/// section's own after them (a later pair of a letter wins).
+fn merge_per_type(template: &Config, config: &mut Config) {
+    for key in ["promotedPieceType", "promotionLimit"] {
+        let (Some(old), Some(new)) = (template.keys.get(key), config.keys.get(key)) else {
+            continue;
+        };
+        if old.section == new.section && old.line == new.line {
+            continue;
+        }
+        let same_type = |c: char| {
+            c == '-' || {
+                let c = c.to_ascii_lowercase();
+                let t = type_of_letter(template, c);
+                t.is_some() && t == type_of_letter(config, c)
+            }
+        };
+        let kept: Vec<&str> = old
+            .value
+            .split_whitespace()
+            .filter(|item| {
+                let mut letters = item.split(':').map(|x| x.chars().next());
+                let from = letters.next().flatten();
+                let to = letters.next().flatten();
+                from.is_some_and(same_type)
+                    && (key != "promotedPieceType" || to.is_some_and(same_type))
+            })
+            .collect();
+        if kept.is_empty() {
+            continue;
+        }
+        let value = format!("{} {}", kept.join(" "), new.value);
+        if let Some(e) = config.keys.get_mut(key) {
+            e.value = value;
+        }
     }
 }
 
@@ -1591,11 +1648,16 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                     ctx.fail("promotionLimit", format!("{l}:{n}: a count 0-128 expected"))
                 })?;
                 let token = limit_token(&ctx, *l, &pieces, &all_pieces, &promoted)?;
-                // Fairy-Stockfish's 0 is no limit.
-                if n != 0 {
-                    parts.push(format!("\"{token}\" = {n}"));
-                }
+                // A later pair of a type wins (a template's come first).
+                parts.retain(|(t, _)| *t != token);
+                parts.push((token, n));
             }
+            // Fairy-Stockfish's 0 is no limit.
+            let parts: Vec<String> = parts
+                .iter()
+                .filter(|(_, n)| *n != 0)
+                .map(|(t, n)| format!("\"{t}\" = {n}"))
+                .collect();
             if !parts.is_empty() {
                 let _ = writeln!(t, "limits = {{ {} }}", parts.join(", "));
             }
