@@ -301,3 +301,49 @@ fn promoted_piece_type_keeps_the_templates_other_types() {
     // Dragon and Horse stay promoted forms, not types of their own.
     assert!(!def.pieces.iter().any(|p| p.token == "H" || p.token == "D"));
 }
+
+/// pyffish's `cannonshogi`: 11 types in hand and 21 piece types, compiled
+/// for the large board (whose positions keep a byte a hand count).
+const CANNONSHOGI: &str = "[cannonshogi:shogi]
+dropNoDoubled = -
+shogiPawnDropMateIllegal = false
+soldier = p
+cannon = u
+customPiece1 = a:pR
+customPiece2 = c:mBcpB
+customPiece3 = i:pB
+customPiece4 = w:mRpRmFpB2
+customPiece5 = f:mBpBmWpR2
+promotedPieceType = u:w a:w c:f i:f
+startFen = lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL[-] w 0 1
+";
+
+#[test]
+fn more_than_eight_types_in_hand_on_the_large_board() {
+    let def = VariantDef::from_fsf_ini(CANNONSHOGI).unwrap().remove(0);
+    let betza::AnyVariant::Large(v) = betza::AnyVariant::new(def).unwrap() else {
+        panic!("not the large board");
+    };
+    // Fairy-Stockfish's counts (built from its sources).
+    assert_eq!(v.start_owned().position().perft(3), 216_600);
+    let full = v
+        .owned_from_fen("4k4/9/9/9/9/9/9/9/4K4[LNSGBRUACIPlnsgbruacip] w - - 0 1")
+        .unwrap();
+    assert_eq!(full.position().perft(2), 675_481);
+    // pyffish's test.py: the promoted Cannon's diagonal step and its
+    // two-square diagonal hop.
+    let pos = v
+        .owned_from_fen(
+            "lnsg1gsnl/1rc1kuab1/p1+A1p1p1p/3P5/6i2/6P2/P1P1P3P/1B1U1ICR1/LNSGKGSNL[] w - - 1 3",
+        )
+        .unwrap();
+    let p = pos.position();
+    let list: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    for m in ["c7b6", "c7d8", "c7a9", "c7e5"] {
+        assert!(list.contains(&m.to_string()), "{m}");
+    }
+    for m in ["c7d6", "c7b8", "c7a5", "c7e9", "c7f4", "c7g3"] {
+        assert!(!list.contains(&m.to_string()), "{m}");
+    }
+    assert_eq!(p.perft(2), 3010);
+}

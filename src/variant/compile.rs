@@ -10,7 +10,7 @@ use crate::tables::{PieceSpec, Tables};
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion, Role,
+    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_WIDE_HAND_TYPES, NO_SLOT, Promotion, Role,
     Variant, VariantError,
 };
 
@@ -152,8 +152,8 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 into_hand: d.into_hand,
                 marked: d.marked,
                 pawn_slot: d.pawn_slot,
-                region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
-                gate_region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
+                region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
+                gate_region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
                 per_file: d.per_file,
                 no_mate: d.no_mate,
                 files: Vec::new(),
@@ -380,10 +380,10 @@ fn drop_rules<B: Board>(
                 && v.pawn
                     .is_some_and(|p| !v.pieces[p.index()].promotions.is_empty()))
     });
-    let mut region = [[B::EMPTY; 2]; MAX_HAND_TYPES];
-    let mut per_file = [0u8; MAX_HAND_TYPES];
-    let mut no_mate = [false; MAX_HAND_TYPES];
-    let mut as_promoted = [NO_SLOT; MAX_HAND_TYPES];
+    let mut region = [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES];
+    let mut per_file = [0u8; MAX_WIDE_HAND_TYPES];
+    let mut no_mate = [false; MAX_WIDE_HAND_TYPES];
+    let mut as_promoted = [NO_SLOT; MAX_WIDE_HAND_TYPES];
     let drop_promoted = v.def.drops.is_some_and(|d| d.promoted);
     for (i, r) in roles.iter().enumerate() {
         let d = &v.def.pieces[r.index()];
@@ -437,7 +437,7 @@ fn drop_rules<B: Board>(
         region: if drops {
             region
         } else {
-            [[B::EMPTY; 2]; MAX_HAND_TYPES]
+            [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES]
         },
         per_file,
         no_mate,
