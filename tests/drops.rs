@@ -532,8 +532,14 @@ fn at_most_eight_types_may_be_in_hand() {
         def = def.piece(betza::PieceDef::new(l, l, "W"));
     }
     let nine = def.clone().start("k9/9K w - - 0 1");
-    let err = nine.build().unwrap_err().to_string();
-    assert_eq!(err, "drops: 9 types can be in hand: at most 8");
+    let err = nine.clone().build().unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "drops: 9 types can be in hand: at most 8 (LargeVariant holds more)"
+    );
+    // The large board's positions hold them (AnyVariant picks it).
+    let any = betza::AnyVariant::new(nine).unwrap();
+    assert!(matches!(any, betza::AnyVariant::Large(_)), "{any:?}");
     // Eight are fine.
     let mut eight = betza::VariantDef::new("eight-hands", 10, 2)
         .piece(betza::PieceDef::new("King", "K", "K").royal())

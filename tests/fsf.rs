@@ -78,10 +78,10 @@ fn refusals_name_section_line_and_key() {
         e,
         "section [a], line 3, key `foo`: not a Fairy-Stockfish option"
     );
-    let e = refusal("[a:chess]\n\nblastOnCapture = true\n");
+    let e = refusal("[a:chess]\n\npetrifyBlastPieces = true\n");
     assert!(
         e.starts_with(
-            "section [a], line 3, key `blastOnCapture`: \"true\": this library has no such rule"
+            "section [a], line 3, key `petrifyBlastPieces`: \"true\": this library has no such rule"
         ),
         "{e}"
     );
@@ -90,8 +90,8 @@ fn refusals_name_section_line_and_key() {
         e.contains("section [a], line 1") && e.contains("unknown template `nosuch`"),
         "{e}"
     );
-    let e = refusal("[a:atomic]\n");
-    assert!(e.contains("blastOnCapture"), "{e}");
+    let e = refusal("[a:3check]\n");
+    assert!(e.contains("checkCounting"), "{e}");
     let e = refusal("[a:chess]\ncastling = yes\n");
     assert!(
         e.starts_with("section [a], line 2, key `castling`: \"yes\""),

@@ -512,13 +512,21 @@ fn royal_pieces_alone_are_dead_in_every_variant() {
         let variant = v(name);
         // Not where a King alone can still win (a region to reach, a
         // side's last piece: losers) or a side has none (horde,
-        // antichess), nor where a draw is a side's win (armageddon).
+        // antichess), nor where a draw is a side's win (armageddon), nor
+        // where a repetition has a winner (minishogi, Tori shogi: the
+        // Kings can always reach it).
         let rules = &variant.definition().rules;
+        let repetition = variant.definition().game_end.repetition;
         if !rules.region_win.is_empty()
             || rules.kingless.of(Color::White)
             || rules.kingless.of(Color::Black)
             || rules.extinction.is_some()
             || variant.definition().game_end.draw_winner.is_some()
+            || (repetition.count >= 2
+                && !matches!(
+                    repetition.result,
+                    betza::RepetitionResult::Claim | betza::RepetitionResult::Draw
+                ))
         {
             continue;
         }

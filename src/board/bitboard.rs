@@ -1204,6 +1204,10 @@ pub trait Board:
         + AsMut<[u8]>
         + std::ops::Index<usize, Output = u8>
         + std::ops::IndexMut<usize>;
+    /// A position's hand counts: packed into the small board's spare
+    /// bytes (at most [`crate::variant::MAX_HAND_TYPES`] types), a byte
+    /// each on the large boards.
+    type Hands: crate::position::hands::HandCounts;
     /// The most squares a board of this type has.
     const MAX_SQUARES: usize;
     /// The most piece types a variant on a board of this type has.
@@ -1275,6 +1279,7 @@ impl Board for Small {
     type Word = u128;
     type Roles = [Bitboard; crate::variant::MAX_ROLES];
     type Mailbox = [u8; MAX_SQUARES];
+    type Hands = crate::position::hands::Hands;
     const MAX_SQUARES: usize = MAX_SQUARES;
     const MAX_ROLES: usize = crate::variant::MAX_ROLES;
     const PLAIN_SQUARES: usize = MAX_SQUARES;
@@ -1348,6 +1353,7 @@ impl Board for Large {
     type Word = Words<4>;
     type Roles = [Bitboard<Words<4>>; MAX_LARGE_ROLES];
     type Mailbox = [u8; MAX_LARGE_SQUARES];
+    type Hands = crate::position::hands::WideHands;
     const MAX_SQUARES: usize = MAX_LARGE_SQUARES;
     const MAX_ROLES: usize = MAX_LARGE_ROLES;
     const PLAIN_SQUARES: usize = u16::MAX as usize;
@@ -1417,6 +1423,7 @@ impl Board for Huge {
     type Word = Words<11>;
     type Roles = [Bitboard<Words<11>>; MAX_HUGE_ROLES];
     type Mailbox = [u8; MAX_HUGE_SQUARES];
+    type Hands = crate::position::hands::WideHands;
     const MAX_SQUARES: usize = MAX_HUGE_SQUARES;
     const MAX_ROLES: usize = MAX_HUGE_ROLES;
     const PLAIN_SQUARES: usize = u16::MAX as usize;

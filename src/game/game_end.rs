@@ -244,7 +244,9 @@ impl<B: Board> Position<'_, B> {
     /// against King; King and Bishop against King and Bishop on squares of
     /// one color). Pieces in hand count as material (they may be dropped
     /// on either color), so only royal pieces on the board with a piece in
-    /// either hand is not dead. Such a position keeps its legal moves, as published
+    /// either hand is not dead. Nothing is dead where a repetition ends the
+    /// game with a winner (`repetition-result` other than a draw or a
+    /// claim), which the sides can always reach. Such a position keeps its legal moves, as published
     /// perft counts have them; [`Position::outcome`] and
     /// [`crate::Game::status`] report it as a draw.
     ///
@@ -259,6 +261,10 @@ impl<B: Board> Position<'_, B> {
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn is_insufficient_material(&self) -> bool {
+        // A repetition that has a winner is never out of reach.
+        if Color::ALL.iter().any(|&c| self.repetition_may_win(c)) {
+            return false;
+        }
         let v = self.variant;
         let royal = self.roles[v.royal.index()];
         let others = self.pieces_bb() & !royal;
@@ -318,7 +324,11 @@ impl<B: Board> Position<'_, B> {
         }
         let v = self.variant;
         let rules = &v.rules;
-        if !rules.regions.is_empty() || rules.extinction == Some(true) || v.end.royal_capture {
+        if !rules.regions.is_empty()
+            || rules.extinction == Some(true)
+            || v.end.royal_capture
+            || self.repetition_may_win(color)
+        {
             return false;
         }
         let royal = if rules.kingless[color.index()] {
@@ -328,6 +338,20 @@ impl<B: Board> Position<'_, B> {
         };
         let others = self.colors[color.index()] & !royal;
         others.is_empty() && self.hand_total(color) == 0
+    }
+
+    /// Whether the repetition rule can make `color` the winner: a
+    /// repetition that ends the game with a winner (Fairy-Stockfish's
+    /// `nFoldValue` other than a draw, whose `has_insufficient_material`
+    /// then never says yes), which lone royal pieces can always reach.
+    fn repetition_may_win(&self, color: Color) -> bool {
+        let r = self.variant.end.repetition;
+        r.count >= 2
+            && match r.result {
+                RepetitionResult::CompleterLoses | RepetitionResult::CompleterWins => true,
+                RepetitionResult::WhiteLoses => color == Color::Black,
+                RepetitionResult::Claim | RepetitionResult::Draw => false,
+            }
     }
 
     /// Whether all the squares of `set` have one color.
@@ -490,6 +514,7 @@ impl Judge<'_> {
         let winner = match rule.result {
             RepetitionResult::CompleterLoses => Some(to_move),
             RepetitionResult::WhiteLoses => Some(Color::Black),
+            RepetitionResult::CompleterWins => Some(completer),
             _ => None,
         };
         Some(Outcome {

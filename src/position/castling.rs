@@ -189,8 +189,9 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// Whether the move text of `m` names the partner's square for `to`
     /// (UCI_Chess960's King-takes-partner): always with `king_takes_partner`;
-    /// otherwise only from any start, where the King does not move or its
-    /// destination is also an ordinary move of the King.
+    /// otherwise only where the King's destination is also one of its
+    /// ordinary moves (Fairy-Stockfish's Diana chess, whose King castles one
+    /// square; Chess960 starts) or, from any start, where it does not move.
     pub(crate) fn castle_text_names_partner(&self, m: &Move, king_takes_partner: bool) -> bool {
         if !m.is_castle() || !self.variant.size.contains(m.via) {
             return false;
@@ -201,12 +202,11 @@ impl<'v, B: Board> Position<'v, B> {
         let Some(c) = &self.variant.castling else {
             return false;
         };
-        c.any_start
-            && (m.from == m.to
-                || (self.variant.size.contains(m.from)
-                    && B::tables(self.variant)
-                        .reach_on_empty_board(self.side, c.king.index(), m.from)
-                        .contains(m.to)))
+        (c.any_start && m.from == m.to)
+            || (self.variant.size.contains(m.from)
+                && B::tables(self.variant)
+                    .reach_on_empty_board(self.side, c.king.index(), m.from)
+                    .contains(m.to))
     }
 
     /// The rights `m` takes away from any start: a move of the King takes

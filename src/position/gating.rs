@@ -11,6 +11,7 @@
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Gate, Move, MoveError, MoveFlags, MoveList};
 use crate::position::Position;
+use crate::position::hands::HandCounts;
 use crate::setup::Setup;
 use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Role, Variant};
 

@@ -8,6 +8,7 @@ pub(crate) mod first_moves;
 pub(crate) mod fog;
 pub(crate) mod forced;
 pub(crate) mod gating;
+pub(crate) mod hands;
 pub(crate) mod movegen;
 pub mod moves;
 pub(crate) mod no_check;
@@ -26,9 +27,9 @@ use crate::bitboard::{
 };
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveFlags, MoveList, RoleByte};
+use crate::position::hands::HandCounts;
 use crate::variant::{
-    MAX_DEF_ROLES, MAX_HAND_COUNT, MAX_HAND_TYPES, NO_SLOT, PieceType, PromotionText, Role,
-    StalemateRule, Variant,
+    MAX_DEF_ROLES, NO_SLOT, PieceType, PromotionText, Role, StalemateRule, Variant,
 };
 
 /// The board-code bit of a piece promoted from a pawn (FEN `~`).
@@ -303,7 +304,7 @@ pub struct Position<'v, B: Board = Small> {
     pub(crate) ep_victim: OptSquare,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
-    pub(crate) hands: Hands,
+    pub(crate) hands: B::Hands,
     /// Checks given by each side (`[rules] check-limit`; else 0).
     pub(crate) checks: [u8; 2],
     /// `[colour]`: the files of its first rank whose piece may still gate
@@ -313,75 +314,6 @@ pub struct Position<'v, B: Board = Small> {
     /// two end the game, and one that leaves royal pieces facing ends it
     /// under bikjang.
     pub(crate) passes: u8,
-}
-
-/// Both sides' hands, packed: a [`HAND_BITS`]-bit count per hand slot (see
-/// `variant::DropRules`), [`MAX_HAND_TYPES`] slots a side: fourteen bytes,
-/// which the position's alignment pads to anyway (it stays 528 bytes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Hands([u8; 2 * HAND_BITS * MAX_HAND_TYPES / 8]);
-
-/// The bits of one count: up to [`MAX_HAND_COUNT`] (Othello's 60 stones a
-/// side, or 96 on 10x10, fit).
-const HAND_BITS: usize = 7;
-const HAND_MASK: u16 = (1 << HAND_BITS) - 1;
-const _: () = assert!(MAX_HAND_COUNT as u16 == HAND_MASK);
-
-impl Hands {
-    /// The bit where the count of `slot` of `color` starts.
-    #[inline(always)]
-    fn bit(color: Color, slot: u8) -> usize {
-        color.index() * HAND_BITS * MAX_HAND_TYPES + HAND_BITS * slot as usize
-    }
-
-    /// The count of hand slot `slot` of `color`.
-    #[inline(always)]
-    pub(crate) fn count(&self, color: Color, slot: u8) -> u8 {
-        let b = Self::bit(color, slot);
-        let (i, shift) = (b / 8, b % 8);
-        let lo = self.0.get(i).copied().unwrap_or(0) as u16;
-        let hi = self.0.get(i + 1).copied().unwrap_or(0) as u16;
-        (((lo | hi << 8) >> shift) & HAND_MASK) as u8
-    }
-
-    /// Sets the count (at most [`MAX_HAND_COUNT`]; more is kept at it).
-    #[inline(always)]
-    pub(crate) fn set(&mut self, color: Color, slot: u8, n: u8) {
-        if slot as usize >= MAX_HAND_TYPES {
-            return;
-        }
-        let b = Self::bit(color, slot);
-        let (i, shift) = (b / 8, b % 8);
-        let lo = self.0[i] as u16;
-        let hi = self.0.get(i + 1).copied().unwrap_or(0) as u16;
-        let w = (lo | hi << 8) & !(HAND_MASK << shift) | ((n.min(MAX_HAND_COUNT) as u16) << shift);
-        self.0[i] = w as u8;
-        if let Some(h) = self.0.get_mut(i + 1) {
-            *h = (w >> 8) as u8;
-        }
-    }
-
-    /// Whether `color`'s hand is empty: its counts fill whole bytes
-    /// ([`HAND_BITS`] bits a slot, [`MAX_HAND_TYPES`] slots), tested at once.
-    #[inline(always)]
-    pub(crate) fn is_empty(&self, color: Color) -> bool {
-        const SIDE: usize = HAND_BITS * MAX_HAND_TYPES / 8;
-        const _: () = assert!((HAND_BITS * MAX_HAND_TYPES).is_multiple_of(8));
-        let start = color.index() * SIDE;
-        self.0[start..start + SIDE] == [0; SIDE]
-    }
-
-    #[inline(always)]
-    pub(crate) fn add(&mut self, color: Color, slot: u8) {
-        let n = self.count(color, slot);
-        self.set(color, slot, n.saturating_add(1));
-    }
-
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, color: Color, slot: u8) {
-        let n = self.count(color, slot);
-        self.set(color, slot, n.saturating_sub(1));
-    }
 }
 
 impl<B: Board> PartialEq for Position<'_, B> {
@@ -517,7 +449,7 @@ impl<'v, B: Board> Position<'v, B> {
             ep_victim: OptSquare::NONE,
             halfmove: 0,
             fullmove: 1,
-            hands: Hands::default(),
+            hands: B::Hands::default(),
             checks: [0; 2],
             gates: [0; 2],
             passes: 0,
@@ -2065,26 +1997,6 @@ mod tests {
                 assert_eq!(p.lion_square(), taken.then(|| pos.square("a5").unwrap()));
                 p.unmake(&undo);
                 assert!(p == pos, "{fen} {}", pos.move_text(&m));
-            }
-        }
-    }
-
-    /// A side's hand is empty exactly when each of its slots counts 0, the
-    /// other side's hand aside (the fast test of `for_each_drop`).
-    #[test]
-    fn a_hand_is_empty_when_every_slot_is() {
-        for color in [Color::White, Color::Black] {
-            for slot in 0..MAX_HAND_TYPES as u8 {
-                let mut h = Hands::default();
-                assert!(h.is_empty(color));
-                h.add(color.opposite(), slot);
-                assert!(h.is_empty(color), "{color:?} {slot}");
-                h.add(color, slot);
-                assert!(!h.is_empty(color), "{color:?} {slot}");
-                h.remove(color, slot);
-                assert!(h.is_empty(color), "{color:?} {slot}");
-                h.set(color, slot, MAX_HAND_COUNT);
-                assert!(!h.is_empty(color) && !h.is_empty(color.opposite()));
             }
         }
     }

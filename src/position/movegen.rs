@@ -26,9 +26,10 @@
 
 use crate::bitboard::{BitWord, Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags, RoleByte};
+use crate::position::hands::HandCounts;
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot, VIA_EMPTY};
-use crate::variant::{DropRules, MAX_HAND_TYPES, NO_SLOT, Promotion, Role};
+use crate::variant::{DropRules, MAX_WIDE_HAND_TYPES, NO_SLOT, Promotion, Role};
 
 /// A piece's (quiet, capture, en-passant) targets.
 type Targets<W> = (Bitboard<W>, Bitboard<W>, Bitboard<W>);
@@ -871,7 +872,7 @@ impl<'v, B: Board> Position<'v, B> {
             }
             // `[drops] promoted`: the same squares once more, as the
             // promoted type (the squares do not depend on the type).
-            let p = d.as_promoted[d.slot[r.index()] as usize % MAX_HAND_TYPES];
+            let p = d.as_promoted[d.slot[r.index()] as usize % MAX_WIDE_HAND_TYPES];
             if p != NO_SLOT {
                 for to in targets {
                     sink(Move::drop(r, to).promoted_drop(Role(p)));
@@ -885,7 +886,7 @@ impl<'v, B: Board> Position<'v, B> {
     fn count_drops(&self, s: &Safety<B::Word>, d: &DropRules<B::Word>) -> u64 {
         let mut n = 0;
         self.for_each_drop(s, true, d, |r, targets| {
-            let twice = d.as_promoted[d.slot[r.index()] as usize % MAX_HAND_TYPES] != NO_SLOT;
+            let twice = d.as_promoted[d.slot[r.index()] as usize % MAX_WIDE_HAND_TYPES] != NO_SLOT;
             n += targets.count() as u64 * (1 + u64::from(twice));
         });
         n

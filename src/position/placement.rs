@@ -10,6 +10,7 @@
 
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags, MoveList, RoleByte};
+use crate::position::hands::HandCounts;
 use crate::position::{Piece, Position};
 use crate::variant::{NO_SLOT, Promotion, Role};
 

@@ -8,6 +8,7 @@
 //! typed data (squares as [`Square`]s), so an editor can mark every fault at
 //! once. FEN reading fills a `Setup` and converts it the same way.
 
+use crate::position::hands::HandCounts;
 use std::fmt;
 
 use bitflags::bitflags;

@@ -6,6 +6,7 @@
 
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Move, MoveFlags, MoveList};
+use crate::position::hands::HandCounts;
 use crate::position::{EndReason, Outcome, Position, code_role};
 use crate::variant::{MAX_DEF_ROLES, NO_SLOT, Role, WallRule};
 

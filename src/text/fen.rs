@@ -1,6 +1,7 @@
 //! Reading and writing positions as FEN, with every validation of `docs/notation.md`.
 
 use crate::bitboard::{Board, Color, Square, SquareName};
+use crate::position::hands::HandCounts;
 use crate::position::{Piece, Position, code_marked};
 use crate::setup::{Marks, Part, Setup, SetupProblem};
 use crate::variant::MAX_ROLES;

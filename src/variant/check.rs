@@ -39,7 +39,7 @@ pub(super) struct CheckedCastling {
 pub(super) fn check(def: &VariantDef) -> Result<Checked, VariantError> {
     let size = board(def)?;
     piece_count(def, MAX_ROLES)?;
-    check_on(def, size)
+    check_on(def, size, super::MAX_HAND_TYPES)
 }
 
 /// [`check`] for the [`crate::bitboard::Large`] board type: boards of up
@@ -55,16 +55,41 @@ pub(super) fn check_large(
         ranks: def.ranks,
     })?;
     piece_count(def, max_roles)?;
-    // Hands are counted per type in a `Setup` of `MAX_ROLES` (issue 24).
-    if def.drops.is_some() && def.pieces.len() > MAX_ROLES {
-        return Err(VariantError::LargeBoard(format!(
-            "drops with more than {MAX_ROLES} piece types"
-        )));
-    }
-    check_on(def, size)
+    check_on(def, size, super::MAX_WIDE_HAND_TYPES)
 }
 
-fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> {
+/// The types a hand may hold: at most `max` ([`super::MAX_HAND_TYPES`] on
+/// a small board, whose positions pack the counts, more on a large one);
+/// on a large board each among the first [`MAX_ROLES`] types (a `Setup`
+/// counts hands per type, issue 24).
+fn hand_kinds(
+    into: Option<&[Option<Role>; MAX_DEF_ROLES]>,
+    max: usize,
+) -> Result<(), VariantError> {
+    let Some(into) = into else { return Ok(()) };
+    let mut kinds: Vec<Role> = into.iter().flatten().copied().collect();
+    kinds.sort();
+    kinds.dedup();
+    if kinds.len() > max {
+        let more = if max == super::MAX_HAND_TYPES {
+            " (LargeVariant holds more)"
+        } else {
+            ""
+        };
+        return Err(VariantError::Drops(format!(
+            "{} types can be in hand: at most {max}{more}",
+            kinds.len()
+        )));
+    }
+    if kinds.iter().any(|r| r.index() >= MAX_ROLES) {
+        return Err(VariantError::LargeBoard(format!(
+            "drops of a type beyond the first {MAX_ROLES} piece types"
+        )));
+    }
+    Ok(())
+}
+
+fn check_on(def: &VariantDef, size: BoardSize, max_hand: usize) -> Result<Checked, VariantError> {
     tokens(def)?;
     // The mark is a bit of the board code beside the role (`MARKED`).
     if def.mark_promoted && def.pieces.len() > 63 {
@@ -158,6 +183,7 @@ fn check_on(def: &VariantDef, size: BoardSize) -> Result<Checked, VariantError> 
     en_passant(def, pawn, &pieces)?;
     let castling = castling(def, &pieces, royal, pawn)?;
     let into_hand = drops(def, &pieces, royal, pawn)?;
+    hand_kinds(into_hand.as_ref(), max_hand)?;
     Ok(Checked {
         size,
         royal,
@@ -207,13 +233,6 @@ fn drops(
             {
                 into[i] = Some(Role(i as u8));
             }
-        }
-        let kinds = into.iter().flatten().count();
-        if kinds > super::MAX_HAND_TYPES {
-            return Err(VariantError::Drops(format!(
-                "{kinds} types can be in hand: at most {}",
-                super::MAX_HAND_TYPES
-            )));
         }
         return Ok(Some(into));
     }
@@ -271,16 +290,6 @@ fn drops(
             )));
         }
     }
-    let mut kinds: Vec<Role> = into.iter().flatten().copied().collect();
-    kinds.sort();
-    kinds.dedup();
-    if kinds.len() > super::MAX_HAND_TYPES {
-        return Err(VariantError::Drops(format!(
-            "{} types can be in hand: at most {}",
-            kinds.len(),
-            super::MAX_HAND_TYPES
-        )));
-    }
     drop_settings_in_hand(def, &into)?;
     Ok(Some(into))
 }
@@ -337,13 +346,6 @@ fn gating_hands(
             )));
         };
         into[r] = Some(Role(r as u8));
-    }
-    let kinds = into.iter().flatten().count();
-    if kinds > super::MAX_HAND_TYPES {
-        return Err(VariantError::Drops(format!(
-            "{kinds} types can be in hand: at most {}",
-            super::MAX_HAND_TYPES
-        )));
     }
     Ok(into)
 }

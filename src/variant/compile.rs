@@ -10,7 +10,7 @@ use crate::tables::{PieceSpec, Tables};
 use super::check::Checked;
 use super::def::{CapturedRule, VariantDef};
 use super::{
-    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_HAND_TYPES, NO_SLOT, Promotion, Role,
+    Castling, DropRules, LargeData, MAX_DEF_ROLES, MAX_WIDE_HAND_TYPES, NO_SLOT, Promotion, Role,
     Variant, VariantError,
 };
 
@@ -152,8 +152,8 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 into_hand: d.into_hand,
                 marked: d.marked,
                 pawn_slot: d.pawn_slot,
-                region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
-                gate_region: [[Bitboard::EMPTY; 2]; MAX_HAND_TYPES],
+                region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
+                gate_region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
                 per_file: d.per_file,
                 no_mate: d.no_mate,
                 files: Vec::new(),
@@ -186,11 +186,8 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     {
         let mut castling = castling_setup(&v, rook, king, distance, any_start, partner_files)?;
         castling.rooks = rooks;
-        // From any start the King's text names the partner where its
-        // castling square is also an ordinary move (docs/notation.md).
-        if !large && !any_start {
-            no_castling_overlap(&v.tables, &castling)?;
-        }
+        // Where the King's castling square is also one of its ordinary
+        // moves, the move text names the partner (docs/notation.md).
         v.castling = Some(castling);
     }
     if want_large {
@@ -294,9 +291,6 @@ fn large_data<B: Board>(
             }
         }
     }
-    if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
-        no_castling_overlap(&tables, c)?;
-    }
     let immobile = immobility::<B>(v, &tables)?;
     for color in Color::ALL {
         for r in 0..pieces.len() {
@@ -386,10 +380,10 @@ fn drop_rules<B: Board>(
                 && v.pawn
                     .is_some_and(|p| !v.pieces[p.index()].promotions.is_empty()))
     });
-    let mut region = [[B::EMPTY; 2]; MAX_HAND_TYPES];
-    let mut per_file = [0u8; MAX_HAND_TYPES];
-    let mut no_mate = [false; MAX_HAND_TYPES];
-    let mut as_promoted = [NO_SLOT; MAX_HAND_TYPES];
+    let mut region = [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES];
+    let mut per_file = [0u8; MAX_WIDE_HAND_TYPES];
+    let mut no_mate = [false; MAX_WIDE_HAND_TYPES];
+    let mut as_promoted = [NO_SLOT; MAX_WIDE_HAND_TYPES];
     let drop_promoted = v.def.drops.is_some_and(|d| d.promoted);
     for (i, r) in roles.iter().enumerate() {
         let d = &v.def.pieces[r.index()];
@@ -443,7 +437,7 @@ fn drop_rules<B: Board>(
         region: if drops {
             region
         } else {
-            [[B::EMPTY; 2]; MAX_HAND_TYPES]
+            [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES]
         },
         per_file,
         no_mate,
@@ -451,25 +445,6 @@ fn drop_rules<B: Board>(
         drops,
         as_promoted,
     }
-}
-
-/// Castling must land where no ordinary move goes: a move is named by
-/// (from, to, promotion) alone.
-fn no_castling_overlap<W: crate::bitboard::BitWord>(
-    tables: &Tables<W>,
-    c: &Castling,
-) -> Result<(), VariantError> {
-    for color in Color::ALL {
-        let from = c.king_start[color.index()];
-        let reach = tables.reach_on_empty_board(color, c.king.index(), from);
-        if c.king_to[color.index()]
-            .iter()
-            .any(|&to| reach.contains(to))
-        {
-            return Err(VariantError::CastlingOverlapsMove(color));
-        }
-    }
-    Ok(())
 }
 
 fn castling_setup(

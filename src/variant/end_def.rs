@@ -33,6 +33,9 @@ pub enum RepetitionResult {
     /// The game ends; White, the first player, loses whoever completed it
     /// (minishogi).
     WhiteLoses,
+    /// The game ends; the player whose move completed the repetition wins,
+    /// the side to move loses (Fairy-Stockfish's `nFoldValue = loss`).
+    CompleterWins,
 }
 
 impl RepetitionResult {
@@ -42,6 +45,7 @@ impl RepetitionResult {
             RepetitionResult::Draw => "draw",
             RepetitionResult::CompleterLoses => "loss-for-completer",
             RepetitionResult::WhiteLoses => "loss-for-white",
+            RepetitionResult::CompleterWins => "win-for-completer",
         }
     }
 }
@@ -425,11 +429,12 @@ pub(super) fn read(
         def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
     }
     if let Some(v) = &raw.repetition_result {
-        const ALL: [RepetitionResult; 4] = [
+        const ALL: [RepetitionResult; 5] = [
             RepetitionResult::Claim,
             RepetitionResult::Draw,
             RepetitionResult::CompleterLoses,
             RepetitionResult::WhiteLoses,
+            RepetitionResult::CompleterWins,
         ];
         let names = ALL.map(RepetitionResult::as_str);
         def.repetition.result = ALL[choice(v, &key("repetition-result"), &names)?];

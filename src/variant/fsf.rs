@@ -16,6 +16,9 @@ use std::fmt::Write as _;
 
 use super::{VariantDef, VariantError};
 
+mod dialect;
+pub use dialect::betza_to_xbetza;
+
 /// The most bytes of configuration text read.
 pub const MAX_FSF_INI_BYTES: usize = 1 << 20;
 /// The most sections (variants) of one text.
@@ -42,9 +45,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "petrified",
         "petrifyOnCaptureTypes with extinctionPseudoRoyal",
     ),
-    ("nocheckatomic", "blastOnCapture"),
-    ("atomic", "blastOnCapture"),
-    ("atomar", "blastOnCapture"),
     ("3check", "checkCounting"),
     ("5check", "checkCounting"),
     ("micro", "piecePromotionOnCapture and pieceDemotion"),
@@ -261,6 +261,9 @@ const RULE_KEYS: &[&str] = &[
     "passOnStalemateBlack",
     "freeDrops",
     "adjudicateFullBoard",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
 ];
 
 /// Fairy-Stockfish's keys of rules this library does not have, with the
@@ -268,9 +271,6 @@ const RULE_KEYS: &[&str] = &[
 const OFF_KEYS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("piecePromotionOnCapture", "false"),
-    ("blastOnCapture", "false"),
-    ("blastImmuneTypes", "-"),
-    ("mutuallyImmuneTypes", "-"),
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
@@ -486,6 +486,7 @@ impl Resolver {
                 }
             }
         };
+        let template = config.clone();
         for (key, entry) in s.keys {
             // A piece letter given here replaces the template's piece of
             // that letter, as Fairy-Stockfish's add_piece does.
@@ -502,7 +503,63 @@ impl Resolver {
             }
             config.keys.insert(key, entry);
         }
+        merge_per_type(&template, &mut config);
         Ok((s.name, config))
+    }
+}
+
+/// The piece key that `letter` names in `config` (the last type of the
+/// letter in Fairy-Stockfish's order), if any.
+fn type_of_letter(config: &Config, letter: char) -> Option<&str> {
+    config
+        .keys
+        .iter()
+        .filter(|(k, e)| {
+            piece_rank(k).is_some()
+                && e.value.chars().next().map(|c| c.to_ascii_lowercase()) == Some(letter)
+        })
+        .max_by_key(|(k, _)| piece_rank(k))
+        .map(|(k, _)| k.as_str())
+}
+
+/// Fairy-Stockfish keeps a template's `promotedPieceType` and
+/// `promotionLimit` for each piece type and sets only the types a section
+/// names (its values are per type, not one text): the template's pairs
+/// whose types keep their letters in the section come first, the
+/// section's own after them (a later pair of a letter wins).
+fn merge_per_type(template: &Config, config: &mut Config) {
+    for key in ["promotedPieceType", "promotionLimit"] {
+        let (Some(old), Some(new)) = (template.keys.get(key), config.keys.get(key)) else {
+            continue;
+        };
+        if old.section == new.section && old.line == new.line {
+            continue;
+        }
+        let same_type = |c: char| {
+            c == '-' || {
+                let c = c.to_ascii_lowercase();
+                let t = type_of_letter(template, c);
+                t.is_some() && t == type_of_letter(config, c)
+            }
+        };
+        let kept: Vec<&str> = old
+            .value
+            .split_whitespace()
+            .filter(|item| {
+                let mut letters = item.split(':').map(|x| x.chars().next());
+                let from = letters.next().flatten();
+                let to = letters.next().flatten();
+                from.is_some_and(same_type)
+                    && (key != "promotedPieceType" || to.is_some_and(same_type))
+            })
+            .collect();
+        if kept.is_empty() {
+            continue;
+        }
+        let value = format!("{} {}", kept.join(" "), new.value);
+        if let Some(e) = config.keys.get_mut(key) {
+            e.value = value;
+        }
     }
 }
 
@@ -776,84 +833,6 @@ fn region_toml(w: &Squares, b: &Squares) -> String {
     )
 }
 
-/// Fairy-Stockfish's Betza dialect in XBetza: a single direction letter
-/// before an oblique atom (`fN`) means one direction pair there (XBetza's
-/// `ffN`), where XBetza's `fN` means all four forward moves.
-pub fn betza_to_xbetza(fsf: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut pending = String::new();
-    let b = fsf.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i] as char;
-        match c {
-            'm' | 'c' | 'p' | 'g' | 'n' | 'i' | 'e' => pending.push(c),
-            'h' => {
-                // `fh`, `bh`, `lh`, `rh`: the half of the moves on that
-                // side, XBetza's single letter (handled with the letter
-                // before); `h` first is a chiral half XBetza lacks.
-                return Err(format!(
-                    "'h' at {}: a chiral half (`hl`, `hr`) has no XBetza form",
-                    i + 1
-                ));
-            }
-            'f' | 'b' | 'r' | 'l' | 'v' | 's' => {
-                if b.get(i + 1) == Some(&b'h') && "fbrl".contains(c) {
-                    pending.push(c);
-                    i += 2;
-                    continue;
-                }
-                let next = b.get(i + 1).map(|&x| x as char);
-                let vert = |x: char| "fbv".contains(x);
-                let horiz = |x: char| "rls".contains(x);
-                let pair =
-                    next.filter(|&n| n == c || (vert(c) && horiz(n)) || (horiz(c) && vert(n)));
-                pending.push(c);
-                if let Some(n) = pair {
-                    pending.push(n);
-                    i += 1;
-                } else {
-                    pending.push('\u{0}');
-                }
-            }
-            'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'J' | 'Z' | 'G' | 'K' | 'R' | 'B' | 'Q' => {
-                let oblique = matches!(c, 'N' | 'C' | 'J' | 'Z');
-                for (k, ch) in pending.chars().enumerate() {
-                    if ch == '\u{0}' {
-                        // A single direction letter: Fairy-Stockfish doubles
-                        // it; XBetza reads the double only on oblique atoms.
-                        let prev = pending.chars().nth(k - 1).unwrap_or('f');
-                        if oblique && "fbrl".contains(prev) {
-                            out.push(prev);
-                        }
-                    } else {
-                        out.push(ch);
-                    }
-                }
-                pending.clear();
-                out.push(c);
-                if let Some(&d) = b.get(i + 1)
-                    && (d.is_ascii_digit() || d as char == c)
-                {
-                    out.push(d as char);
-                    i += 1;
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "{c:?} at {}: not in Fairy-Stockfish's Betza (its letters are mcpgnie fbrlvs and the atoms WFDNAHCJZGKRBQ)",
-                    i + 1
-                ));
-            }
-        }
-        i += 1;
-    }
-    if !pending.is_empty() {
-        return Err("modifiers without an atom at the end".to_string());
-    }
-    Ok(out)
-}
-
 // ---------------------------------------------------------------------------
 // Conversion
 
@@ -1074,6 +1053,122 @@ fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> 
     Ok(out)
 }
 
+/// Fairy-Stockfish's atomic King: with `blastOnCapture`, a King that is
+/// no `king` but the one type of a pseudo-royal extinction
+/// (`extinctionValue = loss`, `extinctionPieceTypes = k`,
+/// `extinctionPseudoRoyal`) is this library's royal piece of `explosions`,
+/// which may not be left attacked, may not capture (its own explosion
+/// would take it) and is not attacked by the enemy's beside it. Its letter,
+/// or `None` for any other configuration.
+fn blast_royal(
+    ctx: &Ctx,
+    royal: Option<char>,
+    pieces: &[PieceSpec],
+) -> Result<Option<char>, VariantError> {
+    if !ctx.boolean("blastOnCapture", false)? {
+        return Ok(None);
+    }
+    if royal.is_some() {
+        return Err(ctx.fail(
+            "blastOnCapture",
+            "true with a king: Fairy-Stockfish's explosions take a commoner King (king = -, commoner = k) made royal by extinctionPseudoRoyal",
+        ));
+    }
+    let types = ctx
+        .get("extinctionPieceTypes")
+        .map_or("", |e| e.value.trim());
+    let mut letters = types.chars();
+    let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
+    Ok(match (letters.next(), letters.next()) {
+        (Some(l), None)
+            if pseudo
+                && ctx.value_of("extinctionValue", "none")? == "loss"
+                && !ctx.boolean("extinctionClaim", false)?
+                && !ctx.boolean("dupleCheck", false)?
+                && ctx.int("extinctionPieceCount", 0, 64)? == 0
+                && ctx.int("extinctionOpponentPieceCount", 0, 64)? == 0
+                && pieces.iter().any(|p| p.letter == l.to_ascii_lowercase()) =>
+        {
+            Some(l.to_ascii_lowercase())
+        }
+        _ => None,
+    })
+}
+
+/// `blastOnCapture`, `blastImmuneTypes` and `mutuallyImmuneTypes`:
+/// `[rules] explosions` (Fairy-Stockfish spares the `pawn` type beside a
+/// capture: `explosion-immune`), `explosion-proof` and `mutually-immune`.
+fn explosions(ctx: &Ctx, pieces: &[PieceSpec], rules: &mut String) -> Result<(), VariantError> {
+    let list = |set: &[char]| {
+        set.iter()
+            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let blast = ctx.boolean("blastOnCapture", false)?;
+    let proof = piece_set(ctx, "blastImmuneTypes", pieces, "-")?;
+    if blast {
+        rules.push_str("explosions = true\n");
+        let pawns: Vec<char> = pieces
+            .iter()
+            .filter(|p| p.key == "pawn")
+            .map(|p| p.letter)
+            .collect();
+        if !pawns.is_empty() {
+            let _ = writeln!(rules, "explosion-immune = [{}]", list(&pawns));
+        }
+        if !proof.is_empty() {
+            let _ = writeln!(rules, "explosion-proof = [{}]", list(&proof));
+        }
+    } else if !proof.is_empty() {
+        return Err(ctx.fail("blastImmuneTypes", "needs blastOnCapture = true"));
+    }
+    let immune = piece_set(ctx, "mutuallyImmuneTypes", pieces, "-")?;
+    if !immune.is_empty() {
+        let _ = writeln!(rules, "mutually-immune = [{}]", list(&immune));
+    }
+    Ok(())
+}
+
+/// The token a `promotionLimit` letter limits. Fairy-Stockfish counts
+/// the pieces of that type, promoted ones included: a type reached only by
+/// promotion (Shogun's Centaur `g`, its Knight's promotion) is the one
+/// promoted token that becomes it (`+N`); a type on the board that nothing
+/// promotes to is itself. A type both on the board and reached by
+/// promotion, or reached from several types, counts pieces of several
+/// tokens together, which this library's per-token limits cannot.
+fn limit_token(
+    ctx: &Ctx,
+    letter: char,
+    pieces: &[PieceSpec],
+    all_pieces: &[PieceSpec],
+    promoted: &[(char, char)],
+) -> Result<String, VariantError> {
+    if !all_pieces.iter().any(|p| p.letter == letter) {
+        return Err(ctx.fail(
+            "promotionLimit",
+            format!("{letter:?} is no piece type's letter here"),
+        ));
+    }
+    let sources: Vec<char> = promoted
+        .iter()
+        .filter(|(_, to)| *to == letter)
+        .map(|(from, _)| *from)
+        .collect();
+    let kept = pieces.iter().any(|p| p.letter == letter);
+    match (kept, sources.as_slice()) {
+        (true, []) => Ok(letter.to_ascii_uppercase().to_string()),
+        (false, [from]) => Ok(format!("+{}", from.to_ascii_uppercase())),
+        _ => Err(ctx.fail(
+            "promotionLimit",
+            format!(
+                "{letter:?}: Fairy-Stockfish counts its pieces and the promoted pieces of {} together; this library limits each type on its own",
+                sources.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ")
+            ),
+        )),
+    }
+}
+
 fn convert(name: &str, line: usize, config: &Config) -> Result<VariantDef, VariantError> {
     let toml = to_toml(name, line, config)?;
     toml.parse::<VariantDef>().map_err(|e| {
@@ -1191,6 +1286,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     // Without a King no piece is royal (Breakthrough, Three Kings): the
     // library's `kingless = "both"`.
     let royal = royal.filter(|r| pieces.iter().any(|p| p.letter == *r));
+    let blast_royal = blast_royal(&ctx, royal, &pieces)?;
+    let royal = royal.or(blast_royal);
     if pieces.len() > 20 {
         return Err(err(
             name,
@@ -1547,18 +1644,23 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         if !limits.is_empty() {
             let mut parts = Vec::new();
             for (l, n) in &limits {
-                if !pieces.iter().any(|p| p.letter == *l) {
-                    return Err(ctx.fail(
-                        "promotionLimit",
-                        format!("{l:?} is no piece type's letter here"),
-                    ));
-                }
-                let n: u8 = n.parse().map_err(|_| {
+                let n: u8 = n.parse().ok().filter(|n| *n <= 128).ok_or_else(|| {
                     ctx.fail("promotionLimit", format!("{l}:{n}: a count 0-128 expected"))
                 })?;
-                parts.push(format!("{} = {n}", l.to_ascii_uppercase()));
+                let token = limit_token(&ctx, *l, &pieces, &all_pieces, &promoted)?;
+                // A later pair of a type wins (a template's come first).
+                parts.retain(|(t, _)| *t != token);
+                parts.push((token, n));
             }
-            let _ = writeln!(t, "limits = {{ {} }}", parts.join(", "));
+            // Fairy-Stockfish's 0 is no limit.
+            let parts: Vec<String> = parts
+                .iter()
+                .filter(|(_, n)| *n != 0)
+                .map(|(t, n)| format!("\"{t}\" = {n}"))
+                .collect();
+            if !parts.is_empty() {
+                let _ = writeln!(t, "limits = {{ {} }}", parts.join(", "));
+            }
         }
     } else if ctx.get("promotionLimit").is_some() {
         return Err(ctx.fail("promotionLimit", "no promotion to limit"));
@@ -1754,6 +1856,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ("draw", _) if perpetual => "draw",
         ("draw", _) => "claim",
         ("win", false) => "loss-for-completer",
+        // Fairy-Stockfish's value is the side to move's: it loses, the
+        // player who completed the repetition wins.
+        ("loss", false) => "win-for-completer",
         ("loss", true) => "loss-for-white",
         (v, a) => {
             return Err(ctx.fail(
@@ -1791,7 +1896,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let count = ctx.int("extinctionPieceCount", 0, 64)?;
     let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
     let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
-    if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
+    if blast_royal.is_some() {
+        // Read as the royal piece of explosions (above).
+    } else if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
         ge.push_str("bare-king = \"loss\"\n");
     } else if ext != "none" && !types.is_empty() && !types.starts_with('-') {
         if claim {
@@ -1841,6 +1948,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     } else if ctx.boolean("dupleCheck", false)? {
         return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
     }
+    explosions(&ctx, &pieces, &mut rules)?;
     if ctx.boolean("mustCapture", false)? {
         rules.push_str("capture-forced = true\n");
     }
@@ -2357,8 +2465,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             ));
         }
         // On one board of bughouse any piece but the King may be in hand.
+        // The royal piece is never captured into a hand.
         let in_hand =
-            to_hand || start_hand.contains(&p.letter) || (two_boards && Some(p.letter) != royal);
+            start_hand.contains(&p.letter) || ((to_hand || two_boards) && Some(p.letter) != royal);
         if drops && in_hand {
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
             if rook_drop && p.key == "rook" {

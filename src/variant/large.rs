@@ -487,11 +487,13 @@ impl AnyVariant {
     }
 
     /// Checks and compiles a definition for the board type it needs: a
-    /// small board when it has at most 128 squares and 20 piece types, a
-    /// large one up to 16x16 (and 64 types), a huge one up to 26x26.
+    /// small board when it has at most 128 squares and 20 piece types (and
+    /// at most [`crate::variant::MAX_HAND_TYPES`] types that may be in
+    /// hand), a large one up to 16x16 (and 64 types), a huge one up to
+    /// 26x26.
     pub fn new(def: VariantDef) -> Result<AnyVariant, VariantError> {
         let squares = def.files as usize * def.ranks as usize;
-        if squares <= Small::MAX_SQUARES && def.pieces.len() <= MAX_ROLES {
+        if squares <= Small::MAX_SQUARES && def.pieces.len() <= MAX_ROLES && !wide_hands(&def) {
             Ok(AnyVariant::Small(Variant::new(def)?.into()))
         } else if def.files <= 16 && def.ranks <= 16 {
             LargeVariant::new(def).map(AnyVariant::Large)
@@ -616,4 +618,18 @@ impl From<Arc<Variant>> for AnyVariant {
     fn from(v: Arc<Variant>) -> Self {
         AnyVariant::Small(v.into())
     }
+}
+
+/// Whether the definition may hold more types in hand than a small
+/// board's position packs (its unpromoted types but the royal one, in a
+/// variant with hands): then [`AnyVariant::new`] compiles it for the large
+/// board.
+fn wide_hands(def: &VariantDef) -> bool {
+    (def.drops.is_some() || def.rules.gating)
+        && def
+            .pieces
+            .iter()
+            .filter(|p| !p.royal && !p.promoted)
+            .count()
+            > crate::variant::MAX_HAND_TYPES
 }

@@ -60,9 +60,17 @@ pub const MAX_ROLES: usize = 20;
 /// types of any board type.
 pub(crate) const MAX_DEF_ROLES: usize = crate::bitboard::MAX_LARGE_ROLES;
 
-/// The most piece types a variant's hands may hold (each hand keeps a count
-/// of up to [`MAX_HAND_COUNT`] per type).
+/// The most piece types a variant's hands may hold on a small board (each
+/// hand keeps a count of up to [`MAX_HAND_COUNT`] per type, packed in the
+/// position's spare bytes).
 pub const MAX_HAND_TYPES: usize = 8;
+
+/// The most piece types a variant's hands may hold on the large and huge
+/// boards ([`crate::LargeVariant`], [`crate::HugeVariant`]), whose
+/// positions keep a byte per hand count: a variant with more types in hand
+/// than [`MAX_HAND_TYPES`] is compiled for them ([`crate::AnyVariant::new`];
+/// Fairy-Stockfish's Cannon shogi).
+pub const MAX_WIDE_HAND_TYPES: usize = 16;
 
 /// The most pieces of one type a hand holds.
 pub const MAX_HAND_COUNT: u8 = 127;
@@ -86,23 +94,23 @@ pub(crate) struct DropRules<W: BitWord = u128> {
     pub pawn_slot: u8,
     /// `[slot][colour]`: where the type may be dropped, squares where it
     /// could never move taken out when immobility is illegal.
-    pub region: [[Bitboard<W>; 2]; MAX_HAND_TYPES],
+    pub region: [[Bitboard<W>; 2]; MAX_WIDE_HAND_TYPES],
     /// `[slot]`: the most unpromoted pieces of the type a side may have on
     /// one file for a drop there (0: no limit).
-    pub per_file: [u8; MAX_HAND_TYPES],
+    pub per_file: [u8; MAX_WIDE_HAND_TYPES],
     /// `[slot]`: a drop of the type that checkmates is illegal.
-    pub no_mate: [bool; MAX_HAND_TYPES],
+    pub no_mate: [bool; MAX_WIDE_HAND_TYPES],
     /// Each file's squares.
     pub files: Vec<Bitboard<W>>,
     /// `[slot][colour]`: where the type may gate (`[rules] gating`): its
     /// drop region, whether or not the variant drops.
-    pub gate_region: [[Bitboard<W>; 2]; MAX_HAND_TYPES],
+    pub gate_region: [[Bitboard<W>; 2]; MAX_WIDE_HAND_TYPES],
     /// Pieces in hand are dropped (`[drops]`); without, the hands only
     /// gate, and captures do not enter them.
     pub drops: bool,
     /// `[slot]`: the type the piece may also be dropped as (`[drops]
     /// promoted`: its first promotion), or [`NO_SLOT`].
-    pub as_promoted: [u8; MAX_HAND_TYPES],
+    pub as_promoted: [u8; MAX_WIDE_HAND_TYPES],
 }
 
 /// A piece type, as its index in its variant's piece list.
@@ -432,9 +440,6 @@ pub enum VariantError {
         /// The Rook's file.
         file: char,
     },
-    /// A castling square is also one of the King's ordinary moves (a move
-    /// is named by from, to and promotion alone).
-    CastlingOverlapsMove(Color),
     /// The start position is not a valid position of the variant.
     StartFen(String),
     /// A game-end rule (`[game-end]`) cannot apply as written.
@@ -1220,10 +1225,6 @@ impl std::fmt::Display for VariantError {
             } => write!(
                 f,
                 "castling: the {color} King on {square} cannot move {distance} squares towards file {file}"
-            ),
-            VariantError::CastlingOverlapsMove(v0) => write!(
-                f,
-                "castling: the {v0} King's castling square is also one of its ordinary moves"
             ),
             VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
             VariantError::GameEnd(v0) => write!(f, "game-end rules: {v0}"),
