@@ -222,7 +222,12 @@ impl<'v, B: Board> Position<'v, B> {
     /// check all its pieces of the listed types when every one is.
     pub(crate) fn checked_pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
         let them = color.opposite();
-        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        let (occ, mut by) = (self.occupied(), self.colors[them.index()]);
+        // A piece that would turn to stone by taking one of these types'
+        // pieces gives no check (Fairy-Stockfish's petrified King).
+        for role in bits(self.variant.rules.petrify & self.variant.rules.extinction_roles) {
+            by &= !self.roles[role];
+        }
         let mut checked = B::EMPTY;
         for sq in self.pseudo_royals(color) {
             if self.attacked(sq, them, occ, by) {
@@ -470,6 +475,13 @@ impl<'v, B: Board> Position<'v, B> {
                 self.pseudo_royals(them).contains(at)
             };
             if !takes_royal && next.pseudo_royal_attacked(us) {
+                return false;
+            }
+            // A pseudo-royal piece that would turn to stone may not capture.
+            if m.is_capture()
+                && r.petrify >> m.role.index().min(63) & 1 != 0
+                && self.pseudo_royals(us).contains(m.from)
+            {
                 return false;
             }
             // A pseudo-royal piece castles as a King: not out of or through

@@ -155,6 +155,7 @@ builtins! {
         "bughouse",
         "koedem",
         "supply",
+        "petrified",
     ],
     large: ["chushogi"],
 }

@@ -38,10 +38,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "horde",
         "a side without a King and a partial enPassantRegion",
     ),
-    (
-        "petrified",
-        "petrifyOnCaptureTypes with extinctionPseudoRoyal",
-    ),
     ("nocheckatomic", "blastOnCapture"),
     ("atomic", "blastOnCapture"),
     ("atomar", "blastOnCapture"),

@@ -1166,12 +1166,6 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     for t in &r.petrify {
         petrify |= 1 << role("rules.petrify", t)?.0;
     }
-    if petrify != 0 && r.extinction_pseudo_royal {
-        return Err(VariantError::GameEnd(
-            "rules.petrify does not go with extinction-pseudo-royal (a royal piece turned to a wall)"
-                .into(),
-        ));
-    }
     if r.wall.is_some() || petrify != 0 || r.fixed_walls {
         walls_allowed(def, r)?;
     } else if r.wall_region.is_some() {
