@@ -44,3 +44,29 @@ fn petrified_capturer_turns_to_stone() {
         "the King may not take the Pawn"
     );
 }
+
+/// Sho shogi: the King and the Crown Prince (`+E`) count as one
+/// pseudo-royal kind (`extinction-as`): with both, neither is royal; alone,
+/// either is.
+#[test]
+fn shoshogi_king_and_prince_count_together() {
+    let v = Variant::by_name("shoshogi").unwrap();
+    let both = Position::from_fen(v, "4k4/9/K7r/9/4+E4/9/9/9/9 w - - 0 1").unwrap();
+    assert!(!both.is_check());
+    assert_eq!(both.perft(2), 311);
+    let king = Position::from_fen(v, "4k4/9/K7r/9/9/9/9/9/9 w - - 0 1").unwrap();
+    assert!(king.is_check());
+    let prince = Position::from_fen(v, "4k4/9/+E7r/9/9/9/9/9/9 w - - 0 1").unwrap();
+    assert!(prince.is_check());
+}
+
+/// Sho shogi: a Drunk Elephant promoting to a Crown Prince is judged with
+/// the royal pieces of before the move, as Fairy-Stockfish does: the lone
+/// King may not be left attacked by it.
+#[test]
+fn shoshogi_promotion_keeps_the_royals_of_before() {
+    assert_eq!(
+        moves("shoshogi", "4k4/9/KE6r/9/9/9/9/9/9 w - - 0 1"),
+        ["a7a6", "a7a8", "a7b6", "a7b8", "b7c7", "b7c7+"]
+    );
+}

@@ -156,6 +156,7 @@ builtins! {
         "koedem",
         "supply",
         "petrified",
+        "shoshogi",
     ],
     large: ["chushogi"],
 }

@@ -1804,11 +1804,28 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 ));
             }
         } else {
-            let list: Vec<String> = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?
+            let set = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?;
+            let list: Vec<String> = set
                 .iter()
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();
             let _ = writeln!(rules, "extinction-pieces = [{}]", list.join(", "));
+            // A piece promoted to a counted type is of that type in
+            // Fairy-Stockfish; here it is a type of its own (`+E`).
+            let aliases: Vec<String> = promoted
+                .iter()
+                .filter(|(_, to)| set.contains(to))
+                .map(|(a, to)| {
+                    format!(
+                        "\"+{}\" = \"{}\"",
+                        a.to_ascii_uppercase(),
+                        to.to_ascii_uppercase()
+                    )
+                })
+                .collect();
+            if !aliases.is_empty() {
+                let _ = writeln!(rules, "extinction-as = {{ {} }}", aliases.join(", "));
+            }
         }
         if count != 0 {
             let _ = writeln!(rules, "extinction-count = {count}");
