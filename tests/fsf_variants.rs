@@ -70,3 +70,18 @@ fn shoshogi_promotion_keeps_the_royals_of_before() {
         ["a7a6", "a7a8", "a7b6", "a7b8", "b7c7", "b7c7+"]
     );
 }
+
+/// Micro shogi (`[promotion] captures-only`): a piece turns over only by
+/// capturing, and then must; a quiet move never turns it.
+#[test]
+fn micro_turns_over_only_by_capturing() {
+    assert_eq!(
+        moves("micro", "k3/4/p3/P3/3K[-] w 0 1"),
+        ["a2a3+", "d1c1", "d1c2", "d1d2"]
+    );
+    // The promoted Pawn (a Knight) demotes by capturing, not by moving.
+    assert_eq!(
+        moves("micro", "k3/4/2p1/4/1+P1K[-] w 0 1"),
+        ["b1a3", "b1c3-", "d1c1", "d1d2"]
+    );
+}

@@ -157,6 +157,7 @@ builtins! {
         "supply",
         "petrified",
         "shoshogi",
+        "micro",
     ],
     large: ["chushogi"],
 }

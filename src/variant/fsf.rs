@@ -43,7 +43,6 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
     ("atomar", "blastOnCapture"),
     ("3check", "checkCounting"),
     ("5check", "checkCounting"),
-    ("micro", "piecePromotionOnCapture and pieceDemotion"),
 ];
 
 /// One `key = value` line.
@@ -160,6 +159,7 @@ const RULE_KEYS: &[&str] = &[
     "mandatoryPawnPromotion",
     "mandatoryPiecePromotion",
     "pieceDemotion",
+    "piecePromotionOnCapture",
     "dropPromoted",
     "doubleStep",
     "doubleStepRegionWhite",
@@ -262,7 +262,6 @@ const RULE_KEYS: &[&str] = &[
 /// value that leaves the rule off: any other value is refused.
 const OFF_KEYS: &[(&str, &str)] = &[
     ("chess960", "false"),
-    ("piecePromotionOnCapture", "false"),
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", "-"),
     ("mutuallyImmuneTypes", "-"),
@@ -1513,6 +1512,14 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
 
     // [promotion]
     let any_promotion = has_pawn_promotion || !promoted.is_empty();
+    // Only captures promote (and demote): Micro shogi.
+    let on_capture = ctx.boolean("piecePromotionOnCapture", false)?;
+    if on_capture && (has_pawn_promotion || promoted.is_empty()) {
+        return Err(ctx.fail(
+            "piecePromotionOnCapture",
+            "true: only with promotedPieceType and without pawn promotion (promotionPieceTypes)",
+        ));
+    }
     if any_promotion {
         t.push_str("\n[promotion]\nscheme = \"zone\"\n");
         let _ = writeln!(t, "zone = {}", region_toml(&zone_w, &zone_b));
@@ -1539,6 +1546,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         let _ = writeln!(t, "forced = {}", region_toml(&fw, &fb));
         if !promoted.is_empty() {
             t.push_str("from-zone = true\n");
+        }
+        if on_capture {
+            t.push_str("captures-only = true\n");
         }
         if !limits.is_empty() {
             let mut parts = Vec::new();

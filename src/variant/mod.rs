@@ -566,8 +566,13 @@ pub struct Variant {
     /// part must).
     pub(crate) promote_from_zone: bool,
     /// Of the moves starting in the zone, only captures (and moves onto a
-    /// square the piece could never leave) may promote (Chu Shogi).
+    /// square the piece could never leave) may promote (Chu Shogi); with
+    /// `promote_captures_only`, of all moves only captures may.
     pub(crate) from_zone_captures: bool,
+    /// `[promotion] captures-only` (Micro shogi): only captures promote.
+    /// Sets `from_zone_captures` too, so that the test costs the others
+    /// nothing.
+    pub(crate) promote_captures_only: bool,
     /// Bulk counting asks first whether the game ended at once or counts
     /// by generating: bare King, royal capture, `from-zone-captures`.
     pub(crate) count_slowly: bool,
