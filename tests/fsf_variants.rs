@@ -85,3 +85,31 @@ fn micro_turns_over_only_by_capturing() {
         ["b1a3", "b1c3-", "d1c1", "d1d2"]
     );
 }
+
+/// Fairy-Stockfish's configuration: a pawn with promotedPieceType promotes
+/// shogi-style too, where it promotes as a pawn (`g7g8+`; Wolf chess's
+/// Elephant). Counts from a Fairy-Stockfish built from its sources, with
+/// this same section loaded (`VariantPath`).
+#[test]
+fn fsf_pawn_with_a_promoted_piece_type() {
+    let defs = betza::VariantDef::from_fsf_ini(
+        "[pawnelephant:chess]\narchbishop = a\npromotedPieceType = p:a\n",
+    )
+    .unwrap();
+    let v = defs.into_iter().next().unwrap().build().unwrap();
+    let p = Position::from_fen(&v, "8/k5P1/8/8/8/8/8/7K w - - 0 1").unwrap();
+    let mut texts: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    texts.retain(|t| t.starts_with("g7g8"));
+    texts.sort();
+    assert_eq!(texts, ["g7g8+", "g7g8b", "g7g8n", "g7g8q", "g7g8r"]);
+    let m = p.parse_move("g7g8+").unwrap();
+    assert_eq!(p.move_text(&m), "g7g8+");
+    assert_eq!(
+        p.play(&m).unwrap().to_fen(),
+        "6+P1/k7/8/8/8/8/8/7K b - - 0 1"
+    );
+    assert_eq!(p.move_text(&p.parse_move("g7g8q").unwrap()), "g7g8q");
+    assert_eq!(p.perft(3), 433);
+    let p = Position::from_fen(&v, "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1").unwrap();
+    assert_eq!(p.perft(3), 6999);
+}

@@ -1359,7 +1359,15 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let mandatory_pawn = ctx.boolean("mandatoryPawnPromotion", true)?;
     let mandatory_piece = ctx.boolean("mandatoryPiecePromotion", false)?;
     let has_pawn_promotion = !pawn_types.is_empty() && !promo_types.is_empty();
-    if has_pawn_promotion && !promoted.is_empty() {
+    // Fairy-Stockfish's pawn (the `pawn` key's type) with a promotedPieceType
+    // promotes shogi-style too, only where it promotes as a pawn: one more
+    // choice of its promotion (Wolf chess's Elephant, `+P`).
+    let pawn_letter = pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter);
+    let pawn_piece_promotion = has_pawn_promotion
+        && promoted.len() == 1
+        && Some(promoted[0].0) == pawn_letter
+        && pawn_types.contains(&promoted[0].0);
+    if has_pawn_promotion && !promoted.is_empty() && !pawn_piece_promotion {
         return Err(ctx.fail(
             "promotedPieceType",
             "pawn promotion and piece promotion together: Fairy-Stockfish's pawns promote only ending in the zone, its pieces starting there too",
@@ -1544,7 +1552,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             (Vec::new(), Vec::new())
         };
         let _ = writeln!(t, "forced = {}", region_toml(&fw, &fb));
-        if !promoted.is_empty() {
+        if !promoted.is_empty() && !pawn_piece_promotion {
             t.push_str("from-zone = true\n");
         }
         if on_capture {
@@ -2347,10 +2355,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             let _ = writeln!(t, "diagonal-lines = {}", region_toml(&lines, &lines));
         }
         if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
-            let list: Vec<String> = promotes_of(p.letter)
+            let mut list: Vec<String> = promotes_of(p.letter)
                 .iter()
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();
+            if pawn_piece_promotion && Some(p.letter) == pawn_letter {
+                list.push(format!("\"+{upper}\""));
+            }
             let _ = writeln!(t, "promotes = [{}]", list.join(", "));
             if per_side {
                 for (key, set) in [("promotes-white", &promo_w), ("promotes-black", &promo_b)] {
@@ -2363,7 +2374,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
         }
         if let Some((_, to)) = promoted.iter().find(|(a, _)| *a == p.letter) {
-            let _ = writeln!(t, "promotes = [\"+{upper}\"]");
+            if !pawn_piece_promotion {
+                let _ = writeln!(t, "promotes = [\"+{upper}\"]");
+            }
             let target = all_pieces
                 .iter()
                 .find(|q| q.letter == *to)

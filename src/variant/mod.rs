@@ -991,6 +991,23 @@ impl Variant {
             })
     }
 
+    /// Whether `m` promotes a piece to its own promoted form (`+P` from
+    /// `P`) beside other promotion choices: written `+` where promotions
+    /// are written by letter (Fairy-Stockfish's pawn with a
+    /// `promotedPieceType`, `g7g8+`, beside `g7g8q`).
+    pub(crate) fn promotes_to_own_plus(&self, m: &crate::Move) -> bool {
+        m.promotion().is_some_and(|p| {
+            let (Some(t), Some(q)) = (self.piece_type(p), self.piece_type(m.role())) else {
+                return false;
+            };
+            t.token.plus()
+                && !q.token.plus()
+                && !t.token.prime()
+                && t.token.lower_letter() == q.token.lower_letter()
+                && q.promotions.len() > 1
+        })
+    }
+
     /// The start position.
     pub fn start_position(&self) -> Position<'_> {
         Position::start(self)
