@@ -1653,7 +1653,9 @@ impl<'v, B: Board> Position<'v, B> {
             ("", _) => None,
             ("+" | "-", PromotionText::Plus) => Some(None),
             // A piece's own promoted form beside its letter promotions.
-            ("+", PromotionText::Letter) => Some(Some("+")),
+            ("+", PromotionText::Letter) if self.variant.has_own_plus_promotion() => {
+                Some(Some("+"))
+            }
             (s, PromotionText::Letter) if matches!(s.as_bytes(), [c] | [c, b'\''] if c.is_ascii_lowercase()) =>
             {
                 if !(0..self.variant.pieces.len()).any(|i| suffix_of(Role(i as u8)) == Some(s)) {

@@ -1008,6 +1008,22 @@ impl Variant {
         })
     }
 
+    /// Whether some type promotes to its own promoted form beside other
+    /// choices (see `promotes_to_own_plus`): move text reads `+` then.
+    pub(crate) fn has_own_plus_promotion(&self) -> bool {
+        self.pieces.iter().any(|q| {
+            q.promotions.len() > 1
+                && q.promotions.iter().any(|&p| {
+                    self.piece_type(p).is_some_and(|t| {
+                        t.token.plus()
+                            && !q.token.plus()
+                            && !t.token.prime()
+                            && t.token.lower_letter() == q.token.lower_letter()
+                    })
+                })
+        })
+    }
+
     /// The start position.
     pub fn start_position(&self) -> Position<'_> {
         Position::start(self)
