@@ -426,5 +426,8 @@ fn a_petrifying_capture_turns_the_capturer_into_a_wall() {
     )
     .unwrap();
     let pos = Position::from_fen(&v, "6/6/6/6/4r1/5K w - - 0 1").unwrap();
-    assert!(pos.parse_move("f1e2").is_err(), "the King may not take the Rook");
+    assert!(
+        pos.parse_move("f1e2").is_err(),
+        "the King may not take the Rook"
+    );
 }
