@@ -353,6 +353,7 @@ fn custom_variant_built_in_code() {
             limits: Default::default(),
             from_zone: false,
             from_zone_captures: false,
+            captures_only: false,
         },
         en_passant: false,
         castling: None,

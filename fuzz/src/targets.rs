@@ -1101,6 +1101,7 @@ pub fn variant(data: &[u8]) {
                 limits: Default::default(),
                 from_zone: false,
                 from_zone_captures: false,
+                captures_only: false,
             }
         }
     };

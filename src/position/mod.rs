@@ -1432,6 +1432,7 @@ impl<'v, B: Board> Position<'v, B> {
                 // A promoted piece turning back (Kyoto shogi) writes `-`.
                 PromotionText::Plus if self.variant.demotes(m) => s.push('-'),
                 PromotionText::Plus => s.push('+'),
+                PromotionText::Letter if self.variant.promotes_to_own_plus(m) => s.push('+'),
                 PromotionText::Letter => {
                     // A hand-made Move may name any type: never index blindly.
                     if let Some(piece) = self.variant.pieces.get(p.index()) {
@@ -1585,6 +1586,10 @@ impl<'v, B: Board> Position<'v, B> {
         let wanted: Option<Option<&str>> = match (suffix, self.variant.promotion_text) {
             ("", _) => None,
             ("+" | "-", PromotionText::Plus) => Some(None),
+            // A piece's own promoted form beside its letter promotions.
+            ("+", PromotionText::Letter) if self.variant.has_own_plus_promotion() => {
+                Some(Some("+"))
+            }
             (s, PromotionText::Letter) if matches!(s.as_bytes(), [c] | [c, b'\''] if c.is_ascii_lowercase()) =>
             {
                 if !(0..self.variant.pieces.len()).any(|i| suffix_of(Role(i as u8)) == Some(s)) {
@@ -1705,7 +1710,11 @@ impl<'v, B: Board> Position<'v, B> {
             None => m.promotion().is_none(),
             // `+` a promotion, `-` a demotion (the variant's Plus text).
             Some(None) => m.promotion.is_some() && self.variant.demotes(m) == (suffix == "-"),
-            Some(Some(s)) => m.promotion().and_then(suffix_of) == Some(s),
+            Some(Some("+")) => self.variant.promotes_to_own_plus(m),
+            Some(Some(s)) => {
+                !self.variant.promotes_to_own_plus(m)
+                    && m.promotion().and_then(suffix_of) == Some(s)
+            }
         });
         match found {
             Some(m) => Ok(*m),

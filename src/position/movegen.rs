@@ -1247,8 +1247,11 @@ impl<'v, B: Board> Position<'v, B> {
             Promotion::Zone { zone, forced } => {
                 let piece = &v.pieces[role.index()];
                 if piece.promotions.is_empty()
-                    || if v.from_zone_captures && zone.of(self.side).contains(from) {
-                        self.zone_captures_eligible(from, B::bb(to)).is_empty()
+                    || if v.from_zone_captures
+                        && (zone.of(self.side).contains(from) || v.promote_captures_only)
+                    {
+                        self.zone_captures_eligible(from, B::bb(to), zone.of(self.side))
+                            .is_empty()
                     } else {
                         self.promotion_eligible(from, B::bb(to), zone.of(self.side))
                             .is_empty()
@@ -1293,7 +1296,17 @@ impl<'v, B: Board> Position<'v, B> {
     /// destination, and squares it could never move from again.
     #[cold]
     #[inline(never)]
-    fn zone_captures_eligible(&self, from: Square, all: Bitboard<B::Word>) -> Bitboard<B::Word> {
+    fn zone_captures_eligible(
+        &self,
+        from: Square,
+        all: Bitboard<B::Word>,
+        zone: Bitboard<B::Word>,
+    ) -> Bitboard<B::Word> {
+        if self.variant.promote_captures_only {
+            // `captures-only`: where it may promote, captures alone.
+            let caps = all & self.colors[self.side.opposite().index()];
+            return self.promotion_eligible(from, caps, zone);
+        }
         let t = B::tables(self.variant);
         let role = self.role_on(from);
         let mut out = all & self.colors[self.side.opposite().index()];

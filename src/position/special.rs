@@ -219,7 +219,10 @@ impl<'v, B: Board> Position<'v, B> {
         let r = &self.variant.rules;
         let mut set = B::EMPTY;
         for role in bits(r.extinction_roles) {
-            let b = self.roles[role] & self.colors[color.index()];
+            let mut b = self.roles[role] & self.colors[color.index()];
+            for &(a, _) in r.extinction_as.iter().filter(|&&(_, t)| t == role) {
+                b |= self.roles[a] & self.colors[color.index()];
+            }
             if b.count() <= u32::from(r.extinction_count) + 1 {
                 set |= b;
             }
@@ -227,20 +230,39 @@ impl<'v, B: Board> Position<'v, B> {
         set
     }
 
+    /// The roles of `extinction-pieces` and those counted as them.
+    fn extinction_group_roles(&self) -> u64 {
+        let r = &self.variant.rules;
+        r.extinction_as
+            .iter()
+            .fold(r.extinction_roles, |m, &(a, _)| m | 1 << a)
+    }
+
     /// `color`'s pseudo-royal pieces that are attacked, and with duple
     /// check all its pieces of the listed types when every one is.
     pub(crate) fn checked_pseudo_royals(&self, color: Color) -> Bitboard<B::Word> {
+        self.checked_among(color, self.pseudo_royals(color))
+    }
+
+    /// Those of `royals` (`color`'s pieces) that are attacked, and with
+    /// duple check all `color`'s pieces of the listed types when every one is.
+    fn checked_among(&self, color: Color, royals: Bitboard<B::Word>) -> Bitboard<B::Word> {
         let them = color.opposite();
-        let (occ, by) = (self.occupied(), self.colors[them.index()]);
+        let (occ, mut by) = (self.occupied(), self.colors[them.index()]);
+        // A piece that would turn to stone by taking one of these types'
+        // pieces gives no check (Fairy-Stockfish's petrified King).
+        for role in bits(self.variant.rules.petrify & self.extinction_group_roles()) {
+            by &= !self.roles[role];
+        }
         let mut checked = B::EMPTY;
-        for sq in self.pseudo_royals(color) {
+        for sq in royals {
             if self.attacked(sq, them, occ, by) {
                 checked = checked.with(sq);
             }
         }
         if self.variant.rules.duple_check {
             let mut all = B::EMPTY;
-            for role in bits(self.variant.rules.extinction_roles) {
+            for role in bits(self.extinction_group_roles()) {
                 all |= self.roles[role] & self.colors[color.index()];
             }
             if !all.is_empty() && all.into_iter().all(|sq| self.attacked(sq, them, occ, by)) {
@@ -280,7 +302,13 @@ impl<'v, B: Board> Position<'v, B> {
             (self.roles[role] & self.colors[c.index()]).count()
                 + u32::from(self.hand_count(c, crate::variant::Role(role as u8)))
         };
-        bits(r.extinction_roles).any(|role| count(color, role) <= n && count(them, role) >= opp)
+        let group = |c: Color, role: usize| {
+            r.extinction_as
+                .iter()
+                .filter(|&&(_, t)| t == role)
+                .fold(count(c, role), |k, &(a, _)| k + count(c, a))
+        };
+        bits(r.extinction_roles).any(|role| group(color, role) <= n && group(them, role) >= opp)
     }
 
     /// After `make` of `m` by `mover`: the explosion and the check counter.
@@ -478,7 +506,28 @@ impl<'v, B: Board> Position<'v, B> {
                 };
                 self.pseudo_royals(them).contains(at)
             };
-            if !takes_royal && next.pseudo_royal_attacked(us) {
+            // A promotion to a type counted as a listed one is judged with
+            // the pseudo-royal pieces of before it (Fairy-Stockfish's).
+            let before = m
+                .promotion()
+                .filter(|p| r.extinction_as.iter().any(|&(a, _)| a == usize::from(p.0)));
+            let attacked = if before.is_some() {
+                let mut royals = self.pseudo_royals(us);
+                if royals.contains(m.from) {
+                    royals = royals.without(m.from).with(m.to);
+                }
+                !next.checked_among(us, royals).is_empty()
+            } else {
+                next.pseudo_royal_attacked(us)
+            };
+            if !takes_royal && attacked {
+                return false;
+            }
+            // A pseudo-royal piece that would turn to stone may not capture.
+            if m.is_capture()
+                && r.petrify >> m.role.index().min(63) & 1 != 0
+                && self.pseudo_royals(us).contains(m.from)
+            {
                 return false;
             }
             // A pseudo-royal piece castles as a King: not out of or through

@@ -71,6 +71,7 @@ impl UciMove {
         let promotion = m.promotion().map(|p| match pos.variant.promotion_text() {
             PromotionText::Plus if pos.variant.demotes(m) => PromotionSuffix::Minus,
             PromotionText::Plus => PromotionSuffix::Plus,
+            PromotionText::Letter if pos.variant.promotes_to_own_plus(m) => PromotionSuffix::Plus,
             PromotionText::Letter => match pos.piece_type(p).map(|t| t.token) {
                 Some(t) if t.prime() => PromotionSuffix::Primed(t.lower_letter()),
                 t => PromotionSuffix::Letter(t.map_or('?', |t| t.lower_letter())),

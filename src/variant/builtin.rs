@@ -155,6 +155,9 @@ builtins! {
         "bughouse",
         "koedem",
         "supply",
+        "petrified",
+        "shoshogi",
+        "micro",
     ],
     large: ["chushogi"],
 }

@@ -105,6 +105,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
                 super::PromotionDef::Zone {
                     from_zone_captures: true,
                     ..
+                } | super::PromotionDef::Zone {
+                    captures_only: true,
+                    ..
                 }
             ),
         lions: role_bits(&def, |p| p.lion),
@@ -114,6 +117,16 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
             def.promotion,
             super::PromotionDef::Zone {
                 from_zone_captures: true,
+                ..
+            } | super::PromotionDef::Zone {
+                captures_only: true,
+                ..
+            }
+        ),
+        promote_captures_only: matches!(
+            def.promotion,
+            super::PromotionDef::Zone {
+                captures_only: true,
                 ..
             }
         ),

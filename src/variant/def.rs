@@ -404,6 +404,10 @@ pub enum PromotionDef {
         /// on its destination, or when it ends where the piece could never
         /// move again (a Pawn or Lance on the last rank).
         from_zone_captures: bool,
+        /// Only a capture may promote (`captures-only`; Fairy-Stockfish's
+        /// `piecePromotionOnCapture`, Micro shogi): a move that takes
+        /// nothing never promotes, wherever it goes.
+        captures_only: bool,
     },
 }
 

@@ -41,13 +41,8 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] = &[
         "horde",
         "a side without a King and a partial enPassantRegion",
     ),
-    (
-        "petrified",
-        "petrifyOnCaptureTypes with extinctionPseudoRoyal",
-    ),
     ("3check", "checkCounting"),
     ("5check", "checkCounting"),
-    ("micro", "piecePromotionOnCapture and pieceDemotion"),
 ];
 
 /// One `key = value` line.
@@ -164,6 +159,7 @@ const RULE_KEYS: &[&str] = &[
     "mandatoryPawnPromotion",
     "mandatoryPiecePromotion",
     "pieceDemotion",
+    "piecePromotionOnCapture",
     "dropPromoted",
     "doubleStep",
     "doubleStepRegionWhite",
@@ -270,7 +266,6 @@ const RULE_KEYS: &[&str] = &[
 /// value that leaves the rule off: any other value is refused.
 const OFF_KEYS: &[(&str, &str)] = &[
     ("chess960", "false"),
-    ("piecePromotionOnCapture", "false"),
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
@@ -1461,7 +1456,15 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let mandatory_pawn = ctx.boolean("mandatoryPawnPromotion", true)?;
     let mandatory_piece = ctx.boolean("mandatoryPiecePromotion", false)?;
     let has_pawn_promotion = !pawn_types.is_empty() && !promo_types.is_empty();
-    if has_pawn_promotion && !promoted.is_empty() {
+    // Fairy-Stockfish's pawn (the `pawn` key's type) with a promotedPieceType
+    // promotes shogi-style too, only where it promotes as a pawn: one more
+    // choice of its promotion (Wolf chess's Elephant, `+P`).
+    let pawn_letter = pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter);
+    let pawn_piece_promotion = has_pawn_promotion
+        && promoted.len() == 1
+        && Some(promoted[0].0) == pawn_letter
+        && pawn_types.contains(&promoted[0].0);
+    if has_pawn_promotion && !promoted.is_empty() && !pawn_piece_promotion {
         return Err(ctx.fail(
             "promotedPieceType",
             "pawn promotion and piece promotion together: Fairy-Stockfish's pawns promote only ending in the zone, its pieces starting there too",
@@ -1614,6 +1617,14 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
 
     // [promotion]
     let any_promotion = has_pawn_promotion || !promoted.is_empty();
+    // Only captures promote (and demote): Micro shogi.
+    let on_capture = ctx.boolean("piecePromotionOnCapture", false)?;
+    if on_capture && (has_pawn_promotion || promoted.is_empty()) {
+        return Err(ctx.fail(
+            "piecePromotionOnCapture",
+            "true: only with promotedPieceType and without pawn promotion (promotionPieceTypes)",
+        ));
+    }
     if any_promotion {
         t.push_str("\n[promotion]\nscheme = \"zone\"\n");
         let _ = writeln!(t, "zone = {}", region_toml(&zone_w, &zone_b));
@@ -1638,8 +1649,11 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             (Vec::new(), Vec::new())
         };
         let _ = writeln!(t, "forced = {}", region_toml(&fw, &fb));
-        if !promoted.is_empty() {
+        if !promoted.is_empty() && !pawn_piece_promotion {
             t.push_str("from-zone = true\n");
+        }
+        if on_capture {
+            t.push_str("captures-only = true\n");
         }
         if !limits.is_empty() {
             let mut parts = Vec::new();
@@ -1919,11 +1933,28 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 ));
             }
         } else {
-            let list: Vec<String> = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?
+            let set = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?;
+            let list: Vec<String> = set
                 .iter()
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();
             let _ = writeln!(rules, "extinction-pieces = [{}]", list.join(", "));
+            // A piece promoted to a counted type is of that type in
+            // Fairy-Stockfish; here it is a type of its own (`+E`).
+            let aliases: Vec<String> = promoted
+                .iter()
+                .filter(|(_, to)| set.contains(to))
+                .map(|(a, to)| {
+                    format!(
+                        "\"+{}\" = \"{}\"",
+                        a.to_ascii_uppercase(),
+                        to.to_ascii_uppercase()
+                    )
+                })
+                .collect();
+            if !aliases.is_empty() {
+                let _ = writeln!(rules, "extinction-as = {{ {} }}", aliases.join(", "));
+            }
         }
         if count != 0 {
             let _ = writeln!(rules, "extinction-count = {count}");
@@ -2436,10 +2467,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             let _ = writeln!(t, "diagonal-lines = {}", region_toml(&lines, &lines));
         }
         if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
-            let list: Vec<String> = promotes_of(p.letter)
+            let mut list: Vec<String> = promotes_of(p.letter)
                 .iter()
                 .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
                 .collect();
+            if pawn_piece_promotion && Some(p.letter) == pawn_letter {
+                list.push(format!("\"+{upper}\""));
+            }
             let _ = writeln!(t, "promotes = [{}]", list.join(", "));
             if per_side {
                 for (key, set) in [("promotes-white", &promo_w), ("promotes-black", &promo_b)] {
@@ -2452,7 +2486,9 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             }
         }
         if let Some((_, to)) = promoted.iter().find(|(a, _)| *a == p.letter) {
-            let _ = writeln!(t, "promotes = [\"+{upper}\"]");
+            if !pawn_piece_promotion {
+                let _ = writeln!(t, "promotes = [\"+{upper}\"]");
+            }
             let target = all_pieces
                 .iter()
                 .find(|q| q.letter == *to)

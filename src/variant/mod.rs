@@ -571,8 +571,13 @@ pub struct Variant {
     /// part must).
     pub(crate) promote_from_zone: bool,
     /// Of the moves starting in the zone, only captures (and moves onto a
-    /// square the piece could never leave) may promote (Chu Shogi).
+    /// square the piece could never leave) may promote (Chu Shogi); with
+    /// `promote_captures_only`, of all moves only captures may.
     pub(crate) from_zone_captures: bool,
+    /// `[promotion] captures-only` (Micro shogi): only captures promote.
+    /// Sets `from_zone_captures` too, so that the test costs the others
+    /// nothing.
+    pub(crate) promote_captures_only: bool,
     /// Bulk counting asks first whether the game ended at once or counts
     /// by generating: bare King, royal capture, `from-zone-captures`.
     pub(crate) count_slowly: bool,
@@ -989,6 +994,39 @@ impl Variant {
                 self.piece_type(p).is_some_and(|t| !t.promoted)
                     && self.piece_type(m.role()).is_some_and(|t| t.promoted)
             })
+    }
+
+    /// Whether `m` promotes a piece to its own promoted form (`+P` from
+    /// `P`) beside other promotion choices: written `+` where promotions
+    /// are written by letter (Fairy-Stockfish's pawn with a
+    /// `promotedPieceType`, `g7g8+`, beside `g7g8q`).
+    pub(crate) fn promotes_to_own_plus(&self, m: &crate::Move) -> bool {
+        m.promotion().is_some_and(|p| {
+            let (Some(t), Some(q)) = (self.piece_type(p), self.piece_type(m.role())) else {
+                return false;
+            };
+            t.token.plus()
+                && !q.token.plus()
+                && !t.token.prime()
+                && t.token.lower_letter() == q.token.lower_letter()
+                && q.promotions.len() > 1
+        })
+    }
+
+    /// Whether some type promotes to its own promoted form beside other
+    /// choices (see `promotes_to_own_plus`): move text reads `+` then.
+    pub(crate) fn has_own_plus_promotion(&self) -> bool {
+        self.pieces.iter().any(|q| {
+            q.promotions.len() > 1
+                && q.promotions.iter().any(|&p| {
+                    self.piece_type(p).is_some_and(|t| {
+                        t.token.plus()
+                            && !q.token.plus()
+                            && !t.token.prime()
+                            && t.token.lower_letter() == q.token.lower_letter()
+                    })
+                })
+        })
     }
 
     /// The start position.

@@ -207,6 +207,13 @@ pub struct RulesDef {
     /// attacked is check, and extinction itself is never reached (such a
     /// piece is never taken). Coregal: every Queen is royal.
     pub extinction_pseudo_royal: bool,
+    /// Types counted as another listed type, (type, counted as) pairs
+    /// (`extinction-as`): Fairy-Stockfish's promoted pieces keep their
+    /// type, so Sho shogi's Crown Prince (`+E`) counts as its King, a
+    /// commoner. A promotion to such a type is judged with the pseudo-royal
+    /// pieces of the position before it (the promoted piece joins the count
+    /// after the move).
+    pub extinction_as: Vec<(String, String)>,
     /// Duple check (Fairy-Stockfish's `dupleCheck`, Spartan): with
     /// `extinction_pseudo_royal`, a side whose pieces of the listed types
     /// are all attacked is in check, and no move may leave them so.
@@ -363,6 +370,7 @@ pub(super) struct RawRules {
     extinction_count: Option<Spanned<i64>>,
     extinction_opponent_count: Option<Spanned<i64>>,
     extinction_pseudo_royal: Option<Spanned<bool>>,
+    extinction_as: Option<Spanned<std::collections::BTreeMap<String, Spanned<String>>>>,
     duple_check: Option<Spanned<bool>>,
     region_win: Option<Vec<Spanned<RawRegionWin>>>,
     region_reply: Option<bool>,
@@ -500,7 +508,11 @@ pub(super) fn read(
             .or(raw
                 .extinction_pseudo_royal
                 .as_ref()
-                .map(|b| (b.span(), "rules.extinction-pseudo-royal")));
+                .map(|b| (b.span(), "rules.extinction-pseudo-royal")))
+            .or(raw
+                .extinction_as
+                .as_ref()
+                .map(|m| (m.span(), "rules.extinction-as")));
         if let Some((span, key)) = stray {
             return Err(err(
                 span,
@@ -646,6 +658,16 @@ pub(super) fn read(
         extinction_count,
         extinction_opponent_count,
         extinction_pseudo_royal,
+        extinction_as: raw
+            .extinction_as
+            .as_ref()
+            .map(|m| {
+                m.get_ref()
+                    .iter()
+                    .map(|(a, t)| (a.clone(), t.get_ref().clone()))
+                    .collect()
+            })
+            .unwrap_or_default(),
         duple_check,
         region_win,
         region_reply: raw.region_reply.unwrap_or(false),
@@ -747,6 +769,14 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     }
     if r.extinction_pseudo_royal {
         writeln!(f, "extinction-pseudo-royal = true")?;
+    }
+    if !r.extinction_as.is_empty() {
+        let list: Vec<String> = r
+            .extinction_as
+            .iter()
+            .map(|(a, t)| format!("{} = {}", quoted(a), quoted(t)))
+            .collect();
+        writeln!(f, "extinction-as = {{ {} }}", list.join(", "))?;
     }
     if r.duple_check {
         writeln!(f, "duple-check = true")?;
@@ -939,6 +969,8 @@ pub(crate) struct SpecialRules {
     /// [`RulesDef::extinction_pseudo_royal`]: the roles of
     /// `extinction_roles` are royal while few.
     pub pseudo_royal: bool,
+    /// [`RulesDef::extinction_as`]: (role, counted as role) pairs.
+    pub extinction_as: Vec<(usize, usize)>,
     /// [`RulesDef::duple_check`].
     pub duple_check: bool,
     /// (type, region) pairs.
@@ -1106,6 +1138,19 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     for t in &r.extinction_pieces {
         extinction_roles |= 1 << role("rules.extinction-pieces", t)?.0;
     }
+    let mut extinction_as = Vec::new();
+    for (a, t) in &r.extinction_as {
+        let (ar, tr) = (
+            role("rules.extinction-as", a)?.0,
+            role("rules.extinction-as", t)?.0,
+        );
+        if extinction_roles >> tr & 1 == 0 || extinction_roles >> ar & 1 != 0 {
+            return Err(VariantError::GameEnd(format!(
+                "rules.extinction-as: {a} = {t}: {t} must be listed in extinction-pieces and {a} not"
+            )));
+        }
+        extinction_as.push((usize::from(ar), usize::from(tr)));
+    }
     if r.extinction_pseudo_royal {
         if extinction_roles == 0 {
             return Err(VariantError::GameEnd(
@@ -1157,12 +1202,6 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     let mut petrify = 0u64;
     for t in &r.petrify {
         petrify |= 1 << role("rules.petrify", t)?.0;
-    }
-    if petrify != 0 && r.extinction_pseudo_royal {
-        return Err(VariantError::GameEnd(
-            "rules.petrify does not go with extinction-pseudo-royal (a royal piece turned to a wall)"
-                .into(),
-        ));
     }
     if r.wall.is_some() || petrify != 0 || r.fixed_walls {
         walls_allowed(def, r)?;
@@ -1318,6 +1357,7 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         extinction_count: r.extinction_count,
         extinction_opponent_count: r.extinction_opponent_count,
         pseudo_royal: r.extinction_pseudo_royal,
+        extinction_as,
         duple_check: r.duple_check && r.extinction_pseudo_royal,
         regions,
         region_reply: r.region_reply,
@@ -1372,6 +1412,11 @@ fn judged_plain(r: &RulesDef) -> bool {
             0
         } else {
             r.extinction_count
+        },
+        extinction_as: if extinction_plain {
+            Vec::new()
+        } else {
+            r.extinction_as.clone()
         },
         extinction_opponent_count: if extinction_plain {
             0

@@ -69,6 +69,7 @@ struct RawPromotion {
     captured_becomes: Option<Spanned<String>>,
     from_zone: Option<Spanned<bool>>,
     from_zone_captures: Option<Spanned<bool>>,
+    captures_only: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -415,6 +416,11 @@ impl Reader<'_> {
                     "promotion.from-zone-captures",
                     "zone",
                 )?;
+                only_in(
+                    p.captures_only.as_ref().map(Spanned::span),
+                    "promotion.captures-only",
+                    "zone",
+                )?;
                 Ok(PromotionDef::OnCapture {
                     captured_becomes: p.captured_becomes.as_ref().map(|t| t.get_ref().clone()),
                 })
@@ -463,12 +469,23 @@ impl Reader<'_> {
                             .into(),
                     ));
                 }
+                let captures_only = p.captures_only.as_ref().is_some_and(|b| *b.get_ref());
+                if let (true, Some(c)) = (from_zone_captures, &p.captures_only)
+                    && captures_only
+                {
+                    return Err(self.err(
+                        c.span(),
+                        "promotion.captures-only",
+                        "not with `from-zone-captures` (only captures promote anywhere)".into(),
+                    ));
+                }
                 Ok(PromotionDef::Zone {
                     zone,
                     forced,
                     limits,
                     from_zone,
                     from_zone_captures,
+                    captures_only,
                 })
             }
             other => Err(self.err(
@@ -595,6 +612,7 @@ impl fmt::Display for VariantDef {
                 limits,
                 from_zone,
                 from_zone_captures,
+                captures_only,
             } => {
                 writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
                 writeln!(f, "zone = {}", RegionText(size, zone))?;
@@ -613,6 +631,9 @@ impl fmt::Display for VariantDef {
                 }
                 if *from_zone_captures {
                     writeln!(f, "from-zone-captures = true")?;
+                }
+                if *captures_only {
+                    writeln!(f, "captures-only = true")?;
                 }
             }
         }
