@@ -440,6 +440,10 @@ pub enum VariantError {
         /// The Rook's file.
         file: char,
     },
+    /// No longer returned: castling onto a square the King also steps to is
+    /// allowed (its move text names the partner, as Fairy-Stockfish's
+    /// `diana` needs). Kept so that code matching on it still compiles.
+    CastlingOverlapsMove(Color),
     /// The start position is not a valid position of the variant.
     StartFen(String),
     /// A game-end rule (`[game-end]`) cannot apply as written.
@@ -1263,6 +1267,10 @@ impl std::fmt::Display for VariantError {
             } => write!(
                 f,
                 "castling: the {color} King on {square} cannot move {distance} squares towards file {file}"
+            ),
+            VariantError::CastlingOverlapsMove(v0) => write!(
+                f,
+                "castling: the {v0} King's castling square is also one of its ordinary moves"
             ),
             VariantError::StartFen(v0) => write!(f, "start position: {v0}"),
             VariantError::GameEnd(v0) => write!(f, "game-end rules: {v0}"),
