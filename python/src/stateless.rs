@@ -73,11 +73,19 @@ fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult
             // Read again (only a refused FEN pays for it) without the rights
             // Fairy-Stockfish would skip.
             Err(e) => {
-                let fixed = without_misplaced_rights(&v, &fen);
+                // A gating variant's misplaced right still names its
+                // partner's gate; if that reading fails too, the right goes.
+                let gates = v.definition().rules.gating;
+                let as_gate = without_misplaced_rights(&v, &fen, gates);
+                let fixed = without_misplaced_rights(&v, &fen, false);
                 if fixed == *fen {
                     return Err(e);
                 }
-                AnyGame::new(&v, Some(&fixed))?
+                match AnyGame::new(&v, Some(&as_gate)) {
+                    Ok(game) if gates => game,
+                    _ if gates => AnyGame::new(&v, Some(&fixed))?,
+                    other => other?,
+                }
             }
         }
     };
@@ -101,8 +109,27 @@ fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult
 
 /// `fen` without the castling rights (`K`, `Q`, `k`, `q`) whose King or
 /// Rook is not on its start square, as Fairy-Stockfish reads a FEN (it
-/// skips such rights); `validate_fen` still refuses them.
-fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
+/// skips such rights); `validate_fen` still refuses them. With `as_gate`
+/// (a gating variant) such a right becomes the gating right of its
+/// partner's file (`Q`: `A`), as Fairy-Stockfish keeps the gate of a
+/// right it cannot castle with.
+fn without_misplaced_rights(v: &AnyVariant, fen: &str, as_gate: bool) -> String {
+    let def = v.definition();
+    let files = def.files;
+    let partner_file = |right: char| {
+        let c = def.castling.as_ref()?;
+        let (i, corner) = match right.to_ascii_lowercase() {
+            'k' => (0, files.checked_sub(1)?),
+            'q' => (1, 0),
+            _ => return None,
+        };
+        let letter = (b'a' + c.partner_files[i].unwrap_or(corner)) as char;
+        Some(if right.is_ascii_uppercase() {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        })
+    };
     let mut fen = fen.to_string();
     // At most one try per right.
     for _ in 0..4 {
@@ -114,7 +141,11 @@ fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
         let Some(castling) = fields.get_mut(2).filter(|c| c.contains(right)) else {
             break;
         };
-        *castling = castling.replace(right, "");
+        let gate = partner_file(right)
+            .filter(|_| as_gate)
+            .map(String::from)
+            .unwrap_or_default();
+        *castling = castling.replace(right, &gate);
         if castling.is_empty() {
             *castling = "-".to_string();
         }

@@ -233,3 +233,16 @@ def test_piece_to_partner() -> None:
     assert sf.piece_to_partner("crazyhouse", fen, ["b7a8q"]) == "r"
     assert sf.piece_to_partner("crazyhouse", fen, ["b7a8q", "d8a8"]) == "P"
     assert sf.piece_to_partner("chess", fen.replace("[]", ""), ["b7a8q", "d8a8"]) == "Q"
+
+
+def test_seirawan_castling_and_gating_field_as_pyffish_reads_it() -> None:
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"
+    # Chess960: the partners' files first, then the other gates; read back the same.
+    fen960 = sf.get_fen("seirawan", start, [], True)
+    assert fen960 == start.replace("KQBCDFGkqbcdfg", "HABCDEFGhabcdefg")
+    assert sf.get_fen("seirawan", fen960, [], True) == fen960
+    # A right whose King has moved keeps its partner's gate (Q: a1, k: h8);
+    # a gate on an empty square (E) goes.
+    fen = "rnbq3r/pp2bkpp/8/2p1p2K/2p1P3/8/PPPP1PPP/RNB4R[EHeh] b QBCEHabcdk - 0 10"
+    assert sf.get_fen("seirawan", fen, []) == fen.replace("QBCEHabcdk", "ABCHabcdh")
+    assert sf.validate_fen(fen, "seirawan") == sf.FEN_INVALID_CASTLING_INFO
