@@ -354,3 +354,30 @@ fn gates_from_any_start_read_back_as_written() {
     assert!(!no_king.can_castle(Color::White, true));
     assert!(no_king.can_castle(Color::Black, true));
 }
+
+/// pyffish's `validate_fen` refuses a gating right on a square without a
+/// piece of its side, which the reader drops (pyffish's test.py).
+#[test]
+fn validation_refuses_rights_on_squares_without_a_piece() {
+    use betza::BoardVariant;
+    use betza::fen::FenCode;
+    let s = BoardVariant::from(v("seirawan"));
+    assert_eq!(s.fen_code(START), FenCode::Ok);
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR[HEhe] w KQBCDFGkqbcdfg - 0 1",
+        "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1",
+        // An enemy piece holds no right either.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBnR[HEhe] w KQBCDFGkqbcdf - 0 1",
+    ] {
+        assert!(s.from_fen(fen).is_ok(), "{fen}");
+        assert_eq!(s.fen_code(fen), FenCode::InvalidCastlingInfo, "{fen}");
+    }
+    // Cambodian's first-move rights: on the King's and the Met's squares.
+    let c = BoardVariant::from(v("cambodian"));
+    let fen = "1ns1ksn1/r6r/pppmpppp/3p4/8/PPPPPPPP/RK2N2R/1NS1MS2 w Ee - 6 5";
+    assert_eq!(c.fen_code(fen), FenCode::Ok);
+    assert_eq!(
+        c.fen_code(&fen.replace(" Ee ", " Ede ")),
+        FenCode::InvalidCastlingInfo
+    );
+}

@@ -5,7 +5,7 @@
 
 use std::sync::Mutex;
 
-use betza::fen::{FenCode, complete_fen, fen_code};
+use betza::fen::{FenCode, complete_fen};
 use betza::{
     AnyVariant, Board, CapturedRule, CastlingNotation, Color, EndReason, FenError, Game, Notation,
     with_board,
@@ -401,8 +401,7 @@ fn _sl_start_fen(variant: &str) -> PyResult<String> {
 fn _sl_validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     let v = variant_for(variant, chess960)?;
     let fen = complete_fen(fen);
-    let error = with_board!(&v, |b| b.from_fen(&fen).err());
-    Ok(fen_code(v.definition(), &fen, error.as_ref()) as i32)
+    Ok(with_board!(&v, |b| b.fen_code(&fen)) as i32)
 }
 
 #[pyfunction]

@@ -246,3 +246,8 @@ def test_seirawan_castling_and_gating_field_as_pyffish_reads_it() -> None:
     fen = "rnbq3r/pp2bkpp/8/2p1p2K/2p1P3/8/PPPP1PPP/RNB4R[EHeh] b QBCEHabcdk - 0 10"
     assert sf.get_fen("seirawan", fen, []) == fen.replace("QBCEHabcdk", "ABCHabcdh")
     assert sf.validate_fen(fen, "seirawan") == sf.FEN_INVALID_CASTLING_INFO
+    # A gating right on an empty square is refused, although read (and dropped).
+    assert sf.validate_fen(start, "seirawan") == sf.FEN_OK
+    for fen in (start.replace("KBNR[", "KB1R["), start.replace("rnbqkbnr/", "rnbqkb1r/")):
+        assert sf.validate_fen(fen, "seirawan") == sf.FEN_INVALID_CASTLING_INFO, fen
+        assert sf.get_fen("seirawan", fen, []) != fen

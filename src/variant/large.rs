@@ -263,6 +263,27 @@ impl<B: Board> BoardVariant<B> {
             .expect("a variant's start position is checked when it is built")
     }
 
+    /// pyffish's `validate_fen` code of `fen` ([`crate::fen::FenCode`]):
+    /// [`crate::fen::fen_code`] of what [`from_fen`](Self::from_fen) makes
+    /// of it, and the faults Fairy-Stockfish's validation refuses although
+    /// its reader (and this one) passes over them: a gating right on a
+    /// square without a piece of its side.
+    ///
+    /// ```
+    /// use betza::{BoardVariant, Variant};
+    /// use betza::fen::FenCode;
+    /// let s = BoardVariant::from(Variant::by_name("seirawan").unwrap());
+    /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    /// assert_eq!(s.fen_code(start), FenCode::Ok);
+    /// // No Knight on g1 for the gating right G.
+    /// let fen = start.replace("KBNR[", "KB1R[");
+    /// assert!(s.from_fen(&fen).is_ok());
+    /// assert_eq!(s.fen_code(&fen), FenCode::InvalidCastlingInfo);
+    /// ```
+    pub fn fen_code(&self, fen: &str) -> crate::fen::FenCode {
+        crate::fen::validation_code::<B>(&self.variant, fen)
+    }
+
     /// Reads a position in FEN (`docs/notation.md`).
     pub fn from_fen(&self, fen: &str) -> Result<Position<'_, B>, FenError> {
         crate::fen::parse(&self.variant, fen)
