@@ -251,3 +251,15 @@ def test_seirawan_castling_and_gating_field_as_pyffish_reads_it() -> None:
     for fen in (start.replace("KBNR[", "KB1R["), start.replace("rnbqkbnr/", "rnbqkb1r/")):
         assert sf.validate_fen(fen, "seirawan") == sf.FEN_INVALID_CASTLING_INFO, fen
         assert sf.get_fen("seirawan", fen, []) != fen
+
+
+def test_ataxx_blocked_squares() -> None:
+    fen = "PPPpppp/pppPPPp/pPP*PPP/PP*P*Pp/ppP*Ppp/pPPPPpP/pPPPPPP b - - 99 50"
+    assert sf.validate_fen(fen, "ataxx") == sf.FEN_OK
+    assert sf.is_immediate_game_end("ataxx", fen, []) == (True, -sf.VALUE_MATE)
+    fen = "P5p/7/2*1*2/3*3/2*1*2/7/p5P w - - 0 1"
+    assert sf.get_fen("ataxx", fen, []) == fen
+    # c5 is blocked: no stone jumps or is dropped there.
+    moves = sf.legal_moves("ataxx", fen, [])
+    assert "a7b5" in moves and not any(m.endswith("c5") for m in moves)
+
