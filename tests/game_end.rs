@@ -637,6 +637,48 @@ fn chess_dead_material_fires_and_does_not() {
     );
 }
 
+/// `dead-color-bound`: Bishops alone (any number, either side) on one
+/// color are dead in chess (pyffish's test.py: two Bishops against a bare
+/// King); Sittuyin's Mets likewise, and its lone Pawn, which can only
+/// become a Met. A type that leaves its color is refused.
+#[test]
+fn color_bound_pieces_on_one_color_are_dead() {
+    let dead = |name: &str, fen: &str| {
+        Position::from_fen(v(name), fen)
+            .unwrap()
+            .is_insufficient_material()
+    };
+    assert!(dead("chess", "k7/b1b5/8/8/8/8/8/K7 w - - 0 1"));
+    assert!(dead("chess", "k7/b1b5/8/8/8/8/8/K1B5 w - - 0 1"));
+    assert!(!dead("chess", "k7/bb6/8/8/8/8/8/K7 w - - 0 1"));
+    assert!(!dead("chess", "k7/b1b5/8/8/8/8/8/KN6 w - - 0 1"));
+    assert!(!dead("chess", "k7/b1b5/8/8/8/8/P7/K7 w - - 0 1"));
+    assert!(dead("sittuyin", "k6P/8/8/8/8/8/8/K7[] w - - 0 1"));
+    assert!(dead("sittuyin", "k7/8/8/8/8/8/8/KF6[] w - - 0 1"));
+    assert!(!dead("sittuyin", "k6P/8/8/8/8/8/8/K6p[] w - - 0 1"));
+    assert!(!dead("sittuyin", "k7/8/8/8/8/8/8/KFF5[] w - - 0 1"));
+    let pos = Position::from_fen(v("sittuyin"), "k6P/8/8/8/8/8/8/K7[] w - - 0 1").unwrap();
+    assert!(pos.has_insufficient_material(Color::White));
+    // A piece in hand may land on either color.
+    assert!(!dead("crazyhouse", "k7/b1b5/8/8/8/8/8/K7[B] w - - 0 1"));
+    let err = with_game_end("[game-end]\ndead-color-bound = [\"N\"]")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("\"N\" reaches squares of both colors"),
+        "{err}"
+    );
+    let err = with_game_end("[game-end]\ndead-color-bound = [\"P\"]")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("both colors") || err.contains("promotes"),
+        "{err}"
+    );
+    let round: betza::VariantDef = v("chess").definition().to_string().parse().unwrap();
+    assert_eq!(&round, v("chess").definition());
+}
+
 // ---------------------------------------------------------------------------
 // Definitions: errors and round trip
 // ---------------------------------------------------------------------------
@@ -646,7 +688,7 @@ fn with_game_end(table: &str) -> Result<Variant, VariantError> {
     let i = text.find("\n[[piece]]").unwrap();
     let text = format!("{}\n{table}\n{}", &text[..i], &text[i..]);
     let text = text.replace(
-        "[game-end]\ndead-material = [\n  { pieces = [\"N\"], against = [] },\n  { pieces = [\"B\"], against = [] },\n  { pieces = [\"B\"], against = [\"B\"], same-color = true },\n]\n",
+        "[game-end]\ndead-color-bound = [\"B\"]\ndead-material = [\n  { pieces = [\"N\"], against = [] },\n  { pieces = [\"B\"], against = [] },\n  { pieces = [\"B\"], against = [\"B\"], same-color = true },\n]\n",
         "",
     );
     Variant::from_definition(&text)

@@ -270,6 +270,16 @@ impl<B: Board> Position<'_, B> {
             // the hill, racing kings).
             return !v.end.royals_alone && v.rules.regions.is_empty();
         }
+        // Color-bound pieces alone, all on one color (chess's Bishops).
+        let bound = v.end.dead_color_bound;
+        if bound != 0 && in_hand == 0 && self.one_color(others) {
+            let all_bound = (0..v.pieces.len().min(64))
+                .filter(|r| bound >> r & 1 == 0 && *r != v.royal.index())
+                .all(|r| self.roles[r].is_empty());
+            if all_bound {
+                return true;
+            }
+        }
         if v.end.dead_material.is_empty() {
             return false;
         }

@@ -252,6 +252,12 @@ pub struct GameEndDef {
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
     pub dead_material: Vec<DeadMaterialDef>,
+    /// Types that never leave the color of their square (`dead-color-bound`;
+    /// chess's Bishop): a position whose pieces besides the royal ones are
+    /// all of these types, of either side and any number, on squares of one
+    /// color, with no piece in hand, is dead (no square of the other color
+    /// is ever attacked, so no royal piece is ever mated).
+    pub dead_color_bound: Vec<String>,
     /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`; `mate-needs`):
     /// a checkmate wins only when a check by a piece of one of these types
     /// is in the unbroken series of checks by the mating side that ends in
@@ -294,6 +300,8 @@ pub(super) struct RawGameEnd {
     counting: Option<Spanned<RawCounting>>,
     #[serde(default)]
     dead_material: Vec<Spanned<RawDead>>,
+    #[serde(default)]
+    dead_color_bound: Vec<Spanned<String>>,
     #[serde(default)]
     mate_needs: Vec<Spanned<String>>,
     #[serde(default)]
@@ -514,6 +522,11 @@ pub(super) fn read(
         .iter()
         .map(|t| t.get_ref().clone())
         .collect();
+    def.dead_color_bound = raw
+        .dead_color_bound
+        .iter()
+        .map(|t| t.get_ref().clone())
+        .collect();
     for d in &raw.dead_material {
         let d = d.get_ref();
         let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
@@ -596,6 +609,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if !g.mate_loses_by.is_empty() {
         writeln!(f, "mate-loses-by = [{}]", list(&g.mate_loses_by))?;
+    }
+    if !g.dead_color_bound.is_empty() {
+        writeln!(f, "dead-color-bound = [{}]", list(&g.dead_color_bound))?;
     }
     if !g.dead_material.is_empty() {
         writeln!(f, "dead-material = [")?;
@@ -716,6 +732,8 @@ pub(crate) struct EndRules {
     pub chasing: Option<Chasing>,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
+    /// [`GameEndDef::dead_color_bound`], one bit per role.
+    pub dead_color_bound: u64,
     /// [`GameEndDef::mate_needs`], one bit per role.
     pub mate_needs: u64,
     /// [`GameEndDef::mate_loses_by`], one bit per role.
@@ -839,6 +857,17 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)".into(),
         ));
     }
+    let mut dead_color_bound = 0u64;
+    for t in &g.dead_color_bound {
+        let r = role("game-end.dead-color-bound", t)?;
+        if def.pieces[r.index()].royal {
+            return Err(VariantError::GameEnd(format!(
+                "game-end.dead-color-bound: {} is a royal piece",
+                crate::quote::quoted(t)
+            )));
+        }
+        dead_color_bound |= 1u64.checked_shl(u32::from(r.0)).unwrap_or(0);
+    }
     let mut weak = 0u64;
     for t in &g.bare_king_weak {
         let i = def
@@ -900,6 +929,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         chasing,
         counting,
         dead_material,
+        dead_color_bound,
         mate_needs,
         mate_loses,
     })
