@@ -34,8 +34,11 @@ Where the behaviour differs from pyffish:
 
   * :func:`is_immediate_game_end`: the rules of the position alone other than
     checkmate and stalemate: a bare King (Shatranj, Courier; Fairy-Stockfish's
-    extinction rule), a dead position (insufficient material) and the capture
-    of the last royal piece (Chu Shogi, lost by the side left without one). pyffish has
+    extinction rule), a dead position (insufficient material), the capture
+    of the last royal piece (Chu Shogi, lost by the side left without one),
+    a region reached (Fairy-Stockfish's flag: racing kings, Dobutsu's Lion),
+    the last check given, extinction and explosion, two passes, bikjang
+    and a full board. pyffish has
     no dead-position end in the engine (pychess-variants asks
     ``has_insufficient_material`` separately); here it ends the game, as the
     library's rules say.
@@ -329,7 +332,9 @@ def game_result(variant: str, fen: str, moves: List[str], chess960: bool = False
 def is_immediate_game_end(variant: str, fen: str, moves: List[str], chess960: bool = False) -> Tuple[bool, int]:
     """``(ended, value)`` for an end by a rule of the position other than
     checkmate and stalemate (a bare King, a dead position, the last royal
-    piece captured), the value for the side to move; ``(False, 0)`` otherwise."""
+    piece captured, a region reached, the last check, extinction, two
+    passes, a full board), the value for the side to move; ``(False, 0)``
+    otherwise."""
     return _betza._sl_is_immediate_game_end(variant, fen, moves, chess960)
 
 

@@ -156,9 +156,10 @@ fn without_misplaced_rights(v: &AnyVariant, fen: &str, as_gate: bool) -> String 
 
 /// Whether pyffish reports an end by this rule in `is_immediate_game_end`
 /// (a rule of the position alone, other than checkmate and stalemate, which
-/// pyffish leaves to `game_result`); the rules of the game's history
-/// (repetition, perpetual check, the n-move rule, counting) it reports in
-/// `is_optional_game_end`.
+/// pyffish leaves to `game_result`: Fairy-Stockfish's extinction, flag,
+/// check-counting, passing and full-board ends); the rules of the game's
+/// history (repetition, perpetual check, the n-move rule, counting) it
+/// reports in `is_optional_game_end`.
 fn is_immediate(reason: EndReason) -> bool {
     matches!(
         reason,
@@ -168,6 +169,10 @@ fn is_immediate(reason: EndReason) -> bool {
             | EndReason::Passes
             | EndReason::Bikjang
             | EndReason::FullBoard
+            | EndReason::Region
+            | EndReason::Checks
+            | EndReason::Extinction
+            | EndReason::Explosion
     )
 }
 

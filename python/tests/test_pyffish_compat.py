@@ -263,3 +263,17 @@ def test_ataxx_blocked_squares() -> None:
     moves = sf.legal_moves("ataxx", fen, [])
     assert "a7b5" in moves and not any(m.endswith("c5") for m in moves)
 
+
+def test_flag_region_is_an_immediate_end() -> None:
+    # Dobutsu: a Lion on the last rank that no enemy piece attacks wins;
+    # both so, a draw (pyffish's test.py).
+    fen = "1L1/1g1/1G1/1l1[] w - - 0 1"
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b2a2"]) == (True, sf.VALUE_MATE)
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b4a4"]) == (True, -sf.VALUE_MATE)
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b2b3"]) == (True, sf.VALUE_DRAW)
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b4b3"]) == (False, 0)
+    # Racing kings: a King on the eighth rank; three checks.
+    assert sf.is_immediate_game_end("racingkings", "5K2/8/8/8/8/8/k7/8 w - - 0 1", []) == (True, sf.VALUE_MATE)
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +3+0"
+    assert sf.is_immediate_game_end("3check", fen, []) == (True, sf.VALUE_MATE)
+
