@@ -53,7 +53,10 @@ Where the behaviour differs from pyffish:
   * :func:`game_result`: the value of any end by the rules (checkmate and
     stalemate as in pyffish, and the ends above); ``ValueError`` when the
     game is not over by the rules (pyffish asserts that the side to move has
-    no legal move).
+    no legal move), unless a draw can be claimed (fifty moves, threefold
+    repetition): then the value of that draw, claimed (pyffish's test of
+    Armageddon's fifty moves: Black, with draw odds, wins it; also in
+    :func:`is_optional_game_end`).
 - ``chess960=True`` plays the variant's Chess960 form: castling from any
   start (the King and its partners anywhere on the first rank, X-FEN and
   Shredder-FEN letters read), castling written as the King taking its
@@ -324,8 +327,10 @@ def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
 def game_result(variant: str, fen: str, moves: List[str], chess960: bool = False) -> int:
     """The result of a game the rules have ended, for the side to move:
     ``-VALUE_MATE`` (checkmated, stalemated where stalemate loses, bare King,
-    perpetual check given), ``VALUE_DRAW``, or ``VALUE_MATE``. ``ValueError``
-    while the game goes on."""
+    perpetual check given), ``VALUE_DRAW``, or ``VALUE_MATE``; where a draw
+    can be claimed (fifty moves, threefold repetition), the value of that
+    draw (Armageddon: Black's win). ``ValueError`` while the game goes on
+    otherwise."""
     return _betza._sl_game_result(variant, fen, moves, chess960)
 
 

@@ -478,13 +478,27 @@ fn _sl_piece_to_partner(
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn _sl_game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
     let game = build(variant, fen, &moves, chess960)?;
-    with_game!(&game, |g| match g.status().outcome {
-        Some(o) => Ok(value_for_side_to_move(g, o.winner)),
-        None => Err(PyValueError::new_err(format!(
-            "the game is not over: the side to move has {} legal moves",
-            g.position().legal_moves().len()
-        ))),
+    with_game!(&game, |g| {
+        let status = g.status();
+        match status.outcome {
+            Some(o) => Ok(value_for_side_to_move(g, o.winner)),
+            // pyffish's test of Armageddon's fifty moves: a draw that can
+            // be claimed is the game's result once claimed.
+            None if !status.claims.is_empty() => Ok(claimed_value(g)),
+            None => Err(PyValueError::new_err(format!(
+                "the game is not over: the side to move has {} legal moves",
+                g.position().legal_moves().len()
+            ))),
+        }
     })
+}
+
+/// The value of a draw claimed for the side to move: a draw, or a win for
+/// the side with draw odds (Armageddon's Black wins every draw, as
+/// Fairy-Stockfish counts the n-move rule's).
+fn claimed_value<B: Board>(g: &Game<B>) -> i32 {
+    let odds = g.board_variant().definition().game_end.draw_winner;
+    value_for_side_to_move(g, odds)
 }
 
 #[pyfunction]
@@ -523,10 +537,11 @@ fn _sl_is_optional_game_end(
             && rule.moves > 0
             && g.position().halfmove_clock() >= 2 * u32::from(rule.moves);
         match status.outcome {
-            Some(o) if is_history(o.reason) && n_move_claim => (true, VALUE_DRAW),
+            Some(o) if is_history(o.reason) && n_move_claim => (true, claimed_value(g)),
             Some(o) if is_history(o.reason) => (true, value_for_side_to_move(g, o.winner)),
             Some(_) => (false, VALUE_DRAW),
-            None => (!status.claims.is_empty(), VALUE_DRAW),
+            None if status.claims.is_empty() => (false, VALUE_DRAW),
+            None => (true, claimed_value(g)),
         }
     }))
 }

@@ -277,3 +277,13 @@ def test_flag_region_is_an_immediate_end() -> None:
     fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +3+0"
     assert sf.is_immediate_game_end("3check", fen, []) == (True, sf.VALUE_MATE)
 
+
+def test_a_claimable_draw_is_the_result_once_claimed() -> None:
+    # Armageddon's fifty moves: Black, with draw odds, wins the draw.
+    fen = "3n4/8/8/3k4/8/3K4/8/3BB3 w - - 100 80"
+    assert sf.game_result("armageddon", fen, []) == -sf.VALUE_MATE
+    assert sf.is_optional_game_end("armageddon", fen, []) == (True, -sf.VALUE_MATE)
+    assert sf.game_result("chess", fen, []) == sf.VALUE_DRAW
+    # Not yet claimable: the game goes on.
+    with pytest.raises(ValueError):
+        sf.game_result("armageddon", fen.replace(" 100 ", " 98 "), [])
