@@ -679,6 +679,26 @@ fn color_bound_pieces_on_one_color_are_dead() {
     assert_eq!(&round, v("chess").definition());
 }
 
+/// Sittuyin: a King and Pawn alone whose every move promotes may claim a
+/// draw (pyffish's test.py: the Pawn on g8, the King hemmed in by a Rook).
+#[test]
+fn sittuyin_promotions_only_is_a_claim() {
+    let fen = "1k4PK/3r4/8/8/8/8/8/8[] w - - 0 1";
+    let g = game("sittuyin", fen);
+    let s = g.status();
+    assert_eq!(s.outcome, None);
+    assert_eq!(s.claims, Claims::PROMOTIONS_ONLY);
+    // A King move besides: no claim; in chess no such rule.
+    let g = game("sittuyin", "1k4P1/3r4/7K/8/8/8/8/8[] w - - 0 1");
+    assert!(g.status().claims.is_empty());
+    let round: betza::VariantDef = v("sittuyin").definition().to_string().parse().unwrap();
+    assert!(round.game_end.promotions_only_claim);
+    let err = with_game_end("[game-end]\npromotions-only = \"draw\"")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("promotions-only"), "{err}");
+}
+
 // ---------------------------------------------------------------------------
 // Definitions: errors and round trip
 // ---------------------------------------------------------------------------

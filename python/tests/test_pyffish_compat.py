@@ -287,3 +287,10 @@ def test_a_claimable_draw_is_the_result_once_claimed() -> None:
     # Not yet claimable: the game goes on.
     with pytest.raises(ValueError):
         sf.game_result("armageddon", fen.replace(" 100 ", " 98 "), [])
+
+
+def test_sittuyin_promotions_only_is_an_optional_draw() -> None:
+    fen = "1k4PK/3r4/8/8/8/8/8/8[] w - - 0 1"
+    assert sf.is_optional_game_end("sittuyin", fen, []) == (True, sf.VALUE_DRAW)
+    assert sf.is_optional_game_end("sittuyin", "1k4P1/3r4/7K/8/8/8/8/8[] w - - 0 1", []) == (False, 0)
+

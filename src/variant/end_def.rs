@@ -252,6 +252,11 @@ pub struct GameEndDef {
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
     pub dead_material: Vec<DeadMaterialDef>,
+    /// A side with its royal piece and one pawn alone, not in check, whose
+    /// every legal move is a promotion may claim a draw instead
+    /// (`promotions-only = "claim"`; Sittuyin, where promotion is never
+    /// compulsory: Fairy-Stockfish's stalemate by optional promotion).
+    pub promotions_only_claim: bool,
     /// Types that never leave the color of their square (`dead-color-bound`;
     /// chess's Bishop): a position whose pieces besides the royal ones are
     /// all of these types, of either side and any number, on squares of one
@@ -302,6 +307,7 @@ pub(super) struct RawGameEnd {
     dead_material: Vec<Spanned<RawDead>>,
     #[serde(default)]
     dead_color_bound: Vec<Spanned<String>>,
+    promotions_only: Option<Spanned<String>>,
     #[serde(default)]
     mate_needs: Vec<Spanned<String>>,
     #[serde(default)]
@@ -413,6 +419,10 @@ pub(super) fn read(
     if let Some(v) = &raw.royal_capture {
         choice(v, &key("royal-capture"), &["loss"])?;
         def.royal_capture = true;
+    }
+    if let Some(v) = &raw.promotions_only {
+        choice(v, &key("promotions-only"), &["claim"])?;
+        def.promotions_only_claim = true;
     }
     if let Some(v) = &raw.checkmate {
         def.checkmate_wins = choice(v, &key("checkmate"), &["loss", "win"])? == 1;
@@ -568,6 +578,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     if g.checkmate_wins {
         writeln!(f, "checkmate = \"win\"")?;
     }
+    if g.promotions_only_claim {
+        writeln!(f, "promotions-only = \"claim\"")?;
+    }
     if let Some(c) = g.draw_winner {
         writeln!(f, "draw-winner = \"{}\"", ["white", "black"][c.index()])?;
     }
@@ -721,6 +734,8 @@ pub(crate) struct EndRules {
     pub royal_capture: bool,
     /// [`GameEndDef::checkmate_wins`].
     pub checkmate_wins: bool,
+    /// [`GameEndDef::promotions_only_claim`].
+    pub promotions_only_claim: bool,
     /// [`GameEndDef::draw_winner`].
     pub draw_winner: Option<Color>,
     /// Some rule may end a game at once, leaving no legal move (bare King,
@@ -922,6 +937,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         stuck_roles: 0,
         royal_capture: g.royal_capture,
         checkmate_wins: g.checkmate_wins,
+        promotions_only_claim: g.promotions_only_claim,
         draw_winner: g.draw_winner,
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
