@@ -699,6 +699,29 @@ fn sittuyin_promotions_only_is_a_claim() {
     assert!(err.contains("promotions-only"), "{err}");
 }
 
+/// A FEN whose side to move could take the enemy King is read for its
+/// material alone (pyffish's Xiangqi and Janggi positions); any other
+/// fault is still refused.
+#[test]
+fn material_of_a_fen_with_the_king_en_prise() {
+    let x = betza::BoardVariant::from(v("xiangqi"));
+    let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert!(x.from_fen(facing).is_err());
+    assert_eq!(
+        x.insufficient_material_in_fen(facing).unwrap(),
+        (true, true)
+    );
+    let j = betza::BoardVariant::from(v("janggi"));
+    let fen = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46";
+    assert!(j.from_fen(fen).is_err());
+    assert_eq!(j.insufficient_material_in_fen(fen).unwrap(), (false, false));
+    assert!(x.insufficient_material_in_fen("4k4/9/9 w - - 0 1").is_err());
+    assert!(
+        x.insufficient_material_in_fen("4k4/9/9/9/9/9/9/9/9/4K4 x - - 0 1")
+            .is_err()
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Definitions: errors and round trip
 // ---------------------------------------------------------------------------

@@ -371,7 +371,11 @@ def has_insufficient_material(
     """``(white, black)``: whether each side can no longer win by any series
     of legal moves after ``moves`` (FIDE's rule for a game lost on time:
     a dead position, or nothing but the royal piece left where that cannot
-    win; ``Position::has_insufficient_material``)."""
+    win; ``Position::has_insufficient_material``). Without ``moves``, a FEN
+    whose side to move could take the enemy King (Xiangqi's Kings facing
+    each other), which every other call refuses, is answered by its
+    material, as pyffish answers it; :func:`validate_fen` still refuses
+    it (``FEN_TOUCHING_KINGS``): no game reaches it."""
     return _betza._sl_has_insufficient_material(variant, fen, moves, chess960)
 
 

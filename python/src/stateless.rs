@@ -417,7 +417,18 @@ fn _sl_has_insufficient_material(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    let game = build(variant, fen, &moves, chess960)?;
+    let game = match build(variant, fen, &moves, chess960) {
+        Ok(game) => game,
+        // A FEN whose side to move could take the enemy King (Xiangqi's
+        // Kings facing each other), without moves: its material alone
+        // answers, as pyffish answers it. Every other call refuses it.
+        Err(e) if moves.is_empty() => {
+            let v = variant_for(variant, chess960)?;
+            let fen = complete_fen(fen);
+            return with_board!(&v, |b| b.insufficient_material_in_fen(&fen)).map_err(|_| e);
+        }
+        Err(e) => return Err(e),
+    };
     Ok(with_game!(&game, |g| {
         let pos = g.position();
         (

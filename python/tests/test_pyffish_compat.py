@@ -294,3 +294,12 @@ def test_sittuyin_promotions_only_is_an_optional_draw() -> None:
     assert sf.is_optional_game_end("sittuyin", fen, []) == (True, sf.VALUE_DRAW)
     assert sf.is_optional_game_end("sittuyin", "1k4P1/3r4/7K/8/8/8/8/8[] w - - 0 1", []) == (False, 0)
 
+
+def test_material_of_a_fen_with_the_king_en_prise() -> None:
+    fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+    assert sf.has_insufficient_material("xiangqi", fen, []) == (True, True)
+    assert sf.validate_fen(fen, "xiangqi") == sf.FEN_TOUCHING_KINGS
+    with pytest.raises(ValueError):
+        sf.legal_moves("xiangqi", fen, [])
+    fen = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46"
+    assert sf.has_insufficient_material("janggi", fen, []) == (False, False)

@@ -1046,6 +1046,28 @@ pub fn fen_code(v: &crate::VariantDef, fen: &str, error: Option<&FenError>) -> F
     }
 }
 
+/// `fen` read as [`parse`] reads it, but also where the side to move could
+/// capture the enemy King (across facing Kings too): a position no game
+/// reaches, which Fairy-Stockfish reads and pyffish answers questions of
+/// material about. Only the material of the position returned is used.
+pub(crate) fn parse_king_en_prise<'v, B: Board>(
+    v: &'v Variant,
+    fen: &str,
+) -> Result<Position<'v, B>, FenError> {
+    let fen = fen.trim();
+    let setup = read_setup(v, fen, true)?;
+    let (pos, problems) = crate::setup::build(v, &setup);
+    let en_prise =
+        |p: &SetupProblem| matches!(p, SetupProblem::OpponentInCheck | SetupProblem::KingsFacing);
+    match problems.iter().find(|p| !en_prise(p)) {
+        None => Ok(pos),
+        Some(p) => {
+            let fields: Vec<&str> = fen.split(' ').collect();
+            Err(fen_error(v, p, &fields))
+        }
+    }
+}
+
 /// pyffish's validation code of `fen` in `v`, read by the board type `B`:
 /// [`fen_code`] of the reader's outcome, and the checks Fairy-Stockfish's
 /// validation makes where its reading (and this library's) lets a field

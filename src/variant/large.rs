@@ -263,6 +263,30 @@ impl<B: Board> BoardVariant<B> {
             .expect("a variant's start position is checked when it is built")
     }
 
+    /// `(white, black)`: whether each side can no longer win
+    /// ([`Position::has_insufficient_material`]) in `fen`, read as
+    /// [`from_fen`](Self::from_fen) reads it but also where the side to move
+    /// could capture the enemy King: material alone decides, as pyffish
+    /// answers for such a position (its test of Xiangqi's Kings facing
+    /// each other). Any other fault of the FEN is refused as `from_fen`
+    /// refuses it.
+    ///
+    /// ```
+    /// use betza::{BoardVariant, Variant};
+    /// let x = BoardVariant::from(Variant::by_name("xiangqi").unwrap());
+    /// let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    /// assert!(x.from_fen(fen).is_err());
+    /// assert_eq!(x.insufficient_material_in_fen(fen)?, (true, true));
+    /// # Ok::<_, betza::FenError>(())
+    /// ```
+    pub fn insufficient_material_in_fen(&self, fen: &str) -> Result<(bool, bool), FenError> {
+        let pos = crate::fen::parse_king_en_prise::<B>(&self.variant, fen)?;
+        Ok((
+            pos.has_insufficient_material(crate::Color::White),
+            pos.has_insufficient_material(crate::Color::Black),
+        ))
+    }
+
     /// pyffish's `validate_fen` code of `fen` ([`crate::fen::FenCode`]):
     /// [`crate::fen::fen_code`] of what [`from_fen`](Self::from_fen) makes
     /// of it, and the faults Fairy-Stockfish's validation refuses although
