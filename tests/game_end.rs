@@ -645,6 +645,91 @@ fn chess_dead_material_fires_and_does_not() {
     );
 }
 
+/// `dead-color-bound`: Bishops alone (any number, either side) on one
+/// color are dead in chess (pyffish's test.py: two Bishops against a bare
+/// King); Sittuyin's Mets likewise, and its lone Pawn, which can only
+/// become a Met. A type that leaves its color is refused.
+#[test]
+fn color_bound_pieces_on_one_color_are_dead() {
+    let dead = |name: &str, fen: &str| {
+        Position::from_fen(v(name), fen)
+            .unwrap()
+            .is_insufficient_material()
+    };
+    assert!(dead("chess", "k7/b1b5/8/8/8/8/8/K7 w - - 0 1"));
+    assert!(dead("chess", "k7/b1b5/8/8/8/8/8/K1B5 w - - 0 1"));
+    assert!(!dead("chess", "k7/bb6/8/8/8/8/8/K7 w - - 0 1"));
+    assert!(!dead("chess", "k7/b1b5/8/8/8/8/8/KN6 w - - 0 1"));
+    assert!(!dead("chess", "k7/b1b5/8/8/8/8/P7/K7 w - - 0 1"));
+    assert!(dead("sittuyin", "k6P/8/8/8/8/8/8/K7[] w - - 0 1"));
+    assert!(dead("sittuyin", "k7/8/8/8/8/8/8/KF6[] w - - 0 1"));
+    assert!(!dead("sittuyin", "k6P/8/8/8/8/8/8/K6p[] w - - 0 1"));
+    assert!(!dead("sittuyin", "k7/8/8/8/8/8/8/KFF5[] w - - 0 1"));
+    let pos = Position::from_fen(v("sittuyin"), "k6P/8/8/8/8/8/8/K7[] w - - 0 1").unwrap();
+    assert!(pos.has_insufficient_material(Color::White));
+    // A piece in hand may land on either color.
+    assert!(!dead("crazyhouse", "k7/b1b5/8/8/8/8/8/K7[B] w - - 0 1"));
+    let err = with_game_end("[game-end]\ndead-color-bound = [\"N\"]")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("\"N\" reaches squares of both colors"),
+        "{err}"
+    );
+    let err = with_game_end("[game-end]\ndead-color-bound = [\"P\"]")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("both colors") || err.contains("promotes"),
+        "{err}"
+    );
+    let round: betza::VariantDef = v("chess").definition().to_string().parse().unwrap();
+    assert_eq!(&round, v("chess").definition());
+}
+
+/// Sittuyin: a King and Pawn alone whose every move promotes may claim a
+/// draw (pyffish's test.py: the Pawn on g8, the King hemmed in by a Rook).
+#[test]
+fn sittuyin_promotions_only_is_a_claim() {
+    let fen = "1k4PK/3r4/8/8/8/8/8/8[] w - - 0 1";
+    let g = game("sittuyin", fen);
+    let s = g.status();
+    assert_eq!(s.outcome, None);
+    assert_eq!(s.claims, Claims::PROMOTIONS_ONLY);
+    // A King move besides: no claim; in chess no such rule.
+    let g = game("sittuyin", "1k4P1/3r4/7K/8/8/8/8/8[] w - - 0 1");
+    assert!(g.status().claims.is_empty());
+    let round: betza::VariantDef = v("sittuyin").definition().to_string().parse().unwrap();
+    assert!(round.game_end.promotions_only_claim);
+    let err = with_game_end("[game-end]\npromotions-only = \"draw\"")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("promotions-only"), "{err}");
+}
+
+/// A FEN whose side to move could take the enemy King is read for its
+/// material alone (pyffish's Xiangqi and Janggi positions); any other
+/// fault is still refused.
+#[test]
+fn material_of_a_fen_with_the_king_en_prise() {
+    let x = betza::BoardVariant::from(v("xiangqi"));
+    let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert!(x.from_fen(facing).is_err());
+    assert_eq!(
+        x.insufficient_material_in_fen(facing).unwrap(),
+        (true, true)
+    );
+    let j = betza::BoardVariant::from(v("janggi"));
+    let fen = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46";
+    assert!(j.from_fen(fen).is_err());
+    assert_eq!(j.insufficient_material_in_fen(fen).unwrap(), (false, false));
+    assert!(x.insufficient_material_in_fen("4k4/9/9 w - - 0 1").is_err());
+    assert!(
+        x.insufficient_material_in_fen("4k4/9/9/9/9/9/9/9/9/4K4 x - - 0 1")
+            .is_err()
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Definitions: errors and round trip
 // ---------------------------------------------------------------------------
@@ -654,7 +739,7 @@ fn with_game_end(table: &str) -> Result<Variant, VariantError> {
     let i = text.find("\n[[piece]]").unwrap();
     let text = format!("{}\n{table}\n{}", &text[..i], &text[i..]);
     let text = text.replace(
-        "[game-end]\ndead-material = [\n  { pieces = [\"N\"], against = [] },\n  { pieces = [\"B\"], against = [] },\n  { pieces = [\"B\"], against = [\"B\"], same-color = true },\n]\n",
+        "[game-end]\ndead-color-bound = [\"B\"]\ndead-material = [\n  { pieces = [\"N\"], against = [] },\n  { pieces = [\"B\"], against = [] },\n  { pieces = [\"B\"], against = [\"B\"], same-color = true },\n]\n",
         "",
     );
     Variant::from_definition(&text)

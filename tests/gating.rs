@@ -315,3 +315,69 @@ fn a_game_with_gates_its_status_and_pgn() {
     let back = betza::Game::from_pgn(&pgn).unwrap();
     assert_eq!(back.position().to_fen(), game.position().to_fen());
 }
+
+/// Seirawan from any start (pyffish's `chess960=True`): Fairy-Stockfish
+/// writes the castling rights as the partners' files, then the other gates
+/// (`HABCDEFG`), and reads that back the same; gates on the King's square
+/// and on partners, with no castling right named, give castling.
+#[test]
+fn gates_from_any_start_read_back_as_written() {
+    let mut def = v("seirawan").definition().clone();
+    def.castling.as_mut().unwrap().any_start = true;
+    let s960 = Variant::new(def).unwrap();
+    let p = pos(&s960, START);
+    let shredder = p.to_fen_with(betza::CastlingNotation::Shredder);
+    assert_eq!(
+        shredder,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w HABCDEFGhabcdefg - 0 1"
+    );
+    let again = pos(&s960, &shredder);
+    assert_eq!(
+        again.to_fen_with(betza::CastlingNotation::Shredder),
+        shredder
+    );
+    assert!(again.can_castle(Color::White, true) && again.can_castle(Color::Black, false));
+    // File order, every gate named: castling with the outermost partners.
+    let files = pos(
+        &s960,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w ABCDEFGHabcdefgh - 0 1",
+    );
+    assert_eq!(
+        files.to_fen_with(betza::CastlingNotation::Shredder),
+        shredder
+    );
+    // No gate on the King's square: no castling.
+    let no_king = pos(
+        &s960,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w ABCDFGHabcdefgh - 0 1",
+    );
+    assert!(!no_king.can_castle(Color::White, true));
+    assert!(no_king.can_castle(Color::Black, true));
+}
+
+/// pyffish's `validate_fen` refuses a gating right on a square without a
+/// piece of its side, which the reader drops (pyffish's test.py).
+#[test]
+fn validation_refuses_rights_on_squares_without_a_piece() {
+    use betza::BoardVariant;
+    use betza::fen::FenCode;
+    let s = BoardVariant::from(v("seirawan"));
+    assert_eq!(s.fen_code(START), FenCode::Ok);
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR[HEhe] w KQBCDFGkqbcdfg - 0 1",
+        "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1",
+        // An enemy piece holds no right either.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBnR[HEhe] w KQBCDFGkqbcdf - 0 1",
+    ] {
+        assert!(s.from_fen(fen).is_ok(), "{fen}");
+        assert_eq!(s.fen_code(fen), FenCode::InvalidCastlingInfo, "{fen}");
+    }
+    // Cambodian's first-move rights: on the King's and the Met's squares.
+    let c = BoardVariant::from(v("cambodian"));
+    let fen = "1ns1ksn1/r6r/pppmpppp/3p4/8/PPPPPPPP/RK2N2R/1NS1MS2 w Ee - 6 5";
+    assert_eq!(c.fen_code(fen), FenCode::Ok);
+    assert_eq!(
+        c.fen_code(&fen.replace(" Ee ", " Ede ")),
+        FenCode::InvalidCastlingInfo
+    );
+}

@@ -431,3 +431,31 @@ fn a_petrifying_capture_turns_the_capturer_into_a_wall() {
         "the King may not take the Rook"
     );
 }
+
+/// Ataxx's blocked squares (`fixed-walls`; Fairy-Stockfish reads `*` in its
+/// FENs): no stone is dropped or jumps there, none turns over, and a board
+/// full but for them ends the game (pyffish's test.py). Counts of a
+/// Fairy-Stockfish built from its sources.
+#[test]
+fn ataxx_holds_blocked_squares() {
+    let ataxx = variant("ataxx");
+    for (fen, depth, nodes) in [
+        ("P5p/7/2*1*2/3*3/2*1*2/7/p5P w - - 0 1", 4, 83_104),
+        ("P5p/1*3*1/7/3*3/7/1*3*1/p5P b - - 0 1", 4, 94_452),
+        (
+            "1P3p1/P*1p1*p/2*P*2/pp1*1Pp/2*1*2/p*3*P/1p3P1 w - - 0 9",
+            3,
+            69_444,
+        ),
+    ] {
+        let pos = Position::from_fen(ataxx, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.to_fen(), fen);
+        assert_eq!(pos.perft(depth), nodes, "{fen}");
+    }
+    // Full but for the walls: White has more stones and wins.
+    let fen = "PPPpppp/pppPPPp/pPP*PPP/PP*P*Pp/ppP*Ppp/pPPPPpP/pPPPPPP b - - 99 50";
+    let game = Game::from_fen(ataxx, fen).unwrap();
+    let outcome = game.status().outcome.unwrap();
+    assert_eq!(outcome.reason, EndReason::FullBoard);
+    assert_eq!(outcome.winner, Some(Color::White));
+}

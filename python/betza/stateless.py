@@ -34,8 +34,11 @@ Where the behaviour differs from pyffish:
 
   * :func:`is_immediate_game_end`: the rules of the position alone other than
     checkmate and stalemate: a bare King (Shatranj, Courier; Fairy-Stockfish's
-    extinction rule), a dead position (insufficient material) and the capture
-    of the last royal piece (Chu Shogi, lost by the side left without one). pyffish has
+    extinction rule), a dead position (insufficient material), the capture
+    of the last royal piece (Chu Shogi, lost by the side left without one),
+    a region reached (Fairy-Stockfish's flag: racing kings, Dobutsu's Lion),
+    the last check given, extinction and explosion, two passes, bikjang
+    and a full board. pyffish has
     no dead-position end in the engine (pychess-variants asks
     ``has_insufficient_material`` separately); here it ends the game, as the
     library's rules say.
@@ -50,7 +53,10 @@ Where the behaviour differs from pyffish:
   * :func:`game_result`: the value of any end by the rules (checkmate and
     stalemate as in pyffish, and the ends above); ``ValueError`` when the
     game is not over by the rules (pyffish asserts that the side to move has
-    no legal move).
+    no legal move), unless a draw can be claimed (fifty moves, threefold
+    repetition): then the value of that draw, claimed (pyffish's test of
+    Armageddon's fifty moves: Black, with draw odds, wins it; also in
+    :func:`is_optional_game_end`).
 - ``chess960=True`` plays the variant's Chess960 form: castling from any
   start (the King and its partners anywhere on the first rank, X-FEN and
   Shredder-FEN letters read), castling written as the King taking its
@@ -321,15 +327,19 @@ def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
 def game_result(variant: str, fen: str, moves: List[str], chess960: bool = False) -> int:
     """The result of a game the rules have ended, for the side to move:
     ``-VALUE_MATE`` (checkmated, stalemated where stalemate loses, bare King,
-    perpetual check given), ``VALUE_DRAW``, or ``VALUE_MATE``. ``ValueError``
-    while the game goes on."""
+    perpetual check given), ``VALUE_DRAW``, or ``VALUE_MATE``; where a draw
+    can be claimed (fifty moves, threefold repetition), the value of that
+    draw (Armageddon: Black's win). ``ValueError`` while the game goes on
+    otherwise."""
     return _betza._sl_game_result(variant, fen, moves, chess960)
 
 
 def is_immediate_game_end(variant: str, fen: str, moves: List[str], chess960: bool = False) -> Tuple[bool, int]:
     """``(ended, value)`` for an end by a rule of the position other than
     checkmate and stalemate (a bare King, a dead position, the last royal
-    piece captured), the value for the side to move; ``(False, 0)`` otherwise."""
+    piece captured, a region reached, the last check, extinction, two
+    passes, a full board), the value for the side to move; ``(False, 0)``
+    otherwise."""
     return _betza._sl_is_immediate_game_end(variant, fen, moves, chess960)
 
 
@@ -361,7 +371,11 @@ def has_insufficient_material(
     """``(white, black)``: whether each side can no longer win by any series
     of legal moves after ``moves`` (FIDE's rule for a game lost on time:
     a dead position, or nothing but the royal piece left where that cannot
-    win; ``Position::has_insufficient_material``)."""
+    win; ``Position::has_insufficient_material``). Without ``moves``, a FEN
+    whose side to move could take the enemy King (Xiangqi's Kings facing
+    each other), which every other call refuses, is answered by its
+    material, as pyffish answers it; :func:`validate_fen` still refuses
+    it (``FEN_TOUCHING_KINGS``): no game reaches it."""
     return _betza._sl_has_insufficient_material(variant, fen, moves, chess960)
 
 

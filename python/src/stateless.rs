@@ -5,7 +5,7 @@
 
 use std::sync::Mutex;
 
-use betza::fen::{FenCode, complete_fen, fen_code};
+use betza::fen::{FenCode, complete_fen};
 use betza::{
     AnyVariant, Board, CapturedRule, CastlingNotation, Color, EndReason, FenError, Game, Notation,
     with_board,
@@ -73,11 +73,19 @@ fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult
             // Read again (only a refused FEN pays for it) without the rights
             // Fairy-Stockfish would skip.
             Err(e) => {
-                let fixed = without_misplaced_rights(&v, &fen);
+                // A gating variant's misplaced right still names its
+                // partner's gate; if that reading fails too, the right goes.
+                let gates = v.definition().rules.gating;
+                let as_gate = without_misplaced_rights(&v, &fen, gates);
+                let fixed = without_misplaced_rights(&v, &fen, false);
                 if fixed == *fen {
                     return Err(e);
                 }
-                AnyGame::new(&v, Some(&fixed))?
+                match AnyGame::new(&v, Some(&as_gate)) {
+                    Ok(game) if gates => game,
+                    _ if gates => AnyGame::new(&v, Some(&fixed))?,
+                    other => other?,
+                }
             }
         }
     };
@@ -101,8 +109,27 @@ fn build(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult
 
 /// `fen` without the castling rights (`K`, `Q`, `k`, `q`) whose King or
 /// Rook is not on its start square, as Fairy-Stockfish reads a FEN (it
-/// skips such rights); `validate_fen` still refuses them.
-fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
+/// skips such rights); `validate_fen` still refuses them. With `as_gate`
+/// (a gating variant) such a right becomes the gating right of its
+/// partner's file (`Q`: `A`), as Fairy-Stockfish keeps the gate of a
+/// right it cannot castle with.
+fn without_misplaced_rights(v: &AnyVariant, fen: &str, as_gate: bool) -> String {
+    let def = v.definition();
+    let files = def.files;
+    let partner_file = |right: char| {
+        let c = def.castling.as_ref()?;
+        let (i, corner) = match right.to_ascii_lowercase() {
+            'k' => (0, files.checked_sub(1)?),
+            'q' => (1, 0),
+            _ => return None,
+        };
+        let letter = (b'a' + c.partner_files[i].unwrap_or(corner)) as char;
+        Some(if right.is_ascii_uppercase() {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        })
+    };
     let mut fen = fen.to_string();
     // At most one try per right.
     for _ in 0..4 {
@@ -114,7 +141,11 @@ fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
         let Some(castling) = fields.get_mut(2).filter(|c| c.contains(right)) else {
             break;
         };
-        *castling = castling.replace(right, "");
+        let gate = partner_file(right)
+            .filter(|_| as_gate)
+            .map(String::from)
+            .unwrap_or_default();
+        *castling = castling.replace(right, &gate);
         if castling.is_empty() {
             *castling = "-".to_string();
         }
@@ -125,9 +156,10 @@ fn without_misplaced_rights(v: &AnyVariant, fen: &str) -> String {
 
 /// Whether pyffish reports an end by this rule in `is_immediate_game_end`
 /// (a rule of the position alone, other than checkmate and stalemate, which
-/// pyffish leaves to `game_result`); the rules of the game's history
-/// (repetition, perpetual check, the n-move rule, counting) it reports in
-/// `is_optional_game_end`.
+/// pyffish leaves to `game_result`: Fairy-Stockfish's extinction, flag,
+/// check-counting, passing and full-board ends); the rules of the game's
+/// history (repetition, perpetual check, the n-move rule, counting) it
+/// reports in `is_optional_game_end`.
 fn is_immediate(reason: EndReason) -> bool {
     matches!(
         reason,
@@ -137,6 +169,10 @@ fn is_immediate(reason: EndReason) -> bool {
             | EndReason::Passes
             | EndReason::Bikjang
             | EndReason::FullBoard
+            | EndReason::Region
+            | EndReason::Checks
+            | EndReason::Extinction
+            | EndReason::Explosion
     )
 }
 
@@ -370,8 +406,7 @@ fn _sl_start_fen(variant: &str) -> PyResult<String> {
 fn _sl_validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     let v = variant_for(variant, chess960)?;
     let fen = complete_fen(fen);
-    let error = with_board!(&v, |b| b.from_fen(&fen).err());
-    Ok(fen_code(v.definition(), &fen, error.as_ref()) as i32)
+    Ok(with_board!(&v, |b| b.fen_code(&fen)) as i32)
 }
 
 #[pyfunction]
@@ -382,7 +417,18 @@ fn _sl_has_insufficient_material(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    let game = build(variant, fen, &moves, chess960)?;
+    let game = match build(variant, fen, &moves, chess960) {
+        Ok(game) => game,
+        // A FEN whose side to move could take the enemy King (Xiangqi's
+        // Kings facing each other), without moves: its material alone
+        // answers, as pyffish answers it. Every other call refuses it.
+        Err(e) if moves.is_empty() => {
+            let v = variant_for(variant, chess960)?;
+            let fen = complete_fen(fen);
+            return with_board!(&v, |b| b.insufficient_material_in_fen(&fen)).map_err(|_| e);
+        }
+        Err(e) => return Err(e),
+    };
     Ok(with_game!(&game, |g| {
         let pos = g.position();
         (
@@ -443,13 +489,28 @@ fn _sl_piece_to_partner(
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn _sl_game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
     let game = build(variant, fen, &moves, chess960)?;
-    with_game!(&game, |g| match g.status().outcome {
-        Some(o) => Ok(value_for_side_to_move(g, o.winner)),
-        None => Err(PyValueError::new_err(format!(
-            "the game is not over: the side to move has {} legal moves",
-            g.position().legal_moves().len()
-        ))),
+    with_game!(&game, |g| {
+        let status = g.status();
+        match status.outcome {
+            Some(o) => Ok(value_for_side_to_move(g, o.winner)),
+            // pyffish's test of Armageddon's fifty moves: a draw that can
+            // be claimed is the game's result once claimed.
+            None if !status.claims.is_empty() => Ok(claimed_value(g)),
+            None => Err(PyValueError::new_err(format!(
+                "the game is not over: the side to move has {} legal moves",
+                g.position().legal_moves().len()
+            ))),
+        }
     })
+}
+
+/// The value of a draw claimed for the side to move, as Fairy-Stockfish
+/// values its n-move and n-fold ends: a win by material where the variant
+/// counts it (Janggi), else a win for the side with draw odds (Armageddon's
+/// Black), else a draw.
+fn claimed_value<B: Board>(g: &Game<B>) -> i32 {
+    let odds = g.board_variant().definition().game_end.draw_winner;
+    value_for_side_to_move(g, g.position().material_winner().or(odds))
 }
 
 #[pyfunction]
@@ -485,15 +546,12 @@ fn _sl_is_optional_game_end(
         // (A history's end implies legal moves: mates are judged first.)
         // (Later under the chasing rules where checks were many.)
         let n_move_claim = g.move_rule() == Some(true);
-        // A claim is decided by material where the variant counts it
-        // (Janggi), as Fairy-Stockfish values its n-move and n-fold ends.
-        let claimed = || value_for_side_to_move(g, g.position().material_winner());
         match status.outcome {
-            Some(o) if is_history(o.reason) && n_move_claim => (true, claimed()),
+            Some(o) if is_history(o.reason) && n_move_claim => (true, claimed_value(g)),
             Some(o) if is_history(o.reason) => (true, value_for_side_to_move(g, o.winner)),
             Some(_) => (false, VALUE_DRAW),
             None if status.claims.is_empty() => (false, VALUE_DRAW),
-            None => (true, claimed()),
+            None => (true, claimed_value(g)),
         }
     }))
 }

@@ -233,3 +233,73 @@ def test_piece_to_partner() -> None:
     assert sf.piece_to_partner("crazyhouse", fen, ["b7a8q"]) == "r"
     assert sf.piece_to_partner("crazyhouse", fen, ["b7a8q", "d8a8"]) == "P"
     assert sf.piece_to_partner("chess", fen.replace("[]", ""), ["b7a8q", "d8a8"]) == "Q"
+
+
+def test_seirawan_castling_and_gating_field_as_pyffish_reads_it() -> None:
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"
+    # Chess960: the partners' files first, then the other gates; read back the same.
+    fen960 = sf.get_fen("seirawan", start, [], True)
+    assert fen960 == start.replace("KQBCDFGkqbcdfg", "HABCDEFGhabcdefg")
+    assert sf.get_fen("seirawan", fen960, [], True) == fen960
+    # A right whose King has moved keeps its partner's gate (Q: a1, k: h8);
+    # a gate on an empty square (E) goes.
+    fen = "rnbq3r/pp2bkpp/8/2p1p2K/2p1P3/8/PPPP1PPP/RNB4R[EHeh] b QBCEHabcdk - 0 10"
+    assert sf.get_fen("seirawan", fen, []) == fen.replace("QBCEHabcdk", "ABCHabcdh")
+    assert sf.validate_fen(fen, "seirawan") == sf.FEN_INVALID_CASTLING_INFO
+    # A gating right on an empty square is refused, although read (and dropped).
+    assert sf.validate_fen(start, "seirawan") == sf.FEN_OK
+    for fen in (start.replace("KBNR[", "KB1R["), start.replace("rnbqkbnr/", "rnbqkb1r/")):
+        assert sf.validate_fen(fen, "seirawan") == sf.FEN_INVALID_CASTLING_INFO, fen
+        assert sf.get_fen("seirawan", fen, []) != fen
+
+
+def test_ataxx_blocked_squares() -> None:
+    fen = "PPPpppp/pppPPPp/pPP*PPP/PP*P*Pp/ppP*Ppp/pPPPPpP/pPPPPPP b - - 99 50"
+    assert sf.validate_fen(fen, "ataxx") == sf.FEN_OK
+    assert sf.is_immediate_game_end("ataxx", fen, []) == (True, -sf.VALUE_MATE)
+    fen = "P5p/7/2*1*2/3*3/2*1*2/7/p5P w - - 0 1"
+    assert sf.get_fen("ataxx", fen, []) == fen
+    # c5 is blocked: no stone jumps or is dropped there.
+    moves = sf.legal_moves("ataxx", fen, [])
+    assert "a7b5" in moves and not any(m.endswith("c5") for m in moves)
+
+
+def test_flag_region_is_an_immediate_end() -> None:
+    # Dobutsu: a Lion on the last rank that no enemy piece attacks wins;
+    # both so, a draw (pyffish's test.py).
+    fen = "1L1/1g1/1G1/1l1[] w - - 0 1"
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b2a2"]) == (True, sf.VALUE_MATE)
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b4a4"]) == (True, -sf.VALUE_MATE)
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b2b3"]) == (True, sf.VALUE_DRAW)
+    assert sf.is_immediate_game_end("dobutsu", fen, ["b4b3"]) == (False, 0)
+    # Racing kings: a King on the eighth rank; three checks.
+    assert sf.is_immediate_game_end("racingkings", "5K2/8/8/8/8/8/k7/8 w - - 0 1", []) == (True, sf.VALUE_MATE)
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +3+0"
+    assert sf.is_immediate_game_end("3check", fen, []) == (True, sf.VALUE_MATE)
+
+
+def test_a_claimable_draw_is_the_result_once_claimed() -> None:
+    # Armageddon's fifty moves: Black, with draw odds, wins the draw.
+    fen = "3n4/8/8/3k4/8/3K4/8/3BB3 w - - 100 80"
+    assert sf.game_result("armageddon", fen, []) == -sf.VALUE_MATE
+    assert sf.is_optional_game_end("armageddon", fen, []) == (True, -sf.VALUE_MATE)
+    assert sf.game_result("chess", fen, []) == sf.VALUE_DRAW
+    # Not yet claimable: the game goes on.
+    with pytest.raises(ValueError):
+        sf.game_result("armageddon", fen.replace(" 100 ", " 98 "), [])
+
+
+def test_sittuyin_promotions_only_is_an_optional_draw() -> None:
+    fen = "1k4PK/3r4/8/8/8/8/8/8[] w - - 0 1"
+    assert sf.is_optional_game_end("sittuyin", fen, []) == (True, sf.VALUE_DRAW)
+    assert sf.is_optional_game_end("sittuyin", "1k4P1/3r4/7K/8/8/8/8/8[] w - - 0 1", []) == (False, 0)
+
+
+def test_material_of_a_fen_with_the_king_en_prise() -> None:
+    fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+    assert sf.has_insufficient_material("xiangqi", fen, []) == (True, True)
+    assert sf.validate_fen(fen, "xiangqi") == sf.FEN_TOUCHING_KINGS
+    with pytest.raises(ValueError):
+        sf.legal_moves("xiangqi", fen, [])
+    fen = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46"
+    assert sf.has_insufficient_material("janggi", fen, []) == (False, False)

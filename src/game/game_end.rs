@@ -276,6 +276,16 @@ impl<B: Board> Position<'_, B> {
             // the hill, racing kings).
             return !v.end.royals_alone && v.rules.regions.is_empty();
         }
+        // Color-bound pieces alone, all on one color (chess's Bishops).
+        let bound = v.end.dead_color_bound;
+        if bound != 0 && in_hand == 0 && self.one_color(others) {
+            let all_bound = (0..v.pieces.len().min(64))
+                .filter(|r| bound >> r & 1 == 0 && *r != v.royal.index())
+                .all(|r| self.roles[r].is_empty());
+            if all_bound {
+                return true;
+            }
+        }
         if v.end.dead_material.is_empty() {
             return false;
         }
@@ -526,6 +536,21 @@ impl Judge<'_> {
 
 /// The n-move rule: `Some(true)` when it can be claimed, `Some(false)`
 /// when it ends the game, `None` when it does not apply yet.
+/// Whether the side to move has its royal piece and one pawn alone, is
+/// not in check, and has legal moves that all promote (`[game-end]
+/// promotions-only`).
+pub(crate) fn promotions_only<B: Board>(pos: &Position<'_, B>) -> bool {
+    let v = pos.variant;
+    let us = pos.side_to_move();
+    let ours = pos.colors[us.index()];
+    let Some(pawn) = v.pawn else { return false };
+    if ours.count() != 2 || (pos.roles[pawn.index()] & ours).count() != 1 || pos.is_check() {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    !moves.is_empty() && moves.iter().all(|m| m.promotion().is_some())
+}
+
 pub(crate) fn move_rule<B: Board>(pos: &Position<'_, B>) -> Option<bool> {
     let rule = pos.variant.end.move_rule;
     (rule.moves > 0 && pos.halfmove_clock() >= 2 * rule.moves as u32).then_some(rule.claim)

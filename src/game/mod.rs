@@ -38,6 +38,11 @@ bitflags! {
         /// The variant's claimable n-move rule: fifty moves by each side
         /// (100 plies) by default, without a capture or a Pawn move.
         const FIFTY_MOVES = 2;
+        /// The side to move has its royal piece and one pawn alone, is not
+        /// in check, and every legal move promotes: promotion not being
+        /// compulsory, it may claim a draw (`[game-end] promotions-only =
+        /// "claim"`; Sittuyin).
+        const PROMOTIONS_ONLY = 4;
     }
 }
 
@@ -743,6 +748,11 @@ impl<B: Board> Game<B> {
         }
         if self.move_rule() == Some(true) {
             claims |= Claims::FIFTY_MOVES;
+        }
+        if self.start.variant_data().end.promotions_only_claim
+            && crate::game_end::promotions_only(self.position())
+        {
+            claims |= Claims::PROMOTIONS_ONLY;
         }
         claims
     }

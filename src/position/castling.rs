@@ -477,32 +477,58 @@ pub(crate) fn read_castling_field(
     }
     // Gating rights on the King's square and a partner's, and no castling
     // right named: castling with that partner (Fairy-Stockfish's S-Chess960
-    // fields, `ABCDEFGH`), from fixed squares.
-    if let Some(c) = v.castling.as_ref().filter(|c| !c.any_start) {
+    // fields, `ABCDEFGH`, and what it writes from any start, `HABCDEFG`).
+    if let Some(c) = v.castling.as_ref() {
         for color in Color::ALL {
-            let gates = setup.gates[color.index()];
-            let king = size.file(c.king_start[color.index()]);
             let named = setup.castling.contains(CastlingRights::of(color, true))
                 || setup.castling.contains(CastlingRights::of(color, false));
-            let on = |sq: Square, role| setup.piece_at(sq) == Some(Piece { role, color });
-            if !gating[color.index()]
-                || named
-                || gates >> king & 1 == 0
-                || !on(c.king_start[color.index()], c.king)
-            {
-                continue;
+            if gating[color.index()] && !named {
+                rights_from_gates(v, c, color, setup);
             }
-            let mut rights = CastlingRights::empty();
-            for (side, king_side) in [(0, true), (1, false)] {
-                let rook = c.rook_start[color.index()][side];
-                if gates >> size.file(rook) & 1 != 0 && on(rook, c.rook) {
-                    rights |= CastlingRights::of(color, king_side);
-                }
-            }
-            setup.castling |= rights;
         }
     }
     Ok(())
+}
+
+/// The castling rights a gating side's rights give when its field names
+/// none: with a gate on its King's square, castling with each partner that
+/// has a gate (from fixed squares: the start squares; from any start: the
+/// outermost such partner on each side of the King on its start rank).
+fn rights_from_gates(v: &Variant, c: &Castling, color: Color, setup: &mut Setup) {
+    let size = v.size;
+    let gates = setup.gates[color.index()];
+    let gated = |sq: Square| gates >> size.file(sq) & 1 != 0;
+    let on = |sq: Square, role| setup.piece_at(sq) == Some(Piece { role, color });
+    let rank = size.rank(c.king_start[color.index()]) as i32;
+    let king = if c.any_start {
+        (0..size.files() as i32)
+            .filter_map(|f| size.square(f, rank))
+            .find(|&q| on(q, c.king))
+    } else {
+        Some(c.king_start[color.index()]).filter(|&q| on(q, c.king))
+    };
+    let Some(king) = king.filter(|&k| gated(k)) else {
+        return;
+    };
+    let kf = size.file(king) as i32;
+    let partner = |f: i32| size.square(f, rank).filter(|&q| gated(q) && on(q, c.rook));
+    let rooks = [(0, true), (1, false)].map(|(side, king_side)| {
+        if !c.any_start {
+            Some(c.rook_start[color.index()][side]).filter(|&q| gated(q) && on(q, c.rook))
+        } else if king_side {
+            (kf + 1..size.files() as i32).rev().find_map(partner)
+        } else {
+            (0..kf).find_map(partner)
+        }
+    });
+    for (side, king_side) in [(0, true), (1, false)] {
+        if let Some(rook) = rooks[side] {
+            setup.castling |= CastlingRights::of(color, king_side);
+            if c.any_start {
+                setup.castling_files[2 * color.index() + side] = Some(size.file(rook));
+            }
+        }
+    }
 }
 
 /// In a gating variant, the side whose gating right the castling-field

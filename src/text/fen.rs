@@ -1059,6 +1059,63 @@ pub fn fen_code(v: &crate::VariantDef, fen: &str, error: Option<&FenError>) -> F
     }
 }
 
+/// `fen` read as [`parse`] reads it, but also where the side to move could
+/// capture the enemy King (across facing Kings too): a position no game
+/// reaches, which Fairy-Stockfish reads and pyffish answers questions of
+/// material about. Only the material of the position returned is used.
+pub(crate) fn parse_king_en_prise<'v, B: Board>(
+    v: &'v Variant,
+    fen: &str,
+) -> Result<Position<'v, B>, FenError> {
+    let fen = fen.trim();
+    let setup = read_setup(v, fen, true)?;
+    let (pos, problems) = crate::setup::build(v, &setup);
+    let en_prise =
+        |p: &SetupProblem| matches!(p, SetupProblem::OpponentInCheck | SetupProblem::KingsFacing);
+    match problems.iter().find(|p| !en_prise(p)) {
+        None => Ok(pos),
+        Some(p) => {
+            let fields: Vec<&str> = fen.split(' ').collect();
+            Err(fen_error(v, p, &fields))
+        }
+    }
+}
+
+/// pyffish's validation code of `fen` in `v`, read by the board type `B`:
+/// [`fen_code`] of the reader's outcome, and the checks Fairy-Stockfish's
+/// validation makes where its reading (and this library's) lets a field
+/// pass: a gating right (S-chess's `KQBCDFGkqbcdfg`, Cambodian's first
+/// moves) on a square without a piece of its side, which the reader drops,
+/// is [`FenCode::InvalidCastlingInfo`].
+pub(crate) fn validation_code<B: Board>(v: &Variant, fen: &str) -> FenCode {
+    let error = parse::<B>(v, fen).err();
+    let code = fen_code(&v.def, fen, error.as_ref());
+    if code != FenCode::Ok || !(v.rules.gating || v.rules.first_moves.is_some()) {
+        return code;
+    }
+    let Ok(setup) = read_setup(v, fen, false) else {
+        return code;
+    };
+    for color in Color::ALL {
+        let rank = match color {
+            Color::White => 0,
+            Color::Black => v.size.ranks() as i32 - 1,
+        };
+        let files = setup.gates[color.index()];
+        let unheld = (0..v.size.files().min(32)).any(|f| {
+            files >> f & 1 != 0
+                && v.size
+                    .square(i32::from(f), rank)
+                    .and_then(|sq| setup.piece_at(sq))
+                    .is_none_or(|p| p.color != color)
+        });
+        if unheld {
+            return FenCode::InvalidCastlingInfo;
+        }
+    }
+    code
+}
+
 /// A FEN as Fairy-Stockfish and pyffish read it, made one this library
 /// reads: one cut short (the placement alone: `w - - 0 1` added; without the
 /// counters: `0 1`; without the castling and en-passant fields before the

@@ -207,6 +207,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         let data = large_data::<B>(&v, &c.parsed, c.into_hand.as_ref())?;
         B::attach(&mut v, data);
         v.end.stuck_roles = stuck_roles::<B>(&v);
+        color_bound_check::<B>(&v)?;
         // Kept as the FEN writer writes it (a definition may give another form).
         let start = crate::fen::parse::<B>(&v, &v.start_fen)
             .map_err(|e| VariantError::StartFen(e.to_string()))?
@@ -216,6 +217,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     }
     if !large {
         v.end.stuck_roles = stuck_roles::<Small>(&v);
+        color_bound_check::<Small>(&v)?;
     }
     // The start position must be valid (castling rights included).
     let start = Position::from_fen(&v, &v.start_fen)
@@ -226,6 +228,41 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         v.random_start_check().map_err(VariantError::StartFen)?;
     }
     Ok(v)
+}
+
+/// `dead-color-bound`: each type listed must keep to its square's color:
+/// no move on an empty board reaches a square of the other color, and it
+/// promotes to nothing.
+fn color_bound_check<B: Board>(v: &Variant) -> Result<(), VariantError> {
+    let bits = v.end.dead_color_bound;
+    if bits == 0 {
+        return Ok(());
+    }
+    let t = B::tables(v);
+    let size = v.size;
+    let color_of = |sq| (size.file(sq) + size.rank(sq)) % 2;
+    for r in (0..v.pieces.len().min(64)).filter(|r| bits >> r & 1 != 0) {
+        let p = &v.def.pieces[r];
+        let leaves = Color::ALL.iter().any(|&color| {
+            size.all_of::<B::Word>().squares().any(|sq| {
+                t.reach_on_empty_board(color, r, sq)
+                    .squares()
+                    .any(|to| color_of(to) != color_of(sq))
+            })
+        });
+        if leaves || !v.pieces[r].promotions.is_empty() {
+            return Err(VariantError::GameEnd(format!(
+                "game-end.dead-color-bound: {} {}",
+                crate::quote::quoted(&p.token),
+                if leaves {
+                    "reaches squares of both colors"
+                } else {
+                    "promotes"
+                }
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// With `ignore-stuck-pieces`: the types that some square leaves without

@@ -264,6 +264,17 @@ pub struct GameEndDef {
     pub counting: Option<CountingDef>,
     /// Material that cannot win, besides royal pieces alone.
     pub dead_material: Vec<DeadMaterialDef>,
+    /// A side with its royal piece and one pawn alone, not in check, whose
+    /// every legal move is a promotion may claim a draw instead
+    /// (`promotions-only = "claim"`; Sittuyin, where promotion is never
+    /// compulsory: Fairy-Stockfish's stalemate by optional promotion).
+    pub promotions_only_claim: bool,
+    /// Types that never leave the color of their square (`dead-color-bound`;
+    /// chess's Bishop): a position whose pieces besides the royal ones are
+    /// all of these types, of either side and any number, on squares of one
+    /// color, with no piece in hand, is dead (no square of the other color
+    /// is ever attacked, so no royal piece is ever mated).
+    pub dead_color_bound: Vec<String>,
     /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`; `mate-needs`):
     /// a checkmate wins only when a check by a piece of one of these types
     /// is in the unbroken series of checks by the mating side that ends in
@@ -307,6 +318,9 @@ pub(super) struct RawGameEnd {
     counting: Option<Spanned<RawCounting>>,
     #[serde(default)]
     dead_material: Vec<Spanned<RawDead>>,
+    #[serde(default)]
+    dead_color_bound: Vec<Spanned<String>>,
+    promotions_only: Option<Spanned<String>>,
     #[serde(default)]
     mate_needs: Vec<Spanned<String>>,
     #[serde(default)]
@@ -418,6 +432,10 @@ pub(super) fn read(
     if let Some(v) = &raw.royal_capture {
         choice(v, &key("royal-capture"), &["loss"])?;
         def.royal_capture = true;
+    }
+    if let Some(v) = &raw.promotions_only {
+        choice(v, &key("promotions-only"), &["claim"])?;
+        def.promotions_only_claim = true;
     }
     if let Some(v) = &raw.checkmate {
         def.checkmate_wins = choice(v, &key("checkmate"), &["loss", "win"])? == 1;
@@ -539,6 +557,11 @@ pub(super) fn read(
         .iter()
         .map(|t| t.get_ref().clone())
         .collect();
+    def.dead_color_bound = raw
+        .dead_color_bound
+        .iter()
+        .map(|t| t.get_ref().clone())
+        .collect();
     for d in &raw.dead_material {
         let d = d.get_ref();
         let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
@@ -579,6 +602,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if g.checkmate_wins {
         writeln!(f, "checkmate = \"win\"")?;
+    }
+    if g.promotions_only_claim {
+        writeln!(f, "promotions-only = \"claim\"")?;
     }
     if let Some(c) = g.draw_winner {
         writeln!(f, "draw-winner = \"{}\"", ["white", "black"][c.index()])?;
@@ -624,6 +650,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if !g.mate_loses_by.is_empty() {
         writeln!(f, "mate-loses-by = [{}]", list(&g.mate_loses_by))?;
+    }
+    if !g.dead_color_bound.is_empty() {
+        writeln!(f, "dead-color-bound = [{}]", list(&g.dead_color_bound))?;
     }
     if !g.dead_material.is_empty() {
         writeln!(f, "dead-material = [")?;
@@ -748,6 +777,8 @@ pub(crate) struct EndRules {
     pub royal_capture: bool,
     /// [`GameEndDef::checkmate_wins`].
     pub checkmate_wins: bool,
+    /// [`GameEndDef::promotions_only_claim`].
+    pub promotions_only_claim: bool,
     /// [`GameEndDef::draw_winner`].
     pub draw_winner: Option<Color>,
     /// Some rule may end a game at once, leaving no legal move (bare King,
@@ -761,6 +792,8 @@ pub(crate) struct EndRules {
     pub move_repetition: Option<MoveRepetition>,
     pub counting: Option<Counting>,
     pub dead_material: Vec<DeadMaterial>,
+    /// [`GameEndDef::dead_color_bound`], one bit per role.
+    pub dead_color_bound: u64,
     /// [`GameEndDef::mate_needs`], one bit per role.
     pub mate_needs: u64,
     /// [`GameEndDef::mate_loses_by`], one bit per role.
@@ -884,6 +917,17 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
             "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)".into(),
         ));
     }
+    let mut dead_color_bound = 0u64;
+    for t in &g.dead_color_bound {
+        let r = role("game-end.dead-color-bound", t)?;
+        if def.pieces[r.index()].royal {
+            return Err(VariantError::GameEnd(format!(
+                "game-end.dead-color-bound: {} is a royal piece",
+                crate::quote::quoted(t)
+            )));
+        }
+        dead_color_bound |= 1u64.checked_shl(u32::from(r.0)).unwrap_or(0);
+    }
     let mut weak = 0u64;
     for t in &g.bare_king_weak {
         let i = def
@@ -963,6 +1007,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         stuck_roles: 0,
         royal_capture: g.royal_capture,
         checkmate_wins: g.checkmate_wins,
+        promotions_only_claim: g.promotions_only_claim,
         draw_winner: g.draw_winner,
         at_once: g.bare_king || g.royal_capture || g.royals_alone_draw,
         repetition: g.repetition,
@@ -971,6 +1016,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         move_repetition,
         counting,
         dead_material,
+        dead_color_bound,
         mate_needs,
         mate_loses,
     })

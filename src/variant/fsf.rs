@@ -2020,10 +2020,15 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             .collect();
         let _ = writeln!(rules, "petrify = [{}]", list.join(", "));
     }
-    // Walls in the start position that no rule places: holes in the board.
+    // Walls in the start position that no rule places: holes in the board;
+    // and Ataxx's blocked squares, which its positions (not its empty
+    // start) hold: Fairy-Stockfish reads `*` in any FEN.
+    let ataxx = ctx
+        .get("enclosingDrop")
+        .is_some_and(|e| e.value.trim() == "ataxx");
     if walling == "none"
         && petrify.is_empty()
-        && start_fields.first().is_some_and(|p| p.contains('*'))
+        && (ataxx || start_fields.first().is_some_and(|p| p.contains('*')))
     {
         rules.push_str("fixed-walls = true\n");
     }

@@ -268,6 +268,51 @@ impl<B: Board> BoardVariant<B> {
             .expect("a variant's start position is checked when it is built")
     }
 
+    /// `(white, black)`: whether each side can no longer win
+    /// ([`Position::has_insufficient_material`]) in `fen`, read as
+    /// [`from_fen`](Self::from_fen) reads it but also where the side to move
+    /// could capture the enemy King: material alone decides, as pyffish
+    /// answers for such a position (its test of Xiangqi's Kings facing
+    /// each other). Any other fault of the FEN is refused as `from_fen`
+    /// refuses it.
+    ///
+    /// ```
+    /// use betza::{BoardVariant, Variant};
+    /// let x = BoardVariant::from(Variant::by_name("xiangqi").unwrap());
+    /// let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    /// assert!(x.from_fen(fen).is_err());
+    /// assert_eq!(x.insufficient_material_in_fen(fen)?, (true, true));
+    /// # Ok::<_, betza::FenError>(())
+    /// ```
+    pub fn insufficient_material_in_fen(&self, fen: &str) -> Result<(bool, bool), FenError> {
+        let pos = crate::fen::parse_king_en_prise::<B>(&self.variant, fen)?;
+        Ok((
+            pos.has_insufficient_material(crate::Color::White),
+            pos.has_insufficient_material(crate::Color::Black),
+        ))
+    }
+
+    /// pyffish's `validate_fen` code of `fen` ([`crate::fen::FenCode`]):
+    /// [`crate::fen::fen_code`] of what [`from_fen`](Self::from_fen) makes
+    /// of it, and the faults Fairy-Stockfish's validation refuses although
+    /// its reader (and this one) passes over them: a gating right on a
+    /// square without a piece of its side.
+    ///
+    /// ```
+    /// use betza::{BoardVariant, Variant};
+    /// use betza::fen::FenCode;
+    /// let s = BoardVariant::from(Variant::by_name("seirawan").unwrap());
+    /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    /// assert_eq!(s.fen_code(start), FenCode::Ok);
+    /// // No Knight on g1 for the gating right G.
+    /// let fen = start.replace("KBNR[", "KB1R[");
+    /// assert!(s.from_fen(&fen).is_ok());
+    /// assert_eq!(s.fen_code(&fen), FenCode::InvalidCastlingInfo);
+    /// ```
+    pub fn fen_code(&self, fen: &str) -> crate::fen::FenCode {
+        crate::fen::validation_code::<B>(&self.variant, fen)
+    }
+
     /// Reads a position in FEN (`docs/notation.md`).
     pub fn from_fen(&self, fen: &str) -> Result<Position<'_, B>, FenError> {
         crate::fen::parse(&self.variant, fen)

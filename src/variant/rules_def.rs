@@ -319,7 +319,8 @@ pub struct RulesDef {
     pub first_move_lost_to: Vec<String>,
     /// The position may hold walls that no turn adds or removes (`*` in
     /// FEN: holes in the board, as Gustav III, Omicron and Troitzky chess
-    /// have in Fairy-Stockfish's start positions).
+    /// have in Fairy-Stockfish's start positions, and Ataxx's blocked
+    /// squares).
     pub fixed_walls: bool,
     /// A piece on its winning region wins only when its side is to move:
     /// it stood there through the opponent's reply (Fairy-Stockfish's
@@ -1511,7 +1512,7 @@ fn compile_first_moves(
 
 /// Refuses walls (a wall rule or petrification) where this library does
 /// not place them: with locust captures (a move's `via` holds its wall
-/// square), drops, castling from any start (the partner is found from the
+/// square), drops (fixed walls aside), castling from any start (the partner is found from the
 /// King's direction) or a piece type too many (walls keep one type's slot).
 fn walls_allowed(def: &VariantDef, r: &RulesDef) -> Result<(), VariantError> {
     let refuse = |what: &str| {
@@ -1522,7 +1523,9 @@ fn walls_allowed(def: &VariantDef, r: &RulesDef) -> Result<(), VariantError> {
     if def.pieces.iter().any(|p| has_locust(&p.betza)) {
         return refuse("locust captures (moves that capture on their way)");
     }
-    if def.drops.is_some() {
+    // Fixed walls place nothing: drops go to empty squares, which walls
+    // are not (Ataxx's blocked squares).
+    if def.drops.is_some() && (r.wall.is_some() || !r.petrify.is_empty()) {
         return refuse("drops");
     }
     if def.castling.as_ref().is_some_and(|c| c.any_start) {

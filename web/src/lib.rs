@@ -393,8 +393,7 @@ pub fn validate_fen(
     let v = variant_960(variant.as_deref(), chess960.unwrap_or(false)).map_err(err)?;
     // As ffish.js reads it: cut short or with castling letters in any order.
     let fen = betza::fen::complete_fen(fen);
-    let error = with_variant!(&v, |v| v.from_fen(&fen).err());
-    Ok(betza::fen::fen_code(v.definition(), &fen, error.as_ref()) as i32)
+    Ok(with_variant!(&v, |v| v.fen_code(&fen)) as i32)
 }
 
 /// Why the library refuses a FEN of `variant`, or `""` if it reads it.
