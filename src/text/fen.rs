@@ -1068,7 +1068,7 @@ pub(crate) fn parse_king_en_prise<'v, B: Board>(
     fen: &str,
 ) -> Result<Position<'v, B>, FenError> {
     let fen = fen.trim();
-    let setup = read_setup(v, fen, true)?;
+    let setup = read_setup(v, fen, Some(setup_problems::<B>))?;
     let (pos, problems) = crate::setup::build(v, &setup);
     let en_prise =
         |p: &SetupProblem| matches!(p, SetupProblem::OpponentInCheck | SetupProblem::KingsFacing);
@@ -1093,7 +1093,7 @@ pub(crate) fn validation_code<B: Board>(v: &Variant, fen: &str) -> FenCode {
     if code != FenCode::Ok || !(v.rules.gating || v.rules.first_moves.is_some()) {
         return code;
     }
-    let Ok(setup) = read_setup(v, fen, false) else {
+    let Ok(setup) = read_setup(v, fen, None) else {
         return code;
     };
     for color in Color::ALL {
