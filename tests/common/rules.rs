@@ -237,7 +237,17 @@ fn pseudo_royal_takeable(def: &VariantDef, pos: &Position<'_>) -> bool {
             .collect()
     };
     let moves = pos.pseudo_legal_moves();
-    let takes = |sq: Square| moves.iter().any(|m| m.is_capture() && m.to() == sq);
+    // A capture that turns its own side's last pseudo-royal piece to stone
+    // is no threat: that side would lose by it.
+    let petrifies_own = |m: &Move| {
+        r.petrify.contains(&def.pieces[m.role().index()].token)
+            && extinct(def, &pos.play_unchecked(m), pos.side_to_move())
+    };
+    let takes = |sq: Square| {
+        moves
+            .iter()
+            .any(|m| m.is_capture() && m.to() == sq && !petrifies_own(m))
+    };
     if targets(true).into_iter().any(takes) {
         return true;
     }
@@ -413,6 +423,14 @@ fn moves(def: &VariantDef, pos: &Position<'_>) -> Vec<Move> {
                 return false;
             }
             let next = pos.play_unchecked(m);
+            // A capture that petrifies the mover's last pseudo-royal piece.
+            if r.extinction_pseudo_royal
+                && m.is_capture()
+                && r.petrify.contains(token)
+                && extinct(def, &next, us)
+            {
+                return false;
+            }
             if !r.kingless.of(us) {
                 if royals(def, &next, us) == 0 {
                     return false;
