@@ -163,7 +163,9 @@ describe("a GUI's calls", () => {
 describe("a variant defined at run time", () => {
   const text = betza.variantDefinition("chess")
     .replace('name = "chess"', 'name = "knightmare"')
-    .replace(/(name = "Bishop"\s*\ntoken = "B"\s*\nbetza = )"B"/, '$1"BN"');
+    .replace(/(name = "Bishop"\s*\ntoken = "B"\s*\nbetza = )"B"/, '$1"BN"')
+    // Its Bishops reach both colours now: no longer dead material alone.
+    .replace(/dead-color-bound = \["B"\]\n/, "");
   it("loadVariantConfig makes it known by name", () => {
     assert.notEqual(text, betza.variantDefinition("chess"));
     assert.equal(betza.loadVariantConfig(text), "knightmare");
@@ -220,7 +222,7 @@ describe("Fairy-Stockfish's configuration format (variants.ini)", () => {
     assert.equal(
       thrown.message,
       "2 sections of the configuration refused (loaded: minichess-fsf knightless-fsf); " +
-        'section [blast-fsf], line 12, key `blastOnCapture`: "true": this library has no such rule (only "false" is read); ' +
+        "section [blast-fsf], line 12, key `blastOnCapture`: true with a king: Fairy-Stockfish's explosions take a commoner King (king = -, commoner = k) made royal by extinctionPseudoRoyal; " +
         "section [typo-fsf], line 15, key `fooBar`: not a Fairy-Stockfish option",
     );
     assert.deepEqual(thrown.loaded, ["minichess-fsf", "knightless-fsf"]);
