@@ -630,6 +630,16 @@ fn fen_error(v: &Variant, p: &SetupProblem, fields: &[&str]) -> FenError {
 }
 
 pub(crate) fn parse<'v, B: Board>(v: &'v Variant, fen: &str) -> Result<Position<'v, B>, FenError> {
+    read_position(v, fen, |_| false).map(|(pos, _)| pos)
+}
+
+/// `fen` read and built on the board type `B`, with the setup read; a
+/// problem that `allowed` accepts is no error.
+fn read_position<'v, B: Board>(
+    v: &'v Variant,
+    fen: &str,
+    allowed: fn(&SetupProblem) -> bool,
+) -> Result<(Position<'v, B>, Setup), FenError> {
     let fen = fen.trim();
     // A FEN without fault, the common case: read without the checks between
     // fields and built once. Otherwise it is read again, field by field, for
@@ -638,14 +648,14 @@ pub(crate) fn parse<'v, B: Board>(v: &'v Variant, fen: &str) -> Result<Position<
     // that passes here passes there too, and gives the same position.
     if let Ok(setup) = read_setup(v, fen, None) {
         let (pos, problems) = crate::setup::build(v, &setup);
-        if problems.is_empty() {
-            return Ok(pos);
+        if problems.iter().all(allowed) {
+            return Ok((pos, setup));
         }
     }
     let setup = read_setup(v, fen, Some(setup_problems::<B>))?;
     let (pos, problems) = crate::setup::build(v, &setup);
-    match problems.first() {
-        None => Ok(pos),
+    match problems.iter().find(|p| !allowed(p)) {
+        None => Ok((pos, setup)),
         Some(p) => {
             let fields: Vec<&str> = fen.split(' ').collect();
             Err(fen_error(v, p, &fields))
@@ -1067,18 +1077,9 @@ pub(crate) fn parse_king_en_prise<'v, B: Board>(
     v: &'v Variant,
     fen: &str,
 ) -> Result<Position<'v, B>, FenError> {
-    let fen = fen.trim();
-    let setup = read_setup(v, fen, Some(setup_problems::<B>))?;
-    let (pos, problems) = crate::setup::build(v, &setup);
     let en_prise =
         |p: &SetupProblem| matches!(p, SetupProblem::OpponentInCheck | SetupProblem::KingsFacing);
-    match problems.iter().find(|p| !en_prise(p)) {
-        None => Ok(pos),
-        Some(p) => {
-            let fields: Vec<&str> = fen.split(' ').collect();
-            Err(fen_error(v, p, &fields))
-        }
-    }
+    read_position(v, fen, en_prise).map(|(pos, _)| pos)
 }
 
 /// pyffish's validation code of `fen` in `v`, read by the board type `B`:
@@ -1088,14 +1089,13 @@ pub(crate) fn parse_king_en_prise<'v, B: Board>(
 /// moves) on a square without a piece of its side, which the reader drops,
 /// is [`FenCode::InvalidCastlingInfo`].
 pub(crate) fn validation_code<B: Board>(v: &Variant, fen: &str) -> FenCode {
-    let error = parse::<B>(v, fen).err();
-    let code = fen_code(&v.def, fen, error.as_ref());
-    if code != FenCode::Ok || !(v.rules.gating || v.rules.first_moves.is_some()) {
-        return code;
-    }
-    let Ok(setup) = read_setup(v, fen, None) else {
-        return code;
+    let setup = match read_position::<B>(v, fen, |_| false) {
+        Ok((_, setup)) => setup,
+        Err(error) => return fen_code(&v.def, fen, Some(&error)),
     };
+    if !(v.rules.gating || v.rules.first_moves.is_some()) {
+        return FenCode::Ok;
+    }
     for color in Color::ALL {
         let rank = match color {
             Color::White => 0,
@@ -1113,7 +1113,7 @@ pub(crate) fn validation_code<B: Board>(v: &Variant, fen: &str) -> FenCode {
             return FenCode::InvalidCastlingInfo;
         }
     }
-    code
+    FenCode::Ok
 }
 
 /// A FEN as Fairy-Stockfish and pyffish read it, made one this library
