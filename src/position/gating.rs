@@ -6,7 +6,11 @@
 //! Only variants with the switch come here: they play on the rules' generic
 //! path (`special.rs`), whose pseudo-legal moves `generate_gated` extends
 //! with the gated ones and whose `apply_rules` places the gated piece, so
-//! the fast path of every other variant is untouched.
+//! the fast path of every other variant is untouched. Where gating is the
+//! only rule that changes which moves are legal
+//! (`SpecialRules::gating_plain`), the fast generator's legal moves are
+//! extended instead: a gate is legal when its move is (the gated piece
+//! never shields the King, as Fairy-Stockfish judges it).
 
 use crate::bitboard::{Bitboard, Board, Color, Square, SquareSet};
 use crate::moves::{Gate, Move, MoveError, MoveFlags, MoveList};
@@ -120,7 +124,8 @@ impl<B: Board> Position<'_, B> {
         set
     }
 
-    /// The pseudo-legal moves of a gating variant: each move, then the
+    /// The pseudo-legal moves of a gating variant (the legal ones with
+    /// `legal`): each move, then the
     /// same move with each piece of the hand that may gate on the square
     /// it leaves (castling: on the King's square or the partner's), where
     /// that square has its right and is empty after the move. A move that
@@ -131,6 +136,7 @@ impl<B: Board> Position<'_, B> {
         &self,
         skip: Bitboard<B::Word>,
         drops: bool,
+        legal: bool,
         sink: &mut dyn FnMut(Move),
     ) {
         let us = self.side;
@@ -138,11 +144,11 @@ impl<B: Board> Position<'_, B> {
         let gates = self.gating_squares(us);
         let d = match B::drops(v) {
             Some(d) if !gates.is_empty() && !self.hands.is_empty(us) => d,
-            _ => return self.generate_moves_dyn(skip, drops, false, sink),
+            _ => return self.generate_moves_dyn(skip, drops, legal, sink),
         };
         let hands = self.hands;
         let castling = v.castling.as_ref();
-        self.generate_moves_dyn(skip, drops, false, &mut |m: Move| {
+        self.generate_moves_dyn(skip, drops, legal, &mut |m: Move| {
             sink(m);
             // One square besides from and to per move: a capture on the
             // way (`via`) does not gate either.

@@ -733,7 +733,7 @@ impl<'v, B: Board> Position<'v, B> {
         } else if self.variant.rules.gating {
             // The pseudo-legal moves of a gating variant (on the rules'
             // path, `at_once`): each also with every gate it may make.
-            return self.generate_gated(skip, drops, sink);
+            return self.generate_gated(skip, drops, false, sink);
         } else if self.variant.rules.first_moves.is_some() {
             return self.generate_first_moves(skip, drops, sink);
         } else {

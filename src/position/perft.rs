@@ -119,7 +119,13 @@ impl<'v, B: Board> Position<'v, B> {
     /// `perft_in_place`, compiled for the variant having hands or not.
     fn perft_in_place_any(&mut self, depth: u32, bulk: bool) -> u64 {
         let r = &self.variant.rules;
-        if r.any && !r.plain && !r.forced_plain && !r.no_check_plain && !r.explosions_plain {
+        if r.any
+            && !r.plain
+            && !r.forced_plain
+            && !r.no_check_plain
+            && !r.explosions_plain
+            && !r.gating_plain
+        {
             return self.perft_rules(depth, bulk);
         }
         match (self.variant.drops.is_some(), r.applies) {

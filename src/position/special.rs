@@ -910,6 +910,10 @@ impl<'v, B: Board> Position<'v, B> {
         if r.explosions_plain {
             return self.generate_explosions(skip, drops, sink);
         }
+        if r.gating_plain {
+            let legal = !r.kingless[self.side.index()] && !self.variant.end.royal_capture;
+            return self.generate_gated(skip, drops, legal, sink);
+        }
         self.rules_moves(skip, drops, sink)
     }
 

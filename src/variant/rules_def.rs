@@ -939,6 +939,9 @@ pub(crate) struct SpecialRules {
     /// `explosion-proof`, `mutually-immune`): pseudo-legal moves judged on
     /// bitboards (`position::explosions`).
     pub explosions_plain: bool,
+    /// Plain but for `gating`: the fast generator's legal moves, each
+    /// also with the gates it may make (`position::gating`).
+    pub gating_plain: bool,
     /// Some rule changes the position or the rules' state after a move
     /// (explosions, check counts, gates, walls...): `apply_rules` runs and
     /// a move's undo record keeps what it changed. False for rules that
@@ -1337,9 +1340,15 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
             mutually_immune: Vec::new(),
             ..r.clone()
         });
+    let gating_plain = r.gating
+        && judged_plain(&RulesDef {
+            gating: false,
+            ..r.clone()
+        });
     Ok(SpecialRules {
         any,
         plain,
+        gating_plain,
         applies: !judged_stateless(r),
         forced_plain,
         no_check_plain,
