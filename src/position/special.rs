@@ -139,6 +139,10 @@ impl<'v, B: Board> Position<'v, B> {
         if a == b || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
             return set;
         }
+        // A file, the common case (facing Kings, Cannons): from the tables.
+        if df == 0 {
+            return B::tables(self.variant).file_between(a, b);
+        }
         let (sf, sr) = (df.signum(), dr.signum());
         let (mut f, mut r) = (fa + sf, ra + sr);
         while (f, r) != (fb, rb) {
@@ -159,6 +163,10 @@ impl<'v, B: Board> Position<'v, B> {
         let occ = self.occupied();
         let immune = self.hop_immune_pieces();
         let theirs = self.colors[by.index()];
+        // Unattacked by all, unattacked by any part (the common case).
+        if !self.attacked(sq, by, occ, theirs) {
+            return false;
+        }
         if self.attacked(sq, by, occ, theirs & !immune) {
             return true;
         }
