@@ -347,3 +347,31 @@ fn more_than_eight_types_in_hand_on_the_large_board() {
     }
     assert_eq!(p.perft(2), 3010);
 }
+
+/// pyffish's `passchess` (`pass = true` on chess): a pass moves nothing, so
+/// it keeps both sides' castling rights, as Fairy-Stockfish's do_move skips
+/// the castling update for a pass; only a real King or Rook move loses them.
+#[test]
+fn a_pass_keeps_the_castling_rights() {
+    let v = variant("[passchess:chess]\npass = true\n");
+    let start = Position::start(&v);
+    let mut p = start.clone();
+    for text in ["e1e1", "e8e8"] {
+        let m = p.parse_move(text).unwrap();
+        assert!(m.is_pass(), "{text}");
+        p = p.play(&m).unwrap();
+    }
+    // Fairy-Stockfish's FEN after the two passes (pyffish's test.py).
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2"
+    );
+    // Castling is still there to be played after a pass.
+    let p = Position::from_fen(&v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let p = p.play(&p.parse_move("e1e1").unwrap()).unwrap();
+    assert_eq!(p.castling_rights().to_string(), "KQkq");
+    assert!(moves(&v, &p.to_fen()).contains(&"e8g8".to_string()));
+    // A King's real move still gives them up.
+    let p = p.play(&p.parse_move("e8f8").unwrap()).unwrap();
+    assert_eq!(p.castling_rights().to_string(), "KQ");
+}

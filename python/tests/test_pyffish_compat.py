@@ -303,3 +303,13 @@ def test_material_of_a_fen_with_the_king_en_prise() -> None:
         sf.legal_moves("xiangqi", fen, [])
     fen = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46"
     assert sf.has_insufficient_material("janggi", fen, []) == (False, False)
+
+
+def test_a_pass_keeps_the_castling_rights() -> None:
+    # pyffish's passchess: a pass (the King's square to itself) moves
+    # nothing, and Fairy-Stockfish keeps the castling rights over it.
+    sf.load_variant_config("[passchess-compat:chess]\npass = true\n")
+    fen = sf.get_fen("passchess-compat", CHESS, ["e1e1", "e8e8"])
+    assert fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2"
+    fen = sf.get_fen("passchess-compat", CHESS, ["e1e1", "e8e8", "g1f3", "e8e8", "e1e1"])
+    assert " b KQkq " in fen
