@@ -1266,3 +1266,49 @@ fn xiangqi_pieces_kept_from_the_palace_are_no_material() {
     let round: betza::VariantDef = v("xiangqi").definition().to_string().parse().unwrap();
     assert!(round.game_end.dead_confined);
 }
+
+/// Dead material of Fairy-Stockfish's variants, derived from its piece
+/// classes when its configuration format is read (Shako: Knight, Cannon
+/// alone; Bishops and Elephants on one color), as pyffish's test.py has it.
+#[test]
+fn shako_dead_material_from_fairy_stockfishs_piece_classes() {
+    let s = betza::BoardVariant::from(v("shako"));
+    let both = |fen: &str| s.insufficient_material_in_fen(fen).unwrap();
+    let k = "k9/10/10/10/10/10/10/10/10";
+    assert_eq!(both(&format!("{k}/KC8 w - - 0 1")), (true, true));
+    assert_eq!(both(&format!("{k}/KN8 w - - 0 1")), (true, true));
+    assert_eq!(both(&format!("{k}/KCC7 w - - 0 1")), (false, true));
+    assert_eq!(both(&format!("{k}/KEC7 w - - 0 1")), (false, true));
+    assert_eq!(both(&format!("{k}/KNE7 w - - 0 1")), (false, true));
+    assert_eq!(both(&format!("{k}/KQ8 w - - 0 1")), (false, true));
+    let kb = "kb8/10/10/10/10/10/10/10/10";
+    assert_eq!(both(&format!("{kb}/KE8 w - - 0 1")), (false, false));
+    assert_eq!(both(&format!("{kb}/K1E7 w - - 0 1")), (true, true));
+    // A Pawn may become a Queen: never dead.
+    assert_eq!(both(&format!("{k}/KP8 w - - 0 1")), (false, true));
+    let def = v("shako").definition();
+    assert_eq!(def.game_end.dead_color_bound, ["B", "E"]);
+    // The same keys from the configuration format, for any variant.
+    let read = |ini: &str| {
+        let defs = betza::VariantDef::from_fsf_ini(ini).unwrap();
+        defs.last().unwrap().game_end.clone()
+    };
+    let g = read("[knightonly:chess]\nqueen = -\n");
+    assert_eq!(g.dead_color_bound, ["B"]);
+    assert_eq!(g.dead_material.len(), 1);
+    assert_eq!(g.dead_material[0].pieces, ["N"]);
+    // A custom piece may mate: none for it. A Kniroo attacks as a Rook:
+    // a major here although Fairy-Stockfish's classes call it minor.
+    let g = read("[c:chess]\nknight = -\ncustomPiece1 = n:N\n");
+    assert!(g.dead_material.is_empty());
+    let g = read("[k:chess]\nknight = -\nkniroo = n\n");
+    assert!(g.dead_material.is_empty());
+    // A stalemate that wins leaves only the confined pieces' rule.
+    let g = read("[s:chess]\nstalemateValue = loss\n");
+    assert!(g.dead_material.is_empty() && g.dead_color_bound.is_empty());
+    // Captures to hand: nothing is ever dead.
+    assert_eq!(read("[h:crazyhouse]\n"), betza::GameEndDef::default());
+    // Xiangqi's palace and river: the confined pieces' rule.
+    let g = read("[x:xiangqi]\n");
+    assert!(g.dead_confined);
+}
