@@ -375,3 +375,46 @@ fn a_pass_keeps_the_castling_rights() {
     let p = p.play(&p.parse_move("e8f8").unwrap()).unwrap();
     assert_eq!(p.castling_rights().to_string(), "KQ");
 }
+
+/// pyffish's SAN writes a promoted piece with the letter of the type it
+/// promotes to in Fairy-Stockfish (Shogun's Bishop becomes an Archbishop
+/// `A`, its Fers a Queen `Q`): the reader gives a promoted type that
+/// letter as its alias, where no other type has it.
+#[test]
+fn promoted_types_are_written_with_their_own_letter() {
+    use betza::Notation;
+    let v = variant(SHOGUN);
+    let mut p = Position::start(&v);
+    let mut sans = Vec::new();
+    for text in ["e2e4", "d7d5", "f1a6+", "d8d6"] {
+        let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        sans.push(p.notation(&m, Notation::SanAlias).unwrap());
+        // The alias is read back.
+        assert_eq!(p.parse_san(sans.last().unwrap()).unwrap(), m);
+        p = p.play(&m).unwrap();
+    }
+    assert_eq!(sans, ["e4", "d5", "Ba6=A", "Qd6"]);
+    // Plain SAN keeps the tokens.
+    let p = Position::from_fen(
+        &v,
+        "rnb+fkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNB+FKBNR[] b KQkq - 0 2",
+    )
+    .unwrap();
+    let m = p.parse_move("d8d6").unwrap();
+    assert_eq!(p.san(&m), "+Fd6");
+    // Kyoto shogi's Lance and Knight both become a Gold: no alias for
+    // either, while its Silver's Bishop and Pawn's Rook have theirs.
+    let k = betza::VariantDef::fairy_stockfish("kyotoshogi").unwrap();
+    let alias = |t: &str| {
+        k.pieces
+            .iter()
+            .find(|p| p.token == t)
+            .unwrap()
+            .alias
+            .clone()
+    };
+    assert_eq!(alias("+S").as_deref(), Some("B"));
+    assert_eq!(alias("+P").as_deref(), Some("R"));
+    assert_eq!(alias("+L"), None);
+    assert_eq!(alias("+N"), None);
+}

@@ -2737,6 +2737,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             t,
             "\n[[piece]]\nname = \"{pname}\"\ntoken = \"{token}\"\nbetza = \"{betza}\"\npromoted = true"
         );
+        // Fairy-Stockfish's SAN writes a promoted piece with its own type's
+        // letter (Shogun's `+B` is its Archbishop `A`): the alias, where that
+        // letter names no other type here (Kyoto's Lance and Knight both
+        // become a Gold, `G`: neither has one).
+        let letter = target.letter.to_ascii_uppercase();
+        let shared = promoted
+            .iter()
+            .filter(|(_, to)| *to == target.letter)
+            .count()
+            > 1;
+        if !shared && !pieces.iter().any(|q| q.letter == target.letter) {
+            let _ = writeln!(t, "alias = \"{letter}\"");
+        }
         if demotion {
             let _ = writeln!(t, "promotes = [\"{origin}\"]");
         }
