@@ -354,8 +354,7 @@ fn more_than_eight_types_in_hand_on_the_large_board() {
 #[test]
 fn a_pass_keeps_the_castling_rights() {
     let v = variant("[passchess:chess]\npass = true\n");
-    let start = Position::start(&v);
-    let mut p = start.clone();
+    let mut p = Position::start(&v);
     for text in ["e1e1", "e8e8"] {
         let m = p.parse_move(text).unwrap();
         assert!(m.is_pass(), "{text}");

@@ -1036,16 +1036,15 @@ impl DeadClasses<'_> {
             .map(|p| p.key.as_str())
     }
 
-    /// The class of a type by its key (`region_key`: the key whose
-    /// mobility region confines it).
-    fn class(&self, key: &str, region_key: &str) -> DeadClass {
+    /// The class of a type by its key.
+    fn class(&self, key: &str) -> DeadClass {
         let royal_key = self.key_of(self.royal).unwrap_or("king");
         if let (Some((w, b)), Some((kw, kb))) =
-            (self.confined.get(region_key), self.confined.get(royal_key))
+            (self.confined.get(key), self.confined.get(royal_key))
+            && !w.iter().any(|s| kb.contains(s))
+            && !b.iter().any(|s| kw.contains(s))
         {
-            if !w.iter().any(|s| kb.contains(s)) && !b.iter().any(|s| kw.contains(s)) {
-                return DeadClass::Kept;
-            }
+            return DeadClass::Kept;
         }
         const MAJORS: &[&str] = &[
             "rook",
@@ -1103,13 +1102,13 @@ impl DeadClasses<'_> {
             if p.letter == self.royal {
                 continue;
             }
-            let mut class = self.class(&p.key, &p.key);
+            let mut class = self.class(&p.key);
             // A pawn that may become a major is as good as one; a type that
             // promotes is no colour-bound type here.
             if let Some((_, to)) = self.pawn_promotions.iter().find(|(l, _)| *l == p.letter) {
                 let reaches_major = to.iter().any(|t| {
                     self.key_of(*t)
-                        .is_some_and(|k| self.class(k, k) == DeadClass::Major)
+                        .is_some_and(|k| self.class(k) == DeadClass::Major)
                 });
                 if reaches_major && class != DeadClass::Kept {
                     class = DeadClass::Major;
@@ -1123,7 +1122,7 @@ impl DeadClasses<'_> {
         }
         for (from, to) in self.promoted {
             if let Some(k) = self.key_of(*to) {
-                let class = match self.class(k, k) {
+                let class = match self.class(k) {
                     DeadClass::ColorBound => DeadClass::Major,
                     c => c,
                 };
