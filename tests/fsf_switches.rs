@@ -347,3 +347,73 @@ fn more_than_eight_types_in_hand_on_the_large_board() {
     }
     assert_eq!(p.perft(2), 3010);
 }
+
+/// pyffish's `passchess` (`pass = true` on chess): a pass moves nothing, so
+/// it keeps both sides' castling rights, as Fairy-Stockfish's do_move skips
+/// the castling update for a pass; only a real King or Rook move loses them.
+#[test]
+fn a_pass_keeps_the_castling_rights() {
+    let v = variant("[passchess:chess]\npass = true\n");
+    let mut p = Position::start(&v);
+    for text in ["e1e1", "e8e8"] {
+        let m = p.parse_move(text).unwrap();
+        assert!(m.is_pass(), "{text}");
+        p = p.play(&m).unwrap();
+    }
+    // Fairy-Stockfish's FEN after the two passes (pyffish's test.py).
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2"
+    );
+    // Castling is still there to be played after a pass.
+    let p = Position::from_fen(&v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let p = p.play(&p.parse_move("e1e1").unwrap()).unwrap();
+    assert_eq!(p.castling_rights().to_string(), "KQkq");
+    assert!(moves(&v, &p.to_fen()).contains(&"e8g8".to_string()));
+    // A King's real move still gives them up.
+    let p = p.play(&p.parse_move("e8f8").unwrap()).unwrap();
+    assert_eq!(p.castling_rights().to_string(), "KQ");
+}
+
+/// pyffish's SAN writes a promoted piece with the letter of the type it
+/// promotes to in Fairy-Stockfish (Shogun's Bishop becomes an Archbishop
+/// `A`, its Fers a Queen `Q`): the reader gives a promoted type that
+/// letter as its alias, where no other type has it.
+#[test]
+fn promoted_types_are_written_with_their_own_letter() {
+    use betza::Notation;
+    let v = variant(SHOGUN);
+    let mut p = Position::start(&v);
+    let mut sans = Vec::new();
+    for text in ["e2e4", "d7d5", "f1a6+", "d8d6"] {
+        let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        sans.push(p.notation(&m, Notation::SanAlias).unwrap());
+        // The alias is read back.
+        assert_eq!(p.parse_san(sans.last().unwrap()).unwrap(), m);
+        p = p.play(&m).unwrap();
+    }
+    assert_eq!(sans, ["e4", "d5", "Ba6=A", "Qd6"]);
+    // Plain SAN keeps the tokens.
+    let p = Position::from_fen(
+        &v,
+        "rnb+fkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNB+FKBNR[] b KQkq - 0 2",
+    )
+    .unwrap();
+    let m = p.parse_move("d8d6").unwrap();
+    assert_eq!(p.san(&m), "+Fd6");
+    // Kyoto shogi's Lance and Knight both become a Gold: no alias for
+    // either, while its Silver's Bishop and Pawn's Rook have theirs.
+    let k = betza::VariantDef::fairy_stockfish("kyotoshogi").unwrap();
+    let alias = |t: &str| {
+        k.pieces
+            .iter()
+            .find(|p| p.token == t)
+            .unwrap()
+            .alias
+            .clone()
+    };
+    assert_eq!(alias("+S").as_deref(), Some("B"));
+    assert_eq!(alias("+P").as_deref(), Some("R"));
+    assert_eq!(alias("+L"), None);
+    assert_eq!(alias("+N"), None);
+}

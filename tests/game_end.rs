@@ -1216,3 +1216,99 @@ fn kings_alone_are_not_dead_where_a_king_can_reach_a_winning_region() {
         assert!(!p.legal_moves().is_empty(), "{name}");
     }
 }
+
+/// `dead-confined` (Xiangqi): Advisors and Elephants never leave their own
+/// half, so they never attack the enemy General's palace and count as no
+/// material, as Fairy-Stockfish's restricted pieces (pyffish's test.py:
+/// an Elephant each is (true, true)); a side with only them cannot win.
+#[test]
+fn xiangqi_pieces_kept_from_the_palace_are_no_material() {
+    let x = betza::BoardVariant::from(v("xiangqi"));
+    let both = |fen: &str| x.insufficient_material_in_fen(fen).unwrap();
+    // An Elephant each (pyffish's test.py); Advisors and Elephants each.
+    assert_eq!(both("4k4/9/4b4/9/9/9/9/4B4/9/4K4 w - - 0 1"), (true, true));
+    assert_eq!(
+        both("2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1"),
+        (true, true)
+    );
+    // A Horse, Chariot or Soldier can cross: only the other side is short.
+    assert_eq!(
+        both("4k4/9/4b4/9/9/9/9/4B4/9/3KN4 w - - 0 1"),
+        (false, true)
+    );
+    assert_eq!(
+        both("4k4/4a4/9/9/9/9/9/9/4A4/3KR4 w - - 0 1"),
+        (false, true)
+    );
+    assert_eq!(both("3k5/9/9/9/9/9/9/4p4/4A4/4K4 w - - 0 1"), (true, false));
+    // The dead position is a draw that keeps its moves.
+    let p = Position::from_fen(v("xiangqi"), "3k5/9/4b4/9/9/9/9/4B4/4A4/4K4 w - - 0 1").unwrap();
+    assert!(p.is_insufficient_material());
+    assert_eq!(p.outcome(), outcome(None, EndReason::InsufficientMaterial));
+    assert!(!p.legal_moves().is_empty());
+    // Janggi's Elephants cross the river: no such key, not dead.
+    let j = betza::BoardVariant::from(v("janggi"));
+    assert_eq!(
+        j.insufficient_material_in_fen("4k4/9/9/9/9/4B4/4B4/9/9/4K4 w - - 0 1")
+            .unwrap(),
+        (false, true)
+    );
+    // Without the key the same Xiangqi position is not dead.
+    let text = v("xiangqi")
+        .definition()
+        .to_string()
+        .replace("dead-confined = true\n", "");
+    let def: betza::VariantDef = text.parse().unwrap();
+    let plain = def.build().unwrap();
+    let p = Position::from_fen(&plain, "3k5/9/4b4/9/9/9/9/4B4/4A4/4K4 w - - 0 1").unwrap();
+    assert!(!p.is_insufficient_material());
+    // The key is written back.
+    let round: betza::VariantDef = v("xiangqi").definition().to_string().parse().unwrap();
+    assert!(round.game_end.dead_confined);
+}
+
+/// Dead material of Fairy-Stockfish's variants, derived from its piece
+/// classes when its configuration format is read (Shako: Knight, Cannon
+/// alone; Bishops and Elephants on one color), as pyffish's test.py has it.
+#[test]
+fn shako_dead_material_from_fairy_stockfishs_piece_classes() {
+    let s = betza::BoardVariant::from(v("shako"));
+    let both = |fen: &str| s.insufficient_material_in_fen(fen).unwrap();
+    let k = "k9/10/10/10/10/10/10/10/10";
+    assert_eq!(both(&format!("{k}/KC8 w - - 0 1")), (true, true));
+    assert_eq!(both(&format!("{k}/KN8 w - - 0 1")), (true, true));
+    assert_eq!(both(&format!("{k}/KCC7 w - - 0 1")), (false, true));
+    assert_eq!(both(&format!("{k}/KEC7 w - - 0 1")), (false, true));
+    assert_eq!(both(&format!("{k}/KNE7 w - - 0 1")), (false, true));
+    assert_eq!(both(&format!("{k}/KQ8 w - - 0 1")), (false, true));
+    let kb = "kb8/10/10/10/10/10/10/10/10";
+    assert_eq!(both(&format!("{kb}/KE8 w - - 0 1")), (false, false));
+    assert_eq!(both(&format!("{kb}/K1E7 w - - 0 1")), (true, true));
+    // A Pawn may become a Queen: never dead.
+    assert_eq!(both(&format!("{k}/KP8 w - - 0 1")), (false, true));
+    let def = v("shako").definition();
+    assert_eq!(def.game_end.dead_color_bound, ["B", "E"]);
+    // The same keys from the configuration format, for any variant.
+    let read = |ini: &str| {
+        let defs = betza::VariantDef::from_fsf_ini(ini).unwrap();
+        defs.last().unwrap().game_end.clone()
+    };
+    let g = read("[knightonly:chess]\nqueen = -\n");
+    assert_eq!(g.dead_color_bound, ["B"]);
+    assert_eq!(g.dead_material.len(), 1);
+    assert_eq!(g.dead_material[0].pieces, ["N"]);
+    // A custom piece may mate: none for it. A Kniroo attacks as a Rook:
+    // a major here although Fairy-Stockfish's classes call it minor.
+    let g = read("[c:chess]\nknight = -\ncustomPiece1 = n:N\n");
+    assert!(g.dead_material.is_empty());
+    let g = read("[k:chess]\nknight = -\nkniroo = n\n");
+    assert!(g.dead_material.is_empty());
+    // A stalemate that wins leaves only the confined pieces' rule.
+    let g = read("[s:chess]\nstalemateValue = loss\n");
+    assert!(g.dead_material.is_empty() && g.dead_color_bound.is_empty());
+    // Captures to hand: nothing is ever dead.
+    assert_eq!(read("[h:crazyhouse]\n"), betza::GameEndDef::default());
+    // Xiangqi's palace and river: the confined pieces' rule.
+    let g = read("[x:xiangqi]\n");
+    assert!(g.dead_confined);
+}

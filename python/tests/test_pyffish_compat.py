@@ -303,3 +303,57 @@ def test_material_of_a_fen_with_the_king_en_prise() -> None:
         sf.legal_moves("xiangqi", fen, [])
     fen = "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46"
     assert sf.has_insufficient_material("janggi", fen, []) == (False, False)
+
+
+def test_a_pass_keeps_the_castling_rights() -> None:
+    # pyffish's passchess: a pass (the King's square to itself) moves
+    # nothing, and Fairy-Stockfish keeps the castling rights over it.
+    sf.load_variant_config("[passchess-compat:chess]\npass = true\n")
+    fen = sf.get_fen("passchess-compat", CHESS, ["e1e1", "e8e8"])
+    assert fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2"
+    fen = sf.get_fen("passchess-compat", CHESS, ["e1e1", "g8f6", "g1f3", "e8e8"])
+    assert " w KQkq " in fen
+
+
+SHOGUN_INI = """[shogun-compat:crazyhouse]
+startFen = rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1
+commoner = c
+centaur = g
+archbishop = a
+chancellor = m
+fers = f
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *3 *2 *1
+promotionLimit = g:1 a:1 m:1 q:1
+promotionPieceTypes = -
+promotedPieceType = p:c n:g b:a r:m f:q
+mandatoryPawnPromotion = false
+firstRankPawnDrops = true
+promotionZonePawnDrops = true
+dropRegionWhite = *1 *2 *3 *4 *5
+dropRegionBlack = *4 *5 *6 *7 *8
+immobilityIllegal = true
+"""
+
+
+def test_shogun_san_names_promoted_pieces_by_their_type() -> None:
+    # pyffish writes the letter of the type a promotion reaches.
+    sf.load_variant_config(SHOGUN_INI)
+    fen = "rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1"
+    moves = ["e2e4", "d7d5", "f1a6+", "d8d6"]
+    assert sf.get_san_moves("shogun-compat", fen, moves) == ["e4", "d5", "Ba6=A", "Qd6"]
+
+
+def test_dead_material_as_fairy_stockfish_judges_it() -> None:
+    # Shako: a Cannon or Knight alone, Bishops and Elephants on one color.
+    k = "k9/10/10/10/10/10/10/10/10"
+    assert sf.has_insufficient_material("shako", k + "/KC8 w - - 0 1", []) == (True, True)
+    assert sf.has_insufficient_material("shako", k + "/KCC7 w - - 0 1", []) == (False, True)
+    kb = "kb8/10/10/10/10/10/10/10/10"
+    assert sf.has_insufficient_material("shako", kb + "/K1E7 w - - 0 1", []) == (True, True)
+    assert sf.has_insufficient_material("shako", kb + "/KE8 w - - 0 1", []) == (False, False)
+    # Xiangqi: Elephants and Advisors never cross the river.
+    fen = "4k4/9/4b4/9/9/9/9/4B4/9/4K4 w - - 0 1"
+    assert sf.has_insufficient_material("xiangqi", fen, []) == (True, True)
+    fen = "4k4/4a4/9/9/9/9/9/9/4A4/3KR4 w - - 0 1"
+    assert sf.has_insufficient_material("xiangqi", fen, []) == (False, True)

@@ -267,7 +267,10 @@ impl<B: Board> Position<'_, B> {
         }
         let v = self.variant;
         let royal = self.roles[v.royal.index()];
-        let others = self.pieces_bb() & !royal;
+        // `dead-confined`: pieces kept from the enemy royal piece's region
+        // count as no material.
+        let kept = self.kept_from_royal(Color::White) | self.kept_from_royal(Color::Black);
+        let others = self.pieces_bb() & !royal & !kept;
         let in_hand = self.hand_total(Color::White) + self.hand_total(Color::Black);
         if others.is_empty() && in_hand == 0 {
             // With `royals-alone` that rule judges royal pieces alone (with
@@ -281,7 +284,7 @@ impl<B: Board> Position<'_, B> {
         if bound != 0 && in_hand == 0 && self.one_color(others) {
             let all_bound = (0..v.pieces.len().min(64))
                 .filter(|r| bound >> r & 1 == 0 && *r != v.royal.index())
-                .all(|r| self.roles[r].is_empty());
+                .all(|r| (self.roles[r] & !kept).is_empty());
             if all_bound {
                 return true;
             }
@@ -293,7 +296,7 @@ impl<B: Board> Position<'_, B> {
         for c in Color::ALL {
             for (r, n) in count[c.index()].iter_mut().enumerate().take(v.pieces.len()) {
                 if r != v.royal.index() {
-                    let b = self.roles[r] & self.colors[c.index()];
+                    let b = self.roles[r] & self.colors[c.index()] & !kept;
                     let held = self.hand_count(c, Role(r as u8)) as u32;
                     *n = (b.count() + held).min(u8::MAX as u32) as u8;
                 }
@@ -313,8 +316,9 @@ impl<B: Board> Position<'_, B> {
     /// `has_insufficient_material` answers per side.
     ///
     /// True when the position is dead ([`is_insufficient_material`](Self::is_insufficient_material)),
-    /// or when `color` has nothing but its royal piece, on the board and in
-    /// hand, in a variant where a lone royal piece cannot win: no region it
+    /// or when `color` has nothing but its royal piece (and, with
+    /// `dead-confined`, pieces kept from the enemy royal piece's region), on
+    /// the board and in hand, in a variant where a lone royal piece cannot win: no region it
     /// could reach wins (racing kings, king of the hill), capturing the
     /// enemy royal piece is not how the game is won (Chu Shogi), and losing
     /// every piece does not win (antichess). A lone King gives no check, so
@@ -346,8 +350,24 @@ impl<B: Board> Position<'_, B> {
         } else {
             self.roles[v.royal.index()]
         };
-        let others = self.colors[color.index()] & !royal;
+        let others = self.colors[color.index()] & !royal & !self.kept_from_royal(color);
         others.is_empty() && self.hand_total(color) == 0
+    }
+
+    /// `color`'s pieces that count as no material under `dead-confined`
+    /// (confined away from the enemy royal piece's region); none without it.
+    fn kept_from_royal(&self, color: Color) -> Bitboard<B::Word> {
+        let mask = self.variant.end.dead_confined[color.index()];
+        let mut kept = B::EMPTY;
+        if mask != 0 {
+            for r in 0..self.variant.pieces.len().min(64) {
+                if mask >> r & 1 == 1 {
+                    kept |= self.roles[r];
+                }
+            }
+            kept &= self.colors[color.index()];
+        }
+        kept
     }
 
     /// Whether the repetition rule can make `color` the winner: a

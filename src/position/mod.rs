@@ -1114,8 +1114,11 @@ impl<'v, B: Board> Position<'v, B> {
         } else {
             self.make_special(m, code(m.role_after()), &mut undo);
         }
+        // A pass moves nothing: it keeps the castling rights (as
+        // Fairy-Stockfish's `pass` does), though written as the King's move.
         if let Some(c) = &v.castling
             && self.castling != 0
+            && !m.is_pass()
         {
             if c.any_start {
                 self.castling &= !self.any_start_rights_lost(m);

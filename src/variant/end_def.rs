@@ -275,6 +275,15 @@ pub struct GameEndDef {
     /// color, with no piece in hand, is dead (no square of the other color
     /// is ever attacked, so no royal piece is ever mated).
     pub dead_color_bound: Vec<String>,
+    /// Pieces confined to a region that the other side's royal piece's
+    /// region does not meet count as no material (`dead-confined = true`;
+    /// Xiangqi's Advisors and Elephants, which never cross the river, as
+    /// Fairy-Stockfish's "restricted" pieces): such pieces never attack a
+    /// square the enemy royal piece may stand on, so they never give
+    /// check. A side with nothing else besides its royal piece cannot win,
+    /// and `dead-material`, `dead-color-bound` and royal pieces alone are
+    /// judged as if those pieces were not on the board.
+    pub dead_confined: bool,
     /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`; `mate-needs`):
     /// a checkmate wins only when a check by a piece of one of these types
     /// is in the unbroken series of checks by the mating side that ends in
@@ -320,6 +329,8 @@ pub(super) struct RawGameEnd {
     dead_material: Vec<Spanned<RawDead>>,
     #[serde(default)]
     dead_color_bound: Vec<Spanned<String>>,
+    #[serde(default)]
+    dead_confined: bool,
     promotions_only: Option<Spanned<String>>,
     #[serde(default)]
     mate_needs: Vec<Spanned<String>>,
@@ -562,6 +573,7 @@ pub(super) fn read(
         .iter()
         .map(|t| t.get_ref().clone())
         .collect();
+    def.dead_confined = raw.dead_confined;
     for d in &raw.dead_material {
         let d = d.get_ref();
         let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
@@ -653,6 +665,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     }
     if !g.dead_color_bound.is_empty() {
         writeln!(f, "dead-color-bound = [{}]", list(&g.dead_color_bound))?;
+    }
+    if g.dead_confined {
+        writeln!(f, "dead-confined = true")?;
     }
     if !g.dead_material.is_empty() {
         writeln!(f, "dead-material = [")?;
@@ -794,6 +809,9 @@ pub(crate) struct EndRules {
     pub dead_material: Vec<DeadMaterial>,
     /// [`GameEndDef::dead_color_bound`], one bit per role.
     pub dead_color_bound: u64,
+    /// [`GameEndDef::dead_confined`], resolved: per side, the roles (one
+    /// bit each) that count as no material (0 without the rule).
+    pub dead_confined: [u64; 2],
     /// [`GameEndDef::mate_needs`], one bit per role.
     pub mate_needs: u64,
     /// [`GameEndDef::mate_loses_by`], one bit per role.
@@ -980,18 +998,7 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         ));
     }
     let move_repetition = g.move_repetition_loses.then(|| {
-        let royal_region = def.pieces.get(royal.index()).and_then(|p| p.confinement);
-        let mut exempt = [0u64; 2];
-        for (i, p) in def.pieces.iter().enumerate() {
-            let (Some(own), Some(theirs)) = (p.confinement, royal_region) else {
-                continue;
-            };
-            for c in Color::ALL {
-                if (own.of(c) & theirs.of(c.opposite())).is_empty() {
-                    exempt[c.index()] |= 1u64.checked_shl(i as u32).unwrap_or(0);
-                }
-            }
-        }
+        let exempt = kept_from_royal(def, royal);
         let whole_game = def
             .drops
             .as_ref()
@@ -1017,7 +1024,33 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         counting,
         dead_material,
         dead_color_bound,
+        dead_confined: if g.dead_confined {
+            kept_from_royal(def, royal)
+        } else {
+            [0; 2]
+        },
         mate_needs,
         mate_loses,
     })
+}
+
+/// Per side, the roles (one bit each) confined to a region that the other
+/// side's royal piece's region does not meet (Xiangqi's Advisors and
+/// Elephants, Janggi's Advisors), as Fairy-Stockfish compares the two
+/// types' mobility regions. The royal piece itself is one of them when it
+/// is kept from the other's region.
+fn kept_from_royal(def: &VariantDef, royal: Role) -> [u64; 2] {
+    let royal_region = def.pieces.get(royal.index()).and_then(|p| p.confinement);
+    let mut kept = [0u64; 2];
+    for (i, p) in def.pieces.iter().enumerate() {
+        let (Some(own), Some(theirs)) = (p.confinement, royal_region) else {
+            continue;
+        };
+        for c in Color::ALL {
+            if (own.of(c) & theirs.of(c.opposite())).is_empty() {
+                kept[c.index()] |= 1u64.checked_shl(i as u32).unwrap_or(0);
+            }
+        }
+    }
+    kept
 }

@@ -1000,6 +1000,161 @@ struct PieceSpec {
     betza: String,
 }
 
+/// Fairy-Stockfish's piece classes for its insufficient material
+/// (`has_insufficient_material`): majors (and every custom piece) always
+/// suffice, colour-bound types (bishop, fers, alfil, fersAlfil, elephant)
+/// on one colour do not, a weak type alone does not, and a type confined
+/// away from the enemy King's region counts as no material. Where
+/// Fairy-Stockfish's classes call a type that can mate a minor one, it is
+/// a major here: a dead position is a draw, never claimed where a mate is
+/// possible.
+struct DeadClasses<'a> {
+    pieces: &'a [PieceSpec],
+    all_pieces: &'a [PieceSpec],
+    royal: char,
+    /// `promotedPieceType` pairs (a type and the type it promotes to).
+    promoted: &'a [(char, char)],
+    /// Each pawn type that promotes, with the types it promotes to.
+    pawn_promotions: Vec<(char, Vec<char>)>,
+    confined: &'a BTreeMap<String, (Squares, Squares)>,
+}
+
+/// A piece class of [`DeadClasses`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DeadClass {
+    Major,
+    ColorBound,
+    Minor,
+    Kept,
+}
+
+impl DeadClasses<'_> {
+    fn key_of(&self, letter: char) -> Option<&str> {
+        self.all_pieces
+            .iter()
+            .find(|p| p.letter == letter)
+            .map(|p| p.key.as_str())
+    }
+
+    /// The class of a type by its key.
+    fn class(&self, key: &str) -> DeadClass {
+        let royal_key = self.key_of(self.royal).unwrap_or("king");
+        if let (Some((w, b)), Some((kw, kb))) =
+            (self.confined.get(key), self.confined.get(royal_key))
+            && !w.iter().any(|s| kb.contains(s))
+            && !b.iter().any(|s| kw.contains(s))
+        {
+            return DeadClass::Kept;
+        }
+        const MAJORS: &[&str] = &[
+            "rook",
+            "queen",
+            "archbishop",
+            "chancellor",
+            "silver",
+            "gold",
+            "commoner",
+            "centaur",
+            "amazon",
+            "bers",
+        ];
+        const BOUND: &[&str] = &["bishop", "fers", "fersAlfil", "alfil", "elephant"];
+        // Types that cannot mate with their King alone: each attacks as a
+        // Knight, a Bishop (knibis), a Wazir, a Cannon, or less.
+        const WEAK: &[&str] = &[
+            "pawn",
+            "knight",
+            "horse",
+            "cannon",
+            "janggiCannon",
+            "rookni",
+            "biskni",
+            "knibis",
+            "shogiKnight",
+            "shogiPawn",
+            "soldier",
+            "wazir",
+        ];
+        if MAJORS.contains(&key) || key.starts_with("customPiece") || key == "king" {
+            DeadClass::Major
+        } else if BOUND.contains(&key) {
+            DeadClass::ColorBound
+        } else if WEAK.contains(&key) {
+            DeadClass::Minor
+        } else {
+            // Fairy-Stockfish counts the rest as minor pieces too, but a
+            // King and an Aiwok, a Kniroo (attacking as a Rook), a Lance, a
+            // Dragon Horse or a Banner can mate: never dead here.
+            DeadClass::Major
+        }
+    }
+
+    /// The `[game-end]` lines: `dead-confined` where a type is kept from
+    /// the enemy King's region; with `minor_ok` (stalemate a draw, no
+    /// check counting or Makpong), `dead-color-bound` and a `dead-material`
+    /// line for each other type that cannot mate alone.
+    fn keys(&self, minor_ok: bool) -> String {
+        let mut kept = false;
+        let mut bound = Vec::new();
+        let mut minors = Vec::new();
+        let mut types: Vec<(String, DeadClass)> = Vec::new();
+        for p in self.pieces {
+            if p.letter == self.royal {
+                continue;
+            }
+            let mut class = self.class(&p.key);
+            // A pawn that may become a major is as good as one; a type that
+            // promotes is no colour-bound type here.
+            if let Some((_, to)) = self.pawn_promotions.iter().find(|(l, _)| *l == p.letter) {
+                let reaches_major = to.iter().any(|t| {
+                    self.key_of(*t)
+                        .is_some_and(|k| self.class(k) == DeadClass::Major)
+                });
+                if reaches_major && class != DeadClass::Kept {
+                    class = DeadClass::Major;
+                }
+            }
+            let promotes = self.promoted.iter().any(|(from, _)| *from == p.letter);
+            if promotes && class == DeadClass::ColorBound {
+                class = DeadClass::Major;
+            }
+            types.push((p.letter.to_ascii_uppercase().to_string(), class));
+        }
+        for (from, to) in self.promoted {
+            if let Some(k) = self.key_of(*to) {
+                let class = match self.class(k) {
+                    DeadClass::ColorBound => DeadClass::Major,
+                    c => c,
+                };
+                types.push((format!("+{}", from.to_ascii_uppercase()), class));
+            }
+        }
+        for (token, class) in types {
+            match class {
+                DeadClass::Kept => kept = true,
+                DeadClass::ColorBound => bound.push(format!("\"{token}\"")),
+                DeadClass::Minor => minors.push(token),
+                DeadClass::Major => {}
+            }
+        }
+        let mut out = String::new();
+        if kept {
+            out.push_str("dead-confined = true\n");
+        }
+        if minor_ok && !bound.is_empty() {
+            let _ = writeln!(out, "dead-color-bound = [{}]", bound.join(", "));
+        }
+        if minor_ok && !minors.is_empty() {
+            out.push_str("dead-material = [\n");
+            for m in minors {
+                let _ = writeln!(out, "  {{ pieces = [\"{m}\"], against = [] }},");
+            }
+            out.push_str("]\n");
+        }
+        out
+    }
+}
+
 /// The letters of a `[PieceSet]` value (`nbrq`, `*` for all, `-` none).
 fn piece_set(
     ctx: &Ctx,
@@ -2352,6 +2507,59 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             ));
         }
     }
+    // Confinement
+    let mut confined: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
+    for key in config.keys.keys() {
+        if let Some((white, piece)) = mobility_key(key) {
+            let r = ctx.region(key, ctx.all())?;
+            let entry = confined
+                .entry(piece)
+                .or_insert_with(|| (ctx.all(), ctx.all()));
+            if white {
+                entry.0 = r;
+            } else {
+                entry.1 = r;
+            }
+        }
+    }
+
+    // Dead material, from Fairy-Stockfish's piece classes.
+    if !drops
+        && ext == "none"
+        && matches!(result, "draw" | "claim")
+        && region_w.is_empty()
+        && region_b.is_empty()
+        && blast_royal.is_none()
+        && !ctx.boolean("blastOnCapture", false)?
+        && matches!(
+            ctx.get("materialCounting")
+                .map_or("none", |e| e.value.trim()),
+            "none" | "whitedrawodds" | "blackdrawodds"
+        )
+        && let Some(royal) = royal
+    {
+        let minor_ok = ctx.value_of("stalemateValue", "draw")? == "draw"
+            && !ctx.boolean("checkCounting", false)?
+            && !ctx.boolean("makpongRule", false)?;
+        let classes = DeadClasses {
+            pieces: &pieces,
+            all_pieces: &all_pieces,
+            royal,
+            promoted: &promoted,
+            pawn_promotions: if has_pawn_promotion {
+                pawn_types
+                    .iter()
+                    .map(|&l| (l, promotes_of(l).clone()))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            confined: &confined,
+        };
+        // Before a `[game-end.counting]` subtable, in `[game-end]` itself.
+        let at = ge.find("\n[game-end.counting]").unwrap_or(ge.len());
+        ge.insert_str(at, &classes.keys(minor_ok));
+    }
     if !ge.is_empty() {
         t.push_str("\n[game-end]\n");
         t.push_str(&ge);
@@ -2375,22 +2583,6 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         let _ = writeln!(t, "\n[drops]\ncaptured = \"{captured}\"");
         if drop_promoted {
             t.push_str("promoted = true\n");
-        }
-    }
-
-    // Confinement
-    let mut confined: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
-    for key in config.keys.keys() {
-        if let Some((white, piece)) = mobility_key(key) {
-            let r = ctx.region(key, ctx.all())?;
-            let entry = confined
-                .entry(piece)
-                .or_insert_with(|| (ctx.all(), ctx.all()));
-            if white {
-                entry.0 = r;
-            } else {
-                entry.1 = r;
-            }
         }
     }
 
@@ -2544,6 +2736,19 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             t,
             "\n[[piece]]\nname = \"{pname}\"\ntoken = \"{token}\"\nbetza = \"{betza}\"\npromoted = true"
         );
+        // Fairy-Stockfish's SAN writes a promoted piece with its own type's
+        // letter (Shogun's `+B` is its Archbishop `A`): the alias, where that
+        // letter names no other type here (Kyoto's Lance and Knight both
+        // become a Gold, `G`: neither has one).
+        let letter = target.letter.to_ascii_uppercase();
+        let shared = promoted
+            .iter()
+            .filter(|(_, to)| *to == target.letter)
+            .count()
+            > 1;
+        if !shared && !pieces.iter().any(|q| q.letter == target.letter) {
+            let _ = writeln!(t, "alias = \"{letter}\"");
+        }
         if demotion {
             let _ = writeln!(t, "promotes = [\"{origin}\"]");
         }
