@@ -176,7 +176,7 @@ impl AnyGame {
     /// board type, 120 KB of the module for `Huge`. The same count.
     pub(crate) fn perft(&self, depth: u32) -> u64 {
         match self {
-            AnyGame::Small(g) => g.position().perft(depth),
+            AnyGame::Small(g) => betza_web_perft::perft_small(g.position(), depth),
             AnyGame::Huge(g) => perft_by_play(g.position(), depth),
         }
     }
