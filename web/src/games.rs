@@ -171,12 +171,13 @@ impl AnyGame {
 
     /// The leaf count of the legal-move tree `depth` plies deep from the
     /// current position. A small board counts with the library's perft (the
-    /// speed goal's); a huge one (no speed goal) plays each legal move on a
+    /// speed goal's), compiled for speed in its own crate (`web/perft`); a
+    /// huge one (no speed goal) plays each legal move on a
     /// copy: the library's perft has four copies of the move generator per
     /// board type, 120 KB of the module for `Huge`. The same count.
     pub(crate) fn perft(&self, depth: u32) -> u64 {
         match self {
-            AnyGame::Small(g) => g.position().perft(depth),
+            AnyGame::Small(g) => betza_web_perft::perft_small(g.position(), depth),
             AnyGame::Huge(g) => perft_by_play(g.position(), depth),
         }
     }
