@@ -391,7 +391,7 @@ pub(super) struct RawRules {
     bikjang: Option<bool>,
     hop_immune: Option<Vec<Spanned<String>>>,
     material_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
-    material_komi: Option<Spanned<toml::Value>>,
+    material_komi: Option<Spanned<super::toml_de::Number>>,
     must_drop: Option<bool>,
     must_drop_type: Option<Spanned<String>>,
     drop_check_illegal: Option<bool>,
@@ -584,11 +584,7 @@ pub(super) fn read(
     let material_komi = match &raw.material_komi {
         None => 0,
         Some(k) => {
-            let halves = match k.get_ref() {
-                toml::Value::Integer(i) => Some(2.0 * *i as f64),
-                toml::Value::Float(x) => Some(2.0 * x),
-                _ => None,
-            };
+            let halves = k.get_ref().0.map(|x| 2.0 * x);
             match halves {
                 Some(h) if h.fract() == 0.0 && (-2000.0..=2000.0).contains(&h) => h as i32,
                 _ => {

@@ -26,7 +26,7 @@ pub const MAX_DEFINITION_BYTES: usize = 64 * 1024;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawDef {
+pub(super) struct RawDef {
     name: Spanned<String>,
     files: Spanned<i64>,
     ranks: Spanned<i64>,
@@ -168,15 +168,22 @@ pub(crate) fn read_for(text: &str, large: bool) -> Result<VariantDef, VariantErr
             max: MAX_DEFINITION_BYTES,
         });
     }
-    let raw: RawDef = toml::from_str(text).map_err(|e| {
-        let at = e.span().map_or(0, |s| s.start);
+    let raw: RawDef = super::toml_de::from_str(text).map_err(|e| {
+        let at = e.span.as_ref().map_or(0, |s| s.start);
         VariantError::Syntax {
             line: line_of(text, at),
-            key: e.span().and_then(|s| key_before(text, s.start)),
-            message: crate::quote::shorten_quotes(e.message().trim()),
+            key: e.span.and_then(|s| key_before(text, s.start)),
+            message: crate::quote::shorten_quotes(e.message.trim()),
         }
     })?;
     Reader { text, large }.def(raw)
+}
+
+/// The definition a deserialized `raw` makes: the second step of
+/// [`read_for`], for the deserializer's tests.
+#[cfg(test)]
+pub(super) fn def_of(text: &str, raw: RawDef) -> Result<VariantDef, VariantError> {
+    Reader { text, large: true }.def(raw)
 }
 
 struct Reader<'t> {
