@@ -10,7 +10,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use serde::Deserialize;
+use super::toml_de::toml_table;
 use toml::Spanned;
 
 use super::def::VariantDef;
@@ -306,72 +306,61 @@ pub struct GameEndDef {
 // ---------------------------------------------------------------------------
 // Text form
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub(super) struct RawGameEnd {
-    bare_king: Option<Spanned<String>>,
-    bare_king_escape: Option<Spanned<String>>,
-    bare_king_weak: Option<Vec<Spanned<String>>>,
-    ignore_stuck_pieces: Option<Spanned<bool>>,
-    royals_alone: Option<Spanned<String>>,
-    royal_capture: Option<Spanned<String>>,
-    repetition: Option<Spanned<i64>>,
-    repetition_result: Option<Spanned<String>>,
-    perpetual_check: Option<Spanned<String>>,
-    chasing: Option<Spanned<String>>,
-    chase_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
-    chase_exempt: Option<Vec<Spanned<String>>>,
-    move_repetition: Option<Spanned<String>>,
-    move_rule: Option<Spanned<i64>>,
-    move_rule_result: Option<Spanned<String>>,
-    counting: Option<Spanned<RawCounting>>,
-    #[serde(default)]
-    dead_material: Vec<Spanned<RawDead>>,
-    #[serde(default)]
-    dead_color_bound: Vec<Spanned<String>>,
-    #[serde(default)]
-    dead_confined: bool,
-    promotions_only: Option<Spanned<String>>,
-    #[serde(default)]
-    mate_needs: Vec<Spanned<String>>,
-    #[serde(default)]
-    mate_loses_by: Vec<Spanned<String>>,
-    checkmate: Option<Spanned<String>>,
-    draw_winner: Option<Spanned<String>>,
+toml_table! {
+    pub(super) struct RawGameEnd {
+        bare_king: Option<Spanned<String>>,
+        bare_king_escape: Option<Spanned<String>>,
+        bare_king_weak: Option<Vec<Spanned<String>>>,
+        ignore_stuck_pieces: Option<Spanned<bool>>,
+        royals_alone: Option<Spanned<String>>,
+        royal_capture: Option<Spanned<String>>,
+        repetition: Option<Spanned<i64>>,
+        repetition_result: Option<Spanned<String>>,
+        perpetual_check: Option<Spanned<String>>,
+        chasing: Option<Spanned<String>>,
+        chase_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+        chase_exempt: Option<Vec<Spanned<String>>>,
+        move_repetition: Option<Spanned<String>>,
+        move_rule: Option<Spanned<i64>>,
+        move_rule_result: Option<Spanned<String>>,
+        counting: Option<Spanned<RawCounting>>,
+        dead_material: Vec<Spanned<RawDead>> = default,
+        dead_color_bound: Vec<Spanned<String>> = default,
+        dead_confined: bool = default,
+        promotions_only: Option<Spanned<String>>,
+        mate_needs: Vec<Spanned<String>> = default,
+        mate_loses_by: Vec<Spanned<String>> = default,
+        checkmate: Option<Spanned<String>>,
+        draw_winner: Option<Spanned<String>>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawCounting {
-    board_honour: Spanned<i64>,
-    #[serde(default)]
-    pieces_honour: Vec<Spanned<RawHonour>>,
-    pieces_honour_default: Spanned<i64>,
-    counting_side_max: Option<Spanned<i64>>,
-    #[serde(default)]
-    board_honour_with_pawns: bool,
-    #[serde(default)]
-    pieces_honour_from_zero: bool,
-    #[serde(default)]
-    board_honour_shown: bool,
+toml_table! {
+    struct RawCounting {
+        board_honour: Spanned<i64>,
+        pieces_honour: Vec<Spanned<RawHonour>> = default,
+        pieces_honour_default: Spanned<i64>,
+        counting_side_max: Option<Spanned<i64>>,
+        board_honour_with_pawns: bool = default,
+        pieces_honour_from_zero: bool = default,
+        board_honour_shown: bool = default,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawHonour {
-    piece: Spanned<String>,
-    count: Spanned<i64>,
-    moves: Spanned<i64>,
+toml_table! {
+    struct RawHonour {
+        piece: Spanned<String>,
+        count: Spanned<i64>,
+        moves: Spanned<i64>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawDead {
-    pieces: Vec<Spanned<String>>,
-    #[serde(default)]
-    against: Vec<Spanned<String>>,
-    #[serde(default)]
-    same_color: bool,
+toml_table! {
+    struct RawDead {
+        pieces: Vec<Spanned<String>>,
+        against: Vec<Spanned<String>> = default,
+        same_color: bool = default,
+    }
 }
 
 /// Reads `[game-end]`; `err` makes an error naming the line of a span.

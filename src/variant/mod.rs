@@ -37,6 +37,7 @@ pub mod large;
 mod rules_def;
 mod shuffle;
 mod text;
+mod toml_de;
 
 pub use def::{
     CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region, RegionWord,

@@ -11,7 +11,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use serde::Deserialize;
+use super::toml_de::toml_table;
 use toml::Spanned;
 
 use super::def::{Region, VariantDef, WideRegion};
@@ -355,75 +355,75 @@ pub struct RulesDef {
     pub full_board: bool,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub(super) struct RawRules {
-    explosions: Option<bool>,
-    explosion_immune: Option<Vec<Spanned<String>>>,
-    explosion_proof: Option<Vec<Spanned<String>>>,
-    mutually_immune: Option<Vec<Spanned<String>>>,
-    capture_forced: Option<bool>,
-    check_illegal: Option<bool>,
-    check_limit: Option<Spanned<i64>>,
-    kingless: Option<Spanned<String>>,
-    extinction: Option<Spanned<String>>,
-    extinction_pieces: Option<Vec<Spanned<String>>>,
-    extinction_count: Option<Spanned<i64>>,
-    extinction_opponent_count: Option<Spanned<i64>>,
-    extinction_pseudo_royal: Option<Spanned<bool>>,
-    extinction_as: Option<Spanned<std::collections::BTreeMap<String, Spanned<String>>>>,
-    duple_check: Option<Spanned<bool>>,
-    region_win: Option<Vec<Spanned<RawRegionWin>>>,
-    region_reply: Option<bool>,
-    region_safe: Option<bool>,
-    region_hold: Option<bool>,
-    enclosing_drop: Option<Spanned<String>>,
-    enclosing_start: Option<Spanned<String>>,
-    flip: Option<Spanned<String>>,
-    pass_stuck: Option<bool>,
-    free_drops: Option<bool>,
-    full_board: Option<bool>,
-    gating: Option<bool>,
-    wall: Option<Spanned<String>>,
-    wall_region: Option<Spanned<RawSides>>,
-    petrify: Option<Vec<Spanned<String>>>,
-    pass: Option<bool>,
-    bikjang: Option<bool>,
-    hop_immune: Option<Vec<Spanned<String>>>,
-    material_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
-    material_komi: Option<Spanned<toml::Value>>,
-    must_drop: Option<bool>,
-    must_drop_type: Option<Spanned<String>>,
-    drop_check_illegal: Option<bool>,
-    drop_opposite_colors: Option<Vec<Spanned<String>>>,
-    castle_dropped: Option<bool>,
-    promotion_in_place: Option<bool>,
-    makpong: Option<bool>,
-    first_moves: Option<Vec<Spanned<RawFirstMove>>>,
-    first_move_lost_to: Option<Vec<Spanned<String>>>,
-    fixed_walls: Option<bool>,
+toml_table! {
+    pub(super) struct RawRules {
+        explosions: Option<bool>,
+        explosion_immune: Option<Vec<Spanned<String>>>,
+        explosion_proof: Option<Vec<Spanned<String>>>,
+        mutually_immune: Option<Vec<Spanned<String>>>,
+        capture_forced: Option<bool>,
+        check_illegal: Option<bool>,
+        check_limit: Option<Spanned<i64>>,
+        kingless: Option<Spanned<String>>,
+        extinction: Option<Spanned<String>>,
+        extinction_pieces: Option<Vec<Spanned<String>>>,
+        extinction_count: Option<Spanned<i64>>,
+        extinction_opponent_count: Option<Spanned<i64>>,
+        extinction_pseudo_royal: Option<Spanned<bool>>,
+        extinction_as: Option<Spanned<std::collections::BTreeMap<String, Spanned<String>>>>,
+        duple_check: Option<Spanned<bool>>,
+        region_win: Option<Vec<Spanned<RawRegionWin>>>,
+        region_reply: Option<bool>,
+        region_safe: Option<bool>,
+        region_hold: Option<bool>,
+        enclosing_drop: Option<Spanned<String>>,
+        enclosing_start: Option<Spanned<String>>,
+        flip: Option<Spanned<String>>,
+        pass_stuck: Option<bool>,
+        free_drops: Option<bool>,
+        full_board: Option<bool>,
+        gating: Option<bool>,
+        wall: Option<Spanned<String>>,
+        wall_region: Option<Spanned<RawSides>>,
+        petrify: Option<Vec<Spanned<String>>>,
+        pass: Option<bool>,
+        bikjang: Option<bool>,
+        hop_immune: Option<Vec<Spanned<String>>>,
+        material_values: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+        material_komi: Option<Spanned<super::toml_de::Number>>,
+        must_drop: Option<bool>,
+        must_drop_type: Option<Spanned<String>>,
+        drop_check_illegal: Option<bool>,
+        drop_opposite_colors: Option<Vec<Spanned<String>>>,
+        castle_dropped: Option<bool>,
+        promotion_in_place: Option<bool>,
+        makpong: Option<bool>,
+        first_moves: Option<Vec<Spanned<RawFirstMove>>>,
+        first_move_lost_to: Option<Vec<Spanned<String>>>,
+        fixed_walls: Option<bool>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawFirstMove {
-    piece: Spanned<String>,
-    betza: Spanned<String>,
+toml_table! {
+    pub(super) struct RawFirstMove {
+        piece: Spanned<String>,
+        betza: Spanned<String>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawSides {
-    white: Spanned<String>,
-    black: Spanned<String>,
+toml_table! {
+    pub(super) struct RawSides {
+        white: Spanned<String>,
+        black: Spanned<String>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub(super) struct RawRegionWin {
-    piece: Spanned<String>,
-    white: Spanned<String>,
-    black: Spanned<String>,
+toml_table! {
+    pub(super) struct RawRegionWin {
+        piece: Spanned<String>,
+        white: Spanned<String>,
+        black: Spanned<String>,
+    }
 }
 
 /// Reads the `[rules]` table.
@@ -584,11 +584,7 @@ pub(super) fn read(
     let material_komi = match &raw.material_komi {
         None => 0,
         Some(k) => {
-            let halves = match k.get_ref() {
-                toml::Value::Integer(i) => Some(2.0 * *i as f64),
-                toml::Value::Float(x) => Some(2.0 * x),
-                _ => None,
-            };
+            let halves = k.get_ref().0.map(|x| 2.0 * x);
             match halves {
                 Some(h) if h.fract() == 0.0 && (-2000.0..=2000.0).contains(&h) => h as i32,
                 _ => {

@@ -1,6 +1,7 @@
 //! Definition files: TOML text to a [`VariantDef`] and back.
 //!
-//! Reading is two steps. `toml` and `serde` turn the text into raw values
+//! Reading is two steps. `toml` parses the text and [`super::toml_de`]
+//! turns its tree into raw values
 //! that keep their byte spans (unknown keys, wrong types and bad TOML fail
 //! here); then each value is converted on its own (regions, rules, counts),
 //! so every error can name its line and key. Nothing here knows whether the
@@ -11,7 +12,7 @@ use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::str::FromStr;
 
-use serde::Deserialize;
+use super::toml_de::toml_table;
 use toml::Spanned;
 
 use super::VariantError;
@@ -24,98 +25,90 @@ use crate::bitboard::BoardSize;
 /// The largest definition read: bigger texts are refused before parsing.
 pub const MAX_DEFINITION_BYTES: usize = 64 * 1024;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawDef {
-    name: Spanned<String>,
-    files: Spanned<i64>,
-    ranks: Spanned<i64>,
-    start: Spanned<String>,
-    stalemate: Option<Spanned<String>>,
-    facing_kings: Option<bool>,
-    mark_promoted: Option<bool>,
-    en_passant: Option<bool>,
-    promotion: Option<RawPromotion>,
-    castling: Option<RawCastling>,
-    game_end: Option<super::end_def::RawGameEnd>,
-    drops: Option<RawDrops>,
-    immobility_illegal: Option<bool>,
-    rules: Option<super::rules_def::RawRules>,
-    random_start: Option<bool>,
-    piece: Vec<Spanned<RawPiece>>,
+toml_table! {
+    pub(super) struct RawDef {
+        name: Spanned<String>,
+        files: Spanned<i64>,
+        ranks: Spanned<i64>,
+        start: Spanned<String>,
+        stalemate: Option<Spanned<String>>,
+        facing_kings: Option<bool>,
+        mark_promoted: Option<bool>,
+        en_passant: Option<bool>,
+        promotion: Option<RawPromotion>,
+        castling: Option<RawCastling>,
+        game_end: Option<super::end_def::RawGameEnd>,
+        drops: Option<RawDrops>,
+        immobility_illegal: Option<bool>,
+        rules: Option<super::rules_def::RawRules>,
+        random_start: Option<bool>,
+        piece: Vec<Spanned<RawPiece>>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawDrops {
-    captured: Option<Spanned<String>>,
-    promoted: Option<bool>,
+toml_table! {
+    struct RawDrops {
+        captured: Option<Spanned<String>>,
+        promoted: Option<bool>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawRegion {
-    white: Spanned<String>,
-    black: Spanned<String>,
+toml_table! {
+    struct RawRegion {
+        white: Spanned<String>,
+        black: Spanned<String>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawPromotion {
-    scheme: Spanned<String>,
-    zone: Option<Spanned<RawRegion>>,
-    forced: Option<Spanned<RawRegion>>,
-    limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
-    captured_becomes: Option<Spanned<String>>,
-    from_zone: Option<Spanned<bool>>,
-    from_zone_captures: Option<Spanned<bool>>,
-    captures_only: Option<Spanned<bool>>,
+toml_table! {
+    struct RawPromotion {
+        scheme: Spanned<String>,
+        zone: Option<Spanned<RawRegion>>,
+        forced: Option<Spanned<RawRegion>>,
+        limits: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
+        captured_becomes: Option<Spanned<String>>,
+        from_zone: Option<Spanned<bool>>,
+        from_zone_captures: Option<Spanned<bool>>,
+        captures_only: Option<Spanned<bool>>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawCastling {
-    rook: Spanned<String>,
-    kingside: Option<Spanned<i64>>,
-    queenside: Option<Spanned<i64>>,
-    any_start: Option<bool>,
-    king: Option<Spanned<String>>,
-    kingside_partner: Option<Spanned<String>>,
-    queenside_partner: Option<Spanned<String>>,
-    other_rooks: Option<Vec<Spanned<String>>>,
+toml_table! {
+    struct RawCastling {
+        rook: Spanned<String>,
+        kingside: Option<Spanned<i64>>,
+        queenside: Option<Spanned<i64>>,
+        any_start: Option<bool>,
+        king: Option<Spanned<String>>,
+        kingside_partner: Option<Spanned<String>>,
+        queenside_partner: Option<Spanned<String>>,
+        other_rooks: Option<Vec<Spanned<String>>>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawPiece {
-    name: Spanned<String>,
-    token: Spanned<String>,
-    alias: Option<Spanned<String>>,
-    betza: Spanned<String>,
-    #[serde(default)]
-    royal: bool,
-    #[serde(default)]
-    pawn: bool,
-    #[serde(default)]
-    promoted: bool,
-    confined: Option<Spanned<RawRegion>>,
-    initial: Option<Spanned<RawRegion>>,
-    diagonal_lines: Option<Spanned<RawRegion>>,
-    en_passant_from: Option<Spanned<RawRegion>>,
-    #[serde(default)]
-    promotes: Vec<Spanned<String>>,
-    promotes_white: Option<Vec<Spanned<String>>>,
-    promotes_black: Option<Vec<Spanned<String>>>,
-    drop_region: Option<Spanned<RawRegion>>,
-    drops_per_file: Option<Spanned<i64>>,
-    #[serde(default)]
-    drop_mate_illegal: bool,
-    #[serde(default)]
-    distinct_two_step: bool,
-    #[serde(default)]
-    lion: bool,
-    #[serde(default)]
-    lion_bait: bool,
+toml_table! {
+    struct RawPiece {
+        name: Spanned<String>,
+        token: Spanned<String>,
+        alias: Option<Spanned<String>>,
+        betza: Spanned<String>,
+        royal: bool = default,
+        pawn: bool = default,
+        promoted: bool = default,
+        confined: Option<Spanned<RawRegion>>,
+        initial: Option<Spanned<RawRegion>>,
+        diagonal_lines: Option<Spanned<RawRegion>>,
+        en_passant_from: Option<Spanned<RawRegion>>,
+        promotes: Vec<Spanned<String>> = default,
+        promotes_white: Option<Vec<Spanned<String>>>,
+        promotes_black: Option<Vec<Spanned<String>>>,
+        drop_region: Option<Spanned<RawRegion>>,
+        drops_per_file: Option<Spanned<i64>>,
+        drop_mate_illegal: bool = default,
+        distinct_two_step: bool = default,
+        lion: bool = default,
+        lion_bait: bool = default,
+    }
 }
 
 /// The 1-based line of a byte offset.
@@ -168,15 +161,22 @@ pub(crate) fn read_for(text: &str, large: bool) -> Result<VariantDef, VariantErr
             max: MAX_DEFINITION_BYTES,
         });
     }
-    let raw: RawDef = toml::from_str(text).map_err(|e| {
-        let at = e.span().map_or(0, |s| s.start);
+    let raw: RawDef = super::toml_de::from_str(text).map_err(|e| {
+        let at = e.span.as_ref().map_or(0, |s| s.start);
         VariantError::Syntax {
             line: line_of(text, at),
-            key: e.span().and_then(|s| key_before(text, s.start)),
-            message: crate::quote::shorten_quotes(e.message().trim()),
+            key: e.span.and_then(|s| key_before(text, s.start)),
+            message: crate::quote::shorten_quotes(e.message.trim()),
         }
     })?;
     Reader { text, large }.def(raw)
+}
+
+/// The definition a deserialized `raw` makes: the second step of
+/// [`read_for`], for the deserializer's tests.
+#[cfg(test)]
+pub(super) fn def_of(text: &str, raw: RawDef) -> Result<VariantDef, VariantError> {
+    Reader { text, large: true }.def(raw)
 }
 
 struct Reader<'t> {
