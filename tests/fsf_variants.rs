@@ -248,3 +248,16 @@ fn fsf_n_move_rule_types() {
     let e = read("nMoveRuleTypesBlack = n\n").unwrap_err().to_string();
     assert!(e.contains("nMoveRuleTypesBlack"), "{e}");
 }
+
+/// Pawn-back chess: a Pawn's moves may be taken back, so only captures
+/// restart the move clock (`move-rule-types = []`), as Fairy-Stockfish
+/// counts it (`e2e3` and `e2e4` from a clock of 5: 6).
+#[test]
+fn pawnback_pawn_moves_keep_the_clock() {
+    let v = Variant::by_name("pawnback").unwrap();
+    let p = Position::from_fen(v, "4k3/8/8/8/8/8/4P3/4K3 w - - 5 1").unwrap();
+    for m in ["e2e3", "e2e4"] {
+        let next = p.play(&p.parse_move(m).unwrap()).unwrap();
+        assert_eq!(next.halfmove_clock(), 6, "{m}");
+    }
+}
