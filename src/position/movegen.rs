@@ -781,6 +781,10 @@ impl<'v, B: Board> Position<'v, B> {
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * v.size.files() as i32;
         let double = if self.side == Color::White { two } else { -two };
+        // The types that double-step (the pawn, `double-step` ones) and the
+        // type an en-passant capture takes, once per call.
+        let doubles = v.ep_roles | v.pawn.map_or(0, |p| 1u64 << (p.0 & 63));
+        let ep_role = self.ep_victim_role();
         self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
@@ -795,7 +799,7 @@ impl<'v, B: Board> Position<'v, B> {
             };
             // A Pawn's double step lands here (no square for other pieces
             // but `double-step` ones).
-            let double_to = if Some(r) == v.pawn || v.ep_roles >> (r.0 & 63) & 1 != 0 {
+            let double_to = if doubles >> (r.0 & 63) & 1 != 0 {
                 from.0 as i32 + double
             } else {
                 -1
@@ -851,14 +855,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
             if let (true, Some(e)) = (ep, self.ep.get()) {
-                self.emit(
-                    from,
-                    e,
-                    r,
-                    self.ep_victim_role(),
-                    MoveFlags::EN_PASSANT,
-                    sink,
-                );
+                self.emit(from, e, r, ep_role, MoveFlags::EN_PASSANT, sink);
             }
         });
         if !B::tables(v).locust_roles(self.side).is_empty() {
@@ -1023,6 +1020,7 @@ impl<'v, B: Board> Position<'v, B> {
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
         let mut n = 0u64;
+        let ep_role = self.ep_victim_role();
         let by_shifts = if s.in_check || s.suspect || !s.block.is_empty() {
             B::EMPTY
         } else {
@@ -1058,14 +1056,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             };
             if let (true, Some(e)) = (ep, self.ep.get()) {
-                self.emit(
-                    from,
-                    e,
-                    r,
-                    self.ep_victim_role(),
-                    MoveFlags::EN_PASSANT,
-                    &mut |_| n += 1,
-                );
+                self.emit(from, e, r, ep_role, MoveFlags::EN_PASSANT, &mut |_| n += 1);
             }
         });
         if !B::tables(v).locust_roles(self.side).is_empty() {
@@ -1119,8 +1110,8 @@ impl<'v, B: Board> Position<'v, B> {
             }
             // En passant, piece by piece: a capture that also takes a piece
             // off the Pawn's rank.
-            if let (Some(e), Some(victim)) = (self.ep.get(), self.ep_victim.get())
-                && self.ep_victim_role().is_some()
+            if let (Some(e), Some(victim), Some(ep_role)) =
+                (self.ep.get(), self.ep_victim.get(), self.ep_victim_role())
             {
                 for from in pieces & t.ep_attackers(us, role, e) {
                     if self.safe_after(s, from, e, r, Some(victim)) {
@@ -1128,7 +1119,7 @@ impl<'v, B: Board> Position<'v, B> {
                             from,
                             e,
                             r,
-                            self.ep_victim_role(),
+                            Some(ep_role),
                             MoveFlags::EN_PASSANT,
                             &mut |_| *n += 1,
                         );
