@@ -585,8 +585,10 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// The type an en-passant capture takes: that of the piece on the
     /// victim's square, when it is the opponent's and of a type taken en
-    /// passant (the pawn type, `double-step` ones).
-    #[inline]
+    /// passant (the pawn type, `double-step` ones). Out of line: asked only
+    /// where an en-passant square is set.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn ep_victim_role(&self) -> Option<Role> {
         let p = self.piece_at(self.ep_victim.get()?)?;
         (p.color != self.side && self.variant.ep_roles >> (p.role.0 & 63) & 1 != 0)
@@ -784,7 +786,11 @@ impl<'v, B: Board> Position<'v, B> {
         // The types that double-step (the pawn, `double-step` ones) and the
         // type an en-passant capture takes, once per call.
         let doubles = v.ep_roles | v.pawn.map_or(0, |p| 1u64 << (p.0 & 63));
-        let ep_role = self.ep_victim_role();
+        let ep_role = if self.ep.is_some() {
+            self.ep_victim_role()
+        } else {
+            None
+        };
         self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
@@ -1020,7 +1026,11 @@ impl<'v, B: Board> Position<'v, B> {
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
         let mut n = 0u64;
-        let ep_role = self.ep_victim_role();
+        let ep_role = if self.ep.is_some() {
+            self.ep_victim_role()
+        } else {
+            None
+        };
         let by_shifts = if s.in_check || s.suspect || !s.block.is_empty() {
             B::EMPTY
         } else {
