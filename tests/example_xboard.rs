@@ -77,7 +77,7 @@ fn handshake_announces_the_features() {
          dobutsu,janggi,janggitraditional,janggimodern,janggicasual,makpong,asean,shatar,fairy,\
          troitzky,gustav3,omicron,shako,misere,losers,sortofalmost,chigorin,armageddon,clobber,\
          clobber10,jesonmor,pocketknight,dragon,perfect,checkshogi,berolina,ataxx,flipersi,flipello,\
-         flipello10,loop,chessgi,bughouse,koedem,supply,petrified,shoshogi,micro,chu\"",
+         flipello10,loop,chessgi,bughouse,koedem,supply,petrified,shoshogi,micro,wolf,chu\"",
         "setboard=1",
         "usermove=1",
         "ping=1",

@@ -113,3 +113,151 @@ fn fsf_pawn_with_a_promoted_piece_type() {
     let p = Position::from_fen(&v, "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1").unwrap();
     assert_eq!(p.perft(3), 6999);
 }
+
+/// Wolf chess: a Sergeant's double step (`double-step = true`) gives an
+/// en-passant right as a Pawn's does, and a Pawn takes it en passant; the
+/// Sergeant's move restarts the move clock (`move-rule-types`). Counts from
+/// a Fairy-Stockfish built from its sources.
+#[test]
+fn wolf_sergeant_double_step_is_taken_en_passant() {
+    let v = Variant::by_name("wolf").unwrap();
+    let p = Position::from_fen(v, "8/k7/8/8/8/8/2p5/8/1S6/7K w - - 5 1").unwrap();
+    assert_eq!(p.perft(2), 43);
+    let next = p.play(&p.parse_move("b2b4").unwrap()).unwrap();
+    assert_eq!(next.to_fen(), "8/k7/8/8/8/8/1Sp5/8/8/7K b - b3 0 1");
+    let ep = next.parse_move("c4b3").unwrap();
+    assert!(ep.is_en_passant());
+    assert_eq!(
+        next.play(&ep).unwrap().to_fen(),
+        "8/k7/8/8/8/8/8/1p6/8/7K w - - 0 2"
+    );
+    assert_eq!(next.perft(1), 7);
+    // The same square read from a FEN, and Fairy-Stockfish's form, which
+    // names the Sergeant's square too.
+    for fen in [
+        "8/k7/8/8/8/8/1Sp5/8/8/7K b - b3 0 1",
+        "8/k7/8/8/8/8/1Sp5/8/8/7K b - b3b4 0 1",
+    ] {
+        let q = Position::from_fen(v, fen).unwrap();
+        assert!(q.parse_move("c4b3").unwrap().is_en_passant(), "{fen}");
+    }
+}
+
+/// Wolf chess: only the Pawn takes en passant; a Sergeant beside a Pawn's
+/// double step steps onto the square passed over without taking it.
+#[test]
+fn wolf_sergeant_does_not_take_en_passant() {
+    let v = Variant::by_name("wolf").unwrap();
+    let p = Position::from_fen(v, "8/k7/8/8/8/8/1s6/8/P7/7K w - - 0 1").unwrap();
+    let next = p.play(&p.parse_move("a2a4").unwrap()).unwrap();
+    let step = next.parse_move("b4a3").unwrap();
+    assert!(!step.is_en_passant());
+    assert_eq!(
+        next.play(&step).unwrap().to_fen(),
+        "8/k7/8/8/8/8/P7/s7/8/7K w - - 0 2"
+    );
+}
+
+/// Wolf chess's move clock: Pawn and Sergeant moves and captures restart
+/// it; a move of another type (the Nightrider) does not.
+#[test]
+fn wolf_move_clock_follows_its_types() {
+    let v = Variant::by_name("wolf").unwrap();
+    let p = Position::from_fen(v, "k7/8/8/8/8/8/8/8/1S2P3/N6K w - - 7 9").unwrap();
+    let clock = |m: &str| p.play(&p.parse_move(m).unwrap()).unwrap().halfmove_clock();
+    assert_eq!(clock("b2c3"), 0);
+    assert_eq!(clock("e2e4"), 0);
+    assert_eq!(clock("a1c2"), 8);
+    assert_eq!(clock("h1g1"), 8);
+}
+
+/// `[game-end] move-rule-types` in any definition: here only the Rook's
+/// moves restart the clock, the Pawn's do not.
+#[test]
+fn move_rule_types_restart_the_clock() {
+    let text = r#"
+name = "rook-clock"
+files = 4
+ranks = 4
+start = "1k2/4/1P2/R2K w - - 3 1"
+[game-end]
+move-rule-types = ["R"]
+[[piece]]
+name = "King"
+token = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "Rook"
+token = "R"
+betza = "R"
+[[piece]]
+name = "Pawn"
+token = "P"
+betza = "fmWfcF"
+pawn = true
+"#;
+    let v = Variant::from_definition(text).unwrap();
+    let p = Position::start(&v);
+    let clock = |m: &str| p.play(&p.parse_move(m).unwrap()).unwrap().halfmove_clock();
+    assert_eq!(clock("a1a2"), 0);
+    assert_eq!(clock("b2b3"), 4);
+    assert_eq!(clock("d1d2"), 4);
+    // Written back as read.
+    let def: betza::VariantDef = text.parse().unwrap();
+    assert!(def.to_string().contains("move-rule-types = [\"R\"]"));
+    assert_eq!(def.to_string().parse::<betza::VariantDef>().unwrap(), def);
+    // An unknown token is refused, naming the key.
+    let bad = text.replace("[\"R\"]", "[\"X\"]");
+    let e = Variant::from_definition(&bad).unwrap_err().to_string();
+    assert!(e.contains("move-rule-types"), "{e}");
+}
+
+/// `double-step = true` needs en passant, an initial region and a type
+/// other than the pawn.
+#[test]
+fn double_step_is_checked() {
+    let wolf = include_str!("../variants/wolf.toml");
+    for (what, text) in [
+        ("no en passant", wolf.replace("en-passant = true\n", "")),
+        (
+            "the pawn",
+            wolf.replacen("pawn = true\n", "pawn = true\ndouble-step = true\n", 1),
+        ),
+    ] {
+        let e = Variant::from_definition(&text).unwrap_err().to_string();
+        assert!(e.contains("double-step"), "{what}: {e}");
+    }
+}
+
+/// Fairy-Stockfish's `nMoveRuleTypes`: read as `move-rule-types`, the same
+/// for both sides or refused; `-` leaves captures alone restarting it.
+#[test]
+fn fsf_n_move_rule_types() {
+    let read = |extra: &str| {
+        betza::VariantDef::from_fsf_ini(&format!("[a:chess]\n{extra}"))
+            .map(|d| d[0].game_end.move_rule_types.clone())
+    };
+    assert_eq!(read("").unwrap(), None);
+    assert_eq!(read("nMoveRuleTypes = p\n").unwrap(), None);
+    assert_eq!(
+        read("nMoveRuleTypes = pn\n").unwrap(),
+        Some(vec!["N".to_string(), "P".to_string()])
+    );
+    assert_eq!(read("nMoveRuleTypes = -\n").unwrap(), Some(vec![]));
+    let e = read("nMoveRuleTypesBlack = n\n").unwrap_err().to_string();
+    assert!(e.contains("nMoveRuleTypesBlack"), "{e}");
+}
+
+/// Pawn-back chess: a Pawn's moves may be taken back, so only captures
+/// restart the move clock (`move-rule-types = []`), as Fairy-Stockfish
+/// counts it (`e2e3` and `e2e4` from a clock of 5: 6).
+#[test]
+fn pawnback_pawn_moves_keep_the_clock() {
+    let v = Variant::by_name("pawnback").unwrap();
+    let p = Position::from_fen(v, "4k3/8/8/8/8/8/4P3/4K3 w - - 5 1").unwrap();
+    for m in ["e2e3", "e2e4"] {
+        let next = p.play(&p.parse_move(m).unwrap()).unwrap();
+        assert_eq!(next.halfmove_clock(), 6, "{m}");
+    }
+}

@@ -1143,7 +1143,7 @@ impl<'v, B: Board> Position<'v, B> {
             if v.lions != 0 {
                 self.ep = OptSquare::new(self.lion_taken(m));
             }
-        } else if Some(m.role) == v.pawn {
+        } else if v.clock_roles >> (m.role.0 & 63) & 1 != 0 {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);

@@ -583,6 +583,18 @@ impl<'v, B: Board> Position<'v, B> {
         }
     }
 
+    /// The type an en-passant capture takes: that of the piece on the
+    /// victim's square, when it is the opponent's and of a type taken en
+    /// passant (the pawn type, `double-step` ones). Out of line: asked only
+    /// where an en-passant square is set.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn ep_victim_role(&self) -> Option<Role> {
+        let p = self.piece_at(self.ep_victim.get()?)?;
+        (p.color != self.side && self.variant.ep_roles >> (p.role.0 & 63) & 1 != 0)
+            .then_some(p.role)
+    }
+
     /// Calls `f(role, from, quiet, captures, en_passant)` for each piece of the
     /// side to move with its targets, already filtered for King safety when
     /// `legal` (`en_passant`: whether its e.p. capture is allowed).
@@ -599,10 +611,11 @@ impl<'v, B: Board> Position<'v, B> {
         let ours = self.colors[us.index()];
         let theirs = self.colors[us.opposite().index()];
         let occ = self.occupied();
-        let ep_ok = self.ep.get().zip(self.ep_victim.get()).filter(|&(_, x)| {
-            self.piece_at(x)
-                .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
-        });
+        let ep_ok = self
+            .ep
+            .get()
+            .zip(self.ep_victim.get())
+            .filter(|_| self.ep_victim_role().is_some());
         let t = B::tables(v);
         let every = s.in_check || s.suspect;
         for role in 0..v.pieces.len() {
@@ -770,6 +783,14 @@ impl<'v, B: Board> Position<'v, B> {
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * v.size.files() as i32;
         let double = if self.side == Color::White { two } else { -two };
+        // The types that double-step (the pawn, `double-step` ones) and the
+        // type an en-passant capture takes, once per call.
+        let doubles = v.ep_roles | v.pawn.map_or(0, |p| 1u64 << (p.0 & 63));
+        let ep_role = if self.ep.is_some() {
+            self.ep_victim_role()
+        } else {
+            None
+        };
         self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
@@ -782,8 +803,9 @@ impl<'v, B: Board> Position<'v, B> {
                     (plain, plain)
                 }
             };
-            // A Pawn's double step lands here (no square for other pieces).
-            let double_to = if Some(r) == v.pawn {
+            // A Pawn's double step lands here (no square for other pieces
+            // but `double-step` ones).
+            let double_to = if doubles >> (r.0 & 63) & 1 != 0 {
                 from.0 as i32 + double
             } else {
                 -1
@@ -839,7 +861,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
             if let (true, Some(e)) = (ep, self.ep.get()) {
-                self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, sink);
+                self.emit(from, e, r, ep_role, MoveFlags::EN_PASSANT, sink);
             }
         });
         if !B::tables(v).locust_roles(self.side).is_empty() {
@@ -1004,6 +1026,11 @@ impl<'v, B: Board> Position<'v, B> {
         let Some(s) = self.safety() else { return 0 };
         let v = self.variant;
         let mut n = 0u64;
+        let ep_role = if self.ep.is_some() {
+            self.ep_victim_role()
+        } else {
+            None
+        };
         let by_shifts = if s.in_check || s.suspect || !s.block.is_empty() {
             B::EMPTY
         } else {
@@ -1039,7 +1066,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             };
             if let (true, Some(e)) = (ep, self.ep.get()) {
-                self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| n += 1);
+                self.emit(from, e, r, ep_role, MoveFlags::EN_PASSANT, &mut |_| n += 1);
             }
         });
         if !B::tables(v).locust_roles(self.side).is_empty() {
@@ -1093,14 +1120,19 @@ impl<'v, B: Board> Position<'v, B> {
             }
             // En passant, piece by piece: a capture that also takes a piece
             // off the Pawn's rank.
-            if let (Some(e), Some(victim)) = (self.ep.get(), self.ep_victim.get())
-                && self
-                    .piece_at(victim)
-                    .is_some_and(|p| p.color != us && Some(p.role) == v.pawn)
+            if let (Some(e), Some(victim), Some(ep_role)) =
+                (self.ep.get(), self.ep_victim.get(), self.ep_victim_role())
             {
                 for from in pieces & t.ep_attackers(us, role, e) {
                     if self.safe_after(s, from, e, r, Some(victim)) {
-                        self.emit(from, e, r, v.pawn, MoveFlags::EN_PASSANT, &mut |_| *n += 1);
+                        self.emit(
+                            from,
+                            e,
+                            r,
+                            Some(ep_role),
+                            MoveFlags::EN_PASSANT,
+                            &mut |_| *n += 1,
+                        );
                     }
                 }
             }

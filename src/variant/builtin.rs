@@ -158,6 +158,7 @@ builtins! {
         "petrified",
         "shoshogi",
         "micro",
+        "wolf",
     ],
     large: ["chushogi"],
 }

@@ -764,6 +764,13 @@ fn en_passant(
     if def.en_passant && pawn.is_none_or(|p| pieces[p.index()].initial.is_none()) {
         return Err(VariantError::EnPassantWithoutPawn);
     }
+    for (i, p) in def.pieces.iter().enumerate() {
+        if p.double_step
+            && (!def.en_passant || pawn == Some(Role(i as u8)) || pieces[i].initial.is_none())
+        {
+            return Err(VariantError::DoubleStep(p.name.clone()));
+        }
+    }
     Ok(())
 }
 

@@ -56,6 +56,42 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     }
     // The rules end games at once and are counted by generating.
     end.at_once |= rules.any;
+    let clock_roles = match &def.game_end.move_rule_types {
+        None => c.pawn.map_or(0, |p| 1u64 << p.index()),
+        Some(tokens) => {
+            let mut bits = 0u64;
+            for t in tokens {
+                let i = def
+                    .pieces
+                    .iter()
+                    .position(|p| &p.token == t)
+                    .ok_or_else(|| VariantError::UnknownToken {
+                        place: "game-end.move-rule-types".to_string(),
+                        token: t.clone(),
+                    })?;
+                bits |= 1u64 << i;
+            }
+            bits
+        }
+    };
+    // The types whose double steps give an en-passant right: the pawn type
+    // and the `double-step` ones, from their regions together.
+    let ep_roles = if def.en_passant {
+        c.pawn.map_or(0, |p| 1u64 << p.index()) | role_bits(&def, |p| p.double_step)
+    } else {
+        0
+    };
+    let ep_from = c.pawn.and_then(|p| {
+        let d = &def.pieces[p.index()];
+        let mut from = d.en_passant_from.or(d.initial)?;
+        for o in def.pieces.iter().filter(|o| o.double_step) {
+            if let Some(r) = o.initial {
+                from.white |= r.white;
+                from.black |= r.black;
+            }
+        }
+        Some(from)
+    });
     let mut v = Variant {
         name: def.name.clone(),
         size: c.size,
@@ -75,10 +111,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         limits: c.limits,
         end,
         rules,
-        ep_from: c.pawn.and_then(|p| {
-            let d = &def.pieces[p.index()];
-            d.en_passant_from.or(d.initial)
-        }),
+        ep_from,
+        ep_roles,
+        clock_roles,
         drops: None,
         // Drops with marked captures set it again below.
         promotion_mark: if def.mark_promoted {

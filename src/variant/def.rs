@@ -277,6 +277,13 @@ pub struct PieceDef {
     /// The pawn type: where a double step must start to give an en-passant
     /// right (`None`: `initial`). Horde: rank 2 only, not rank 1.
     pub en_passant_from: Option<WideRegion>,
+    /// Not the pawn type: its two-square straight forward moves (its `i`
+    /// moves from its `initial` region) are double steps as the pawn's
+    /// are, giving an en-passant right, and it is taken en passant
+    /// (`double-step = true`; Fairy-Stockfish's initial moves of a piece
+    /// that is not its pawn: Wolf chess's Sergeant). Which types capture
+    /// en passant their Betza says (`e`).
+    pub double_step: bool,
     /// In a variant with drops: where it may be dropped (`None`: anywhere).
     pub drop_region: Option<WideRegion>,
     /// In a variant with drops: it may not be dropped on a file that holds

@@ -249,6 +249,11 @@ pub struct GameEndDef {
     pub repetition: RepetitionDef,
     /// The n-move rule.
     pub move_rule: MoveRuleDef,
+    /// The types (tokens) whose moves restart the half-move clock, as
+    /// captures always do (`move-rule-types`; Fairy-Stockfish's
+    /// `nMoveRuleTypes`: Wolf chess's Pawn and Sergeant). `None`: the
+    /// `pawn` type.
+    pub move_rule_types: Option<Vec<String>>,
     /// Xiangqi's chasing rules (`chasing = "axf"`), judged when a
     /// repetition ends the game.
     pub chasing: Option<ChasingDef>,
@@ -323,6 +328,7 @@ toml_table! {
         move_repetition: Option<Spanned<String>>,
         move_rule: Option<Spanned<i64>>,
         move_rule_result: Option<Spanned<String>>,
+        move_rule_types: Option<Vec<Spanned<String>>>,
         counting: Option<Spanned<RawCounting>>,
         dead_material: Vec<Spanned<RawDead>> = default,
         dead_color_bound: Vec<Spanned<String>> = default,
@@ -522,6 +528,9 @@ pub(super) fn read(
     if let Some(v) = &raw.move_rule_result {
         def.move_rule.claim = choice(v, &key("move-rule-result"), &["claim", "draw"])? == 0;
     }
+    if let Some(list) = &raw.move_rule_types {
+        def.move_rule_types = Some(list.iter().map(|t| t.get_ref().clone()).collect());
+    }
     if let Some(c) = &raw.counting {
         let c = c.get_ref();
         let moves = |v: &Spanned<i64>, k: &str| number(v, &key(k), 1, 10_000).map(|n| n as u16);
@@ -646,6 +655,9 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
         writeln!(f, "move-rule-result = \"draw\"")?;
     }
     let list = |v: &[String]| v.iter().map(|t| quoted(t)).collect::<Vec<_>>().join(", ");
+    if let Some(types) = &g.move_rule_types {
+        writeln!(f, "move-rule-types = [{}]", list(types))?;
+    }
     if !g.mate_needs.is_empty() {
         writeln!(f, "mate-needs = [{}]", list(&g.mate_needs))?;
     }

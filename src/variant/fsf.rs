@@ -1186,6 +1186,66 @@ fn piece_set(
     Ok(out)
 }
 
+/// `nMoveRuleTypes` (and its `White`/`Black` forms): the types whose
+/// moves restart the move clock, where they differ from the pawn type
+/// (`[game-end] move-rule-types`, one list for both sides). Without the
+/// keys Fairy-Stockfish's default is its pawn type (`pawnTypes`).
+fn move_rule_types(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    pawn: Option<char>,
+) -> Result<Option<Vec<char>>, VariantError> {
+    let default: Vec<char> = pawn.into_iter().collect();
+    let side = |key: &str| -> Result<Vec<char>, VariantError> {
+        for k in [key, "nMoveRuleTypes"] {
+            if ctx.get(k).is_some() {
+                let mut set = piece_set(ctx, k, pieces, "")?;
+                set.sort_unstable();
+                return Ok(set);
+            }
+        }
+        Ok(default.clone())
+    };
+    let (w, b) = (side("nMoveRuleTypesWhite")?, side("nMoveRuleTypesBlack")?);
+    if w != b {
+        let key = if ctx.get("nMoveRuleTypesBlack").is_some() {
+            "nMoveRuleTypesBlack"
+        } else {
+            "nMoveRuleTypesWhite"
+        };
+        return Err(ctx.fail(
+            key,
+            "the two sides' types differ: one list for both sides here",
+        ));
+    }
+    Ok((w != default).then_some(w))
+}
+
+/// The `i` (initial-only) terms of an XBetza string.
+fn initial_terms(betza: &str) -> Vec<&str> {
+    let mut terms = Vec::new();
+    let mut start = 0;
+    let bytes = betza.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_uppercase() {
+            let mut end = i + 1;
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+            }
+            let term = &betza[start..end];
+            if term[..i - start].contains('i') {
+                terms.push(term);
+            }
+            start = end;
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    terms
+}
+
 fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> {
     let mut out = Vec::new();
     if let Some(e) = ctx.get(key) {
@@ -1586,25 +1646,22 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             "en passant for one colour only is not expressible",
         ));
     }
-    // Only the pawn type takes en passant and resets the move rule here:
-    // these keys (either colour's too) may name it and nothing else.
+    // Only the pawn type takes en passant here: these keys (either
+    // colour's too) may name it and nothing else.
     const EP: &str = "only the pawn takes en passant here";
-    const RULE: &str = "only the pawn's moves reset the move rule here";
-    for (key, what) in [
-        ("enPassantTypes", EP),
-        ("enPassantTypesWhite", EP),
-        ("enPassantTypesBlack", EP),
-        ("nMoveRuleTypes", RULE),
-        ("nMoveRuleTypesWhite", RULE),
-        ("nMoveRuleTypesBlack", RULE),
+    for key in [
+        "enPassantTypes",
+        "enPassantTypesWhite",
+        "enPassantTypesBlack",
     ] {
         if let Some(e) = ctx.get(key) {
             let set = piece_set(&ctx, key, &pieces, "p")?;
             if set.is_empty() || set.iter().any(|l| Some(*l) != pawn_piece) {
-                return Err(ctx.fail(key, format!("{:?}: {what}", e.value)));
+                return Err(ctx.fail(key, format!("{:?}: {EP}", e.value)));
             }
         }
     }
+    let clock_types = move_rule_types(&ctx, &pieces, pawn_piece)?;
 
     let zone_w = ctx.region("promotionRegionWhite", ctx.rank(ranks - 1))?;
     let zone_b = ctx.region("promotionRegionBlack", ctx.rank(0))?;
@@ -2013,6 +2070,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let n_move = ctx.int("nMoveRule", 50, 10000)?;
     if n_move != 50 {
         let _ = writeln!(ge, "move-rule = {n_move}");
+    }
+    if let Some(types) = &clock_types {
+        let list: Vec<String> = types
+            .iter()
+            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
+            .collect();
+        let _ = writeln!(ge, "move-rule-types = [{}]", list.join(", "));
     }
     let n_fold = ctx.int("nFoldRule", 3, 100)?;
     if n_fold == 1 {
@@ -2634,6 +2698,20 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         }
         if Some(p.letter) == pawn_piece {
             t.push_str("pawn = true\n");
+        } else if en_passant && betza.contains('i') && !soldier {
+            // Fairy-Stockfish's initial move of a piece other than its
+            // pawn gives an en-passant right over the squares it passes
+            // (Wolf chess's Sergeant): here a straight double step only.
+            if initial_terms(&betza) != ["ifmnD"] {
+                return Err(ctx.fail(
+                    &p.key,
+                    format!(
+                        "Betza {:?}: with en passant, initial moves of a type other than the pawn give an en-passant right; only a two-square step straight forward (ifmnD) is expressible",
+                        p.betza
+                    ),
+                ));
+            }
+            t.push_str("double-step = true\n");
         }
         if soldier {
             // Fairy-Stockfish's soldierPromotionRank: sideways steps from

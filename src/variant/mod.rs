@@ -425,6 +425,9 @@ pub enum VariantError {
     ForcedOutsideZone(Color),
     /// En passant without a pawn type, or without its initial region.
     EnPassantWithoutPawn,
+    /// A type with `double-step = true` (named) is the pawn type, has no
+    /// `initial` region, or the variant has no en passant.
+    DoubleStep(String),
     /// The royal piece has an `O<n>` term but there is no `[castling]`
     /// table, or the table has no distance for a side and no `O<n>`.
     CastlingIncomplete,
@@ -567,6 +570,13 @@ pub struct Variant {
     /// Where the pawn type's double step gives an en-passant right: its
     /// `en-passant-from`, else its `initial` region.
     pub(crate) ep_from: Option<WideRegion>,
+    /// With en passant, the types whose double steps give the right and
+    /// are taken en passant (one bit per role): the pawn type and the
+    /// `double-step` ones.
+    pub(crate) ep_roles: u64,
+    /// The types whose moves restart the half-move clock (one bit per
+    /// role; `[game-end] move-rule-types`, else the pawn type).
+    pub(crate) clock_roles: u64,
     /// Hands and drops, if the variant has them.
     pub(crate) drops: Option<DropRules>,
     /// What a promotion adds to the board code: `MARKED` where promoted
@@ -1246,6 +1256,11 @@ impl std::fmt::Display for VariantError {
             VariantError::ForcedOutsideZone(v0) => write!(
                 f,
                 "promotion: the {v0} forced squares must lie inside the zone"
+            ),
+            VariantError::DoubleStep(name) => write!(
+                f,
+                "piece {}: double-step needs en-passant = true, an initial region, and a type other than the pawn (whose double steps are its own)",
+                quoted(name)
             ),
             VariantError::EnPassantWithoutPawn => write!(
                 f,

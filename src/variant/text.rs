@@ -99,6 +99,7 @@ toml_table! {
         initial: Option<Spanned<RawRegion>>,
         diagonal_lines: Option<Spanned<RawRegion>>,
         en_passant_from: Option<Spanned<RawRegion>>,
+        double_step: bool = default,
         promotes: Vec<Spanned<String>> = default,
         promotes_white: Option<Vec<Spanned<String>>>,
         promotes_black: Option<Vec<Spanned<String>>>,
@@ -520,6 +521,7 @@ impl Reader<'_> {
             initial: region(&p.initial, "initial")?,
             diagonal_lines: region(&p.diagonal_lines, "diagonal-lines")?,
             en_passant_from: region(&p.en_passant_from, "en-passant-from")?,
+            double_step: p.double_step,
             drop_region: region(&p.drop_region, "drop-region")?,
             drops_per_file: p
                 .drops_per_file
@@ -708,6 +710,9 @@ impl fmt::Display for VariantDef {
             }
             if let Some(r) = &p.en_passant_from {
                 writeln!(f, "en-passant-from = {}", RegionText(size, r))?;
+            }
+            if p.double_step {
+                writeln!(f, "double-step = true")?;
             }
             if !p.promotions.is_empty() {
                 let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
