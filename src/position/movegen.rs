@@ -752,9 +752,18 @@ impl<'v, B: Board> Position<'v, B> {
         legal: bool,
         sink: &mut impl FnMut(Move),
     ) {
-        let s = match self.safety() {
-            Some(s) => s,
-            None if self.variant.end.royal_capture || self.variant.rules.any => self.no_safety(),
+        // The pieces whose moves are generated one by one: without a royal
+        // piece to keep safe, whole types of them are done by shifts first.
+        let (s, each) = match self.safety() {
+            Some(s) => (s, skip),
+            None if self.variant.end.royal_capture || self.variant.rules.any => {
+                let shifted = if legal {
+                    B::EMPTY
+                } else {
+                    self.generate_by_shifts(skip, &mut |m| sink(m))
+                };
+                (self.no_safety(), skip | shifted)
+            }
             None => return,
         };
         let v = self.variant;
@@ -770,7 +779,7 @@ impl<'v, B: Board> Position<'v, B> {
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * v.size.files() as i32;
         let double = if self.side == Color::White { two } else { -two };
-        self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
+        self.for_each_piece(&s, legal, each, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
             let (plain_quiet, plain_caps) = match *B::promotion(v) {
@@ -790,16 +799,8 @@ impl<'v, B: Board> Position<'v, B> {
             };
             // Berolina's diagonal double steps: only where the variant has them.
             let diagonal = v.ep_diagonal && Some(r) == v.pawn;
-            let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| Move {
-                from,
-                to,
-                role: r,
-                captured: captured.into(),
-                promotion: RoleByte::NONE,
-                flags,
-                via: Square(0),
-                via_captured: RoleByte::NONE,
-                gate: crate::moves::Gate::NONE,
+            let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| {
+                Move::plain(from, to, r, captured, flags)
             };
             let mut push = |to: Square, flags: MoveFlags| {
                 if plain_quiet {
@@ -1214,17 +1215,7 @@ impl<'v, B: Board> Position<'v, B> {
         sink: &mut impl FnMut(Move),
     ) {
         let v = self.variant;
-        let plain = Move {
-            from,
-            to,
-            role,
-            captured: captured.into(),
-            promotion: RoleByte::NONE,
-            flags,
-            via: Square(0),
-            via_captured: RoleByte::NONE,
-            gate: crate::moves::Gate::NONE,
-        };
+        let plain = Move::plain(from, to, role, captured, flags);
         let promote = |p: Role, forced: bool| Move {
             promotion: RoleByte::new(Some(p)),
             flags: if forced {
