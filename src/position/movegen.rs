@@ -722,7 +722,7 @@ impl<'v, B: Board> Position<'v, B> {
                 // generated: castling's piece is found by its start square,
                 // not by a King to skip).
                 if r.kingless[self.side.index()] {
-                    return self.generate_moves(B::EMPTY, drops, false, &mut |m: Move| {
+                    return self.generate_unguarded(drops, &mut |m: Move| {
                         if m.is_drop() || !skip.contains(m.from) {
                             sink(m)
                         }
@@ -752,18 +752,24 @@ impl<'v, B: Board> Position<'v, B> {
         legal: bool,
         sink: &mut impl FnMut(Move),
     ) {
-        // The pieces whose moves are generated one by one: without a royal
-        // piece to keep safe, whole types of them are done by shifts first.
-        let (s, each) = match self.safety() {
-            Some(s) => (s, skip),
-            None if self.variant.end.royal_capture || self.variant.rules.any => {
-                let shifted = if legal {
-                    B::EMPTY
-                } else {
-                    self.generate_by_shifts(skip, &mut |m| sink(m))
-                };
-                (self.no_safety(), skip | shifted)
-            }
+        self.generate_pieces(skip, skip, drops, legal, sink)
+    }
+
+    /// [`generate_moves`](Self::generate_moves) where the pieces on `each`
+    /// (a superset of `skip`) have their moves left out too, castling and
+    /// drops being left out only by `skip`.
+    #[inline(always)]
+    pub(crate) fn generate_pieces(
+        &self,
+        skip: Bitboard<B::Word>,
+        each: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
+        let s = match self.safety() {
+            Some(s) => s,
+            None if self.variant.end.royal_capture || self.variant.rules.any => self.no_safety(),
             None => return,
         };
         let v = self.variant;
