@@ -18,7 +18,7 @@ impl<'v, B: Board> Position<'v, B> {
         if legal {
             self.generate_moves(B::EMPTY, true, true, sink)
         } else {
-            self.generate_unguarded(true, sink)
+            self.generate_unguarded(true, &mut |m| sink(m))
         }
     }
 

@@ -12,10 +12,11 @@ use crate::variant::{Promotion, Role};
 impl<'v, B: Board> Position<'v, B> {
     /// Every pseudo-legal move, for a side with no royal piece to keep
     /// safe (each is legal): whole types by shifts, the rest piece by piece.
-    #[inline(always)]
-    pub(crate) fn generate_unguarded(&self, drops: bool, sink: &mut impl FnMut(Move)) {
-        let shifted = self.generate_by_shifts(B::EMPTY, &mut |m| sink(m));
-        self.generate_pieces(B::EMPTY, shifted, drops, false, sink)
+    /// Out of line, so that the generators that inline this path stay small.
+    #[inline(never)]
+    pub(crate) fn generate_unguarded(&self, drops: bool, mut sink: &mut dyn FnMut(Move)) {
+        let shifted = self.generate_by_shifts(B::EMPTY, sink);
+        self.generate_pieces(B::EMPTY, shifted, drops, false, &mut sink)
     }
 
     /// Generates, without any test of King safety, the moves of the piece
