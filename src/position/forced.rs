@@ -15,7 +15,11 @@ impl<'v, B: Board> Position<'v, B> {
     fn forced_candidates(&self, sink: &mut impl FnMut(Move)) {
         let legal =
             !self.variant.rules.kingless[self.side.index()] && !self.variant.end.royal_capture;
-        self.generate_moves(B::EMPTY, true, legal, sink)
+        if legal {
+            self.generate_moves(B::EMPTY, true, true, sink)
+        } else {
+            self.generate_unguarded(true, &mut |m| sink(m))
+        }
     }
 
     /// The legal moves under compulsory capture into `sink`, but those of

@@ -17,6 +17,7 @@ pub mod perft;
 pub(crate) mod placement;
 pub mod query;
 pub mod setup;
+pub(crate) mod shifts;
 pub(crate) mod special;
 pub mod zobrist;
 
@@ -26,7 +27,7 @@ use crate::bitboard::{
     Bitboard, Board, BoardSize, Color, OptSquare, Small, Square, SquareName, SquareSet,
 };
 use crate::fen::FenError;
-use crate::moves::{Move, MoveError, MoveFlags, MoveList, RoleByte};
+use crate::moves::{Move, MoveError, MoveFlags, MoveList};
 use crate::position::hands::HandCounts;
 use crate::variant::{
     MAX_DEF_ROLES, NO_SLOT, PieceType, PromotionText, Role, StalemateRule, Variant,
@@ -1970,16 +1971,10 @@ impl Move {
         promotion: Option<Role>,
         flags: MoveFlags,
     ) -> Move {
+        let flags = flags - MoveFlags::VIA - MoveFlags::WALL - MoveFlags::GATE;
         Move {
-            from,
-            to,
-            role,
-            captured: captured.into(),
             promotion: promotion.into(),
-            flags: flags - MoveFlags::VIA - MoveFlags::WALL - MoveFlags::GATE,
-            via: Square(0),
-            via_captured: RoleByte::NONE,
-            gate: crate::moves::Gate::NONE,
+            ..Move::plain(from, to, role, captured, flags)
         }
     }
 }

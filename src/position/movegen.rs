@@ -735,7 +735,7 @@ impl<'v, B: Board> Position<'v, B> {
                 // generated: castling's piece is found by its start square,
                 // not by a King to skip).
                 if r.kingless[self.side.index()] {
-                    return self.generate_moves(B::EMPTY, drops, false, &mut |m: Move| {
+                    return self.generate_unguarded(drops, &mut |m: Move| {
                         if m.is_drop() || !skip.contains(m.from) {
                             sink(m)
                         }
@@ -761,6 +761,21 @@ impl<'v, B: Board> Position<'v, B> {
     pub(crate) fn generate_moves(
         &self,
         skip: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
+        self.generate_pieces(skip, skip, drops, legal, sink)
+    }
+
+    /// [`generate_moves`](Self::generate_moves) where the pieces on `each`
+    /// (a superset of `skip`) have their moves left out too, castling and
+    /// drops being left out only by `skip`.
+    #[inline(always)]
+    pub(crate) fn generate_pieces(
+        &self,
+        skip: Bitboard<B::Word>,
+        each: Bitboard<B::Word>,
         drops: bool,
         legal: bool,
         sink: &mut impl FnMut(Move),
@@ -791,7 +806,7 @@ impl<'v, B: Board> Position<'v, B> {
         } else {
             None
         };
-        self.for_each_piece(&s, legal, skip, |r, from, quiet, caps, ep| {
+        self.for_each_piece(&s, legal, each, |r, from, quiet, caps, ep| {
             // Which targets may promote: none (the usual case) are emitted
             // directly, without asking `emit` about promotion.
             let (plain_quiet, plain_caps) = match *B::promotion(v) {
@@ -812,16 +827,8 @@ impl<'v, B: Board> Position<'v, B> {
             };
             // Berolina's diagonal double steps: only where the variant has them.
             let diagonal = v.ep_diagonal && Some(r) == v.pawn;
-            let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| Move {
-                from,
-                to,
-                role: r,
-                captured: captured.into(),
-                promotion: RoleByte::NONE,
-                flags,
-                via: Square(0),
-                via_captured: RoleByte::NONE,
-                gate: crate::moves::Gate::NONE,
+            let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| {
+                Move::plain(from, to, r, captured, flags)
             };
             let mut push = |to: Square, flags: MoveFlags| {
                 if plain_quiet {
@@ -1246,17 +1253,7 @@ impl<'v, B: Board> Position<'v, B> {
         sink: &mut impl FnMut(Move),
     ) {
         let v = self.variant;
-        let plain = Move {
-            from,
-            to,
-            role,
-            captured: captured.into(),
-            promotion: RoleByte::NONE,
-            flags,
-            via: Square(0),
-            via_captured: RoleByte::NONE,
-            gate: crate::moves::Gate::NONE,
-        };
+        let plain = Move::plain(from, to, role, captured, flags);
         let promote = |p: Role, forced: bool| Move {
             promotion: RoleByte::new(Some(p)),
             flags: if forced {

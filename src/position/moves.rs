@@ -164,6 +164,29 @@ impl From<Option<Role>> for RoleByte {
 }
 
 impl Move {
+    /// A move of `role` from `from` to `to` (capturing `captured` there),
+    /// with no promotion, gate or capture on its way.
+    #[inline(always)]
+    pub(crate) fn plain(
+        from: Square,
+        to: Square,
+        role: Role,
+        captured: Option<Role>,
+        flags: MoveFlags,
+    ) -> Move {
+        Move {
+            from,
+            to,
+            role,
+            captured: RoleByte::new(captured),
+            promotion: RoleByte::NONE,
+            flags,
+            via: Square(0),
+            via_captured: RoleByte::NONE,
+            gate: Gate::NONE,
+        }
+    }
+
     /// A drop of `role` from the hand onto `to`.
     #[inline]
     pub(crate) fn drop(role: Role, to: Square) -> Move {

@@ -265,6 +265,13 @@ impl<'v, B: Board> Position<'v, B> {
         // Without rules the record is `make`'s and no rules record: built
         // in place (an engine's loop: nothing else copied or tested).
         let undo = self.make(m);
+        self.played(undo, m, None)
+    }
+
+    /// The record of `m` just played (`undo` from `make`, `rules` from the
+    /// rules): what the position looks like after it, for `undo_move`.
+    #[inline(always)]
+    fn played(&self, undo: Undo, m: &Move, rules: Option<crate::special::RulesUndo>) -> MoveUndo {
         MoveUndo {
             undo,
             played: true,
@@ -273,7 +280,7 @@ impl<'v, B: Board> Position<'v, B> {
             on_to: self.piece_at(m.to),
             fullmove_after: self.fullmove,
             halfmove_after: self.halfmove,
-            rules: None,
+            rules,
         }
     }
 
@@ -288,16 +295,7 @@ impl<'v, B: Board> Position<'v, B> {
             .rules
             .applies
             .then(|| self.apply_rules(m, mover));
-        MoveUndo {
-            undo,
-            played: true,
-            side_after: self.side,
-            to: m.to,
-            on_to: self.piece_at(m.to),
-            fullmove_after: self.fullmove,
-            halfmove_after: self.halfmove,
-            rules,
-        }
+        self.played(undo, m, rules)
     }
 
     /// The record of a move that does not fit the position, not played:
