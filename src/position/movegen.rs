@@ -585,10 +585,9 @@ impl<'v, B: Board> Position<'v, B> {
 
     /// The type an en-passant capture takes: that of the piece on the
     /// victim's square, when it is the opponent's and of a type taken en
-    /// passant (the pawn type, `double-step` ones). Out of line: asked only
-    /// where an en-passant square is set.
-    #[cold]
-    #[inline(never)]
+    /// passant (the pawn type, `double-step` ones). Asked once per
+    /// generation or count, where an en-passant square is set.
+    #[inline]
     pub(crate) fn ep_victim_role(&self) -> Option<Role> {
         let p = self.piece_at(self.ep_victim.get()?)?;
         (p.color != self.side && self.variant.ep_roles >> (p.role.0 & 63) & 1 != 0)
@@ -1041,7 +1040,7 @@ impl<'v, B: Board> Position<'v, B> {
         let by_shifts = if s.in_check || s.suspect || !s.block.is_empty() {
             B::EMPTY
         } else {
-            self.count_by_shifts(&s, &mut n)
+            self.count_by_shifts(&s, &mut n, ep_role)
         };
         self.for_each_piece(&s, true, by_shifts, |r, from, quiet, caps, ep| {
             let all = quiet | caps;
@@ -1093,7 +1092,12 @@ impl<'v, B: Board> Position<'v, B> {
     /// when the King is not in check and no hop line is open. Returns the
     /// pieces counted, which the caller skips.
     #[inline(never)]
-    fn count_by_shifts(&self, s: &Safety<B::Word>, n: &mut u64) -> Bitboard<B::Word> {
+    fn count_by_shifts(
+        &self,
+        s: &Safety<B::Word>,
+        n: &mut u64,
+        ep_role: Option<Role>,
+    ) -> Bitboard<B::Word> {
         let v = self.variant;
         let t = B::tables(v);
         let us = self.side;
@@ -1127,8 +1131,9 @@ impl<'v, B: Board> Position<'v, B> {
             }
             // En passant, piece by piece: a capture that also takes a piece
             // off the Pawn's rank.
-            if let (Some(e), Some(victim), Some(ep_role)) =
-                (self.ep.get(), self.ep_victim.get(), self.ep_victim_role())
+            if let Some(e) = self.ep.get()
+                && let Some(victim) = self.ep_victim.get()
+                && let Some(ep_role) = ep_role
             {
                 for from in pieces & t.ep_attackers(us, role, e) {
                     if self.safe_after(s, from, e, r, Some(victim)) {
