@@ -358,16 +358,7 @@ impl<B: Board> Position<'_, B> {
     /// (confined away from the enemy royal piece's region); none without it.
     fn kept_from_royal(&self, color: Color) -> Bitboard<B::Word> {
         let mask = self.variant.end.dead_confined[color.index()];
-        let mut kept = B::EMPTY;
-        if mask != 0 {
-            for r in 0..self.variant.pieces.len().min(64) {
-                if mask >> r & 1 == 1 {
-                    kept |= self.roles[r];
-                }
-            }
-            kept &= self.colors[color.index()];
-        }
-        kept
+        self.pieces_of_roles(mask) & self.colors[color.index()]
     }
 
     /// Whether the repetition rule can make `color` the winner: a

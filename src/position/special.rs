@@ -119,13 +119,18 @@ impl<'v, B: Board> Position<'v, B> {
         self.attacked(k, them, self.occupied(), self.colors[them.index()])
     }
 
-    /// The pieces of the `hop-immune` types, of both sides.
-    fn hop_immune_pieces(&self) -> Bitboard<B::Word> {
+    /// The pieces of the types of `roles` (one bit per role), of both sides.
+    pub(crate) fn pieces_of_roles(&self, roles: u64) -> Bitboard<B::Word> {
         let mut set = B::EMPTY;
-        for role in bits(self.variant.rules.hop_immune) {
+        for role in bits(roles) {
             set |= self.roles[role];
         }
         set
+    }
+
+    /// The pieces of the `hop-immune` types, of both sides.
+    fn hop_immune_pieces(&self) -> Bitboard<B::Word> {
+        self.pieces_of_roles(self.variant.rules.hop_immune)
     }
 
     /// The squares strictly between `a` and `b` when they share a file, a
