@@ -1704,16 +1704,52 @@ impl<W: BitWord> Tables<W> {
         role: usize,
         sq: Square,
     ) -> Bitboard<W> {
+        self.empty_board_reach(color, role, sq, false)
+    }
+
+    /// Every square the piece could reach from `sq` by a move that
+    /// captures nothing, on an empty board (hops, which need a piece to
+    /// jump, aside).
+    pub(crate) fn quiet_reach_on_empty_board(
+        &self,
+        color: Color,
+        role: usize,
+        sq: Square,
+    ) -> Bitboard<W> {
+        self.empty_board_reach(color, role, sq, true)
+    }
+
+    /// [`reach_on_empty_board`](Self::reach_on_empty_board), or with
+    /// `quiet_only` its non-capturing moves alone.
+    #[inline(always)]
+    fn empty_board_reach(
+        &self,
+        color: Color,
+        role: usize,
+        sq: Square,
+        quiet_only: bool,
+    ) -> Bitboard<W> {
         let slot = self.slot(color, role, sq);
         let (asc, desc, other) = self.rays(slot);
+        let hops = if quiet_only { &[] } else { self.hops(slot) };
         let rays = asc
             .iter()
             .chain(desc)
             .chain(other)
-            .chain(self.hops(slot))
+            .chain(hops)
+            .filter(|r| !quiet_only || r.quiet)
             .fold(Bitboard::<W>::empty(), |b, r| b | r.all);
-        let nodes = self.nodes(slot).iter().map(|n| n.sq());
-        slot.quiet | slot.capture | rays | nodes.collect()
+        let nodes = self
+            .nodes(slot)
+            .iter()
+            .filter(|n| !quiet_only || n.flags() & QUIET != 0)
+            .map(|n| n.sq());
+        let leaps = if quiet_only {
+            slot.quiet
+        } else {
+            slot.quiet | slot.capture
+        };
+        leaps | rays | nodes.collect()
     }
 
     /// Squares from which a piece of `role` and `color` captures on `sq` by a leap.

@@ -2,6 +2,7 @@
 
 // The position's parts, each a file of this folder.
 pub(crate) mod castling;
+pub(crate) mod clock;
 pub(crate) mod enclosing;
 pub(crate) mod explosions;
 pub(crate) mod first_moves;
@@ -1144,7 +1145,9 @@ impl<'v, B: Board> Position<'v, B> {
             if v.lions != 0 {
                 self.ep = OptSquare::new(self.lion_taken(m));
             }
-        } else if v.clock_roles >> (m.role.0 & 63) & 1 != 0 {
+        } else if v.clock_roles >> (m.role.0 & 63) & 1 != 0
+            && (v.clock.is_none() || self.clock_restarts(m, us))
+        {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);

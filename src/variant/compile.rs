@@ -56,24 +56,6 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     }
     // The rules end games at once and are counted by generating.
     end.at_once |= rules.any;
-    let clock_roles = match &def.game_end.move_rule_types {
-        None => c.pawn.map_or(0, |p| 1u64 << p.index()),
-        Some(tokens) => {
-            let mut bits = 0u64;
-            for t in tokens {
-                let i = def
-                    .pieces
-                    .iter()
-                    .position(|p| &p.token == t)
-                    .ok_or_else(|| VariantError::UnknownToken {
-                        place: "game-end.move-rule-types".to_string(),
-                        token: t.clone(),
-                    })?;
-                bits |= 1u64 << i;
-            }
-            bits
-        }
-    };
     // The types whose double steps give an en-passant right: the pawn type
     // and the `double-step` ones, from their regions together.
     let ep_roles = if def.en_passant {
@@ -113,7 +95,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         rules,
         ep_from,
         ep_roles,
-        clock_roles,
+        // Set with `clock` once the tables and drops are built.
+        clock_roles: 0,
+        clock: None,
         drops: None,
         // Drops with marked captures set it again below.
         promotion_mark: if def.mark_promoted {
@@ -241,6 +225,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     if want_large {
         let data = large_data::<B>(&v, &c.parsed, c.into_hand.as_ref())?;
         B::attach(&mut v, data);
+        super::clock::compile::<B>(&mut v, true)?;
         v.end.stuck_roles = stuck_roles::<B>(&v);
         color_bound_check::<B>(&v)?;
         // Kept as the FEN writer writes it (a definition may give another form).
@@ -250,6 +235,7 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         v.start_fen = start;
         return Ok(v);
     }
+    super::clock::compile::<Small>(&mut v, !large)?;
     if !large {
         v.end.stuck_roles = stuck_roles::<Small>(&v);
         color_bound_check::<Small>(&v)?;

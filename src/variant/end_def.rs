@@ -254,6 +254,25 @@ pub struct GameEndDef {
     /// `nMoveRuleTypes`: Wolf chess's Pawn and Sergeant). `None`: the
     /// `pawn` type.
     pub move_rule_types: Option<Vec<String>>,
+    /// Per side (White, Black), where the sides differ: the types whose
+    /// moves restart the half-move clock for that side
+    /// (`move-rule-types-white`, `move-rule-types-black`; Fairy-Stockfish's
+    /// `nMoveRuleTypesWhite` / `Black`: Spartan chess's Black Hoplite).
+    /// `None`: `move_rule_types`.
+    pub move_rule_types_by_side: [Option<Vec<String>>; 2],
+    /// A move of a type that restarts the clock does so only when it cannot
+    /// be taken back: when the type's non-capturing moves on an empty board
+    /// do not lead from its destination back to its start
+    /// (`move-rule-irreversible`; Fairy-Stockfish: a sideways Pawn move of
+    /// `pawnsideways` keeps the clock running).
+    pub move_rule_irreversible: bool,
+    /// Every drop restarts the half-move clock, not only a drop of a type
+    /// that does (`move-rule-drops`; Fairy-Stockfish).
+    pub move_rule_drops: bool,
+    /// Every promotion restarts the half-move clock, not only one by a
+    /// type that does (`move-rule-promotions`; Fairy-Stockfish: a shogi
+    /// Silver's promotion).
+    pub move_rule_promotions: bool,
     /// Xiangqi's chasing rules (`chasing = "axf"`), judged when a
     /// repetition ends the game.
     pub chasing: Option<ChasingDef>,
@@ -329,6 +348,11 @@ toml_table! {
         move_rule: Option<Spanned<i64>>,
         move_rule_result: Option<Spanned<String>>,
         move_rule_types: Option<Vec<Spanned<String>>>,
+        move_rule_types_white: Option<Vec<Spanned<String>>>,
+        move_rule_types_black: Option<Vec<Spanned<String>>>,
+        move_rule_irreversible: bool = default,
+        move_rule_drops: bool = default,
+        move_rule_promotions: bool = default,
         counting: Option<Spanned<RawCounting>>,
         dead_material: Vec<Spanned<RawDead>> = default,
         dead_color_bound: Vec<Spanned<String>> = default,
@@ -531,6 +555,18 @@ pub(super) fn read(
     if let Some(list) = &raw.move_rule_types {
         def.move_rule_types = Some(list.iter().map(|t| t.get_ref().clone()).collect());
     }
+    for (side, list) in [&raw.move_rule_types_white, &raw.move_rule_types_black]
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(list) = list {
+            def.move_rule_types_by_side[side] =
+                Some(list.iter().map(|t| t.get_ref().clone()).collect());
+        }
+    }
+    def.move_rule_irreversible = raw.move_rule_irreversible;
+    def.move_rule_drops = raw.move_rule_drops;
+    def.move_rule_promotions = raw.move_rule_promotions;
     if let Some(c) = &raw.counting {
         let c = c.get_ref();
         let moves = |v: &Spanned<i64>, k: &str| number(v, &key(k), 1, 10_000).map(|n| n as u16);
@@ -657,6 +693,23 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     let list = |v: &[String]| v.iter().map(|t| quoted(t)).collect::<Vec<_>>().join(", ");
     if let Some(types) = &g.move_rule_types {
         writeln!(f, "move-rule-types = [{}]", list(types))?;
+    }
+    for (side, types) in ["white", "black"]
+        .into_iter()
+        .zip(&g.move_rule_types_by_side)
+    {
+        if let Some(types) = types {
+            writeln!(f, "move-rule-types-{side} = [{}]", list(types))?;
+        }
+    }
+    if g.move_rule_irreversible {
+        writeln!(f, "move-rule-irreversible = true")?;
+    }
+    if g.move_rule_drops {
+        writeln!(f, "move-rule-drops = true")?;
+    }
+    if g.move_rule_promotions {
+        writeln!(f, "move-rule-promotions = true")?;
     }
     if !g.mate_needs.is_empty() {
         writeln!(f, "mate-needs = [{}]", list(&g.mate_needs))?;

@@ -1186,15 +1186,14 @@ fn piece_set(
     Ok(out)
 }
 
-/// `nMoveRuleTypes` (and its `White`/`Black` forms): the types whose
-/// moves restart the move clock, where they differ from the pawn type
-/// (`[game-end] move-rule-types`, one list for both sides). Without the
-/// keys Fairy-Stockfish's default is its pawn type (`pawnTypes`).
+/// `nMoveRuleTypes` (and its `White`/`Black` forms): each side's types
+/// whose moves restart the move clock (sorted letters). Without the keys
+/// Fairy-Stockfish's default is its pawn type (`pawnTypes`).
 fn move_rule_types(
     ctx: &Ctx,
     pieces: &[PieceSpec],
     pawn: Option<char>,
-) -> Result<Option<Vec<char>>, VariantError> {
+) -> Result<[Vec<char>; 2], VariantError> {
     let default: Vec<char> = pawn.into_iter().collect();
     let side = |key: &str| -> Result<Vec<char>, VariantError> {
         for k in [key, "nMoveRuleTypes"] {
@@ -1206,19 +1205,102 @@ fn move_rule_types(
         }
         Ok(default.clone())
     };
-    let (w, b) = (side("nMoveRuleTypesWhite")?, side("nMoveRuleTypesBlack")?);
-    if w != b {
-        let key = if ctx.get("nMoveRuleTypesBlack").is_some() {
-            "nMoveRuleTypesBlack"
-        } else {
-            "nMoveRuleTypesWhite"
-        };
+    Ok([side("nMoveRuleTypesWhite")?, side("nMoveRuleTypesBlack")?])
+}
+
+/// The `[game-end]` keys of each side's move-clock types
+/// (`move_rule_types`), where they differ from the pawn type.
+fn clock_keys(
+    ctx: &Ctx,
+    ge: &mut String,
+    types: &[Vec<char>; 2],
+    pieces: &[PieceSpec],
+    pawn: Option<char>,
+) -> Result<(), VariantError> {
+    let list = |set: &[char]| -> Result<String, VariantError> {
+        let mut tokens = Vec::new();
+        for l in set {
+            if !pieces.iter().any(|p| p.letter == *l) {
+                // A type reached only by promotion is no type of its own.
+                let key = [
+                    "nMoveRuleTypes",
+                    "nMoveRuleTypesWhite",
+                    "nMoveRuleTypesBlack",
+                ]
+                .into_iter()
+                .find(|k| ctx.get(k).is_some())
+                .unwrap_or("nMoveRuleTypes");
+                return Err(ctx.fail(
+                    key,
+                    format!("{l:?}: a promoted type has no clock of its own here"),
+                ));
+            }
+            tokens.push(format!("\"{}\"", l.to_ascii_uppercase()));
+        }
+        Ok(tokens.join(", "))
+    };
+    let default: Vec<char> = pawn.into_iter().collect();
+    if types[0] == types[1] {
+        if types[0] != default {
+            let _ = writeln!(ge, "move-rule-types = [{}]", list(&types[0])?);
+        }
+    } else {
+        for (side, set) in ["white", "black"].into_iter().zip(types) {
+            let _ = writeln!(ge, "move-rule-types-{side} = [{}]", list(set)?);
+        }
+    }
+    Ok(())
+}
+
+/// Fairy-Stockfish's move clock restarts at every drop, at every promotion
+/// (a shogi-style one too, unless pieces demote), and at a move of a clock
+/// type only when the type could not move straight back: the
+/// `[game-end]` switches that say so, each written where it changes
+/// something. Its own Pawn never moves back (`fmW`, `fceF`, `ifmnD`), so
+/// `move-rule-irreversible` is needed only with other types.
+#[allow(clippy::too_many_arguments)]
+fn clock_switches(
+    ctx: &Ctx,
+    ge: &mut String,
+    types: &[Vec<char>; 2],
+    pieces: &[PieceSpec],
+    drops: bool,
+    demotion: bool,
+    pawn_promoting: &[char],
+    promoted: &[(char, char)],
+) -> Result<(), VariantError> {
+    let key_of = |l: &char| {
+        pieces
+            .iter()
+            .find(|p| p.letter == *l)
+            .map(|p| p.key.as_str())
+    };
+    let irreversible = types.iter().flatten().any(|l| key_of(l) != Some("pawn"));
+    if irreversible {
+        ge.push_str("move-rule-irreversible = true\n");
+    }
+    if drops {
+        ge.push_str("move-rule-drops = true\n");
+    }
+    // Promotions that restart the clock only by the switch: by a type off
+    // a side's list, or by any type where moves of listed ones may not.
+    let needs = |set: &[char]| {
+        set.iter()
+            .any(|l| irreversible || !types.iter().all(|t| t.contains(l)))
+    };
+    let promoting: Vec<char> = promoted.iter().map(|(from, _)| *from).collect();
+    let shogi_style = !demotion && needs(&promoting);
+    let by_pawns = needs(pawn_promoting);
+    if by_pawns && demotion {
         return Err(ctx.fail(
-            key,
-            "the two sides' types differ: one list for both sides here",
+            "pieceDemotion",
+            "true with pawn promotions that restart the move clock while demotions do not: not expressible here",
         ));
     }
-    Ok((w != default).then_some(w))
+    if shogi_style || by_pawns {
+        ge.push_str("move-rule-promotions = true\n");
+    }
+    Ok(())
 }
 
 /// The `i` (initial-only) terms of an XBetza string.
@@ -2071,13 +2153,21 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     if n_move != 50 {
         let _ = writeln!(ge, "move-rule = {n_move}");
     }
-    if let Some(types) = &clock_types {
-        let list: Vec<String> = types
-            .iter()
-            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
-            .collect();
-        let _ = writeln!(ge, "move-rule-types = [{}]", list.join(", "));
-    }
+    clock_keys(&ctx, &mut ge, &clock_types, &pieces, pawn_piece)?;
+    clock_switches(
+        &ctx,
+        &mut ge,
+        &clock_types,
+        &pieces,
+        drops,
+        demotion,
+        if has_pawn_promotion {
+            &pawn_types[..]
+        } else {
+            &[]
+        },
+        &promoted,
+    )?;
     let n_fold = ctx.int("nFoldRule", 3, 100)?;
     if n_fold == 1 {
         return Err(ctx.fail("nFoldRule", "1: a repetition is at least 2"));

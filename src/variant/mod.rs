@@ -29,6 +29,7 @@ use crate::tables::Tables;
 
 pub mod builtin;
 mod check;
+pub(crate) mod clock;
 mod compile;
 mod def;
 mod end_def;
@@ -575,8 +576,12 @@ pub struct Variant {
     /// `double-step` ones.
     pub(crate) ep_roles: u64,
     /// The types whose moves restart the half-move clock (one bit per
-    /// role; `[game-end] move-rule-types`, else the pawn type).
+    /// role; `[game-end] move-rule-types`, else the pawn type); with
+    /// `clock`, those whose moves may.
     pub(crate) clock_roles: u64,
+    /// With per-side types, irreversible moves only, every drop or every
+    /// promotion: the rule `make` asks for moves of `clock_roles` types.
+    pub(crate) clock: Option<clock::ClockRule>,
     /// Hands and drops, if the variant has them.
     pub(crate) drops: Option<DropRules>,
     /// What a promotion adds to the board code: `MARKED` where promoted
