@@ -84,7 +84,8 @@ fn drops_either_side_up() {
     assert_eq!(m.promotion(), kyoto().role_by_token("+P"));
     assert_eq!(kyoto().piece(m.role()).token.to_string(), "P");
     let after = p.play(&m).unwrap();
-    assert_eq!(after.to_fen(), "4k/5/2+P2/5/4K[p] b - - 1 1");
+    // Every drop restarts the move clock, as Fairy-Stockfish counts it.
+    assert_eq!(after.to_fen(), "4k/5/2+P2/5/4K[p] b - - 0 1");
     assert_eq!(p.usi(&m), "+P*3c");
     assert_eq!(p.parse_usi("+P*3c").unwrap(), m);
     let pawn = kyoto().role_by_token("P").unwrap();
@@ -219,10 +220,9 @@ fn the_chick_becomes_a_hen_on_the_last_rank() {
         set(&["a3a4+", "b1a1", "b1c1", "b1a2", "b1b2", "b1c2"])
     );
     let next = p.play(&p.parse_move("a3a4+").unwrap()).unwrap();
-    // Fairy-Stockfish writes `+Cl1/3/3/1L1[] b - - 0 1`: its half-move
-    // clock restarts at a promotion and a drop; this library's at a capture
-    // or a pawn-type move only (the Chick is no `pawn = true` type).
-    assert_eq!(next.to_fen(), "+Cl1/3/3/1L1[] b - - 1 1");
+    // The half-move clock restarts at a promotion (the Chick is no
+    // `pawn = true` type), as Fairy-Stockfish writes it.
+    assert_eq!(next.to_fen(), "+Cl1/3/3/1L1[] b - - 0 1");
     assert_eq!(next.to_sfen(), "+Cl1/3/3/1L1 w - 2");
 }
 
