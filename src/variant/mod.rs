@@ -34,6 +34,7 @@ mod def;
 mod end_def;
 pub mod fsf;
 pub mod large;
+mod packed;
 mod rules_def;
 mod shuffle;
 mod text;
