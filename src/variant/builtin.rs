@@ -11,18 +11,27 @@ use crate::variant::{Variant, VariantDef, packed};
 /// lists below come from the same line.
 macro_rules! builtins {
     (small: [$($small:literal),* $(,)?], large: [$($large:literal),* $(,)?] $(,)?) => {
+        /// How many built-ins are of small boards: the first of [`ALL_NAMES`].
+        const SMALL: usize = [$($small),*].len();
+
+        /// Every built-in name, small boards ([`NAMES`]) then large ones
+        /// ([`LARGE_NAMES`]): [`crate::AnyVariant::builtin_names`]. The lists
+        /// are `static` slices of this one: a `const` is copied, names and
+        /// all, into each crate that inlines a function reading it (the web
+        /// module held two copies).
+        static ALL: [&str; SMALL + [$($large),*].len()] = [$($small,)* $($large),*];
+
+        /// Every built-in name ([`ALL`]).
+        pub(crate) static ALL_NAMES: &[&str] = &ALL;
+
         /// Names accepted by [`Variant::by_name`].
-        pub(crate) const NAMES: &[&str] = &[$($small),*];
+        pub(crate) static NAMES: &[&str] = ALL.split_at(SMALL).0;
 
         /// The built-in variants of large boards (more than 128 squares or 20
         /// piece types): reached through [`crate::LargeVariant::by_name`] and
         /// [`crate::AnyVariant::by_name`], never [`Variant::by_name`] (whose
         /// variants are all of small boards).
-        const LARGE_NAMES: &[&str] = &[$($large),*];
-
-        /// Every built-in name, small boards ([`NAMES`]) then large ones
-        /// ([`LARGE_NAMES`]): [`crate::AnyVariant::builtin_names`].
-        pub(crate) const ALL_NAMES: &[&str] = &[$($small,)* $($large),*];
+        static LARGE_NAMES: &[&str] = ALL.split_at(SMALL).1;
 
         // Each name has its file, as `include_str!` once checked: a build
         // error, not a variant missing at run time.
@@ -188,8 +197,8 @@ fn text(name: &str) -> &'static str {
 /// [`crate::Large`] once, on first use. (A third board type would keep its
 /// built-ins in a list of its own, compiled for it.)
 pub(crate) fn large_by_name(name: &str) -> Option<&'static Variant> {
-    static CELLS: [OnceLock<Variant>; LARGE_NAMES.len()] =
-        [const { OnceLock::new() }; LARGE_NAMES.len()];
+    static CELLS: [OnceLock<Variant>; ALL.len() - SMALL] =
+        [const { OnceLock::new() }; ALL.len() - SMALL];
     let i = large_index(name)?;
     Some(CELLS[i].get_or_init(|| {
         Variant::read_large(text(LARGE_NAMES[i]))
@@ -199,7 +208,7 @@ pub(crate) fn large_by_name(name: &str) -> Option<&'static Variant> {
 }
 
 pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
-    static CELLS: [OnceLock<Variant>; NAMES.len()] = [const { OnceLock::new() }; NAMES.len()];
+    static CELLS: [OnceLock<Variant>; SMALL] = [const { OnceLock::new() }; SMALL];
     let i = index(name)?;
     Some(CELLS[i].get_or_init(|| {
         Variant::from_definition(text(NAMES[i])).expect("built-in definitions are valid")
