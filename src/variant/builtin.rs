@@ -4,33 +4,39 @@
 
 use std::sync::OnceLock;
 
-use crate::variant::{Variant, VariantDef};
+use crate::variant::{Variant, VariantDef, packed};
 
 /// Declares the built-in variants once, by name: each is read from
-/// `variants/NAME.toml`, and the name lists below come from the same line.
+/// `variants/NAME.toml` (stored compressed: [`super::packed`]), and the name
+/// lists below come from the same line.
 macro_rules! builtins {
     (small: [$($small:literal),* $(,)?], large: [$($large:literal),* $(,)?] $(,)?) => {
-        /// Each built-in variant's name and definition file.
-        const FILES: &[(&str, &str)] = &[$((
-            $small,
-            include_str!(concat!("../../variants/", $small, ".toml")),
-        )),*];
+        /// How many built-ins are of small boards: the first of [`ALL_NAMES`].
+        const SMALL: usize = [$($small),*].len();
 
-        /// Names accepted by [`Variant::by_name`], in the order of [`FILES`].
-        pub(crate) const NAMES: &[&str] = &[$($small),*];
+        /// Every built-in name, small boards ([`NAMES`]) then large ones
+        /// ([`LARGE_NAMES`]): [`crate::AnyVariant::builtin_names`]. The lists
+        /// are `static` slices of this one: a `const` is copied, names and
+        /// all, into each crate that inlines a function reading it (the web
+        /// module held two copies).
+        static ALL: [&str; SMALL + [$($large),*].len()] = [$($small,)* $($large),*];
+
+        /// Every built-in name ([`ALL`]).
+        pub(crate) static ALL_NAMES: &[&str] = &ALL;
+
+        /// Names accepted by [`Variant::by_name`].
+        pub(crate) static NAMES: &[&str] = ALL.split_at(SMALL).0;
 
         /// The built-in variants of large boards (more than 128 squares or 20
         /// piece types): reached through [`crate::LargeVariant::by_name`] and
         /// [`crate::AnyVariant::by_name`], never [`Variant::by_name`] (whose
         /// variants are all of small boards).
-        const LARGE_FILES: &[(&str, &str)] = &[$((
-            $large,
-            include_str!(concat!("../../variants/", $large, ".toml")),
-        )),*];
+        static LARGE_NAMES: &[&str] = ALL.split_at(SMALL).1;
 
-        /// Every built-in name, small boards ([`NAMES`]) then large ones
-        /// ([`LARGE_FILES`]): [`crate::AnyVariant::builtin_names`].
-        pub(crate) const ALL_NAMES: &[&str] = &[$($small,)* $($large),*];
+        // Each name has its file, as `include_str!` once checked: a build
+        // error, not a variant missing at run time.
+        $(const _: () = assert!(packed::has_definition($small), concat!("no variants/", $small, ".toml"));)*
+        $(const _: () = assert!(packed::has_definition($large), concat!("no variants/", $large, ".toml"));)*
     };
 }
 
@@ -176,35 +182,43 @@ fn index(name: &str) -> Option<usize> {
 }
 
 fn large_index(name: &str) -> Option<usize> {
-    LARGE_FILES
+    LARGE_NAMES
         .iter()
-        .position(|(n, _)| n.eq_ignore_ascii_case(name))
+        .position(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// The file of a built-in name (one of the lists above: the checks beside
+/// them make it present).
+fn text(name: &str) -> &'static str {
+    packed::definition(name).unwrap_or_default()
 }
 
 /// The built-in variant of a large board of that name, compiled for
 /// [`crate::Large`] once, on first use. (A third board type would keep its
 /// built-ins in a list of its own, compiled for it.)
 pub(crate) fn large_by_name(name: &str) -> Option<&'static Variant> {
-    static CELLS: [OnceLock<Variant>; LARGE_FILES.len()] =
-        [const { OnceLock::new() }; LARGE_FILES.len()];
+    static CELLS: [OnceLock<Variant>; ALL.len() - SMALL] =
+        [const { OnceLock::new() }; ALL.len() - SMALL];
     let i = large_index(name)?;
     Some(CELLS[i].get_or_init(|| {
-        Variant::read_large(LARGE_FILES[i].1)
+        Variant::read_large(text(LARGE_NAMES[i]))
             .and_then(Variant::new_large)
             .expect("built-in definitions are valid")
     }))
 }
 
 pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
-    static CELLS: [OnceLock<Variant>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
+    static CELLS: [OnceLock<Variant>; SMALL] = [const { OnceLock::new() }; SMALL];
     let i = index(name)?;
     Some(CELLS[i].get_or_init(|| {
-        Variant::from_definition(FILES[i].1).expect("built-in definitions are valid")
+        Variant::from_definition(text(NAMES[i])).expect("built-in definitions are valid")
     }))
 }
 
 /// The definition file of a built-in variant, as shipped (a starting point
-/// for custom variants).
+/// for custom variants), comments included. The files are stored compressed
+/// and decompressed together on the first call of this or any function that
+/// reads a built-in (about a millisecond).
 ///
 /// ```
 /// let text = betza::builtin::definition_text("chess").unwrap();
@@ -212,15 +226,15 @@ pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
 /// ```
 pub fn definition_text(name: &str) -> Option<&'static str> {
     index(name)
-        .map(|i| FILES[i].1)
-        .or_else(|| large_index(name).map(|i| LARGE_FILES[i].1))
+        .map(|i| text(NAMES[i]))
+        .or_else(|| large_index(name).map(|i| text(LARGE_NAMES[i])))
 }
 
 /// The definition of a built-in variant (of either board type), as data.
 pub fn definition(name: &str) -> Option<VariantDef> {
     match large_index(name) {
         Some(i) => {
-            Some(Variant::read_large(LARGE_FILES[i].1).expect("built-in definitions are valid"))
+            Some(Variant::read_large(text(LARGE_NAMES[i])).expect("built-in definitions are valid"))
         }
         None => definition_text(name).map(|t| t.parse().expect("built-in definitions are valid")),
     }
@@ -260,7 +274,7 @@ pub(crate) fn unknown_message(name: &str) -> String {
             "{} is a built-in variant of a large board, which the API of small boards \
              (Variant, Game, Position) does not take: use LargeVariant::by_name or \
              AnyVariant::by_name",
-            crate::quote::quoted(LARGE_FILES[i].0)
+            crate::quote::quoted(LARGE_NAMES[i])
         );
     }
     if let Some(i) = index(name) {
@@ -293,18 +307,44 @@ mod tests {
 
     #[test]
     fn names_match_files() {
-        let names: Vec<&str> = FILES.iter().map(|f| f.0).collect();
-        assert_eq!(names, NAMES);
-        for (name, _) in FILES {
+        for name in NAMES {
             assert_eq!(by_name(name).expect("built in").name(), *name);
         }
     }
 
+    /// The texts handed out are the files as shipped, byte for byte, and
+    /// every file of `variants/` is a built-in (none packed for nothing).
+    #[test]
+    fn texts_are_the_files_on_disk() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        let mut on_disk = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("variants/") {
+            let path = entry.expect("an entry").path();
+            let file = std::fs::read_to_string(&path).expect("a text file");
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("toml") => {
+                    let name = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+                    assert_eq!(definition_text(name), Some(file.as_str()), "{name}");
+                    on_disk.push(name.to_string());
+                }
+                _ => assert_eq!(
+                    path.file_name().and_then(|s| s.to_str()),
+                    Some("fairy-stockfish.ini")
+                ),
+            }
+        }
+        on_disk.sort();
+        let mut names = ALL_NAMES.to_vec();
+        names.sort();
+        assert_eq!(on_disk, names);
+        let ini = std::fs::read_to_string(dir.join("fairy-stockfish.ini")).expect("the ini");
+        assert_eq!(crate::variant::fsf::builtin_ini(), ini);
+    }
+
     #[test]
     fn every_name_is_listed_once_and_large_ones_only_through_large_variant() {
-        let large: Vec<&str> = LARGE_FILES.iter().map(|f| f.0).collect();
-        assert_eq!(ALL_NAMES, [NAMES, &large].concat());
-        for (name, _) in LARGE_FILES {
+        assert_eq!(ALL_NAMES, [NAMES, LARGE_NAMES].concat());
+        for name in LARGE_NAMES {
             assert!(by_name(name).is_none());
             assert_eq!(large_by_name(name).expect("built in").name(), *name);
             assert_eq!(definition(name).expect("its definition").name, *name);

@@ -29,8 +29,16 @@ const MAX_LINE: usize = 4096;
 const MAX_KEYS: usize = 400;
 
 /// Fairy-Stockfish's built-in variants that this library can express, in
-/// this same format: the templates of `[name:template]`.
-pub const BUILTIN_INI: &str = include_str!("../../variants/fairy-stockfish.ini");
+/// this same format: the templates of `[name:template]`. The text of
+/// `variants/fairy-stockfish.ini` as shipped (stored compressed with the
+/// built-in definitions, decompressed on first use).
+///
+/// ```
+/// assert!(betza::variant::fsf::builtin_ini().contains("[chess]"));
+/// ```
+pub fn builtin_ini() -> &'static str {
+    super::packed::fsf_ini()
+}
 
 /// Fairy-Stockfish's built-in variant names whose rules the library lacks,
 /// with the rule: a template of one of these is refused with that reason.
@@ -564,7 +572,7 @@ fn builtin_configs() -> BTreeMap<String, Config> {
         resolved: BTreeMap::new(),
         builtin: BTreeMap::new(),
     };
-    let sections = parse_sections(BUILTIN_INI, "fairy-stockfish.ini")
+    let sections = parse_sections(builtin_ini(), "fairy-stockfish.ini")
         .expect("variants/fairy-stockfish.ini reads");
     for s in sections {
         let (name, c) = r.resolve(s).expect("built-in templates resolve");
@@ -620,9 +628,9 @@ pub(crate) fn builtin(name: &str) -> Option<Result<VariantDef, VariantError>> {
     Some(convert(name, 0, c))
 }
 
-/// The names of [`BUILTIN_INI`]'s sections, in file order.
+/// The names of [`builtin_ini`]'s sections, in file order.
 pub fn builtin_names() -> Vec<String> {
-    parse_sections(BUILTIN_INI, "fairy-stockfish.ini")
+    parse_sections(builtin_ini(), "fairy-stockfish.ini")
         .map(|s| s.into_iter().map(|s| s.name).collect())
         .unwrap_or_default()
 }

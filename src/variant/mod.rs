@@ -35,6 +35,7 @@ mod def;
 mod end_def;
 pub mod fsf;
 pub mod large;
+mod packed;
 mod rules_def;
 mod shuffle;
 mod text;
