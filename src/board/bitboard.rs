@@ -1339,6 +1339,12 @@ pub trait Board:
     /// Make and unmake take their fast path for moves between squares
     /// below this: `Square(u16::MAX)` marks a move that took the other one.
     const PLAIN_SQUARES: usize;
+    /// Compiled for size rather than speed: the generator's callers (the
+    /// rules' paths, each with its own sink) share one compiled copy of it
+    /// through a `dyn` sink rather than each inlining its own. [`Huge`]'s
+    /// (no speed goal covers boards past 256 squares; the web module's
+    /// size, docs/web.md "Size").
+    const COMPACT: bool = false;
     /// Every piece type's bitboard empty.
     const NO_ROLES: Self::Roles;
     /// Every square empty.
@@ -1553,6 +1559,7 @@ impl Board for Huge {
     const MAX_SQUARES: usize = MAX_HUGE_SQUARES;
     const MAX_ROLES: usize = MAX_HUGE_ROLES;
     const PLAIN_SQUARES: usize = u16::MAX as usize;
+    const COMPACT: bool = true;
     const NO_ROLES: Self::Roles = [Bitboard(Words([0; 11])); MAX_HUGE_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_HUGE_SQUARES];
     const EMPTY: Bitboard<Words<11>> = Bitboard(Words([0; 11]));
