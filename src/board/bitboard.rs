@@ -1022,12 +1022,24 @@ impl<const N: usize> fmt::Debug for Words<N> {
     }
 }
 
+/// Words up to this many are handled inline (the loops unrolled: `Large`'s
+/// `Words<4>`, Chu Shogi's speed); past it each operation is a call to one
+/// loop compiled once per `N` (`Huge`'s `Words<11>`, which no speed goal
+/// covers: inlined, its 11-word code was most of the size of its
+/// generator, docs/web.md "Size"). `N` is a constant, so the test is
+/// compiled away.
+const INLINE_WORDS: usize = 4;
+
 macro_rules! words_op {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, $wide:ident) => {
         impl<const N: usize> $tr for Words<N> {
             type Output = Words<N>;
             #[inline(always)]
             fn $f(mut self, rhs: Words<N>) -> Words<N> {
+                if N > INLINE_WORDS {
+                    Words::$wide(&mut self, &rhs);
+                    return self;
+                }
                 for (a, b) in self.0.iter_mut().zip(rhs.0) {
                     *a $op b;
                 }
@@ -1037,21 +1049,37 @@ macro_rules! words_op {
         impl<const N: usize> $tra for Words<N> {
             #[inline(always)]
             fn $fa(&mut self, rhs: Words<N>) {
+                if N > INLINE_WORDS {
+                    return Words::$wide(self, &rhs);
+                }
                 for (a, b) in self.0.iter_mut().zip(rhs.0) {
                     *a $op b;
                 }
             }
         }
+        impl<const N: usize> Words<N> {
+            /// The operation out of line, for words past [`INLINE_WORDS`].
+            #[inline(never)]
+            fn $wide(&mut self, rhs: &Words<N>) {
+                for i in 0..N {
+                    self.0[i] $op rhs.0[i];
+                }
+            }
+        }
     };
 }
-words_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
-words_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
-words_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
+words_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=, and_wide);
+words_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=, or_wide);
+words_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=, xor_wide);
 
 impl<const N: usize> Not for Words<N> {
     type Output = Words<N>;
     #[inline(always)]
     fn not(mut self) -> Words<N> {
+        if N > INLINE_WORDS {
+            self.not_wide();
+            return self;
+        }
         for a in &mut self.0 {
             *a = !*a;
         }
@@ -1059,49 +1087,52 @@ impl<const N: usize> Not for Words<N> {
     }
 }
 
-impl<const N: usize> BitWord for Words<N> {
-    const BITS: usize = 64 * N;
-    const ZERO: Words<N> = Words([0; N]);
-
-    #[inline(always)]
-    fn is_zero(self) -> bool {
+/// The [`BitWord`] operations of words past [`INLINE_WORDS`], out of line.
+impl<const N: usize> Words<N> {
+    #[inline(never)]
+    fn not_wide(&mut self) {
+        for a in &mut self.0 {
+            *a = !*a;
+        }
+    }
+    #[inline(never)]
+    fn is_zero_wide(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
-    #[inline(always)]
-    fn bit(i: usize) -> Words<N> {
+    #[inline(never)]
+    fn bit_wide(i: usize) -> Words<N> {
         let mut w = Self::ZERO;
         if let Some(x) = w.0.get_mut(i / 64) {
             *x = 1 << (i % 64);
         }
         w
     }
-    #[inline(always)]
-    fn test(self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|&x| x >> (i % 64) & 1 != 0)
-    }
-    #[inline(always)]
-    fn count_ones(self) -> u32 {
+    #[inline(never)]
+    fn count_ones_wide(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
-    #[inline(always)]
-    fn lowest(self) -> Option<usize> {
+    #[inline(never)]
+    fn lowest_wide(&self) -> Option<usize> {
         let (k, w) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
         Some(64 * k + w.trailing_zeros() as usize)
     }
-    #[inline(always)]
-    fn highest(self) -> Option<usize> {
+    #[inline(never)]
+    fn highest_wide(&self) -> Option<usize> {
         let (k, w) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
         Some(64 * k + 63 - w.leading_zeros() as usize)
     }
-    #[inline(always)]
-    fn clear_lowest(mut self) -> Words<N> {
+    #[inline(never)]
+    fn clear_lowest_wide(&mut self) {
         if let Some(w) = self.0.iter_mut().find(|w| **w != 0) {
             *w &= *w - 1;
         }
-        self
+    }
+    #[inline(never)]
+    fn below_wide(i: usize) -> Words<N> {
+        Self::below_words(i)
     }
     #[inline(always)]
-    fn below(i: usize) -> Words<N> {
+    fn below_words(i: usize) -> Words<N> {
         let mut w = Self::ZERO;
         for (k, x) in w.0.iter_mut().enumerate() {
             let lo = 64 * k;
@@ -1114,6 +1145,111 @@ impl<const N: usize> BitWord for Words<N> {
             };
         }
         w
+    }
+    #[inline(never)]
+    fn through_lowest_wide(&mut self) {
+        self.through_lowest_words()
+    }
+    #[inline(always)]
+    fn through_lowest_words(&mut self) {
+        let mut found = false;
+        for w in &mut self.0 {
+            *w = if found {
+                0
+            } else if *w == 0 {
+                u64::MAX
+            } else {
+                found = true;
+                *w ^ (*w - 1)
+            };
+        }
+    }
+    #[inline(never)]
+    fn up_from_highest_wide(&mut self) {
+        self.up_from_highest_words()
+    }
+    #[inline(always)]
+    fn up_from_highest_words(&mut self) {
+        let mut found = false;
+        for w in self.0.iter_mut().rev() {
+            *w = if found {
+                0
+            } else if *w == 0 {
+                u64::MAX
+            } else {
+                found = true;
+                u64::MAX << (63 - w.leading_zeros())
+            };
+        }
+    }
+}
+
+impl<const N: usize> BitWord for Words<N> {
+    const BITS: usize = 64 * N;
+    const ZERO: Words<N> = Words([0; N]);
+
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        if N > INLINE_WORDS {
+            return self.is_zero_wide();
+        }
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline(always)]
+    fn bit(i: usize) -> Words<N> {
+        if N > INLINE_WORDS {
+            return Self::bit_wide(i);
+        }
+        let mut w = Self::ZERO;
+        if let Some(x) = w.0.get_mut(i / 64) {
+            *x = 1 << (i % 64);
+        }
+        w
+    }
+    #[inline(always)]
+    fn test(self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|&x| x >> (i % 64) & 1 != 0)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        if N > INLINE_WORDS {
+            return self.count_ones_wide();
+        }
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn lowest(self) -> Option<usize> {
+        if N > INLINE_WORDS {
+            return self.lowest_wide();
+        }
+        let (k, w) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(64 * k + w.trailing_zeros() as usize)
+    }
+    #[inline(always)]
+    fn highest(self) -> Option<usize> {
+        if N > INLINE_WORDS {
+            return self.highest_wide();
+        }
+        let (k, w) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+        Some(64 * k + 63 - w.leading_zeros() as usize)
+    }
+    #[inline(always)]
+    fn clear_lowest(mut self) -> Words<N> {
+        if N > INLINE_WORDS {
+            self.clear_lowest_wide();
+            return self;
+        }
+        if let Some(w) = self.0.iter_mut().find(|w| **w != 0) {
+            *w &= *w - 1;
+        }
+        self
+    }
+    #[inline(always)]
+    fn below(i: usize) -> Words<N> {
+        if N > INLINE_WORDS {
+            return Self::below_wide(i);
+        }
+        Self::below_words(i)
     }
     #[inline(always)]
     fn bit_on(i: usize) -> Words<N> {
@@ -1136,31 +1272,19 @@ impl<const N: usize> BitWord for Words<N> {
     }
     #[inline(always)]
     fn through_lowest(mut self) -> Words<N> {
-        let mut found = false;
-        for w in &mut self.0 {
-            *w = if found {
-                0
-            } else if *w == 0 {
-                u64::MAX
-            } else {
-                found = true;
-                *w ^ (*w - 1)
-            };
+        if N > INLINE_WORDS {
+            self.through_lowest_wide();
+        } else {
+            self.through_lowest_words();
         }
         self
     }
     #[inline(always)]
     fn up_from_highest(mut self) -> Words<N> {
-        let mut found = false;
-        for w in self.0.iter_mut().rev() {
-            *w = if found {
-                0
-            } else if *w == 0 {
-                u64::MAX
-            } else {
-                found = true;
-                u64::MAX << (63 - w.leading_zeros())
-            };
+        if N > INLINE_WORDS {
+            self.up_from_highest_wide();
+        } else {
+            self.up_from_highest_words();
         }
         self
     }
@@ -1215,6 +1339,12 @@ pub trait Board:
     /// Make and unmake take their fast path for moves between squares
     /// below this: `Square(u16::MAX)` marks a move that took the other one.
     const PLAIN_SQUARES: usize;
+    /// Compiled for size rather than speed: the generator's callers (the
+    /// rules' paths, each with its own sink) share one compiled copy of it
+    /// through a `dyn` sink rather than each inlining its own. [`Huge`]'s
+    /// (no speed goal covers boards past 256 squares; the web module's
+    /// size, docs/web.md "Size").
+    const COMPACT: bool = false;
     /// Every piece type's bitboard empty.
     const NO_ROLES: Self::Roles;
     /// Every square empty.
@@ -1429,6 +1559,7 @@ impl Board for Huge {
     const MAX_SQUARES: usize = MAX_HUGE_SQUARES;
     const MAX_ROLES: usize = MAX_HUGE_ROLES;
     const PLAIN_SQUARES: usize = u16::MAX as usize;
+    const COMPACT: bool = true;
     const NO_ROLES: Self::Roles = [Bitboard(Words([0; 11])); MAX_HUGE_ROLES];
     const NO_PIECES: Self::Mailbox = [0; MAX_HUGE_SQUARES];
     const EMPTY: Bitboard<Words<11>> = Bitboard(Words([0; 11]));

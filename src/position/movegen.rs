@@ -779,6 +779,37 @@ impl<'v, B: Board> Position<'v, B> {
         legal: bool,
         sink: &mut impl FnMut(Move),
     ) {
+        if B::COMPACT {
+            return self.generate_pieces_dyn(skip, each, drops, legal, sink);
+        }
+        self.generate_pieces_with(skip, each, drops, legal, sink)
+    }
+
+    /// [`generate_pieces`](Self::generate_pieces) compiled once per board
+    /// type, for a [`Board::COMPACT`] board: every caller's sink goes
+    /// through it.
+    #[inline(never)]
+    fn generate_pieces_dyn(
+        &self,
+        skip: Bitboard<B::Word>,
+        each: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut dyn FnMut(Move),
+    ) {
+        self.generate_pieces_with(skip, each, drops, legal, &mut |m| sink(m))
+    }
+
+    /// The body of [`generate_pieces`](Self::generate_pieces).
+    #[inline(always)]
+    fn generate_pieces_with(
+        &self,
+        skip: Bitboard<B::Word>,
+        each: Bitboard<B::Word>,
+        drops: bool,
+        legal: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
         let s = match self.safety() {
             Some(s) => s,
             None if self.variant.end.royal_capture || self.variant.rules.any => self.no_safety(),

@@ -323,9 +323,9 @@ impl<'v, B: Board> Position<'v, B> {
                         ),
                     });
                 }
-                self.split_san(&base)?
+                Parsed::split_san(self.variant, &base)?
             }
-            None => self.split_san(text)?,
+            None => Parsed::split_san(self.variant, text)?,
         };
         let m = match p.castle {
             Some(king_side) => self.find_castle(text, &legal, king_side, p.gate)?,
@@ -578,10 +578,12 @@ impl<'v, B: Board> Position<'v, B> {
         }
         Ok(chosen[0])
     }
+}
 
-    /// Takes a SAN text apart.
-    fn split_san(&self, text: &str) -> Result<Parsed, SanError> {
-        let v = self.variant;
+impl Parsed {
+    /// Takes a SAN text apart: the same for every board type (compiled
+    /// once, not per board type).
+    fn split_san(v: &crate::Variant, text: &str) -> Result<Parsed, SanError> {
         let size = v.size;
         let syntax = |reason: &str| SanError::Syntax {
             text: text.to_string(),
