@@ -53,6 +53,9 @@ pub(super) trait Read: Sized {
     /// Reads `node`; an error names the innermost bytes at fault.
     fn read(node: &Node<'_>) -> Result<Self, Error>;
 
+    /// Whether the key may be left out ([`Read::missing`] gives its value).
+    const OPTIONAL: bool = false;
+
     /// The value of a key that is not there, if it may be left out.
     fn missing() -> Option<Self> {
         None
@@ -175,6 +178,7 @@ impl Read for i64 {
 
 impl<T: Read> Read for Option<T> {
     const EXPECTED: &'static str = T::EXPECTED;
+    const OPTIONAL: bool = true;
 
     fn read(node: &Node<'_>) -> Result<Self, Error> {
         T::read(node).map(Some)
@@ -198,7 +202,13 @@ impl<T: Read> Read for Vec<T> {
 
     fn read(node: &Node<'_>) -> Result<Self, Error> {
         match node.get_ref() {
-            DeValue::Array(items) => items.iter().map(T::read).collect(),
+            DeValue::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(T::read(item)?);
+                }
+                Ok(out)
+            }
             _ => Err(invalid_type::<Self>(node)),
         }
     }
@@ -208,15 +218,17 @@ impl<T: Read> Read for BTreeMap<String, T> {
     const EXPECTED: &'static str = "a map";
 
     fn read(node: &Node<'_>) -> Result<Self, Error> {
-        table(node, Self::EXPECTED)?
-            .iter()
-            .map(|(k, v)| Ok((k.get_ref().to_string(), T::read(v)?)))
-            .collect()
+        // Inserted one by one: `collect` would sort (more code, no gain).
+        let mut out = BTreeMap::new();
+        for (k, v) in table(node, Self::EXPECTED)? {
+            out.insert(k.get_ref().to_string(), T::read(v)?);
+        }
+        Ok(out)
     }
 }
 
 /// The table `node` is, else `invalid type`.
-pub(super) fn table<'a, 'i>(node: &'a Node<'i>, expected: &str) -> Result<&'a DeTable<'i>, Error> {
+fn table<'a, 'i>(node: &'a Node<'i>, expected: &str) -> Result<&'a DeTable<'i>, Error> {
     match node.get_ref() {
         DeValue::Table(t) => Ok(t),
         _ => Err(invalid_type_of(node, expected)),
@@ -225,7 +237,7 @@ pub(super) fn table<'a, 'i>(node: &'a Node<'i>, expected: &str) -> Result<&'a De
 
 /// Whether a TOML key names a Rust field: `en-passant` names `en_passant`
 /// (`en_passant` names none).
-pub(super) fn is_field(key: &str, field: &str) -> bool {
+fn is_field(key: &str, field: &str) -> bool {
     key.len() == field.len()
         && key
             .bytes()
@@ -234,7 +246,7 @@ pub(super) fn is_field(key: &str, field: &str) -> bool {
 }
 
 /// `unknown field`, listing the fields (kebab-case) as serde did.
-pub(super) fn unknown_field(key: &Spanned<std::borrow::Cow<'_, str>>, fields: &[&str]) -> Error {
+fn unknown_field(key: &Spanned<std::borrow::Cow<'_, str>>, fields: &[&str]) -> Error {
     let mut message = format!("unknown field `{}`, ", key.get_ref());
     let names: Vec<String> = fields
         .iter()
@@ -250,11 +262,66 @@ pub(super) fn unknown_field(key: &Spanned<std::borrow::Cow<'_, str>>, fields: &[
 }
 
 /// `missing field`, about the table that lacks it.
-pub(super) fn missing_field(field: &str, table: &Node<'_>) -> Error {
+fn missing_field(field: &str, table: &Node<'_>) -> Error {
     Error::at(
         format!("missing field `{}`", field.replace('_', "-")),
         table.span(),
     )
+}
+
+/// A field of a [`toml_table!`] struct while its table is read: empty
+/// until its key is read. Behind `dyn`, so that [`read_fields`] and each
+/// field type's reading are compiled once, not once per field.
+pub(super) trait Slot {
+    /// Reads the field's value from its key's `node`.
+    fn set(&mut self, node: &Node<'_>) -> Result<(), Error>;
+}
+
+impl<T: Read> Slot for Option<T> {
+    fn set(&mut self, node: &Node<'_>) -> Result<(), Error> {
+        *self = Some(T::read(node)?);
+        Ok(())
+    }
+}
+
+/// Reads a table's keys into a struct's fields (for [`toml_table!`]), in
+/// the table's order: `slots[i]` reads the value of the key of `fields[i]`
+/// (snake_case); an unknown key is refused, then the first `required` field
+/// left out.
+pub(super) fn read_fields(
+    node: &Node<'_>,
+    expected: &str,
+    fields: &[&str],
+    required: &[bool],
+    slots: &mut [&mut dyn Slot],
+) -> Result<(), Error> {
+    let table = table(node, expected)?;
+    // `toml_table!` structs have at most 64 fields (a bit each).
+    let mut seen = 0u64;
+    for (key, value) in table {
+        let k = key.get_ref();
+        match fields.iter().position(|f| is_field(k, f)) {
+            Some(i) => {
+                slots[i].set(value)?;
+                seen |= 1 << i;
+            }
+            None => return Err(unknown_field(key, fields)),
+        }
+    }
+    match (0..fields.len()).find(|&i| required[i] && seen & (1 << i) == 0) {
+        Some(i) => Err(missing_field(fields[i], node)),
+        None => Ok(()),
+    }
+}
+
+/// A field's value once [`read_fields`] has read the table: the value read,
+/// else its type's value when left out ([`Read::missing`]; a required field
+/// left out was refused there).
+pub(super) fn take<T: Read>(value: Option<T>) -> T {
+    match value {
+        Some(v) => v,
+        None => T::missing().expect("read_fields refuses a missing required field"),
+    }
 }
 
 /// Declares a struct read from a TOML table by [`Read`]: its fields are
@@ -286,37 +353,26 @@ macro_rules! toml_table {
             ) -> Result<Self, $crate::variant::toml_de::Error> {
                 use $crate::variant::toml_de as de;
                 const FIELDS: &[&str] = &[$(stringify!($field)),*];
-                let table = de::table(node, Self::EXPECTED)?;
+                const REQUIRED: &[bool] = &[$(toml_table!(@required $ty $(, $default)?)),*];
                 $(let mut $field: Option<$ty> = None;)*
-                for (key, value) in table {
-                    let k = key.get_ref();
-                    $(
-                        if de::is_field(k, stringify!($field)) {
-                            $field = Some(de::Read::read(value)?);
-                            continue;
-                        }
-                    )*
-                    return Err(de::unknown_field(key, FIELDS));
-                }
+                de::read_fields(node, Self::EXPECTED, FIELDS, REQUIRED, &mut [$(&mut $field),*])?;
                 Ok($name {
-                    $(
-                        $field: match $field {
-                            Some(v) => v,
-                            None => toml_table!(@missing $ty, $field, node $(, $default)?),
-                        },
-                    )*
+                    $($field: toml_table!(@take $field $(, $default)?),)*
                 })
             }
         }
     };
-    (@missing $ty:ty, $field:ident, $node:ident, default) => {
-        Default::default()
+    (@required $ty:ty, default) => {
+        false
     };
-    (@missing $ty:ty, $field:ident, $node:ident) => {
-        match <$ty as $crate::variant::toml_de::Read>::missing() {
-            Some(v) => v,
-            None => return Err($crate::variant::toml_de::missing_field(stringify!($field), $node)),
-        }
+    (@required $ty:ty) => {
+        !<$ty as $crate::variant::toml_de::Read>::OPTIONAL
+    };
+    (@take $field:ident, default) => {
+        $field.unwrap_or_default()
+    };
+    (@take $field:ident) => {
+        $crate::variant::toml_de::take($field)
     };
 }
 pub(super) use toml_table;
