@@ -102,6 +102,95 @@ fn float(node: &Node<'_>) -> Result<Option<f64>, Error> {
     }
 }
 
+/// `x` as Rust's `Display` writes it: the shortest decimal that reads back
+/// as `x` (of two, the nearer; a tie rounded up, as Rust's Dragon4 does),
+/// without an exponent. Ours so that the module links no float formatting
+/// (Grisu and Dragon4: 8 KB of WebAssembly) for the one message that
+/// shows a float; reading back uses the parser `toml` links anyway.
+fn float_text(x: f64) -> String {
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if x.is_nan() {
+        return "NaN".into();
+    } else if x.is_infinite() {
+        return format!("{sign}inf");
+    } else if x == 0.0 {
+        return format!("{sign}0");
+    }
+    let x = x.abs();
+    let bits = x.to_bits();
+    let (biased, fraction) = ((bits >> 52) as i32, bits & ((1 << 52) - 1));
+    let (mantissa, exp) = match biased {
+        0 => (fraction, -1074),
+        _ => (fraction | 1 << 52, biased - 1075),
+    };
+    // Its exact digits: mantissa * 2^exp = (mantissa * 5^-exp) / 10^-exp.
+    const LIMB: u64 = 1_000_000_000;
+    let mut limbs = vec![mantissa % LIMB, mantissa / LIMB];
+    let (factor, times) = if exp >= 0 { (2, exp) } else { (5, -exp) };
+    for _ in 0..times {
+        let mut carry = 0;
+        for l in &mut limbs {
+            let v = *l * factor + carry;
+            *l = v % LIMB;
+            carry = v / LIMB;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    while limbs.len() > 1 && limbs.last() == Some(&0) {
+        limbs.pop();
+    }
+    let mut digits = limbs.last().map(u64::to_string).unwrap_or_default();
+    for l in limbs.iter().rev().skip(1) {
+        digits.push_str(&format!("{l:09}"));
+    }
+    // x = 0.digits * 10^point
+    let point = digits.len() as i32 + exp.min(0);
+    let digits = digits.trim_end_matches('0').as_bytes();
+    let reads_back = |d: &[u8], p: i32| {
+        let text = format!("0.{}e{p}", std::str::from_utf8(d).unwrap_or("0"));
+        text.parse::<f64>() == Ok(x)
+    };
+    for n in 1..digits.len() {
+        let down = &digits[..n];
+        let mut up = down.to_vec();
+        let mut up_point = point;
+        while up.last() == Some(&b'9') {
+            up.pop();
+        }
+        match up.last_mut() {
+            Some(d) => *d += 1,
+            None => {
+                up.push(b'1');
+                up_point += 1;
+            }
+        }
+        match (reads_back(down, point), reads_back(&up, up_point)) {
+            (false, false) => continue,
+            (true, false) => return sign.to_string() + &layout(down, point),
+            (false, true) => return sign.to_string() + &layout(&up, up_point),
+            (true, true) if digits[n] >= b'5' => return sign.to_string() + &layout(&up, up_point),
+            (true, true) => return sign.to_string() + &layout(down, point),
+        }
+    }
+    sign.to_string() + &layout(digits, point)
+}
+
+/// `0.digits * 10^point` in positional notation.
+fn layout(digits: &[u8], point: i32) -> String {
+    let digits = std::str::from_utf8(digits).unwrap_or("0").trim_end_matches('0');
+    let len = digits.len() as i32;
+    if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(-point as usize))
+    } else if point >= len {
+        format!("{digits}{}", "0".repeat((point - len) as usize))
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{int}.{frac}")
+    }
+}
+
 /// `invalid type: <what node is>, expected <T>`.
 fn invalid_type<T: Read>(node: &Node<'_>) -> Error {
     invalid_type_of(node, T::EXPECTED)
@@ -122,7 +211,7 @@ fn invalid_type_of(node: &Node<'_>, expected: &str) -> Error {
             Err(e) => return e,
             Ok(x) => {
                 let x = x.unwrap_or_default();
-                let mut text = x.to_string();
+                let mut text = float_text(x);
                 if x.is_finite() && !text.contains('.') {
                     text.push_str(".0");
                 }
@@ -491,6 +580,50 @@ mod tests {
             }
         }
         assert!(files > 50, "{files} definition files in {dir}");
+    }
+
+    /// Our float text is Rust's `Display`, for every kind of `f64`.
+    #[test]
+    fn float_text_is_rusts_display() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.5,
+            -0.5,
+            0.1,
+            0.3,
+            1e300,
+            1e-300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::from_bits(1),
+            f64::EPSILON,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            9007199254740993.0,
+            123456789012345680000.0,
+            5e-324,
+            2.5,
+            1e23,
+            8.41e21,
+            5e22,
+        ];
+        for k in -330..310 {
+            values.push(10f64.powi(k));
+            values.push(-(2f64.powi(k.clamp(-1074, 1023))));
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push(f64::from_bits(seed));
+            values.push((seed % 100_000) as f64 / 1000.0);
+        }
+        for x in values {
+            assert_eq!(float_text(x), x.to_string(), "{:?}", x.to_bits());
+        }
     }
 
     #[test]
