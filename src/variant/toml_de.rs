@@ -179,7 +179,9 @@ fn float_text(x: f64) -> String {
 
 /// `0.digits * 10^point` in positional notation.
 fn layout(digits: &[u8], point: i32) -> String {
-    let digits = std::str::from_utf8(digits).unwrap_or("0").trim_end_matches('0');
+    let digits = std::str::from_utf8(digits)
+        .unwrap_or("0")
+        .trim_end_matches('0');
     let len = digits.len() as i32;
     if point <= 0 {
         format!("0.{}{digits}", "0".repeat(-point as usize))
