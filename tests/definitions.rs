@@ -470,3 +470,18 @@ fn a_game_with_dressed_tokens_round_trips_through_pgn() {
     let back = Game::from_pgn_in(v, &pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
     assert_eq!(back.position(), game.position());
 }
+
+/// Half-point komi is written as TOML reads it back, negative ones too.
+#[test]
+fn half_point_komi_is_written_and_read_back() {
+    for (komi, text) in [(3, "1.5"), (-1, "-0.5"), (-5, "-2.5"), (4, "2"), (-4, "-2")] {
+        let mut def: VariantDef = builtin_text("janggi").parse().unwrap();
+        def.rules.material_komi = komi;
+        let written = def.to_string();
+        assert!(
+            written.contains(&format!("\nmaterial-komi = {text}\n")),
+            "{komi}: {written}"
+        );
+        assert_eq!(written.parse::<VariantDef>().unwrap(), def, "{komi}");
+    }
+}

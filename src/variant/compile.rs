@@ -2,7 +2,7 @@
 //! squares, and the start position's own check.
 
 use crate::bitboard::{
-    Bitboard, Board, Color, Large, MAX_HUGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
+    Bitboard, Board, Color, Huge, MAX_HUGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
 };
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
@@ -15,7 +15,7 @@ use super::{
 };
 
 /// Compiles for the board type `B`: [`Small`], or a large one
-/// ([`Large`], [`crate::Huge`]) whose data [`Board::attach`] stores.
+/// ([`crate::bitboard::Large`], [`Huge`]) whose data [`Board::attach`] stores.
 pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, VariantError> {
     let want_large = B::MAX_SQUARES > MAX_SQUARES;
     let specs: [Vec<PieceSpec<'_>>; 2] = Color::ALL.map(|color| {
@@ -176,8 +176,9 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     if let Some(into) = c.into_hand {
         let d = if large {
             // Only the large board's squares are read: those are in
-            // `large_data`.
-            let d = drop_rules::<Large>(&v, &into, &[[Large::EMPTY; MAX_DEF_ROLES]; 2]);
+            // `large_data`. Read through `Huge`: its copy is linked
+            // for `compile::<Huge>` already (the web module has no `Large`).
+            let d = drop_rules::<Huge>(&v, &into, &[[Huge::EMPTY; MAX_DEF_ROLES]; 2]);
             DropRules {
                 roles: d.roles,
                 slot: d.slot,

@@ -444,11 +444,35 @@ fn parse_sections(text: &str, origin: &str) -> Result<Vec<Section>, VariantError
     Ok(sections)
 }
 
+/// Resolved sections by name, in a list rather than a map: a few hundred
+/// at most, looked up once per section, and a map's code per value type
+/// is kilobytes of the WebAssembly module.
+#[derive(Default)]
+struct Configs(Vec<(String, Config)>);
+
+impl Configs {
+    fn get(&self, name: &str) -> Option<&Config> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, c)| c)
+    }
+
+    /// Adds or replaces `name`'s configuration.
+    fn insert(&mut self, name: String, config: Config) {
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = config,
+            None => self.0.push((name, config)),
+        }
+    }
+
+    fn remove(&mut self, name: &str) {
+        self.0.retain(|(n, _)| n != name);
+    }
+}
+
 /// Sections resolved against their templates, by name.
 struct Resolver {
     refused: Vec<String>,
-    resolved: BTreeMap<String, Config>,
-    builtin: BTreeMap<String, Config>,
+    resolved: Configs,
+    builtin: Configs,
 }
 
 impl Resolver {
@@ -566,11 +590,11 @@ fn merge_per_type(template: &Config, config: &mut Config) {
     }
 }
 
-fn builtin_configs() -> BTreeMap<String, Config> {
+fn builtin_configs() -> Configs {
     let mut r = Resolver {
         refused: Vec::new(),
-        resolved: BTreeMap::new(),
-        builtin: BTreeMap::new(),
+        resolved: Configs::default(),
+        builtin: Configs::default(),
     };
     let sections = parse_sections(builtin_ini(), "fairy-stockfish.ini")
         .expect("variants/fairy-stockfish.ini reads");
@@ -596,7 +620,7 @@ pub(crate) fn read_each(text: &str) -> Result<Vec<SectionResult>, VariantError> 
     let sections = parse_sections(text, "configuration")?;
     let mut r = Resolver {
         refused: Vec::new(),
-        resolved: BTreeMap::new(),
+        resolved: Configs::default(),
         builtin: builtin_configs(),
     };
     let mut out = Vec::new();

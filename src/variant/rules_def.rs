@@ -855,7 +855,11 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
         if r.material_komi % 2 == 0 {
             writeln!(f, "material-komi = {}", r.material_komi / 2)?;
         } else {
-            writeln!(f, "material-komi = {:.1}", f64::from(r.material_komi) / 2.0)?;
+            // A half point, written without float formatting (which
+            // would link Rust's float printing into the web module).
+            let sign = if r.material_komi < 0 { "-" } else { "" };
+            let whole = r.material_komi.unsigned_abs() / 2;
+            writeln!(f, "material-komi = {sign}{whole}.5")?;
         }
     }
     if r.must_drop {

@@ -341,11 +341,10 @@ impl Reader<'_> {
                 promoted: d.promoted.unwrap_or(false),
             }),
         };
-        let pieces = raw
-            .piece
-            .iter()
-            .map(|p| self.piece(size, p.get_ref()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut pieces = Vec::with_capacity(raw.piece.len());
+        for p in &raw.piece {
+            pieces.push(self.piece(size, p.get_ref())?);
+        }
         Ok(VariantDef {
             name: name.clone(),
             files,

@@ -53,6 +53,9 @@ pub(super) trait Read: Sized {
     /// Reads `node`; an error names the innermost bytes at fault.
     fn read(node: &Node<'_>) -> Result<Self, Error>;
 
+    /// Whether the key may be left out ([`Read::missing`] gives its value).
+    const OPTIONAL: bool = false;
+
     /// The value of a key that is not there, if it may be left out.
     fn missing() -> Option<Self> {
         None
@@ -99,6 +102,97 @@ fn float(node: &Node<'_>) -> Result<Option<f64>, Error> {
     }
 }
 
+/// `x` as Rust's `Display` writes it: the shortest decimal that reads back
+/// as `x` (of two, the nearer; a tie rounded up, as Rust's Dragon4 does),
+/// without an exponent. Ours so that the module links no float formatting
+/// (Grisu and Dragon4: 8 KB of WebAssembly) for the one message that
+/// shows a float; reading back uses the parser `toml` links anyway.
+fn float_text(x: f64) -> String {
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if x.is_nan() {
+        return "NaN".into();
+    } else if x.is_infinite() {
+        return format!("{sign}inf");
+    } else if x == 0.0 {
+        return format!("{sign}0");
+    }
+    let x = x.abs();
+    let bits = x.to_bits();
+    let (biased, fraction) = ((bits >> 52) as i32, bits & ((1 << 52) - 1));
+    let (mantissa, exp) = match biased {
+        0 => (fraction, -1074),
+        _ => (fraction | 1 << 52, biased - 1075),
+    };
+    // Its exact digits: mantissa * 2^exp = (mantissa * 5^-exp) / 10^-exp.
+    const LIMB: u64 = 1_000_000_000;
+    let mut limbs = vec![mantissa % LIMB, mantissa / LIMB];
+    let (factor, times) = if exp >= 0 { (2, exp) } else { (5, -exp) };
+    for _ in 0..times {
+        let mut carry = 0;
+        for l in &mut limbs {
+            let v = *l * factor + carry;
+            *l = v % LIMB;
+            carry = v / LIMB;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    while limbs.len() > 1 && limbs.last() == Some(&0) {
+        limbs.pop();
+    }
+    let mut digits = limbs.last().map(u64::to_string).unwrap_or_default();
+    for l in limbs.iter().rev().skip(1) {
+        digits.push_str(&format!("{l:09}"));
+    }
+    // x = 0.digits * 10^point
+    let point = digits.len() as i32 + exp.min(0);
+    let digits = digits.trim_end_matches('0').as_bytes();
+    let reads_back = |d: &[u8], p: i32| {
+        let text = format!("0.{}e{p}", std::str::from_utf8(d).unwrap_or("0"));
+        text.parse::<f64>() == Ok(x)
+    };
+    for n in 1..digits.len() {
+        let down = &digits[..n];
+        let mut up = down.to_vec();
+        let mut up_point = point;
+        while up.last() == Some(&b'9') {
+            up.pop();
+        }
+        match up.last_mut() {
+            Some(d) => *d += 1,
+            None => {
+                up.push(b'1');
+                up_point += 1;
+            }
+        }
+        match (reads_back(down, point), reads_back(&up, up_point)) {
+            (false, false) => continue,
+            (true, false) => return sign.to_string() + &layout(down, point),
+            (false, true) => return sign.to_string() + &layout(&up, up_point),
+            (true, true) if digits[n] >= b'5' => return sign.to_string() + &layout(&up, up_point),
+            (true, true) => return sign.to_string() + &layout(down, point),
+        }
+    }
+    sign.to_string() + &layout(digits, point)
+}
+
+/// `0.digits * 10^point` in positional notation.
+fn layout(digits: &[u8], point: i32) -> String {
+    let digits = std::str::from_utf8(digits)
+        .unwrap_or("0")
+        .trim_end_matches('0');
+    let len = digits.len() as i32;
+    if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(-point as usize))
+    } else if point >= len {
+        format!("{digits}{}", "0".repeat((point - len) as usize))
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{int}.{frac}")
+    }
+}
+
 /// `invalid type: <what node is>, expected <T>`.
 fn invalid_type<T: Read>(node: &Node<'_>) -> Error {
     invalid_type_of(node, T::EXPECTED)
@@ -119,7 +213,7 @@ fn invalid_type_of(node: &Node<'_>, expected: &str) -> Error {
             Err(e) => return e,
             Ok(x) => {
                 let x = x.unwrap_or_default();
-                let mut text = x.to_string();
+                let mut text = float_text(x);
                 if x.is_finite() && !text.contains('.') {
                     text.push_str(".0");
                 }
@@ -175,6 +269,7 @@ impl Read for i64 {
 
 impl<T: Read> Read for Option<T> {
     const EXPECTED: &'static str = T::EXPECTED;
+    const OPTIONAL: bool = true;
 
     fn read(node: &Node<'_>) -> Result<Self, Error> {
         T::read(node).map(Some)
@@ -198,7 +293,13 @@ impl<T: Read> Read for Vec<T> {
 
     fn read(node: &Node<'_>) -> Result<Self, Error> {
         match node.get_ref() {
-            DeValue::Array(items) => items.iter().map(T::read).collect(),
+            DeValue::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(T::read(item)?);
+                }
+                Ok(out)
+            }
             _ => Err(invalid_type::<Self>(node)),
         }
     }
@@ -208,15 +309,17 @@ impl<T: Read> Read for BTreeMap<String, T> {
     const EXPECTED: &'static str = "a map";
 
     fn read(node: &Node<'_>) -> Result<Self, Error> {
-        table(node, Self::EXPECTED)?
-            .iter()
-            .map(|(k, v)| Ok((k.get_ref().to_string(), T::read(v)?)))
-            .collect()
+        // Inserted one by one: `collect` would sort (more code, no gain).
+        let mut out = BTreeMap::new();
+        for (k, v) in table(node, Self::EXPECTED)? {
+            out.insert(k.get_ref().to_string(), T::read(v)?);
+        }
+        Ok(out)
     }
 }
 
 /// The table `node` is, else `invalid type`.
-pub(super) fn table<'a, 'i>(node: &'a Node<'i>, expected: &str) -> Result<&'a DeTable<'i>, Error> {
+fn table<'a, 'i>(node: &'a Node<'i>, expected: &str) -> Result<&'a DeTable<'i>, Error> {
     match node.get_ref() {
         DeValue::Table(t) => Ok(t),
         _ => Err(invalid_type_of(node, expected)),
@@ -225,7 +328,7 @@ pub(super) fn table<'a, 'i>(node: &'a Node<'i>, expected: &str) -> Result<&'a De
 
 /// Whether a TOML key names a Rust field: `en-passant` names `en_passant`
 /// (`en_passant` names none).
-pub(super) fn is_field(key: &str, field: &str) -> bool {
+fn is_field(key: &str, field: &str) -> bool {
     key.len() == field.len()
         && key
             .bytes()
@@ -234,7 +337,7 @@ pub(super) fn is_field(key: &str, field: &str) -> bool {
 }
 
 /// `unknown field`, listing the fields (kebab-case) as serde did.
-pub(super) fn unknown_field(key: &Spanned<std::borrow::Cow<'_, str>>, fields: &[&str]) -> Error {
+fn unknown_field(key: &Spanned<std::borrow::Cow<'_, str>>, fields: &[&str]) -> Error {
     let mut message = format!("unknown field `{}`, ", key.get_ref());
     let names: Vec<String> = fields
         .iter()
@@ -250,11 +353,66 @@ pub(super) fn unknown_field(key: &Spanned<std::borrow::Cow<'_, str>>, fields: &[
 }
 
 /// `missing field`, about the table that lacks it.
-pub(super) fn missing_field(field: &str, table: &Node<'_>) -> Error {
+fn missing_field(field: &str, table: &Node<'_>) -> Error {
     Error::at(
         format!("missing field `{}`", field.replace('_', "-")),
         table.span(),
     )
+}
+
+/// A field of a [`toml_table!`] struct while its table is read: empty
+/// until its key is read. Behind `dyn`, so that [`read_fields`] and each
+/// field type's reading are compiled once, not once per field.
+pub(super) trait Slot {
+    /// Reads the field's value from its key's `node`.
+    fn set(&mut self, node: &Node<'_>) -> Result<(), Error>;
+}
+
+impl<T: Read> Slot for Option<T> {
+    fn set(&mut self, node: &Node<'_>) -> Result<(), Error> {
+        *self = Some(T::read(node)?);
+        Ok(())
+    }
+}
+
+/// Reads a table's keys into a struct's fields (for [`toml_table!`]), in
+/// the table's order: `slots[i]` reads the value of the key of `fields[i]`
+/// (snake_case); an unknown key is refused, then the first `required` field
+/// left out.
+pub(super) fn read_fields(
+    node: &Node<'_>,
+    expected: &str,
+    fields: &[&str],
+    required: &[bool],
+    slots: &mut [&mut dyn Slot],
+) -> Result<(), Error> {
+    let table = table(node, expected)?;
+    // `toml_table!` structs have at most 64 fields (a bit each).
+    let mut seen = 0u64;
+    for (key, value) in table {
+        let k = key.get_ref();
+        match fields.iter().position(|f| is_field(k, f)) {
+            Some(i) => {
+                slots[i].set(value)?;
+                seen |= 1 << i;
+            }
+            None => return Err(unknown_field(key, fields)),
+        }
+    }
+    match (0..fields.len()).find(|&i| required[i] && seen & (1 << i) == 0) {
+        Some(i) => Err(missing_field(fields[i], node)),
+        None => Ok(()),
+    }
+}
+
+/// A field's value once [`read_fields`] has read the table: the value read,
+/// else its type's value when left out ([`Read::missing`]; a required field
+/// left out was refused there).
+pub(super) fn take<T: Read>(value: Option<T>) -> T {
+    match value {
+        Some(v) => v,
+        None => T::missing().expect("read_fields refuses a missing required field"),
+    }
 }
 
 /// Declares a struct read from a TOML table by [`Read`]: its fields are
@@ -286,37 +444,26 @@ macro_rules! toml_table {
             ) -> Result<Self, $crate::variant::toml_de::Error> {
                 use $crate::variant::toml_de as de;
                 const FIELDS: &[&str] = &[$(stringify!($field)),*];
-                let table = de::table(node, Self::EXPECTED)?;
+                const REQUIRED: &[bool] = &[$(toml_table!(@required $ty $(, $default)?)),*];
                 $(let mut $field: Option<$ty> = None;)*
-                for (key, value) in table {
-                    let k = key.get_ref();
-                    $(
-                        if de::is_field(k, stringify!($field)) {
-                            $field = Some(de::Read::read(value)?);
-                            continue;
-                        }
-                    )*
-                    return Err(de::unknown_field(key, FIELDS));
-                }
+                de::read_fields(node, Self::EXPECTED, FIELDS, REQUIRED, &mut [$(&mut $field),*])?;
                 Ok($name {
-                    $(
-                        $field: match $field {
-                            Some(v) => v,
-                            None => toml_table!(@missing $ty, $field, node $(, $default)?),
-                        },
-                    )*
+                    $($field: toml_table!(@take $field $(, $default)?),)*
                 })
             }
         }
     };
-    (@missing $ty:ty, $field:ident, $node:ident, default) => {
-        Default::default()
+    (@required $ty:ty, default) => {
+        false
     };
-    (@missing $ty:ty, $field:ident, $node:ident) => {
-        match <$ty as $crate::variant::toml_de::Read>::missing() {
-            Some(v) => v,
-            None => return Err($crate::variant::toml_de::missing_field(stringify!($field), $node)),
-        }
+    (@required $ty:ty) => {
+        !<$ty as $crate::variant::toml_de::Read>::OPTIONAL
+    };
+    (@take $field:ident, default) => {
+        $field.unwrap_or_default()
+    };
+    (@take $field:ident) => {
+        $crate::variant::toml_de::take($field)
     };
 }
 pub(super) use toml_table;
@@ -435,6 +582,50 @@ mod tests {
             }
         }
         assert!(files > 50, "{files} definition files in {dir}");
+    }
+
+    /// Our float text is Rust's `Display`, for every kind of `f64`.
+    #[test]
+    fn float_text_is_rusts_display() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.5,
+            -0.5,
+            0.1,
+            0.3,
+            1e300,
+            1e-300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::from_bits(1),
+            f64::EPSILON,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            9007199254740993.0,
+            123456789012345680000.0,
+            5e-324,
+            2.5,
+            1e23,
+            8.41e21,
+            5e22,
+        ];
+        for k in -330..310 {
+            values.push(10f64.powi(k));
+            values.push(-(2f64.powi(k.clamp(-1074, 1023))));
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push(f64::from_bits(seed));
+            values.push((seed % 100_000) as f64 / 1000.0);
+        }
+        for x in values {
+            assert_eq!(float_text(x), x.to_string(), "{:?}", x.to_bits());
+        }
     }
 
     #[test]
