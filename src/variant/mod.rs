@@ -38,6 +38,7 @@ mod rules_def;
 mod shuffle;
 mod text;
 mod toml_de;
+mod toml_parse;
 
 pub use def::{
     CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region, RegionWord,

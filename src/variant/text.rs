@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use super::toml_de::toml_table;
-use toml::Spanned;
+use super::toml_parse::Spanned;
 
 use super::VariantError;
 use super::def::{
