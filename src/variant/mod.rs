@@ -337,7 +337,7 @@ pub enum VariantError {
         line: usize,
         /// The key concerned, when it can be told.
         key: Option<String>,
-        /// What `toml` says is wrong.
+        /// What the TOML reader says is wrong.
         message: String,
     },
     /// A value has the right type but is not allowed (a region square off
