@@ -1694,6 +1694,19 @@ mod tests {
             same_as_toml(&text);
         }
 
+        /// Random documents of TOML's pieces: keys, values, brackets.
+        #[test]
+        fn documents_of_toml_pieces_parse_as_toml_parses_them(
+            pieces in proptest::collection::vec(proptest::sample::select(vec![
+                "a", "b", "\"k\"", "'k'", ".", " ", " = ", "=", "1", "-1", "1.5", "1e3", "true",
+                "\"s\\n\"", "'s'", "\"\"\"m\n\"\"\"", "'''m'''", "[", "]", "[[", "]]", "{", "}",
+                ",", "\n", "#c\n", "1979-05-27", " 07:32:00", "T", "\\", "_", "0x1f", "inf",
+                "nan", "\t", "a = ", "\n[a]\n", "\n[[a]]\n", "a.b = 1\n", "\r\n",
+            ]), 0..30),
+        ) {
+            same_as_toml(&pieces.concat());
+        }
+
         /// Random short documents of TOML's own characters.
         #[test]
         fn random_documents_parse_as_toml_parses_them(
