@@ -40,6 +40,7 @@ mod rules_def;
 mod shuffle;
 mod text;
 mod toml_de;
+mod toml_parse;
 
 pub use def::{
     CapturedRule, CastlingDef, DropsDef, PieceDef, PromotionDef, PromotionText, Region, RegionWord,
@@ -338,7 +339,7 @@ pub enum VariantError {
         line: usize,
         /// The key concerned, when it can be told.
         key: Option<String>,
-        /// What `toml` says is wrong.
+        /// What the TOML reader says is wrong.
         message: String,
     },
     /// A value has the right type but is not allowed (a region square off

@@ -12,7 +12,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::toml_de::toml_table;
-use toml::Spanned;
+use super::toml_parse::Spanned;
 
 use super::def::{Region, VariantDef, WideRegion};
 use super::text::quoted;

@@ -1,6 +1,6 @@
 //! Definition files: TOML text to a [`VariantDef`] and back.
 //!
-//! Reading is two steps. `toml` parses the text and [`super::toml_de`]
+//! Reading is two steps. [`super::toml_parse`] parses the text and [`super::toml_de`]
 //! turns its tree into raw values
 //! that keep their byte spans (unknown keys, wrong types and bad TOML fail
 //! here); then each value is converted on its own (regions, rules, counts),
@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use super::toml_de::toml_table;
-use toml::Spanned;
+use super::toml_parse::Spanned;
 
 use super::VariantError;
 use super::def::{
