@@ -1111,24 +1111,18 @@ impl<'v, B: Board> Position<'v, B> {
             self.board[m.from.index()] = 0;
             self.board[m.to.index()] = placed;
             (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
-        } else if m.is_drop() {
-            self.make_drop(m, code(m.role_after()), &mut undo);
+            self.castling_after(m);
         } else {
-            self.make_special(m, code(m.role_after()), &mut undo);
-        }
-        // A pass moves nothing: it keeps the castling rights (as
-        // Fairy-Stockfish's `pass` does), though written as the King's move.
-        if let Some(c) = &v.castling
-            && self.castling != 0
-            && !m.is_pass()
-        {
-            if c.any_start {
-                self.castling &= !self.any_start_rights_lost(m);
+            if m.is_drop() {
+                self.make_drop(m, code(m.role_after()), &mut undo);
+            } else {
+                self.make_special(m, code(m.role_after()), &mut undo);
             }
-            let lost = |s: Square| c.rights_lost[s.index() % B::MAX_SQUARES];
-            self.castling &= !(lost(m.from) | lost(m.to));
-            if let Some(via) = m.via() {
-                self.castling &= !lost(via);
+            // A pass moves nothing: it keeps the castling rights (as
+            // Fairy-Stockfish's `pass` does), though written as the King's
+            // move. Asked here only: the common move above is no pass.
+            if !m.is_pass() {
+                self.castling_after(m);
             }
         }
         self.ep = OptSquare::NONE;
@@ -1157,6 +1151,24 @@ impl<'v, B: Board> Position<'v, B> {
         }
         self.side = us.opposite();
         undo
+    }
+
+    /// The castling rights left once `m` (no pass) has been played: those
+    /// of the squares it leaves, reaches or captures on are lost.
+    #[inline(always)]
+    fn castling_after(&mut self, m: &Move) {
+        if let Some(c) = &self.variant.castling
+            && self.castling != 0
+        {
+            if c.any_start {
+                self.castling &= !self.any_start_rights_lost(m);
+            }
+            let lost = |s: Square| c.rights_lost[s.index() % B::MAX_SQUARES];
+            self.castling &= !(lost(m.from) | lost(m.to));
+            if let Some(via) = m.via() {
+                self.castling &= !lost(via);
+            }
+        }
     }
 
     /// Where `m`, a capture, takes a Lion with a piece that is not one
