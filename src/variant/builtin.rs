@@ -16,7 +16,7 @@ macro_rules! builtins {
 
         /// Every built-in name, small boards ([`NAMES`]) then large ones
         /// ([`LARGE_NAMES`]): [`crate::AnyVariant::builtin_names`]. The lists
-        /// are `static` slices of this one: a `const` is copied, names and
+        /// are `static` slices of one array: a `const` is copied, names and
         /// all, into each crate that inlines a function reading it (the web
         /// module held two copies).
         static ALL: [&str; SMALL + [$($large),*].len()] = [$($small,)* $($large),*];
@@ -33,10 +33,13 @@ macro_rules! builtins {
         /// variants are all of small boards).
         static LARGE_NAMES: &[&str] = ALL.split_at(SMALL).1;
 
-        // Each name has its file, as `include_str!` once checked: a build
-        // error, not a variant missing at run time.
-        $(const _: () = assert!(packed::has_definition($small), concat!("no variants/", $small, ".toml"));)*
-        $(const _: () = assert!(packed::has_definition($large), concat!("no variants/", $large, ".toml"));)*
+        /// Where each of [`ALL`]'s files is among the packed texts, found at
+        /// compile time: a name without its file is a build error, not a
+        /// variant missing at run time.
+        static TEXT_INDEX: [u16; ALL.len()] = [
+            $(packed::index_of($small, concat!("no file variants/", $small, ".toml")) as u16,)*
+            $(packed::index_of($large, concat!("no file variants/", $large, ".toml")) as u16),*
+        ];
     };
 }
 
@@ -187,10 +190,11 @@ fn large_index(name: &str) -> Option<usize> {
         .position(|n| n.eq_ignore_ascii_case(name))
 }
 
-/// The file of a built-in name (one of the lists above: the checks beside
-/// them make it present).
-fn text(name: &str) -> &'static str {
-    packed::definition(name).unwrap_or_default()
+/// The file of the built-in `ALL[i]`.
+fn text(i: usize) -> &'static str {
+    TEXT_INDEX
+        .get(i)
+        .map_or("", |&k| packed::definition(usize::from(k)))
 }
 
 /// The built-in variant of a large board of that name, compiled for
@@ -201,7 +205,7 @@ pub(crate) fn large_by_name(name: &str) -> Option<&'static Variant> {
         [const { OnceLock::new() }; ALL.len() - SMALL];
     let i = large_index(name)?;
     Some(CELLS[i].get_or_init(|| {
-        Variant::read_large(text(LARGE_NAMES[i]))
+        Variant::read_large(text(SMALL + i))
             .and_then(Variant::new_large)
             .expect("built-in definitions are valid")
     }))
@@ -210,9 +214,11 @@ pub(crate) fn large_by_name(name: &str) -> Option<&'static Variant> {
 pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
     static CELLS: [OnceLock<Variant>; SMALL] = [const { OnceLock::new() }; SMALL];
     let i = index(name)?;
-    Some(CELLS[i].get_or_init(|| {
-        Variant::from_definition(text(NAMES[i])).expect("built-in definitions are valid")
-    }))
+    Some(
+        CELLS[i].get_or_init(|| {
+            Variant::from_definition(text(i)).expect("built-in definitions are valid")
+        }),
+    )
 }
 
 /// The definition file of a built-in variant, as shipped (a starting point
@@ -226,15 +232,15 @@ pub(crate) fn by_name(name: &str) -> Option<&'static Variant> {
 /// ```
 pub fn definition_text(name: &str) -> Option<&'static str> {
     index(name)
-        .map(|i| text(NAMES[i]))
-        .or_else(|| large_index(name).map(|i| text(LARGE_NAMES[i])))
+        .map(text)
+        .or_else(|| large_index(name).map(|i| text(SMALL + i)))
 }
 
 /// The definition of a built-in variant (of either board type), as data.
 pub fn definition(name: &str) -> Option<VariantDef> {
     match large_index(name) {
         Some(i) => {
-            Some(Variant::read_large(text(LARGE_NAMES[i])).expect("built-in definitions are valid"))
+            Some(Variant::read_large(text(SMALL + i)).expect("built-in definitions are valid"))
         }
         None => definition_text(name).map(|t| t.parse().expect("built-in definitions are valid")),
     }

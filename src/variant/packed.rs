@@ -16,8 +16,9 @@ use std::sync::OnceLock;
 #[cfg(test)]
 mod compress;
 
-// PACKED (the stream), UNPACKED_LEN, TEXTS (each file's name and byte range
-// in the decompressed text) and FSF_INI (its range), written by build.rs.
+// PACKED (the stream), UNPACKED_LEN, TEXT_NAMES (each definition's name),
+// TEXT_ENDS (where each ends in the decompressed text, after a 0) and FSF_INI
+// (its range), written by build.rs.
 include!(concat!(env!("OUT_DIR"), "/packed_texts.rs"));
 
 /// The shortest match the format encodes.
@@ -109,12 +110,12 @@ fn range(start: usize, end: usize) -> &'static str {
     all().get(start..end).unwrap_or_default()
 }
 
-/// `variants/NAME.toml` as shipped, for a built-in `name` (exact).
-pub(crate) fn definition(name: &str) -> Option<&'static str> {
-    TEXTS
-        .iter()
-        .find(|(n, ..)| *n == name)
-        .map(|&(_, start, end)| range(start, end))
+/// The text of the definition [`index_of`] gave.
+pub(crate) fn definition(index: usize) -> &'static str {
+    match (TEXT_ENDS.get(index), TEXT_ENDS.get(index + 1)) {
+        (Some(&start), Some(&end)) => range(start as usize, end as usize),
+        _ => "",
+    }
 }
 
 /// `variants/fairy-stockfish.ini` as shipped.
@@ -122,17 +123,18 @@ pub(crate) fn fsf_ini() -> &'static str {
     range(FSF_INI.0, FSF_INI.1)
 }
 
-/// Whether `variants/NAME.toml` was packed: for compile-time checks of the
-/// built-in names.
-pub(crate) const fn has_definition(name: &str) -> bool {
+/// Where `variants/NAME.toml` is among the packed texts, for [`definition`]:
+/// evaluated at compile time, where a name without its file stops the build
+/// (as `include_str!` did) with the message `missing`.
+pub(crate) const fn index_of(name: &str, missing: &str) -> usize {
     let mut i = 0;
-    while i < TEXTS.len() {
-        if eq(TEXTS[i].0.as_bytes(), name.as_bytes()) {
-            return true;
+    while i < TEXT_NAMES.len() {
+        if eq(TEXT_NAMES[i].as_bytes(), name.as_bytes()) {
+            return i;
         }
         i += 1;
     }
-    false
+    panic!("{}", missing)
 }
 
 const fn eq(a: &[u8], b: &[u8]) -> bool {
