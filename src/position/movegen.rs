@@ -801,8 +801,7 @@ impl<'v, B: Board> Position<'v, B> {
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * v.size.files() as i32;
         let double = if self.side == Color::White { two } else { -two };
-        // The types that double-step (the pawn, `double-step` ones) and the
-        // type an en-passant capture takes, once per call.
+        // The type an en-passant capture takes, once per call.
         let ep_role = if self.ep.is_some() {
             self.ep_victim_role()
         } else {
