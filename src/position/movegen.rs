@@ -260,6 +260,10 @@ impl<'v, B: Board> Position<'v, B> {
                     .is_some_and(|b| b & 1 != 0)
             })
         };
+        // The common case first: no Lion taken, nothing to judge.
+        if !is(v.lions, m.captured()) && !is(v.lions, m.via_captured()) {
+            return true;
+        }
         if let Some(sq) = self.ep.get()
             && !is(v.lions, Some(m.role))
             && ((is(v.lions, m.captured()) && m.to != sq)
@@ -828,9 +832,7 @@ impl<'v, B: Board> Position<'v, B> {
         // Two ranks forward on the same file: two board widths up the index.
         let two = 2 * v.size.files() as i32;
         let double = if self.side == Color::White { two } else { -two };
-        // The types that double-step (the pawn, `double-step` ones) and the
-        // type an en-passant capture takes, once per call.
-        let doubles = v.ep_roles | v.pawn.map_or(0, |p| 1u64 << (p.0 & 63));
+        // The type an en-passant capture takes, once per call.
         let ep_role = if self.ep.is_some() {
             self.ep_victim_role()
         } else {
@@ -850,7 +852,7 @@ impl<'v, B: Board> Position<'v, B> {
             };
             // A Pawn's double step lands here (no square for other pieces
             // but `double-step` ones).
-            let double_to = if doubles >> (r.0 & 63) & 1 != 0 {
+            let double_to = if Some(r) == v.pawn || v.ep_roles >> (r.0 & 63) & 1 != 0 {
                 from.0 as i32 + double
             } else {
                 -1
