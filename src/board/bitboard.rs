@@ -315,6 +315,9 @@ impl<W: BitWord> Iterator for Squares<W> {
     fn next(&mut self) -> Option<Square> {
         // Tested before `lowest`, not through its `Option`: the generator's
         // hottest loop compiles to what a bare `u128` loop does.
+        if W::OUT_OF_LINE {
+            return self.0.0.pop_lowest().map(|i| Square(i as u16));
+        }
         let w = self.0.0;
         if w.is_zero() {
             return None;
@@ -854,6 +857,9 @@ pub trait BitWord:
     const BITS: usize;
     /// No bits.
     const ZERO: Self;
+    /// Whether the operations are calls rather than inlined (words of more
+    /// than 4 `u64`s): a set's squares are then taken by one call each.
+    const OUT_OF_LINE: bool = false;
 
     /// Whether no bit is set.
     fn is_zero(self) -> bool;
@@ -895,6 +901,18 @@ pub trait BitWord:
     /// The bits from the highest set bit up; all bits if none is set. A
     /// descending ray masked with it ends at its first occupied square.
     fn up_from_highest(self) -> Self;
+
+    /// Removes the lowest bit set and gives its index (`None` when no bit
+    /// is set): the next square of a set's squares.
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let w = *self;
+        if w.is_zero() {
+            return None;
+        }
+        *self = w.clear_lowest();
+        w.lowest()
+    }
 
     /// The indices of the bits set, lowest first.
     #[inline]
@@ -1128,6 +1146,13 @@ impl<const N: usize> Words<N> {
         }
     }
     #[inline(never)]
+    fn pop_lowest_wide(&mut self) -> Option<usize> {
+        let (k, w) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let i = w.trailing_zeros() as usize;
+        *w &= *w - 1;
+        Some(64 * k + i)
+    }
+    #[inline(never)]
     fn below_wide(i: usize) -> Words<N> {
         Self::below_words(i)
     }
@@ -1187,6 +1212,7 @@ impl<const N: usize> Words<N> {
 impl<const N: usize> BitWord for Words<N> {
     const BITS: usize = 64 * N;
     const ZERO: Words<N> = Words([0; N]);
+    const OUT_OF_LINE: bool = N > INLINE_WORDS;
 
     #[inline(always)]
     fn is_zero(self) -> bool {
@@ -1243,6 +1269,18 @@ impl<const N: usize> BitWord for Words<N> {
             *w &= *w - 1;
         }
         self
+    }
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        if N > INLINE_WORDS {
+            return self.pop_lowest_wide();
+        }
+        let w = *self;
+        if w.is_zero() {
+            return None;
+        }
+        *self = w.clear_lowest();
+        w.lowest()
     }
     #[inline(always)]
     fn below(i: usize) -> Words<N> {
