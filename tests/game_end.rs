@@ -1306,8 +1306,13 @@ fn shako_dead_material_from_fairy_stockfishs_piece_classes() {
     // A stalemate that wins leaves only the confined pieces' rule.
     let g = read("[s:chess]\nstalemateValue = loss\n");
     assert!(g.dead_material.is_empty() && g.dead_color_bound.is_empty());
-    // Captures to hand: nothing is ever dead.
-    assert_eq!(read("[h:crazyhouse]\n"), betza::GameEndDef::default());
+    // Captures to hand: nothing is ever dead (and, as Fairy-Stockfish's
+    // clock has it, every drop resets the move clock).
+    let want = betza::GameEndDef {
+        move_rule_drops: true,
+        ..Default::default()
+    };
+    assert_eq!(read("[h:crazyhouse]\n"), want);
     // Xiangqi's palace and river: the confined pieces' rule.
     let g = read("[x:xiangqi]\n");
     assert!(g.dead_confined);
