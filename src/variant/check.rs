@@ -350,7 +350,8 @@ fn gating_hands(
     Ok(into)
 }
 
-fn role_of(def: &VariantDef, place: &str, token: &str) -> Result<Role, VariantError> {
+/// The type of `token` in `def`, else `UnknownToken` naming `place`.
+pub(super) fn role_of(def: &VariantDef, place: &str, token: &str) -> Result<Role, VariantError> {
     def.pieces
         .iter()
         .position(|p| p.token == token)

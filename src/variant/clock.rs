@@ -30,16 +30,7 @@ pub(crate) struct ClockRule {
 fn role_bits(v: &Variant, tokens: &[String], place: &str) -> Result<u64, VariantError> {
     let mut bits = 0u64;
     for t in tokens {
-        let i = v
-            .def
-            .pieces
-            .iter()
-            .position(|p| &p.token == t)
-            .ok_or_else(|| VariantError::UnknownToken {
-                place: place.to_string(),
-                token: t.clone(),
-            })?;
-        bits |= 1u64 << i;
+        bits |= 1u64 << super::check::role_of(&v.def, place, t)?.index();
     }
     Ok(bits)
 }
