@@ -607,3 +607,35 @@ fn more_pieces_than_a_hand_holds_are_refused_with_the_total() {
     let ok = full("WWWWWWWWW", "");
     assert_eq!(Position::from_fen(v, &ok).expect("127 fit").to_fen(), ok);
 }
+
+/// A hand holds at most as many of a type as could be captured as it: where
+/// promoted pieces keep their type in hand (Loop, Chessgi), every Pawn that
+/// could promote to a Queen counts; where they are marked and go back as
+/// Pawns (crazyhouse), only the Queens of the start do.
+#[test]
+fn promoted_pieces_that_keep_their_type_count_towards_a_hand() {
+    let queen = |name: &str| {
+        let v = variant(name);
+        let role = (0..v.pieces().len())
+            .map(|i| betza::Role(i as u8))
+            .find(|&r| v.piece(r).token.to_string() == "Q")
+            .expect("a Queen");
+        (v, role)
+    };
+    let three = "r1b1kb1r/pppp1ppp/8/8/8/8/PPPP1PPP/R1B1KB1R[QQQ] w KQkq - 0 1";
+    for name in ["loop", "chessgi"] {
+        let (v, q) = queen(name);
+        // Two Queens and sixteen Pawns that may promote to one.
+        assert_eq!(v.hand_limit(q), 18, "{name}");
+        let p = Position::from_fen(v, three).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p.to_fen(), three, "{name}");
+    }
+    let (v, q) = queen("crazyhouse");
+    assert_eq!(v.hand_limit(q), 2);
+    let e = Position::from_fen(v, three).expect_err("crazyhouse: three Queens in hand");
+    assert!(
+        e.to_string()
+            .contains("white holds 3 of Queen in hand: at most 2"),
+        "{e}"
+    );
+}

@@ -196,6 +196,26 @@ fn bikjang() {
     let p = pos(j, "4k4/9/9/9/9/9/1b7/9/4K4/9 w - - 0 1");
     assert!(p.is_check());
     assert!(texts(&p).contains(&"e2e2".to_string()));
+    // That pass ends the game, and its position reads back from its FEN
+    // though Black could take the King: the one way to it is such a pass.
+    let mut g = Game::from_fen(j, "4k4/9/9/9/9/9/1b7/9/4K4/9 w - - 0 1").unwrap();
+    g.play_text("e2e2").unwrap();
+    let fen = g.position().to_fen();
+    let back = Game::from_fen(j, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(back.position().to_fen(), fen);
+    let (o, read) = (g.status().outcome.unwrap(), back.status().outcome.unwrap());
+    // Black's Elephant and 1.5 points win the count.
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Bikjang)
+    );
+    assert_eq!((read.winner, read.reason), (o.winner, o.reason), "{fen}");
+    // Without facing Kings such a position is still refused.
+    let e = Game::from_fen(j, "3k5/9/9/9/9/9/1b7/9/4K4/9 b - - 0 1").unwrap_err();
+    assert!(
+        e.to_string().contains("could capture the enemy King"),
+        "{e}"
+    );
     // pyffish's game: bikjang after 62 plies is no end; the pass after it is.
     let moves = "e2e3 e9f9 h3d3 e7f7 i1i3 h10i8 i3h3 c10e7 h3h8 i10i9 h8b8 i9g9 d3f3 f9e9 f3f10 e7c10 f10c10 b10c8 c10g10 g9f9 b8c8 a10b10 b3f3 f9h9 a1a2 h9f9 a2d2 b10b9 d2d10 e9d10 c8c10 d10d9 f3f9 i8g9 f9b9 a7a6 g10g7 f7f6 e4e5 c7d7 g1e4 i7i6 e4b6 d9d8 c10c8 d8d9 b9g9 d7d6 b6e8 i6h6 e5e6 f6e6 c1e4 a6b6 e4b6 d6d5 c4c5 d9d10 e3d3 h6i6 c5c6 d5c5";
     let mut g = Game::new(j);

@@ -682,7 +682,14 @@ pub(crate) fn build<'v, B: Board>(
     if royals_ok && v.rules.any {
         // The rules' own test: no King to attack, Kings side by side.
         if !side_exploded && pos.royal_attacked(pos.side.opposite()) {
-            problems.push(SetupProblem::OpponentInCheck);
+            // Under bikjang a pass is legal in check while the royal pieces
+            // face, and that pass ends the game: the one way to such a
+            // position, read as reached by it.
+            if v.rules.bikjang && pos.kings_face() {
+                pos.passes = 1;
+            } else {
+                problems.push(SetupProblem::OpponentInCheck);
+            }
         }
     } else if royals_ok {
         let them = pos.side.opposite();

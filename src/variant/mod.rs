@@ -969,8 +969,9 @@ impl Variant {
     }
 
     /// The most pieces of `role` one hand may hold: as many as the start
-    /// position has of the types that enter a hand as it (both sides, on the
-    /// board and in hand), at most [`MAX_HAND_COUNT`]; 0 for a type that
+    /// position has of the types that enter a hand as it, or promote to
+    /// such a type (both sides, on the board and in hand), at most
+    /// [`MAX_HAND_COUNT`]; 0 for a type that
     /// never enters a hand. With `captured = "partner"` (bughouse on one
     /// board) every piece of the start position counts as its own type.
     pub fn hand_limit(&self, role: Role) -> u8 {
@@ -990,7 +991,11 @@ impl Variant {
             .iter()
             .filter(|(_, p)| {
                 let i = p.role.index();
-                (if partner { d.slot[i] } else { d.into_hand[i] }) == slot
+                if partner {
+                    d.slot[i] == slot
+                } else {
+                    self.may_enter_hand_as(p.role, slot)
+                }
             })
             .count();
         // Pieces the start position has in hand count too.
@@ -1000,11 +1005,47 @@ impl Variant {
             .map_or(0, |h| {
                 h.iter()
                     .flat_map(|side| side.iter().enumerate())
-                    .filter(|&(r, _)| d.slot.get(r) == Some(&slot))
+                    .filter(|&(r, _)| {
+                        // In hand as itself, or back in it once dropped.
+                        d.slot.get(r) == Some(&slot)
+                            || (!partner && self.may_enter_hand_as(Role(r as u8), slot))
+                    })
                     .map(|(_, &n)| n as usize)
                     .sum()
             });
         (on_board + in_hand).min(MAX_HAND_COUNT as usize) as u8
+    }
+
+    /// Whether a piece of `role` may end in hand slot `slot` when captured:
+    /// as itself, or as any type its promotions reach where promoted pieces
+    /// keep their type in hand (Loop, Chessgi: a Pawn promoted to a Queen is
+    /// taken as a Queen), or as a Pawn where they are marked (crazyhouse).
+    fn may_enter_hand_as(&self, role: Role, slot: u8) -> bool {
+        let Some(d) = &self.drops else { return false };
+        // The types reachable by promotion, by a bounded walk (each role
+        // is visited once).
+        let mut seen = [false; MAX_DEF_ROLES];
+        let mut stack = vec![role];
+        while let Some(r) = stack.pop() {
+            let i = r.index();
+            if i >= MAX_DEF_ROLES || seen[i] {
+                continue;
+            }
+            seen[i] = true;
+            // Marked promoted pieces go back as Pawns, not as their type.
+            let into = if d.marked && r != role {
+                d.pawn_slot
+            } else {
+                d.into_hand[i]
+            };
+            if into == slot {
+                return true;
+            }
+            if let Some(t) = self.pieces.get(i) {
+                stack.extend(t.promotions.iter().copied());
+            }
+        }
+        false
     }
 
     /// Whether `m` turns a promoted piece back into an unpromoted type (a
