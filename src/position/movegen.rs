@@ -29,6 +29,7 @@ use crate::moves::{Move, MoveFlags, RoleByte};
 use crate::position::hands::HandCounts;
 use crate::position::{Position, castle_bit};
 use crate::tables::{CAPTURE, EP, QUIET, Slot, VIA_EMPTY};
+use crate::variant::clock::has;
 use crate::variant::{DropRules, MAX_WIDE_HAND_TYPES, NO_SLOT, Promotion, Role};
 
 /// A piece's (quiet, capture, en-passant) targets.
@@ -239,8 +240,13 @@ impl<'v, B: Board> Position<'v, B> {
         drops: bool,
         sink: &mut dyn FnMut(Move),
     ) {
+        // The common case in the closure, the rules out of line: a move
+        // that takes no Lion (on its destination or on its way) is allowed
+        // without more (one test of the Lion types, held here).
+        let lions = self.variant.lions;
+        let is = |r: Option<Role>| r.is_some_and(|r| has(lions, r));
         self.generate_from(skip, drops, false, &mut |m: Move| {
-            if self.lion_capture_allowed(&m) {
+            if !(is(m.captured()) || is(m.via_captured())) || self.lion_capture_allowed(&m) {
                 sink(m)
             }
         });
@@ -252,18 +258,11 @@ impl<'v, B: Board> Position<'v, B> {
     /// piece alike, which protects still); an adjacent Lion always. Rule 4: right after a
     /// non-Lion took a Lion (the square in [`Position::lion_square`]), a
     /// non-Lion may take a Lion only on that square.
+    #[cold]
+    #[inline(never)]
     fn lion_capture_allowed(&self, m: &Move) -> bool {
         let v = self.variant;
-        let is = |bits: u64, r: Option<Role>| {
-            r.is_some_and(|r| {
-                bits.checked_shr(r.index() as u32)
-                    .is_some_and(|b| b & 1 != 0)
-            })
-        };
-        // The common case first: no Lion taken, nothing to judge.
-        if !is(v.lions, m.captured()) && !is(v.lions, m.via_captured()) {
-            return true;
-        }
+        let is = |bits: u64, r: Option<Role>| r.is_some_and(|r| has(bits, r));
         if let Some(sq) = self.ep.get()
             && !is(v.lions, Some(m.role))
             && ((is(v.lions, m.captured()) && m.to != sq)
