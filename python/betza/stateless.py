@@ -63,12 +63,18 @@ Where the behaviour differs from pyffish:
   partner (``e1h1``) by :func:`legal_moves` and FENs written with
   Shredder-FEN letters (``HAha``), as pyffish does; a variant without
   castling is itself.
-- ``notation``: ``NOTATION_DEFAULT`` and ``NOTATION_SAN`` give SAN as
-  pyffish writes it, with each type's alias (Xiangqi's Horse ``H``, Elephant
-  ``E``; the library's ``Notation.SanAlias``), also in the shogi family,
-  where pyffish's default is Hodges' numbers; ``NOTATION_LAN`` long
-  algebraic, likewise; ``NOTATION_XIANGQI_WXF`` WXF (a sideways
-  move written ``=``, as pyffish writes it; the library writes ``.``), the three western shogi notations
+- ``notation``: ``NOTATION_SAN`` gives SAN as pyffish writes it, with each
+  type's alias (Xiangqi's Horse ``H``, Elephant ``E``; the library's
+  ``Notation.SanAlias``); ``NOTATION_DEFAULT`` is the variant's, as
+  Fairy-Stockfish chooses it: Hodges' notation with numbers (``P-76``) in
+  the shogi family (a variant with shogi-style promoted types, ``+X``
+  tokens, no chess Pawn and no Lion: Shogi, Minishogi, Kyoto shogi,
+  Dobutsu, Sho shogi...), SAN elsewhere (Chu Shogi too, whose Lion moves
+  Hodges' notation does not write); the library's own default (``Board``,
+  Rust, C) stays SAN. ``NOTATION_LAN`` long algebraic, with aliases;
+  ``NOTATION_XIANGQI_WXF`` WXF as pyffish writes it (a sideways move
+  written ``=``, where the library writes ``.``; tandem Pawns by their
+  place on the file and the file, ``15=6``), the three western shogi notations
   (Hosking, Hodges, Hodges with numbers; for any variant), ``NOTATION_JANGGI``
   (``H02-83``) and the Thai notations ``NOTATION_THAI_SAN`` (``จ๔``) and
   ``NOTATION_THAI_LAN`` (``บ จ๓-จ๔``).
@@ -180,7 +186,7 @@ FEN_INVALID_COUNTING_RULE: int = _betza.FEN_INVALID_COUNTING_RULE
 
 # pyffish's NOTATION_* values.
 NOTATION_DEFAULT: int = _betza.NOTATION_DEFAULT
-"""pyffish's default notation: SAN here, in every variant."""
+"""pyffish's default notation: Hodges' numbers in the shogi family, SAN elsewhere."""
 NOTATION_SAN: int = _betza.NOTATION_SAN
 """SAN."""
 NOTATION_LAN: int = _betza.NOTATION_LAN

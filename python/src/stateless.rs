@@ -229,7 +229,7 @@ fn _sl_get_san(
     chess960: bool,
     notation: i32,
 ) -> PyResult<String> {
-    let notation = notation_of(notation)?;
+    let notation = notation_for(notation, variant)?;
     let game = build(variant, fen, &[], chess960)?;
     with_game!(&game, |g| {
         let pos = g.position();
@@ -253,30 +253,48 @@ fn as_pyffish_writes(
 }
 
 /// pyffish's `NOTATION_*` constants: (value, name, the library's notation
-/// that writes as pyffish does).
-pub(crate) const NOTATIONS: [(i32, &str, Notation); 10] = [
+/// that writes as pyffish does; `None`: the variant's, [`default_notation`]).
+pub(crate) const NOTATIONS: [(i32, &str, Option<Notation>); 10] = [
     // pyffish writes each type's alias (Xiangqi's Horse H) in SAN and LAN.
-    (0, "NOTATION_DEFAULT", Notation::SanAlias),
-    (1, "NOTATION_SAN", Notation::SanAlias),
-    (2, "NOTATION_LAN", Notation::LanAlias),
-    (3, "NOTATION_SHOGI_HOSKING", Notation::ShogiHosking),
-    (4, "NOTATION_SHOGI_HODGES", Notation::ShogiHodges),
+    (0, "NOTATION_DEFAULT", None),
+    (1, "NOTATION_SAN", Some(Notation::SanAlias)),
+    (2, "NOTATION_LAN", Some(Notation::LanAlias)),
+    (3, "NOTATION_SHOGI_HOSKING", Some(Notation::ShogiHosking)),
+    (4, "NOTATION_SHOGI_HODGES", Some(Notation::ShogiHodges)),
     (
         5,
         "NOTATION_SHOGI_HODGES_NUMBER",
-        Notation::ShogiHodgesNumber,
+        Some(Notation::ShogiHodgesNumber),
     ),
-    (6, "NOTATION_JANGGI", Notation::Janggi),
-    (7, "NOTATION_XIANGQI_WXF", Notation::Wxf),
-    (8, "NOTATION_THAI_SAN", Notation::ThaiSan),
-    (9, "NOTATION_THAI_LAN", Notation::ThaiLan),
+    (6, "NOTATION_JANGGI", Some(Notation::Janggi)),
+    (7, "NOTATION_XIANGQI_WXF", Some(Notation::Wxf)),
+    (8, "NOTATION_THAI_SAN", Some(Notation::ThaiSan)),
+    (9, "NOTATION_THAI_LAN", Some(Notation::ThaiLan)),
 ];
 
-/// The library's notation of a pyffish `NOTATION_*` value, or a
+/// pyffish's `NOTATION_DEFAULT` for the variant of `def`, as Fairy-Stockfish
+/// chooses it: Hodges' notation with numbers (`P-76`) in the shogi family
+/// (its variants of template "shogi"), SAN (with aliases) otherwise. The
+/// shogi family, read from the definition: shogi-style promoted types
+/// (`+X` tokens), no chess Pawn (the pawn type; Wolf chess's `+P` is a
+/// promoted Pawn of chess) and no Lion, whose two-step moves Hodges'
+/// notation does not write (Chu Shogi, which pyffish lacks, keeps SAN).
+fn default_notation(def: &betza::VariantDef) -> Notation {
+    let shogi_style = def.pieces.iter().any(|p| p.token.starts_with('+'));
+    if shogi_style && !def.pieces.iter().any(|p| p.pawn || p.lion) {
+        Notation::ShogiHodgesNumber
+    } else {
+        Notation::SanAlias
+    }
+}
+
+/// The library's notation of a pyffish `NOTATION_*` value in `variant`
+/// (`NOTATION_DEFAULT`: the variant's, [`default_notation`]), or a
 /// `ValueError` for another number.
-fn notation_of(notation: i32) -> PyResult<Notation> {
+fn notation_for(notation: i32, variant: &str) -> PyResult<Notation> {
     match NOTATIONS.iter().find(|(n, _, _)| *n == notation) {
-        Some((_, _, written)) => Ok(*written),
+        Some((_, _, Some(written))) => Ok(*written),
+        Some((_, _, None)) => Ok(default_notation(variant_by_name(variant)?.definition())),
         None => Err(PyValueError::new_err(format!(
             "notation {notation}: no such NOTATION_* value (0 to 9)"
         ))),
@@ -292,7 +310,7 @@ fn _sl_get_san_moves(
     chess960: bool,
     notation: i32,
 ) -> PyResult<Vec<String>> {
-    let notation = notation_of(notation)?;
+    let notation = notation_for(notation, variant)?;
     let mut game = build(variant, fen, &[], chess960)?;
     let mut out = Vec::with_capacity(moves.len());
     with_game!(&mut game, |g| {

@@ -101,6 +101,49 @@ def test_notation_constants_and_lan_wxf() -> None:
         sf.get_san("chess", "startpos", "e2e4", False, 42)
 
 
+def test_default_notation_per_variant() -> None:
+    # pyffish's NOTATION_DEFAULT: Hodges' numbers in the shogi family (its
+    # variants of template "shogi"), SAN elsewhere; the library's own stays SAN.
+    shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
+    assert sf.get_san("shogi", shogi, "i3i4") == "P-16"
+    assert sf.get_san("shogi", shogi, "i3i4", False, sf.NOTATION_SAN) == "Pi4"
+    assert sf.get_san_moves("shogi", shogi, ["c3c4", "g7g6", "b2h8"]) == ["P-76", "P-34", "Bx22="]
+    assert betza.Board("shogi").san(betza.Board("shogi").parse_uci("i3i4")) == "Pi4"
+    family = [
+        "checkshogi", "dobutsu", "euroshogi", "gorogoro", "judkins", "kyotoshogi", "micro",
+        "mini", "minishogi", "okisakishogi", "shogi", "shoshogi", "torishogi", "yarishogi",
+    ]
+    for v in sf.variants():
+        fen = sf.start_fen(v)
+        m = sf.legal_moves(v, fen, [])[0]
+        want = sf.NOTATION_SHOGI_HODGES_NUMBER if v in family else sf.NOTATION_SAN
+        assert sf.get_san(v, fen, m) == sf.get_san(v, fen, m, False, want), v
+        assert sf.get_san_moves(v, fen, [m]) == [sf.get_san(v, fen, m, False, want)], v
+    # Wolf chess's +P is a promoted chess Pawn; Chu Shogi's Lion: SAN.
+    assert sf.get_san("wolf", "startpos", "e2e4") == "e4"
+    chu_san = sf.get_san("chushogi", "startpos", "f4f5", False, sf.NOTATION_SAN)
+    assert sf.get_san("chushogi", "startpos", "f4f5") == chu_san == "Pf5"
+
+
+def test_wxf_tandems_as_pyffish_writes_them() -> None:
+    # pyffish 0.0.90's texts: its test.py, then random positions.
+    cases = [
+        ("rnbakabnr/9/1c5c1/p1p1P1p1p/4P4/9/P3P3P/1C5C1/9/RNBAKABNR w - - 0 1", "e7d7", "15=6"),
+        ("rnbakabnr/9/1c5c1/p1p1P1p1p/4P4/9/P3P3P/1C5C1/9/RNBAKABNR w - - 0 1", "e4e5", "35+1"),
+        ("5k3/9/3P5/3P1P1P1/5P3/9/9/9/9/4K4 w - - 0 1", "f6e6", "24=5"),
+        ("5k3/9/3P5/3P1P1P1/5P3/9/9/9/9/4K4 w - - 0 1", "h7h8", "P2+1"),
+        ("P8/9/P2k1a3/P3c4/PR3Cp2/6C2/P4R2r/6p2/5r3/4KA3 w - - 0 1", "a4a5", "59+1"),
+        ("P1b2ab2/3k5/5a3/5PC2/4c2p1/3C1PB2/P4P1p1/7pR/3r3p1/1rBcK2pR b - - 0 1", "h4g4", "48=7"),
+        ("P3ra3/P2k5/3ab3c/5R1R1/P2p5/P2p3p1/7p1/5AN1B/4A2p1/2B1K4 b - - 0 1", "h4h3", "28+1"),
+        ("6b2/4k4/5a3/r5pPC/5P1C1/5PpP1/N4P2p/Bn3K2B/4Ap3/7r1 b - - 0 1", "g5g4", "P++1"),
+        ("rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1", "d1e2", "A6+5"),
+    ]
+    for fen, move, want in cases:
+        assert sf.get_san("xiangqi", fen, move, False, sf.NOTATION_XIANGQI_WXF) == want, (fen, move)
+    fen, move, want = cases[0]
+    assert sf.get_san_moves("xiangqi", fen, [move], False, sf.NOTATION_XIANGQI_WXF) == [want]
+
+
 def test_makruk_counting_fields_and_promoted_met() -> None:
     # pyffish's test.py: the count in FEN (limit and plies counted), M~.
     fen = sf.get_fen("makruk", "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1", ["g5g6m"], False, False, True)

@@ -417,18 +417,23 @@ impl<'v, B: Board> Position<'v, B> {
         Ok(s)
     }
 
-    /// The legal move `m` in WXF notation, Xiangqi's: the piece's letter
+    /// The legal move `m` in WXF notation, Xiangqi's, as Fairy-Stockfish
+    /// (pyffish's `NOTATION_XIANGQI_WXF`) writes it: the piece's letter
     /// (from its name: K, A, E, H, R, C, P), the file it leaves, `+`
-    /// (forward), `-` (backward) or `.` (sideways), then for a move along
-    /// its file the number of ranks, otherwise the file reached. Files are
-    /// numbered 1 to 9 from the mover's right. Two pieces of the type on one
-    /// file are told apart by `+` (front) and `-` (rear) in place of the
-    /// file when the other one could make the same move (else the file
-    /// names the piece: two Elephants on a file, as the WXF writes them);
-    /// three or more as the WXF rules for tandem Pawns do (`++`, `+`,
-    /// the file, `-`, `--`). Tandems on two files at once are written the
-    /// same way, with the letter (the WXF's file-digit form is not used).
-    /// Any board works; a promotion is written `=` and its type's letter.
+    /// (forward), `-` (backward) or `.` (sideways; pyffish writes `=`),
+    /// then for a move along its file the number of ranks, otherwise the
+    /// file reached. Files are numbered 1 to 9 from the mover's right.
+    /// Two pieces of the type on one file are told apart by `+` (front)
+    /// and `-` (rear) in place of the file when the same step from the
+    /// other one lands on the board, in the type's confinement if it has
+    /// one (else the file names the piece: two Elephants on a file,
+    /// `E7-5`). Tandem pieces (three or more of the type on one file, or
+    /// two or more on each of two files or more) are written with their
+    /// place on the file counted from the front (`1` the foremost) in
+    /// place of the letter, then the file: `15.6`, `25.6`, `35+1`. A drop
+    /// is the letter, `@` and the square (file, then rank counted from the
+    /// mover's side); a promotion is written `=` and its type's letter.
+    /// Any board works.
     ///
     /// ```
     /// use betza::{Position, Variant};
@@ -438,10 +443,14 @@ impl<'v, B: Board> Position<'v, B> {
     /// assert_eq!(pos.wxf(&pos.parse_move("i1i3")?)?, "R1+2");
     /// let pos = pos.play(&pos.parse_move("h3e3")?)?;
     /// assert_eq!(pos.wxf(&pos.parse_move("b8e8")?)?, "C2.5");
-    /// // Elephants on c5 and c1: only the front one can go back to e3.
+    /// // Elephants on c5 and c1: the same step from c1 leaves the board.
     /// let v = Variant::by_name("xiangqi").unwrap();
     /// let pos = Position::from_fen(v, "3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1")?;
     /// assert_eq!(pos.wxf(&pos.parse_move("c5e3")?)?, "E7-5");
+    /// // Three Soldiers on file 5 (e): their places, then the file.
+    /// let pos = Position::from_fen(v, "3k5/9/9/4P4/4P4/4P4/9/9/9/3K5 w - - 0 1")?;
+    /// assert_eq!(pos.wxf(&pos.parse_move("e7d7")?)?, "15.6");
+    /// assert_eq!(pos.wxf(&pos.parse_move("e5e6")?)?, "35+1");
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn wxf(&self, m: &Move) -> Result<String, MoveError> {
@@ -463,65 +472,74 @@ impl<'v, B: Board> Position<'v, B> {
             Color::White => r as i32,
             Color::Black => size.ranks() as i32 - 1 - r as i32,
         };
-        let piece = &v.pieces[m.role.index()];
-        let letter = wxf_letter(&piece.name, piece.token);
+        let letter_of = |role: crate::Role| {
+            let t = &v.pieces[role.index()];
+            wxf_letter(&t.name, t.token)
+        };
         let (ff, fr) = (size.file(m.from), size.rank(m.from));
         let (tf, tr) = (size.file(m.to), size.rank(m.to));
-        // Pieces of this type and side on the from-file, front first.
-        let mut tandem: Vec<i32> = (self.roles[m.role.index()] & self.colors[us.index()])
-            .squares()
-            .filter(|&s| size.file(s) == ff)
-            .map(|s| fwd(size.rank(s)))
-            .collect();
-        tandem.sort_unstable_by(|a, b| b.cmp(a));
-        let place = tandem.iter().position(|&r| r == fwd(fr)).unwrap_or(0);
-        let file = file_no(ff).to_string();
-        // Two on the file: front and rear only when the other one could
-        // make the same move (an Advisor or Elephant seldom can: the WXF
-        // names their file).
-        let twin_could = tandem.len() == 2 && {
-            let (df, dr) = (tf as i32 - ff as i32, tr as i32 - fr as i32);
-            let other = (self.roles[m.role.index()] & self.colors[us.index()])
+        if m.is_drop() {
+            let placed = m.promotion().unwrap_or(m.role);
+            return Ok(format!(
+                "{}@{}{}",
+                letter_of(placed),
+                file_no(tf),
+                fwd(tr) + 1
+            ));
+        }
+        let ours = self.roles[m.role.index()] & self.colors[us.index()];
+        let on_file = |f: u8| ours.squares().filter(|&s| size.file(s) == f).count();
+        // Tandems on two files or more.
+        let multi = (0..size.files()).filter(|&f| on_file(f) >= 2).count() >= 2;
+        let here = on_file(ff);
+        let mut s = String::with_capacity(8);
+        if here >= 3 || here == 2 && multi {
+            // Its place on the file, the foremost 1, then the file.
+            let ahead = ours
                 .squares()
-                .find(|&s| size.file(s) == ff && s != m.from);
-            let target =
-                other.and_then(|o| size.square(size.file(o) as i32 + df, size.rank(o) as i32 + dr));
-            match (other, target) {
-                (Some(o), Some(t)) => self
-                    .legal_moves()
-                    .iter()
-                    .any(|x| x.from == o && x.to == t && !x.is_drop()),
-                _ => false,
-            }
-        };
-        let head = match (tandem.len(), place) {
-            (0 | 1, _) => format!("{letter}{file}"),
-            (2, _) if !twin_could => format!("{letter}{file}"),
-            (2, 0) | (3, 0) => format!("{letter}+"),
-            (2, _) | (3, 2) => format!("{letter}-"),
-            (3, _) => format!("{letter}{file}"),
-            (n, 0) if n >= 4 => "++".to_string(),
-            (_, 1) => format!("{letter}+"),
-            (n, p) if p == n - 1 => "--".to_string(),
-            (n, p) if p == n - 2 => format!("{letter}-"),
-            _ => format!("{letter}{file}"),
-        };
-        let (op, rest) = if fr == tr {
-            ('.', file_no(tf))
+                .filter(|&x| size.file(x) == ff && fwd(size.rank(x)) > fwd(fr))
+                .count();
+            s.push_str(&(ahead + 1).to_string());
+            s.push_str(&file_no(ff).to_string());
         } else {
-            let up = fwd(tr) > fwd(fr);
-            let op = if up { '+' } else { '-' };
-            if ff == tf {
-                (op, (fwd(tr) - fwd(fr)).abs())
+            s.push_str(&letter_of(m.role));
+            // Two on the file: front (`+`) and rear (`-`) when the same
+            // step from the other one stays on the board (and in the
+            // type's confinement).
+            let confinement = v.pieces[m.role.index()].confinement;
+            let other_could = here == 2
+                && ours
+                    .squares()
+                    .find(|&x| size.file(x) == ff && x != m.from)
+                    .and_then(|o| {
+                        let (df, dr) = (tf as i32 - ff as i32, tr as i32 - fr as i32);
+                        size.square(size.file(o) as i32 + df, size.rank(o) as i32 + dr)
+                    })
+                    .is_some_and(|t| confinement.is_none_or(|c| c.of(us).contains(t)));
+            if other_could {
+                let rear = ours
+                    .squares()
+                    .any(|x| size.file(x) == ff && fwd(size.rank(x)) > fwd(fr));
+                s.push(if rear { '-' } else { '+' });
             } else {
-                (op, file_no(tf))
+                s.push_str(&file_no(ff).to_string());
             }
-        };
-        let mut s = format!("{head}{op}{rest}");
+        }
+        if fr == tr {
+            s.push('.');
+            s.push_str(&file_no(tf).to_string());
+        } else {
+            s.push(if fwd(tr) > fwd(fr) { '+' } else { '-' });
+            let rest = if ff == tf {
+                (fwd(tr) - fwd(fr)).abs()
+            } else {
+                file_no(tf)
+            };
+            s.push_str(&rest.to_string());
+        }
         if let Some(p) = m.promotion() {
-            let t = &v.pieces[p.index()];
             s.push('=');
-            s.push_str(&wxf_letter(&t.name, t.token));
+            s.push_str(&letter_of(p));
         }
         Ok(s)
     }
@@ -695,6 +713,99 @@ mod tests {
         assert_eq!(pos.wxf(&pos.parse_move("a10c10").unwrap()).unwrap(), "R1.3");
     }
 
+    /// Tandem pieces as pyffish 0.0.90 writes them (its `NOTATION_XIANGQI_WXF`,
+    /// `=` for sideways where the library writes `.`): pyffish's test.py and
+    /// random positions checked against pyffish, both sides, up to five
+    /// Soldiers on a file, tandems on two and three files.
+    #[test]
+    fn wxf_tandems_as_pyffish_writes_them() {
+        let v = Variant::by_name("xiangqi").unwrap();
+        let cases = [
+            // pyffish's test.py: three Soldiers on file 5.
+            (
+                "rnbakabnr/9/1c5c1/p1p1P1p1p/4P4/9/P3P3P/1C5C1/9/RNBAKABNR w - - 0 1",
+                &[("e7d7", "15.6"), ("e6d6", "25.6"), ("e4e5", "35+1")][..],
+            ),
+            // Two on each of two files: their places too.
+            (
+                "5k3/9/3P5/3P1P1P1/5P3/9/9/9/9/4K4 w - - 0 1",
+                &[
+                    ("d7e7", "26.5"),
+                    ("f6e6", "24.5"),
+                    ("d8d9", "16+1"),
+                    ("h7h8", "P2+1"),
+                ],
+            ),
+            // Two Horses, two Soldiers on a file: front and rear; Elephants,
+            // Advisors: the file, the same step from the other one being off
+            // the board or out of its confinement.
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1",
+                &[
+                    ("c5e3", "E7-5"),
+                    ("d1e2", "A6+5"),
+                    ("b5c7", "H++7"),
+                    ("e6e7", "P++1"),
+                    ("e4e5", "P-+1"),
+                ],
+            ),
+            // Random positions, pyffish's text: five, four and three on a file.
+            (
+                "P8/9/P2k1a3/P3c4/PR3Cp2/6C2/P4R2r/6p2/5r3/4KA3 w - - 0 1",
+                &[
+                    ("a4a5", "59+1"),
+                    ("a10b10", "19.8"),
+                    ("a7b7", "39.8"),
+                    ("f4f5", "R4+1"),
+                ],
+            ),
+            (
+                "P1b2ab2/3k5/5a3/5PC2/4c2p1/3C1PB2/P4P1p1/7pR/3r3p1/1rBcK2pR b - - 0 1",
+                &[("h6h5", "58+1"), ("h4g4", "48.7"), ("h1g1", "18.7")],
+            ),
+            (
+                "RnPP5/3k5/1c2b3b/2RP2rp1/9/2P6/3P5/Br1A3pB/4K2p1/2np5 w - - 0 1",
+                &[
+                    ("d4d5", "36+1"),
+                    ("c5c6", "27+1"),
+                    ("d10e10", "16.5"),
+                    ("a3c1", "E9-7"),
+                ],
+            ),
+            (
+                "P3ra3/P2k5/3ab3c/5R1R1/P2p5/P2p3p1/7p1/5AN1B/4A2p1/2B1K4 b - - 0 1",
+                &[("h5g5", "38.7"), ("h4h3", "28+1"), ("e8c6", "E5+3")],
+            ),
+            (
+                "9/4k4/b5PR1/6P2/2b5c/4c1r1p/8p/5N2p/4K3p/2B3B2 w - - 0 1",
+                &[("g7f7", "P-.4")],
+            ),
+            (
+                "6b2/4k4/5a3/r5pPC/5P1C1/5PpP1/N4P2p/Bn3K2B/4Ap3/7r1 b - - 0 1",
+                &[("g5g4", "P++1")],
+            ),
+        ];
+        for (fen, moves) in cases {
+            let pos = Position::from_fen(v, fen).unwrap();
+            for (text, want) in moves {
+                let m = pos.parse_move(text).unwrap();
+                assert_eq!(pos.wxf(&m).unwrap(), *want, "{fen} {text}");
+                assert_eq!(pos.notation(&m, Notation::Wxf).unwrap(), *want);
+            }
+        }
+        // A drop: the letter, `@`, the file and the rank from the mover's
+        // side (files counted from its right).
+        let v = Variant::by_name("crazyhouse").unwrap();
+        for (fen, text, want) in [
+            ("4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1", "P@e4", "P@44"),
+            ("4k3/8/8/8/8/8/8/4K3[Pp] b - - 0 1", "P@e4", "P@55"),
+        ] {
+            let pos = Position::from_fen(v, fen).unwrap();
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.wxf(&m).unwrap(), want, "{fen}");
+        }
+    }
+
     /// The tables of docs/notation.md's "LAN and WXF" section hold.
     #[test]
     fn documented_examples_hold() {
@@ -729,7 +840,7 @@ mod tests {
             assert_eq!(text, cells[4], "{line}");
             rows += 1;
         }
-        assert_eq!(rows, 10);
+        assert_eq!(rows, 12);
     }
 
     /// pyffish's Xiangqi SAN (its test.py): the Horse H, the Elephant E;
