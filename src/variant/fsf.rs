@@ -61,10 +61,35 @@ struct Entry {
     section: String,
 }
 
-/// A section, its own keys merged over its template's.
+/// A section, its own keys merged over its template's, sorted by key: a
+/// list rather than a map (a few hundred keys at most, and a map's code
+/// per value type is kilobytes of the WebAssembly module).
 #[derive(Clone, Debug, Default)]
 struct Config {
-    keys: BTreeMap<String, Entry>,
+    keys: Vec<(String, Entry)>,
+}
+
+impl Config {
+    /// Where `key` is, or would be inserted.
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.keys.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
+    fn get(&self, key: &str) -> Option<&Entry> {
+        self.find(key).ok().map(|i| &self.keys[i].1)
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut Entry> {
+        self.find(key).ok().map(|i| &mut self.keys[i].1)
+    }
+
+    /// Sets `key`, replacing its entry if it has one.
+    fn insert(&mut self, key: String, entry: Entry) {
+        match self.find(&key) {
+            Ok(i) => self.keys[i].1 = entry,
+            Err(i) => self.keys.insert(i, (key, entry)),
+        }
+    }
 }
 
 /// A conversion's error, boxed: a `Result` of it is one word, so that
@@ -527,7 +552,7 @@ impl Resolver {
             if piece_rank(&key).is_some()
                 && let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic)
             {
-                config.keys.retain(|k, e| {
+                config.keys.retain(|(k, e)| {
                     !(piece_rank(k).is_some()
                         && *k != key
                         && e.section != entry.section
@@ -535,7 +560,7 @@ impl Resolver {
                             == Some(letter.to_ascii_lowercase()))
                 });
             }
-            config.keys.insert(key, entry);
+            config.insert(key, entry);
         }
         merge_per_type(&template, &mut config);
         Ok((s.name, config))
@@ -563,7 +588,7 @@ fn type_of_letter(config: &Config, letter: char) -> Option<&str> {
 /// section's own after them (a later pair of a letter wins).
 fn merge_per_type(template: &Config, config: &mut Config) {
     for key in ["promotedPieceType", "promotionLimit"] {
-        let (Some(old), Some(new)) = (template.keys.get(key), config.keys.get(key)) else {
+        let (Some(old), Some(new)) = (template.get(key), config.get(key)) else {
             continue;
         };
         if old.section == new.section && old.line == new.line {
@@ -591,7 +616,7 @@ fn merge_per_type(template: &Config, config: &mut Config) {
             continue;
         }
         let value = format!("{} {}", kept.join(" "), new.value);
-        if let Some(e) = config.keys.get_mut(key) {
+        if let Some(e) = config.get_mut(key) {
             e.value = value;
         }
     }
@@ -719,7 +744,7 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     #[inline(never)]
     fn get(&self, key: &str) -> Option<&Entry> {
-        self.config.keys.get(key)
+        self.config.get(key)
     }
 
     #[inline(never)]
@@ -2067,7 +2092,7 @@ fn counting_rule(ctx: &Ctx, pieces: &[PieceSpec], ge: &mut String) -> Result<(),
 fn read_pieces(ctx: &Ctx) -> Result<(Vec<PieceSpec>, Option<char>), Fail> {
     let config = ctx.config;
     // Pieces, in Fairy-Stockfish's order; a later type of a letter wins.
-    let mut keys: Vec<(&String, &Entry)> = config
+    let mut keys: Vec<&(String, Entry)> = config
         .keys
         .iter()
         .filter(|(k, _)| piece_rank(k).is_some())
@@ -2125,6 +2150,107 @@ fn read_pieces(ctx: &Ctx) -> Result<(Vec<PieceSpec>, Option<char>), Fail> {
         });
     }
     Ok((pieces, royal))
+}
+
+/// `gating`, `seirawanGating` and `cambodianMoves`: S-chess's gating or
+/// Cambodian's first moves, in `[rules]`.
+#[inline(never)]
+fn gating(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    rules: &mut String,
+) -> Result<(), Fail> {
+    // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
+    // gates the pieces in hand; only the two together are S-chess's.
+    match (
+        ctx.boolean("gating", false)?,
+        ctx.boolean("seirawanGating", false)?,
+    ) {
+        (false, false) => {}
+        (true, true) => rules.put("gating = true\n"),
+        // Rights without gating: Cambodian's first moves.
+        (true, false) if ctx.boolean("cambodianMoves", false)? => {
+            let letter = |key: &str| letter_of(pieces, key).map(|l| l.to_ascii_uppercase());
+            let (Some(king), Some(met)) = (royal, letter("fers")) else {
+                return Err(ctx.fail("cambodianMoves", "needs a king and a fers (the Met)"));
+            };
+            let _ = writeln!(
+                rules,
+                "first-moves = [{{ piece = \"{}\", betza = \"fsmN\" }}, {{ piece = \"{met}\", betza = \"fmD\" }}]",
+                king.to_ascii_uppercase()
+            );
+            if let Some(r) = letter("rook") {
+                let _ = writeln!(rules, "first-move-lost-to = [\"{r}\"]");
+            }
+        }
+        (true, false) => {
+            return Err(ctx.fail(
+                "gating",
+                "gating rights without seirawanGating are expressible only with cambodianMoves",
+            ));
+        }
+        (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
+    }
+    Ok(())
+}
+
+/// The rules of a King: check counting, Shatar's mate, Makpong and
+/// `checking`.
+#[inline(never)]
+fn king_rules(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    start_fields: &[&str],
+    ge: &mut String,
+    rules: &mut String,
+) -> Result<(), Fail> {
+    if ctx.boolean("cambodianMoves", false)? && !ctx.boolean("gating", false)? {
+        return Err(ctx.fail("cambodianMoves", "true: needs gating = true"));
+    }
+    if ctx.boolean("checkCounting", false)? {
+        // The checks each side needs: the start FEN's `W+B`, else 1.
+        let limit = start_fields
+            .iter()
+            .find_map(|f| f.split_once('+'))
+            .and_then(|(w, _)| w.parse::<u8>().ok())
+            .unwrap_or(1);
+        if royal.is_none() || !(1..=99).contains(&limit) {
+            return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
+        }
+        let _ = writeln!(rules, "check-limit = {limit}");
+    }
+    if ctx.boolean("shatarMateRule", false)? {
+        let letter = |key: &str| letter_of(pieces, key).map(quoted);
+        let shak: Vec<String> = ["knight", "rook", "bers"]
+            .iter()
+            .filter_map(|k| letter(k))
+            .collect();
+        if royal.is_none() || shak.is_empty() {
+            return Err(ctx.fail(
+                "shatarMateRule",
+                "true: needs a King and a knight, rook or bers",
+            ));
+        }
+        let _ = writeln!(ge, "mate-needs = [{}]", shak.join(", "));
+        if let Some(n) = letter("knight") {
+            let _ = writeln!(ge, "mate-loses-by = [{n}]");
+        }
+    }
+    if ctx.boolean("makpongRule", false)? {
+        if royal.is_none() {
+            return Err(ctx.fail("makpongRule", "true: needs a King"));
+        }
+        rules.put("makpong = true\n");
+    }
+    if !ctx.boolean("checking", true)? {
+        if royal.is_none() {
+            return Err(ctx.fail("checking", "false: needs a King to check"));
+        }
+        rules.put("check-illegal = true\n");
+    }
+    Ok(())
 }
 
 /// The library's TOML definition of one resolved section.
@@ -2684,37 +2810,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
         rules.put("capture-forced = true\n");
     }
     board_rules(&ctx, &pieces, &start_fields, drops, to_hand, &mut rules)?;
-    // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
-    // gates the pieces in hand; only the two together are S-chess's.
-    match (
-        ctx.boolean("gating", false)?,
-        ctx.boolean("seirawanGating", false)?,
-    ) {
-        (false, false) => {}
-        (true, true) => rules.put("gating = true\n"),
-        // Rights without gating: Cambodian's first moves.
-        (true, false) if ctx.boolean("cambodianMoves", false)? => {
-            let letter = |key: &str| letter_of(&pieces, key).map(|l| l.to_ascii_uppercase());
-            let (Some(king), Some(met)) = (royal, letter("fers")) else {
-                return Err(ctx.fail("cambodianMoves", "needs a king and a fers (the Met)"));
-            };
-            let _ = writeln!(
-                rules,
-                "first-moves = [{{ piece = \"{}\", betza = \"fsmN\" }}, {{ piece = \"{met}\", betza = \"fmD\" }}]",
-                king.to_ascii_uppercase()
-            );
-            if let Some(r) = letter("rook") {
-                let _ = writeln!(rules, "first-move-lost-to = [\"{r}\"]");
-            }
-        }
-        (true, false) => {
-            return Err(ctx.fail(
-                "gating",
-                "gating rights without seirawanGating are expressible only with cambodianMoves",
-            ));
-        }
-        (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
-    }
+    gating(&ctx, &pieces, royal, &mut rules)?;
     if must_drop {
         rules.put("must-drop = true\n");
     }
@@ -2736,55 +2832,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
     if sittuyin_promotion {
         rules.put("promotion-in-place = true\n");
     }
-    if ctx.boolean("cambodianMoves", false)? && !ctx.boolean("gating", false)? {
-        return Err(ctx.fail("cambodianMoves", "true: needs gating = true"));
-    }
-    if ctx.boolean("checkCounting", false)? {
-        // The checks each side needs: the start FEN's `W+B`, else 1.
-        let limit = start_fields
-            .iter()
-            .find_map(|f| f.split_once('+'))
-            .and_then(|(w, _)| w.parse::<u8>().ok())
-            .unwrap_or(1);
-        if royal.is_none() || !(1..=99).contains(&limit) {
-            return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
-        }
-        let _ = writeln!(rules, "check-limit = {limit}");
-    }
-    if ctx.boolean("shatarMateRule", false)? {
-        let letter = |key: &str| letter_of(&pieces, key).map(quoted);
-        let shak: Vec<String> = ["knight", "rook", "bers"]
-            .iter()
-            .filter_map(|k| letter(k))
-            .collect();
-        if royal.is_none() || shak.is_empty() {
-            return Err(ctx.fail(
-                "shatarMateRule",
-                "true: needs a King and a knight, rook or bers",
-            ));
-        }
-        let _ = writeln!(ge, "mate-needs = [{}]", shak.join(", "));
-        if let Some(n) = letter("knight") {
-            let _ = writeln!(ge, "mate-loses-by = [{n}]");
-        }
-    }
-    if ctx.boolean("makpongRule", false)? {
-        if royal.is_none() {
-            return Err(ctx.fail("makpongRule", "true: needs a King"));
-        }
-        rules.put("makpong = true\n");
-    }
-    if !ctx.boolean("checking", true)? {
-        if royal.is_none() {
-            return Err(ctx.fail("checking", "false: needs a King to check"));
-        }
-        rules.put("check-illegal = true\n");
-    }
+    king_rules(&ctx, &pieces, royal, &start_fields, &mut ge, &mut rules)?;
     let (region_w, region_b) = flags(&ctx, &pieces, royal, &mut rules)?;
     counting_rule(&ctx, &pieces, &mut ge)?;
     // Confinement
     let mut confined: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
-    for key in config.keys.keys() {
+    for (key, _) in &config.keys {
         if let Some((white, piece)) = mobility_key(key) {
             let r = ctx.region(key, ctx.all())?;
             let entry = confined
