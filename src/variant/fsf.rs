@@ -11,7 +11,6 @@
 //! and refuses every option this library cannot express, naming the section,
 //! the line and the key (docs/fairy-stockfish.md lists the keys).
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{VariantDef, VariantError};
@@ -884,6 +883,31 @@ impl Ctx<'_> {
     }
 }
 
+/// Keeps the squares of `v` on rank `rank` (`on`) or those off it.
+#[inline(never)]
+fn keep_rank(v: &mut Squares, rank: u8, on: bool) {
+    v.retain(|s| (s.1 == rank) == on);
+}
+
+/// Removes `zone`'s squares from `v`.
+#[inline(never)]
+fn remove_squares(v: &mut Squares, zone: &Squares) {
+    v.retain(|s| !zone.contains(s));
+}
+
+/// Each piece type's confinement (`mobilityRegion...`), White's and
+/// Black's regions by piece key: a list rather than a map (the module's
+/// size).
+#[derive(Default)]
+struct Confined(Vec<(String, (Squares, Squares))>);
+
+impl Confined {
+    #[inline(never)]
+    fn get(&self, key: &str) -> Option<&(Squares, Squares)> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, r)| r)
+    }
+}
+
 fn squares_text(s: &Squares) -> String {
     let mut v: Vec<String> = s
         .iter()
@@ -1119,7 +1143,7 @@ struct DeadClasses<'a> {
     promoted: &'a [(char, char)],
     /// Each pawn type that promotes, with the types it promotes to.
     pawn_promotions: Vec<(char, Vec<char>)>,
-    confined: &'a BTreeMap<String, (Squares, Squares)>,
+    confined: &'a Confined,
 }
 
 /// A piece class of [`DeadClasses`].
@@ -2836,13 +2860,18 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
     let (region_w, region_b) = flags(&ctx, &pieces, royal, &mut rules)?;
     counting_rule(&ctx, &pieces, &mut ge)?;
     // Confinement
-    let mut confined: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
+    let mut confined = Confined::default();
     for (key, _) in &config.keys {
         if let Some((white, piece)) = mobility_key(key) {
             let r = ctx.region(key, ctx.all())?;
-            let entry = confined
-                .entry(piece)
-                .or_insert_with(|| (ctx.all(), ctx.all()));
+            let i = match confined.0.iter().position(|(k, _)| *k == piece) {
+                Some(i) => i,
+                None => {
+                    confined.0.push((piece, (ctx.all(), ctx.all())));
+                    confined.0.len() - 1
+                }
+            };
+            let entry = &mut confined.0[i].1;
             if white {
                 entry.0 = r;
             } else {
@@ -3040,17 +3069,17 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
             if rook_drop && p.key == "rook" {
                 // Sittuyin's Rooks: on the side's first rank only.
-                w.retain(|s| s.1 == 0);
-                b.retain(|s| s.1 == ranks - 1);
+                keep_rank(&mut w, 0, true);
+                keep_rank(&mut b, ranks - 1, true);
             }
             if p.key == "pawn" {
                 if !first_rank_pawn_drops {
-                    w.retain(|s| s.1 != 0);
-                    b.retain(|s| s.1 != ranks - 1);
+                    keep_rank(&mut w, 0, false);
+                    keep_rank(&mut b, ranks - 1, false);
                 }
                 if !zone_pawn_drops {
-                    w.retain(|s| !zone_w.contains(s));
-                    b.retain(|s| !zone_b.contains(s));
+                    remove_squares(&mut w, &zone_w);
+                    remove_squares(&mut b, &zone_b);
                 }
             }
             if w != ctx.all() || b != ctx.all() {
