@@ -917,12 +917,15 @@ fn squares_text(s: &Squares) -> String {
     v.join(",")
 }
 
-fn region_toml(w: &Squares, b: &Squares) -> String {
-    format!(
-        "{{ white = \"{}\", black = \"{}\" }}",
+/// A `key = { white = "...", black = "..." }` line of each side's region.
+#[inline(never)]
+fn region_line(out: &mut String, key: &str, w: &Squares, b: &Squares) {
+    let _ = writeln!(
+        out,
+        "{key} = {{ white = \"{}\", black = \"{}\" }}",
         squares_text(w),
         squares_text(b)
-    )
+    );
 }
 
 /// Appends a line (or lines) to a TOML text: one call, not the copy's
@@ -951,6 +954,12 @@ fn quoted_list(set: &[char]) -> String {
         .map(|l| quoted(*l))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Whether a piece of `pieces` has `letter`.
+#[inline(never)]
+fn has_letter(pieces: &[PieceSpec], letter: char) -> bool {
+    pieces.iter().any(|p| p.letter == letter)
 }
 
 /// The letter of the piece of type `key`, if the variant has one.
@@ -1295,7 +1304,7 @@ fn piece_set(ctx: &Ctx, key: &str, pieces: &[PieceSpec], default: &str) -> Resul
             continue;
         }
         let l = c.to_ascii_lowercase();
-        if !pieces.iter().any(|p| p.letter == l) {
+        if !has_letter(pieces, l) {
             if ctx.get(key).is_none() {
                 continue; // a default naming a piece the variant lacks
             }
@@ -1342,7 +1351,7 @@ fn clock_keys(
     let list = |set: &[char]| -> Result<String, Fail> {
         let mut tokens = Vec::new();
         for l in set {
-            if !pieces.iter().any(|p| p.letter == *l) {
+            if !has_letter(pieces, *l) {
                 // A type reached only by promotion is no type of its own.
                 let key = [
                     "nMoveRuleTypes",
@@ -1549,7 +1558,7 @@ fn limit_token(
     all_pieces: &[PieceSpec],
     promoted: &[(char, char)],
 ) -> Result<String, Fail> {
-    if !all_pieces.iter().any(|p| p.letter == letter) {
+    if !has_letter(all_pieces, letter) {
         return Err(ctx.fail(
             "promotionLimit",
             format!("{letter:?} is no piece type's letter here"),
@@ -1560,7 +1569,7 @@ fn limit_token(
         .filter(|(_, to)| *to == letter)
         .map(|(from, _)| *from)
         .collect();
-    let kept = pieces.iter().any(|p| p.letter == letter);
+    let kept = has_letter(pieces, letter);
     match (kept, sources.as_slice()) {
         (true, []) => Ok(letter.to_ascii_uppercase().to_string()),
         (false, [from]) => Ok(format!("+{}", from.to_ascii_uppercase())),
@@ -1619,7 +1628,7 @@ fn castling_toml(
     // Without a King, another piece castles (Extinction's commoner).
     let castler = match royal {
         Some(r) if r == king_piece => r,
-        None if pieces.iter().any(|p| p.letter == king_piece) => king_piece,
+        None if has_letter(pieces, king_piece) => king_piece,
         _ => {
             return Err(ctx.fail(
                 "castlingKingPiece",
@@ -1855,7 +1864,7 @@ fn board_rules(
             let mut whole = all;
             whole.sort_unstable();
             if w != whole || b != whole {
-                let _ = writeln!(rules, "wall-region = {}", region_toml(&w, &b));
+                region_line(rules, "wall-region", &w, &b);
             }
         }
         v => {
@@ -1961,7 +1970,7 @@ fn flags(
         }
         let mut c = v.chars();
         match (c.next().map(|l| l.to_ascii_lowercase()), c.next()) {
-            (Some(l), None) if pieces.iter().any(|p| p.letter == l) => Ok(vec![l]),
+            (Some(l), None) if has_letter(pieces, l) => Ok(vec![l]),
             _ => Err(ctx.fail(key, format!("{v:?}: a piece type's letter or `*` expected"))),
         }
     };
@@ -2325,7 +2334,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
     let (mut pieces, royal) = read_pieces(&ctx)?;
     // Without a King no piece is royal (Breakthrough, Three Kings): the
     // library's `kingless = "both"`.
-    let royal = royal.filter(|r| pieces.iter().any(|p| p.letter == *r));
+    let royal = royal.filter(|r| has_letter(&pieces, *r));
     let blast_royal = blast_royal(&ctx, royal, &pieces)?;
     let royal = royal.or(blast_royal);
     if pieces.len() > 20 {
@@ -2405,7 +2414,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
             continue;
         }
         for l in [*a, b] {
-            if !pieces.iter().any(|p| p.letter == l) {
+            if !has_letter(&pieces, l) {
                 return Err(ctx.fail(
                     "promotedPieceType",
                     format!("{l:?} is no piece type's letter here"),
@@ -2570,7 +2579,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
         "*" => None,
         v => {
             let c = v.chars().next().map(|c| c.to_ascii_lowercase());
-            match c.filter(|c| v.len() == 1 && pieces.iter().any(|p| p.letter == *c)) {
+            match c.filter(|c| v.len() == 1 && has_letter(&pieces, *c)) {
                 Some(c) if must_drop => Some(c),
                 Some(_) => return Err(ctx.fail("mustDropType", "needs mustDrop = true")),
                 None => {
@@ -2670,7 +2679,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
     }
     if any_promotion {
         t.put("\n[promotion]\nscheme = \"zone\"\n");
-        let _ = writeln!(t, "zone = {}", region_toml(&zone_w, &zone_b));
+        region_line(&mut t, "zone", &zone_w, &zone_b);
         let (fw, fb) = if sittuyin_promotion {
             // Promotion is a move of its own, never forced.
             (Vec::new(), Vec::new())
@@ -2691,7 +2700,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
         } else {
             (Vec::new(), Vec::new())
         };
-        let _ = writeln!(t, "forced = {}", region_toml(&fw, &fb));
+        region_line(&mut t, "forced", &fw, &fb);
         if !promoted.is_empty() && !pawn_piece_promotion {
             t.put("from-zone = true\n");
         }
@@ -2958,7 +2967,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
                 .map_err(|m| ctx.fail(&p.key, format!("Betza {:?}: {m}", p.betza)))?
         };
         if !en_passant {
-            betza = betza.replace('e', "");
+            betza.retain(|c| c != 'e');
         }
         let soldier = p.key == "soldier" && soldier_rank > 1;
         if soldier {
@@ -3019,20 +3028,20 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
                 .into_iter()
                 .filter(|s| s.1 + soldier_rank <= ranks)
                 .collect();
-            let _ = writeln!(t, "initial = {}", region_toml(&w, &b));
+            region_line(&mut t, "initial", &w, &b);
         } else if betza.contains('i') {
             let (w, b) = if double_step {
                 (ds_w.clone(), ds_b.clone())
             } else {
                 (Vec::new(), Vec::new())
             };
-            let _ = writeln!(t, "initial = {}", region_toml(&w, &b));
+            region_line(&mut t, "initial", &w, &b);
         }
         if let Some((w, b)) = confined.get(&p.key) {
-            let _ = writeln!(t, "confined = {}", region_toml(w, b));
+            region_line(&mut t, "confined", w, b);
         }
         if line_moves.is_some() {
-            let _ = writeln!(t, "diagonal-lines = {}", region_toml(&lines, &lines));
+            region_line(&mut t, "diagonal-lines", &lines, &lines);
         }
         if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
             let mut list: Vec<String> = promotes_of(p.letter).iter().map(|l| quoted(*l)).collect();
@@ -3083,7 +3092,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
                 }
             }
             if w != ctx.all() || b != ctx.all() {
-                let _ = writeln!(t, "drop-region = {}", region_toml(&w, &b));
+                region_line(&mut t, "drop-region", &w, &b);
             }
             if no_doubled.contains(&p.letter) {
                 let _ = writeln!(t, "drops-per-file = {no_doubled_count}");
@@ -3117,7 +3126,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
             let _ = writeln!(t, "promotes = [\"{origin}\"]");
         }
         if let Some((w, b)) = confined.get(&target.key) {
-            let _ = writeln!(t, "confined = {}", region_toml(w, b));
+            region_line(&mut t, "confined", w, b);
         }
     }
     Ok(t)
