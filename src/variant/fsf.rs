@@ -1231,9 +1231,18 @@ impl DeadClasses<'_> {
     /// line for each other type that cannot mate alone.
     fn keys(&self, minor_ok: bool) -> String {
         let mut kept = false;
-        let mut bound = Vec::new();
-        let mut minors = Vec::new();
-        let mut types: Vec<(String, DeadClass)> = Vec::new();
+        // Tokens by class: `("", 'B')` is `B`, `("+", 'P')` is `+P`.
+        let mut bound: Vec<(&str, char)> = Vec::new();
+        let mut minors: Vec<(&str, char)> = Vec::new();
+        let mut add = |prefix, letter: char, class| {
+            let token = (prefix, letter.to_ascii_uppercase());
+            match class {
+                DeadClass::Kept => kept = true,
+                DeadClass::ColorBound => bound.push(token),
+                DeadClass::Minor => minors.push(token),
+                DeadClass::Major => {}
+            }
+        };
         for p in self.pieces {
             if p.letter == self.royal {
                 continue;
@@ -1254,7 +1263,7 @@ impl DeadClasses<'_> {
             if promotes && class == DeadClass::ColorBound {
                 class = DeadClass::Major;
             }
-            types.push((p.letter.to_ascii_uppercase().to_string(), class));
+            add("", p.letter, class);
         }
         for (from, to) in self.promoted {
             if let Some(k) = self.key_of(*to) {
@@ -1262,15 +1271,7 @@ impl DeadClasses<'_> {
                     DeadClass::ColorBound => DeadClass::Major,
                     c => c,
                 };
-                types.push((format!("+{}", from.to_ascii_uppercase()), class));
-            }
-        }
-        for (token, class) in types {
-            match class {
-                DeadClass::Kept => kept = true,
-                DeadClass::ColorBound => bound.push(format!("\"{token}\"")),
-                DeadClass::Minor => minors.push(token),
-                DeadClass::Major => {}
+                add("+", *from, class);
             }
         }
         let mut out = String::new();
@@ -1278,12 +1279,13 @@ impl DeadClasses<'_> {
             out.put("dead-confined = true\n");
         }
         if minor_ok && !bound.is_empty() {
-            let _ = writeln!(out, "dead-color-bound = [{}]", bound.join(", "));
+            let list: Vec<String> = bound.iter().map(|(p, l)| format!("\"{p}{l}\"")).collect();
+            let _ = writeln!(out, "dead-color-bound = [{}]", list.join(", "));
         }
         if minor_ok && !minors.is_empty() {
             out.put("dead-material = [\n");
-            for m in minors {
-                let _ = writeln!(out, "  {{ pieces = [\"{m}\"], against = [] }},");
+            for (p, l) in minors {
+                let _ = writeln!(out, "  {{ pieces = [\"{p}{l}\"], against = [] }},");
             }
             out.put("]\n");
         }
@@ -2066,48 +2068,34 @@ fn counting_rule(ctx: &Ctx, pieces: &[PieceSpec], ge: &mut String) -> Result<(),
                     })
             };
             let (r, s, n) = (letter("rook")?, letter("silver")?, letter("knight")?);
-            let line = |p: char, count: u8, moves: u16| {
-                format!("  {{ piece = \"{p}\", count = {count}, moves = {moves} }},\n")
-            };
-            let (board, default, lines, extra) = match counting {
-                // Cambodian: one move less, counting sides of at most 3 pieces.
+            // Each rule's rows: the piece (0 Rook, 1 Khon, 2 Knight), the
+            // count and the moves.
+            type Rows = &'static [(usize, u8, u16)];
+            const MAKRUK: Rows = &[(0, 2, 8), (0, 1, 16), (1, 2, 22), (2, 2, 32), (1, 1, 44)];
+            // Cambodian: one move less, counting sides of at most 3 pieces.
+            const CAMBODIAN: Rows = &[(0, 2, 7), (0, 1, 15), (1, 2, 21), (2, 2, 31), (1, 1, 43)];
+            const ASEAN: Rows = &[(0, 1, 16), (1, 1, 44), (2, 1, 64)];
+            let (board, rows, extra): (u8, Rows, &str) = match counting {
                 "cambodian" => (
                     63,
-                    63,
-                    [
-                        line(r, 2, 7),
-                        line(r, 1, 15),
-                        line(s, 2, 21),
-                        line(n, 2, 31),
-                        line(s, 1, 43),
-                    ]
-                    .concat(),
+                    CAMBODIAN,
                     "counting-side-max = 3\nboard-honour-with-pawns = true\nboard-honour-shown = true\n",
                 ),
-                "asean" => (
-                    0,
-                    0,
-                    [line(r, 1, 16), line(s, 1, 44), line(n, 1, 64)].concat(),
-                    "pieces-honour-from-zero = true\n",
-                ),
-                _ => (
-                    64,
-                    64,
-                    [
-                        line(r, 2, 8),
-                        line(r, 1, 16),
-                        line(s, 2, 22),
-                        line(n, 2, 32),
-                        line(s, 1, 44),
-                    ]
-                    .concat(),
-                    "",
-                ),
+                "asean" => (0, ASEAN, "pieces-honour-from-zero = true\n"),
+                _ => (64, MAKRUK, ""),
             };
             let _ = write!(
                 ge,
-                "\n[game-end.counting]\nboard-honour = {board}\npieces-honour-default = {default}\npieces-honour = [\n{lines}]\n{extra}"
+                "\n[game-end.counting]\nboard-honour = {board}\npieces-honour-default = {board}\npieces-honour = [\n"
             );
+            for &(piece, count, moves) in rows {
+                let p = [r, s, n][piece];
+                let _ = writeln!(
+                    ge,
+                    "  {{ piece = \"{p}\", count = {count}, moves = {moves} }},"
+                );
+            }
+            let _ = write!(ge, "]\n{extra}");
         }
         v => {
             return Err(ctx.fail(
