@@ -11,7 +11,6 @@
 //! and refuses every option this library cannot express, naming the section,
 //! the line and the key (docs/fairy-stockfish.md lists the keys).
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{VariantDef, VariantError};
@@ -61,12 +60,44 @@ struct Entry {
     section: String,
 }
 
-/// A section, its own keys merged over its template's.
+/// A section, its own keys merged over its template's, sorted by key: a
+/// list rather than a map (a few hundred keys at most, and a map's code
+/// per value type is kilobytes of the WebAssembly module).
 #[derive(Clone, Debug, Default)]
 struct Config {
-    keys: BTreeMap<String, Entry>,
+    keys: Vec<(String, Entry)>,
 }
 
+impl Config {
+    /// Where `key` is, or would be inserted.
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.keys.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
+    fn get(&self, key: &str) -> Option<&Entry> {
+        self.find(key).ok().map(|i| &self.keys[i].1)
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut Entry> {
+        self.find(key).ok().map(|i| &mut self.keys[i].1)
+    }
+
+    /// Sets `key`, replacing its entry if it has one.
+    fn insert(&mut self, key: String, entry: Entry) {
+        match self.find(&key) {
+            Ok(i) => self.keys[i].1 = entry,
+            Err(i) => self.keys.insert(i, (key, entry)),
+        }
+    }
+}
+
+/// A conversion's error, boxed: a `Result` of it is one word, so that
+/// each `?` of the reader's hundreds moves a pointer, not the error
+/// (the WebAssembly module's size; the public API returns
+/// [`VariantError`]).
+type Fail = Box<VariantError>;
+
+#[inline(never)]
 fn err(section: &str, line: usize, key: Option<&str>, message: impl Into<String>) -> VariantError {
     VariantError::Fsf {
         section: section.to_string(),
@@ -520,7 +551,7 @@ impl Resolver {
             if piece_rank(&key).is_some()
                 && let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic)
             {
-                config.keys.retain(|k, e| {
+                config.keys.retain(|(k, e)| {
                     !(piece_rank(k).is_some()
                         && *k != key
                         && e.section != entry.section
@@ -528,7 +559,7 @@ impl Resolver {
                             == Some(letter.to_ascii_lowercase()))
                 });
             }
-            config.keys.insert(key, entry);
+            config.insert(key, entry);
         }
         merge_per_type(&template, &mut config);
         Ok((s.name, config))
@@ -556,7 +587,7 @@ fn type_of_letter(config: &Config, letter: char) -> Option<&str> {
 /// section's own after them (a later pair of a letter wins).
 fn merge_per_type(template: &Config, config: &mut Config) {
     for key in ["promotedPieceType", "promotionLimit"] {
-        let (Some(old), Some(new)) = (template.keys.get(key), config.keys.get(key)) else {
+        let (Some(old), Some(new)) = (template.get(key), config.get(key)) else {
             continue;
         };
         if old.section == new.section && old.line == new.line {
@@ -584,7 +615,7 @@ fn merge_per_type(template: &Config, config: &mut Config) {
             continue;
         }
         let value = format!("{} {}", kept.join(" "), new.value);
-        if let Some(e) = config.keys.get_mut(key) {
+        if let Some(e) = config.get_mut(key) {
             e.value = value;
         }
     }
@@ -710,11 +741,13 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    #[inline(never)]
     fn get(&self, key: &str) -> Option<&Entry> {
-        self.config.keys.get(key)
+        self.config.get(key)
     }
 
-    fn fail(&self, key: &str, message: impl Into<String>) -> VariantError {
+    #[inline(never)]
+    fn fail(&self, key: &str, message: impl Into<String>) -> Fail {
         match self.get(key) {
             Some(e) => {
                 let msg = message.into();
@@ -723,13 +756,14 @@ impl Ctx<'_> {
                 } else {
                     format!("{msg} (set by template `{}`)", e.section)
                 };
-                err(self.name, e.line, Some(key), msg)
+                err(self.name, e.line, Some(key), msg).into()
             }
-            None => err(self.name, self.line, Some(key), message),
+            None => err(self.name, self.line, Some(key), message).into(),
         }
     }
 
-    fn boolean(&self, key: &str, default: bool) -> Result<bool, VariantError> {
+    #[inline(never)]
+    fn boolean(&self, key: &str, default: bool) -> Result<bool, Fail> {
         match self.get(key).map(|e| e.value.as_str()) {
             None => Ok(default),
             Some("true") => Ok(true),
@@ -738,7 +772,8 @@ impl Ctx<'_> {
         }
     }
 
-    fn int(&self, key: &str, default: i64, max: i64) -> Result<i64, VariantError> {
+    #[inline(never)]
+    fn int(&self, key: &str, default: i64, max: i64) -> Result<i64, Fail> {
         match self.get(key) {
             None => Ok(default),
             Some(e) => match e.value.parse::<i64>() {
@@ -749,7 +784,8 @@ impl Ctx<'_> {
     }
 
     /// Fairy-Stockfish's `[File]`: a letter or a 1-based number.
-    fn file(&self, key: &str, default: u8) -> Result<u8, VariantError> {
+    #[inline(never)]
+    fn file(&self, key: &str, default: u8) -> Result<u8, Fail> {
         let Some(e) = self.get(key) else {
             return Ok(default);
         };
@@ -767,7 +803,8 @@ impl Ctx<'_> {
         }
     }
 
-    fn value_of(&self, key: &str, default: &str) -> Result<String, VariantError> {
+    #[inline(never)]
+    fn value_of(&self, key: &str, default: &str) -> Result<String, Fail> {
         let v = self.get(key).map(|e| e.value.as_str()).unwrap_or(default);
         if ["win", "loss", "draw", "none"].contains(&v) {
             Ok(v.to_string())
@@ -778,7 +815,8 @@ impl Ctx<'_> {
 
     /// Fairy-Stockfish's `[Bitboard]`: squares (`d4`), ranks (`*8`), files
     /// (`a*`), space separated; `-` ends it.
-    fn region(&self, key: &str, default: Squares) -> Result<Squares, VariantError> {
+    #[inline(never)]
+    fn region(&self, key: &str, default: Squares) -> Result<Squares, Fail> {
         let Some(e) = self.get(key) else {
             return Ok(default);
         };
@@ -828,6 +866,7 @@ impl Ctx<'_> {
         Ok(out)
     }
 
+    #[inline(never)]
     fn all(&self) -> Squares {
         let mut v = Vec::new();
         for f in 0..self.files {
@@ -838,8 +877,34 @@ impl Ctx<'_> {
         v
     }
 
+    #[inline(never)]
     fn rank(&self, r: u8) -> Squares {
         (0..self.files).map(|f| (f, r)).collect()
+    }
+}
+
+/// Keeps the squares of `v` on rank `rank` (`on`) or those off it.
+#[inline(never)]
+fn keep_rank(v: &mut Squares, rank: u8, on: bool) {
+    v.retain(|s| (s.1 == rank) == on);
+}
+
+/// Removes `zone`'s squares from `v`.
+#[inline(never)]
+fn remove_squares(v: &mut Squares, zone: &Squares) {
+    v.retain(|s| !zone.contains(s));
+}
+
+/// Each piece type's confinement (`mobilityRegion...`), White's and
+/// Black's regions by piece key: a list rather than a map (the module's
+/// size).
+#[derive(Default)]
+struct Confined(Vec<(String, (Squares, Squares))>);
+
+impl Confined {
+    #[inline(never)]
+    fn get(&self, key: &str) -> Option<&(Squares, Squares)> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, r)| r)
     }
 }
 
@@ -852,12 +917,55 @@ fn squares_text(s: &Squares) -> String {
     v.join(",")
 }
 
-fn region_toml(w: &Squares, b: &Squares) -> String {
-    format!(
-        "{{ white = \"{}\", black = \"{}\" }}",
+/// A `key = { white = "...", black = "..." }` line of each side's region.
+#[inline(never)]
+fn region_line(out: &mut String, key: &str, w: &Squares, b: &Squares) {
+    let _ = writeln!(
+        out,
+        "{key} = {{ white = \"{}\", black = \"{}\" }}",
         squares_text(w),
         squares_text(b)
-    )
+    );
+}
+
+/// Appends a line (or lines) to a TOML text: one call, not the copy's
+/// code at each of the reader's many lines.
+trait Put {
+    fn put(&mut self, s: &str);
+}
+
+impl Put for String {
+    #[inline(never)]
+    fn put(&mut self, s: &str) {
+        self.push_str(s);
+    }
+}
+
+/// A piece type's token in quotes: `"A"`.
+#[inline(never)]
+fn quoted(l: char) -> String {
+    format!("\"{}\"", l.to_ascii_uppercase())
+}
+
+/// Tokens in quotes, comma separated: `"A", "B"`.
+#[inline(never)]
+fn quoted_list(set: &[char]) -> String {
+    set.iter()
+        .map(|l| quoted(*l))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether a piece of `pieces` has `letter`.
+#[inline(never)]
+fn has_letter(pieces: &[PieceSpec], letter: char) -> bool {
+    pieces.iter().any(|p| p.letter == letter)
+}
+
+/// The letter of the piece of type `key`, if the variant has one.
+#[inline(never)]
+fn letter_of(pieces: &[PieceSpec], key: &str) -> Option<char> {
+    pieces.iter().find(|p| p.key == key).map(|p| p.letter)
 }
 
 // ---------------------------------------------------------------------------
@@ -873,7 +981,7 @@ fn chasing_rule(
     repetition: &str,
     soldier_rank: u8,
     ge: &mut String,
-) -> Result<(), VariantError> {
+) -> Result<(), Fail> {
     let rule = ctx.get("chasingRule").map_or("none", |e| e.value.trim());
     match rule {
         "none" => return Ok(()),
@@ -901,18 +1009,18 @@ fn chasing_rule(
             Some(format!("\"{}\" = {n}", p.letter.to_ascii_uppercase()))
         })
         .collect();
-    ge.push_str("chasing = \"axf\"\n");
+    ge.put("chasing = \"axf\"\n");
     if !values.is_empty() {
         let _ = writeln!(ge, "chase-values = {{ {} }}", values.join(", "));
     }
-    if let Some(p) = pieces.iter().find(|p| p.key == "soldier") {
+    if let Some(l) = letter_of(pieces, "soldier") {
         if soldier_rank <= 1 {
             return Err(ctx.fail(
                 "chasingRule",
                 "axf with Soldiers promoted everywhere (soldierPromotionRank 1): not expressible here",
             ));
         }
-        let _ = writeln!(ge, "chase-exempt = [\"{}\"]", p.letter.to_ascii_uppercase());
+        let _ = writeln!(ge, "chase-exempt = [{}]", quoted(l));
     }
     Ok(())
 }
@@ -924,7 +1032,7 @@ fn janggi_rules(
     pieces: &[PieceSpec],
     royal: Option<char>,
     rules: &mut String,
-) -> Result<(), VariantError> {
+) -> Result<(), Fail> {
     let pass = ctx.boolean("pass", false)?;
     let (pw, pb) = (
         ctx.boolean("passWhite", pass)?,
@@ -949,20 +1057,16 @@ fn janggi_rules(
         ));
     }
     if pw {
-        rules.push_str("pass = true\n");
+        rules.put("pass = true\n");
     }
     if bikjang {
         if ctx.boolean("flyingGeneral", false)? {
             return Err(ctx.fail("bikjangRule", "true: not with flyingGeneral"));
         }
-        rules.push_str("bikjang = true\n");
+        rules.put("bikjang = true\n");
     }
-    if let Some(c) = pieces.iter().find(|p| p.key == "janggiCannon") {
-        let _ = writeln!(
-            rules,
-            "hop-immune = [\"{}\"]",
-            c.letter.to_ascii_uppercase()
-        );
+    if let Some(l) = letter_of(pieces, "janggiCannon") {
+        let _ = writeln!(rules, "hop-immune = [{}]", quoted(l));
     }
     let counting = ctx
         .get("materialCounting")
@@ -1048,7 +1152,7 @@ struct DeadClasses<'a> {
     promoted: &'a [(char, char)],
     /// Each pawn type that promotes, with the types it promotes to.
     pawn_promotions: Vec<(char, Vec<char>)>,
-    confined: &'a BTreeMap<String, (Squares, Squares)>,
+    confined: &'a Confined,
 }
 
 /// A piece class of [`DeadClasses`].
@@ -1127,9 +1231,18 @@ impl DeadClasses<'_> {
     /// line for each other type that cannot mate alone.
     fn keys(&self, minor_ok: bool) -> String {
         let mut kept = false;
-        let mut bound = Vec::new();
-        let mut minors = Vec::new();
-        let mut types: Vec<(String, DeadClass)> = Vec::new();
+        // Tokens by class: `("", 'B')` is `B`, `("+", 'P')` is `+P`.
+        let mut bound: Vec<(&str, char)> = Vec::new();
+        let mut minors: Vec<(&str, char)> = Vec::new();
+        let mut add = |prefix, letter: char, class| {
+            let token = (prefix, letter.to_ascii_uppercase());
+            match class {
+                DeadClass::Kept => kept = true,
+                DeadClass::ColorBound => bound.push(token),
+                DeadClass::Minor => minors.push(token),
+                DeadClass::Major => {}
+            }
+        };
         for p in self.pieces {
             if p.letter == self.royal {
                 continue;
@@ -1150,7 +1263,7 @@ impl DeadClasses<'_> {
             if promotes && class == DeadClass::ColorBound {
                 class = DeadClass::Major;
             }
-            types.push((p.letter.to_ascii_uppercase().to_string(), class));
+            add("", p.letter, class);
         }
         for (from, to) in self.promoted {
             if let Some(k) = self.key_of(*to) {
@@ -1158,42 +1271,30 @@ impl DeadClasses<'_> {
                     DeadClass::ColorBound => DeadClass::Major,
                     c => c,
                 };
-                types.push((format!("+{}", from.to_ascii_uppercase()), class));
-            }
-        }
-        for (token, class) in types {
-            match class {
-                DeadClass::Kept => kept = true,
-                DeadClass::ColorBound => bound.push(format!("\"{token}\"")),
-                DeadClass::Minor => minors.push(token),
-                DeadClass::Major => {}
+                add("+", *from, class);
             }
         }
         let mut out = String::new();
         if kept {
-            out.push_str("dead-confined = true\n");
+            out.put("dead-confined = true\n");
         }
         if minor_ok && !bound.is_empty() {
-            let _ = writeln!(out, "dead-color-bound = [{}]", bound.join(", "));
+            let list: Vec<String> = bound.iter().map(|(p, l)| format!("\"{p}{l}\"")).collect();
+            let _ = writeln!(out, "dead-color-bound = [{}]", list.join(", "));
         }
         if minor_ok && !minors.is_empty() {
-            out.push_str("dead-material = [\n");
-            for m in minors {
-                let _ = writeln!(out, "  {{ pieces = [\"{m}\"], against = [] }},");
+            out.put("dead-material = [\n");
+            for (p, l) in minors {
+                let _ = writeln!(out, "  {{ pieces = [\"{p}{l}\"], against = [] }},");
             }
-            out.push_str("]\n");
+            out.put("]\n");
         }
         out
     }
 }
 
 /// The letters of a `[PieceSet]` value (`nbrq`, `*` for all, `-` none).
-fn piece_set(
-    ctx: &Ctx,
-    key: &str,
-    pieces: &[PieceSpec],
-    default: &str,
-) -> Result<Vec<char>, VariantError> {
+fn piece_set(ctx: &Ctx, key: &str, pieces: &[PieceSpec], default: &str) -> Result<Vec<char>, Fail> {
     let v = ctx.get(key).map(|e| e.value.as_str()).unwrap_or(default);
     let mut out = Vec::new();
     for c in v.chars().filter(|c| !c.is_whitespace()) {
@@ -1205,7 +1306,7 @@ fn piece_set(
             continue;
         }
         let l = c.to_ascii_lowercase();
-        if !pieces.iter().any(|p| p.letter == l) {
+        if !has_letter(pieces, l) {
             if ctx.get(key).is_none() {
                 continue; // a default naming a piece the variant lacks
             }
@@ -1225,9 +1326,9 @@ fn move_rule_types(
     ctx: &Ctx,
     pieces: &[PieceSpec],
     pawn: Option<char>,
-) -> Result<[Vec<char>; 2], VariantError> {
+) -> Result<[Vec<char>; 2], Fail> {
     let default: Vec<char> = pawn.into_iter().collect();
-    let side = |key: &str| -> Result<Vec<char>, VariantError> {
+    let side = |key: &str| -> Result<Vec<char>, Fail> {
         for k in [key, "nMoveRuleTypes"] {
             if ctx.get(k).is_some() {
                 let mut set = piece_set(ctx, k, pieces, "")?;
@@ -1248,11 +1349,11 @@ fn clock_keys(
     types: &[Vec<char>; 2],
     pieces: &[PieceSpec],
     pawn: Option<char>,
-) -> Result<(), VariantError> {
-    let list = |set: &[char]| -> Result<String, VariantError> {
+) -> Result<(), Fail> {
+    let list = |set: &[char]| -> Result<String, Fail> {
         let mut tokens = Vec::new();
         for l in set {
-            if !pieces.iter().any(|p| p.letter == *l) {
+            if !has_letter(pieces, *l) {
                 // A type reached only by promotion is no type of its own.
                 let key = [
                     "nMoveRuleTypes",
@@ -1267,7 +1368,7 @@ fn clock_keys(
                     format!("{l:?}: a promoted type has no clock of its own here"),
                 ));
             }
-            tokens.push(format!("\"{}\"", l.to_ascii_uppercase()));
+            tokens.push(quoted(*l));
         }
         Ok(tokens.join(", "))
     };
@@ -1300,7 +1401,7 @@ fn clock_switches(
     demotion: bool,
     pawn_promoting: &[char],
     promoted: &[(char, char)],
-) -> Result<(), VariantError> {
+) -> Result<(), Fail> {
     let key_of = |l: &char| {
         pieces
             .iter()
@@ -1309,10 +1410,10 @@ fn clock_switches(
     };
     let irreversible = types.iter().flatten().any(|l| key_of(l) != Some("pawn"));
     if irreversible {
-        ge.push_str("move-rule-irreversible = true\n");
+        ge.put("move-rule-irreversible = true\n");
     }
     if drops {
-        ge.push_str("move-rule-drops = true\n");
+        ge.put("move-rule-drops = true\n");
     }
     // Promotions that restart the clock only by the switch: by a type off
     // a side's list, or by any type where moves of listed ones may not.
@@ -1330,7 +1431,7 @@ fn clock_switches(
         ));
     }
     if shogi_style || by_pawns {
-        ge.push_str("move-rule-promotions = true\n");
+        ge.put("move-rule-promotions = true\n");
     }
     Ok(())
 }
@@ -1360,7 +1461,7 @@ fn initial_terms(betza: &str) -> Vec<&str> {
     terms
 }
 
-fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> {
+fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, Fail> {
     let mut out = Vec::new();
     if let Some(e) = ctx.get(key) {
         for item in e.value.split_whitespace() {
@@ -1384,11 +1485,7 @@ fn pair_list(ctx: &Ctx, key: &str) -> Result<Vec<(char, String)>, VariantError> 
 /// which may not be left attacked, may not capture (its own explosion
 /// would take it) and is not attacked by the enemy's beside it. Its letter,
 /// or `None` for any other configuration.
-fn blast_royal(
-    ctx: &Ctx,
-    royal: Option<char>,
-    pieces: &[PieceSpec],
-) -> Result<Option<char>, VariantError> {
+fn blast_royal(ctx: &Ctx, royal: Option<char>, pieces: &[PieceSpec]) -> Result<Option<char>, Fail> {
     if !ctx.boolean("blastOnCapture", false)? {
         return Ok(None);
     }
@@ -1422,17 +1519,12 @@ fn blast_royal(
 /// `blastOnCapture`, `blastImmuneTypes` and `mutuallyImmuneTypes`:
 /// `[rules] explosions` (Fairy-Stockfish spares the `pawn` type beside a
 /// capture: `explosion-immune`), `explosion-proof` and `mutually-immune`.
-fn explosions(ctx: &Ctx, pieces: &[PieceSpec], rules: &mut String) -> Result<(), VariantError> {
-    let list = |set: &[char]| {
-        set.iter()
-            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+fn explosions(ctx: &Ctx, pieces: &[PieceSpec], rules: &mut String) -> Result<(), Fail> {
+    let list = quoted_list;
     let blast = ctx.boolean("blastOnCapture", false)?;
     let proof = piece_set(ctx, "blastImmuneTypes", pieces, "-")?;
     if blast {
-        rules.push_str("explosions = true\n");
+        rules.put("explosions = true\n");
         let pawns: Vec<char> = pieces
             .iter()
             .filter(|p| p.key == "pawn")
@@ -1467,8 +1559,8 @@ fn limit_token(
     pieces: &[PieceSpec],
     all_pieces: &[PieceSpec],
     promoted: &[(char, char)],
-) -> Result<String, VariantError> {
-    if !all_pieces.iter().any(|p| p.letter == letter) {
+) -> Result<String, Fail> {
+    if !has_letter(all_pieces, letter) {
         return Err(ctx.fail(
             "promotionLimit",
             format!("{letter:?} is no piece type's letter here"),
@@ -1479,7 +1571,7 @@ fn limit_token(
         .filter(|(_, to)| *to == letter)
         .map(|(from, _)| *from)
         .collect();
-    let kept = pieces.iter().any(|p| p.letter == letter);
+    let kept = has_letter(pieces, letter);
     match (kept, sources.as_slice()) {
         (true, []) => Ok(letter.to_ascii_uppercase().to_string()),
         (false, [from]) => Ok(format!("+{}", from.to_ascii_uppercase())),
@@ -1494,7 +1586,7 @@ fn limit_token(
 }
 
 fn convert(name: &str, line: usize, config: &Config) -> Result<VariantDef, VariantError> {
-    let toml = to_toml(name, line, config)?;
+    let toml = to_toml(name, line, config).map_err(|e| *e)?;
     toml.parse::<VariantDef>().map_err(|e| {
         err(
             name,
@@ -1505,52 +1597,523 @@ fn convert(name: &str, line: usize, config: &Config) -> Result<VariantDef, Varia
     })
 }
 
-/// The library's TOML definition of one resolved section.
-fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantError> {
-    let mut ctx = Ctx {
-        name,
-        line,
-        config,
-        files: 8,
-        ranks: 8,
-    };
-    if name.is_empty()
-        || name.len() > 64
-        || !name
-            .bytes()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
-    {
-        return Err(err(
-            name,
-            line,
-            None,
-            "a variant name here is 1-64 lowercase letters, digits and '-'",
+/// `[castling]`: the King's and its partners' files from `startFen`'s
+/// first rank and the castling keys.
+#[inline(never)]
+fn castling_toml(
+    ctx: &Ctx,
+    t: &mut String,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    start_fields: &[&str],
+    dropped_castling: bool,
+) -> Result<(), Fail> {
+    let rooks = piece_set(ctx, "castlingRookPieces", pieces, "r")?;
+    if rooks.is_empty() {
+        return Err(ctx.fail(
+            "castlingRookPieces",
+            "a castling partner type is needed here",
         ));
     }
-    // Refused rules first: each names its key.
-    for (key, off) in OFF_KEYS {
-        if let Some(e) = ctx.get(key)
-            && e.value != *off
-            && !(off == &"-" && e.value.is_empty())
-        {
+    for key in ["castlingRookPiecesWhite", "castlingRookPiecesBlack"] {
+        if ctx.get(key).is_some() && piece_set(ctx, key, pieces, "r")? != rooks {
             return Err(ctx.fail(
                 key,
-                format!(
-                    "{:?}: this library has no such rule (only {off:?} is read)",
-                    e.value
-                ),
+                "one castling partner type for both colours here (castlingRookPieces)",
             ));
         }
     }
-    ctx.files = ctx.file("maxFile", 7)? + 1;
-    ctx.ranks = u8::try_from(ctx.int("maxRank", 8, 16)?).unwrap_or(16);
-    if ctx.ranks == 0 {
-        return Err(ctx.fail("maxRank", "0: a board has at least one rank"));
+    let king_piece = ctx
+        .get("castlingKingPiece")
+        .and_then(|e| e.value.chars().next())
+        .map_or('k', |c| c.to_ascii_lowercase());
+    // Without a King, another piece castles (Extinction's commoner).
+    let castler = match royal {
+        Some(r) if r == king_piece => r,
+        None if has_letter(pieces, king_piece) => king_piece,
+        _ => {
+            return Err(ctx.fail(
+                "castlingKingPiece",
+                "only the royal piece castles here (another one only without a King)",
+            ));
+        }
+    };
+    // The King's file: White's royal piece on the castling rank.
+    let rank = ctx.int("castlingRank", 1, 16)?;
+    let rows: Vec<&str> = start_fields[0]
+        .split('[')
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .collect();
+    let first_rank = usize::try_from(rank)
+        .ok()
+        .and_then(|r| rows.len().checked_sub(r))
+        .and_then(|i| rows.get(i))
+        .copied()
+        .unwrap_or("");
+    let mut file = 0u8;
+    let mut king_file = None;
+    let mut digits = 0u32;
+    // White's pieces on that rank, by file.
+    let mut row: Vec<(u8, char)> = Vec::new();
+    for c in first_rank.chars() {
+        if let Some(d) = c.to_digit(10) {
+            digits = digits * 10 + d;
+            continue;
+        }
+        file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
+        digits = 0;
+        if c.is_ascii_alphabetic() || c == '*' {
+            if c == castler.to_ascii_uppercase() {
+                king_file = Some(file);
+            }
+            row.push((file, c));
+            file = file.saturating_add(1);
+        }
     }
-    let (files, ranks) = (ctx.files, ctx.ranks);
+    // A King still in hand castles from the middle file, as this
+    // library places it (Fairy-Stockfish's castlingKingFile, e).
+    let king_file = king_file.or_else(|| {
+        let middle = ctx.files / 2;
+        (dropped_castling && ctx.file("castlingKingFile", 4).ok() == Some(middle)).then_some(middle)
+    });
+    let Some(kf) = king_file else {
+        return Err(ctx.fail(
+            if ctx.get("castlingRank").is_some() {
+                "castlingRank"
+            } else {
+                "castling"
+            },
+            "castling needs White's royal piece on the castling rank of startFen (or, with castlingDroppedPiece, castlingKingFile on the middle file)",
+        ));
+    };
+    let ks = ctx.file("castlingKingsideFile", 6)?;
+    let qs = ctx.file("castlingQueensideFile", 2)?;
+    // As Fairy-Stockfish reads `K` and `Q`: the partner nearest the
+    // partner file (the corner unless given), looking towards the King.
+    let rook_letters: Vec<char> = rooks.iter().map(char::to_ascii_uppercase).collect();
+    let outer_ks = match ctx.get("castlingRookKingsideFile").map(|e| e.value.trim()) {
+        None | Some("-") => ctx.files - 1,
+        Some(_) => ctx.file("castlingRookKingsideFile", 0)?,
+    };
+    let outer_qs = ctx.file("castlingRookQueensideFile", 0)?;
+    let rook_at = |f: &u8| rook_letters.iter().any(|&l| row.contains(&(*f, l)));
+    let (rook_ks, rook_qs) = match (
+        (kf + 1..=outer_ks).rev().find(rook_at),
+        (outer_qs..kf).find(rook_at),
+    ) {
+        (Some(k), Some(q)) => (k, q),
+        // Partners still in hand are dropped on the partner files.
+        _ if dropped_castling => (outer_ks, outer_qs),
+        _ => {
+            return Err(ctx.fail(
+                "castling",
+                "castling needs White's partner on each side of its royal piece in startFen",
+            ));
+        }
+    };
+    if ks <= kf || qs >= kf {
+        return Err(ctx.fail(
+            "castlingKingsideFile",
+            "the King must move towards each corner when castling",
+        ));
+    }
+    if rook_ks <= ks || rook_ks >= ctx.files || rook_qs >= qs {
+        return Err(ctx.fail(
+            "castlingRookKingsideFile",
+            "each partner must stand beyond the King's castling square, on the board",
+        ));
+    }
+    t.put("\n[castling]\n");
+    let _ = writeln!(t, "rook = \"{}\"", rooks[0].to_ascii_uppercase());
+    if royal.is_none() {
+        let _ = writeln!(t, "king = \"{}\"", castler.to_ascii_uppercase());
+    }
+    let _ = writeln!(t, "kingside = {}", ks - kf);
+    let _ = writeln!(t, "queenside = {}", kf - qs);
+    if rook_ks != ctx.files - 1 {
+        let _ = writeln!(t, "kingside-partner = \"{}\"", (b'a' + rook_ks) as char);
+    }
+    if rook_qs != 0 {
+        let _ = writeln!(t, "queenside-partner = \"{}\"", (b'a' + rook_qs) as char);
+    }
+    if rooks.len() > 1 {
+        let others: Vec<String> = rook_letters[1..]
+            .iter()
+            .map(|l| format!("\"{l}\""))
+            .collect();
+        let _ = writeln!(t, "other-rooks = [{}]", others.join(", "));
+    }
+    Ok(())
+}
 
+/// Extinction (`extinctionValue` and its keys): `[rules] extinction` and
+/// the like, or the bare King rule in `[game-end]`. The value read.
+#[inline(never)]
+fn extinction(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    promoted: &[(char, char)],
+    blast_royal: Option<char>,
+    ge: &mut String,
+    rules: &mut String,
+) -> Result<String, Fail> {
+    let ext = ctx.value_of("extinctionValue", "none")?;
+    let claim = ctx.boolean("extinctionClaim", false)?;
+    let types = ctx
+        .get("extinctionPieceTypes")
+        .map(|e| e.value.trim())
+        .unwrap_or("");
+    let count = ctx.int("extinctionPieceCount", 0, 64)?;
+    let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
+    let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
+    if blast_royal.is_some() {
+        // Read as the royal piece of explosions (above).
+    } else if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
+        ge.put("bare-king = \"loss\"\n");
+    } else if ext != "none" && !types.is_empty() && !types.starts_with('-') {
+        if claim {
+            return Err(ctx.fail(
+                "extinctionClaim",
+                "a claimed extinction only as the bare King rule (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
+            ));
+        }
+        let _ = writeln!(rules, "extinction = \"{ext}\"");
+        // `*` is all pieces counted together, not each type.
+        if types.contains('*') {
+            if types != "*" {
+                return Err(ctx.fail(
+                    "extinctionPieceTypes",
+                    format!(
+                        "{types:?}: `*` (all pieces together) with other types is not expressible"
+                    ),
+                ));
+            }
+        } else {
+            let set = piece_set(ctx, "extinctionPieceTypes", pieces, "-")?;
+            let _ = writeln!(rules, "extinction-pieces = [{}]", quoted_list(&set));
+            // A piece promoted to a counted type is of that type in
+            // Fairy-Stockfish; here it is a type of its own (`+E`).
+            let aliases: Vec<String> = promoted
+                .iter()
+                .filter(|(_, to)| set.contains(to))
+                .map(|(a, to)| {
+                    format!(
+                        "\"+{}\" = \"{}\"",
+                        a.to_ascii_uppercase(),
+                        to.to_ascii_uppercase()
+                    )
+                })
+                .collect();
+            if !aliases.is_empty() {
+                let _ = writeln!(rules, "extinction-as = {{ {} }}", aliases.join(", "));
+            }
+        }
+        if count != 0 {
+            let _ = writeln!(rules, "extinction-count = {count}");
+        }
+        if opp != 0 {
+            let _ = writeln!(rules, "extinction-opponent-count = {opp}");
+        }
+        if pseudo {
+            rules.put("extinction-pseudo-royal = true\n");
+        }
+        if ctx.boolean("dupleCheck", false)? {
+            if !pseudo {
+                return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+            }
+            rules.put("duple-check = true\n");
+        }
+    } else if pseudo {
+        return Err(ctx.fail(
+            "extinctionPseudoRoyal",
+            "needs extinctionValue and extinctionPieceTypes",
+        ));
+    } else if ctx.boolean("dupleCheck", false)? {
+        return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
+    }
+    Ok(ext)
+}
+
+/// Walls, petrification, Reversi's and Ataxx's drops and passes, free
+/// drops and the full board's end: their `[rules]` keys.
+#[inline(never)]
+fn board_rules(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    start_fields: &[&str],
+    drops: bool,
+    to_hand: bool,
+    rules: &mut String,
+) -> Result<(), Fail> {
+    // Walls: a turn is a move then a wall placed (`wallingRule`).
+    let walling = ctx.get("wallingRule").map_or("none", |e| e.value.trim());
+    match walling {
+        "none" => {
+            for key in ["wallingRegion", "wallingRegionWhite", "wallingRegionBlack"] {
+                if ctx.get(key).is_some() {
+                    return Err(ctx.fail(key, "needs a wallingRule"));
+                }
+            }
+        }
+        "arrow" | "duck" | "edge" | "past" | "static" => {
+            let _ = writeln!(rules, "wall = \"{walling}\"");
+            let all = ctx.all();
+            let region = ctx.region("wallingRegion", all.clone())?;
+            let w = ctx.region("wallingRegionWhite", region.clone())?;
+            let b = ctx.region("wallingRegionBlack", region)?;
+            let mut whole = all;
+            whole.sort_unstable();
+            if w != whole || b != whole {
+                region_line(rules, "wall-region", &w, &b);
+            }
+        }
+        v => {
+            return Err(ctx.fail(
+                "wallingRule",
+                format!("{v:?}: expected none, arrow, duck, edge, past or static"),
+            ));
+        }
+    }
+    let petrify = piece_set(ctx, "petrifyOnCaptureTypes", pieces, "-")?;
+    if !petrify.is_empty() {
+        let _ = writeln!(rules, "petrify = [{}]", quoted_list(&petrify));
+    }
+    // Walls in the start position that no rule places: holes in the board;
+    // and Ataxx's blocked squares, which its positions (not its empty
+    // start) hold: Fairy-Stockfish reads `*` in any FEN.
+    let ataxx = ctx
+        .get("enclosingDrop")
+        .is_some_and(|e| e.value.trim() == "ataxx");
+    if walling == "none"
+        && petrify.is_empty()
+        && (ataxx || start_fields.first().is_some_and(|p| p.contains('*')))
+    {
+        rules.put("fixed-walls = true\n");
+    }
+    // Reversi and Ataxx: where drops go and which pieces turn over.
+    for (key, out) in [
+        ("enclosingDrop", "enclosing-drop"),
+        ("flipEnclosedPieces", "flip"),
+    ] {
+        match ctx.get(key).map_or("none", |e| e.value.trim()) {
+            "none" => {}
+            v @ ("reversi" | "ataxx") => {
+                let _ = writeln!(rules, "{out} = \"{v}\"");
+            }
+            v => {
+                return Err(ctx.fail(
+                    key,
+                    format!("{v:?}: expected none, reversi or ataxx (snort, anyside, top and quadwrangle are not expressible here)"),
+                ));
+            }
+        }
+    }
+    let start = ctx.region("enclosingDropStart", Vec::new())?;
+    if !start.is_empty() {
+        if ctx
+            .get("enclosingDrop")
+            .is_none_or(|e| e.value.trim() == "none")
+        {
+            return Err(ctx.fail("enclosingDropStart", "needs enclosingDrop"));
+        }
+        let _ = writeln!(rules, "enclosing-start = \"{}\"", squares_text(&start));
+    }
+    // Othello and Ataxx: a pass when stuck, drops from no hand, and the
+    // full board's end.
+    let stuck = ctx.boolean("passOnStalemate", false)?;
+    let (stuck_w, stuck_b) = (
+        ctx.boolean("passOnStalemateWhite", stuck)?,
+        ctx.boolean("passOnStalemateBlack", stuck)?,
+    );
+    if stuck_w != stuck_b {
+        return Err(ctx.fail(
+            if ctx.get("passOnStalemateWhite").is_some() {
+                "passOnStalemateWhite"
+            } else {
+                "passOnStalemateBlack"
+            },
+            "passing when stuck for one side only is not expressible here",
+        ));
+    }
+    if stuck_w {
+        rules.put("pass-stuck = true\n");
+    }
+    if ctx.boolean("freeDrops", false)? {
+        if !drops || to_hand {
+            return Err(ctx.fail("freeDrops", "true: needs pieceDrops without capturesToHand"));
+        }
+        rules.put("free-drops = true\n");
+    }
+    if ctx.boolean("adjudicateFullBoard", false)? {
+        rules.put("full-board = true\n");
+    }
+    Ok(())
+}
+
+/// Flags: a piece of the flag type on its side's region wins (`[rules]`
+/// `region-win` and its switches). Each side's flag region.
+#[inline(never)]
+fn flags(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    rules: &mut String,
+) -> Result<(Squares, Squares), Fail> {
+    // Flags: a piece of the flag type on its side's region wins.
+    let flag_region = ctx.region("flagRegion", Vec::new())?;
+    let region_w = ctx.region("flagRegionWhite", flag_region.clone())?;
+    let region_b = ctx.region("flagRegionBlack", flag_region)?;
+    let flag_piece = |key: &str| -> Result<Vec<char>, Fail> {
+        let v = ctx.get(key).map_or("*", |e| e.value.trim());
+        if v == "*" {
+            return Ok(pieces.iter().map(|p| p.letter).collect());
+        }
+        let mut c = v.chars();
+        match (c.next().map(|l| l.to_ascii_lowercase()), c.next()) {
+            (Some(l), None) if has_letter(pieces, l) => Ok(vec![l]),
+            _ => Err(ctx.fail(key, format!("{v:?}: a piece type's letter or `*` expected"))),
+        }
+    };
+    let general = flag_piece("flagPiece")?;
+    let piece_w = if ctx.get("flagPieceWhite").is_some() {
+        flag_piece("flagPieceWhite")?
+    } else {
+        general.clone()
+    };
+    let piece_b = if ctx.get("flagPieceBlack").is_some() {
+        flag_piece("flagPieceBlack")?
+    } else {
+        general
+    };
+    let flag_move = ctx.boolean("flagMove", false)?;
+    if !region_w.is_empty() || !region_b.is_empty() {
+        let mut items = Vec::new();
+        for p in pieces {
+            let w: Squares = if piece_w.contains(&p.letter) {
+                region_w.clone()
+            } else {
+                Vec::new()
+            };
+            let b: Squares = if piece_b.contains(&p.letter) {
+                region_b.clone()
+            } else {
+                Vec::new()
+            };
+            if !w.is_empty() || !b.is_empty() {
+                items.push(format!(
+                    "{{ piece = \"{}\", white = \"{}\", black = \"{}\" }}",
+                    p.letter.to_ascii_uppercase(),
+                    squares_text(&w),
+                    squares_text(&b)
+                ));
+            }
+        }
+        let _ = writeln!(rules, "region-win = [{}]", items.join(", "));
+        if flag_move {
+            // Fairy-Stockfish's extra move: with the royal piece as both
+            // sides' flag, racing kings' reply; with other types only, the
+            // flag counts for the side to move alone (Jeson Mor).
+            let king_flag = royal.is_some_and(|k| piece_w == [k] && piece_b == [k]);
+            let king_any = royal.is_some_and(|k| piece_w.contains(&k) || piece_b.contains(&k));
+            if king_flag {
+                rules.put("region-reply = true\n");
+            } else if !king_any {
+                rules.put("region-hold = true\n");
+            } else {
+                return Err(ctx.fail(
+                    "flagMove",
+                    "with the King as one side's flag piece only: not expressible here",
+                ));
+            }
+        }
+        if ctx.boolean("flagPieceSafe", false)? {
+            if flag_move {
+                return Err(ctx.fail(
+                    "flagPieceSafe",
+                    "with flagMove: not expressible here (only one of them)",
+                ));
+            }
+            rules.put("region-safe = true\n");
+        }
+    } else if flag_move {
+        return Err(ctx.fail("flagMove", "needs a flag region"));
+    } else if ctx.boolean("flagPieceSafe", false)? {
+        return Err(ctx.fail("flagPieceSafe", "needs a flag region"));
+    }
+    Ok((region_w, region_b))
+}
+
+/// `countingRule`: `[game-end.counting]`, Makruk's, Cambodian's or ASEAN's.
+#[inline(never)]
+fn counting_rule(ctx: &Ctx, pieces: &[PieceSpec], ge: &mut String) -> Result<(), Fail> {
+    let counting = ctx
+        .get("countingRule")
+        .map(|e| e.value.as_str())
+        .unwrap_or("none");
+    match counting {
+        "none" => {}
+        "makruk" | "cambodian" | "asean" => {
+            // Fairy-Stockfish counts by type: its Rook, Khon (silver) and
+            // Knight, whatever their letters.
+            let letter = |key: &str| {
+                letter_of(pieces, key)
+                    .map(|l| l.to_ascii_uppercase())
+                    .ok_or_else(|| {
+                        ctx.fail(
+                            "countingRule",
+                            format!("{counting}: the counting rules need a {key}"),
+                        )
+                    })
+            };
+            let (r, s, n) = (letter("rook")?, letter("silver")?, letter("knight")?);
+            // Each rule's rows: the piece (0 Rook, 1 Khon, 2 Knight), the
+            // count and the moves.
+            type Rows = &'static [(usize, u8, u16)];
+            const MAKRUK: Rows = &[(0, 2, 8), (0, 1, 16), (1, 2, 22), (2, 2, 32), (1, 1, 44)];
+            // Cambodian: one move less, counting sides of at most 3 pieces.
+            const CAMBODIAN: Rows = &[(0, 2, 7), (0, 1, 15), (1, 2, 21), (2, 2, 31), (1, 1, 43)];
+            const ASEAN: Rows = &[(0, 1, 16), (1, 1, 44), (2, 1, 64)];
+            let (board, rows, extra): (u8, Rows, &str) = match counting {
+                "cambodian" => (
+                    63,
+                    CAMBODIAN,
+                    "counting-side-max = 3\nboard-honour-with-pawns = true\nboard-honour-shown = true\n",
+                ),
+                "asean" => (0, ASEAN, "pieces-honour-from-zero = true\n"),
+                _ => (64, MAKRUK, ""),
+            };
+            let _ = write!(
+                ge,
+                "\n[game-end.counting]\nboard-honour = {board}\npieces-honour-default = {board}\npieces-honour = [\n"
+            );
+            for &(piece, count, moves) in rows {
+                let p = [r, s, n][piece];
+                let _ = writeln!(
+                    ge,
+                    "  {{ piece = \"{p}\", count = {count}, moves = {moves} }},"
+                );
+            }
+            let _ = write!(ge, "]\n{extra}");
+        }
+        v => {
+            return Err(ctx.fail(
+                "countingRule",
+                format!("{v:?}: expected makruk, cambodian, asean or none"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The pieces, in Fairy-Stockfish's order (a later type of a letter wins),
+/// and the King's letter.
+#[inline(never)]
+fn read_pieces(ctx: &Ctx) -> Result<(Vec<PieceSpec>, Option<char>), Fail> {
+    let config = ctx.config;
     // Pieces, in Fairy-Stockfish's order; a later type of a letter wins.
-    let mut keys: Vec<(&String, &Entry)> = config
+    let mut keys: Vec<&(String, Entry)> = config
         .keys
         .iter()
         .filter(|(k, _)| piece_rank(k).is_some())
@@ -1607,9 +2170,159 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             betza,
         });
     }
+    Ok((pieces, royal))
+}
+
+/// `gating`, `seirawanGating` and `cambodianMoves`: S-chess's gating or
+/// Cambodian's first moves, in `[rules]`.
+#[inline(never)]
+fn gating(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    rules: &mut String,
+) -> Result<(), Fail> {
+    // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
+    // gates the pieces in hand; only the two together are S-chess's.
+    match (
+        ctx.boolean("gating", false)?,
+        ctx.boolean("seirawanGating", false)?,
+    ) {
+        (false, false) => {}
+        (true, true) => rules.put("gating = true\n"),
+        // Rights without gating: Cambodian's first moves.
+        (true, false) if ctx.boolean("cambodianMoves", false)? => {
+            let letter = |key: &str| letter_of(pieces, key).map(|l| l.to_ascii_uppercase());
+            let (Some(king), Some(met)) = (royal, letter("fers")) else {
+                return Err(ctx.fail("cambodianMoves", "needs a king and a fers (the Met)"));
+            };
+            let _ = writeln!(
+                rules,
+                "first-moves = [{{ piece = \"{}\", betza = \"fsmN\" }}, {{ piece = \"{met}\", betza = \"fmD\" }}]",
+                king.to_ascii_uppercase()
+            );
+            if let Some(r) = letter("rook") {
+                let _ = writeln!(rules, "first-move-lost-to = [\"{r}\"]");
+            }
+        }
+        (true, false) => {
+            return Err(ctx.fail(
+                "gating",
+                "gating rights without seirawanGating are expressible only with cambodianMoves",
+            ));
+        }
+        (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
+    }
+    Ok(())
+}
+
+/// The rules of a King: check counting, Shatar's mate, Makpong and
+/// `checking`.
+#[inline(never)]
+fn king_rules(
+    ctx: &Ctx,
+    pieces: &[PieceSpec],
+    royal: Option<char>,
+    start_fields: &[&str],
+    ge: &mut String,
+    rules: &mut String,
+) -> Result<(), Fail> {
+    if ctx.boolean("cambodianMoves", false)? && !ctx.boolean("gating", false)? {
+        return Err(ctx.fail("cambodianMoves", "true: needs gating = true"));
+    }
+    if ctx.boolean("checkCounting", false)? {
+        // The checks each side needs: the start FEN's `W+B`, else 1.
+        let limit = start_fields
+            .iter()
+            .find_map(|f| f.split_once('+'))
+            .and_then(|(w, _)| w.parse::<u8>().ok())
+            .unwrap_or(1);
+        if royal.is_none() || !(1..=99).contains(&limit) {
+            return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
+        }
+        let _ = writeln!(rules, "check-limit = {limit}");
+    }
+    if ctx.boolean("shatarMateRule", false)? {
+        let letter = |key: &str| letter_of(pieces, key).map(quoted);
+        let shak: Vec<String> = ["knight", "rook", "bers"]
+            .iter()
+            .filter_map(|k| letter(k))
+            .collect();
+        if royal.is_none() || shak.is_empty() {
+            return Err(ctx.fail(
+                "shatarMateRule",
+                "true: needs a King and a knight, rook or bers",
+            ));
+        }
+        let _ = writeln!(ge, "mate-needs = [{}]", shak.join(", "));
+        if let Some(n) = letter("knight") {
+            let _ = writeln!(ge, "mate-loses-by = [{n}]");
+        }
+    }
+    if ctx.boolean("makpongRule", false)? {
+        if royal.is_none() {
+            return Err(ctx.fail("makpongRule", "true: needs a King"));
+        }
+        rules.put("makpong = true\n");
+    }
+    if !ctx.boolean("checking", true)? {
+        if royal.is_none() {
+            return Err(ctx.fail("checking", "false: needs a King to check"));
+        }
+        rules.put("check-illegal = true\n");
+    }
+    Ok(())
+}
+
+/// The library's TOML definition of one resolved section.
+fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, Fail> {
+    let mut ctx = Ctx {
+        name,
+        line,
+        config,
+        files: 8,
+        ranks: 8,
+    };
+    if name.is_empty()
+        || name.len() > 64
+        || !name
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+    {
+        return Err(err(
+            name,
+            line,
+            None,
+            "a variant name here is 1-64 lowercase letters, digits and '-'",
+        )
+        .into());
+    }
+    // Refused rules first: each names its key.
+    for (key, off) in OFF_KEYS {
+        if let Some(e) = ctx.get(key)
+            && e.value != *off
+            && !(off == &"-" && e.value.is_empty())
+        {
+            return Err(ctx.fail(
+                key,
+                format!(
+                    "{:?}: this library has no such rule (only {off:?} is read)",
+                    e.value
+                ),
+            ));
+        }
+    }
+    ctx.files = ctx.file("maxFile", 7)? + 1;
+    ctx.ranks = u8::try_from(ctx.int("maxRank", 8, 16)?).unwrap_or(16);
+    if ctx.ranks == 0 {
+        return Err(ctx.fail("maxRank", "0: a board has at least one rank"));
+    }
+    let (files, ranks) = (ctx.files, ctx.ranks);
+
+    let (mut pieces, royal) = read_pieces(&ctx)?;
     // Without a King no piece is royal (Breakthrough, Three Kings): the
     // library's `kingless = "both"`.
-    let royal = royal.filter(|r| pieces.iter().any(|p| p.letter == *r));
+    let royal = royal.filter(|r| has_letter(&pieces, *r));
     let blast_royal = blast_royal(&ctx, royal, &pieces)?;
     let royal = royal.or(blast_royal);
     if pieces.len() > 20 {
@@ -1618,7 +2331,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             line,
             None,
             format!("{} piece types: at most 20", pieces.len()),
-        ));
+        )
+        .into());
     }
 
     let start = ctx
@@ -1688,7 +2402,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             continue;
         }
         for l in [*a, b] {
-            if !pieces.iter().any(|p| p.letter == l) {
+            if !has_letter(&pieces, l) {
                 return Err(ctx.fail(
                     "promotedPieceType",
                     format!("{l:?} is no piece type's letter here"),
@@ -1785,7 +2499,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     // Fairy-Stockfish's pawn (the `pawn` key's type) with a promotedPieceType
     // promotes shogi-style too, only where it promotes as a pawn: one more
     // choice of its promotion (Wolf chess's Elephant, `+P`).
-    let pawn_letter = pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter);
+    let pawn_letter = letter_of(&pieces, "pawn");
     let pawn_piece_promotion = has_pawn_promotion
         && promoted.len() == 1
         && Some(promoted[0].0) == pawn_letter
@@ -1853,7 +2567,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         "*" => None,
         v => {
             let c = v.chars().next().map(|c| c.to_ascii_lowercase());
-            match c.filter(|c| v.len() == 1 && pieces.iter().any(|p| p.letter == *c)) {
+            match c.filter(|c| v.len() == 1 && has_letter(&pieces, *c)) {
                 Some(c) if must_drop => Some(c),
                 Some(_) => return Err(ctx.fail("mustDropType", "needs mustDrop = true")),
                 None => {
@@ -1906,12 +2620,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
     let by_count = ctx.boolean("stalematePieceCount", false)?;
     match (ctx.value_of("stalemateValue", "draw")?.as_str(), by_count) {
         ("draw", false) => {}
-        ("loss", false) => t.push_str("stalemate = \"loss\"\n"),
-        ("win", false) => t.push_str("stalemate = \"win\"\n"),
+        ("loss", false) => t.put("stalemate = \"loss\"\n"),
+        ("win", false) => t.put("stalemate = \"win\"\n"),
         // The side with fewer pieces wins (suicide chess).
-        ("win", true) => t.push_str("stalemate = \"fewer-pieces\"\n"),
+        ("win", true) => t.put("stalemate = \"fewer-pieces\"\n"),
         // The side with more pieces wins (Reversi, Ataxx).
-        ("loss", true) => t.push_str("stalemate = \"more-pieces\"\n"),
+        ("loss", true) => t.put("stalemate = \"more-pieces\"\n"),
         (v, true) => {
             return Err(ctx.fail(
                 "stalematePieceCount",
@@ -1932,13 +2646,13 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ));
     }
     if ctx.boolean("flyingGeneral", false)? {
-        t.push_str("facing-kings = true\n");
+        t.put("facing-kings = true\n");
     }
     if en_passant {
-        t.push_str("en-passant = true\n");
+        t.put("en-passant = true\n");
     }
     if ctx.boolean("immobilityIllegal", false)? {
-        t.push_str("immobility-illegal = true\n");
+        t.put("immobility-illegal = true\n");
     }
 
     // [promotion]
@@ -1952,8 +2666,8 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ));
     }
     if any_promotion {
-        t.push_str("\n[promotion]\nscheme = \"zone\"\n");
-        let _ = writeln!(t, "zone = {}", region_toml(&zone_w, &zone_b));
+        t.put("\n[promotion]\nscheme = \"zone\"\n");
+        region_line(&mut t, "zone", &zone_w, &zone_b);
         let (fw, fb) = if sittuyin_promotion {
             // Promotion is a move of its own, never forced.
             (Vec::new(), Vec::new())
@@ -1974,12 +2688,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         } else {
             (Vec::new(), Vec::new())
         };
-        let _ = writeln!(t, "forced = {}", region_toml(&fw, &fb));
+        region_line(&mut t, "forced", &fw, &fb);
         if !promoted.is_empty() && !pawn_piece_promotion {
-            t.push_str("from-zone = true\n");
+            t.put("from-zone = true\n");
         }
         if on_capture {
-            t.push_str("captures-only = true\n");
+            t.put("captures-only = true\n");
         }
         if !limits.is_empty() {
             let mut parts = Vec::new();
@@ -2026,158 +2740,27 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 rights.chars().all(|c| "KQkq".contains(c))
             };
     if castles {
-        let rooks = piece_set(&ctx, "castlingRookPieces", &pieces, "r")?;
-        if rooks.is_empty() {
-            return Err(ctx.fail(
-                "castlingRookPieces",
-                "a castling partner type is needed here",
-            ));
-        }
-        for key in ["castlingRookPiecesWhite", "castlingRookPiecesBlack"] {
-            if ctx.get(key).is_some() && piece_set(&ctx, key, &pieces, "r")? != rooks {
-                return Err(ctx.fail(
-                    key,
-                    "one castling partner type for both colours here (castlingRookPieces)",
-                ));
-            }
-        }
-        let king_piece = ctx
-            .get("castlingKingPiece")
-            .and_then(|e| e.value.chars().next())
-            .map_or('k', |c| c.to_ascii_lowercase());
-        // Without a King, another piece castles (Extinction's commoner).
-        let castler = match royal {
-            Some(r) if r == king_piece => r,
-            None if pieces.iter().any(|p| p.letter == king_piece) => king_piece,
-            _ => {
-                return Err(ctx.fail(
-                    "castlingKingPiece",
-                    "only the royal piece castles here (another one only without a King)",
-                ));
-            }
-        };
-        // The King's file: White's royal piece on the castling rank.
-        let rank = ctx.int("castlingRank", 1, 16)?;
-        let rows: Vec<&str> = start_fields[0]
-            .split('[')
-            .next()
-            .unwrap_or("")
-            .split('/')
-            .collect();
-        let first_rank = usize::try_from(rank)
-            .ok()
-            .and_then(|r| rows.len().checked_sub(r))
-            .and_then(|i| rows.get(i))
-            .copied()
-            .unwrap_or("");
-        let mut file = 0u8;
-        let mut king_file = None;
-        let mut digits = 0u32;
-        // White's pieces on that rank, by file.
-        let mut row: Vec<(u8, char)> = Vec::new();
-        for c in first_rank.chars() {
-            if let Some(d) = c.to_digit(10) {
-                digits = digits * 10 + d;
-                continue;
-            }
-            file = file.saturating_add(u8::try_from(digits).unwrap_or(u8::MAX));
-            digits = 0;
-            if c.is_ascii_alphabetic() || c == '*' {
-                if c == castler.to_ascii_uppercase() {
-                    king_file = Some(file);
-                }
-                row.push((file, c));
-                file = file.saturating_add(1);
-            }
-        }
-        // A King still in hand castles from the middle file, as this
-        // library places it (Fairy-Stockfish's castlingKingFile, e).
-        let king_file = king_file.or_else(|| {
-            let middle = files / 2;
-            (dropped_castling && ctx.file("castlingKingFile", 4).ok() == Some(middle))
-                .then_some(middle)
-        });
-        let Some(kf) = king_file else {
-            return Err(ctx.fail(
-                if ctx.get("castlingRank").is_some() {
-                    "castlingRank"
-                } else {
-                    "castling"
-                },
-                "castling needs White's royal piece on the castling rank of startFen (or, with castlingDroppedPiece, castlingKingFile on the middle file)",
-            ));
-        };
-        let ks = ctx.file("castlingKingsideFile", 6)?;
-        let qs = ctx.file("castlingQueensideFile", 2)?;
-        // As Fairy-Stockfish reads `K` and `Q`: the partner nearest the
-        // partner file (the corner unless given), looking towards the King.
-        let rook_letters: Vec<char> = rooks.iter().map(char::to_ascii_uppercase).collect();
-        let outer_ks = match ctx.get("castlingRookKingsideFile").map(|e| e.value.trim()) {
-            None | Some("-") => ctx.files - 1,
-            Some(_) => ctx.file("castlingRookKingsideFile", 0)?,
-        };
-        let outer_qs = ctx.file("castlingRookQueensideFile", 0)?;
-        let rook_at = |f: &u8| rook_letters.iter().any(|&l| row.contains(&(*f, l)));
-        let (rook_ks, rook_qs) = match (
-            (kf + 1..=outer_ks).rev().find(rook_at),
-            (outer_qs..kf).find(rook_at),
-        ) {
-            (Some(k), Some(q)) => (k, q),
-            // Partners still in hand are dropped on the partner files.
-            _ if dropped_castling => (outer_ks, outer_qs),
-            _ => {
-                return Err(ctx.fail(
-                    "castling",
-                    "castling needs White's partner on each side of its royal piece in startFen",
-                ));
-            }
-        };
-        if ks <= kf || qs >= kf {
-            return Err(ctx.fail(
-                "castlingKingsideFile",
-                "the King must move towards each corner when castling",
-            ));
-        }
-        if rook_ks <= ks || rook_ks >= ctx.files || rook_qs >= qs {
-            return Err(ctx.fail(
-                "castlingRookKingsideFile",
-                "each partner must stand beyond the King's castling square, on the board",
-            ));
-        }
-        t.push_str("\n[castling]\n");
-        let _ = writeln!(t, "rook = \"{}\"", rooks[0].to_ascii_uppercase());
-        if royal.is_none() {
-            let _ = writeln!(t, "king = \"{}\"", castler.to_ascii_uppercase());
-        }
-        let _ = writeln!(t, "kingside = {}", ks - kf);
-        let _ = writeln!(t, "queenside = {}", kf - qs);
-        if rook_ks != ctx.files - 1 {
-            let _ = writeln!(t, "kingside-partner = \"{}\"", (b'a' + rook_ks) as char);
-        }
-        if rook_qs != 0 {
-            let _ = writeln!(t, "queenside-partner = \"{}\"", (b'a' + rook_qs) as char);
-        }
-        if rooks.len() > 1 {
-            let others: Vec<String> = rook_letters[1..]
-                .iter()
-                .map(|l| format!("\"{l}\""))
-                .collect();
-            let _ = writeln!(t, "other-rooks = [{}]", others.join(", "));
-        }
+        castling_toml(
+            &ctx,
+            &mut t,
+            &pieces,
+            royal,
+            &start_fields,
+            dropped_castling,
+        )?;
     }
-
     // [game-end]
     let mut ge = String::new();
     if checkmate == "win" {
-        ge.push_str("checkmate = \"win\"\n");
+        ge.put("checkmate = \"win\"\n");
     }
     // Draw odds: a drawn end is that side's win (Armageddon's Black).
     match ctx
         .get("materialCounting")
         .map_or("none", |e| e.value.trim())
     {
-        "whitedrawodds" => ge.push_str("draw-winner = \"white\"\n"),
-        "blackdrawodds" => ge.push_str("draw-winner = \"black\"\n"),
+        "whitedrawodds" => ge.put("draw-winner = \"white\"\n"),
+        "blackdrawodds" => ge.put("draw-winner = \"black\"\n"),
         // None, or material counting (the rules', read above).
         _ => {}
     }
@@ -2229,478 +2812,63 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         let _ = writeln!(ge, "repetition-result = \"{result}\"");
     }
     if perpetual {
-        ge.push_str("perpetual-check = \"loss\"\n");
+        ge.put("perpetual-check = \"loss\"\n");
     }
     // Judged in Fairy-Stockfish's n-fold scan: without one it does nothing.
     if ctx.boolean("moveRepetitionIllegal", false)? && n_fold != 0 {
-        ge.push_str("move-repetition = \"loss\"\n");
+        ge.put("move-repetition = \"loss\"\n");
     }
     chasing_rule(&ctx, &pieces, result, soldier_rank, &mut ge)?;
     // [rules]: extinction, flags, no King.
     let mut rules = String::new();
     if royal.is_none() {
-        rules.push_str("kingless = \"both\"\n");
+        rules.put("kingless = \"both\"\n");
     }
     janggi_rules(&ctx, &pieces, royal, &mut rules)?;
-    let ext = ctx.value_of("extinctionValue", "none")?;
-    let claim = ctx.boolean("extinctionClaim", false)?;
-    let types = ctx
-        .get("extinctionPieceTypes")
-        .map(|e| e.value.trim())
-        .unwrap_or("");
-    let count = ctx.int("extinctionPieceCount", 0, 64)?;
-    let opp = ctx.int("extinctionOpponentPieceCount", 0, 64)?;
-    let pseudo = ctx.boolean("extinctionPseudoRoyal", false)?;
-    if blast_royal.is_some() {
-        // Read as the royal piece of explosions (above).
-    } else if ext == "loss" && claim && types == "*" && count == 1 && opp == 2 && !pseudo {
-        ge.push_str("bare-king = \"loss\"\n");
-    } else if ext != "none" && !types.is_empty() && !types.starts_with('-') {
-        if claim {
-            return Err(ctx.fail(
-                "extinctionClaim",
-                "a claimed extinction only as the bare King rule (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
-            ));
-        }
-        let _ = writeln!(rules, "extinction = \"{ext}\"");
-        // `*` is all pieces counted together, not each type.
-        if types.contains('*') {
-            if types != "*" {
-                return Err(ctx.fail(
-                    "extinctionPieceTypes",
-                    format!(
-                        "{types:?}: `*` (all pieces together) with other types is not expressible"
-                    ),
-                ));
-            }
-        } else {
-            let set = piece_set(&ctx, "extinctionPieceTypes", &pieces, "-")?;
-            let list: Vec<String> = set
-                .iter()
-                .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
-                .collect();
-            let _ = writeln!(rules, "extinction-pieces = [{}]", list.join(", "));
-            // A piece promoted to a counted type is of that type in
-            // Fairy-Stockfish; here it is a type of its own (`+E`).
-            let aliases: Vec<String> = promoted
-                .iter()
-                .filter(|(_, to)| set.contains(to))
-                .map(|(a, to)| {
-                    format!(
-                        "\"+{}\" = \"{}\"",
-                        a.to_ascii_uppercase(),
-                        to.to_ascii_uppercase()
-                    )
-                })
-                .collect();
-            if !aliases.is_empty() {
-                let _ = writeln!(rules, "extinction-as = {{ {} }}", aliases.join(", "));
-            }
-        }
-        if count != 0 {
-            let _ = writeln!(rules, "extinction-count = {count}");
-        }
-        if opp != 0 {
-            let _ = writeln!(rules, "extinction-opponent-count = {opp}");
-        }
-        if pseudo {
-            rules.push_str("extinction-pseudo-royal = true\n");
-        }
-        if ctx.boolean("dupleCheck", false)? {
-            if !pseudo {
-                return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
-            }
-            rules.push_str("duple-check = true\n");
-        }
-    } else if pseudo {
-        return Err(ctx.fail(
-            "extinctionPseudoRoyal",
-            "needs extinctionValue and extinctionPieceTypes",
-        ));
-    } else if ctx.boolean("dupleCheck", false)? {
-        return Err(ctx.fail("dupleCheck", "needs extinctionPseudoRoyal"));
-    }
+    let ext = extinction(&ctx, &pieces, &promoted, blast_royal, &mut ge, &mut rules)?;
     explosions(&ctx, &pieces, &mut rules)?;
     if ctx.boolean("mustCapture", false)? {
-        rules.push_str("capture-forced = true\n");
+        rules.put("capture-forced = true\n");
     }
-    // Walls: a turn is a move then a wall placed (`wallingRule`).
-    let walling = ctx.get("wallingRule").map_or("none", |e| e.value.trim());
-    match walling {
-        "none" => {
-            for key in ["wallingRegion", "wallingRegionWhite", "wallingRegionBlack"] {
-                if ctx.get(key).is_some() {
-                    return Err(ctx.fail(key, "needs a wallingRule"));
-                }
-            }
-        }
-        "arrow" | "duck" | "edge" | "past" | "static" => {
-            let _ = writeln!(rules, "wall = \"{walling}\"");
-            let all = ctx.all();
-            let region = ctx.region("wallingRegion", all.clone())?;
-            let w = ctx.region("wallingRegionWhite", region.clone())?;
-            let b = ctx.region("wallingRegionBlack", region)?;
-            let mut whole = all;
-            whole.sort_unstable();
-            if w != whole || b != whole {
-                let _ = writeln!(rules, "wall-region = {}", region_toml(&w, &b));
-            }
-        }
-        v => {
-            return Err(ctx.fail(
-                "wallingRule",
-                format!("{v:?}: expected none, arrow, duck, edge, past or static"),
-            ));
-        }
-    }
-    let petrify = piece_set(&ctx, "petrifyOnCaptureTypes", &pieces, "-")?;
-    if !petrify.is_empty() {
-        let list: Vec<String> = petrify
-            .iter()
-            .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
-            .collect();
-        let _ = writeln!(rules, "petrify = [{}]", list.join(", "));
-    }
-    // Walls in the start position that no rule places: holes in the board;
-    // and Ataxx's blocked squares, which its positions (not its empty
-    // start) hold: Fairy-Stockfish reads `*` in any FEN.
-    let ataxx = ctx
-        .get("enclosingDrop")
-        .is_some_and(|e| e.value.trim() == "ataxx");
-    if walling == "none"
-        && petrify.is_empty()
-        && (ataxx || start_fields.first().is_some_and(|p| p.contains('*')))
-    {
-        rules.push_str("fixed-walls = true\n");
-    }
-    // Reversi and Ataxx: where drops go and which pieces turn over.
-    for (key, out) in [
-        ("enclosingDrop", "enclosing-drop"),
-        ("flipEnclosedPieces", "flip"),
-    ] {
-        match ctx.get(key).map_or("none", |e| e.value.trim()) {
-            "none" => {}
-            v @ ("reversi" | "ataxx") => {
-                let _ = writeln!(rules, "{out} = \"{v}\"");
-            }
-            v => {
-                return Err(ctx.fail(
-                    key,
-                    format!("{v:?}: expected none, reversi or ataxx (snort, anyside, top and quadwrangle are not expressible here)"),
-                ));
-            }
-        }
-    }
-    let start = ctx.region("enclosingDropStart", Vec::new())?;
-    if !start.is_empty() {
-        if ctx
-            .get("enclosingDrop")
-            .is_none_or(|e| e.value.trim() == "none")
-        {
-            return Err(ctx.fail("enclosingDropStart", "needs enclosingDrop"));
-        }
-        let _ = writeln!(rules, "enclosing-start = \"{}\"", squares_text(&start));
-    }
-    // Othello and Ataxx: a pass when stuck, drops from no hand, and the
-    // full board's end.
-    let stuck = ctx.boolean("passOnStalemate", false)?;
-    let (stuck_w, stuck_b) = (
-        ctx.boolean("passOnStalemateWhite", stuck)?,
-        ctx.boolean("passOnStalemateBlack", stuck)?,
-    );
-    if stuck_w != stuck_b {
-        return Err(ctx.fail(
-            if ctx.get("passOnStalemateWhite").is_some() {
-                "passOnStalemateWhite"
-            } else {
-                "passOnStalemateBlack"
-            },
-            "passing when stuck for one side only is not expressible here",
-        ));
-    }
-    if stuck_w {
-        rules.push_str("pass-stuck = true\n");
-    }
-    if ctx.boolean("freeDrops", false)? {
-        if !drops || to_hand {
-            return Err(ctx.fail("freeDrops", "true: needs pieceDrops without capturesToHand"));
-        }
-        rules.push_str("free-drops = true\n");
-    }
-    if ctx.boolean("adjudicateFullBoard", false)? {
-        rules.push_str("full-board = true\n");
-    }
-    // Gating: Fairy-Stockfish's `gating` keeps the rights, `seirawanGating`
-    // gates the pieces in hand; only the two together are S-chess's.
-    match (
-        ctx.boolean("gating", false)?,
-        ctx.boolean("seirawanGating", false)?,
-    ) {
-        (false, false) => {}
-        (true, true) => rules.push_str("gating = true\n"),
-        // Rights without gating: Cambodian's first moves.
-        (true, false) if ctx.boolean("cambodianMoves", false)? => {
-            let letter = |key: &str| {
-                pieces
-                    .iter()
-                    .find(|p| p.key == key)
-                    .map(|p| p.letter.to_ascii_uppercase())
-            };
-            let (Some(king), Some(met)) = (royal, letter("fers")) else {
-                return Err(ctx.fail("cambodianMoves", "needs a king and a fers (the Met)"));
-            };
-            let _ = writeln!(
-                rules,
-                "first-moves = [{{ piece = \"{}\", betza = \"fsmN\" }}, {{ piece = \"{met}\", betza = \"fmD\" }}]",
-                king.to_ascii_uppercase()
-            );
-            if let Some(r) = letter("rook") {
-                let _ = writeln!(rules, "first-move-lost-to = [\"{r}\"]");
-            }
-        }
-        (true, false) => {
-            return Err(ctx.fail(
-                "gating",
-                "gating rights without seirawanGating are expressible only with cambodianMoves",
-            ));
-        }
-        (false, true) => return Err(ctx.fail("seirawanGating", "needs gating = true")),
-    }
+    board_rules(&ctx, &pieces, &start_fields, drops, to_hand, &mut rules)?;
+    gating(&ctx, &pieces, royal, &mut rules)?;
     if must_drop {
-        rules.push_str("must-drop = true\n");
+        rules.put("must-drop = true\n");
     }
     if let Some(c) = must_drop_type {
         let _ = writeln!(rules, "must-drop-type = \"{}\"", c.to_ascii_uppercase());
     }
     if !drop_checks {
-        rules.push_str("drop-check-illegal = true\n");
+        rules.put("drop-check-illegal = true\n");
     }
     if bishops_apart {
-        let Some(b) = pieces.iter().find(|p| p.key == "bishop") else {
+        let Some(b) = letter_of(&pieces, "bishop") else {
             return Err(ctx.fail("dropOppositeColoredBishop", "true: needs a bishop"));
         };
-        let _ = writeln!(
-            rules,
-            "drop-opposite-colors = [\"{}\"]",
-            b.letter.to_ascii_uppercase()
-        );
+        let _ = writeln!(rules, "drop-opposite-colors = [{}]", quoted(b));
     }
     if dropped_castling && castles {
-        rules.push_str("castle-dropped = true\n");
+        rules.put("castle-dropped = true\n");
     }
     if sittuyin_promotion {
-        rules.push_str("promotion-in-place = true\n");
+        rules.put("promotion-in-place = true\n");
     }
-    if ctx.boolean("cambodianMoves", false)? && !ctx.boolean("gating", false)? {
-        return Err(ctx.fail("cambodianMoves", "true: needs gating = true"));
-    }
-    if ctx.boolean("checkCounting", false)? {
-        // The checks each side needs: the start FEN's `W+B`, else 1.
-        let limit = start_fields
-            .iter()
-            .find_map(|f| f.split_once('+'))
-            .and_then(|(w, _)| w.parse::<u8>().ok())
-            .unwrap_or(1);
-        if royal.is_none() || !(1..=99).contains(&limit) {
-            return Err(ctx.fail("checkCounting", "true: needs a King and 1-99 checks"));
-        }
-        let _ = writeln!(rules, "check-limit = {limit}");
-    }
-    if ctx.boolean("shatarMateRule", false)? {
-        let letter = |key: &str| {
-            pieces
-                .iter()
-                .find(|p| p.key == key)
-                .map(|p| format!("\"{}\"", p.letter.to_ascii_uppercase()))
-        };
-        let shak: Vec<String> = ["knight", "rook", "bers"]
-            .iter()
-            .filter_map(|k| letter(k))
-            .collect();
-        if royal.is_none() || shak.is_empty() {
-            return Err(ctx.fail(
-                "shatarMateRule",
-                "true: needs a King and a knight, rook or bers",
-            ));
-        }
-        let _ = writeln!(ge, "mate-needs = [{}]", shak.join(", "));
-        if let Some(n) = letter("knight") {
-            let _ = writeln!(ge, "mate-loses-by = [{n}]");
-        }
-    }
-    if ctx.boolean("makpongRule", false)? {
-        if royal.is_none() {
-            return Err(ctx.fail("makpongRule", "true: needs a King"));
-        }
-        rules.push_str("makpong = true\n");
-    }
-    if !ctx.boolean("checking", true)? {
-        if royal.is_none() {
-            return Err(ctx.fail("checking", "false: needs a King to check"));
-        }
-        rules.push_str("check-illegal = true\n");
-    }
-    // Flags: a piece of the flag type on its side's region wins.
-    let flag_region = ctx.region("flagRegion", Vec::new())?;
-    let region_w = ctx.region("flagRegionWhite", flag_region.clone())?;
-    let region_b = ctx.region("flagRegionBlack", flag_region)?;
-    let flag_piece = |key: &str| -> Result<Vec<char>, VariantError> {
-        let v = ctx.get(key).map_or("*", |e| e.value.trim());
-        if v == "*" {
-            return Ok(pieces.iter().map(|p| p.letter).collect());
-        }
-        let mut c = v.chars();
-        match (c.next().map(|l| l.to_ascii_lowercase()), c.next()) {
-            (Some(l), None) if pieces.iter().any(|p| p.letter == l) => Ok(vec![l]),
-            _ => Err(ctx.fail(key, format!("{v:?}: a piece type's letter or `*` expected"))),
-        }
-    };
-    let general = flag_piece("flagPiece")?;
-    let piece_w = if ctx.get("flagPieceWhite").is_some() {
-        flag_piece("flagPieceWhite")?
-    } else {
-        general.clone()
-    };
-    let piece_b = if ctx.get("flagPieceBlack").is_some() {
-        flag_piece("flagPieceBlack")?
-    } else {
-        general
-    };
-    let flag_move = ctx.boolean("flagMove", false)?;
-    if !region_w.is_empty() || !region_b.is_empty() {
-        let mut items = Vec::new();
-        for p in &pieces {
-            let w: Squares = if piece_w.contains(&p.letter) {
-                region_w.clone()
-            } else {
-                Vec::new()
-            };
-            let b: Squares = if piece_b.contains(&p.letter) {
-                region_b.clone()
-            } else {
-                Vec::new()
-            };
-            if !w.is_empty() || !b.is_empty() {
-                items.push(format!(
-                    "{{ piece = \"{}\", white = \"{}\", black = \"{}\" }}",
-                    p.letter.to_ascii_uppercase(),
-                    squares_text(&w),
-                    squares_text(&b)
-                ));
-            }
-        }
-        let _ = writeln!(rules, "region-win = [{}]", items.join(", "));
-        if flag_move {
-            // Fairy-Stockfish's extra move: with the royal piece as both
-            // sides' flag, racing kings' reply; with other types only, the
-            // flag counts for the side to move alone (Jeson Mor).
-            let king_flag = royal.is_some_and(|k| piece_w == [k] && piece_b == [k]);
-            let king_any = royal.is_some_and(|k| piece_w.contains(&k) || piece_b.contains(&k));
-            if king_flag {
-                rules.push_str("region-reply = true\n");
-            } else if !king_any {
-                rules.push_str("region-hold = true\n");
-            } else {
-                return Err(ctx.fail(
-                    "flagMove",
-                    "with the King as one side's flag piece only: not expressible here",
-                ));
-            }
-        }
-        if ctx.boolean("flagPieceSafe", false)? {
-            if flag_move {
-                return Err(ctx.fail(
-                    "flagPieceSafe",
-                    "with flagMove: not expressible here (only one of them)",
-                ));
-            }
-            rules.push_str("region-safe = true\n");
-        }
-    } else if flag_move {
-        return Err(ctx.fail("flagMove", "needs a flag region"));
-    } else if ctx.boolean("flagPieceSafe", false)? {
-        return Err(ctx.fail("flagPieceSafe", "needs a flag region"));
-    }
-    let counting = ctx
-        .get("countingRule")
-        .map(|e| e.value.as_str())
-        .unwrap_or("none");
-    match counting {
-        "none" => {}
-        "makruk" | "cambodian" | "asean" => {
-            // Fairy-Stockfish counts by type: its Rook, Khon (silver) and
-            // Knight, whatever their letters.
-            let letter = |key: &str| {
-                pieces
-                    .iter()
-                    .find(|p| p.key == key)
-                    .map(|p| p.letter.to_ascii_uppercase())
-                    .ok_or_else(|| {
-                        ctx.fail(
-                            "countingRule",
-                            format!("{counting}: the counting rules need a {key}"),
-                        )
-                    })
-            };
-            let (r, s, n) = (letter("rook")?, letter("silver")?, letter("knight")?);
-            let line = |p: char, count: u8, moves: u16| {
-                format!("  {{ piece = \"{p}\", count = {count}, moves = {moves} }},\n")
-            };
-            let (board, default, lines, extra) = match counting {
-                // Cambodian: one move less, counting sides of at most 3 pieces.
-                "cambodian" => (
-                    63,
-                    63,
-                    [
-                        line(r, 2, 7),
-                        line(r, 1, 15),
-                        line(s, 2, 21),
-                        line(n, 2, 31),
-                        line(s, 1, 43),
-                    ]
-                    .concat(),
-                    "counting-side-max = 3\nboard-honour-with-pawns = true\nboard-honour-shown = true\n",
-                ),
-                "asean" => (
-                    0,
-                    0,
-                    [line(r, 1, 16), line(s, 1, 44), line(n, 1, 64)].concat(),
-                    "pieces-honour-from-zero = true\n",
-                ),
-                _ => (
-                    64,
-                    64,
-                    [
-                        line(r, 2, 8),
-                        line(r, 1, 16),
-                        line(s, 2, 22),
-                        line(n, 2, 32),
-                        line(s, 1, 44),
-                    ]
-                    .concat(),
-                    "",
-                ),
-            };
-            let _ = write!(
-                ge,
-                "\n[game-end.counting]\nboard-honour = {board}\npieces-honour-default = {default}\npieces-honour = [\n{lines}]\n{extra}"
-            );
-        }
-        v => {
-            return Err(ctx.fail(
-                "countingRule",
-                format!("{v:?}: expected makruk, cambodian, asean or none"),
-            ));
-        }
-    }
+    king_rules(&ctx, &pieces, royal, &start_fields, &mut ge, &mut rules)?;
+    let (region_w, region_b) = flags(&ctx, &pieces, royal, &mut rules)?;
+    counting_rule(&ctx, &pieces, &mut ge)?;
     // Confinement
-    let mut confined: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
-    for key in config.keys.keys() {
+    let mut confined = Confined::default();
+    for (key, _) in &config.keys {
         if let Some((white, piece)) = mobility_key(key) {
             let r = ctx.region(key, ctx.all())?;
-            let entry = confined
-                .entry(piece)
-                .or_insert_with(|| (ctx.all(), ctx.all()));
+            let i = match confined.0.iter().position(|(k, _)| *k == piece) {
+                Some(i) => i,
+                None => {
+                    confined.0.push((piece, (ctx.all(), ctx.all())));
+                    confined.0.len() - 1
+                }
+            };
+            let entry = &mut confined.0[i].1;
             if white {
                 entry.0 = r;
             } else {
@@ -2747,12 +2915,12 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         ge.insert_str(at, &classes.keys(minor_ok));
     }
     if !ge.is_empty() {
-        t.push_str("\n[game-end]\n");
-        t.push_str(&ge);
+        t.put("\n[game-end]\n");
+        t.put(&ge);
     }
     if !rules.is_empty() {
-        t.push_str("\n[rules]\n");
-        t.push_str(&rules);
+        t.put("\n[rules]\n");
+        t.put(&rules);
     }
     if drops {
         let captured = if two_boards {
@@ -2768,7 +2936,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         };
         let _ = writeln!(t, "\n[drops]\ncaptured = \"{captured}\"");
         if drop_promoted {
-            t.push_str("promoted = true\n");
+            t.put("promoted = true\n");
         }
     }
 
@@ -2779,7 +2947,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
         let mut betza = if p.key == "pawn" {
             let mut b = if en_passant { "fmWfceF" } else { "fmWfcF" }.to_string();
             if double_step && !ds_w.is_empty() {
-                b.push_str("ifmnD");
+                b.put("ifmnD");
             }
             b
         } else {
@@ -2787,7 +2955,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 .map_err(|m| ctx.fail(&p.key, format!("Betza {:?}: {m}", p.betza)))?
         };
         if !en_passant {
-            betza = betza.replace('e', "");
+            betza.retain(|c| c != 'e');
         }
         let soldier = p.key == "soldier" && soldier_rank > 1;
         if soldier {
@@ -2808,7 +2976,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             _ => None,
         };
         if let Some(extra) = line_moves {
-            betza.push_str(extra);
+            betza.put(extra);
         }
         let _ = writeln!(
             t,
@@ -2816,10 +2984,10 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             display_name(&p.key)
         );
         if Some(p.letter) == royal {
-            t.push_str("royal = true\n");
+            t.put("royal = true\n");
         }
         if Some(p.letter) == pawn_piece {
-            t.push_str("pawn = true\n");
+            t.put("pawn = true\n");
         } else if en_passant && betza.contains('i') && !soldier {
             // Fairy-Stockfish's initial move of a piece other than its
             // pawn gives an en-passant right over the squares it passes
@@ -2833,7 +3001,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                     ),
                 ));
             }
-            t.push_str("double-step = true\n");
+            t.put("double-step = true\n");
         }
         if soldier {
             // Fairy-Stockfish's soldierPromotionRank: sideways steps from
@@ -2848,37 +3016,30 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
                 .into_iter()
                 .filter(|s| s.1 + soldier_rank <= ranks)
                 .collect();
-            let _ = writeln!(t, "initial = {}", region_toml(&w, &b));
+            region_line(&mut t, "initial", &w, &b);
         } else if betza.contains('i') {
             let (w, b) = if double_step {
                 (ds_w.clone(), ds_b.clone())
             } else {
                 (Vec::new(), Vec::new())
             };
-            let _ = writeln!(t, "initial = {}", region_toml(&w, &b));
+            region_line(&mut t, "initial", &w, &b);
         }
         if let Some((w, b)) = confined.get(&p.key) {
-            let _ = writeln!(t, "confined = {}", region_toml(w, b));
+            region_line(&mut t, "confined", w, b);
         }
         if line_moves.is_some() {
-            let _ = writeln!(t, "diagonal-lines = {}", region_toml(&lines, &lines));
+            region_line(&mut t, "diagonal-lines", &lines, &lines);
         }
         if pawn_types.contains(&p.letter) && !promotes_of(p.letter).is_empty() {
-            let mut list: Vec<String> = promotes_of(p.letter)
-                .iter()
-                .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
-                .collect();
+            let mut list: Vec<String> = promotes_of(p.letter).iter().map(|l| quoted(*l)).collect();
             if pawn_piece_promotion && Some(p.letter) == pawn_letter {
                 list.push(format!("\"+{upper}\""));
             }
             let _ = writeln!(t, "promotes = [{}]", list.join(", "));
             if per_side {
                 for (key, set) in [("promotes-white", &promo_w), ("promotes-black", &promo_b)] {
-                    let list: Vec<String> = set
-                        .iter()
-                        .map(|l| format!("\"{}\"", l.to_ascii_uppercase()))
-                        .collect();
-                    let _ = writeln!(t, "{key} = [{}]", list.join(", "));
+                    let _ = writeln!(t, "{key} = [{}]", quoted_list(set));
                 }
             }
         }
@@ -2905,27 +3066,27 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             let (mut w, mut b) = (drop_w.clone(), drop_b.clone());
             if rook_drop && p.key == "rook" {
                 // Sittuyin's Rooks: on the side's first rank only.
-                w.retain(|s| s.1 == 0);
-                b.retain(|s| s.1 == ranks - 1);
+                keep_rank(&mut w, 0, true);
+                keep_rank(&mut b, ranks - 1, true);
             }
             if p.key == "pawn" {
                 if !first_rank_pawn_drops {
-                    w.retain(|s| s.1 != 0);
-                    b.retain(|s| s.1 != ranks - 1);
+                    keep_rank(&mut w, 0, false);
+                    keep_rank(&mut b, ranks - 1, false);
                 }
                 if !zone_pawn_drops {
-                    w.retain(|s| !zone_w.contains(s));
-                    b.retain(|s| !zone_b.contains(s));
+                    remove_squares(&mut w, &zone_w);
+                    remove_squares(&mut b, &zone_b);
                 }
             }
             if w != ctx.all() || b != ctx.all() {
-                let _ = writeln!(t, "drop-region = {}", region_toml(&w, &b));
+                region_line(&mut t, "drop-region", &w, &b);
             }
             if no_doubled.contains(&p.letter) {
                 let _ = writeln!(t, "drops-per-file = {no_doubled_count}");
             }
             if drop_mate && p.key == "shogiPawn" {
-                t.push_str("drop-mate-illegal = true\n");
+                t.put("drop-mate-illegal = true\n");
             }
         }
     }
@@ -2953,7 +3114,7 @@ fn to_toml(name: &str, line: usize, config: &Config) -> Result<String, VariantEr
             let _ = writeln!(t, "promotes = [\"{origin}\"]");
         }
         if let Some((w, b)) = confined.get(&target.key) {
-            let _ = writeln!(t, "confined = {}", region_toml(w, b));
+            region_line(&mut t, "confined", w, b);
         }
     }
     Ok(t)
