@@ -522,37 +522,28 @@ fn pawn(def: &VariantDef, royal: Role) -> Result<Option<Role>, VariantError> {
 fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantError> {
     let all = size.all_of::<super::RegionWord>();
     let off = |r: &WideRegion| !(r.white & !all).is_empty() || !(r.black & !all).is_empty();
-    let mut named: Vec<(String, &WideRegion)> = Vec::new();
     for p in &def.pieces {
-        named.extend(
-            p.drop_region
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.confinement
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.initial
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.diagonal_lines
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
+        let regions = [
+            &p.drop_region,
+            &p.confinement,
+            &p.initial,
+            &p.diagonal_lines,
+        ];
+        if regions.into_iter().flatten().any(off) {
+            return Err(VariantError::RegionOffBoard(format!(
+                "piece {} %s",
+                crate::quote::quoted(&p.name)
+            )));
+        }
     }
     if let PromotionDef::Zone { zone, forced, .. } = &def.promotion {
-        named.push(("promotion zone".into(), zone));
-        named.push(("promotion forced".into(), forced));
+        for (place, r) in [("promotion zone", zone), ("promotion forced", forced)] {
+            if off(r) {
+                return Err(VariantError::RegionOffBoard(place.into()));
+            }
+        }
     }
-    match named.into_iter().find(|(_, r)| off(r)) {
-        Some((place, _)) => Err(VariantError::RegionOffBoard(place)),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// `diagonal-lines` keeps a piece's straight diagonal moves to its lines:

@@ -9,13 +9,12 @@
 //! other variants pay nothing.
 
 use std::fmt;
-use std::ops::Range;
 
 use super::toml_de::toml_table;
 use super::toml_parse::Spanned;
 
 use super::def::{Region, VariantDef, WideRegion};
-use super::text::quoted;
+use super::text::{self, flag, items_line, line, quoted, some_list_line, string_line};
 use super::{Role, VariantError};
 use crate::bitboard::{BoardSize, Color, Square};
 
@@ -430,31 +429,14 @@ toml_table! {
 pub(super) fn read(
     raw: &RawRules,
     size: BoardSize,
-    err: &dyn Fn(Range<usize>, &str, String) -> VariantError,
+    err: text::ErrFn<'_>,
 ) -> Result<RulesDef, VariantError> {
     let choice = |v: &Spanned<String>, key: &str, options: &[&str]| {
-        options
-            .iter()
-            .position(|o| o == v.get_ref())
-            .ok_or_else(|| {
-                let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
-                err(
-                    v.span(),
-                    key,
-                    format!("{}: expected {}", quoted(v.get_ref()), list.join(" or ")),
-                )
-            })
+        text::choice(err, v, key, options, text::TOML_QUOTED)
     };
     let check_limit = match &raw.check_limit {
         None => 0,
-        Some(n) if (1..=99).contains(n.get_ref()) => *n.get_ref() as u8,
-        Some(n) => {
-            return Err(err(
-                n.span(),
-                "rules.check-limit",
-                format!("{} is not in 1..=99", n.get_ref()),
-            ));
-        }
+        Some(n) => text::number(err, n, "rules.check-limit", 1, 99)? as u8,
     };
     let kingless = match &raw.kingless {
         None => Kingless::Neither,
@@ -475,12 +457,7 @@ pub(super) fn read(
     };
     let count = |v: &Option<Spanned<i64>>, key: &str| match v {
         None => Ok(0),
-        Some(n) if (0..=255).contains(n.get_ref()) => Ok(*n.get_ref() as u8),
-        Some(n) => Err(err(
-            n.span(),
-            key,
-            format!("{} is not in 0..=255", n.get_ref()),
-        )),
+        Some(n) => text::number(err, n, key, 0, 255).map(|n| n as u8),
     };
     let extinction_count = count(&raw.extinction_count, "rules.extinction-count")?;
     let extinction_opponent_count = count(
@@ -537,16 +514,9 @@ pub(super) fn read(
     let mut region_win = Vec::new();
     for r in raw.region_win.iter().flatten() {
         let r = r.get_ref();
-        let side = |s: &Spanned<String>, color: &str| {
-            Region::parse_squares_in(size, s.get_ref())
-                .map_err(|m| err(s.span(), &format!("rules.region-win.{color}"), m))
-        };
         region_win.push(RegionWinDef {
             piece: r.piece.get_ref().clone(),
-            region: Region {
-                white: side(&r.white, "white")?,
-                black: side(&r.black, "black")?,
-            },
+            region: text::sides(err, size, &r.white, &r.black, "rules.region-win")?,
         });
     }
     let wall = match &raw.wall {
@@ -558,26 +528,19 @@ pub(super) fn read(
     };
     let wall_region = match &raw.wall_region {
         None => None,
-        Some(r) => {
-            let side = |s: &Spanned<String>, color: &str| {
-                Region::parse_squares_in(size, s.get_ref())
-                    .map_err(|m| err(s.span(), &format!("rules.wall-region.{color}"), m))
-            };
-            let r = r.get_ref();
-            Some(Region {
-                white: side(&r.white, "white")?,
-                black: side(&r.black, "black")?,
-            })
-        }
+        Some(r) => Some(text::sides(
+            err,
+            size,
+            &r.get_ref().white,
+            &r.get_ref().black,
+            "rules.wall-region",
+        )?),
     };
     let mut material_values = Vec::new();
     if let Some(m) = &raw.material_values {
         for (token, n) in m.get_ref() {
-            let v = *n.get_ref();
-            if !(0..=1000).contains(&v) {
-                let key = format!("rules.material-values.{}", crate::quote::quoted(token));
-                return Err(err(n.span(), &key, format!("{v} is not in 0..=1000")));
-            }
+            let key = format!("rules.material-values.{}", crate::quote::quoted(token));
+            let v = text::number(err, n, &key, 0, 1000)?;
             material_values.push((token.clone(), v as u16));
         }
     }
@@ -637,9 +600,7 @@ pub(super) fn read(
             })
         }
     };
-    let tokens = |v: &Option<Vec<Spanned<String>>>| -> Vec<String> {
-        v.iter().flatten().map(|t| t.get_ref().clone()).collect()
-    };
+    let tokens = |v: &Option<Vec<Spanned<String>>>| text::strings(v.as_deref().unwrap_or_default());
     Ok(RulesDef {
         explosions: raw.explosions.unwrap_or(false),
         explosion_immune: tokens(&raw.explosion_immune),
@@ -670,12 +631,7 @@ pub(super) fn read(
         region_reply: raw.region_reply.unwrap_or(false),
         wall,
         wall_region,
-        petrify: raw
-            .petrify
-            .iter()
-            .flatten()
-            .map(|t| t.get_ref().clone())
-            .collect(),
+        petrify: tokens(&raw.petrify),
         gating: raw.gating.unwrap_or(false),
         region_safe: raw.region_safe.unwrap_or(false),
         pass: raw.pass.unwrap_or(false),
@@ -684,7 +640,7 @@ pub(super) fn read(
         material_values,
         material_komi,
         must_drop: raw.must_drop.unwrap_or(false),
-        must_drop_type: raw.must_drop_type.as_ref().map(|t| t.get_ref().clone()),
+        must_drop_type: text::string(&raw.must_drop_type),
         drop_check_illegal: raw.drop_check_illegal.unwrap_or(false),
         drop_opposite_colors: tokens(&raw.drop_opposite_colors),
         castle_dropped: raw.castle_dropped.unwrap_or(false),
@@ -716,31 +672,19 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if *r == RulesDef::default() {
         return Ok(());
     }
-    writeln!(f, "\n[rules]")?;
-    if r.explosions {
-        writeln!(f, "explosions = true")?;
-    }
-    for (key, types) in [
-        ("explosion-immune", &r.explosion_immune),
-        ("explosion-proof", &r.explosion_proof),
-        ("mutually-immune", &r.mutually_immune),
-    ] {
-        if !types.is_empty() {
-            let list: Vec<String> = types.iter().map(|t| quoted(t)).collect();
-            writeln!(f, "{key} = [{}]", list.join(", "))?;
-        }
-    }
-    if r.capture_forced {
-        writeln!(f, "capture-forced = true")?;
-    }
-    if r.check_illegal {
-        writeln!(f, "check-illegal = true")?;
-    }
+    let squares = |set| quoted(&Region::format_squares(size, set));
+    f.write_str("\n[rules]\n")?;
+    flag(f, r.explosions, "explosions")?;
+    some_list_line(f, "explosion-immune", &r.explosion_immune)?;
+    some_list_line(f, "explosion-proof", &r.explosion_proof)?;
+    some_list_line(f, "mutually-immune", &r.mutually_immune)?;
+    flag(f, r.capture_forced, "capture-forced")?;
+    flag(f, r.check_illegal, "check-illegal")?;
     if r.check_limit != 0 {
-        writeln!(f, "check-limit = {}", r.check_limit)?;
+        line(f, "check-limit", &r.check_limit)?;
     }
     if r.kingless != Kingless::Neither {
-        writeln!(f, "kingless = \"{}\"", r.kingless.as_str())?;
+        string_line(f, "kingless", r.kingless.as_str())?;
     }
     if let Some(win) = r.extinction {
         let value = match (win, r.extinction_draw) {
@@ -748,173 +692,115 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
             (true, false) => "win",
             (false, false) => "loss",
         };
-        writeln!(f, "extinction = \"{value}\"")?;
+        string_line(f, "extinction", value)?;
     }
-    if !r.extinction_pieces.is_empty() {
-        let list: Vec<String> = r.extinction_pieces.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "extinction-pieces = [{}]", list.join(", "))?;
+    some_list_line(f, "extinction-pieces", &r.extinction_pieces)?;
+    for (key, n) in [
+        ("extinction-count", r.extinction_count),
+        ("extinction-opponent-count", r.extinction_opponent_count),
+    ] {
+        if n != 0 {
+            line(f, key, &n)?;
+        }
     }
-    if r.extinction_count != 0 {
-        writeln!(f, "extinction-count = {}", r.extinction_count)?;
-    }
-    if r.extinction_opponent_count != 0 {
-        writeln!(
+    flag(f, r.extinction_pseudo_royal, "extinction-pseudo-royal")?;
+    if !r.extinction_as.is_empty() {
+        items_line(
             f,
-            "extinction-opponent-count = {}",
-            r.extinction_opponent_count
+            "extinction-as",
+            "{ ",
+            &mut r
+                .extinction_as
+                .iter()
+                .map(|(a, t)| format!("{} = {}", quoted(a), quoted(t))),
         )?;
     }
-    if r.extinction_pseudo_royal {
-        writeln!(f, "extinction-pseudo-royal = true")?;
-    }
-    if !r.extinction_as.is_empty() {
-        let list: Vec<String> = r
-            .extinction_as
-            .iter()
-            .map(|(a, t)| format!("{} = {}", quoted(a), quoted(t)))
-            .collect();
-        writeln!(f, "extinction-as = {{ {} }}", list.join(", "))?;
-    }
-    if r.duple_check {
-        writeln!(f, "duple-check = true")?;
-    }
+    flag(f, r.duple_check, "duple-check")?;
     if !r.region_win.is_empty() {
-        let items: Vec<String> = r
-            .region_win
-            .iter()
-            .map(|w| {
+        items_line(
+            f,
+            "region-win",
+            "[",
+            &mut r.region_win.iter().map(|w| {
                 format!(
                     "{{ piece = {}, white = {}, black = {} }}",
                     quoted(&w.piece),
-                    quoted(&Region::format_squares(size, w.region.white)),
-                    quoted(&Region::format_squares(size, w.region.black))
+                    squares(w.region.white),
+                    squares(w.region.black)
                 )
-            })
-            .collect();
-        writeln!(f, "region-win = [{}]", items.join(", "))?;
+            }),
+        )?;
     }
-    if r.region_reply {
-        writeln!(f, "region-reply = true")?;
-    }
-    if r.region_safe {
-        writeln!(f, "region-safe = true")?;
-    }
-    if r.region_hold {
-        writeln!(f, "region-hold = true")?;
-    }
+    flag(f, r.region_reply, "region-reply")?;
+    flag(f, r.region_safe, "region-safe")?;
+    flag(f, r.region_hold, "region-hold")?;
     if let Some(e) = r.enclosing_drop {
-        writeln!(f, "enclosing-drop = \"{}\"", e.as_str())?;
+        string_line(f, "enclosing-drop", e.as_str())?;
     }
     if let Some(region) = &r.enclosing_start {
-        writeln!(
-            f,
-            "enclosing-start = {}",
-            quoted(&Region::format_squares(size, region.white))
-        )?;
+        line(f, "enclosing-start", &squares(region.white))?;
     }
     if let Some(e) = r.flip {
-        writeln!(f, "flip = \"{}\"", e.as_str())?;
+        string_line(f, "flip", e.as_str())?;
     }
-    if r.gating {
-        writeln!(f, "gating = true")?;
-    }
+    flag(f, r.gating, "gating")?;
     if let Some(w) = r.wall {
-        writeln!(f, "wall = \"{}\"", w.as_str())?;
+        string_line(f, "wall", w.as_str())?;
     }
     if let Some(region) = &r.wall_region {
-        writeln!(
+        line(f, "wall-region", &super::def::RegionText(size, region))?;
+    }
+    some_list_line(f, "petrify", &r.petrify)?;
+    flag(f, r.pass, "pass")?;
+    flag(f, r.bikjang, "bikjang")?;
+    some_list_line(f, "hop-immune", &r.hop_immune)?;
+    if !r.material_values.is_empty() {
+        items_line(
             f,
-            "wall-region = {{ white = {}, black = {} }}",
-            quoted(&Region::format_squares(size, region.white)),
-            quoted(&Region::format_squares(size, region.black))
+            "material-values",
+            "{ ",
+            &mut r
+                .material_values
+                .iter()
+                .map(|(t, v)| format!("{} = {v}", quoted(t))),
         )?;
     }
-    if !r.petrify.is_empty() {
-        let list: Vec<String> = r.petrify.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "petrify = [{}]", list.join(", "))?;
-    }
-    if r.pass {
-        writeln!(f, "pass = true")?;
-    }
-    if r.bikjang {
-        writeln!(f, "bikjang = true")?;
-    }
-    if !r.hop_immune.is_empty() {
-        let list: Vec<String> = r.hop_immune.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "hop-immune = [{}]", list.join(", "))?;
-    }
-    if !r.material_values.is_empty() {
-        let items: Vec<String> = r
-            .material_values
-            .iter()
-            .map(|(t, v)| format!("{} = {v}", quoted(t)))
-            .collect();
-        writeln!(f, "material-values = {{ {} }}", items.join(", "))?;
-    }
     if r.material_komi != 0 {
-        if r.material_komi % 2 == 0 {
-            writeln!(f, "material-komi = {}", r.material_komi / 2)?;
-        } else {
-            // A half point, written without float formatting (which
-            // would link Rust's float printing into the web module).
-            let sign = if r.material_komi < 0 { "-" } else { "" };
-            let whole = r.material_komi.unsigned_abs() / 2;
-            writeln!(f, "material-komi = {sign}{whole}.5")?;
-        }
+        // A half point, written without float formatting (which would
+        // link Rust's float printing into the web module).
+        let sign = if r.material_komi < 0 { "-" } else { "" };
+        let whole = r.material_komi.unsigned_abs() / 2;
+        let half = if r.material_komi % 2 == 0 { "" } else { ".5" };
+        line(f, "material-komi", &format_args!("{sign}{whole}{half}"))?;
     }
-    if r.must_drop {
-        writeln!(f, "must-drop = true")?;
-    }
+    flag(f, r.must_drop, "must-drop")?;
     if let Some(t) = &r.must_drop_type {
-        writeln!(f, "must-drop-type = {}", quoted(t))?;
+        string_line(f, "must-drop-type", t)?;
     }
-    if r.drop_check_illegal {
-        writeln!(f, "drop-check-illegal = true")?;
-    }
-    if !r.drop_opposite_colors.is_empty() {
-        let list: Vec<String> = r.drop_opposite_colors.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "drop-opposite-colors = [{}]", list.join(", "))?;
-    }
-    if r.castle_dropped {
-        writeln!(f, "castle-dropped = true")?;
-    }
-    if r.promotion_in_place {
-        writeln!(f, "promotion-in-place = true")?;
-    }
-    if r.makpong {
-        writeln!(f, "makpong = true")?;
-    }
+    flag(f, r.drop_check_illegal, "drop-check-illegal")?;
+    some_list_line(f, "drop-opposite-colors", &r.drop_opposite_colors)?;
+    flag(f, r.castle_dropped, "castle-dropped")?;
+    flag(f, r.promotion_in_place, "promotion-in-place")?;
+    flag(f, r.makpong, "makpong")?;
     if !r.first_moves.is_empty() {
-        let items: Vec<String> = r
-            .first_moves
-            .iter()
-            .map(|m| {
+        items_line(
+            f,
+            "first-moves",
+            "[",
+            &mut r.first_moves.iter().map(|m| {
                 format!(
                     "{{ piece = {}, betza = {} }}",
                     quoted(&m.piece),
                     quoted(&m.betza)
                 )
-            })
-            .collect();
-        writeln!(f, "first-moves = [{}]", items.join(", "))?;
+            }),
+        )?;
     }
-    if !r.first_move_lost_to.is_empty() {
-        let list: Vec<String> = r.first_move_lost_to.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "first-move-lost-to = [{}]", list.join(", "))?;
-    }
-    if r.fixed_walls {
-        writeln!(f, "fixed-walls = true")?;
-    }
-    for (key, on) in [
-        ("pass-stuck", r.pass_stuck),
-        ("free-drops", r.free_drops),
-        ("full-board", r.full_board),
-    ] {
-        if on {
-            writeln!(f, "{key} = true")?;
-        }
-    }
-    Ok(())
+    some_list_line(f, "first-move-lost-to", &r.first_move_lost_to)?;
+    flag(f, r.fixed_walls, "fixed-walls")?;
+    flag(f, r.pass_stuck, "pass-stuck")?;
+    flag(f, r.free_drops, "free-drops")?;
+    flag(f, r.full_board, "full-board")
 }
 
 /// The compiled `[rules]`.
