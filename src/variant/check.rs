@@ -785,13 +785,13 @@ fn castling(
         Some(t) => {
             let k = role_of(def, "castling king", t)?;
             if def.rules.kingless != super::Kingless::Both {
-                return Err(VariantError::GameEnd(
-                    "castling.king: only without royal pieces (kingless = \"both\"); else the royal piece castles".into(),
+                return Err(super::end_def::game_end_error(
+                    "castling.king: only without royal pieces (kingless = \"both\"); else the royal piece castles",
                 ));
             }
             if c.any_start {
-                return Err(VariantError::GameEnd(
-                    "castling.king: a piece that is not royal castles only from fixed squares (no any-start)".into(),
+                return Err(super::end_def::game_end_error(
+                    "castling.king: a piece that is not royal castles only from fixed squares (no any-start)",
                 ));
             }
             if Some(k) == pawn || k == rook {
@@ -808,8 +808,8 @@ fn castling(
         ));
     }
     if c.any_start && c.partner_files.iter().any(Option::is_some) {
-        return Err(VariantError::GameEnd(
-            "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)".into(),
+        return Err(super::end_def::game_end_error(
+            "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)",
         ));
     }
     let mut rooks = 1u64 << rook.0;
@@ -823,8 +823,8 @@ fn castling(
         rooks |= 1 << r.0;
     }
     if c.any_start && !c.other_rooks.is_empty() {
-        return Err(VariantError::GameEnd(
-            "castling.other-rooks: not with any-start".into(),
+        return Err(super::end_def::game_end_error(
+            "castling.other-rooks: not with any-start",
         ));
     }
     let o = o.or(pieces.get(king.index()).and_then(|p| p.castle_distance));

@@ -412,20 +412,22 @@ pub(super) fn read(raw: &RawGameEnd, err: ErrFn<'_>) -> Result<GameEndDef, Varia
         let names = ALL.map(BareKingEscape::as_str);
         def.bare_king_escape = ALL[choice(v, "game-end.bare-king-escape", &names)?];
         if !def.bare_king {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
                 "game-end.bare-king-escape",
-                "needs `bare-king = \"loss\"`".into(),
+                "needs `bare-king = \"loss\"`",
             ));
         }
     }
     if let Some(list) = &raw.bare_king_weak {
         def.bare_king_weak = strings(list);
         if let Some(t) = list.first().filter(|_| !def.bare_king) {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 t.span(),
                 "game-end.bare-king-weak",
-                "needs `bare-king = \"loss\"`".into(),
+                "needs `bare-king = \"loss\"`",
             ));
         }
     }
@@ -467,12 +469,12 @@ pub(super) fn read(raw: &RawGameEnd, err: ErrFn<'_>) -> Result<GameEndDef, Varia
     if let Some(v) = &raw.perpetual_check {
         choice(v, "game-end.perpetual-check", &["loss"])?;
         if def.repetition.result == RepetitionResult::Claim || def.repetition.count == 0 {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
                 "game-end.perpetual-check",
                 "perpetual check is judged when a repetition ends the game: set \
-                 `repetition-result` to a result other than \"claim\""
-                    .into(),
+                 `repetition-result` to a result other than \"claim\"",
             ));
         }
         def.repetition.perpetual_check_loses = true;
@@ -480,12 +482,12 @@ pub(super) fn read(raw: &RawGameEnd, err: ErrFn<'_>) -> Result<GameEndDef, Varia
     if let Some(v) = &raw.chasing {
         choice(v, "game-end.chasing", &["axf"])?;
         if def.repetition.result == RepetitionResult::Claim || def.repetition.count == 0 {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
                 "game-end.chasing",
                 "chasing is judged when a repetition ends the game: set \
-                 `repetition-result` to a result other than \"claim\""
-                    .into(),
+                 `repetition-result` to a result other than \"claim\"",
             ));
         }
         let mut c = ChasingDef::default();
@@ -500,25 +502,28 @@ pub(super) fn read(raw: &RawGameEnd, err: ErrFn<'_>) -> Result<GameEndDef, Varia
         }
         def.chasing = Some(c);
     } else if let Some(v) = &raw.chase_values {
-        return Err(err(
+        return Err(super::text::refuse(
+            err,
             v.span(),
             "game-end.chase-values",
-            "needs `chasing = \"axf\"`".into(),
+            "needs `chasing = \"axf\"`",
         ));
     } else if let Some(t) = raw.chase_exempt.as_ref().and_then(|l| l.first()) {
-        return Err(err(
+        return Err(super::text::refuse(
+            err,
             t.span(),
             "game-end.chase-exempt",
-            "needs `chasing = \"axf\"`".into(),
+            "needs `chasing = \"axf\"`",
         ));
     }
     if let Some(v) = &raw.move_repetition {
         choice(v, "game-end.move-repetition", &["loss"])?;
         if def.repetition.count == 0 {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
                 "game-end.move-repetition",
-                "judged with the n-fold repetition rule: set `repetition` to 2 or more".into(),
+                "judged with the n-fold repetition rule: set `repetition` to 2 or more",
             ));
         }
         def.move_repetition_loses = true;
@@ -825,6 +830,13 @@ impl EndRules {
     }
 }
 
+/// A [`VariantError::GameEnd`] of a fixed message: one call, not the
+/// copy of the text at each of the many places that refuse a rule.
+#[inline(never)]
+pub(super) fn game_end_error(message: &str) -> VariantError {
+    VariantError::GameEnd(message.to_string())
+}
+
 /// Checks the rules against the piece types and resolves tokens.
 pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, VariantError> {
     let g = &def.game_end;
@@ -847,21 +859,21 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
     if g.repetition.perpetual_check_loses
         && (g.repetition.result == RepetitionResult::Claim || g.repetition.count == 0)
     {
-        return Err(VariantError::GameEnd(
-            "perpetual check is judged only when a repetition ends the game".into(),
+        return Err(game_end_error(
+            "perpetual check is judged only when a repetition ends the game",
         ));
     }
     if g.repetition.count == 1 {
-        return Err(VariantError::GameEnd(
-            "a repetition needs at least 2 occurrences (0 turns the rule off)".into(),
+        return Err(game_end_error(
+            "a repetition needs at least 2 occurrences (0 turns the rule off)",
         ));
     }
     let counting = match &g.counting {
         None => None,
         Some(c) => {
             if c.board_honour == 0 && c.pieces_honour_default == 0 && c.pieces_honour.is_empty() {
-                return Err(VariantError::GameEnd(
-                    "counting: no limit is set (board-honour, pieces-honour or its default)".into(),
+                return Err(game_end_error(
+                    "counting: no limit is set (board-honour, pieces-honour or its default)",
                 ));
             }
             let mut lines = Vec::new();
@@ -900,9 +912,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         };
         let (pieces, against) = (side(&d.pieces)?, side(&d.against)?);
         if d.pieces.is_empty() && d.against.is_empty() {
-            return Err(VariantError::GameEnd(
-                "game-end.dead-material: an entry lists no piece (royal pieces alone are always dead)"
-                    .into(),
+            return Err(game_end_error(
+                "game-end.dead-material: an entry lists no piece (royal pieces alone are always dead)",
             ));
         }
         dead_material.push(DeadMaterial {
@@ -912,8 +923,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         });
     }
     if g.ignore_stuck_pieces && !g.bare_king && !g.royals_alone_draw {
-        return Err(VariantError::GameEnd(
-            "game-end.ignore-stuck-pieces: only with bare-king or royals-alone".into(),
+        return Err(game_end_error(
+            "game-end.ignore-stuck-pieces: only with bare-king or royals-alone",
         ));
     }
     let mut mate_needs = 0u64;
@@ -925,8 +936,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         mate_loses |= 1u64 << (role("game-end.mate-loses-by", t)?.0 % 64);
     }
     if (mate_needs != 0 || mate_loses != 0) && g.royal_capture {
-        return Err(VariantError::GameEnd(
-            "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)".into(),
+        return Err(game_end_error(
+            "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)",
         ));
     }
     let mut dead_color_bound = 0u64;
@@ -961,8 +972,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         None => None,
         Some(c) => {
             if g.repetition.result == RepetitionResult::Claim || g.repetition.count < 2 {
-                return Err(VariantError::GameEnd(
-                    "chasing is judged only when a repetition ends the game".into(),
+                return Err(game_end_error(
+                    "chasing is judged only when a repetition ends the game",
                 ));
             }
             let mut values = [0u8; MAX_DEF_ROLES];
@@ -986,9 +997,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         }
     };
     if g.move_repetition_loses && g.repetition.count < 2 {
-        return Err(VariantError::GameEnd(
-            "move-repetition is judged with the n-fold repetition rule: set repetition to 2 or more"
-                .into(),
+        return Err(game_end_error(
+            "move-repetition is judged with the n-fold repetition rule: set repetition to 2 or more",
         ));
     }
     let move_repetition = g.move_repetition_loses.then(|| {

@@ -492,10 +492,11 @@ pub(super) fn read(
                 .as_ref()
                 .map(|m| (m.span(), "rules.extinction-as")));
         if let Some((span, key)) = stray {
-            return Err(err(
+            return Err(text::refuse(
+                err,
                 span,
                 key,
-                "needs `extinction = \"loss\"` or `\"win\"`".into(),
+                "needs `extinction = \"loss\"` or `\"win\"`",
             ));
         }
     }
@@ -505,10 +506,11 @@ pub(super) fn read(
         .as_ref()
         .filter(|_| duple_check && !extinction_pseudo_royal)
     {
-        return Err(err(
+        return Err(text::refuse(
+            err,
             b.span(),
             "rules.duple-check",
-            "needs `extinction-pseudo-royal = true`".into(),
+            "needs `extinction-pseudo-royal = true`",
         ));
     }
     let mut region_win = Vec::new();
@@ -551,11 +553,11 @@ pub(super) fn read(
             match halves {
                 Some(h) if h.fract() == 0.0 && (-2000.0..=2000.0).contains(&h) => h as i32,
                 _ => {
-                    return Err(err(
+                    return Err(text::refuse(
+                        err,
                         k.span(),
                         "rules.material-komi",
-                        "expected a number of points in -1000..=1000, in whole or half points"
-                            .into(),
+                        "expected a number of points in -1000..=1000, in whole or half points",
                     ));
                 }
             }
@@ -567,10 +569,11 @@ pub(super) fn read(
             .as_ref()
             .map(|k| k.span())
             .unwrap_or_default();
-        return Err(err(
+        return Err(text::refuse(
+            err,
             span,
             "rules.material-komi",
-            "needs material-values".into(),
+            "needs material-values",
         ));
     }
     let enclosing = |v: &Option<Spanned<String>>, key: &str| match v {
@@ -588,10 +591,11 @@ pub(super) fn read(
             let set = Region::parse_squares_in(size, s.get_ref())
                 .map_err(|m| err(s.span(), "rules.enclosing-start", m))?;
             if enclosing_drop.is_none() {
-                return Err(err(
+                return Err(text::refuse(
+                    err,
                     s.span(),
                     "rules.enclosing-start",
-                    "needs `enclosing-drop`".into(),
+                    "needs `enclosing-drop`",
                 ));
             }
             Some(Region {
@@ -980,9 +984,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         .iter()
         .any(|p| p.royal && r.explosion_proof.contains(&p.token))
     {
-        return Err(VariantError::GameEnd(
-            "rules.explosion-proof may not list a royal type (an explosion is how it is lost)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.explosion-proof may not list a royal type (an explosion is how it is lost)",
         ));
     }
     let mut regions = Vec::new();
@@ -990,38 +993,36 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         regions.push((role("rules.region-win.piece", &w.piece)?, w.region));
     }
     if r.region_reply && regions.is_empty() {
-        return Err(VariantError::GameEnd(
-            "rules.region-reply needs a region-win".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.region-reply needs a region-win",
         ));
     }
     if r.region_safe && (regions.is_empty() || r.region_reply) {
-        return Err(VariantError::GameEnd(
-            "rules.region-safe needs a region-win and no region-reply".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.region-safe needs a region-win and no region-reply",
         ));
     }
     if r.region_hold && (regions.is_empty() || r.region_reply || r.region_safe) {
-        return Err(VariantError::GameEnd(
-            "rules.region-hold needs a region-win and neither region-reply nor region-safe".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.region-hold needs a region-win and neither region-reply nor region-safe",
         ));
     }
     if (r.enclosing_drop.is_some() || r.flip.is_some())
         && (def.files > 16
             || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES)
     {
-        return Err(VariantError::GameEnd(
-            "rules.enclosing-drop and rules.flip need a board of at most 16 files and 128 squares"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.enclosing-drop and rules.flip need a board of at most 16 files and 128 squares",
         ));
     }
     if r.enclosing_drop.is_some() && def.drops.is_none() && !start_has_hands(&def.start_fen) {
-        return Err(VariantError::GameEnd(
-            "rules.enclosing-drop needs drops ([drops] or pieces in the start position's hands)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.enclosing-drop needs drops ([drops] or pieces in the start position's hands)",
         ));
     }
     if r.flip.is_some() && (r.wall.is_some() || !r.petrify.is_empty() || r.explosions) {
-        return Err(VariantError::GameEnd(
-            "rules.flip does not go with walls or explosions".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.flip does not go with walls or explosions",
         ));
     }
     let mut extinction_roles = 0u64;
@@ -1043,49 +1044,48 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     }
     if r.extinction_pseudo_royal {
         if extinction_roles == 0 {
-            return Err(VariantError::GameEnd(
-                "rules.extinction-pseudo-royal needs extinction-pieces (the types made royal)"
-                    .into(),
+            return Err(super::end_def::game_end_error(
+                "rules.extinction-pseudo-royal needs extinction-pieces (the types made royal)",
             ));
         }
         if r.explosions || def.game_end.royal_capture {
-            return Err(VariantError::GameEnd(
-                "rules.extinction-pseudo-royal does not go with explosions or royal capture".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.extinction-pseudo-royal does not go with explosions or royal capture",
             ));
         }
     }
     let kingless = [r.kingless.of(Color::White), r.kingless.of(Color::Black)];
     if kingless.iter().any(|&k| k) && def.game_end.royal_capture {
-        return Err(VariantError::GameEnd(
-            "rules.kingless does not go with royal-capture".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.kingless does not go with royal-capture",
         ));
     }
     if r.kingless == Kingless::Both && def.castling.as_ref().is_some_and(|c| c.king.is_none()) {
-        return Err(VariantError::GameEnd(
-            "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)",
         ));
     }
     if r.makpong && (r.kingless != Kingless::Neither || def.game_end.royal_capture) {
-        return Err(VariantError::GameEnd(
-            "rules.makpong needs both sides' royal pieces, without royal capture".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.makpong needs both sides' royal pieces, without royal capture",
         ));
     }
     if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
-        return Err(VariantError::GameEnd(
-            "rules.check-limit and check-illegal need royal pieces to check".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.check-limit and check-illegal need royal pieces to check",
         ));
     }
     if r.gating {
         if def.files > 16
             || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES
         {
-            return Err(VariantError::GameEnd(
-                "rules.gating needs a board of at most 16 files and 128 squares".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.gating needs a board of at most 16 files and 128 squares",
             ));
         }
         if def.drops.is_none() && !start_has_hands(&def.start_fen) {
-            return Err(VariantError::GameEnd(
-                "rules.gating without [drops] needs pieces in the start position's hands (`[HEhe]`): they are what gates".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.gating without [drops] needs pieces in the start position's hands (`[HEhe]`): they are what gates",
             ));
         }
     }
@@ -1096,28 +1096,28 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.wall.is_some() || petrify != 0 || r.fixed_walls {
         walls_allowed(def, r)?;
     } else if r.wall_region.is_some() {
-        return Err(VariantError::GameEnd(
-            "rules.wall-region needs a wall rule (`wall = ...`)".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.wall-region needs a wall rule (`wall = ...`)",
         ));
     }
     let has_drops = def.drops.is_some();
     if r.must_drop && !has_drops {
-        return Err(VariantError::GameEnd(
-            "rules.must-drop needs [drops] (pieces in hand to drop)".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.must-drop needs [drops] (pieces in hand to drop)",
         ));
     }
     let must_drop_role = match &r.must_drop_type {
         None => None,
         Some(_) if !r.must_drop => {
-            return Err(VariantError::GameEnd(
-                "rules.must-drop-type needs must-drop = true".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.must-drop-type needs must-drop = true",
             ));
         }
         Some(t) => Some(role("rules.must-drop-type", t)?),
     };
     if r.drop_check_illegal && !has_drops {
-        return Err(VariantError::GameEnd(
-            "rules.drop-check-illegal needs [drops]".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.drop-check-illegal needs [drops]",
         ));
     }
     let mut drop_opposite = 0u64;
@@ -1125,24 +1125,23 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         drop_opposite |= 1 << role("rules.drop-opposite-colors", t)?.0;
     }
     if drop_opposite != 0 && !has_drops {
-        return Err(VariantError::GameEnd(
-            "rules.drop-opposite-colors needs [drops]".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.drop-opposite-colors needs [drops]",
         ));
     }
     if r.castle_dropped && (!has_drops || def.castling.is_none()) {
-        return Err(VariantError::GameEnd(
-            "rules.castle-dropped needs [drops] and [castling]".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.castle-dropped needs [drops] and [castling]",
         ));
     }
     if r.castle_dropped && def.castling.as_ref().is_some_and(|c| c.any_start) {
-        return Err(VariantError::GameEnd(
-            "rules.castle-dropped does not go with castling from any start".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.castle-dropped does not go with castling from any start",
         ));
     }
     if r.promotion_in_place && !matches!(def.promotion, super::PromotionDef::Zone { .. }) {
-        return Err(VariantError::GameEnd(
-            "rules.promotion-in-place needs [promotion] scheme = \"zone\" (where pawns promote)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.promotion-in-place needs [promotion] scheme = \"zone\" (where pawns promote)",
         ));
     }
     let first_moves = compile_first_moves(def, &role)?;
@@ -1151,8 +1150,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         first_lost_to |= 1 << role("rules.first-move-lost-to", t)?.0;
     }
     if first_lost_to != 0 && first_moves.is_none() {
-        return Err(VariantError::GameEnd(
-            "rules.first-move-lost-to needs first-moves".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.first-move-lost-to needs first-moves",
         ));
     }
     let all = WideRegion {
@@ -1173,25 +1172,23 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         Some(values)
     };
     if (r.pass || r.bikjang) && (r.wall.is_some() || r.gating || r.kingless != Kingless::Neither) {
-        return Err(VariantError::GameEnd(
-            "rules.pass and rules.bikjang need a royal piece on each side, and no walls or gating"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.pass and rules.bikjang need a royal piece on each side, and no walls or gating",
         ));
     }
     if (r.pass || r.bikjang) && def.game_end.royal_capture {
-        return Err(VariantError::GameEnd(
-            "rules.pass and rules.bikjang do not go with royal capture".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.pass and rules.bikjang do not go with royal capture",
         ));
     }
     if r.bikjang && def.facing_kings {
-        return Err(VariantError::GameEnd(
-            "rules.bikjang does not go with facing-kings (which forbids what bikjang allows)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.bikjang does not go with facing-kings (which forbids what bikjang allows)",
         ));
     }
     if r.pass_stuck && (r.pass || r.bikjang || r.wall.is_some() || r.gating) {
-        return Err(VariantError::GameEnd(
-            "rules.pass-stuck does not go with pass, bikjang, walls or gating".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.pass-stuck does not go with pass, bikjang, walls or gating",
         ));
     }
     // Captures would fill the hands that free drops keep unchanged.
@@ -1201,8 +1198,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
                 .drops
                 .is_none_or(|d| d.captured != super::def::CapturedRule::Lost))
     {
-        return Err(VariantError::GameEnd(
-            "rules.free-drops needs [drops] with captured = \"lost\", and no gating".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.free-drops needs [drops] with captured = \"lost\", and no gating",
         ));
     }
     let any = *r != RulesDef::default();
@@ -1386,7 +1383,7 @@ fn compile_first_moves(
             .collect::<Vec<_>>()
     });
     let tables = crate::tables::Tables::build(size, &specs)
-        .map_err(|_| VariantError::GameEnd("rules.first-moves: too many moves".into()))?;
+        .map_err(|_| super::end_def::game_end_error("rules.first-moves: too many moves"))?;
     for color in Color::ALL {
         for i in 0..roles.len() {
             for sq in 0..size.squares() {

@@ -258,6 +258,13 @@ pub(super) fn choice(
     Err(err(v.span(), key, message))
 }
 
+/// `err` with a fixed message: one call, not a copy of the text at each
+/// place that refuses a value.
+#[inline(never)]
+pub(super) fn refuse(err: ErrFn<'_>, span: Range<usize>, key: &str, message: &str) -> VariantError {
+    err(span, key, message.to_string())
+}
+
 /// A region of two sides' squares; an error names `key.white` or
 /// `key.black`.
 #[inline(never)]
@@ -501,10 +508,11 @@ fn promotion(
         });
     }
     let Some(zone) = &p.zone else {
-        return Err(err(
+        return Err(refuse(
+            err,
             p.scheme.span(),
             "promotion.zone",
-            "the zone scheme needs a `zone`".into(),
+            "the zone scheme needs a `zone`",
         ));
     };
     let zone = sides(
@@ -527,20 +535,22 @@ fn promotion(
     if let (true, Some(c)) = (from_zone, &p.from_zone_captures)
         && from_zone_captures
     {
-        return Err(err(
+        return Err(refuse(
+            err,
             c.span(),
             "promotion.from-zone-captures",
-            "not with `from-zone = true` (which lets every move from the zone promote)".into(),
+            "not with `from-zone = true` (which lets every move from the zone promote)",
         ));
     }
     let captures_only = on(&p.captures_only);
     if let (true, Some(c)) = (from_zone_captures, &p.captures_only)
         && captures_only
     {
-        return Err(err(
+        return Err(refuse(
+            err,
             c.span(),
             "promotion.captures-only",
-            "not with `from-zone-captures` (only captures promote anywhere)".into(),
+            "not with `from-zone-captures` (only captures promote anywhere)",
         ));
     }
     Ok(PromotionDef::Zone {
