@@ -522,37 +522,28 @@ fn pawn(def: &VariantDef, royal: Role) -> Result<Option<Role>, VariantError> {
 fn regions_on_board(def: &VariantDef, size: BoardSize) -> Result<(), VariantError> {
     let all = size.all_of::<super::RegionWord>();
     let off = |r: &WideRegion| !(r.white & !all).is_empty() || !(r.black & !all).is_empty();
-    let mut named: Vec<(String, &WideRegion)> = Vec::new();
     for p in &def.pieces {
-        named.extend(
-            p.drop_region
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.confinement
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.initial
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
-        named.extend(
-            p.diagonal_lines
-                .iter()
-                .map(|r| (format!("piece {} %s", crate::quote::quoted(&p.name)), r)),
-        );
+        let regions = [
+            &p.drop_region,
+            &p.confinement,
+            &p.initial,
+            &p.diagonal_lines,
+        ];
+        if regions.into_iter().flatten().any(off) {
+            return Err(VariantError::RegionOffBoard(format!(
+                "piece {} %s",
+                crate::quote::quoted(&p.name)
+            )));
+        }
     }
     if let PromotionDef::Zone { zone, forced, .. } = &def.promotion {
-        named.push(("promotion zone".into(), zone));
-        named.push(("promotion forced".into(), forced));
+        for (place, r) in [("promotion zone", zone), ("promotion forced", forced)] {
+            if off(r) {
+                return Err(VariantError::RegionOffBoard(place.into()));
+            }
+        }
     }
-    match named.into_iter().find(|(_, r)| off(r)) {
-        Some((place, _)) => Err(VariantError::RegionOffBoard(place)),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// `diagonal-lines` keeps a piece's straight diagonal moves to its lines:
@@ -794,13 +785,13 @@ fn castling(
         Some(t) => {
             let k = role_of(def, "castling king", t)?;
             if def.rules.kingless != super::Kingless::Both {
-                return Err(VariantError::GameEnd(
-                    "castling.king: only without royal pieces (kingless = \"both\"); else the royal piece castles".into(),
+                return Err(super::end_def::game_end_error(
+                    "castling.king: only without royal pieces (kingless = \"both\"); else the royal piece castles",
                 ));
             }
             if c.any_start {
-                return Err(VariantError::GameEnd(
-                    "castling.king: a piece that is not royal castles only from fixed squares (no any-start)".into(),
+                return Err(super::end_def::game_end_error(
+                    "castling.king: a piece that is not royal castles only from fixed squares (no any-start)",
                 ));
             }
             if Some(k) == pawn || k == rook {
@@ -817,8 +808,8 @@ fn castling(
         ));
     }
     if c.any_start && c.partner_files.iter().any(Option::is_some) {
-        return Err(VariantError::GameEnd(
-            "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)".into(),
+        return Err(super::end_def::game_end_error(
+            "castling.kingside-partner and queenside-partner: not with any-start (the partners stand anywhere)",
         ));
     }
     let mut rooks = 1u64 << rook.0;
@@ -832,8 +823,8 @@ fn castling(
         rooks |= 1 << r.0;
     }
     if c.any_start && !c.other_rooks.is_empty() {
-        return Err(VariantError::GameEnd(
-            "castling.other-rooks: not with any-start".into(),
+        return Err(super::end_def::game_end_error(
+            "castling.other-rooks: not with any-start",
         ));
     }
     let o = o.or(pieces.get(king.index()).and_then(|p| p.castle_distance));

@@ -8,13 +8,14 @@
 //! one rule of every variant: only royal pieces left is a dead position.
 
 use std::fmt;
-use std::ops::Range;
 
 use super::toml_de::toml_table;
 use super::toml_parse::Spanned;
 
 use super::def::VariantDef;
-use super::text::quoted;
+use super::text::{
+    ErrFn, flag, items_line, line, list, list_line, quoted, some_list_line, string_line, strings,
+};
 use super::{CapturedRule, MAX_DEF_ROLES, Role, VariantError};
 use crate::Color;
 
@@ -394,61 +395,39 @@ toml_table! {
 }
 
 /// Reads `[game-end]`; `err` makes an error naming the line of a span.
-pub(super) fn read(
-    raw: &RawGameEnd,
-    err: &dyn Fn(Range<usize>, &str, String) -> VariantError,
-) -> Result<GameEndDef, VariantError> {
-    let choice =
-        |v: &Spanned<String>, key: &str, options: &[&str]| -> Result<usize, VariantError> {
-            options
-                .iter()
-                .position(|o| o == v.get_ref())
-                .ok_or_else(|| {
-                    let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
-                    err(
-                        v.span(),
-                        key,
-                        format!(
-                            "{}: expected {}",
-                            crate::quote::quoted(v.get_ref()),
-                            list.join(" or ")
-                        ),
-                    )
-                })
-        };
-    let number = |v: &Spanned<i64>, key: &str, min: i64, max: i64| -> Result<i64, VariantError> {
-        let n = *v.get_ref();
-        if (min..=max).contains(&n) {
-            Ok(n)
-        } else {
-            Err(err(v.span(), key, format!("{n} is not in {min}..={max}")))
-        }
+pub(super) fn read(raw: &RawGameEnd, err: ErrFn<'_>) -> Result<GameEndDef, VariantError> {
+    let choice = |v: &Spanned<String>, key: &str, options: &[&str]| {
+        super::text::choice(err, v, key, options, 0)
     };
-    let key = |k: &str| format!("game-end.{k}");
+    let number = |v: &Spanned<i64>, key: &str, min: i64, max: i64| {
+        super::text::number(err, v, key, min, max)
+    };
     let mut def = GameEndDef::default();
     if let Some(v) = &raw.bare_king {
-        choice(v, &key("bare-king"), &["loss"])?;
+        choice(v, "game-end.bare-king", &["loss"])?;
         def.bare_king = true;
     }
     if let Some(v) = &raw.bare_king_escape {
         const ALL: [BareKingEscape; 2] = [BareKingEscape::ToMove, BareKingEscape::Attack];
         let names = ALL.map(BareKingEscape::as_str);
-        def.bare_king_escape = ALL[choice(v, &key("bare-king-escape"), &names)?];
+        def.bare_king_escape = ALL[choice(v, "game-end.bare-king-escape", &names)?];
         if !def.bare_king {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
-                &key("bare-king-escape"),
-                "needs `bare-king = \"loss\"`".into(),
+                "game-end.bare-king-escape",
+                "needs `bare-king = \"loss\"`",
             ));
         }
     }
     if let Some(list) = &raw.bare_king_weak {
-        def.bare_king_weak = list.iter().map(|t| t.get_ref().clone()).collect();
+        def.bare_king_weak = strings(list);
         if let Some(t) = list.first().filter(|_| !def.bare_king) {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 t.span(),
-                &key("bare-king-weak"),
-                "needs `bare-king = \"loss\"`".into(),
+                "game-end.bare-king-weak",
+                "needs `bare-king = \"loss\"`",
             ));
         }
     }
@@ -456,25 +435,25 @@ pub(super) fn read(
         def.ignore_stuck_pieces = *v.get_ref();
     }
     if let Some(v) = &raw.royals_alone {
-        choice(v, &key("royals-alone"), &["draw"])?;
+        choice(v, "game-end.royals-alone", &["draw"])?;
         def.royals_alone_draw = true;
     }
     if let Some(v) = &raw.royal_capture {
-        choice(v, &key("royal-capture"), &["loss"])?;
+        choice(v, "game-end.royal-capture", &["loss"])?;
         def.royal_capture = true;
     }
     if let Some(v) = &raw.promotions_only {
-        choice(v, &key("promotions-only"), &["claim"])?;
+        choice(v, "game-end.promotions-only", &["claim"])?;
         def.promotions_only_claim = true;
     }
     if let Some(v) = &raw.checkmate {
-        def.checkmate_wins = choice(v, &key("checkmate"), &["loss", "win"])? == 1;
+        def.checkmate_wins = choice(v, "game-end.checkmate", &["loss", "win"])? == 1;
     }
     if let Some(v) = &raw.draw_winner {
-        def.draw_winner = Some(Color::ALL[choice(v, &key("draw-winner"), &["white", "black"])?]);
+        def.draw_winner = Some(Color::ALL[choice(v, "game-end.draw-winner", &["white", "black"])?]);
     }
     if let Some(v) = &raw.repetition {
-        def.repetition.count = number(v, &key("repetition"), 0, 100)? as u8;
+        def.repetition.count = number(v, "game-end.repetition", 0, 100)? as u8;
     }
     if let Some(v) = &raw.repetition_result {
         const ALL: [RepetitionResult; 5] = [
@@ -485,83 +464,85 @@ pub(super) fn read(
             RepetitionResult::CompleterWins,
         ];
         let names = ALL.map(RepetitionResult::as_str);
-        def.repetition.result = ALL[choice(v, &key("repetition-result"), &names)?];
+        def.repetition.result = ALL[choice(v, "game-end.repetition-result", &names)?];
     }
     if let Some(v) = &raw.perpetual_check {
-        choice(v, &key("perpetual-check"), &["loss"])?;
+        choice(v, "game-end.perpetual-check", &["loss"])?;
         if def.repetition.result == RepetitionResult::Claim || def.repetition.count == 0 {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
-                &key("perpetual-check"),
+                "game-end.perpetual-check",
                 "perpetual check is judged when a repetition ends the game: set \
-                 `repetition-result` to a result other than \"claim\""
-                    .into(),
+                 `repetition-result` to a result other than \"claim\"",
             ));
         }
         def.repetition.perpetual_check_loses = true;
     }
     if let Some(v) = &raw.chasing {
-        choice(v, &key("chasing"), &["axf"])?;
+        choice(v, "game-end.chasing", &["axf"])?;
         if def.repetition.result == RepetitionResult::Claim || def.repetition.count == 0 {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
-                &key("chasing"),
+                "game-end.chasing",
                 "chasing is judged when a repetition ends the game: set \
-                 `repetition-result` to a result other than \"claim\""
-                    .into(),
+                 `repetition-result` to a result other than \"claim\"",
             ));
         }
         let mut c = ChasingDef::default();
         if let Some(values) = &raw.chase_values {
             for (token, n) in values.get_ref() {
-                let n = number(n, &key("chase-values"), 1, 255)? as u8;
+                let n = number(n, "game-end.chase-values", 1, 255)? as u8;
                 c.values.push((token.clone(), n));
             }
         }
         if let Some(list) = &raw.chase_exempt {
-            c.exempt = list.iter().map(|t| t.get_ref().clone()).collect();
+            c.exempt = strings(list);
         }
         def.chasing = Some(c);
     } else if let Some(v) = &raw.chase_values {
-        return Err(err(
+        return Err(super::text::refuse(
+            err,
             v.span(),
-            &key("chase-values"),
-            "needs `chasing = \"axf\"`".into(),
+            "game-end.chase-values",
+            "needs `chasing = \"axf\"`",
         ));
     } else if let Some(t) = raw.chase_exempt.as_ref().and_then(|l| l.first()) {
-        return Err(err(
+        return Err(super::text::refuse(
+            err,
             t.span(),
-            &key("chase-exempt"),
-            "needs `chasing = \"axf\"`".into(),
+            "game-end.chase-exempt",
+            "needs `chasing = \"axf\"`",
         ));
     }
     if let Some(v) = &raw.move_repetition {
-        choice(v, &key("move-repetition"), &["loss"])?;
+        choice(v, "game-end.move-repetition", &["loss"])?;
         if def.repetition.count == 0 {
-            return Err(err(
+            return Err(super::text::refuse(
+                err,
                 v.span(),
-                &key("move-repetition"),
-                "judged with the n-fold repetition rule: set `repetition` to 2 or more".into(),
+                "game-end.move-repetition",
+                "judged with the n-fold repetition rule: set `repetition` to 2 or more",
             ));
         }
         def.move_repetition_loses = true;
     }
     if let Some(v) = &raw.move_rule {
-        def.move_rule.moves = number(v, &key("move-rule"), 0, 10_000)? as u16;
+        def.move_rule.moves = number(v, "game-end.move-rule", 0, 10_000)? as u16;
     }
     if let Some(v) = &raw.move_rule_result {
-        def.move_rule.claim = choice(v, &key("move-rule-result"), &["claim", "draw"])? == 0;
+        def.move_rule.claim = choice(v, "game-end.move-rule-result", &["claim", "draw"])? == 0;
     }
     if let Some(list) = &raw.move_rule_types {
-        def.move_rule_types = Some(list.iter().map(|t| t.get_ref().clone()).collect());
+        def.move_rule_types = Some(strings(list));
     }
     for (side, list) in [&raw.move_rule_types_white, &raw.move_rule_types_black]
         .into_iter()
         .enumerate()
     {
         if let Some(list) = list {
-            def.move_rule_types_by_side[side] =
-                Some(list.iter().map(|t| t.get_ref().clone()).collect());
+            def.move_rule_types_by_side[side] = Some(strings(list));
         }
     }
     def.move_rule_irreversible = raw.move_rule_irreversible;
@@ -569,51 +550,42 @@ pub(super) fn read(
     def.move_rule_promotions = raw.move_rule_promotions;
     if let Some(c) = &raw.counting {
         let c = c.get_ref();
-        let moves = |v: &Spanned<i64>, k: &str| number(v, &key(k), 1, 10_000).map(|n| n as u16);
+        let moves = |v: &Spanned<i64>, k: &str| number(v, k, 1, 10_000).map(|n| n as u16);
         let mut pieces_honour = Vec::new();
         for h in &c.pieces_honour {
             let h = h.get_ref();
             pieces_honour.push(HonourDef {
                 piece: h.piece.get_ref().clone(),
-                count: number(&h.count, &key("counting.pieces-honour.count"), 1, 128)? as u8,
-                moves: moves(&h.moves, "counting.pieces-honour.moves")?,
+                count: number(&h.count, "game-end.counting.pieces-honour.count", 1, 128)? as u8,
+                moves: moves(&h.moves, "game-end.counting.pieces-honour.moves")?,
             });
         }
-        let limit = |v: &Spanned<i64>, k: &str| number(v, &key(k), 0, 10_000).map(|n| n as u16);
+        let limit = |v: &Spanned<i64>, k: &str| number(v, k, 0, 10_000).map(|n| n as u16);
         def.counting = Some(CountingDef {
-            board_honour: limit(&c.board_honour, "counting.board-honour")?,
+            board_honour: limit(&c.board_honour, "game-end.counting.board-honour")?,
             pieces_honour,
             pieces_honour_default: limit(
                 &c.pieces_honour_default,
-                "counting.pieces-honour-default",
+                "game-end.counting.pieces-honour-default",
             )?,
             counting_side_max: match &c.counting_side_max {
                 None => 0,
-                Some(v) => number(v, &key("counting.counting-side-max"), 1, 255)? as u8,
+                Some(v) => number(v, "game-end.counting.counting-side-max", 1, 255)? as u8,
             },
             board_honour_with_pawns: c.board_honour_with_pawns,
             pieces_honour_from_zero: c.pieces_honour_from_zero,
             board_honour_shown: c.board_honour_shown,
         });
     }
-    def.mate_needs = raw.mate_needs.iter().map(|t| t.get_ref().clone()).collect();
-    def.mate_loses_by = raw
-        .mate_loses_by
-        .iter()
-        .map(|t| t.get_ref().clone())
-        .collect();
-    def.dead_color_bound = raw
-        .dead_color_bound
-        .iter()
-        .map(|t| t.get_ref().clone())
-        .collect();
+    def.mate_needs = strings(&raw.mate_needs);
+    def.mate_loses_by = strings(&raw.mate_loses_by);
+    def.dead_color_bound = strings(&raw.dead_color_bound);
     def.dead_confined = raw.dead_confined;
     for d in &raw.dead_material {
         let d = d.get_ref();
-        let tokens = |v: &[Spanned<String>]| v.iter().map(|t| t.get_ref().clone()).collect();
         def.dead_material.push(DeadMaterialDef {
-            pieces: tokens(&d.pieces),
-            against: tokens(&d.against),
+            pieces: strings(&d.pieces),
+            against: strings(&d.against),
             same_color: d.same_color,
         });
     }
@@ -626,125 +598,100 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
     if *g == GameEndDef::default() {
         return Ok(());
     }
-    writeln!(f, "\n[game-end]")?;
+    f.write_str("\n[game-end]\n")?;
     if g.bare_king {
-        writeln!(f, "bare-king = \"loss\"")?;
+        string_line(f, "bare-king", "loss")?;
     }
     if g.bare_king_escape != BareKingEscape::ToMove {
-        writeln!(f, "bare-king-escape = \"{}\"", g.bare_king_escape.as_str())?;
+        string_line(f, "bare-king-escape", g.bare_king_escape.as_str())?;
     }
-    if !g.bare_king_weak.is_empty() {
-        let list: Vec<String> = g.bare_king_weak.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "bare-king-weak = [{}]", list.join(", "))?;
-    }
-    if g.ignore_stuck_pieces {
-        writeln!(f, "ignore-stuck-pieces = true")?;
-    }
-    if g.royals_alone_draw {
-        writeln!(f, "royals-alone = \"draw\"")?;
-    }
-    if g.royal_capture {
-        writeln!(f, "royal-capture = \"loss\"")?;
-    }
-    if g.checkmate_wins {
-        writeln!(f, "checkmate = \"win\"")?;
-    }
-    if g.promotions_only_claim {
-        writeln!(f, "promotions-only = \"claim\"")?;
+    some_list_line(f, "bare-king-weak", &g.bare_king_weak)?;
+    flag(f, g.ignore_stuck_pieces, "ignore-stuck-pieces")?;
+    for (on, key, value) in [
+        (g.royals_alone_draw, "royals-alone", "draw"),
+        (g.royal_capture, "royal-capture", "loss"),
+        (g.checkmate_wins, "checkmate", "win"),
+        (g.promotions_only_claim, "promotions-only", "claim"),
+    ] {
+        if on {
+            string_line(f, key, value)?;
+        }
     }
     if let Some(c) = g.draw_winner {
-        writeln!(f, "draw-winner = \"{}\"", ["white", "black"][c.index()])?;
+        string_line(f, "draw-winner", ["white", "black"][c.index()])?;
     }
     let r = g.repetition;
     if r.count != RepetitionDef::default().count {
-        writeln!(f, "repetition = {}", r.count)?;
+        line(f, "repetition", &r.count)?;
     }
     if r.result != RepetitionResult::Claim {
-        writeln!(f, "repetition-result = \"{}\"", r.result.as_str())?;
+        string_line(f, "repetition-result", r.result.as_str())?;
     }
     if r.perpetual_check_loses {
-        writeln!(f, "perpetual-check = \"loss\"")?;
+        string_line(f, "perpetual-check", "loss")?;
     }
     if let Some(c) = &g.chasing {
-        writeln!(f, "chasing = \"axf\"")?;
+        string_line(f, "chasing", "axf")?;
         if !c.values.is_empty() {
-            let values: Vec<String> = c
-                .values
-                .iter()
-                .map(|(t, n)| format!("{} = {n}", quoted(t)))
-                .collect();
-            writeln!(f, "chase-values = {{ {} }}", values.join(", "))?;
+            items_line(
+                f,
+                "chase-values",
+                "{ ",
+                &mut c.values.iter().map(|(t, n)| format!("{} = {n}", quoted(t))),
+            )?;
         }
-        if !c.exempt.is_empty() {
-            let list: Vec<String> = c.exempt.iter().map(|t| quoted(t)).collect();
-            writeln!(f, "chase-exempt = [{}]", list.join(", "))?;
-        }
+        some_list_line(f, "chase-exempt", &c.exempt)?;
     }
     if g.move_repetition_loses {
-        writeln!(f, "move-repetition = \"loss\"")?;
+        string_line(f, "move-repetition", "loss")?;
     }
     let m = g.move_rule;
     if m.moves != MoveRuleDef::default().moves {
-        writeln!(f, "move-rule = {}", m.moves)?;
+        line(f, "move-rule", &m.moves)?;
     }
     if !m.claim {
-        writeln!(f, "move-rule-result = \"draw\"")?;
+        string_line(f, "move-rule-result", "draw")?;
     }
-    let list = |v: &[String]| v.iter().map(|t| quoted(t)).collect::<Vec<_>>().join(", ");
-    if let Some(types) = &g.move_rule_types {
-        writeln!(f, "move-rule-types = [{}]", list(types))?;
-    }
-    for (side, types) in ["white", "black"]
-        .into_iter()
-        .zip(&g.move_rule_types_by_side)
-    {
+    for (key, types) in [
+        ("move-rule-types", &g.move_rule_types),
+        ("move-rule-types-white", &g.move_rule_types_by_side[0]),
+        ("move-rule-types-black", &g.move_rule_types_by_side[1]),
+    ] {
         if let Some(types) = types {
-            writeln!(f, "move-rule-types-{side} = [{}]", list(types))?;
+            list_line(f, key, types)?;
         }
     }
-    if g.move_rule_irreversible {
-        writeln!(f, "move-rule-irreversible = true")?;
+    for (on, key) in [
+        (g.move_rule_irreversible, "move-rule-irreversible"),
+        (g.move_rule_drops, "move-rule-drops"),
+        (g.move_rule_promotions, "move-rule-promotions"),
+    ] {
+        flag(f, on, key)?;
     }
-    if g.move_rule_drops {
-        writeln!(f, "move-rule-drops = true")?;
-    }
-    if g.move_rule_promotions {
-        writeln!(f, "move-rule-promotions = true")?;
-    }
-    if !g.mate_needs.is_empty() {
-        writeln!(f, "mate-needs = [{}]", list(&g.mate_needs))?;
-    }
-    if !g.mate_loses_by.is_empty() {
-        writeln!(f, "mate-loses-by = [{}]", list(&g.mate_loses_by))?;
-    }
-    if !g.dead_color_bound.is_empty() {
-        writeln!(f, "dead-color-bound = [{}]", list(&g.dead_color_bound))?;
-    }
-    if g.dead_confined {
-        writeln!(f, "dead-confined = true")?;
-    }
+    some_list_line(f, "mate-needs", &g.mate_needs)?;
+    some_list_line(f, "mate-loses-by", &g.mate_loses_by)?;
+    some_list_line(f, "dead-color-bound", &g.dead_color_bound)?;
+    flag(f, g.dead_confined, "dead-confined")?;
     if !g.dead_material.is_empty() {
-        writeln!(f, "dead-material = [")?;
+        f.write_str("dead-material = [\n")?;
         for d in &g.dead_material {
-            write!(
-                f,
-                "  {{ pieces = [{}], against = [{}]",
-                list(&d.pieces),
-                list(&d.against)
-            )?;
+            f.write_str("  { ")?;
+            list(f, "pieces", &d.pieces)?;
+            f.write_str(", ")?;
+            list(f, "against", &d.against)?;
             if d.same_color {
-                write!(f, ", same-color = true")?;
+                f.write_str(", same-color = true")?;
             }
-            writeln!(f, " }},")?;
+            f.write_str(" },\n")?;
         }
-        writeln!(f, "]")?;
+        f.write_str("]\n")?;
     }
     if let Some(c) = &g.counting {
-        writeln!(f, "\n[game-end.counting]")?;
-        writeln!(f, "board-honour = {}", c.board_honour)?;
-        writeln!(f, "pieces-honour-default = {}", c.pieces_honour_default)?;
+        f.write_str("\n[game-end.counting]\n")?;
+        line(f, "board-honour", &c.board_honour)?;
+        line(f, "pieces-honour-default", &c.pieces_honour_default)?;
         if !c.pieces_honour.is_empty() {
-            writeln!(f, "pieces-honour = [")?;
+            f.write_str("pieces-honour = [\n")?;
             for h in &c.pieces_honour {
                 writeln!(
                     f,
@@ -754,19 +701,17 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, g: &GameEndDef) -> fmt::Result {
                     h.moves
                 )?;
             }
-            writeln!(f, "]")?;
+            f.write_str("]\n")?;
         }
         if c.counting_side_max != 0 {
-            writeln!(f, "counting-side-max = {}", c.counting_side_max)?;
+            line(f, "counting-side-max", &c.counting_side_max)?;
         }
         for (on, key) in [
             (c.board_honour_with_pawns, "board-honour-with-pawns"),
             (c.pieces_honour_from_zero, "pieces-honour-from-zero"),
             (c.board_honour_shown, "board-honour-shown"),
         ] {
-            if on {
-                writeln!(f, "{key} = true")?;
-            }
+            flag(f, on, key)?;
         }
     }
     Ok(())
@@ -885,6 +830,13 @@ impl EndRules {
     }
 }
 
+/// A [`VariantError::GameEnd`] of a fixed message: one call, not the
+/// copy of the text at each of the many places that refuse a rule.
+#[inline(never)]
+pub(super) fn game_end_error(message: &str) -> VariantError {
+    VariantError::GameEnd(message.to_string())
+}
+
 /// Checks the rules against the piece types and resolves tokens.
 pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, VariantError> {
     let g = &def.game_end;
@@ -907,21 +859,21 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
     if g.repetition.perpetual_check_loses
         && (g.repetition.result == RepetitionResult::Claim || g.repetition.count == 0)
     {
-        return Err(VariantError::GameEnd(
-            "perpetual check is judged only when a repetition ends the game".into(),
+        return Err(game_end_error(
+            "perpetual check is judged only when a repetition ends the game",
         ));
     }
     if g.repetition.count == 1 {
-        return Err(VariantError::GameEnd(
-            "a repetition needs at least 2 occurrences (0 turns the rule off)".into(),
+        return Err(game_end_error(
+            "a repetition needs at least 2 occurrences (0 turns the rule off)",
         ));
     }
     let counting = match &g.counting {
         None => None,
         Some(c) => {
             if c.board_honour == 0 && c.pieces_honour_default == 0 && c.pieces_honour.is_empty() {
-                return Err(VariantError::GameEnd(
-                    "counting: no limit is set (board-honour, pieces-honour or its default)".into(),
+                return Err(game_end_error(
+                    "counting: no limit is set (board-honour, pieces-honour or its default)",
                 ));
             }
             let mut lines = Vec::new();
@@ -960,9 +912,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         };
         let (pieces, against) = (side(&d.pieces)?, side(&d.against)?);
         if d.pieces.is_empty() && d.against.is_empty() {
-            return Err(VariantError::GameEnd(
-                "game-end.dead-material: an entry lists no piece (royal pieces alone are always dead)"
-                    .into(),
+            return Err(game_end_error(
+                "game-end.dead-material: an entry lists no piece (royal pieces alone are always dead)",
             ));
         }
         dead_material.push(DeadMaterial {
@@ -972,8 +923,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         });
     }
     if g.ignore_stuck_pieces && !g.bare_king && !g.royals_alone_draw {
-        return Err(VariantError::GameEnd(
-            "game-end.ignore-stuck-pieces: only with bare-king or royals-alone".into(),
+        return Err(game_end_error(
+            "game-end.ignore-stuck-pieces: only with bare-king or royals-alone",
         ));
     }
     let mut mate_needs = 0u64;
@@ -985,8 +936,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         mate_loses |= 1u64 << (role("game-end.mate-loses-by", t)?.0 % 64);
     }
     if (mate_needs != 0 || mate_loses != 0) && g.royal_capture {
-        return Err(VariantError::GameEnd(
-            "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)".into(),
+        return Err(game_end_error(
+            "game-end.mate-needs and mate-loses-by need checkmate (not with royal-capture)",
         ));
     }
     let mut dead_color_bound = 0u64;
@@ -1021,8 +972,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         None => None,
         Some(c) => {
             if g.repetition.result == RepetitionResult::Claim || g.repetition.count < 2 {
-                return Err(VariantError::GameEnd(
-                    "chasing is judged only when a repetition ends the game".into(),
+                return Err(game_end_error(
+                    "chasing is judged only when a repetition ends the game",
                 ));
             }
             let mut values = [0u8; MAX_DEF_ROLES];
@@ -1046,9 +997,8 @@ pub(super) fn compile(def: &VariantDef, royal: Role) -> Result<EndRules, Variant
         }
     };
     if g.move_repetition_loses && g.repetition.count < 2 {
-        return Err(VariantError::GameEnd(
-            "move-repetition is judged with the n-fold repetition rule: set repetition to 2 or more"
-                .into(),
+        return Err(game_end_error(
+            "move-repetition is judged with the n-fold repetition rule: set repetition to 2 or more",
         ));
     }
     let move_repetition = g.move_repetition_loses.then(|| {

@@ -9,13 +9,12 @@
 //! other variants pay nothing.
 
 use std::fmt;
-use std::ops::Range;
 
 use super::toml_de::toml_table;
 use super::toml_parse::Spanned;
 
 use super::def::{Region, VariantDef, WideRegion};
-use super::text::quoted;
+use super::text::{self, flag, items_line, line, quoted, some_list_line, string_line};
 use super::{Role, VariantError};
 use crate::bitboard::{BoardSize, Color, Square};
 
@@ -430,31 +429,14 @@ toml_table! {
 pub(super) fn read(
     raw: &RawRules,
     size: BoardSize,
-    err: &dyn Fn(Range<usize>, &str, String) -> VariantError,
+    err: text::ErrFn<'_>,
 ) -> Result<RulesDef, VariantError> {
     let choice = |v: &Spanned<String>, key: &str, options: &[&str]| {
-        options
-            .iter()
-            .position(|o| o == v.get_ref())
-            .ok_or_else(|| {
-                let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
-                err(
-                    v.span(),
-                    key,
-                    format!("{}: expected {}", quoted(v.get_ref()), list.join(" or ")),
-                )
-            })
+        text::choice(err, v, key, options, text::TOML_QUOTED)
     };
     let check_limit = match &raw.check_limit {
         None => 0,
-        Some(n) if (1..=99).contains(n.get_ref()) => *n.get_ref() as u8,
-        Some(n) => {
-            return Err(err(
-                n.span(),
-                "rules.check-limit",
-                format!("{} is not in 1..=99", n.get_ref()),
-            ));
-        }
+        Some(n) => text::number(err, n, "rules.check-limit", 1, 99)? as u8,
     };
     let kingless = match &raw.kingless {
         None => Kingless::Neither,
@@ -475,12 +457,7 @@ pub(super) fn read(
     };
     let count = |v: &Option<Spanned<i64>>, key: &str| match v {
         None => Ok(0),
-        Some(n) if (0..=255).contains(n.get_ref()) => Ok(*n.get_ref() as u8),
-        Some(n) => Err(err(
-            n.span(),
-            key,
-            format!("{} is not in 0..=255", n.get_ref()),
-        )),
+        Some(n) => text::number(err, n, key, 0, 255).map(|n| n as u8),
     };
     let extinction_count = count(&raw.extinction_count, "rules.extinction-count")?;
     let extinction_opponent_count = count(
@@ -515,10 +492,11 @@ pub(super) fn read(
                 .as_ref()
                 .map(|m| (m.span(), "rules.extinction-as")));
         if let Some((span, key)) = stray {
-            return Err(err(
+            return Err(text::refuse(
+                err,
                 span,
                 key,
-                "needs `extinction = \"loss\"` or `\"win\"`".into(),
+                "needs `extinction = \"loss\"` or `\"win\"`",
             ));
         }
     }
@@ -528,25 +506,19 @@ pub(super) fn read(
         .as_ref()
         .filter(|_| duple_check && !extinction_pseudo_royal)
     {
-        return Err(err(
+        return Err(text::refuse(
+            err,
             b.span(),
             "rules.duple-check",
-            "needs `extinction-pseudo-royal = true`".into(),
+            "needs `extinction-pseudo-royal = true`",
         ));
     }
     let mut region_win = Vec::new();
     for r in raw.region_win.iter().flatten() {
         let r = r.get_ref();
-        let side = |s: &Spanned<String>, color: &str| {
-            Region::parse_squares_in(size, s.get_ref())
-                .map_err(|m| err(s.span(), &format!("rules.region-win.{color}"), m))
-        };
         region_win.push(RegionWinDef {
             piece: r.piece.get_ref().clone(),
-            region: Region {
-                white: side(&r.white, "white")?,
-                black: side(&r.black, "black")?,
-            },
+            region: text::sides(err, size, &r.white, &r.black, "rules.region-win")?,
         });
     }
     let wall = match &raw.wall {
@@ -558,26 +530,19 @@ pub(super) fn read(
     };
     let wall_region = match &raw.wall_region {
         None => None,
-        Some(r) => {
-            let side = |s: &Spanned<String>, color: &str| {
-                Region::parse_squares_in(size, s.get_ref())
-                    .map_err(|m| err(s.span(), &format!("rules.wall-region.{color}"), m))
-            };
-            let r = r.get_ref();
-            Some(Region {
-                white: side(&r.white, "white")?,
-                black: side(&r.black, "black")?,
-            })
-        }
+        Some(r) => Some(text::sides(
+            err,
+            size,
+            &r.get_ref().white,
+            &r.get_ref().black,
+            "rules.wall-region",
+        )?),
     };
     let mut material_values = Vec::new();
     if let Some(m) = &raw.material_values {
         for (token, n) in m.get_ref() {
-            let v = *n.get_ref();
-            if !(0..=1000).contains(&v) {
-                let key = format!("rules.material-values.{}", crate::quote::quoted(token));
-                return Err(err(n.span(), &key, format!("{v} is not in 0..=1000")));
-            }
+            let key = format!("rules.material-values.{}", crate::quote::quoted(token));
+            let v = text::number(err, n, &key, 0, 1000)?;
             material_values.push((token.clone(), v as u16));
         }
     }
@@ -588,11 +553,11 @@ pub(super) fn read(
             match halves {
                 Some(h) if h.fract() == 0.0 && (-2000.0..=2000.0).contains(&h) => h as i32,
                 _ => {
-                    return Err(err(
+                    return Err(text::refuse(
+                        err,
                         k.span(),
                         "rules.material-komi",
-                        "expected a number of points in -1000..=1000, in whole or half points"
-                            .into(),
+                        "expected a number of points in -1000..=1000, in whole or half points",
                     ));
                 }
             }
@@ -604,10 +569,11 @@ pub(super) fn read(
             .as_ref()
             .map(|k| k.span())
             .unwrap_or_default();
-        return Err(err(
+        return Err(text::refuse(
+            err,
             span,
             "rules.material-komi",
-            "needs material-values".into(),
+            "needs material-values",
         ));
     }
     let enclosing = |v: &Option<Spanned<String>>, key: &str| match v {
@@ -625,10 +591,11 @@ pub(super) fn read(
             let set = Region::parse_squares_in(size, s.get_ref())
                 .map_err(|m| err(s.span(), "rules.enclosing-start", m))?;
             if enclosing_drop.is_none() {
-                return Err(err(
+                return Err(text::refuse(
+                    err,
                     s.span(),
                     "rules.enclosing-start",
-                    "needs `enclosing-drop`".into(),
+                    "needs `enclosing-drop`",
                 ));
             }
             Some(Region {
@@ -637,9 +604,7 @@ pub(super) fn read(
             })
         }
     };
-    let tokens = |v: &Option<Vec<Spanned<String>>>| -> Vec<String> {
-        v.iter().flatten().map(|t| t.get_ref().clone()).collect()
-    };
+    let tokens = |v: &Option<Vec<Spanned<String>>>| text::strings(v.as_deref().unwrap_or_default());
     Ok(RulesDef {
         explosions: raw.explosions.unwrap_or(false),
         explosion_immune: tokens(&raw.explosion_immune),
@@ -670,12 +635,7 @@ pub(super) fn read(
         region_reply: raw.region_reply.unwrap_or(false),
         wall,
         wall_region,
-        petrify: raw
-            .petrify
-            .iter()
-            .flatten()
-            .map(|t| t.get_ref().clone())
-            .collect(),
+        petrify: tokens(&raw.petrify),
         gating: raw.gating.unwrap_or(false),
         region_safe: raw.region_safe.unwrap_or(false),
         pass: raw.pass.unwrap_or(false),
@@ -684,7 +644,7 @@ pub(super) fn read(
         material_values,
         material_komi,
         must_drop: raw.must_drop.unwrap_or(false),
-        must_drop_type: raw.must_drop_type.as_ref().map(|t| t.get_ref().clone()),
+        must_drop_type: text::string(&raw.must_drop_type),
         drop_check_illegal: raw.drop_check_illegal.unwrap_or(false),
         drop_opposite_colors: tokens(&raw.drop_opposite_colors),
         castle_dropped: raw.castle_dropped.unwrap_or(false),
@@ -716,31 +676,19 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
     if *r == RulesDef::default() {
         return Ok(());
     }
-    writeln!(f, "\n[rules]")?;
-    if r.explosions {
-        writeln!(f, "explosions = true")?;
-    }
-    for (key, types) in [
-        ("explosion-immune", &r.explosion_immune),
-        ("explosion-proof", &r.explosion_proof),
-        ("mutually-immune", &r.mutually_immune),
-    ] {
-        if !types.is_empty() {
-            let list: Vec<String> = types.iter().map(|t| quoted(t)).collect();
-            writeln!(f, "{key} = [{}]", list.join(", "))?;
-        }
-    }
-    if r.capture_forced {
-        writeln!(f, "capture-forced = true")?;
-    }
-    if r.check_illegal {
-        writeln!(f, "check-illegal = true")?;
-    }
+    let squares = |set| quoted(&Region::format_squares(size, set));
+    f.write_str("\n[rules]\n")?;
+    flag(f, r.explosions, "explosions")?;
+    some_list_line(f, "explosion-immune", &r.explosion_immune)?;
+    some_list_line(f, "explosion-proof", &r.explosion_proof)?;
+    some_list_line(f, "mutually-immune", &r.mutually_immune)?;
+    flag(f, r.capture_forced, "capture-forced")?;
+    flag(f, r.check_illegal, "check-illegal")?;
     if r.check_limit != 0 {
-        writeln!(f, "check-limit = {}", r.check_limit)?;
+        line(f, "check-limit", &r.check_limit)?;
     }
     if r.kingless != Kingless::Neither {
-        writeln!(f, "kingless = \"{}\"", r.kingless.as_str())?;
+        string_line(f, "kingless", r.kingless.as_str())?;
     }
     if let Some(win) = r.extinction {
         let value = match (win, r.extinction_draw) {
@@ -748,173 +696,115 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, r: &RulesDef, size: BoardSize) -
             (true, false) => "win",
             (false, false) => "loss",
         };
-        writeln!(f, "extinction = \"{value}\"")?;
+        string_line(f, "extinction", value)?;
     }
-    if !r.extinction_pieces.is_empty() {
-        let list: Vec<String> = r.extinction_pieces.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "extinction-pieces = [{}]", list.join(", "))?;
+    some_list_line(f, "extinction-pieces", &r.extinction_pieces)?;
+    for (key, n) in [
+        ("extinction-count", r.extinction_count),
+        ("extinction-opponent-count", r.extinction_opponent_count),
+    ] {
+        if n != 0 {
+            line(f, key, &n)?;
+        }
     }
-    if r.extinction_count != 0 {
-        writeln!(f, "extinction-count = {}", r.extinction_count)?;
-    }
-    if r.extinction_opponent_count != 0 {
-        writeln!(
+    flag(f, r.extinction_pseudo_royal, "extinction-pseudo-royal")?;
+    if !r.extinction_as.is_empty() {
+        items_line(
             f,
-            "extinction-opponent-count = {}",
-            r.extinction_opponent_count
+            "extinction-as",
+            "{ ",
+            &mut r
+                .extinction_as
+                .iter()
+                .map(|(a, t)| format!("{} = {}", quoted(a), quoted(t))),
         )?;
     }
-    if r.extinction_pseudo_royal {
-        writeln!(f, "extinction-pseudo-royal = true")?;
-    }
-    if !r.extinction_as.is_empty() {
-        let list: Vec<String> = r
-            .extinction_as
-            .iter()
-            .map(|(a, t)| format!("{} = {}", quoted(a), quoted(t)))
-            .collect();
-        writeln!(f, "extinction-as = {{ {} }}", list.join(", "))?;
-    }
-    if r.duple_check {
-        writeln!(f, "duple-check = true")?;
-    }
+    flag(f, r.duple_check, "duple-check")?;
     if !r.region_win.is_empty() {
-        let items: Vec<String> = r
-            .region_win
-            .iter()
-            .map(|w| {
+        items_line(
+            f,
+            "region-win",
+            "[",
+            &mut r.region_win.iter().map(|w| {
                 format!(
                     "{{ piece = {}, white = {}, black = {} }}",
                     quoted(&w.piece),
-                    quoted(&Region::format_squares(size, w.region.white)),
-                    quoted(&Region::format_squares(size, w.region.black))
+                    squares(w.region.white),
+                    squares(w.region.black)
                 )
-            })
-            .collect();
-        writeln!(f, "region-win = [{}]", items.join(", "))?;
+            }),
+        )?;
     }
-    if r.region_reply {
-        writeln!(f, "region-reply = true")?;
-    }
-    if r.region_safe {
-        writeln!(f, "region-safe = true")?;
-    }
-    if r.region_hold {
-        writeln!(f, "region-hold = true")?;
-    }
+    flag(f, r.region_reply, "region-reply")?;
+    flag(f, r.region_safe, "region-safe")?;
+    flag(f, r.region_hold, "region-hold")?;
     if let Some(e) = r.enclosing_drop {
-        writeln!(f, "enclosing-drop = \"{}\"", e.as_str())?;
+        string_line(f, "enclosing-drop", e.as_str())?;
     }
     if let Some(region) = &r.enclosing_start {
-        writeln!(
-            f,
-            "enclosing-start = {}",
-            quoted(&Region::format_squares(size, region.white))
-        )?;
+        line(f, "enclosing-start", &squares(region.white))?;
     }
     if let Some(e) = r.flip {
-        writeln!(f, "flip = \"{}\"", e.as_str())?;
+        string_line(f, "flip", e.as_str())?;
     }
-    if r.gating {
-        writeln!(f, "gating = true")?;
-    }
+    flag(f, r.gating, "gating")?;
     if let Some(w) = r.wall {
-        writeln!(f, "wall = \"{}\"", w.as_str())?;
+        string_line(f, "wall", w.as_str())?;
     }
     if let Some(region) = &r.wall_region {
-        writeln!(
+        line(f, "wall-region", &super::def::RegionText(size, region))?;
+    }
+    some_list_line(f, "petrify", &r.petrify)?;
+    flag(f, r.pass, "pass")?;
+    flag(f, r.bikjang, "bikjang")?;
+    some_list_line(f, "hop-immune", &r.hop_immune)?;
+    if !r.material_values.is_empty() {
+        items_line(
             f,
-            "wall-region = {{ white = {}, black = {} }}",
-            quoted(&Region::format_squares(size, region.white)),
-            quoted(&Region::format_squares(size, region.black))
+            "material-values",
+            "{ ",
+            &mut r
+                .material_values
+                .iter()
+                .map(|(t, v)| format!("{} = {v}", quoted(t))),
         )?;
     }
-    if !r.petrify.is_empty() {
-        let list: Vec<String> = r.petrify.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "petrify = [{}]", list.join(", "))?;
-    }
-    if r.pass {
-        writeln!(f, "pass = true")?;
-    }
-    if r.bikjang {
-        writeln!(f, "bikjang = true")?;
-    }
-    if !r.hop_immune.is_empty() {
-        let list: Vec<String> = r.hop_immune.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "hop-immune = [{}]", list.join(", "))?;
-    }
-    if !r.material_values.is_empty() {
-        let items: Vec<String> = r
-            .material_values
-            .iter()
-            .map(|(t, v)| format!("{} = {v}", quoted(t)))
-            .collect();
-        writeln!(f, "material-values = {{ {} }}", items.join(", "))?;
-    }
     if r.material_komi != 0 {
-        if r.material_komi % 2 == 0 {
-            writeln!(f, "material-komi = {}", r.material_komi / 2)?;
-        } else {
-            // A half point, written without float formatting (which
-            // would link Rust's float printing into the web module).
-            let sign = if r.material_komi < 0 { "-" } else { "" };
-            let whole = r.material_komi.unsigned_abs() / 2;
-            writeln!(f, "material-komi = {sign}{whole}.5")?;
-        }
+        // A half point, written without float formatting (which would
+        // link Rust's float printing into the web module).
+        let sign = if r.material_komi < 0 { "-" } else { "" };
+        let whole = r.material_komi.unsigned_abs() / 2;
+        let half = if r.material_komi % 2 == 0 { "" } else { ".5" };
+        line(f, "material-komi", &format_args!("{sign}{whole}{half}"))?;
     }
-    if r.must_drop {
-        writeln!(f, "must-drop = true")?;
-    }
+    flag(f, r.must_drop, "must-drop")?;
     if let Some(t) = &r.must_drop_type {
-        writeln!(f, "must-drop-type = {}", quoted(t))?;
+        string_line(f, "must-drop-type", t)?;
     }
-    if r.drop_check_illegal {
-        writeln!(f, "drop-check-illegal = true")?;
-    }
-    if !r.drop_opposite_colors.is_empty() {
-        let list: Vec<String> = r.drop_opposite_colors.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "drop-opposite-colors = [{}]", list.join(", "))?;
-    }
-    if r.castle_dropped {
-        writeln!(f, "castle-dropped = true")?;
-    }
-    if r.promotion_in_place {
-        writeln!(f, "promotion-in-place = true")?;
-    }
-    if r.makpong {
-        writeln!(f, "makpong = true")?;
-    }
+    flag(f, r.drop_check_illegal, "drop-check-illegal")?;
+    some_list_line(f, "drop-opposite-colors", &r.drop_opposite_colors)?;
+    flag(f, r.castle_dropped, "castle-dropped")?;
+    flag(f, r.promotion_in_place, "promotion-in-place")?;
+    flag(f, r.makpong, "makpong")?;
     if !r.first_moves.is_empty() {
-        let items: Vec<String> = r
-            .first_moves
-            .iter()
-            .map(|m| {
+        items_line(
+            f,
+            "first-moves",
+            "[",
+            &mut r.first_moves.iter().map(|m| {
                 format!(
                     "{{ piece = {}, betza = {} }}",
                     quoted(&m.piece),
                     quoted(&m.betza)
                 )
-            })
-            .collect();
-        writeln!(f, "first-moves = [{}]", items.join(", "))?;
+            }),
+        )?;
     }
-    if !r.first_move_lost_to.is_empty() {
-        let list: Vec<String> = r.first_move_lost_to.iter().map(|t| quoted(t)).collect();
-        writeln!(f, "first-move-lost-to = [{}]", list.join(", "))?;
-    }
-    if r.fixed_walls {
-        writeln!(f, "fixed-walls = true")?;
-    }
-    for (key, on) in [
-        ("pass-stuck", r.pass_stuck),
-        ("free-drops", r.free_drops),
-        ("full-board", r.full_board),
-    ] {
-        if on {
-            writeln!(f, "{key} = true")?;
-        }
-    }
-    Ok(())
+    some_list_line(f, "first-move-lost-to", &r.first_move_lost_to)?;
+    flag(f, r.fixed_walls, "fixed-walls")?;
+    flag(f, r.pass_stuck, "pass-stuck")?;
+    flag(f, r.free_drops, "free-drops")?;
+    flag(f, r.full_board, "full-board")
 }
 
 /// The compiled `[rules]`.
@@ -1094,9 +984,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         .iter()
         .any(|p| p.royal && r.explosion_proof.contains(&p.token))
     {
-        return Err(VariantError::GameEnd(
-            "rules.explosion-proof may not list a royal type (an explosion is how it is lost)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.explosion-proof may not list a royal type (an explosion is how it is lost)",
         ));
     }
     let mut regions = Vec::new();
@@ -1104,38 +993,36 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         regions.push((role("rules.region-win.piece", &w.piece)?, w.region));
     }
     if r.region_reply && regions.is_empty() {
-        return Err(VariantError::GameEnd(
-            "rules.region-reply needs a region-win".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.region-reply needs a region-win",
         ));
     }
     if r.region_safe && (regions.is_empty() || r.region_reply) {
-        return Err(VariantError::GameEnd(
-            "rules.region-safe needs a region-win and no region-reply".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.region-safe needs a region-win and no region-reply",
         ));
     }
     if r.region_hold && (regions.is_empty() || r.region_reply || r.region_safe) {
-        return Err(VariantError::GameEnd(
-            "rules.region-hold needs a region-win and neither region-reply nor region-safe".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.region-hold needs a region-win and neither region-reply nor region-safe",
         ));
     }
     if (r.enclosing_drop.is_some() || r.flip.is_some())
         && (def.files > 16
             || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES)
     {
-        return Err(VariantError::GameEnd(
-            "rules.enclosing-drop and rules.flip need a board of at most 16 files and 128 squares"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.enclosing-drop and rules.flip need a board of at most 16 files and 128 squares",
         ));
     }
     if r.enclosing_drop.is_some() && def.drops.is_none() && !start_has_hands(&def.start_fen) {
-        return Err(VariantError::GameEnd(
-            "rules.enclosing-drop needs drops ([drops] or pieces in the start position's hands)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.enclosing-drop needs drops ([drops] or pieces in the start position's hands)",
         ));
     }
     if r.flip.is_some() && (r.wall.is_some() || !r.petrify.is_empty() || r.explosions) {
-        return Err(VariantError::GameEnd(
-            "rules.flip does not go with walls or explosions".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.flip does not go with walls or explosions",
         ));
     }
     let mut extinction_roles = 0u64;
@@ -1157,49 +1044,48 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     }
     if r.extinction_pseudo_royal {
         if extinction_roles == 0 {
-            return Err(VariantError::GameEnd(
-                "rules.extinction-pseudo-royal needs extinction-pieces (the types made royal)"
-                    .into(),
+            return Err(super::end_def::game_end_error(
+                "rules.extinction-pseudo-royal needs extinction-pieces (the types made royal)",
             ));
         }
         if r.explosions || def.game_end.royal_capture {
-            return Err(VariantError::GameEnd(
-                "rules.extinction-pseudo-royal does not go with explosions or royal capture".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.extinction-pseudo-royal does not go with explosions or royal capture",
             ));
         }
     }
     let kingless = [r.kingless.of(Color::White), r.kingless.of(Color::Black)];
     if kingless.iter().any(|&k| k) && def.game_end.royal_capture {
-        return Err(VariantError::GameEnd(
-            "rules.kingless does not go with royal-capture".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.kingless does not go with royal-capture",
         ));
     }
     if r.kingless == Kingless::Both && def.castling.as_ref().is_some_and(|c| c.king.is_none()) {
-        return Err(VariantError::GameEnd(
-            "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.kingless = \"both\" goes with [castling] only when it names the piece that castles (`king`)",
         ));
     }
     if r.makpong && (r.kingless != Kingless::Neither || def.game_end.royal_capture) {
-        return Err(VariantError::GameEnd(
-            "rules.makpong needs both sides' royal pieces, without royal capture".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.makpong needs both sides' royal pieces, without royal capture",
         ));
     }
     if (r.check_limit != 0 || r.check_illegal) && r.kingless == Kingless::Both {
-        return Err(VariantError::GameEnd(
-            "rules.check-limit and check-illegal need royal pieces to check".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.check-limit and check-illegal need royal pieces to check",
         ));
     }
     if r.gating {
         if def.files > 16
             || usize::from(def.files) * usize::from(def.ranks) > crate::bitboard::MAX_SQUARES
         {
-            return Err(VariantError::GameEnd(
-                "rules.gating needs a board of at most 16 files and 128 squares".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.gating needs a board of at most 16 files and 128 squares",
             ));
         }
         if def.drops.is_none() && !start_has_hands(&def.start_fen) {
-            return Err(VariantError::GameEnd(
-                "rules.gating without [drops] needs pieces in the start position's hands (`[HEhe]`): they are what gates".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.gating without [drops] needs pieces in the start position's hands (`[HEhe]`): they are what gates",
             ));
         }
     }
@@ -1210,28 +1096,28 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
     if r.wall.is_some() || petrify != 0 || r.fixed_walls {
         walls_allowed(def, r)?;
     } else if r.wall_region.is_some() {
-        return Err(VariantError::GameEnd(
-            "rules.wall-region needs a wall rule (`wall = ...`)".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.wall-region needs a wall rule (`wall = ...`)",
         ));
     }
     let has_drops = def.drops.is_some();
     if r.must_drop && !has_drops {
-        return Err(VariantError::GameEnd(
-            "rules.must-drop needs [drops] (pieces in hand to drop)".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.must-drop needs [drops] (pieces in hand to drop)",
         ));
     }
     let must_drop_role = match &r.must_drop_type {
         None => None,
         Some(_) if !r.must_drop => {
-            return Err(VariantError::GameEnd(
-                "rules.must-drop-type needs must-drop = true".into(),
+            return Err(super::end_def::game_end_error(
+                "rules.must-drop-type needs must-drop = true",
             ));
         }
         Some(t) => Some(role("rules.must-drop-type", t)?),
     };
     if r.drop_check_illegal && !has_drops {
-        return Err(VariantError::GameEnd(
-            "rules.drop-check-illegal needs [drops]".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.drop-check-illegal needs [drops]",
         ));
     }
     let mut drop_opposite = 0u64;
@@ -1239,24 +1125,23 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         drop_opposite |= 1 << role("rules.drop-opposite-colors", t)?.0;
     }
     if drop_opposite != 0 && !has_drops {
-        return Err(VariantError::GameEnd(
-            "rules.drop-opposite-colors needs [drops]".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.drop-opposite-colors needs [drops]",
         ));
     }
     if r.castle_dropped && (!has_drops || def.castling.is_none()) {
-        return Err(VariantError::GameEnd(
-            "rules.castle-dropped needs [drops] and [castling]".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.castle-dropped needs [drops] and [castling]",
         ));
     }
     if r.castle_dropped && def.castling.as_ref().is_some_and(|c| c.any_start) {
-        return Err(VariantError::GameEnd(
-            "rules.castle-dropped does not go with castling from any start".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.castle-dropped does not go with castling from any start",
         ));
     }
     if r.promotion_in_place && !matches!(def.promotion, super::PromotionDef::Zone { .. }) {
-        return Err(VariantError::GameEnd(
-            "rules.promotion-in-place needs [promotion] scheme = \"zone\" (where pawns promote)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.promotion-in-place needs [promotion] scheme = \"zone\" (where pawns promote)",
         ));
     }
     let first_moves = compile_first_moves(def, &role)?;
@@ -1265,8 +1150,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         first_lost_to |= 1 << role("rules.first-move-lost-to", t)?.0;
     }
     if first_lost_to != 0 && first_moves.is_none() {
-        return Err(VariantError::GameEnd(
-            "rules.first-move-lost-to needs first-moves".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.first-move-lost-to needs first-moves",
         ));
     }
     let all = WideRegion {
@@ -1287,25 +1172,23 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
         Some(values)
     };
     if (r.pass || r.bikjang) && (r.wall.is_some() || r.gating || r.kingless != Kingless::Neither) {
-        return Err(VariantError::GameEnd(
-            "rules.pass and rules.bikjang need a royal piece on each side, and no walls or gating"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.pass and rules.bikjang need a royal piece on each side, and no walls or gating",
         ));
     }
     if (r.pass || r.bikjang) && def.game_end.royal_capture {
-        return Err(VariantError::GameEnd(
-            "rules.pass and rules.bikjang do not go with royal capture".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.pass and rules.bikjang do not go with royal capture",
         ));
     }
     if r.bikjang && def.facing_kings {
-        return Err(VariantError::GameEnd(
-            "rules.bikjang does not go with facing-kings (which forbids what bikjang allows)"
-                .into(),
+        return Err(super::end_def::game_end_error(
+            "rules.bikjang does not go with facing-kings (which forbids what bikjang allows)",
         ));
     }
     if r.pass_stuck && (r.pass || r.bikjang || r.wall.is_some() || r.gating) {
-        return Err(VariantError::GameEnd(
-            "rules.pass-stuck does not go with pass, bikjang, walls or gating".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.pass-stuck does not go with pass, bikjang, walls or gating",
         ));
     }
     // Captures would fill the hands that free drops keep unchanged.
@@ -1315,8 +1198,8 @@ pub(super) fn compile(def: &VariantDef) -> Result<SpecialRules, VariantError> {
                 .drops
                 .is_none_or(|d| d.captured != super::def::CapturedRule::Lost))
     {
-        return Err(VariantError::GameEnd(
-            "rules.free-drops needs [drops] with captured = \"lost\", and no gating".into(),
+        return Err(super::end_def::game_end_error(
+            "rules.free-drops needs [drops] with captured = \"lost\", and no gating",
         ));
     }
     let any = *r != RulesDef::default();
@@ -1500,7 +1383,7 @@ fn compile_first_moves(
             .collect::<Vec<_>>()
     });
     let tables = crate::tables::Tables::build(size, &specs)
-        .map_err(|_| VariantError::GameEnd("rules.first-moves: too many moves".into()))?;
+        .map_err(|_| super::end_def::game_end_error("rules.first-moves: too many moves"))?;
     for color in Color::ALL {
         for i in 0..roles.len() {
             for sq in 0..size.squares() {

@@ -186,6 +186,124 @@ struct Reader<'t> {
     large: bool,
 }
 
+/// Makes the error about a value: its bytes, its key, the message.
+pub(super) type ErrFn<'a> = &'a dyn Fn(Range<usize>, &str, String) -> VariantError;
+
+// The reading steps shared by the tables' readers, each compiled once (the
+// WebAssembly module's size, issue 38).
+
+/// The texts of a list of strings.
+#[inline(never)]
+pub(super) fn strings(list: &[Spanned<String>]) -> Vec<String> {
+    list.iter().map(|t| t.get_ref().clone()).collect()
+}
+
+/// The text of a string that may be left out.
+#[inline(never)]
+pub(super) fn string(s: &Option<Spanned<String>>) -> Option<String> {
+    s.as_ref().map(|t| t.get_ref().clone())
+}
+
+/// `v` in `min..=max`, else `{n} is not in {min}..={max}`.
+#[inline(never)]
+pub(super) fn number(
+    err: ErrFn<'_>,
+    v: &Spanned<i64>,
+    key: &str,
+    min: i64,
+    max: i64,
+) -> Result<i64, VariantError> {
+    let n = *v.get_ref();
+    if (min..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(err(v.span(), key, format!("{n} is not in {min}..={max}")))
+    }
+}
+
+/// How [`choice`] writes its message: the value quoted as a TOML string
+/// (else as [`crate::quote::quoted`] does), the options joined by `, `
+/// and a last ` or ` (else all by ` or `).
+pub(super) const TOML_QUOTED: u8 = 1;
+pub(super) const COMMAS: u8 = 2;
+
+/// The index of `v` among `options`, else `"v": expected "a" or "b"`
+/// (written as `how` says: [`TOML_QUOTED`], [`COMMAS`]).
+#[inline(never)]
+pub(super) fn choice(
+    err: ErrFn<'_>,
+    v: &Spanned<String>,
+    key: &str,
+    options: &[&str],
+    how: u8,
+) -> Result<usize, VariantError> {
+    let text = v.get_ref();
+    if let Some(i) = options.iter().position(|o| o == text) {
+        return Ok(i);
+    }
+    let mut message = if how & TOML_QUOTED != 0 {
+        quoted(text)
+    } else {
+        crate::quote::quoted(text).to_string()
+    };
+    message.push_str(": expected ");
+    for (i, o) in options.iter().enumerate() {
+        if i + 1 == options.len() && i > 0 {
+            message.push_str(" or ");
+        } else if i > 0 {
+            message.push_str(if how & COMMAS != 0 { ", " } else { " or " });
+        }
+        let _ = write!(message, "{o:?}");
+    }
+    Err(err(v.span(), key, message))
+}
+
+/// `err` with a fixed message: one call, not a copy of the text at each
+/// place that refuses a value.
+#[inline(never)]
+pub(super) fn refuse(err: ErrFn<'_>, span: Range<usize>, key: &str, message: &str) -> VariantError {
+    err(span, key, message.to_string())
+}
+
+/// A region of two sides' squares; an error names `key.white` or
+/// `key.black`.
+#[inline(never)]
+pub(super) fn sides(
+    err: ErrFn<'_>,
+    size: BoardSize,
+    white: &Spanned<String>,
+    black: &Spanned<String>,
+    key: &str,
+) -> Result<WideRegion, VariantError> {
+    let side = |s: &Spanned<String>, color: &str| {
+        Region::parse_squares_in(size, s.get_ref())
+            .map_err(|m| err(s.span(), &format!("{key}.{color}"), m))
+    };
+    Ok(Region {
+        white: side(white, "white")?,
+        black: side(black, "black")?,
+    })
+}
+
+/// [`sides`] of a region that may be left out.
+#[inline(never)]
+fn region(
+    err: ErrFn<'_>,
+    size: BoardSize,
+    r: &Option<Spanned<RawRegion>>,
+    key: &str,
+) -> Result<Option<WideRegion>, VariantError> {
+    match r {
+        None => Ok(None),
+        Some(r) => sides(err, size, &r.get_ref().white, &r.get_ref().black, key).map(Some),
+    }
+}
+
+/// A flag that may be left out.
+fn on(b: &Option<Spanned<bool>>) -> bool {
+    b.as_ref().is_some_and(|b| *b.get_ref())
+}
+
 impl Reader<'_> {
     fn err(&self, span: Range<usize>, key: &str, message: String) -> VariantError {
         VariantError::Value {
@@ -195,33 +313,8 @@ impl Reader<'_> {
         }
     }
 
-    fn count(&self, v: &Spanned<i64>, key: &str, max: i64) -> Result<u8, VariantError> {
-        let n = *v.get_ref();
-        if (1..=max).contains(&n) {
-            Ok(n as u8)
-        } else {
-            Err(self.err(v.span(), key, format!("{n} is not in 1..={max}")))
-        }
-    }
-
-    fn region(
-        &self,
-        size: BoardSize,
-        r: &Spanned<RawRegion>,
-        key: &str,
-    ) -> Result<WideRegion, VariantError> {
-        let r = r.get_ref();
-        let side = |s: &Spanned<String>, color: &str| {
-            Region::parse_squares_in(size, s.get_ref())
-                .map_err(|m| self.err(s.span(), &format!("{key}.{color}"), m))
-        };
-        Ok(Region {
-            white: side(&r.white, "white")?,
-            black: side(&r.black, "black")?,
-        })
-    }
-
     fn def(&self, raw: RawDef) -> Result<VariantDef, VariantError> {
+        let err: ErrFn<'_> = &|span, key, message| self.err(span, key, message);
         let name = raw.name.get_ref();
         let name_ok = !name.is_empty()
             && name.len() <= 64
@@ -229,7 +322,7 @@ impl Reader<'_> {
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
         if !name_ok {
-            return Err(self.err(
+            return Err(err(
                 raw.name.span(),
                 "name",
                 format!(
@@ -239,111 +332,99 @@ impl Reader<'_> {
             ));
         }
         let most = if self.large { 26 } else { 16 };
-        let files = self.count(&raw.files, "files", most)?;
-        let ranks = self.count(&raw.ranks, "ranks", most)?;
+        let files = number(err, &raw.files, "files", 1, most)? as u8;
+        let ranks = number(err, &raw.ranks, "ranks", 1, most)? as u8;
         let size = if self.large {
             BoardSize::new_huge(files, ranks)
         } else {
             BoardSize::new(files, ranks)
         };
-        let size = size.ok_or_else(|| {
-            self.err(
+        let Some(size) = size else {
+            return Err(err(
                 raw.ranks.span(),
                 "ranks",
                 format!("a {files}x{ranks} board has more than 128 squares"),
-            )
-        })?;
+            ));
+        };
         let stalemate = match &raw.stalemate {
             None => StalemateRule::Draw,
-            Some(s) => match s.get_ref().as_str() {
-                "draw" => StalemateRule::Draw,
-                "loss" => StalemateRule::Loss,
-                "win" => StalemateRule::Win,
-                "fewer-pieces" => StalemateRule::FewerPieces,
-                "more-pieces" => StalemateRule::MorePieces,
-                other => {
-                    return Err(self.err(
-                        s.span(),
-                        "stalemate",
-                        format!(
-                            "{}: expected \"draw\", \"loss\", \"win\", \"fewer-pieces\" or \"more-pieces\"",
-                            crate::quote::quoted(other)
-                        ),
-                    ));
-                }
-            },
+            Some(s) => [
+                StalemateRule::Draw,
+                StalemateRule::Loss,
+                StalemateRule::Win,
+                StalemateRule::FewerPieces,
+                StalemateRule::MorePieces,
+            ][choice(
+                err,
+                s,
+                "stalemate",
+                &["draw", "loss", "win", "fewer-pieces", "more-pieces"],
+                COMMAS,
+            )?],
         };
         let promotion = match &raw.promotion {
             None => PromotionDef::None,
-            Some(p) => self.promotion(size, p)?,
+            Some(p) => promotion(err, size, p)?,
         };
         let castling = match &raw.castling {
             None => None,
-            Some(c) => Some(CastlingDef {
-                rook: c.rook.get_ref().clone(),
-                kingside: c
-                    .kingside
-                    .as_ref()
-                    .map(|d| self.count(d, "castling.kingside", 15))
-                    .transpose()?,
-                queenside: c
-                    .queenside
-                    .as_ref()
-                    .map(|d| self.count(d, "castling.queenside", 15))
-                    .transpose()?,
-                any_start: c.any_start.unwrap_or(false),
-                king: c.king.as_ref().map(|k| k.get_ref().clone()),
-                partner_files: [
-                    self.partner_file(size, &c.kingside_partner, "castling.kingside-partner")?,
-                    self.partner_file(size, &c.queenside_partner, "castling.queenside-partner")?,
-                ],
-                other_rooks: c
-                    .other_rooks
-                    .iter()
-                    .flatten()
-                    .map(|t| t.get_ref().clone())
-                    .collect(),
-            }),
+            Some(c) => {
+                let distance = |d: &Option<Spanned<i64>>, key| match d {
+                    None => Ok(None),
+                    Some(d) => number(err, d, key, 1, 15).map(|n| Some(n as u8)),
+                };
+                Some(CastlingDef {
+                    rook: c.rook.get_ref().clone(),
+                    kingside: distance(&c.kingside, "castling.kingside")?,
+                    queenside: distance(&c.queenside, "castling.queenside")?,
+                    any_start: c.any_start.unwrap_or(false),
+                    king: string(&c.king),
+                    partner_files: [
+                        partner_file(err, size, &c.kingside_partner, "castling.kingside-partner")?,
+                        partner_file(
+                            err,
+                            size,
+                            &c.queenside_partner,
+                            "castling.queenside-partner",
+                        )?,
+                    ],
+                    other_rooks: strings(c.other_rooks.as_deref().unwrap_or_default()),
+                })
+            }
         };
         let game_end = match &raw.game_end {
             None => Default::default(),
-            Some(g) => super::end_def::read(g, &|span, key, message| self.err(span, key, message))?,
+            Some(g) => super::end_def::read(g, err)?,
         };
         let rules = match &raw.rules {
             None => Default::default(),
-            Some(r) => {
-                super::rules_def::read(r, size, &|span, key, message| self.err(span, key, message))?
-            }
+            Some(r) => super::rules_def::read(r, size, err)?,
         };
         let drops = match &raw.drops {
             None => None,
             Some(d) => Some(DropsDef {
                 captured: match &d.captured {
                     None => CapturedRule::Unpromoted,
-                    Some(c) => match c.get_ref().as_str() {
-                        "unpromoted" => CapturedRule::Unpromoted,
-                        "marked" => CapturedRule::Marked,
-                        "lost" => CapturedRule::Lost,
-                        "as-is" => CapturedRule::AsIs,
-                        "partner" => CapturedRule::Partner,
-                        other => {
-                            return Err(self.err(
-                                c.span(),
-                                "drops.captured",
-                                format!(
-                                    "{}: expected \"unpromoted\", \"marked\", \"lost\", \"as-is\" or \"partner\"",
-                                    crate::quote::quoted(other)
-                                ),
-                            ));
-                        }
-                    },
+                    Some(c) => [
+                        CapturedRule::Unpromoted,
+                        CapturedRule::Marked,
+                        CapturedRule::Lost,
+                        CapturedRule::AsIs,
+                        CapturedRule::Partner,
+                    ][choice(
+                        err,
+                        c,
+                        "drops.captured",
+                        &["unpromoted", "marked", "lost", "as-is", "partner"],
+                        COMMAS,
+                    )?],
                 },
                 promoted: d.promoted.unwrap_or(false),
             }),
         };
         let mut pieces = Vec::with_capacity(raw.piece.len());
         for p in &raw.piece {
-            pieces.push(self.piece(size, p.get_ref())?);
+            pieces.push(piece(err, size, p.get_ref())?);
         }
         Ok(VariantDef {
             name: name.clone(),
@@ -364,175 +445,151 @@ impl Reader<'_> {
             random_start: raw.random_start.unwrap_or(false),
         })
     }
+}
 
-    /// A castling partner's file letter, on the board.
-    fn partner_file(
-        &self,
-        size: BoardSize,
-        file: &Option<Spanned<String>>,
-        key: &str,
-    ) -> Result<Option<u8>, VariantError> {
-        file.as_ref()
-            .map(|f| match f.get_ref().as_bytes() {
-                [c @ b'a'..=b'z'] if usize::from(c - b'a') < size.files() as usize => Ok(c - b'a'),
-                _ => Err(self.err(
-                    f.span(),
-                    key,
-                    format!("{:?}: not a file of the board", f.get_ref()),
-                )),
-            })
-            .transpose()
-    }
-
-    fn promotion(&self, size: BoardSize, p: &RawPromotion) -> Result<PromotionDef, VariantError> {
-        let only_in = |present: Option<Range<usize>>, key: &str, scheme: &str| match present {
-            Some(span) => Err(self.err(
-                span,
+/// A castling partner's file letter, on the board.
+fn partner_file(
+    err: ErrFn<'_>,
+    size: BoardSize,
+    file: &Option<Spanned<String>>,
+    key: &str,
+) -> Result<Option<u8>, VariantError> {
+    match file {
+        None => Ok(None),
+        Some(f) => match f.get_ref().as_bytes() {
+            [c @ b'a'..=b'z'] if usize::from(c - b'a') < size.files() as usize => {
+                Ok(Some(c - b'a'))
+            }
+            _ => Err(err(
+                f.span(),
                 key,
-                format!("`{key}` belongs to the {scheme} scheme only"),
+                format!("{:?}: not a file of the board", f.get_ref()),
             )),
-            None => Ok(()),
-        };
-        match p.scheme.get_ref().as_str() {
-            "capture" => {
-                only_in(p.zone.as_ref().map(Spanned::span), "promotion.zone", "zone")?;
-                only_in(
-                    p.forced.as_ref().map(Spanned::span),
-                    "promotion.forced",
-                    "zone",
-                )?;
-                only_in(
-                    p.limits.as_ref().map(Spanned::span),
-                    "promotion.limits",
-                    "zone",
-                )?;
-                only_in(
-                    p.from_zone.as_ref().map(Spanned::span),
-                    "promotion.from-zone",
-                    "zone",
-                )?;
-                only_in(
-                    p.from_zone_captures.as_ref().map(Spanned::span),
-                    "promotion.from-zone-captures",
-                    "zone",
-                )?;
-                only_in(
-                    p.captures_only.as_ref().map(Spanned::span),
-                    "promotion.captures-only",
-                    "zone",
-                )?;
-                Ok(PromotionDef::OnCapture {
-                    captured_becomes: p.captured_becomes.as_ref().map(|t| t.get_ref().clone()),
-                })
-            }
-            "zone" => {
-                only_in(
-                    p.captured_becomes.as_ref().map(Spanned::span),
-                    "promotion.captured-becomes",
-                    "capture",
-                )?;
-                let zone = match &p.zone {
-                    Some(z) => self.region(size, z, "promotion.zone")?,
-                    None => {
-                        return Err(self.err(
-                            p.scheme.span(),
-                            "promotion.zone",
-                            "the zone scheme needs a `zone`".into(),
-                        ));
-                    }
-                };
-                let forced = match &p.forced {
-                    Some(f) => self.region(size, f, "promotion.forced")?,
-                    None => Region::default(),
-                };
-                let mut limits = BTreeMap::new();
-                if let Some(l) = &p.limits {
-                    for (token, n) in l.get_ref() {
-                        let key = format!("promotion.limits.{}", prefix(token));
-                        let v = *n.get_ref();
-                        if !(0..=128).contains(&v) {
-                            return Err(self.err(n.span(), &key, format!("{v} is not in 0..=128")));
-                        }
-                        limits.insert(token.clone(), v as u8);
-                    }
-                }
-                let from_zone = p.from_zone.as_ref().is_some_and(|b| *b.get_ref());
-                let from_zone_captures =
-                    p.from_zone_captures.as_ref().is_some_and(|b| *b.get_ref());
-                if let (true, Some(c)) = (from_zone, &p.from_zone_captures)
-                    && from_zone_captures
-                {
-                    return Err(self.err(
-                        c.span(),
-                        "promotion.from-zone-captures",
-                        "not with `from-zone = true` (which lets every move from the zone promote)"
-                            .into(),
-                    ));
-                }
-                let captures_only = p.captures_only.as_ref().is_some_and(|b| *b.get_ref());
-                if let (true, Some(c)) = (from_zone_captures, &p.captures_only)
-                    && captures_only
-                {
-                    return Err(self.err(
-                        c.span(),
-                        "promotion.captures-only",
-                        "not with `from-zone-captures` (only captures promote anywhere)".into(),
-                    ));
-                }
-                Ok(PromotionDef::Zone {
-                    zone,
-                    forced,
-                    limits,
-                    from_zone,
-                    from_zone_captures,
-                    captures_only,
-                })
-            }
-            other => Err(self.err(
-                p.scheme.span(),
-                "promotion.scheme",
-                format!(
-                    "{}: expected \"zone\" or \"capture\"",
-                    crate::quote::quoted(other)
-                ),
-            )),
+        },
+    }
+}
+
+fn promotion(
+    err: ErrFn<'_>,
+    size: BoardSize,
+    p: &RawPromotion,
+) -> Result<PromotionDef, VariantError> {
+    // The keys of one scheme only, and their spans.
+    let spans = |v: &Option<Spanned<bool>>| v.as_ref().map(Spanned::span);
+    let zone_keys = [
+        ("promotion.zone", p.zone.as_ref().map(Spanned::span)),
+        ("promotion.forced", p.forced.as_ref().map(Spanned::span)),
+        ("promotion.limits", p.limits.as_ref().map(Spanned::span)),
+        ("promotion.from-zone", spans(&p.from_zone)),
+        ("promotion.from-zone-captures", spans(&p.from_zone_captures)),
+        ("promotion.captures-only", spans(&p.captures_only)),
+    ];
+    let capture_keys = [(
+        "promotion.captured-becomes",
+        p.captured_becomes.as_ref().map(Spanned::span),
+    )];
+    let scheme = choice(err, &p.scheme, "promotion.scheme", &["zone", "capture"], 0)?;
+    let (other, others) = match scheme {
+        0 => ("capture", &capture_keys[..]),
+        _ => ("zone", &zone_keys[..]),
+    };
+    for (key, span) in others {
+        if let Some(span) = span {
+            return Err(err(
+                span.clone(),
+                key,
+                format!("`{key}` belongs to the {other} scheme only"),
+            ));
         }
     }
-
-    fn piece(&self, size: BoardSize, p: &RawPiece) -> Result<PieceDef, VariantError> {
-        let region = |r: &Option<Spanned<RawRegion>>, key: &str| {
-            r.as_ref().map(|r| self.region(size, r, key)).transpose()
-        };
-        Ok(PieceDef {
-            name: p.name.get_ref().clone(),
-            token: p.token.get_ref().clone(),
-            alias: p.alias.as_ref().map(|a| a.get_ref().clone()),
-            betza: p.betza.get_ref().clone(),
-            royal: p.royal,
-            pawn: p.pawn,
-            promotions: p.promotes.iter().map(|t| t.get_ref().clone()).collect(),
-            promotions_by_side: [&p.promotes_white, &p.promotes_black].map(|l| {
-                l.as_ref()
-                    .map(|l| l.iter().map(|t| t.get_ref().clone()).collect())
-            }),
-            promoted: p.promoted,
-            confinement: region(&p.confined, "confined")?,
-            initial: region(&p.initial, "initial")?,
-            diagonal_lines: region(&p.diagonal_lines, "diagonal-lines")?,
-            en_passant_from: region(&p.en_passant_from, "en-passant-from")?,
-            double_step: p.double_step,
-            drop_region: region(&p.drop_region, "drop-region")?,
-            drops_per_file: p
-                .drops_per_file
-                .as_ref()
-                .map(|n| self.count(n, "drops-per-file", 26))
-                .transpose()?,
-            drop_mate_illegal: p.drop_mate_illegal,
-            distinct_two_step: p.distinct_two_step,
-            lion: p.lion,
-            lion_bait: p.lion_bait,
-        })
+    if scheme == 1 {
+        return Ok(PromotionDef::OnCapture {
+            captured_becomes: string(&p.captured_becomes),
+        });
     }
+    let Some(zone) = &p.zone else {
+        return Err(refuse(
+            err,
+            p.scheme.span(),
+            "promotion.zone",
+            "the zone scheme needs a `zone`",
+        ));
+    };
+    let zone = sides(
+        err,
+        size,
+        &zone.get_ref().white,
+        &zone.get_ref().black,
+        "promotion.zone",
+    )?;
+    let forced = region(err, size, &p.forced, "promotion.forced")?.unwrap_or_default();
+    let mut limits = BTreeMap::new();
+    if let Some(l) = &p.limits {
+        for (token, n) in l.get_ref() {
+            let key = format!("promotion.limits.{}", prefix(token));
+            limits.insert(token.clone(), number(err, n, &key, 0, 128)? as u8);
+        }
+    }
+    let from_zone = on(&p.from_zone);
+    let from_zone_captures = on(&p.from_zone_captures);
+    if let (true, Some(c)) = (from_zone, &p.from_zone_captures)
+        && from_zone_captures
+    {
+        return Err(refuse(
+            err,
+            c.span(),
+            "promotion.from-zone-captures",
+            "not with `from-zone = true` (which lets every move from the zone promote)",
+        ));
+    }
+    let captures_only = on(&p.captures_only);
+    if let (true, Some(c)) = (from_zone_captures, &p.captures_only)
+        && captures_only
+    {
+        return Err(refuse(
+            err,
+            c.span(),
+            "promotion.captures-only",
+            "not with `from-zone-captures` (only captures promote anywhere)",
+        ));
+    }
+    Ok(PromotionDef::Zone {
+        zone,
+        forced,
+        limits,
+        from_zone,
+        from_zone_captures,
+        captures_only,
+    })
+}
+
+fn piece(err: ErrFn<'_>, size: BoardSize, p: &RawPiece) -> Result<PieceDef, VariantError> {
+    Ok(PieceDef {
+        name: p.name.get_ref().clone(),
+        token: p.token.get_ref().clone(),
+        alias: string(&p.alias),
+        betza: p.betza.get_ref().clone(),
+        royal: p.royal,
+        pawn: p.pawn,
+        promotions: strings(&p.promotes),
+        promotions_by_side: [&p.promotes_white, &p.promotes_black]
+            .map(|l| l.as_deref().map(strings)),
+        promoted: p.promoted,
+        confinement: region(err, size, &p.confined, "confined")?,
+        initial: region(err, size, &p.initial, "initial")?,
+        diagonal_lines: region(err, size, &p.diagonal_lines, "diagonal-lines")?,
+        en_passant_from: region(err, size, &p.en_passant_from, "en-passant-from")?,
+        double_step: p.double_step,
+        drop_region: region(err, size, &p.drop_region, "drop-region")?,
+        drops_per_file: match &p.drops_per_file {
+            None => None,
+            Some(n) => Some(number(err, n, "drops-per-file", 1, 26)? as u8),
+        },
+        drop_mate_illegal: p.drop_mate_illegal,
+        distinct_two_step: p.distinct_two_step,
+        lion: p.lion,
+        lion_bait: p.lion_bait,
+    })
 }
 
 /// A TOML basic string.
@@ -563,6 +620,95 @@ fn key(s: &str) -> String {
     if bare { s.to_string() } else { quoted(s) }
 }
 
+// The writer's lines are calls of these few functions, not a `writeln!`
+// each: a `format_args!` is built at each call site, and the writer has a
+// hundred lines (the WebAssembly module's size, issue 38).
+
+/// `key = value`.
+#[inline(never)]
+pub(super) fn line(f: &mut fmt::Formatter<'_>, key: &str, value: &dyn fmt::Display) -> fmt::Result {
+    writeln!(f, "{key} = {value}")
+}
+
+/// `key = true`, when `on`.
+#[inline(never)]
+pub(super) fn flag(f: &mut fmt::Formatter<'_>, on: bool, key: &str) -> fmt::Result {
+    if on { line(f, key, &"true") } else { Ok(()) }
+}
+
+/// `key = "text"`, a TOML basic string.
+#[inline(never)]
+pub(super) fn string_line(f: &mut fmt::Formatter<'_>, key: &str, text: &str) -> fmt::Result {
+    line(f, key, &quoted(text))
+}
+
+/// `key = ["a", "b"]`, the tokens as TOML strings, without the line's end.
+#[inline(never)]
+pub(super) fn list(f: &mut fmt::Formatter<'_>, key: &str, items: &[String]) -> fmt::Result {
+    write!(f, "{key} = [")?;
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(&quoted(t))?;
+    }
+    f.write_str("]")
+}
+
+/// `key = ["a", "b"]`: the tokens as TOML strings.
+#[inline(never)]
+pub(super) fn list_line(f: &mut fmt::Formatter<'_>, key: &str, items: &[String]) -> fmt::Result {
+    list(f, key, items)?;
+    f.write_str("\n")
+}
+
+/// [`list_line`] when the list is not empty.
+#[inline(never)]
+pub(super) fn some_list_line(
+    f: &mut fmt::Formatter<'_>,
+    key: &str,
+    items: &[String],
+) -> fmt::Result {
+    if items.is_empty() {
+        Ok(())
+    } else {
+        list_line(f, key, items)
+    }
+}
+
+/// `key = { a, b }` or `key = [a, b]` (`open` is `{ ` or `[`): the items
+/// written as they are.
+#[inline(never)]
+pub(super) fn items_line(
+    f: &mut fmt::Formatter<'_>,
+    key: &str,
+    open: &str,
+    items: &mut dyn Iterator<Item = String>,
+) -> fmt::Result {
+    write!(f, "{key} = {open}")?;
+    for (i, t) in items.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(&t)?;
+    }
+    f.write_str(if open == "[" { "]\n" } else { " }\n" })
+}
+
+/// `key = { white = "a1", black = "a8" }`, when there is a region.
+#[inline(never)]
+fn region_line(
+    f: &mut fmt::Formatter<'_>,
+    key: &str,
+    size: BoardSize,
+    region: Option<&WideRegion>,
+) -> fmt::Result {
+    match region {
+        Some(r) => line(f, key, &RegionText(size, r)),
+        None => Ok(()),
+    }
+}
+
 impl fmt::Display for VariantDef {
     /// Writes the definition in the definition-file format; reading it back
     /// gives an equal definition.
@@ -573,38 +719,35 @@ impl fmt::Display for VariantDef {
             .size()
             .or_else(|| BoardSize::new_huge(self.files, self.ranks))
             .unwrap_or_else(|| BoardSize::new(16, 8).expect("valid"));
-        writeln!(f, "name = {}", quoted(&self.name))?;
-        writeln!(f, "files = {}", self.files)?;
-        writeln!(f, "ranks = {}", self.ranks)?;
-        writeln!(f, "start = {}", quoted(&self.start_fen))?;
-        match self.stalemate {
-            StalemateRule::Draw => {}
-            StalemateRule::Loss => writeln!(f, "stalemate = \"loss\"")?,
-            StalemateRule::Win => writeln!(f, "stalemate = \"win\"")?,
-            StalemateRule::FewerPieces => writeln!(f, "stalemate = \"fewer-pieces\"")?,
-            StalemateRule::MorePieces => writeln!(f, "stalemate = \"more-pieces\"")?,
+        string_line(f, "name", &self.name)?;
+        line(f, "files", &self.files)?;
+        line(f, "ranks", &self.ranks)?;
+        string_line(f, "start", &self.start_fen)?;
+        let stalemate = match self.stalemate {
+            StalemateRule::Draw => None,
+            StalemateRule::Loss => Some("loss"),
+            StalemateRule::Win => Some("win"),
+            StalemateRule::FewerPieces => Some("fewer-pieces"),
+            StalemateRule::MorePieces => Some("more-pieces"),
+        };
+        if let Some(s) = stalemate {
+            string_line(f, "stalemate", s)?;
         }
-        if self.facing_kings {
-            writeln!(f, "facing-kings = true")?;
-        }
-        if self.mark_promoted {
-            writeln!(f, "mark-promoted = true")?;
-        }
-        if self.en_passant {
-            writeln!(f, "en-passant = true")?;
-        }
-        if self.immobility_illegal {
-            writeln!(f, "immobility-illegal = true")?;
-        }
-        if self.random_start {
-            writeln!(f, "random-start = true")?;
+        for (on, key) in [
+            (self.facing_kings, "facing-kings"),
+            (self.mark_promoted, "mark-promoted"),
+            (self.en_passant, "en-passant"),
+            (self.immobility_illegal, "immobility-illegal"),
+            (self.random_start, "random-start"),
+        ] {
+            flag(f, on, key)?;
         }
         match &self.promotion {
             PromotionDef::None => {}
             PromotionDef::OnCapture { captured_becomes } => {
-                writeln!(f, "\n[promotion]\nscheme = \"capture\"")?;
+                f.write_str("\n[promotion]\nscheme = \"capture\"\n")?;
                 if let Some(t) = captured_becomes {
-                    writeln!(f, "captured-becomes = {}", quoted(t))?;
+                    string_line(f, "captured-becomes", t)?;
                 }
             }
             PromotionDef::Zone {
@@ -615,31 +758,33 @@ impl fmt::Display for VariantDef {
                 from_zone_captures,
                 captures_only,
             } => {
-                writeln!(f, "\n[promotion]\nscheme = \"zone\"")?;
-                writeln!(f, "zone = {}", RegionText(size, zone))?;
-                if *forced != Region::default() {
-                    writeln!(f, "forced = {}", RegionText(size, forced))?;
-                }
+                f.write_str("\n[promotion]\nscheme = \"zone\"\n")?;
+                region_line(f, "zone", size, Some(zone))?;
+                region_line(
+                    f,
+                    "forced",
+                    size,
+                    Some(forced).filter(|r| **r != Region::default()),
+                )?;
                 if !limits.is_empty() {
-                    let items: Vec<String> = limits
-                        .iter()
-                        .map(|(t, n)| format!("{} = {n}", key(t)))
-                        .collect();
-                    writeln!(f, "limits = {{ {} }}", items.join(", "))?;
+                    items_line(
+                        f,
+                        "limits",
+                        "{ ",
+                        &mut limits.iter().map(|(t, n)| format!("{} = {n}", key(t))),
+                    )?;
                 }
-                if *from_zone {
-                    writeln!(f, "from-zone = true")?;
-                }
-                if *from_zone_captures {
-                    writeln!(f, "from-zone-captures = true")?;
-                }
-                if *captures_only {
-                    writeln!(f, "captures-only = true")?;
+                for (on, key) in [
+                    (*from_zone, "from-zone"),
+                    (*from_zone_captures, "from-zone-captures"),
+                    (*captures_only, "captures-only"),
+                ] {
+                    flag(f, on, key)?;
                 }
             }
         }
         if let Some(d) = &self.drops {
-            writeln!(f, "\n[drops]")?;
+            f.write_str("\n[drops]\n")?;
             let captured = match d.captured {
                 CapturedRule::Unpromoted => "unpromoted",
                 CapturedRule::Marked => "marked",
@@ -647,102 +792,77 @@ impl fmt::Display for VariantDef {
                 CapturedRule::AsIs => "as-is",
                 CapturedRule::Partner => "partner",
             };
-            writeln!(f, "captured = \"{captured}\"")?;
-            if d.promoted {
-                writeln!(f, "promoted = true")?;
-            }
+            string_line(f, "captured", captured)?;
+            flag(f, d.promoted, "promoted")?;
         }
         if let Some(c) = &self.castling {
-            writeln!(f, "\n[castling]\nrook = {}", quoted(&c.rook))?;
-            if let Some(d) = c.kingside {
-                writeln!(f, "kingside = {d}")?;
+            f.write_str("\n[castling]\n")?;
+            string_line(f, "rook", &c.rook)?;
+            for (key, d) in [("kingside", c.kingside), ("queenside", c.queenside)] {
+                if let Some(d) = d {
+                    line(f, key, &d)?;
+                }
             }
-            if let Some(d) = c.queenside {
-                writeln!(f, "queenside = {d}")?;
-            }
-            if c.any_start {
-                writeln!(f, "any-start = true")?;
-            }
+            flag(f, c.any_start, "any-start")?;
             if let Some(k) = &c.king {
-                writeln!(f, "king = {}", quoted(k))?;
+                string_line(f, "king", k)?;
             }
             for (key, file) in ["kingside-partner", "queenside-partner"]
                 .into_iter()
                 .zip(c.partner_files)
             {
                 if let Some(file) = file {
-                    writeln!(f, "{key} = \"{}\"", (b'a' + file) as char)?;
+                    string_line(f, key, char::from(b'a' + file).encode_utf8(&mut [0; 4]))?;
                 }
             }
-            if !c.other_rooks.is_empty() {
-                let list: Vec<String> = c.other_rooks.iter().map(|t| quoted(t)).collect();
-                writeln!(f, "other-rooks = [{}]", list.join(", "))?;
-            }
+            some_list_line(f, "other-rooks", &c.other_rooks)?;
         }
         super::end_def::write(f, &self.game_end)?;
         super::rules_def::write(f, &self.rules, size)?;
         for p in &self.pieces {
-            writeln!(f, "\n[[piece]]")?;
-            writeln!(f, "name = {}", quoted(&p.name))?;
-            writeln!(f, "token = {}", quoted(&p.token))?;
+            f.write_str("\n[[piece]]\n")?;
+            string_line(f, "name", &p.name)?;
+            string_line(f, "token", &p.token)?;
             if let Some(a) = &p.alias {
-                writeln!(f, "alias = {}", quoted(a))?;
+                string_line(f, "alias", a)?;
             }
-            writeln!(f, "betza = {}", quoted(&p.betza))?;
-            if p.royal {
-                writeln!(f, "royal = true")?;
+            string_line(f, "betza", &p.betza)?;
+            for (on, key) in [
+                (p.royal, "royal"),
+                (p.pawn, "pawn"),
+                (p.promoted, "promoted"),
+            ] {
+                flag(f, on, key)?;
             }
-            if p.pawn {
-                writeln!(f, "pawn = true")?;
+            for (key, r) in [
+                ("confined", &p.confinement),
+                ("initial", &p.initial),
+                ("diagonal-lines", &p.diagonal_lines),
+                ("en-passant-from", &p.en_passant_from),
+            ] {
+                region_line(f, key, size, r.as_ref())?;
             }
-            if p.promoted {
-                writeln!(f, "promoted = true")?;
-            }
-            if let Some(r) = &p.confinement {
-                writeln!(f, "confined = {}", RegionText(size, r))?;
-            }
-            if let Some(r) = &p.initial {
-                writeln!(f, "initial = {}", RegionText(size, r))?;
-            }
-            if let Some(r) = &p.diagonal_lines {
-                writeln!(f, "diagonal-lines = {}", RegionText(size, r))?;
-            }
-            if let Some(r) = &p.en_passant_from {
-                writeln!(f, "en-passant-from = {}", RegionText(size, r))?;
-            }
-            if p.double_step {
-                writeln!(f, "double-step = true")?;
-            }
-            if !p.promotions.is_empty() {
-                let list: Vec<String> = p.promotions.iter().map(|t| quoted(t)).collect();
-                writeln!(f, "promotes = [{}]", list.join(", "))?;
-            }
+            flag(f, p.double_step, "double-step")?;
+            some_list_line(f, "promotes", &p.promotions)?;
             for (key, side) in ["promotes-white", "promotes-black"]
                 .into_iter()
                 .zip(&p.promotions_by_side)
             {
                 if let Some(side) = side {
-                    let list: Vec<String> = side.iter().map(|t| quoted(t)).collect();
-                    writeln!(f, "{key} = [{}]", list.join(", "))?;
+                    list_line(f, key, side)?;
                 }
             }
-            if let Some(r) = &p.drop_region {
-                writeln!(f, "drop-region = {}", RegionText(size, r))?;
-            }
+            region_line(f, "drop-region", size, p.drop_region.as_ref())?;
             if let Some(n) = p.drops_per_file {
-                writeln!(f, "drops-per-file = {n}")?;
+                line(f, "drops-per-file", &n)?;
             }
-            if p.drop_mate_illegal {
-                writeln!(f, "drop-mate-illegal = true")?;
-            }
-            if p.distinct_two_step {
-                writeln!(f, "distinct-two-step = true")?;
-            }
-            if p.lion {
-                writeln!(f, "lion = true")?;
-            }
-            if p.lion_bait {
-                writeln!(f, "lion-bait = true")?;
+            for (on, key) in [
+                (p.drop_mate_illegal, "drop-mate-illegal"),
+                (p.distinct_two_step, "distinct-two-step"),
+                (p.lion, "lion"),
+                (p.lion_bait, "lion-bait"),
+            ] {
+                flag(f, on, key)?;
             }
         }
         Ok(())

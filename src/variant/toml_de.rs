@@ -47,13 +47,9 @@ pub(super) trait Read: Sized {
     /// Reads `node`; an error names the innermost bytes at fault.
     fn read(node: &Node<'_>) -> Result<Self, Error>;
 
-    /// Whether the key may be left out ([`Read::missing`] gives its value).
+    /// Whether the key may be left out (its value is then the type's
+    /// default: `None`).
     const OPTIONAL: bool = false;
-
-    /// The value of a key that is not there, if it may be left out.
-    fn missing() -> Option<Self> {
-        None
-    }
 }
 
 /// A whole number of the tree, in the first width that holds it (the
@@ -268,10 +264,6 @@ impl<T: Read> Read for Option<T> {
     fn read(node: &Node<'_>) -> Result<Self, Error> {
         T::read(node).map(Some)
     }
-
-    fn missing() -> Option<Self> {
-        Some(None)
-    }
 }
 
 impl<T: Read> Read for Spanned<T> {
@@ -354,17 +346,18 @@ fn missing_field(field: &str, table: &Node<'_>) -> Error {
     )
 }
 
-/// A field of a [`toml_table!`] struct while its table is read: empty
-/// until its key is read. Behind `dyn`, so that [`read_fields`] and each
-/// field type's reading are compiled once, not once per field.
+/// A field of a [`toml_table!`] struct while its table is read: its
+/// type's default until its key is read. Behind `dyn`, so that
+/// [`read_fields`] and each field type's reading are compiled once, not
+/// once per field.
 pub(super) trait Slot {
     /// Reads the field's value from its key's `node`.
     fn set(&mut self, node: &Node<'_>) -> Result<(), Error>;
 }
 
-impl<T: Read> Slot for Option<T> {
+impl<T: Read> Slot for T {
     fn set(&mut self, node: &Node<'_>) -> Result<(), Error> {
-        *self = Some(T::read(node)?);
+        *self = T::read(node)?;
         Ok(())
     }
 }
@@ -399,16 +392,6 @@ pub(super) fn read_fields(
     }
 }
 
-/// A field's value once [`read_fields`] has read the table: the value read,
-/// else its type's value when left out ([`Read::missing`]; a required field
-/// left out was refused there).
-pub(super) fn take<T: Read>(value: Option<T>) -> T {
-    match value {
-        Some(v) => v,
-        None => T::missing().expect("read_fields refuses a missing required field"),
-    }
-}
-
 /// Declares a struct read from a TOML table by [`Read`]: its fields are
 /// the table's keys in kebab-case (`en_passant` is `en-passant`); a field
 /// `= default` takes its type's default when left out, an `Option` is
@@ -439,11 +422,13 @@ macro_rules! toml_table {
                 use $crate::variant::toml_de as de;
                 const FIELDS: &[&str] = &[$(stringify!($field)),*];
                 const REQUIRED: &[bool] = &[$(toml_table!(@required $ty $(, $default)?)),*];
-                $(let mut $field: Option<$ty> = None;)*
-                de::read_fields(node, Self::EXPECTED, FIELDS, REQUIRED, &mut [$(&mut $field),*])?;
-                Ok($name {
-                    $($field: toml_table!(@take $field $(, $default)?),)*
-                })
+                // Each field its type's default (`None`, `false`, empty)
+                // until read: a required field left out is refused.
+                let mut out = $name {
+                    $($field: Default::default(),)*
+                };
+                de::read_fields(node, Self::EXPECTED, FIELDS, REQUIRED, &mut [$(&mut out.$field),*])?;
+                Ok(out)
             }
         }
     };
@@ -452,12 +437,6 @@ macro_rules! toml_table {
     };
     (@required $ty:ty) => {
         !<$ty as $crate::variant::toml_de::Read>::OPTIONAL
-    };
-    (@take $field:ident, default) => {
-        $field.unwrap_or_default()
-    };
-    (@take $field:ident) => {
-        $crate::variant::toml_de::take($field)
     };
 }
 pub(super) use toml_table;

@@ -20,8 +20,9 @@ use std::ops::Range;
 
 use super::toml_de::Error;
 
-/// A value and the bytes of the text it was read from.
-#[derive(Clone, Debug)]
+/// A value and the bytes of the text it was read from (by default, no
+/// bytes: a value not yet read).
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Spanned<T> {
     span: Range<usize>,
     value: T,
