@@ -378,17 +378,23 @@ impl<B: crate::bitboard::Board> crate::Game<B> {
     /// more checks in the plies since the last capture or pawn move counts
     /// them, and each check beyond ten adds a move (two plies) to the rule.
     pub fn move_rule(&self) -> Option<bool> {
-        let pos = self.position();
-        let due = crate::game_end::move_rule(pos)?;
+        self.with_history(|h| h.move_rule())
+    }
+}
+
+impl super::History<'_> {
+    /// [`crate::Game::move_rule`].
+    pub(super) fn move_rule(&self) -> Option<bool> {
+        let due = crate::game_end::move_rule(self.v, self.halfmove)?;
         let n = self.history.len();
-        if self.start.variant_data().end.chasing.is_none() || n < 20 {
+        if self.v.end.chasing.is_none() || n < 20 {
             return Some(due);
         }
-        let clock = pos.halfmove_clock() as usize;
+        let clock = self.halfmove as usize;
         let end = clock.min(n);
         let check = |k: usize| {
             usize::from(if k == n {
-                pos.is_check()
+                self.game.is_check()
             } else {
                 self.history[k].check
             })
@@ -407,7 +413,7 @@ impl<B: crate::bitboard::Board> crate::Game<B> {
             }
         }
         let extra = 2 * by_mover.max(by_other).saturating_sub(10);
-        let moves = pos.variant.end.move_rule.moves as usize;
+        let moves = self.v.end.move_rule.moves as usize;
         (clock >= 2 * moves + extra).then_some(due)
     }
 }

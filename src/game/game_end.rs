@@ -503,15 +503,15 @@ impl Judge<'_> {
     }
 
     /// The end by repetition of the current position, if the variant's
-    /// rule ends the game there (not a claim). `pos` is the current one.
-    pub(crate) fn repetition<B: Board>(&self, pos: &Position<'_, B>) -> Option<Outcome> {
-        let rule = pos.variant.end.repetition;
+    /// rule ends the game there (not a claim), `to_move` the side to move
+    /// in the current position.
+    pub(crate) fn repetition(&self, v: &crate::Variant, to_move: Color) -> Option<Outcome> {
+        let rule = v.end.repetition;
         if rule.count < 2 || rule.result == RepetitionResult::Claim {
             return None;
         }
         let n = self.hashes.len() - 1;
         let first = self.first_occurrence(rule.count as usize)?;
-        let to_move = pos.side;
         let completer = to_move.opposite();
         if rule.perpetual_check_loses {
             // Positions after the completer's moves are n, n-2, ..., first;
@@ -545,8 +545,6 @@ impl Judge<'_> {
     }
 }
 
-/// The n-move rule: `Some(true)` when it can be claimed, `Some(false)`
-/// when it ends the game, `None` when it does not apply yet.
 /// Whether the side to move has its royal piece and one pawn alone, is
 /// not in check, and has legal moves that all promote (`[game-end]
 /// promotions-only`).
@@ -562,7 +560,10 @@ pub(crate) fn promotions_only<B: Board>(pos: &Position<'_, B>) -> bool {
     !moves.is_empty() && moves.iter().all(|m| m.promotion().is_some())
 }
 
-pub(crate) fn move_rule<B: Board>(pos: &Position<'_, B>) -> Option<bool> {
-    let rule = pos.variant.end.move_rule;
-    (rule.moves > 0 && pos.halfmove_clock() >= 2 * rule.moves as u32).then_some(rule.claim)
+/// The n-move rule: `Some(true)` when it can be claimed, `Some(false)`
+/// when it ends the game, `None` when it does not apply yet (`halfmove`
+/// the half-move clock).
+pub(crate) fn move_rule(v: &crate::Variant, halfmove: u32) -> Option<bool> {
+    let rule = v.end.move_rule;
+    (rule.moves > 0 && halfmove >= 2 * rule.moves as u32).then_some(rule.claim)
 }

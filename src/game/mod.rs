@@ -205,6 +205,137 @@ pub struct Game<B: Board = Small> {
     notes: BTreeMap<usize, Note>,
 }
 
+/// A game's history as the rules of its end read it: the same for every
+/// board type (these rules are compiled once, not once per board type).
+struct History<'a> {
+    v: &'a Variant,
+    history: &'a [Ply],
+    occurrences: &'a Occurrences,
+    /// The current position's hash, count, side to move and half-move clock.
+    hash: u64,
+    count: CountState,
+    to_move: Color,
+    halfmove: u32,
+    /// What needs the game's positions.
+    game: &'a dyn Replay,
+}
+
+/// What [`History`] asks of the game's positions, one copy per board type.
+trait Replay {
+    /// Whether the side to move is in check now.
+    fn is_check(&self) -> bool;
+    /// [`Game::chase_verdict`].
+    fn chase_verdict(&self, first: usize) -> Option<Option<Color>>;
+}
+
+impl<B: Board> Replay for Game<B> {
+    fn is_check(&self) -> bool {
+        self.position().is_check()
+    }
+    fn chase_verdict(&self, first: usize) -> Option<Option<Color>> {
+        Game::chase_verdict(self, first)
+    }
+}
+
+impl History<'_> {
+    /// [`Game::repetitions`].
+    fn repetitions(&self) -> usize {
+        1 + self.occurrences.get(&self.hash).map_or(0, |&n| n as usize)
+    }
+
+    /// The end by a rule of the game's history, before material counting.
+    fn outcome_drawn(&self) -> Option<Outcome> {
+        let draw = |reason| {
+            Some(Outcome {
+                winner: None,
+                reason,
+            })
+        };
+        if self.move_rule() == Some(false) {
+            return draw(EndReason::MoveRule);
+        }
+        if let Some(o) = self.move_repetition_end() {
+            return Some(o);
+        }
+        if let Some(o) = self.repetition_end() {
+            return Some(o);
+        }
+        if self.count.ran_out() {
+            return draw(EndReason::Counting);
+        }
+        None
+    }
+
+    /// The end by the rule against moving back and forth
+    /// ([`crate::GameEndDef::move_repetition_loses`]): the side to move
+    /// wins, by repetition, unless an n-fold repetition (ending the game or
+    /// a claim) lies nearer than the series, which Fairy-Stockfish's scan
+    /// meets first.
+    fn move_repetition_end(&self) -> Option<Outcome> {
+        let back = self.move_repetition()?;
+        let count = self.v.end.repetition.count as usize;
+        let nearer = self.repetitions() >= count
+            && self
+                .occurrence_back(count)
+                .is_some_and(|first| self.history.len() - first < back);
+        (!nearer).then_some(Outcome {
+            winner: Some(self.to_move),
+            reason: EndReason::Repetition,
+        })
+    }
+
+    /// The end by a repetition rule that ends the game, if any.
+    fn repetition_end(&self) -> Option<Outcome> {
+        let rule = self.v.end.repetition;
+        if rule.result == RepetitionResult::Claim
+            || rule.count < 2
+            || self.repetitions() < rule.count as usize
+        {
+            return None;
+        }
+        // Only the span since the occurrence that makes this the count-th
+        // is judged: the work is that span's, not the whole game's.
+        let first = self.occurrence_back(rule.count as usize)?;
+        let span = &self.history[first..];
+        let hashes: Vec<u64> = span.iter().map(|p| p.hash).chain([self.hash]).collect();
+        let checks: Vec<bool> = span
+            .iter()
+            .map(|p| p.check)
+            .chain([self.game.is_check()])
+            .collect();
+        let judge = Judge {
+            hashes: &hashes,
+            checks: &checks,
+        };
+        let o = judge.repetition(self.v, self.to_move)?;
+        if o.reason == EndReason::Repetition
+            && self.v.end.chasing.is_some()
+            && let Some(winner) = self.game.chase_verdict(first)
+        {
+            return Some(Outcome {
+                winner,
+                reason: EndReason::PerpetualChase,
+            });
+        }
+        Some(o)
+    }
+
+    /// The earlier position (its ply) that makes the current one its
+    /// `count`-th occurrence, looking back; `None`: fewer occurrences.
+    fn occurrence_back(&self, count: usize) -> Option<usize> {
+        let mut seen = 1;
+        for (k, p) in self.history.iter().enumerate().rev() {
+            if p.hash == self.hash {
+                seen += 1;
+                if seen == count {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+}
+
 /// The annotations of one point of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Note {
@@ -607,94 +738,22 @@ impl<B: Board> Game<B> {
 
     /// [`Self::history_outcome`] before material counting.
     fn history_outcome_drawn(&self) -> Option<Outcome> {
-        let draw = |reason| {
-            Some(Outcome {
-                winner: None,
-                reason,
-            })
-        };
-        if self.move_rule() == Some(false) {
-            return draw(EndReason::MoveRule);
-        }
-        if let Some(o) = self.move_repetition_end() {
-            return Some(o);
-        }
-        if let Some(o) = self.repetition_end() {
-            return Some(o);
-        }
-        if self.count.ran_out() {
-            return draw(EndReason::Counting);
-        }
-        None
+        self.with_history(|h| h.outcome_drawn())
     }
 
-    /// The end by the rule against moving back and forth
-    /// ([`crate::GameEndDef::move_repetition_loses`]): the side to move
-    /// wins, by repetition, unless an n-fold repetition (ending the game or
-    /// a claim) lies nearer than the series, which Fairy-Stockfish's scan
-    /// meets first.
-    fn move_repetition_end(&self) -> Option<Outcome> {
-        let back = self.move_repetition()?;
-        let count = self.start.variant_data().end.repetition.count as usize;
-        let nearer = self.repetitions() >= count
-            && self
-                .occurrence_back(count)
-                .is_some_and(|first| self.history.len() - first < back);
-        (!nearer).then(|| Outcome {
-            winner: Some(self.position().side_to_move()),
-            reason: EndReason::Repetition,
+    /// `f` of the game's history as its rules read it ([`History`]).
+    fn with_history<R>(&self, f: impl FnOnce(&History<'_>) -> R) -> R {
+        let pos = self.position();
+        f(&History {
+            v: self.start.variant_data(),
+            history: &self.history,
+            occurrences: &self.occurrences,
+            hash: self.hash,
+            count: self.count,
+            to_move: pos.side_to_move(),
+            halfmove: pos.halfmove_clock(),
+            game: self,
         })
-    }
-
-    /// The end by a repetition rule that ends the game, if any.
-    fn repetition_end(&self) -> Option<Outcome> {
-        let rule = self.start.variant_data().end.repetition;
-        if rule.result == RepetitionResult::Claim
-            || rule.count < 2
-            || self.repetitions() < rule.count as usize
-        {
-            return None;
-        }
-        // Only the span since the occurrence that makes this the count-th
-        // is judged: the work is that span's, not the whole game's.
-        let first = self.occurrence_back(rule.count as usize)?;
-        let span = &self.history[first..];
-        let hashes: Vec<u64> = span.iter().map(|p| p.hash).chain([self.hash]).collect();
-        let checks: Vec<bool> = span
-            .iter()
-            .map(|p| p.check)
-            .chain([self.position().is_check()])
-            .collect();
-        let judge = Judge {
-            hashes: &hashes,
-            checks: &checks,
-        };
-        let o = judge.repetition(self.position())?;
-        if o.reason == EndReason::Repetition
-            && self.start.variant_data().end.chasing.is_some()
-            && let Some(winner) = self.chase_verdict(first)
-        {
-            return Some(Outcome {
-                winner,
-                reason: EndReason::PerpetualChase,
-            });
-        }
-        Some(o)
-    }
-
-    /// The earlier position (its ply) that makes the current one its
-    /// `count`-th occurrence, looking back; `None`: fewer occurrences.
-    fn occurrence_back(&self, count: usize) -> Option<usize> {
-        let mut seen = 1;
-        for (k, p) in self.history.iter().enumerate().rev() {
-            if p.hash == self.hash {
-                seen += 1;
-                if seen == count {
-                    return Some(k);
-                }
-            }
-        }
-        None
     }
 
     /// The chasing rules' verdict on the repetition since position `first`

@@ -25,10 +25,9 @@
 //! verdict; Fairy-Stockfish compares the series' first square with square
 //! `a1` there.
 
-use crate::bitboard::Board;
 use crate::moves::Move;
 
-use super::Game;
+use super::History;
 
 /// A move Fairy-Stockfish would call `NORMAL`: none of its special kinds.
 fn plain(m: &Move) -> bool {
@@ -46,19 +45,18 @@ fn reverses(back: &Move, m: &Move) -> bool {
         && back.to() == m.from()
 }
 
-impl<B: Board> Game<B> {
+impl History<'_> {
     /// How far back (in plies) the rule against moving back and forth
     /// finds that the side that just moved has lost, if it does: the side
     /// to move wins. Fairy-Stockfish meets this in its repetition scan at
     /// that distance, before an n-fold repetition found further back.
     pub(super) fn move_repetition(&self) -> Option<usize> {
-        let rule = self.start.variant_data().end.move_repetition.as_ref()?;
+        let rule = self.v.end.move_repetition.as_ref()?;
         let n = self.history.len();
-        let pos = self.position();
         let end = if rule.whole_game {
             n
         } else {
-            n.min(pos.halfmove_clock() as usize)
+            n.min(self.halfmove as usize)
         };
         if end < 4 {
             return None;
@@ -68,13 +66,13 @@ impl<B: Board> Game<B> {
         let into = |k: usize| self.history[k - 1].m;
         let check = |k: usize| {
             if k == n {
-                pos.is_check()
+                self.game.is_check()
             } else {
                 self.history[k].check
             }
         };
         let last = into(n);
-        let mover = pos.side_to_move().opposite();
+        let mover = self.to_move.opposite();
         let exempt = rule.exempt[mover.index()]
             .checked_shr(last.role_after().index() as u32)
             .is_some_and(|bits| bits & 1 != 0);

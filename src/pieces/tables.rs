@@ -30,6 +30,34 @@ use crate::bitboard::{BitWord, Bitboard, BoardSize, Color, MAX_HUGE_SQUARES, Squ
 use crate::notation::{MoveTerm, Shape, Term};
 use crate::variant::VariantError;
 
+/// The word [`Builder`] traces in, whatever the board's: the widest, so
+/// that tracing is compiled once, not once per board type (the tables are
+/// built in the board's word from what it traced).
+type TraceWord = <crate::bitboard::Huge as crate::bitboard::Board>::Word;
+/// A set of squares in [`TraceWord`].
+type Mask = Bitboard<TraceWord>;
+
+/// `b` as a [`Mask`].
+fn to_mask<W: BitWord>(b: Bitboard<W>) -> Mask {
+    b.squares().fold(Mask::empty(), |m, s| m.with(s))
+}
+
+/// `m` in the board's word.
+fn from_mask<W: BitWord>(m: Mask) -> Bitboard<W> {
+    m.squares().fold(Bitboard::<W>::empty(), |b, s| b.with(s))
+}
+
+/// A traced ray in the board's word.
+fn ray_in<W: BitWord>(r: Ray<TraceWord>) -> Ray<W> {
+    Ray {
+        all: from_mask(r.all),
+        quiet: r.quiet,
+        capture: r.capture,
+        ascending: r.ascending,
+        grass: r.grass,
+    }
+}
+
 /// A trie node may end a non-capturing move.
 pub(crate) const QUIET: u8 = 1;
 /// A trie node may end a capture.
@@ -360,27 +388,27 @@ pub(crate) struct LocustPath<W: BitWord = u128> {
 }
 
 /// Tracing one locust term from one square.
-struct LocustWalk<'a, W: BitWord> {
+struct LocustWalk<'a> {
     size: BoardSize,
-    allowed: Bitboard<W>,
+    allowed: Mask,
     from: Square,
     /// (turns from the previous leg, range) per leg; the first leg's turns are unused.
     legs: &'a [(u8, u8)],
     capture_leg: usize,
     flags: u8,
-    out: &'a mut Vec<LocustPath<W>>,
+    out: &'a mut Vec<LocustPath<TraceWord>>,
 }
 
-impl<W: BitWord> LocustWalk<'_, W> {
+impl LocustWalk<'_> {
     /// Leg `i` from `at` in direction `dir`, `empty` the squares passed so
     /// far and `via` the captured square once passed.
     fn leg(
         &mut self,
-        b: &mut Builder<W>,
+        b: &mut Builder,
         i: usize,
         at: Square,
         dir: (i8, i8),
-        empty: Bitboard<W>,
+        empty: Mask,
         via: Option<Square>,
     ) -> Result<(), Exceeded> {
         let range = self.legs[i].1;
@@ -430,11 +458,11 @@ impl<W: BitWord> LocustWalk<'_, W> {
     /// The next leg after leg `i` ended on `at`, in each of its turns.
     fn turn(
         &mut self,
-        b: &mut Builder<W>,
+        b: &mut Builder,
         i: usize,
         at: Square,
         dir: (i8, i8),
-        empty: Bitboard<W>,
+        empty: Mask,
         via: Option<Square>,
     ) -> Result<(), Exceeded> {
         let turns = self.legs[i + 1].0;
@@ -611,7 +639,7 @@ type LegIndex = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefaul
 
 /// What compiling one piece type needs, reused for every type and square so
 /// that compiling allocates only while this scratch space grows.
-struct Builder<W: BitWord> {
+struct Builder {
     prog: Vec<Leg>,
     prog_index: LegIndex,
     trie: Vec<TrieNode>,
@@ -621,21 +649,21 @@ struct Builder<W: BitWord> {
     stack: Vec<Frame>,
     /// Open subtrees while flattening: (trie node, index in `nodes`, the
     /// squares before it).
-    open: Vec<(u32, usize, Bitboard<W>)>,
+    open: Vec<(u32, usize, Mask)>,
     /// Blockable captures from one square: (target, squares that must be empty).
-    masks: Vec<(u16, Bitboard<W>)>,
+    masks: Vec<(u16, Mask)>,
     /// The piece's hopper directions.
     hops: Vec<HopLeg>,
     /// Grasshopper captures from one square: (target, squares that must be
     /// empty, the screen).
-    grass_masks: Vec<(u16, Bitboard<W>, Bitboard<W>)>,
+    grass_masks: Vec<(u16, Mask, Mask)>,
     /// The piece's terms with a locust capture, traced apart into `LocustPath`s.
     locusts: Vec<MoveTerm>,
     /// The piece's crooked, circular and cylindrical terms, traced into the
     /// trie by `trace_curves`.
     curves: Vec<MoveTerm>,
     /// The piece's `diagonal-lines` (for the colour being traced).
-    lines: Option<Bitboard<W>>,
+    lines: Option<Mask>,
     steps_left: u64,
 }
 
@@ -651,7 +679,7 @@ enum Exceeded {
     SquareNodes,
 }
 
-impl<W: BitWord> Builder<W> {
+impl Builder {
     fn spend(&mut self, steps: u64) -> Result<(), Exceeded> {
         self.steps_left = self.steps_left.checked_sub(steps).ok_or(Exceeded::Steps)?;
         Ok(())
@@ -809,22 +837,21 @@ impl<W: BitWord> Builder<W> {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard<W>>,
+        confinement: Option<Mask>,
         initial: bool,
     ) -> Result<(), Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
         let (files, ranks) = (size.files() as i8, size.ranks() as i8);
         let all_allowed = confinement.unwrap_or(size.all_of());
         // The square one step `d` from (f, r), if on the board and in `allowed`.
-        let step_in =
-            |allowed: Bitboard<W>, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
-                let (f, r) = (f + d.0, r + d.1);
-                if f < 0 || r < 0 || f >= files || r >= ranks {
-                    return None;
-                }
-                let s = Square(r as u16 * files as u16 + f as u16);
-                allowed.contains(s).then_some((f, r, s))
-            };
+        let step_in = |allowed: Mask, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
+            let (f, r) = (f + d.0, r + d.1);
+            if f < 0 || r < 0 || f >= files || r >= ranks {
+                return None;
+            }
+            let s = Square(r as u16 * files as u16 + f as u16);
+            allowed.contains(s).then_some((f, r, s))
+        };
         let (f0, r0) = (size.file(from) as i8, size.rank(from) as i8);
         let mut root = self.prog[0].first;
         while root != 0 {
@@ -950,7 +977,7 @@ impl<W: BitWord> Builder<W> {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard<W>>,
+        confinement: Option<Mask>,
         initial: bool,
     ) -> Result<(), Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -1035,11 +1062,10 @@ impl<W: BitWord> Builder<W> {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard<W>>,
+        confinement: Option<Mask>,
         initial: bool,
-        out: &mut Vec<LocustPath<W>>,
+        out: &mut Vec<LocustPath<TraceWord>>,
     ) -> Result<(), Exceeded> {
-        let start = out.len();
         let sign = if color == Color::White { 1 } else { -1 };
         let allowed = confinement.unwrap_or(size.all_of());
         let terms = std::mem::take(&mut self.locusts);
@@ -1064,7 +1090,7 @@ impl<W: BitWord> Builder<W> {
                     flags: flags_of(m) | if l.distinct { VIA_EMPTY } else { 0 },
                     out,
                 };
-                if let Err(e) = walk.leg(self, 0, from, dir, Bitboard::<W>::empty(), None) {
+                if let Err(e) = walk.leg(self, 0, from, dir, Mask::empty(), None) {
                     result = Err(e);
                     break;
                 }
@@ -1074,21 +1100,7 @@ impl<W: BitWord> Builder<W> {
             }
         }
         self.locusts = terms;
-        result?;
-        let paths = &mut out[start..];
-        paths.sort_unstable_by_key(|p| (p.via.0, p.to.0, p.flags, p.empty.0));
-        // The same (via, to, modes) twice over the same squares is one path.
-        let mut kept = start;
-        for i in start..out.len() {
-            let p = out[i];
-            if kept > start && out[kept - 1] == p {
-                continue;
-            }
-            out[kept] = p;
-            kept += 1;
-        }
-        out.truncate(kept);
-        Ok(())
+        result
     }
 
     /// The hop rays from `from` and, for captures, their (target, squares
@@ -1098,9 +1110,9 @@ impl<W: BitWord> Builder<W> {
         size: BoardSize,
         color: Color,
         from: Square,
-        confinement: Option<Bitboard<W>>,
+        confinement: Option<Mask>,
         initial: bool,
-        out: &mut Vec<Ray<W>>,
+        out: &mut Vec<Ray<TraceWord>>,
     ) -> Result<u16, Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
         let allowed = confinement.unwrap_or(size.all_of());
@@ -1119,7 +1131,7 @@ impl<W: BitWord> Builder<W> {
                 allowed &= lines;
             }
             let (mut f, mut r) = (size.file(from) as i32, size.rank(from) as i32);
-            let mut all = Bitboard::<W>::empty();
+            let mut all = Mask::empty();
             let mut k = 0u8;
             let mut last = from;
             while let Some(s) = size.square(f + dir.0 as i32, r + dir.1 as i32) {
@@ -1132,7 +1144,7 @@ impl<W: BitWord> Builder<W> {
                     // The screen is the square before `s`; the rest must be empty.
                     if h.flags & CAPTURE != 0 && last != from {
                         self.grass_masks
-                            .push((s.0, all.without(last), Bitboard::<W>::of(last)));
+                            .push((s.0, all.without(last), Mask::of(last)));
                     }
                 } else if h.flags & CAPTURE != 0 && all.count() >= 1 {
                     self.masks.push((s.0, all));
@@ -1161,13 +1173,13 @@ impl<W: BitWord> Builder<W> {
 
     /// The chain at `node` as a ray, if it is a single chain with a constant
     /// index step and no en-passant stops.
-    fn as_ray(&self, node: u32) -> Option<Ray<W>> {
+    fn as_ray(&self, node: u32) -> Option<Ray<TraceWord>> {
         let flags = self.trie[node as usize].flags;
         if flags & EP != 0 || flags == 0 {
             return None;
         }
         let mut ray = Ray {
-            all: Bitboard::<W>::empty(),
+            all: Mask::empty(),
             quiet: flags & QUIET != 0,
             capture: flags & CAPTURE != 0,
             ascending: true,
@@ -1187,7 +1199,7 @@ impl<W: BitWord> Builder<W> {
             } else if n.first != 0 {
                 ray.ascending = self.trie[n.first as usize].sq > n.sq;
             }
-            ray.all |= Bitboard::<W>::of(Square(n.sq));
+            ray.all |= Mask::of(Square(n.sq));
             prev = Some(n.sq);
             match n.first {
                 0 => return Some(ray),
@@ -1202,7 +1214,7 @@ impl<W: BitWord> Builder<W> {
     /// blockable captures to `masks`.
     fn flatten(&mut self, top: u32, base: usize, out: &mut Vec<Node>) {
         let mut cur = top;
-        let mut mask = Bitboard::<W>::empty();
+        let mut mask = Mask::empty();
         loop {
             if cur != 0 {
                 let n = self.trie[cur as usize];
@@ -1300,10 +1312,15 @@ impl<W: BitWord> Tables<W> {
         let mut cursor: Vec<u32> = Vec::new();
         // One square's rays, grouped as `Slot` keeps them.
         let mut square_rays: Vec<Ray<W>> = Vec::new();
+        // What the builder traced from one square, in the board's word.
+        let mut masks: Vec<(u16, Bitboard<W>)> = Vec::new();
+        let mut grass_masks: Vec<(u16, Bitboard<W>, Bitboard<W>)> = Vec::new();
+        let mut traced_rays: Vec<Ray<TraceWord>> = Vec::new();
+        let mut traced_locusts: Vec<LocustPath<TraceWord>> = Vec::new();
         for (role, white) in specs[0].iter().enumerate() {
             let black = &specs[1][role];
             b.load(white.terms);
-            let shared = Builder::<W>::colour_blind(white.terms)
+            let shared = Builder::colour_blind(white.terms)
                 && white.confinement == black.confinement
                 && white.initial == black.initial
                 && white.lines == black.lines;
@@ -1329,18 +1346,19 @@ impl<W: BitWord> Tables<W> {
                 role_paths.clear();
                 role_hops.clear();
                 role_grass.clear();
+                let confinement = spec.confinement.map(to_mask);
+                b.lines = spec.lines.map(to_mask);
                 for from in 0..n {
                     let from_sq = Square(from as u16);
                     let idx = t.idx(color, role, from);
                     b.clear();
                     let initial = spec.initial.is_some_and(|r| r.contains(from_sq));
-                    b.lines = spec.lines;
-                    b.trace(size, color, from_sq, spec.confinement, initial)
+                    b.trace(size, color, from_sq, confinement, initial)
                         .and_then(|()| {
                             if b.curves.is_empty() {
                                 Ok(())
                             } else {
-                                b.trace_curves(size, color, from_sq, spec.confinement, initial)
+                                b.trace_curves(size, color, from_sq, confinement, initial)
                             }
                         })
                         .map_err(|e| match e {
@@ -1369,7 +1387,7 @@ impl<W: BitWord> Tables<W> {
                             if node.flags & EP != 0 {
                                 t.ep[idx] |= bb;
                             }
-                        } else if let Some(ray) = b.as_ray(c) {
+                        } else if let Some(ray) = b.as_ray(c).map(ray_in::<W>) {
                             if ray.capture {
                                 // Each square past the first: the ones before it.
                                 let mut before = Bitboard::<W>::empty();
@@ -1409,32 +1427,57 @@ impl<W: BitWord> Tables<W> {
                     t.rays.extend_from_slice(&square_rays);
                     let len = (t.nodes.len() - base) as u16;
                     // Two paths over the same squares in another order are one.
-                    b.masks.sort_unstable_by_key(|&(to, m)| (to, m.0));
-                    b.masks.dedup();
+                    masks.clear();
+                    masks.extend(b.masks.iter().map(|&(to, m)| (to, from_mask::<W>(m))));
+                    masks.sort_unstable_by_key(|&(to, m)| (to, m.0));
+                    masks.dedup();
                     role_paths.extend(
-                        b.masks
+                        masks
                             .iter()
                             .map(|&(to, m)| ((from * n + to as usize) as u32, m)),
                     );
                     b.masks.clear();
                     b.grass_masks.clear();
+                    traced_rays.clear();
                     let hops = b
-                        .hop_rays(size, color, from_sq, spec.confinement, initial, &mut t.rays)
+                        .hop_rays(size, color, from_sq, confinement, initial, &mut traced_rays)
                         .map_err(|_| BuildError::Steps { role })?;
+                    t.rays.extend(traced_rays.iter().map(|&r| ray_in::<W>(r)));
                     if !b.locusts.is_empty() {
                         if t.locust_range.is_empty() {
                             t.locust_range = vec![(0, 0); slots];
                         }
                         let first = t.locust_paths.len();
+                        traced_locusts.clear();
                         b.trace_locusts(
                             size,
                             color,
                             from_sq,
-                            spec.confinement,
+                            confinement,
                             initial,
-                            &mut t.locust_paths,
+                            &mut traced_locusts,
                         )
                         .map_err(|_| BuildError::Steps { role })?;
+                        let out = &mut t.locust_paths;
+                        out.extend(traced_locusts.iter().map(|p| LocustPath {
+                            empty: from_mask::<W>(p.empty),
+                            via: p.via,
+                            to: p.to,
+                            flags: p.flags,
+                        }));
+                        out[first..]
+                            .sort_unstable_by_key(|p| (p.via.0, p.to.0, p.flags, p.empty.0));
+                        // The same (via, to, modes) twice over the same squares is one path.
+                        let mut kept = first;
+                        for i in first..out.len() {
+                            let p = out[i];
+                            if kept > first && out[kept - 1] == p {
+                                continue;
+                            }
+                            out[kept] = p;
+                            kept += 1;
+                        }
+                        out.truncate(kept);
                         if t.locust_paths.len() > MAX_ATTACK_PATHS {
                             return Err(BuildError::AttackPaths { role });
                         }
@@ -1446,12 +1489,17 @@ impl<W: BitWord> Tables<W> {
                     role_hops.extend(
                         b.masks
                             .iter()
-                            .map(|&(to, m)| ((from * n + to as usize) as u32, m)),
+                            .map(|&(to, m)| ((from * n + to as usize) as u32, from_mask::<W>(m))),
                     );
-                    b.grass_masks
-                        .sort_unstable_by_key(|&(to, m, s)| (to, m.0, s.0));
-                    b.grass_masks.dedup();
-                    for &(to, m, screen) in &b.grass_masks {
+                    grass_masks.clear();
+                    grass_masks.extend(
+                        b.grass_masks
+                            .iter()
+                            .map(|&(to, m, s)| (to, from_mask::<W>(m), from_mask::<W>(s))),
+                    );
+                    grass_masks.sort_unstable_by_key(|&(to, m, s)| (to, m.0, s.0));
+                    grass_masks.dedup();
+                    for &(to, m, screen) in &grass_masks {
                         let pair = (from * n + to as usize) as u32;
                         role_grass.push((pair, m));
                         role_grass.push((pair, screen));

@@ -695,28 +695,66 @@ pub(crate) fn write_hiding<B: Board>(
     let v = pos.variant;
     // A hand takes a marked piece back as a pawn: its mark is always shown.
     let show_promoted = show_promoted || v.drops.as_ref().is_some_and(|d| d.marked);
+    let square = |sq: Square| match pos.piece_at(sq) {
+        p if hidden(sq) || (p.is_none() && pos.is_wall(sq)) => None,
+        p => Some((p, show_promoted && code_marked(pos.board[sq.index()]))),
+    };
+    // Free drops take nothing from a hand: Fairy-Stockfish writes none.
+    let hands = (v.drops.is_some() && !v.rules.free_drops).then(|| hands_text(pos));
+    let fields = FenFields {
+        side: pos.side,
+        castling: crate::castling::castling_field(pos, notation),
+        ep: pos.ep_field(),
+        ep_victim: pos.ep_victim_aside(),
+        checks: pos.checks,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+    };
+    write_fields(v, &square, hands, &fields)
+}
+
+/// A position's FEN fields after its placement, for [`write_fields`].
+struct FenFields {
+    side: Color,
+    castling: String,
+    ep: Option<Square>,
+    ep_victim: Option<Square>,
+    checks: [u8; 2],
+    halfmove: u32,
+    fullmove: u32,
+}
+
+/// The FEN of [`write_hiding`], written once for every board type: `square`
+/// tells what stands on each square (`None`: a wall or hidden; else the
+/// piece, if any, and whether its mark is written).
+fn write_fields(
+    v: &Variant,
+    square: &dyn Fn(Square) -> Option<(Option<Piece>, bool)>,
+    hands: Option<String>,
+    f: &FenFields,
+) -> String {
     let size = v.size;
     let mut s = String::with_capacity(96);
     for rank in (0..size.ranks() as i32).rev() {
         let mut empty = 0;
         for file in 0..size.files() as i32 {
             let sq = size.square(file, rank).expect("on board");
-            match pos.piece_at(sq) {
-                p if hidden(sq) || (p.is_none() && pos.is_wall(sq)) => {
+            match square(sq) {
+                None => {
                     if empty > 0 {
                         let _ = write!(s, "{empty}");
                         empty = 0;
                     }
                     s.push('*');
                 }
-                None => empty += 1,
-                Some(p) => {
+                Some((None, _)) => empty += 1,
+                Some((Some(p), marked)) => {
                     if empty > 0 {
                         let _ = write!(s, "{empty}");
                         empty = 0;
                     }
                     v.pieces[p.role.index()].token.push_fen(&mut s, p.color);
-                    if show_promoted && code_marked(pos.board[sq.index()]) {
+                    if marked {
                         s.push('~');
                     }
                 }
@@ -729,18 +767,17 @@ pub(crate) fn write_hiding<B: Board>(
             s.push('/');
         }
     }
-    // Free drops take nothing from a hand: Fairy-Stockfish writes none.
-    if v.drops.is_some() && !v.rules.free_drops {
+    if let Some(hands) = hands {
         s.push('[');
-        s.push_str(&hands_text(pos));
+        s.push_str(&hands);
         s.push(']');
     }
     s.push(' ');
-    s.push(if pos.side == Color::White { 'w' } else { 'b' });
+    s.push(if f.side == Color::White { 'w' } else { 'b' });
     s.push(' ');
-    s.push_str(&crate::castling::castling_field(pos, notation));
+    s.push_str(&f.castling);
     s.push(' ');
-    match (pos.ep_field(), pos.ep_victim_aside()) {
+    match (f.ep, f.ep_victim) {
         // A victim aside: both squares, in Fairy-Stockfish's order (by index).
         (Some(sq), Some(victim)) => {
             let (a, b) = if victim.0 < sq.0 {
@@ -757,10 +794,10 @@ pub(crate) fn write_hiding<B: Board>(
     let limit = v.rules.check_limit;
     if limit != 0 {
         // The remaining checks, as shakmaty and Fairy-Stockfish write them.
-        let left = |c: Color| limit.saturating_sub(pos.checks[c.index()]);
+        let left = |c: Color| limit.saturating_sub(f.checks[c.index()]);
         let _ = write!(s, " {}+{}", left(Color::White), left(Color::Black));
     }
-    let _ = write!(s, " {} {}", pos.halfmove, pos.fullmove);
+    let _ = write!(s, " {} {}", f.halfmove, f.fullmove);
     s
 }
 

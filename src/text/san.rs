@@ -183,26 +183,10 @@ impl<'v, B: Board> Position<'v, B> {
             // As move text: the type's token, `@`, the square (`P@e5`).
             return self.move_text(m);
         }
-        if m.is_castle() {
-            let mut s = if Self::castles_king_side(m) {
-                "O-O"
-            } else {
-                "O-O-O"
-            }
-            .to_string();
-            if let (Some(g), Some(sq)) = (m.gate(), m.gate_square()) {
-                s.push('/');
-                s.push_str(&self.variant.pieces[g.index()].token.to_string());
-                self.variant.size.write_square(sq, &mut s);
-            }
-            return s;
-        }
         let v = self.variant;
         let size = v.size;
-        let mut s = String::with_capacity(10);
-        let is_pawn = Some(m.role) == v.pawn;
-        if !is_pawn {
-            s.push_str(&v.pieces[m.role.index()].token.to_string());
+        if m.is_castle() {
+            return san_text(v, m, Self::castles_king_side(m), (false, false, false));
         }
         let (mut others, mut same_file, mut same_rank) = (false, false, false);
         self.generate_dyn(true, &mut |x| {
@@ -221,49 +205,7 @@ impl<'v, B: Board> Position<'v, B> {
                 same_rank |= size.rank(x.from) == size.rank(m.from);
             }
         });
-        // A promotion that is a move of its own and steps (Sittuyin) names
-        // its square, as Fairy-Stockfish writes it (`e5f6=F`).
-        let stepped = m.from != m.to && m.promotion().is_some() && v.rules.promotion_in_place;
-        let (file, rank) = if is_pawn && stepped {
-            (true, true)
-        } else if is_pawn && m.is_capture() {
-            (true, others && same_file)
-        } else if !others {
-            (false, false)
-        } else if !same_file {
-            (true, false)
-        } else if !same_rank {
-            (false, true)
-        } else {
-            (true, true)
-        };
-        // On 24 files or more, a quiet move told apart by file `x` alone
-        // would read as a capture (`Rxu17`): the rank goes with it (`Rx17u17`).
-        let rank = rank || (file && size.file(m.from) == b'x' - b'a' && !m.is_capture());
-        let from = size.square_name(m.from);
-        if file {
-            s.push_str(&from[..1]);
-        }
-        if rank {
-            s.push_str(&from[1..]);
-        }
-        if let Some(via) = m.via() {
-            s.push(if m.via_captured().is_some() { 'x' } else { '-' });
-            size.write_square(via, &mut s);
-            s.push(if m.captured.is_some() { 'x' } else { '-' });
-        } else if m.is_capture() {
-            s.push('x');
-        }
-        size.write_square(m.to, &mut s);
-        if let Some(p) = m.promotion() {
-            s.push('=');
-            s.push_str(&v.pieces[p.index()].token.to_string());
-        }
-        if let Some(g) = m.gate() {
-            s.push('/');
-            s.push_str(&v.pieces[g.index()].token.to_string());
-        }
-        s
+        san_text(v, m, false, (others, same_file, same_rank))
     }
 
     /// `"#"`, `"+"` or `""`: what the legal move `m` does to the enemy King,
@@ -329,7 +271,7 @@ impl<'v, B: Board> Position<'v, B> {
         };
         let m = match p.castle {
             Some(king_side) => self.find_castle(text, &legal, king_side, p.gate)?,
-            None => self.find_move(text, &legal, &p)?,
+            None => (self as &dyn SanMoves).find_move(text, &legal, &p)?,
         };
         if let Some(c) = p.suffix {
             let actual = self.check_suffix(&m);
@@ -455,9 +397,122 @@ impl<'v, B: Board> Position<'v, B> {
             }),
         }
     }
+}
 
+/// The SAN of `m` without the check suffix once the other moves of its
+/// type to its square are known (whether there are some, on its file, on
+/// its rank); `king_side` for castling. The same for every board type.
+fn san_text(
+    v: &crate::Variant,
+    m: &Move,
+    king_side: bool,
+    (others, same_file, same_rank): (bool, bool, bool),
+) -> String {
+    let size = v.size;
+    if m.is_castle() {
+        let mut s = if king_side { "O-O" } else { "O-O-O" }.to_string();
+        if let (Some(g), Some(sq)) = (m.gate(), m.gate_square()) {
+            s.push('/');
+            s.push_str(&v.pieces[g.index()].token.to_string());
+            size.write_square(sq, &mut s);
+        }
+        return s;
+    }
+    let mut s = String::with_capacity(10);
+    let is_pawn = Some(m.role) == v.pawn;
+    if !is_pawn {
+        s.push_str(&v.pieces[m.role.index()].token.to_string());
+    }
+    // A promotion that is a move of its own and steps (Sittuyin) names
+    // its square, as Fairy-Stockfish writes it (`e5f6=F`).
+    let stepped = m.from != m.to && m.promotion().is_some() && v.rules.promotion_in_place;
+    let (file, rank) = if is_pawn && stepped {
+        (true, true)
+    } else if is_pawn && m.is_capture() {
+        (true, others && same_file)
+    } else if !others {
+        (false, false)
+    } else if !same_file {
+        (true, false)
+    } else if !same_rank {
+        (false, true)
+    } else {
+        (true, true)
+    };
+    // On 24 files or more, a quiet move told apart by file `x` alone
+    // would read as a capture (`Rxu17`): the rank goes with it (`Rx17u17`).
+    let rank = rank || (file && size.file(m.from) == b'x' - b'a' && !m.is_capture());
+    let from = size.square_name(m.from);
+    if file {
+        s.push_str(&from[..1]);
+    }
+    if rank {
+        s.push_str(&from[1..]);
+    }
+    if let Some(via) = m.via() {
+        s.push(if m.via_captured().is_some() { 'x' } else { '-' });
+        size.write_square(via, &mut s);
+        s.push(if m.captured.is_some() { 'x' } else { '-' });
+    } else if m.is_capture() {
+        s.push('x');
+    }
+    size.write_square(m.to, &mut s);
+    if let Some(p) = m.promotion() {
+        s.push('=');
+        s.push_str(&v.pieces[p.index()].token.to_string());
+    }
+    if let Some(g) = m.gate() {
+        s.push('/');
+        s.push_str(&v.pieces[g.index()].token.to_string());
+    }
+    s
+}
+
+/// What choosing the move a SAN text names asks of its position, for
+/// `find_move`: written once for every board type (on a `&dyn`), not once
+/// per board type.
+trait SanMoves {
+    fn variant(&self) -> &crate::Variant;
+    fn side(&self) -> crate::Color;
+    fn san(&self, m: &Move) -> String;
+    fn gate_problem(&self, m: &Move, role: Role, square: Square) -> String;
+    /// Whether some pseudo-legal move `fits`, and why the rules refuse
+    /// such moves (the first refused, unless the game is over).
+    fn pseudo_fitting(&self, fits: &dyn Fn(&Move) -> bool) -> (bool, Option<&'static str>);
+}
+
+impl<B: Board> SanMoves for Position<'_, B> {
+    fn variant(&self) -> &crate::Variant {
+        self.variant
+    }
+    fn side(&self) -> crate::Color {
+        self.side
+    }
+    fn san(&self, m: &Move) -> String {
+        Position::san(self, m)
+    }
+    fn gate_problem(&self, m: &Move, role: Role, square: Square) -> String {
+        Position::gate_problem(self, m, role, square)
+    }
+    fn pseudo_fitting(&self, fits: &dyn Fn(&Move) -> bool) -> (bool, Option<&'static str>) {
+        let mut pseudo = false;
+        let mut forbidden = None;
+        let any = self.variant.rules.any;
+        self.generate_dyn(false, &mut |m| {
+            if fits(&m) {
+                pseudo = true;
+                if any && forbidden.is_none() {
+                    forbidden = self.rules_refusal(&m);
+                }
+            }
+        });
+        (pseudo, forbidden.filter(|_| self.outcome().is_none()))
+    }
+}
+
+impl dyn SanMoves + '_ {
     fn find_move(&self, text: &str, legal: &MoveList, p: &Parsed) -> Result<Move, SanError> {
-        let v = self.variant;
+        let v = self.variant();
         let size = v.size;
         let err_text = || text.to_string();
         let role = match p.role.or(v.pawn) {
@@ -482,17 +537,8 @@ impl<'v, B: Board> Position<'v, B> {
         };
         let base: MoveList = legal.iter().filter(|m| fits(m)).copied().collect();
         if base.is_empty() {
-            let mut pseudo = false;
-            let mut forbidden = None;
-            self.generate_dyn(false, &mut |m| {
-                if fits(&m) {
-                    pseudo = true;
-                    if v.rules.any && forbidden.is_none() {
-                        forbidden = self.rules_refusal(&m);
-                    }
-                }
-            });
-            if let Some(reason) = forbidden.filter(|_| self.outcome().is_none()) {
+            let (pseudo, forbidden) = self.pseudo_fitting(&fits);
+            if let Some(reason) = forbidden {
                 return Err(SanError::NoSuchMove {
                     text: err_text(),
                     reason: reason.to_string(),
@@ -512,7 +558,7 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             }
             let to = size.square_name(p.to);
-            let mut reason = format!("no {} {which} can move to {to}", self.side);
+            let mut reason = format!("no {} {which} can move to {to}", self.side());
             if legal
                 .iter()
                 .any(|m| m.is_castle() && m.to == p.to && m.role == role)

@@ -2,7 +2,7 @@
 //! squares, and the start position's own check.
 
 use crate::bitboard::{
-    Bitboard, Board, Color, Huge, MAX_HUGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
+    Bitboard, Board, Color, MAX_HUGE_SQUARES, MAX_SQUARES, Small, Square, SquareSet,
 };
 use crate::position::Position;
 use crate::tables::{PieceSpec, Tables};
@@ -17,7 +17,34 @@ use super::{
 /// Compiles for the board type `B`: [`Small`], or a large one
 /// ([`crate::bitboard::Large`], [`Huge`]) whose data [`Board::attach`] stores.
 pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, VariantError> {
-    let want_large = B::MAX_SQUARES > MAX_SQUARES;
+    let (mut v, (parsed, into_hand)) = compile_shared(def, c)?;
+    if B::MAX_SQUARES > MAX_SQUARES {
+        let data = large_data::<B>(&v, &parsed, into_hand.as_ref())?;
+        B::attach(&mut v, data);
+        super::clock::compile::<B>(&mut v, true)?;
+        v.end.stuck_roles = stuck_roles::<B>(&v);
+        color_bound_check::<B>(&v)?;
+        // Kept as the FEN writer writes it (a definition may give another form).
+        let start = crate::fen::parse::<B>(&v, &v.start_fen)
+            .map_err(|e| VariantError::StartFen(e.to_string()))?
+            .to_fen();
+        v.start_fen = start;
+        return Ok(v);
+    }
+    compile_small(v)
+}
+
+/// The parsed pieces and the types captures enter the hand as, which the
+/// large board's tables are built from.
+type LargeInputs = (
+    Vec<crate::notation::ParsedPiece>,
+    Option<[Option<Role>; MAX_DEF_ROLES]>,
+);
+
+/// What [`compile`] does for every board type, compiled once (not once per
+/// board type): the variant with its small board's tables (empty past 128
+/// squares), drops, castling and the rest of the definition's rules.
+fn compile_shared(def: VariantDef, c: Checked) -> Result<(Variant, LargeInputs), VariantError> {
     let specs: [Vec<PieceSpec<'_>>; 2] = Color::ALL.map(|color| {
         c.parsed
             .iter()
@@ -176,23 +203,8 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
     if let Some(into) = c.into_hand {
         let d = if large {
             // Only the large board's squares are read: those are in
-            // `large_data`. Read through `Huge`: its copy is linked
-            // for `compile::<Huge>` already (the web module has no `Large`).
-            let d = drop_rules::<Huge>(&v, &into, &[[Huge::EMPTY; MAX_DEF_ROLES]; 2]);
-            DropRules {
-                roles: d.roles,
-                slot: d.slot,
-                into_hand: d.into_hand,
-                marked: d.marked,
-                pawn_slot: d.pawn_slot,
-                region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
-                gate_region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
-                per_file: d.per_file,
-                no_mate: d.no_mate,
-                files: Vec::new(),
-                drops: d.drops,
-                as_promoted: d.as_promoted,
-            }
+            // `large_data`.
+            drop_rules_shared(&v, &into)
         } else {
             drop_rules::<Small>(&v, &into, &immobile)
         };
@@ -223,19 +235,13 @@ pub(super) fn compile<B: Board>(def: VariantDef, c: Checked) -> Result<Variant, 
         // moves, the move text names the partner (docs/notation.md).
         v.castling = Some(castling);
     }
-    if want_large {
-        let data = large_data::<B>(&v, &c.parsed, c.into_hand.as_ref())?;
-        B::attach(&mut v, data);
-        super::clock::compile::<B>(&mut v, true)?;
-        v.end.stuck_roles = stuck_roles::<B>(&v);
-        color_bound_check::<B>(&v)?;
-        // Kept as the FEN writer writes it (a definition may give another form).
-        let start = crate::fen::parse::<B>(&v, &v.start_fen)
-            .map_err(|e| VariantError::StartFen(e.to_string()))?
-            .to_fen();
-        v.start_fen = start;
-        return Ok(v);
-    }
+    Ok((v, (c.parsed, c.into_hand)))
+}
+
+/// The end of [`compile`] for the small board type: its clock, the
+/// game-end rules' types and the start position's check.
+fn compile_small(mut v: Variant) -> Result<Variant, VariantError> {
+    let large = v.size.squares() > MAX_SQUARES;
     super::clock::compile::<Small>(&mut v, !large)?;
     if !large {
         v.end.stuck_roles = stuck_roles::<Small>(&v);
@@ -426,11 +432,61 @@ fn immobility<B: Board>(
 /// `[colour][role]`: the squares of [`immobility`], in a board's word.
 type Immobile<B> = [[Bitboard<<B as Board>::Word>; MAX_DEF_ROLES]; 2];
 
+/// The drop rules of the types in hand, their squares in the board's word
+/// (the rest from [`drop_rules_shared`]).
 fn drop_rules<B: Board>(
     v: &Variant,
     into: &[Option<Role>; MAX_DEF_ROLES],
     immobile: &Immobile<B>,
 ) -> DropRules<B::Word> {
+    let d = drop_rules_shared(v, into);
+    let mut region = [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES];
+    for (i, r) in d.roles.iter().enumerate() {
+        let def = &v.def.pieces[r.index()];
+        let p = &v.pieces[r.index()];
+        for color in Color::ALL {
+            let mut ok = def
+                .drop_region
+                .map_or(v.size.all_of(), |reg| B::from_region(reg.of(color)));
+            if let Some(c) = p.confinement {
+                ok &= B::from_region(c.of(color));
+            }
+            region[i][color.index()] = ok & !immobile[color.index()][r.index()];
+        }
+    }
+    let size = v.size;
+    let files = (0..size.files())
+        .map(|f| {
+            (0..size.ranks())
+                .map(|r| size.square(f as i32, r as i32).expect("on board"))
+                .collect()
+        })
+        .collect();
+    DropRules {
+        roles: d.roles,
+        slot: d.slot,
+        into_hand: d.into_hand,
+        marked: d.marked,
+        pawn_slot: d.pawn_slot,
+        gate_region: region,
+        // Gating without `[drops]`: the regions say where each type may
+        // gate, and there are no drops.
+        region: if d.drops {
+            region
+        } else {
+            [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES]
+        },
+        per_file: d.per_file,
+        no_mate: d.no_mate,
+        files,
+        drops: d.drops,
+        as_promoted: d.as_promoted,
+    }
+}
+
+/// The drop rules of the types in hand but their squares (no regions,
+/// no files): the same for every board type, compiled once.
+fn drop_rules_shared(v: &Variant, into: &[Option<Role>; MAX_DEF_ROLES]) -> DropRules {
     let mut roles: Vec<Role> = into.iter().flatten().copied().collect();
     roles.sort();
     roles.dedup();
@@ -452,7 +508,6 @@ fn drop_rules<B: Board>(
                 && v.pawn
                     .is_some_and(|p| !v.pieces[p.index()].promotions.is_empty()))
     });
-    let mut region = [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES];
     let mut per_file = [0u8; MAX_WIDE_HAND_TYPES];
     let mut no_mate = [false; MAX_WIDE_HAND_TYPES];
     let mut as_promoted = [NO_SLOT; MAX_WIDE_HAND_TYPES];
@@ -463,28 +518,11 @@ fn drop_rules<B: Board>(
         if drop_promoted && let Some(t) = p.promotions.first() {
             as_promoted[i] = t.0;
         }
-        for color in Color::ALL {
-            let mut ok = d
-                .drop_region
-                .map_or(v.size.all_of(), |reg| B::from_region(reg.of(color)));
-            if let Some(c) = p.confinement {
-                ok &= B::from_region(c.of(color));
-            }
-            region[i][color.index()] = ok & !immobile[color.index()][r.index()];
-        }
         per_file[i] = d.drops_per_file.unwrap_or(0);
         no_mate[i] = d.drop_mate_illegal;
     }
-    let size = v.size;
-    let files = (0..size.files())
-        .map(|f| {
-            (0..size.ranks())
-                .map(|r| size.square(f as i32, r as i32).expect("on board"))
-                .collect()
-        })
-        .collect();
     // Gating without `[drops]`: hands that captures never fill and no
-    // drops; the regions say where each type may gate.
+    // drops.
     let drops = v.def.drops.is_some();
     // `captured = "lost"`: drops, but captures never fill a hand.
     let to_hand = v
@@ -505,15 +543,11 @@ fn drop_rules<B: Board>(
             [NO_SLOT; MAX_DEF_ROLES]
         },
         marked,
-        gate_region: region,
-        region: if drops {
-            region
-        } else {
-            [[B::EMPTY; 2]; MAX_WIDE_HAND_TYPES]
-        },
+        gate_region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
+        region: [[Bitboard::EMPTY; 2]; MAX_WIDE_HAND_TYPES],
         per_file,
         no_mate,
-        files,
+        files: Vec::new(),
         drops,
         as_promoted,
     }
