@@ -448,9 +448,10 @@ impl<'v, B: Board> Position<'v, B> {
     /// let pos = Position::from_fen(v, "3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1")?;
     /// assert_eq!(pos.wxf(&pos.parse_move("c5e3")?)?, "E7-5");
     /// // Three Soldiers on file 5 (e): their places, then the file.
-    /// let pos = Position::from_fen(v, "3k5/9/9/4P4/4P4/4P4/9/9/9/3K5 w - - 0 1")?;
+    /// let pos = Position::from_fen(v, "3k5/9/9/4P4/4P4/4P4/9/9/9/4K4 w - - 0 1")?;
     /// assert_eq!(pos.wxf(&pos.parse_move("e7d7")?)?, "15.6");
-    /// assert_eq!(pos.wxf(&pos.parse_move("e5e6")?)?, "35+1");
+    /// assert_eq!(pos.wxf(&pos.parse_move("e6d6")?)?, "25.6");
+    /// assert_eq!(pos.wxf(&pos.parse_move("e7e8")?)?, "15+1");
     /// # Ok::<_, betza::Error>(())
     /// ```
     pub fn wxf(&self, m: &Move) -> Result<String, MoveError> {
