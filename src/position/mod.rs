@@ -1582,51 +1582,14 @@ impl<'v, B: Board> Position<'v, B> {
             return found;
         }
         let size = self.variant.size;
-        let bytes = text.as_bytes();
-        let syntax = |reason| MoveError::Syntax {
-            text: text.to_string(),
-            reason,
-        };
-        let (from, n1) = size
-            .parse_square_prefix(bytes)
-            .ok_or_else(|| syntax("it must start with a square of the board, as in e3e5"))?;
-        let (to, n2) = size
-            .parse_square_prefix(&bytes[n1..])
-            .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
-        // A third square: the move captures on the second on its way.
-        let (via, to, n2) = match size.parse_square_prefix(&bytes[n1 + n2..]) {
-            Some((last, n3)) => (Some(to), last, n2 + n3),
-            None => (None, to, n2),
-        };
-        let suffix = &text[n1 + n2..];
-        // What the suffix asks for: nothing, any promotion ('+'), or the
-        // promotion whose type's token without '+', lowercase, it is (`q`, `q'`).
+        let MoveText {
+            from,
+            to,
+            via,
+            suffix,
+            wanted,
+        } = move_text_squares(self.variant, text)?;
         let suffix_of = |r: Role| self.variant.pieces.get(r.index()).map(|p| p.token.suffix());
-        let wanted: Option<Option<&str>> = match (suffix, self.variant.promotion_text) {
-            ("", _) => None,
-            ("+" | "-", PromotionText::Plus) => Some(None),
-            // A piece's own promoted form beside its letter promotions.
-            ("+", PromotionText::Letter) if self.variant.has_own_plus_promotion() => {
-                Some(Some("+"))
-            }
-            (s, PromotionText::Letter) if matches!(s.as_bytes(), [c] | [c, b'\''] if c.is_ascii_lowercase()) =>
-            {
-                if !(0..self.variant.pieces.len()).any(|i| suffix_of(Role(i as u8)) == Some(s)) {
-                    return Err(syntax(
-                        "the promotion letter names no piece type of this variant",
-                    ));
-                }
-                Some(Some(s))
-            }
-            (_, PromotionText::Plus) => {
-                return Err(syntax("the only suffix is '+', for a promotion"));
-            }
-            (_, PromotionText::Letter) => {
-                return Err(syntax(
-                    "the only suffix is the lowercase letter of the promotion type",
-                ));
-            }
-        };
         let sq_name = |s| size.name(s);
         let piece = self.piece_at(from).ok_or_else(|| MoveError::EmptySquare {
             text: text.to_string(),
@@ -2022,4 +1985,71 @@ mod tests {
             }
         }
     }
+}
+
+/// A move text read without the position: its squares and what its suffix
+/// asks for. Free of the board type: compiled once.
+struct MoveText<'t> {
+    from: Square,
+    to: Square,
+    /// A square captured on the way (a third square).
+    via: Option<Square>,
+    suffix: &'t str,
+    /// Nothing, any promotion (`Some(None)`), or the promotion type's
+    /// lowercase token (`Some(Some("q"))`).
+    wanted: Option<Option<&'t str>>,
+}
+
+fn move_text_squares<'t>(v: &Variant, text: &'t str) -> Result<MoveText<'t>, MoveError> {
+    let size = v.size;
+    let bytes = text.as_bytes();
+    let syntax = |reason| MoveError::Syntax {
+        text: text.to_string(),
+        reason,
+    };
+    let (from, n1) = size
+        .parse_square_prefix(bytes)
+        .ok_or_else(|| syntax("it must start with a square of the board, as in e3e5"))?;
+    let (to, n2) = size
+        .parse_square_prefix(&bytes[n1..])
+        .ok_or_else(|| syntax("the from-square must be followed by a to-square, as in e3e5"))?;
+    // A third square: the move captures on the second on its way.
+    let (via, to, n2) = match size.parse_square_prefix(&bytes[n1 + n2..]) {
+        Some((last, n3)) => (Some(to), last, n2 + n3),
+        None => (None, to, n2),
+    };
+    let suffix = &text[n1 + n2..];
+    // What the suffix asks for: nothing, any promotion ('+'), or the
+    // promotion whose type's token without '+', lowercase, it is (`q`, `q'`).
+    let suffix_of = |r: Role| v.pieces.get(r.index()).map(|p| p.token.suffix());
+    let wanted: Option<Option<&str>> = match (suffix, v.promotion_text) {
+        ("", _) => None,
+        ("+" | "-", PromotionText::Plus) => Some(None),
+        // A piece's own promoted form beside its letter promotions.
+        ("+", PromotionText::Letter) if v.has_own_plus_promotion() => Some(Some("+")),
+        (s, PromotionText::Letter) if matches!(s.as_bytes(), [c] | [c, b'\''] if c.is_ascii_lowercase()) =>
+        {
+            if !(0..v.pieces.len()).any(|i| suffix_of(Role(i as u8)) == Some(s)) {
+                return Err(syntax(
+                    "the promotion letter names no piece type of this variant",
+                ));
+            }
+            Some(Some(s))
+        }
+        (_, PromotionText::Plus) => {
+            return Err(syntax("the only suffix is '+', for a promotion"));
+        }
+        (_, PromotionText::Letter) => {
+            return Err(syntax(
+                "the only suffix is the lowercase letter of the promotion type",
+            ));
+        }
+    };
+    Ok(MoveText {
+        from,
+        to,
+        via,
+        suffix,
+        wanted,
+    })
 }

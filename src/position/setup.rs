@@ -617,53 +617,14 @@ pub(crate) fn build<'v, B: Board>(
     }
 
     if let Some(sq) = setup.ep_square {
-        let mover = pos.side.opposite();
-        if v.lions != 0 {
-            // Lion-trading rule 4's square (such a variant has no en
-            // passant): any square of the board.
-            if size.contains(sq) {
-                pos.ep = crate::bitboard::OptSquare::new(Some(sq));
-            } else {
-                problems.push(SetupProblem::EnPassantSquare {
-                    square: sq,
-                    color: mover,
-                });
-            }
-        } else if !v.en_passant {
-            problems.push(SetupProblem::NoEnPassant);
-        } else {
-            // The side that just moved double-stepped from its Pawns'
-            // initial region over `sq`; docs/notation.md accepts any such square
-            // (the capture itself needs the Pawn on the landing square).
-            let fwd: i32 = if mover == Color::White { 1 } else { -1 };
-            let on_board = size.contains(sq);
-            let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
-            // A diagonal double step's victim is a file aside (Berolina).
-            let df = match setup.ep_victim {
-                None => Some(0),
-                Some(l) => Some(size.file(l) as i32 - f).filter(|df| {
-                    v.ep_diagonal
-                        && size.contains(l)
-                        && size.rank(l) as i32 == r + fwd
-                        && df.abs() == 1
-                }),
-            };
-            let origin = df
-                .and_then(|d| size.square(f - d, r - fwd))
-                .filter(|_| on_board);
-            let landing = df
-                .and_then(|d| size.square(f + d, r + fwd))
-                .filter(|_| on_board);
-            match (origin, landing) {
-                (Some(o), Some(l)) if v.double_step_from(mover, o) => {
-                    pos.ep = OptSquare::new(Some(sq));
-                    pos.ep_victim = OptSquare::new(Some(l));
+        match ep_squares(v, setup, sq) {
+            Ok((ep, victim)) => {
+                pos.ep = OptSquare::new(Some(ep));
+                if victim.is_some() {
+                    pos.ep_victim = OptSquare::new(victim);
                 }
-                _ => problems.push(SetupProblem::EnPassantSquare {
-                    square: sq,
-                    color: mover,
-                }),
             }
+            Err(problem) => problems.push(problem),
         }
     }
 
@@ -793,6 +754,57 @@ fn hands<B: Board>(
                     max: MAX_HAND_COUNT,
                 });
             }
+        }
+    }
+}
+
+/// The en-passant square a setup gives, and the square of the piece a
+/// capture there takes (none for Lion-trading rule 4's square), or why not.
+/// Free of the board type: compiled once.
+fn ep_squares(
+    v: &Variant,
+    setup: &Setup,
+    sq: Square,
+) -> Result<(Square, Option<Square>), SetupProblem> {
+    let size = v.size;
+    let mover = setup.side.opposite();
+    let bad = SetupProblem::EnPassantSquare {
+        square: sq,
+        color: mover,
+    };
+    if v.lions != 0 {
+        // Lion-trading rule 4's square (such a variant has no en
+        // passant): any square of the board.
+        if size.contains(sq) {
+            Ok((sq, None))
+        } else {
+            Err(bad)
+        }
+    } else if !v.en_passant {
+        Err(SetupProblem::NoEnPassant)
+    } else {
+        // The side that just moved double-stepped from its Pawns'
+        // initial region over `sq`; docs/notation.md accepts any such square
+        // (the capture itself needs the Pawn on the landing square).
+        let fwd: i32 = if mover == Color::White { 1 } else { -1 };
+        let on_board = size.contains(sq);
+        let (f, r) = (size.file(sq) as i32, size.rank(sq) as i32);
+        // A diagonal double step's victim is a file aside (Berolina).
+        let df = match setup.ep_victim {
+            None => Some(0),
+            Some(l) => Some(size.file(l) as i32 - f).filter(|df| {
+                v.ep_diagonal && size.contains(l) && size.rank(l) as i32 == r + fwd && df.abs() == 1
+            }),
+        };
+        let origin = df
+            .and_then(|d| size.square(f - d, r - fwd))
+            .filter(|_| on_board);
+        let landing = df
+            .and_then(|d| size.square(f + d, r + fwd))
+            .filter(|_| on_board);
+        match (origin, landing) {
+            (Some(o), Some(l)) if v.double_step_from(mover, o) => Ok((sq, Some(l))),
+            _ => Err(bad),
         }
     }
 }
