@@ -1957,36 +1957,6 @@ impl Move {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Make sets Lion-trading rule 4's square and unmake restores what
-    /// stood before, square included, for every move.
-    #[test]
-    fn make_and_unmake_the_lion_square() {
-        let v = Variant::from_definition(
-            "name = \"lions\"\nfiles = 5\nranks = 5\nstart = \"n3k/5/5/5/R3K w - - 0 1\"\n\
-             [game-end]\nroyal-capture = \"loss\"\n\
-             [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
-             [[piece]]\nname = \"Lion\"\ntoken = \"N\"\nbetza = \"KNAD\"\nlion = true\n\
-             [[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n",
-        )
-        .unwrap();
-        for fen in ["n3k/5/5/5/R3K w - - 0 1", "n3k/5/5/5/R3K w - c3 0 1"] {
-            let pos = Position::from_fen(&v, fen).unwrap();
-            for m in pos.legal_moves() {
-                let mut p = pos;
-                let undo = p.make(&m);
-                let taken = pos.move_text(&m) == "a1a5";
-                assert_eq!(p.lion_square(), taken.then(|| pos.square("a5").unwrap()));
-                p.unmake(&undo);
-                assert!(p == pos, "{fen} {}", pos.move_text(&m));
-            }
-        }
-    }
-}
-
 /// A move text read without the position: its squares and what its suffix
 /// asks for. Free of the board type: compiled once.
 struct MoveText<'t> {
@@ -2052,4 +2022,34 @@ fn move_text_squares<'t>(v: &Variant, text: &'t str) -> Result<MoveText<'t>, Mov
         suffix,
         wanted,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Make sets Lion-trading rule 4's square and unmake restores what
+    /// stood before, square included, for every move.
+    #[test]
+    fn make_and_unmake_the_lion_square() {
+        let v = Variant::from_definition(
+            "name = \"lions\"\nfiles = 5\nranks = 5\nstart = \"n3k/5/5/5/R3K w - - 0 1\"\n\
+             [game-end]\nroyal-capture = \"loss\"\n\
+             [[piece]]\nname = \"King\"\ntoken = \"K\"\nbetza = \"K\"\nroyal = true\n\
+             [[piece]]\nname = \"Lion\"\ntoken = \"N\"\nbetza = \"KNAD\"\nlion = true\n\
+             [[piece]]\nname = \"Rook\"\ntoken = \"R\"\nbetza = \"R\"\n",
+        )
+        .unwrap();
+        for fen in ["n3k/5/5/5/R3K w - - 0 1", "n3k/5/5/5/R3K w - c3 0 1"] {
+            let pos = Position::from_fen(&v, fen).unwrap();
+            for m in pos.legal_moves() {
+                let mut p = pos;
+                let undo = p.make(&m);
+                let taken = pos.move_text(&m) == "a1a5";
+                assert_eq!(p.lion_square(), taken.then(|| pos.square("a5").unwrap()));
+                p.unmake(&undo);
+                assert!(p == pos, "{fen} {}", pos.move_text(&m));
+            }
+        }
+    }
 }
