@@ -1111,7 +1111,7 @@ impl<'v, B: Board> Position<'v, B> {
             self.board[m.from.index()] = 0;
             self.board[m.to.index()] = placed;
             (undo.from_code, undo.to_code, undo.placed) = (fc, tc, placed);
-            self.castling_after(m);
+            self.castling_after(v, m);
         } else {
             if m.is_drop() {
                 self.make_drop(m, code(m.role_after()), &mut undo);
@@ -1122,7 +1122,7 @@ impl<'v, B: Board> Position<'v, B> {
             // Fairy-Stockfish's `pass` does), though written as the King's
             // move. Asked here only: the common move above is no pass.
             if !m.is_pass() {
-                self.castling_after(m);
+                self.castling_after(v, m);
             }
         }
         self.ep = OptSquare::NONE;
@@ -1154,10 +1154,12 @@ impl<'v, B: Board> Position<'v, B> {
     }
 
     /// The castling rights left once `m` (no pass) has been played: those
-    /// of the squares it leaves, reaches or captures on are lost.
+    /// of the squares it leaves, reaches or captures on are lost. `v` is
+    /// `self.variant`, passed so that the board's writes before need not
+    /// read it again.
     #[inline(always)]
-    fn castling_after(&mut self, m: &Move) {
-        if let Some(c) = &self.variant.castling
+    fn castling_after(&mut self, v: &Variant, m: &Move) {
+        if let Some(c) = &v.castling
             && self.castling != 0
         {
             if c.any_start {

@@ -850,14 +850,13 @@ impl<'v, B: Board> Position<'v, B> {
                 }
             };
             // A Pawn's double step lands here (no square for other pieces
-            // but `double-step` ones).
-            let double_to = if Some(r) == v.pawn || v.ep_roles >> (r.0 & 63) & 1 != 0 {
-                from.0 as i32 + double
+            // but `double-step` ones), and Berolina's diagonal double steps
+            // only where the variant has them.
+            let (double_to, diagonal) = if v.double_roles >> (r.0 & 63) & 1 != 0 {
+                (from.0 as i32 + double, v.ep_diagonal && Some(r) == v.pawn)
             } else {
-                -1
+                (-1, false)
             };
-            // Berolina's diagonal double steps: only where the variant has them.
-            let diagonal = v.ep_diagonal && Some(r) == v.pawn;
             let plain = |to: Square, captured: Option<Role>, flags: MoveFlags| {
                 Move::plain(from, to, r, captured, flags)
             };

@@ -52,7 +52,7 @@ impl<'v, B: Board> Position<'v, B> {
             .get()
             .filter(|&e| !occ.contains(e))
             .zip(self.ep_victim_role());
-        let doubles = v.ep_roles | v.pawn.map_or(0, |p| 1u64 << (p.0 & 63));
+        let doubles = v.double_roles;
         let mut done = B::EMPTY;
         for (role, shifts) in t.shift_roles(us) {
             let pieces = self.roles[role] & ours & !skip;

@@ -122,6 +122,7 @@ fn compile_shared(def: VariantDef, c: Checked) -> Result<(Variant, LargeInputs),
         rules,
         ep_from,
         ep_roles,
+        double_roles: ep_roles | c.pawn.map_or(0, |p| 1u64 << (p.0 & 63)),
         // Set with `clock` once the tables and drops are built.
         clock_roles: 0,
         clock: None,

@@ -577,6 +577,9 @@ pub struct Variant {
     /// are taken en passant (one bit per role): the pawn type and the
     /// `double-step` ones.
     pub(crate) ep_roles: u64,
+    /// The types whose quiet double steps are flagged (one bit per role):
+    /// the pawn type and the `ep_roles` ones, one test per piece.
+    pub(crate) double_roles: u64,
     /// The types whose moves restart the half-move clock (one bit per
     /// role; `[game-end] move-rule-types`, else the pawn type); with
     /// `clock`, those whose moves may.
