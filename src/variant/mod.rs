@@ -990,65 +990,73 @@ impl Variant {
             .def
             .drops
             .is_some_and(|x| x.captured == CapturedRule::Partner);
-        let on_board = start
-            .iter()
-            .filter(|(_, p)| {
-                let i = p.role.index();
-                if partner {
-                    d.slot[i] == slot
-                } else {
-                    self.may_enter_hand_as(p.role, slot)
-                }
-            })
-            .count();
-        // Pieces the start position has in hand count too.
+        // The types counted: those a capture can put into this slot.
+        let entering = if partner {
+            0
+        } else {
+            self.roles_entering_hand(slot)
+        };
+        let enters = |r: usize| {
+            if partner {
+                d.slot.get(r) == Some(&slot)
+            } else {
+                entering >> (r & 63) & 1 != 0
+            }
+        };
+        let on_board = start.iter().filter(|(_, p)| enters(p.role.index())).count();
+        // Pieces the start position has in hand count too: in hand as
+        // themselves, or back in it once dropped.
         let in_hand = crate::fen::split_hands(self, placement)
             .1
             .and_then(|h| crate::fen::parse_hands(self, h).ok())
             .map_or(0, |h| {
                 h.iter()
                     .flat_map(|side| side.iter().enumerate())
-                    .filter(|&(r, _)| {
-                        // In hand as itself, or back in it once dropped.
-                        d.slot.get(r) == Some(&slot)
-                            || (!partner && self.may_enter_hand_as(Role(r as u8), slot))
-                    })
+                    .filter(|&(r, _)| d.slot.get(r) == Some(&slot) || enters(r))
                     .map(|(_, &n)| n as usize)
                     .sum()
             });
         (on_board + in_hand).min(MAX_HAND_COUNT as usize) as u8
     }
 
-    /// Whether a piece of `role` may end in hand slot `slot` when captured:
-    /// as itself, or as any type its promotions reach where promoted pieces
-    /// keep their type in hand (Loop, Chessgi: a Pawn promoted to a Queen is
-    /// taken as a Queen), or as a Pawn where they are marked (crazyhouse).
-    fn may_enter_hand_as(&self, role: Role, slot: u8) -> bool {
-        let Some(d) = &self.drops else { return false };
-        // The types reachable by promotion, by a bounded walk (each role
-        // is visited once).
-        let mut seen = [false; MAX_DEF_ROLES];
-        let mut stack = vec![role];
-        while let Some(r) = stack.pop() {
-            let i = r.index();
-            if i >= MAX_DEF_ROLES || seen[i] {
-                continue;
+    /// The types (one bit per role) whose pieces may end in hand slot
+    /// `slot` when captured: as themselves, or as any type their promotions
+    /// reach where promoted pieces keep their type in hand (Loop, Chessgi: a
+    /// Pawn promoted to a Queen is taken as a Queen), or as a Pawn where
+    /// they are marked (crazyhouse).
+    fn roles_entering_hand(&self, slot: u8) -> u64 {
+        let Some(d) = &self.drops else { return 0 };
+        let n = self.pieces.len().min(MAX_DEF_ROLES);
+        let promotes_to = |r: usize| {
+            self.pieces
+                .get(r)
+                .map_or(&[][..], |t| &t.promotions[..])
+                .iter()
+                .fold(0u64, |m, p| m | 1u64.checked_shl(p.0 as u32).unwrap_or(0))
+        };
+        let mut entering = 0;
+        for role in 0..n {
+            // The types its promotions reach, each visited once.
+            let (mut reach, mut todo) = (0u64, 1u64 << role);
+            while todo != 0 {
+                let r = todo.trailing_zeros() as usize;
+                reach |= 1 << r;
+                todo = (todo | promotes_to(r)) & !reach;
             }
-            seen[i] = true;
             // Marked promoted pieces go back as Pawns, not as their type.
-            let into = if d.marked && r != role {
-                d.pawn_slot
-            } else {
-                d.into_hand[i]
-            };
-            if into == slot {
-                return true;
-            }
-            if let Some(t) = self.pieces.get(i) {
-                stack.extend(t.promotions.iter().copied());
+            let enters = (0..n).filter(|&r| reach >> r & 1 != 0).any(|r| {
+                let into = if d.marked && r != role {
+                    d.pawn_slot
+                } else {
+                    d.into_hand[r]
+                };
+                into == slot
+            });
+            if enters {
+                entering |= 1 << role;
             }
         }
-        false
+        entering
     }
 
     /// Whether `m` turns a promoted piece back into an unpromoted type (a
