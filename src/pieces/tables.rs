@@ -842,9 +842,11 @@ impl Builder {
     ) -> Result<(), Exceeded> {
         let sign = if color == Color::White { 1 } else { -1 };
         let (files, ranks) = (size.files() as i8, size.ranks() as i8);
-        let all_allowed = confinement.unwrap_or(size.all_of());
+        // The board, once: `all_of` in the wide word is a loop.
+        let all = size.all_of();
+        let all_allowed = confinement.unwrap_or(all);
         // The square one step `d` from (f, r), if on the board and in `allowed`.
-        let step_in = |allowed: Mask, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
+        let step_in = |allowed: &Mask, f: i8, r: i8, d: (i8, i8)| -> Option<(i8, i8, Square)> {
             let (f, r) = (f + d.0, r + d.1);
             if f < 0 || r < 0 || f >= files || r >= ranks {
                 return None;
@@ -867,7 +869,7 @@ impl Builder {
             let mut allowed = all_allowed;
             // A lame leap's blocking squares need not lie in the confinement:
             // the piece never stands there (supply chess's Elephants).
-            let mut path_allowed = size.all_of();
+            let mut path_allowed = all;
             if let Some(lines) = self.lines.filter(|_| diagonal(dir)) {
                 if !lines.contains(from) {
                     continue;
@@ -875,7 +877,7 @@ impl Builder {
                 allowed &= lines;
                 path_allowed &= lines;
             }
-            let step = |f: i8, r: i8, d: (i8, i8)| step_in(allowed, f, r, d);
+            let step = |f: i8, r: i8, d: (i8, i8)| step_in(&allowed, f, r, d);
             if leg.lame {
                 // Step by step: straight for orthogonal and diagonal leaps,
                 // orthogonally along the long side first for oblique ones.
@@ -894,9 +896,9 @@ impl Builder {
                         orth
                     };
                     let within = if (k as i8) + 1 == long {
-                        allowed
+                        &allowed
                     } else {
-                        path_allowed
+                        &path_allowed
                     };
                     match step_in(within, f, r, d) {
                         Some((nf, nr, s)) => {
