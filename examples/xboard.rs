@@ -267,6 +267,18 @@ const XBOARD_VARIANTS: &[XboardVariant] = &[
     // XBoard's name of Chess960 (`fischerandom`): chess's pieces and
     // letters; the engine sends its start, as XBoard shuffles its own.
     ("fischerandom", "chess960", Start::Engine, &[]),
+    // Capablanca random, XBoard's `caparandom`: the same, on 10x8.
+    ("caparandom", "caparandom", Start::Engine, &[]),
+    // XBoard's own variants of the lichess and FICS family: chess's start
+    // and letters, rules XBoard plays itself (explosions, check counting,
+    // compulsory capture; `backend.c`). Engine-defined, XBoard would read a
+    // piece's own letter after a move to the last rank as a promotion to
+    // it and forfeit the engine (`h6c1b`).
+    ("atomic", "atomic", Start::Same, &[]),
+    ("3check", "3check", Start::Same, &[]),
+    ("giveaway", "giveaway", Start::Same, &[]),
+    ("suicide", "suicide", Start::Same, &[]),
+    ("losers", "losers", Start::Same, &[]),
     // XBoard 4.9's Chu Shogi (`backend.c`, `ChuArray` and its table
     // `P.BRQSEXOG...HD..^DLI^HNV...`): the same 12x12 start and the same
     // letters, a promoted piece `+` and its base letter.
@@ -808,14 +820,17 @@ pub struct ClaimJudge<'a> {
 /// once, Courier's, which XBoard never marks) waits: the side that lost
 /// says so (XBoard accepts a loss), or XBoard adjudicates, or the opponent
 /// moves and the engine claims then. Draws and the engine's own losses (a
-/// perpetual check it gave) go at once.
+/// perpetual check it gave) go at once. In atomic XBoard's mate is not the
+/// variant's (its King may capture, so a Queen beside it gives no mate:
+/// "False win claim" in XBoard 4.9.1), so a mate waits there too.
 pub fn claim_at_once(judge: &ClaimJudge<'_>, o: betza::Outcome, mover: Color) -> bool {
     let stalemate_loses = ["shatranj", "xiangqi"].contains(&judge.variant);
+    let xboard_mates = judge.variant != "atomic";
     !judge.opponent_engine
         || !judge.known
         || judge.drops
         || o.winner != Some(mover)
-        || o.reason == EndReason::Checkmate
+        || (o.reason == EndReason::Checkmate && xboard_mates)
         || (o.reason == EndReason::Stalemate && stalemate_loses)
 }
 
@@ -1627,18 +1642,22 @@ impl<B: Board, W: Write> Adapter<B, W> {
     }
 
     /// Whether `m` goes to the mover's last rank without promoting, in a
-    /// variant XBoard does not know: XBoard would read it as a promotion
-    /// (to a Queen) unless it carries the piece's own letter. Not a piece
-    /// XBoard writes as `+` and its base's letter (it has no letter of its
-    /// own: XBoard 4.9.1 forfeited the engine for a Horse's `e9b12h`).
+    /// variant XBoard does not know, with a piece XBoard draws as its Pawn
+    /// (the table's first image): XBoard would read it as a promotion (to a
+    /// Queen) unless it carries the piece's own letter. Another piece's
+    /// letter there is a promotion XBoard refuses (XBoard 4.9.1 forfeited
+    /// the engine for a Knight's `g3f1n`, and for a Horse's `e9b12h`, a
+    /// piece it writes as `+` and its base's letter).
     fn stays_on_last_rank(&self, pos: &Position<'_, B>, m: &Move) -> bool {
         let size = pos.size();
         let last = match pos.side_to_move() {
             Color::White => size.ranks() - 1,
             Color::Black => 0,
         };
+        let letter = self.letters.of(m.role());
+        let pawn_image = self.letters.table.starts_with(letter);
         let plus = self.plus_promotions() && self.variant.piece(m.role()).token.plus();
-        !self.known && !plus && m.promotion().is_none() && size.rank(m.to()) == last
+        !self.known && pawn_image && !plus && m.promotion().is_none() && size.rank(m.to()) == last
     }
 
     /// Whether ranks go over the wire as `0`..`9` (XBoard's 10-rank boards).
@@ -1698,6 +1717,14 @@ impl<B: Board, W: Write> Adapter<B, W> {
         }
         if let Some((piece, square)) = text.split_once('@') {
             return self.parse_drop(pos, piece, square);
+        }
+        // Castling as XBoard sends it in its shuffled variants (`O-O`,
+        // `O-O-O`), read in any variant with castling.
+        if text.starts_with("O-O") {
+            if pos.outcome().is_some() {
+                return Err("the game is over".into());
+            }
+            return pos.parse_san(text).map_err(|e| e.to_string());
         }
         // Gating (XBoard's S-Chess): the library reads the gated piece's
         // letter after the move (`b1c3h`, and `h1e1h` for castling that
@@ -1827,6 +1854,15 @@ impl<B: Board, W: Write> Adapter<B, W> {
             .ok_or_else(|| "no such drop".into())
     }
 
+    /// Whether the variant castles from any start (Chess960's rule).
+    fn any_start_castling(&self) -> bool {
+        self.variant
+            .definition()
+            .castling
+            .as_ref()
+            .is_some_and(|c| c.any_start)
+    }
+
     /// Whether promotions go as `+` and promoted pieces as `+` and the
     /// letter of their unpromoted type (XBoard's own shogi).
     fn plus_promotions(&self) -> bool {
@@ -1846,6 +1882,14 @@ impl<B: Board, W: Write> Adapter<B, W> {
         if m.is_drop() {
             let to = self.square_to_xboard(m.to());
             return format!("{}@{to}", self.letters.of(m.role()));
+        }
+        // Castling from a shuffled start goes as XBoard sends it, `O-O` or
+        // `O-O-O`: the King's squares (`f1g1` beside a Rook on g1) are
+        // ambiguous there, and XBoard's `fischerandom` sends the other
+        // engine `O-O` whatever it was given.
+        if m.is_castle() && self.any_start_castling() {
+            let san = pos.san(m);
+            return san.trim_end_matches(['+', '#']).to_string();
         }
         let mut s = self.square_to_xboard(m.from());
         // Over an empty square XBoard 4.9.1 misreads a Black piece's two

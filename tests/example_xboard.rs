@@ -110,6 +110,31 @@ fn chess960_goes_by_xboards_name_fischerandom_and_by_its_own() {
     }
 }
 
+/// The variants XBoard plays itself under these names (its `atomic`,
+/// `3check`, `giveaway`, `suicide`, `losers`) get no `setup`, no piece
+/// definitions, and no letter after a move to the last rank; XBoard's
+/// `caparandom` gets the start, as `fischerandom` does.
+#[test]
+fn xboards_own_variants_of_the_lichess_and_fics_family_are_not_engine_defined() {
+    for name in ["atomic", "3check", "giveaway", "suicide", "losers"] {
+        let out = session(&format!("new\nvariant {name}\nping 1\nquit\n"));
+        assert_eq!(out, ["pong 1"], "{name}");
+    }
+    // A Bishop's move to the last rank, its only moves here, as in XBoard's
+    // atomic match (engine-defined, `h6c1b`, forfeited): the squares alone.
+    let out = session(
+        "new\nvariant atomic\nforce\nsetboard k7/PR6/8/8/8/p1p5/PbP5/4K3 b - - 0 1\ngo\nquit\n",
+    );
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert!(moves == ["move b2a1"] || moves == ["move b2c1"], "{out:?}");
+    let start = Variant::by_name("caparandom")
+        .unwrap()
+        .start_fen()
+        .to_string();
+    let out = session("new\nvariant caparandom\nping 1\nquit\n");
+    assert_eq!(out, [format!("setup {start}"), "pong 1".into()]);
+}
+
 /// XBoard's `seirawan` (S-Chess) is the built-in: no `setup`, and gated
 /// moves go each way with the piece's letter after them.
 #[test]
@@ -560,6 +585,26 @@ fn a_last_rank_move_that_keeps_the_piece_carries_its_own_letter() {
     let out =
         session("new\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nlift a1\nput a8\nping 3\nquit\n");
     assert_eq!(out, ["highlight Y7/Y7/Y7/Y7/Y7/Y7/Y7/1YYY4", "pong 3"]);
+    // Engine-defined too (king of the hill): only what XBoard draws as its
+    // Pawn promotes there, so another piece's move to the last rank goes
+    // without a letter (XBoard 4.9.1, legality testing on, forfeited the
+    // engine for a Knight's `g3f1n`).
+    let out = session(
+        "new\nvariant kingofthehill\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nlift a1\nput a8\nping 3\nquit\n",
+    );
+    assert_eq!(
+        answers(&out),
+        ["highlight Y7/Y7/Y7/Y7/Y7/Y7/Y7/1YYY4", "pong 3"]
+    );
+    // Black's only moves: the Rook along its last rank.
+    let out = session(
+        "new\nvariant kingofthehill\nforce\nsetboard k7/3N4/1K6/8/8/8/7p/7r b - - 0 1\ngo\nquit\n",
+    );
+    let last = out.last().unwrap();
+    assert!(
+        last.len() == 9 && last.starts_with("move h1") && last.ends_with('1'),
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -1933,6 +1978,11 @@ fn a_plus_piece_reaching_the_last_rank_carries_no_letter() {
 /// the adapter, fed XBoard's lines, answers exactly what it answered then.
 /// Returns XBoard's lines.
 fn replay_xboard_log(name: &str) -> Vec<String> {
+    replay_xboard_log_seeded(name, 1)
+}
+
+/// [`replay_xboard_log`] of a session whose engine ran with `--seed seed`.
+fn replay_xboard_log_seeded(name: &str, seed: u64) -> Vec<String> {
     let path = format!("{}/tests/data/xboard/{name}", env!("CARGO_MANIFEST_DIR"));
     let log = std::fs::read_to_string(&path).unwrap();
     // Up to the engine's last answer (XBoard was stopped after it).
@@ -1949,7 +1999,12 @@ fn replay_xboard_log(name: &str) -> Vec<String> {
         .map(without_version_and_variants)
         .collect();
     let script: String = sent.iter().map(|l| format!("{l}\n")).collect();
-    let out: Vec<String> = session(&script)
+    let opts = Options {
+        seed: Some(seed),
+        ranks_from_1: false,
+        ..Options::default()
+    };
+    let out: Vec<String> = session_with(&opts, &script)
         .iter()
         .map(|l| without_version_and_variants(l))
         .collect();
@@ -2202,6 +2257,86 @@ fn a_perpetual_check_in_xboard_ends_with_the_checkers_admission() {
 }
 
 #[test]
+fn fischerandom_in_xboard_castles_as_o_o_each_way() {
+    // A real Chess960 match in XBoard 4.9.1 (legality testing on), the
+    // engine against itself from XBoard's shuffle (`setboard` in
+    // Shredder-FEN): White sends its castling as `O-O`, XBoard passes it on
+    // as `O-O`, Black answers `O-O-O`, and XBoard takes every move.
+    let first = replay_xboard_log_seeded("fischerandom-first.log", 3);
+    assert!(first.iter().any(|l| l == "usermove O-O-O"), "{first:?}");
+    let second = replay_xboard_log_seeded("fischerandom-second.log", 3);
+    assert!(second.iter().any(|l| l == "usermove O-O"), "{second:?}");
+    let log = |name| {
+        std::fs::read_to_string(format!(
+            "{}/tests/data/xboard/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    assert!(log("fischerandom-first.log").contains("\n< move O-O\n"));
+    assert!(log("fischerandom-second.log").contains("\n< move O-O-O\n"));
+    let v = Variant::by_name("chess960").unwrap();
+    let (game, pgn) = xboard_game(v, "fischerandom.pgn");
+    assert!(pgn.contains("[FEN \"rqnkbrnb/pppppppp/8/8/8/8/PPPPPPPP/RQNKBRNB w FAfa - 0 1\"]"));
+    let castles: Vec<String> = game
+        .san_moves()
+        .into_iter()
+        .filter(|m| m.starts_with("O-O"))
+        .collect();
+    assert_eq!(castles, ["O-O", "O-O-O"]);
+    let o = game.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), betza::EndReason::Checkmate)
+    );
+    // The move text both ways: `O-O` read, and written for any-start castling only.
+    let out = session(
+        "new\nvariant fischerandom\nforce\n\
+         setboard rqnkbrnb/pppppppp/8/8/8/8/PPPPPPPP/RQNKBRNB w FAfa - 0 1\n\
+         usermove g1h3\nusermove c8d6\nusermove d2d3\nusermove c7c6\nusermove e1d2\nusermove b8c7\n\
+         usermove O-O\nusermove O-O-O\nping 1\nquit\n",
+    );
+    assert_eq!(answers(&out), ["pong 1"], "{out:?}");
+    let out = session("new\nvariant normal\nforce\nusermove O-O\nping 1\nquit\n");
+    assert!(
+        out[0].starts_with("Illegal move (") && out[0].contains("O-O"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn atomic_in_xboard_the_mated_side_says_so() {
+    // A real atomic match in XBoard 4.9.1 (legality testing on; XBoard plays
+    // atomic itself, explosions and all), the engine against itself: 54. Qe8
+    // mates (the King may not take the Queen), but XBoard's own mate test
+    // lets a King capture and forfeited a mating engine's claim ("False win
+    // claim"). So White says nothing; Black, mated, says 1-0, and XBoard
+    // takes it. Engine-defined, XBoard had forfeited the engine for a
+    // Bishop's move to the last rank with its own letter (`h6c1b`).
+    let first = replay_xboard_log("atomic-first.log");
+    assert!(first.iter().any(|l| l == "variant atomic"));
+    let second = replay_xboard_log("atomic-second.log");
+    assert!(second.iter().any(|l| l == "usermove c8e8"));
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/xboard/atomic-second.log",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    assert!(text.contains("\n< 1-0 {White mates}\n"));
+    assert!(!text.contains("\n< setup"), "XBoard knows atomic: no setup");
+    let v = Variant::by_name("atomic").unwrap();
+    let (game, pgn) = xboard_game(v, "atomic.pgn");
+    assert!(pgn.contains("{White mates} 1-0"), "{pgn}");
+    let o = game.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), betza::EndReason::Checkmate)
+    );
+    // The King's capture of the Queen is no move of atomic.
+    assert!(game.position().parse_move("e7e8").is_err());
+}
+
+#[test]
 fn makruk_in_xboard_ends_by_its_counting_with_the_documented_flags() {
     // One position (a Rook and a Khon against a Met: the board's honour,
     // 64 moves), three XBoard 4.9.1 matches of the engine against itself:
@@ -2271,6 +2406,10 @@ fn which_ends_the_engine_reports_at_once() {
     // Not yet: a bare King (Shatranj's one move later), in Courier a
     // stalemate (XBoard's draw) too.
     assert!(!xboard::claim_at_once(&tested, win(BareKing), White));
+    // Atomic's mate waits: XBoard's own lets the King capture.
+    let atomic = judge(true, true, false, "atomic");
+    assert!(!xboard::claim_at_once(&atomic, win(Checkmate), White));
+    assert!(xboard::claim_at_once(&atomic, win(Checkmate), Black));
     let courier = judge(true, true, false, "courier");
     assert!(!xboard::claim_at_once(&courier, win(Stalemate), White));
     assert!(!xboard::claim_at_once(&courier, win(BareKing), White));
