@@ -990,19 +990,16 @@ impl Variant {
             .def
             .drops
             .is_some_and(|x| x.captured == CapturedRule::Partner);
-        // The types counted: those a capture can put into this slot.
+        // The types counted (one bit per role): those a capture can put
+        // into this slot; with `partner`, the slot's own types.
         let entering = if partner {
-            0
+            (0..self.pieces.len().min(MAX_DEF_ROLES))
+                .filter(|&r| d.slot.get(r) == Some(&slot))
+                .fold(0u64, |m, r| m | 1 << r)
         } else {
             self.roles_entering_hand(slot)
         };
-        let enters = |r: usize| {
-            if partner {
-                d.slot.get(r) == Some(&slot)
-            } else {
-                entering >> (r & 63) & 1 != 0
-            }
-        };
+        let enters = |r: usize| r < MAX_DEF_ROLES && entering >> r & 1 != 0;
         let on_board = start.iter().filter(|(_, p)| enters(p.role.index())).count();
         // Pieces the start position has in hand count too: in hand as
         // themselves, or back in it once dropped.
